@@ -1,0 +1,599 @@
+/**
+ * The whole Wuff data model (spec documents 000 and 001, §3).
+ *
+ * Conventions: snake_case plural table names in SQL, camelCase in TypeScript; money is integer
+ * cents; calendar dates are 'YYYY-MM-DD' text; instants are UTC ISO strings; booleans are 0/1.
+ * Ids use AUTOINCREMENT so the id of a deleted record is never handed out again: the recycle bin
+ * restores records under their original id.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import { MAX_CENTS } from "../lib/format";
+
+const id = () => integer("id").primaryKey({ autoIncrement: true });
+const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
+const cents = (name: string) => integer(name).notNull().default(0);
+
+/** createdBy/On and lastModifiedBy/On, set by the models from the logged-in user, plus the
+ *  rowVersion that every update must quote (optimistic concurrency). */
+const auditColumns = () => ({
+  createdBy: text("created_by").notNull().default("system"),
+  createdOn: text("created_on")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  lastModifiedBy: text("last_modified_by"),
+  lastModifiedOn: text("last_modified_on"),
+  rowVersion: integer("row_version").notNull().default(1),
+});
+
+// Check constraints name SQL columns directly: they are table-local and must not be qualified.
+const isDate = (table: string, column: string) =>
+  check(
+    `${table}_${column}_is_date`,
+    sql.raw(`${column} IS NULL OR date(${column}) IS ${column}`),
+  );
+const isMoney = (table: string, column: string, min: number | string = 0) =>
+  check(
+    `${table}_${column}_is_money`,
+    sql.raw(`${column} BETWEEN ${min} AND ${MAX_CENTS}`),
+  );
+const oneOf = (table: string, column: string, values: readonly (string | number)[], nullable = false) =>
+  check(
+    `${table}_${column}_allowed`,
+    sql.raw(
+      `${nullable ? `${column} IS NULL OR ` : ""}${column} IN (${values
+        .map((value) => (typeof value === "number" ? value : `'${value}'`))
+        .join(", ")})`,
+    ),
+  );
+const rule = (name: string, expression: string): ReturnType<typeof check> => check(name, sql.raw(expression));
+
+export const PRICE_TIERS = ["FULL", "REDUCED1", "REDUCED2"] as const;
+export const ANNUAL_FEE_TIERS = ["NONE", ...PRICE_TIERS] as const;
+export type PriceTier = (typeof PRICE_TIERS)[number];
+export type AnnualFeeTier = (typeof ANNUAL_FEE_TIERS)[number];
+
+/** Mitgliedsart. Code NONE is given to people added by the quick add (non-members). */
+export const memberTypes = sqliteTable(
+  "member_types",
+  {
+    id: id(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    /** Which course price a person of this type pays: costFull, costReduced1 or costReduced2. */
+    coursePriceTier: text("course_price_tier", { enum: PRICE_TIERS }).notNull().default("FULL"),
+    /** Which annual fee of the configuration applies (NONE: no annual fee). */
+    annualFeeTier: text("annual_fee_tier", { enum: ANNUAL_FEE_TIERS }).notNull().default("NONE"),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex("member_types_code_unique").on(t.code),
+    oneOf("member_types", "course_price_tier", PRICE_TIERS),
+    oneOf("member_types", "annual_fee_tier", ANNUAL_FEE_TIERS),
+  ],
+);
+
+export const MEMBERSHIP_STATUS_SCOPES = ["PERSON", "COURSE"] as const;
+
+/**
+ * Status of a club membership (scope PERSON, e.g. Aktiv / Passiv) or of a course membership
+ * (scope COURSE, e.g. CONFIRMED 'Bestätigt'). isFeeTrigger: a course membership in this status
+ * owes the course fee.
+ */
+export const membershipStatuses = sqliteTable(
+  "membership_statuses",
+  {
+    id: id(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    appliesTo: text("applies_to", { enum: MEMBERSHIP_STATUS_SCOPES }).notNull(),
+    isFeeTrigger: flag("is_fee_trigger"),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex("membership_statuses_code_unique").on(t.code),
+    oneOf("membership_statuses", "applies_to", MEMBERSHIP_STATUS_SCOPES),
+  ],
+);
+
+export const SALUTATIONS = ["Herr", "Frau"] as const;
+
+export const people = sqliteTable(
+  "people",
+  {
+    id: id(),
+    salutation: text("salutation", { enum: SALUTATIONS }),
+    title: text("title"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    fullName: text("full_name").generatedAlwaysAs(sql`trim(first_name || ' ' || last_name)`, {
+      mode: "virtual",
+    }),
+    streetNumber: text("street_number"),
+    zip: text("zip"),
+    city: text("city"),
+    email: text("email"),
+    homePhone: text("home_phone"),
+    mobilePhone: text("mobile_phone"),
+    dateOfBirth: text("date_of_birth"),
+    /** 'MM-DD' of the birthday: what the birthday list and birthday mails look for. */
+    annualBirthday: text("annual_birthday").generatedAlwaysAs(sql`substr(date_of_birth, 6, 5)`, {
+      mode: "virtual",
+    }),
+    isMember: flag("is_member"),
+    memberSince: text("member_since"),
+    memberUntil: text("member_until"),
+    memberTypeId: integer("member_type_id")
+      .notNull()
+      .references(() => memberTypes.id),
+    membershipStatusId: integer("membership_status_id").references(() => membershipStatuses.id),
+    hsvrmNr: text("hsvrm_nr"),
+    isVorstand: flag("is_vorstand"),
+    isTrainer: flag("is_trainer"),
+    hasGdpr: flag("has_gdpr"),
+    hasInsurance: flag("has_insurance"),
+    comments: text("comments"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("people_name_idx").on(t.lastName, t.firstName),
+    index("people_first_name_idx").on(t.firstName),
+    index("people_member_type_idx").on(t.memberTypeId),
+    index("people_membership_status_idx").on(t.membershipStatusId),
+    index("people_is_member_idx").on(t.isMember),
+    index("people_is_trainer_idx").on(t.isTrainer),
+    index("people_annual_birthday_idx").on(t.annualBirthday),
+    rule("people_names_present", "length(trim(last_name)) > 0"),
+    oneOf("people", "salutation", SALUTATIONS, true),
+    isDate("people", "date_of_birth"),
+    isDate("people", "member_since"),
+    isDate("people", "member_until"),
+    rule("people_membership_period", "member_until IS NULL OR member_since IS NULL OR member_until >= member_since"),
+  ],
+);
+
+/** 0 (unbekannt), 1 männlich, 2 weiblich: the spec's gender codes for dogs. */
+export const DOG_GENDERS = [0, 1, 2] as const;
+
+export const dogs = sqliteTable(
+  "dogs",
+  {
+    id: id(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => people.id),
+    commonName: text("common_name").notNull(),
+    breed: text("breed"),
+    gender: integer("gender").notNull().default(0),
+    dateOfBirth: text("date_of_birth"),
+    rabiesValidUntil: text("rabies_valid_until"),
+    chipNr: text("chip_nr"),
+    zuchtBuchNr: text("zucht_buch_nr"),
+    comments: text("comments"),
+    archived: flag("archived"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("dogs_owner_idx").on(t.ownerId),
+    index("dogs_archived_name_idx").on(t.archived, t.commonName),
+    rule("dogs_name_present", "length(trim(common_name)) > 0"),
+    oneOf("dogs", "gender", DOG_GENDERS),
+    isDate("dogs", "date_of_birth"),
+    isDate("dogs", "rabies_valid_until"),
+  ],
+);
+
+export const locations = sqliteTable(
+  "locations",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    streetNumber: text("street_number"),
+    zip: text("zip"),
+    city: text("city"),
+    comments: text("comments"),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex("locations_name_unique").on(t.name)],
+);
+
+/** Kurs-Typ: the template a course is made from (defaults for sessions, size and prices). */
+export const courseMasters = sqliteTable(
+  "course_masters",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    nrOfSessions: integer("nr_of_sessions"),
+    maxDogs: integer("max_dogs"),
+    costFull: cents("cost_full"),
+    costReduced1: cents("cost_reduced1"),
+    costReduced2: cents("cost_reduced2"),
+    comments: text("comments"),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex("course_masters_name_unique").on(t.name),
+    isMoney("course_masters", "cost_full"),
+    isMoney("course_masters", "cost_reduced1"),
+    isMoney("course_masters", "cost_reduced2"),
+  ],
+);
+
+export const COURSE_STATUS_CODES = ["PLANNED", "RUNNING", "FINISHED"] as const;
+export type CourseStatusCode = (typeof COURSE_STATUS_CODES)[number];
+/** FIXED: a set number of sessions; ONGOING: open-ended group (e.g. Spielgruppe). */
+export const DURATION_MODELS = ["FIXED", "ONGOING"] as const;
+/** PER_COURSE: one price for the course; PER_SESSION: the price is per session. */
+export const PRICING_MODELS = ["PER_COURSE", "PER_SESSION"] as const;
+
+export const courses = sqliteTable(
+  "courses",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    startYear: integer("start_year").notNull(),
+    webTimeInformation: text("web_time_information"),
+    trainerId: integer("trainer_id").references(() => people.id),
+    cotrainerId: integer("cotrainer_id").references(() => people.id),
+    startDateTime: text("start_date_time"),
+    maxDogs: integer("max_dogs"),
+    /** Planned number of sessions (the actual number is counted from course_dates). */
+    nrOfSessions: integer("nr_of_sessions"),
+    /** Price for non-members; reduced 1 and 2 for the member tiers (see member_types). */
+    costFull: cents("cost_full"),
+    costReduced1: cents("cost_reduced1"),
+    costReduced2: cents("cost_reduced2"),
+    statusCode: text("status_code", { enum: COURSE_STATUS_CODES }).notNull().default("PLANNED"),
+    durationModel: text("duration_model", { enum: DURATION_MODELS }).notNull().default("FIXED"),
+    pricingModel: text("pricing_model", { enum: PRICING_MODELS }).notNull().default("PER_COURSE"),
+    locationId: integer("location_id").references(() => locations.id),
+    courseMasterId: integer("course_master_id").references(() => courseMasters.id),
+    comments: text("comments"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("courses_course_master_idx").on(t.courseMasterId),
+    index("courses_trainer_idx").on(t.trainerId),
+    index("courses_cotrainer_idx").on(t.cotrainerId),
+    index("courses_location_idx").on(t.locationId),
+    index("courses_year_status_idx").on(t.startYear, t.statusCode),
+    index("courses_name_idx").on(t.name),
+    rule("courses_name_present", "length(trim(name)) > 0"),
+    rule("courses_start_year_range", "start_year BETWEEN 2000 AND 2100"),
+    rule("courses_max_dogs_positive", "max_dogs IS NULL OR max_dogs >= 0"),
+    rule("courses_nr_of_sessions_positive", "nr_of_sessions IS NULL OR nr_of_sessions >= 0"),
+    oneOf("courses", "status_code", COURSE_STATUS_CODES),
+    oneOf("courses", "duration_model", DURATION_MODELS),
+    oneOf("courses", "pricing_model", PRICING_MODELS),
+    isMoney("courses", "cost_full"),
+    isMoney("courses", "cost_reduced1"),
+    isMoney("courses", "cost_reduced2"),
+  ],
+);
+
+/** Teilnehmer: a person with a dog in a course. */
+export const courseMemberships = sqliteTable(
+  "course_memberships",
+  {
+    id: id(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id),
+    dogId: integer("dog_id")
+      .notNull()
+      .references(() => dogs.id),
+    statusId: integer("status_id")
+      .notNull()
+      .references(() => membershipStatuses.id),
+    /** The course fee of this membership (fees.course_membership_id points back). */
+    feeId: integer("fee_id").references(() => fees.id, { onDelete: "set null" }),
+    /** List price for the person's tier at registration; amount is what is actually owed. */
+    price: cents("price"),
+    amount: cents("amount"),
+    isPaid: flag("is_paid"),
+    /** Copied from the dog and the person when the membership is created (as spec'd). */
+    rabiesValidUntil: text("rabies_valid_until"),
+    hasGdpr: flag("has_gdpr"),
+    hasInsurance: flag("has_insurance"),
+    comments: text("comments"),
+    personComments: text("person_comments"),
+    dogComments: text("dog_comments"),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex("course_memberships_course_person_dog_unique").on(t.courseId, t.personId, t.dogId),
+    index("course_memberships_person_idx").on(t.personId),
+    index("course_memberships_dog_idx").on(t.dogId),
+    index("course_memberships_status_idx").on(t.statusId),
+    index("course_memberships_fee_idx").on(t.feeId),
+    isMoney("course_memberships", "price"),
+    isMoney("course_memberships", "amount"),
+    isDate("course_memberships", "rabies_valid_until"),
+  ],
+);
+
+export const courseDates = sqliteTable(
+  "course_dates",
+  {
+    id: id(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id),
+    startDateTime: text("start_date_time").notNull(),
+    endDateTime: text("end_date_time"),
+    locationId: integer("location_id").references(() => locations.id),
+    isAllDay: flag("is_all_day"),
+    comments: text("comments"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("course_dates_course_start_idx").on(t.courseId, t.startDateTime),
+    index("course_dates_start_idx").on(t.startDateTime),
+    index("course_dates_location_idx").on(t.locationId),
+    rule("course_dates_comments_length", "comments IS NULL OR length(comments) <= 100"),
+    rule("course_dates_end_after_start", "end_date_time IS NULL OR end_date_time >= start_date_time"),
+  ],
+);
+
+export const certificationMasters = sqliteTable(
+  "certification_masters",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    isPersonCertification: flag("is_person_certification"),
+    isDogCertification: flag("is_dog_certification"),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex("certification_masters_name_unique").on(t.name),
+    rule("certification_masters_has_subject", "is_person_certification = 1 OR is_dog_certification = 1"),
+  ],
+);
+
+/** Erfolg: a certification of a person, a dog, or a person with a dog. */
+export const certifications = sqliteTable(
+  "certifications",
+  {
+    id: id(),
+    personId: integer("person_id").references(() => people.id),
+    dogId: integer("dog_id").references(() => dogs.id),
+    certificationMasterId: integer("certification_master_id")
+      .notNull()
+      .references(() => certificationMasters.id),
+    date: text("date"),
+    comments: text("comments"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("certifications_person_idx").on(t.personId),
+    index("certifications_dog_idx").on(t.dogId),
+    index("certifications_master_idx").on(t.certificationMasterId),
+    rule("certifications_has_subject", "person_id IS NOT NULL OR dog_id IS NOT NULL"),
+    isDate("certifications", "date"),
+  ],
+);
+
+/** Why a fee exists; ANNUAL and ENROLLMENT are unique per person (and year), so a retried
+ *  bulk job can never charge them twice. */
+export const FEE_KINDS = ["COURSE", "ANNUAL", "ENROLLMENT", "OTHER"] as const;
+export type FeeKind = (typeof FEE_KINDS)[number];
+
+/** Offener Posten (Kontenblatt). Open while openAmount > 0. */
+export const fees = sqliteTable(
+  "fees",
+  {
+    id: id(),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id),
+    date: text("date").notNull(),
+    dueDate: text("due_date"),
+    text: text("text").notNull(),
+    amount: cents("amount"),
+    openAmount: cents("open_amount"),
+    isOpen: integer("is_open", { mode: "boolean" }).generatedAlwaysAs(sql`open_amount > 0`, {
+      mode: "virtual",
+    }),
+    comments: text("comments"),
+    paymentComments: text("payment_comments"),
+    /** Billed by invoice (true) or collected directly (false). */
+    sendInvoice: flag("send_invoice"),
+    isInvoiced: flag("is_invoiced"),
+    paymentReference: text("payment_reference"),
+    courseMembershipId: integer("course_membership_id").references(() => courseMemberships.id, {
+      onDelete: "set null",
+    }),
+    kind: text("kind", { enum: FEE_KINDS }).notNull().default("OTHER"),
+    /** The year an ANNUAL fee is for. */
+    periodYear: integer("period_year"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("fees_person_idx").on(t.personId),
+    index("fees_course_membership_idx").on(t.courseMembershipId),
+    index("fees_billing_idx").on(t.sendInvoice, t.isInvoiced),
+    index("fees_date_idx").on(t.date),
+    index("fees_due_date_idx").on(t.dueDate),
+    uniqueIndex("fees_annual_unique")
+      .on(t.personId, t.periodYear)
+      .where(sql`kind = 'ANNUAL'`),
+    uniqueIndex("fees_enrollment_unique")
+      .on(t.personId)
+      .where(sql`kind = 'ENROLLMENT'`),
+    rule("fees_text_length", "length(trim(text)) BETWEEN 1 AND 100"),
+    isMoney("fees", "amount"),
+    rule("fees_open_amount_range", "open_amount BETWEEN 0 AND amount"),
+    isDate("fees", "date"),
+    isDate("fees", "due_date"),
+    oneOf("fees", "kind", FEE_KINDS),
+    rule("fees_annual_has_year", "kind <> 'ANNUAL' OR period_year IS NOT NULL"),
+  ],
+);
+
+export const invoiceHeaders = sqliteTable(
+  "invoice_headers",
+  {
+    id: id(),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id),
+    invoiceNumber: integer("invoice_number").notNull(),
+    date: text("date").notNull(),
+    sentDate: text("sent_date"),
+    dueDate: text("due_date"),
+    /** Sum of the rows, kept by the model in the same batch as any row change. */
+    amount: cents("amount"),
+    openAmount: cents("open_amount"),
+    isOpen: integer("is_open", { mode: "boolean" }).generatedAlwaysAs(sql`open_amount > 0`, {
+      mode: "virtual",
+    }),
+    comments: text("comments"),
+    paymentComments: text("payment_comments"),
+    /** R2 key of the invoice PDF; NULL means 'PDF not yet created'. */
+    pdfFilePath: text("pdf_file_path"),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex("invoice_headers_invoice_number_unique").on(t.invoiceNumber),
+    index("invoice_headers_person_idx").on(t.personId),
+    index("invoice_headers_pdf_file_path_idx").on(t.pdfFilePath),
+    index("invoice_headers_date_idx").on(t.date),
+    rule("invoice_headers_invoice_number_positive", "invoice_number > 0"),
+    isMoney("invoice_headers", "amount"),
+    rule("invoice_headers_open_amount_range", "open_amount BETWEEN 0 AND amount"),
+    isDate("invoice_headers", "date"),
+    isDate("invoice_headers", "sent_date"),
+    isDate("invoice_headers", "due_date"),
+  ],
+);
+
+export const invoiceRows = sqliteTable(
+  "invoice_rows",
+  {
+    id: id(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoiceHeaders.id),
+    feeId: integer("fee_id").references(() => fees.id),
+    lineNumber: integer("line_number").notNull().default(1),
+    text: text("text").notNull().default(""),
+    amount: cents("amount"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("invoice_rows_invoice_line_idx").on(t.invoiceId, t.lineNumber),
+    // A fee is billed on at most one invoice row: a retried invoicing job cannot bill it twice.
+    uniqueIndex("invoice_rows_fee_unique").on(t.feeId),
+    rule("invoice_rows_line_number_positive", "line_number >= 1"),
+    // Rows may be negative (a discount); the header total stays >= 0 by its own check.
+    isMoney("invoice_rows", "amount", -MAX_CENTS),
+  ],
+);
+
+/** A predefined mail to a group of recipients. */
+export const mailshots = sqliteTable(
+  "mailshots",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    /** Spec field storedProcedureName: names one query of the recipient-query registry. */
+    recipientQuery: text("recipient_query").notNull(),
+    templateName: text("template_name").notNull(),
+    subject: text("subject").notNull(),
+    cc: text("cc"),
+    attachInvoice: flag("attach_invoice"),
+    attachDocPath1: text("attach_doc_path1"),
+    attachDocPath2: text("attach_doc_path2"),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex("mailshots_name_unique").on(t.name)],
+);
+
+/** The club's settings: a single row with id 1. */
+export const configuration = sqliteTable(
+  "configuration",
+  {
+    id: integer("id").primaryKey(),
+    hsvrmVereinName: text("hsvrm_verein_name"),
+    hsvrmKG: integer("hsvrm_kg"),
+    hsvrmVereinNr: integer("hsvrm_verein_nr"),
+    smtpTestAccount: text("smtp_test_account"),
+    clubMembershipEnrollmentFee: cents("club_membership_enrollment_fee"),
+    clubMembershipPriceFull: cents("club_membership_price_full"),
+    clubMembershipPriceReduced1: cents("club_membership_price_reduced1"),
+    clubMembershipPriceReduced2: cents("club_membership_price_reduced2"),
+    lastInvoiceNumber: integer("last_invoice_number").notNull().default(0),
+    mollieIntegration: flag("mollie_integration"),
+    comments: text("comments"),
+    ...auditColumns(),
+  },
+  () => [
+    rule("configuration_single_row", "id = 1"),
+    isMoney("configuration", "club_membership_enrollment_fee"),
+    isMoney("configuration", "club_membership_price_full"),
+    isMoney("configuration", "club_membership_price_reduced1"),
+    isMoney("configuration", "club_membership_price_reduced2"),
+    rule("configuration_last_invoice_number_positive", "last_invoice_number >= 0"),
+  ],
+);
+
+/** Papierkorb: every delete writes its records here, in the same batch, under one transaction. */
+export const deletedRecords = sqliteTable(
+  "deleted_records",
+  {
+    id: id(),
+    transactionId: integer("transaction_id").notNull(),
+    deletedOn: text("deleted_on").notNull(),
+    deletedBy: text("deleted_by").notNull(),
+    tableName: text("table_name").notNull(),
+    identifier1: text("identifier1"),
+    identifier2: text("identifier2"),
+    identifier3: text("identifier3"),
+    /** JSON array whose first element is the deleted record. */
+    json: text("json").notNull(),
+  },
+  (t) => [
+    index("deleted_records_transaction_idx").on(t.transactionId),
+    index("deleted_records_table_idx").on(t.tableName),
+    rule("deleted_records_json_valid", "json_valid(json) AND json_type(json) = 'array'"),
+  ],
+);
+
+export const JOB_STATUSES = ["QUEUED", "RUNNING", "DONE", "FAILED"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** One bulk run (annual fees, invoices, PDFs, mailshot, birthday mails) and its progress. */
+export const jobs = sqliteTable(
+  "jobs",
+  {
+    id: id(),
+    type: text("type").notNull(),
+    status: text("status", { enum: JOB_STATUSES }).notNull().default("QUEUED"),
+    total: integer("total").notNull().default(0),
+    done: integer("done").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    message: text("message"),
+    /** JSON of the job's parameters (e.g. the mailshot id). */
+    params: text("params"),
+    startedOn: text("started_on"),
+    finishedOn: text("finished_on"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("jobs_type_created_idx").on(t.type, t.createdOn),
+    index("jobs_status_idx").on(t.status),
+    oneOf("jobs", "status", JOB_STATUSES),
+    rule("jobs_counts_sane", "total >= 0 AND done >= 0 AND failed >= 0 AND done + failed <= total"),
+    rule("jobs_params_json", "params IS NULL OR json_valid(params)"),
+  ],
+);

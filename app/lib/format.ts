@@ -1,0 +1,165 @@
+/**
+ * The one place where Wuff turns values into German text and German input back into values.
+ *
+ * - Calendar dates are stored as 'YYYY-MM-DD' and shown as dd.MM.yyyy; they carry no time zone.
+ * - Instants are stored as UTC ISO strings and shown in Europe/Berlin.
+ * - Money is integer cents and shown as 1.234,56 €.
+ */
+import { TZDate } from "@date-fns/tz";
+import { format as formatWithPattern, isValid } from "date-fns";
+import { de } from "date-fns/locale";
+
+export const TIME_ZONE = "Europe/Berlin";
+export const LOCALE = "de-DE";
+
+/** The largest amount Wuff accepts anywhere: 999.999,99 €. Also enforced by the database. */
+export const MAX_CENTS = 99_999_999;
+
+export type ParseResult<T> = { success: true; value: T } | { success: false; error: string };
+
+const ok = <T>(value: T): ParseResult<T> => ({ success: true, value });
+const fail = <T>(error: string): ParseResult<T> => ({ success: false, error });
+
+// ---------------------------------------------------------------------------------------------
+// Calendar dates
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const GERMAN_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
+
+function isRealDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this month (UTC avoids DST surprises).
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= daysInMonth;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, "0");
+
+/** '2026-04-30' -> '30.04.2026'. Also accepts an instant, shown as its Berlin calendar day. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (value == null || value === "") return "";
+  if (typeof value === "string") {
+    const match = ISO_DATE.exec(value);
+    if (match) return `${match[3]}.${match[2]}.${match[1]}`;
+  }
+  return formatInstant(value, "dd.MM.yyyy");
+}
+
+/**
+ * Typed German date -> 'YYYY-MM-DD'. Accepts one- or two-digit day and month and a four-digit
+ * year ('1.4.2026', '01.04.2026'); rejects impossible dates such as 31.04.2026 or 29.02.2025.
+ */
+export function parseGermanDate(input: string): ParseResult<string> {
+  const text = input.trim();
+  const match = GERMAN_DATE.exec(text);
+  if (!match) return fail("Bitte ein Datum im Format TT.MM.JJJJ eingeben");
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (!isRealDate(year, month, day)) return fail(`Das Datum ${text} gibt es nicht`);
+  return ok(`${year}-${pad2(month)}-${pad2(day)}`);
+}
+
+/** True for a stored calendar date that exists ('2025-02-29' is false). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  return match !== null && isRealDate(Number(match[1]), Number(match[2]), Number(match[3]));
+}
+
+/** Today's calendar date in Berlin as 'YYYY-MM-DD'. */
+export function todayInBerlin(now: Date = new Date()): string {
+  return formatWithPattern(new TZDate(now, TIME_ZONE), "yyyy-MM-dd");
+}
+
+/** Adds days to a calendar date ('2026-01-30', 30) -> '2026-03-01'. */
+export function addDaysToDate(isoDate: string, days: number): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  const shifted = new Date(Date.UTC(year, month - 1, day + days));
+  return shifted.toISOString().slice(0, 10);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Instants (points in time), shown in Europe/Berlin
+
+function formatInstant(value: string | Date, pattern: string): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (!isValid(date)) return "";
+  return formatWithPattern(new TZDate(date, TIME_ZONE), pattern, { locale: de });
+}
+
+/** '2026-11-24T17:00:00.000Z' -> '24.11.2026 18:00' */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  return value ? formatInstant(value, "dd.MM.yyyy HH:mm") : "";
+}
+
+/** '2026-11-24T17:00:00.000Z' -> '24.11.2026 18:00 (Di)': course dates, next sessions. */
+export function formatDateTimeWithWeekday(value: string | Date | null | undefined): string {
+  return value ? formatInstant(value, "dd.MM.yyyy HH:mm (ccc)") : "";
+}
+
+/** '2026-11-24T17:00:05.000Z' -> '24.11.2026 18:00:05': recycle bin, audit block. */
+export function formatDateTimeWithSeconds(value: string | Date | null | undefined): string {
+  return value ? formatInstant(value, "dd.MM.yyyy HH:mm:ss") : "";
+}
+
+const GERMAN_DATE_TIME = /^(\d{1,2})\.(\d{1,2})\.(\d{4})\s+(\d{1,2}):(\d{2})$/;
+
+/** Typed Berlin wall-clock time '24.11.2026 18:00' -> UTC ISO instant. */
+export function parseGermanDateTime(input: string): ParseResult<string> {
+  const match = GERMAN_DATE_TIME.exec(input.trim());
+  if (!match) return fail("Bitte Datum und Uhrzeit im Format TT.MM.JJJJ HH:MM eingeben");
+  const [day, month, year, hour, minute] = match.slice(1).map(Number);
+  if (!isRealDate(year, month, day)) return fail("Dieses Datum gibt es nicht");
+  if (hour > 23 || minute > 59) return fail("Diese Uhrzeit gibt es nicht");
+  return ok(berlinWallClockToInstant(year, month, day, hour, minute));
+}
+
+/** The UTC instant of a Berlin wall-clock time (DST-aware). */
+export function berlinWallClockToInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+): string {
+  const wallClock = new TZDate(year, month - 1, day, hour, minute, 0, TIME_ZONE);
+  return new Date(wallClock.getTime()).toISOString();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Money
+
+const moneyFormat = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "EUR" });
+const amountFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** 123456 -> '1.234,56 €' (with a non-breaking space before the euro sign, as de-DE writes it). */
+export function formatMoney(cents: number | null | undefined): string {
+  if (cents == null) return "";
+  return moneyFormat.format(cents / 100);
+}
+
+/** 123456 -> '1.234,56': the value of a money input, which shows the € as a suffix itself. */
+export function formatMoneyInput(cents: number | null | undefined): string {
+  if (cents == null) return "";
+  return amountFormat.format(cents / 100);
+}
+
+// Digits with dots between groups of three, or plain digits; then an optional ,d or ,dd.
+const GERMAN_AMOUNT = /^(-)?(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/;
+
+/**
+ * Typed German amount -> cents. Accepts '1.234,56', '1234,5', '12,50 €', '12 €', '1.234';
+ * a dot is only a thousands separator, the comma the decimal separator.
+ */
+export function parseMoney(input: string, options: { allowNegative?: boolean } = {}): ParseResult<number> {
+  const text = input.replace(/\s+/g, "").replace(/€$/, "");
+  if (text === "") return fail("Bitte einen Betrag eingeben");
+  const match = GERMAN_AMOUNT.exec(text);
+  if (!match) return fail("Bitte einen Betrag wie 1.234,56 eingeben");
+  const [, minus, wholePart, fraction = ""] = match;
+  if (minus && !options.allowNegative) return fail("Der Betrag darf nicht negativ sein");
+  const whole = wholePart.replaceAll(".", "");
+  // Too many digits to be a sane amount: refuse before Number() loses precision.
+  if (whole.replace(/^0+/, "").length > 7) return fail("Der Betrag ist zu groß (höchstens 999.999,99 €)");
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  if (cents > MAX_CENTS) return fail("Der Betrag ist zu groß (höchstens 999.999,99 €)");
+  return ok(minus && cents !== 0 ? -cents : cents);
+}

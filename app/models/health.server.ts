@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import type { JobMessage } from "~/jobs/messages";
+
+export type ProbeResult = { ok: true; detail: string } | { ok: false; error: string };
+
+async function probe(run: () => Promise<string>): Promise<ProbeResult> {
+  try {
+    return { ok: true, detail: await run() };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** D1: a real query against the migrated schema. */
+export function probeDatabase(db: Db): Promise<ProbeResult> {
+  return probe(async () => {
+    const [row] = await db.all<{ people: number; migrations: number }>(
+      sql`SELECT (SELECT count(*) FROM people) AS people, (SELECT count(*) FROM d1_migrations) AS migrations`,
+    );
+    return `${row.migrations} Migration(en), ${row.people} Personen`;
+  });
+}
+
+/** R2: put, read back and delete a probe object. */
+export function probeBucket(bucket: R2Bucket): Promise<ProbeResult> {
+  return probe(async () => {
+    const key = `health/probe-${crypto.randomUUID()}.txt`;
+    const body = `wuff ${new Date().toISOString()}`;
+    await bucket.put(key, body);
+    try {
+      const stored = await bucket.get(key);
+      if ((await stored?.text()) !== body) throw new Error("gelesener Inhalt weicht ab");
+    } finally {
+      await bucket.delete(key);
+    }
+    return "schreiben, lesen, löschen";
+  });
+}
+
+/** Queue: send a probe message that the consumer acknowledges. */
+export function probeQueue(queue: Queue): Promise<ProbeResult> {
+  return probe(async () => {
+    const message: JobMessage = { type: "health-probe", sentOn: new Date().toISOString() };
+    await queue.send(message);
+    return "Nachricht gesendet";
+  });
+}

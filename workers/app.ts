@@ -1,0 +1,23 @@
+/**
+ * The Worker entry: HTTP goes to Remix, queue batches and cron events go to app/jobs.
+ */
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// The server build is produced by `remix vite:build` (npm run build) before wrangler starts.
+import * as build from "../build/server";
+import { handleQueueBatch, handleScheduled } from "../app/jobs/index.server";
+import { getLoadContext } from "../app/load-context";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx } } });
+    return handleRemixRequest(request, loadContext);
+  },
+  async queue(batch, env) {
+    await handleQueueBatch(batch, env);
+  },
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(handleScheduled(controller, env));
+  },
+} satisfies ExportedHandler<Env>;
