@@ -6,8 +6,9 @@
  * Ids use AUTOINCREMENT so the id of a deleted record is never handed out again: the recycle bin
  * restores records under their original id.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
+  type AnySQLiteColumn,
   check,
   index,
   integer,
@@ -296,7 +297,7 @@ export const courseMemberships = sqliteTable(
       .notNull()
       .references(() => membershipStatuses.id),
     /** The course fee of this membership (fees.course_membership_id points back). */
-    feeId: integer("fee_id").references(() => fees.id, { onDelete: "set null" }),
+    feeId: integer("fee_id").references((): AnySQLiteColumn => fees.id, { onDelete: "set null" }),
     /** List price for the person's tier at registration; amount is what is actually owed. */
     price: cents("price"),
     amount: cents("amount"),
@@ -410,7 +411,7 @@ export const fees = sqliteTable(
     sendInvoice: flag("send_invoice"),
     isInvoiced: flag("is_invoiced"),
     paymentReference: text("payment_reference"),
-    courseMembershipId: integer("course_membership_id").references(() => courseMemberships.id, {
+    courseMembershipId: integer("course_membership_id").references((): AnySQLiteColumn => courseMemberships.id, {
       onDelete: "set null",
     }),
     kind: text("kind", { enum: FEE_KINDS }).notNull().default("OTHER"),

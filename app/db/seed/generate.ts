@@ -1,0 +1,511 @@
+/**
+ * Deterministic demo data a dog club would recognise: the same reference day and size always
+ * give the same rows (faker with a fixed seed, explicit ids). Used by `npm run db:seed` (demo and
+ * large benchmark data) and by the integration tests, which insert it into a real D1.
+ */
+import { Faker, de, base } from "@faker-js/faker";
+import { addDaysToDate, berlinWallClockToInstant } from "../../lib/format";
+import type * as schema from "../schema";
+
+type Row<T extends { $inferInsert: unknown }> = T["$inferInsert"];
+
+export type SeedData = {
+  memberTypes: Row<typeof schema.memberTypes>[];
+  membershipStatuses: Row<typeof schema.membershipStatuses>[];
+  locations: Row<typeof schema.locations>[];
+  courseMasters: Row<typeof schema.courseMasters>[];
+  certificationMasters: Row<typeof schema.certificationMasters>[];
+  people: Row<typeof schema.people>[];
+  dogs: Row<typeof schema.dogs>[];
+  courses: Row<typeof schema.courses>[];
+  courseMemberships: Row<typeof schema.courseMemberships>[];
+  courseDates: Row<typeof schema.courseDates>[];
+  certifications: Row<typeof schema.certifications>[];
+  fees: Row<typeof schema.fees>[];
+  invoiceHeaders: Row<typeof schema.invoiceHeaders>[];
+  invoiceRows: Row<typeof schema.invoiceRows>[];
+  mailshots: Row<typeof schema.mailshots>[];
+  configuration: Row<typeof schema.configuration>[];
+};
+
+export type SeedSize = { people: number; dogs: number; courses: number; fees: number };
+
+export const DEMO_SIZE: SeedSize = { people: 150, dogs: 180, courses: 30, fees: 0 };
+/** For `npm run bench`: fees is the total wanted; the rest are filled with other open items. */
+export const LARGE_SIZE: SeedSize = { people: 5_000, dogs: 6_000, courses: 300, fees: 50_000 };
+
+const SEED_USER = "seed";
+
+export const MEMBER_TYPE_IDS = { NONE: 1, FULL: 2, REDUCED: 3, FAMILY: 4, HONORARY: 5 } as const;
+export const STATUS_IDS = { ACTIVE: 1, PASSIVE: 2, LEFT: 3, CONFIRMED: 4, WAITLIST: 5, CANCELLED: 6 } as const;
+
+const BREEDS = [
+  "Labrador Retriever", "Golden Retriever", "Deutscher Schäferhund", "Border Collie",
+  "Australian Shepherd", "Mischling", "Mischling", "Mischling", "Dackel", "Jack Russell Terrier",
+  "Beagle", "Französische Bulldogge", "Magyar Vizsla", "Berner Sennenhund", "Boxer",
+  "Malinois", "Pudel", "Havaneser", "Rhodesian Ridgeback", "Weimaraner", "Shiba Inu",
+  "Eurasier", "Hovawart", "Kleiner Münsterländer", "Cocker Spaniel", "Dobermann",
+];
+const DOG_NAMES = [
+  "Bello", "Luna", "Balu", "Emma", "Rocky", "Nala", "Sammy", "Mila", "Leo", "Kira", "Charly",
+  "Lotte", "Buddy", "Frieda", "Max", "Paula", "Oskar", "Ronja", "Finn", "Lilly", "Amy", "Benny",
+  "Sunny", "Bruno", "Maja", "Janosch", "Ella", "Filou", "Hugo", "Nele", "Pepper", "Wilma",
+  "Socke", "Anton", "Juna", "Cooper", "Fiete", "Greta", "Lucky", "Merle", "Emil", "Motte",
+];
+const COURSE_MASTERS = [
+  { name: "Welpengruppe", nrOfSessions: 8, maxDogs: 8, costFull: 12_000, costReduced1: 9_000, costReduced2: 7_500 },
+  { name: "Junghundekurs", nrOfSessions: 10, maxDogs: 8, costFull: 15_000, costReduced1: 11_000, costReduced2: 9_000 },
+  { name: "Grundkurs Alltag", nrOfSessions: 10, maxDogs: 10, costFull: 14_000, costReduced1: 10_000, costReduced2: 8_000 },
+  { name: "Begleithunde-Vorbereitung", nrOfSessions: 12, maxDogs: 8, costFull: 18_000, costReduced1: 13_500, costReduced2: 11_000 },
+  { name: "Agility Einsteiger", nrOfSessions: 8, maxDogs: 6, costFull: 13_000, costReduced1: 9_500, costReduced2: 8_000 },
+  { name: "Agility Fortgeschrittene", nrOfSessions: 8, maxDogs: 6, costFull: 13_000, costReduced1: 9_500, costReduced2: 8_000 },
+  { name: "Rally Obedience", nrOfSessions: 6, maxDogs: 8, costFull: 9_000, costReduced1: 6_500, costReduced2: 5_500 },
+  { name: "Mantrailing", nrOfSessions: 5, maxDogs: 5, costFull: 11_000, costReduced1: 8_500, costReduced2: 7_000 },
+  { name: "Spielgruppe", nrOfSessions: 12, maxDogs: 12, costFull: 6_000, costReduced1: 4_000, costReduced2: 3_000 },
+  { name: "Erste Hilfe am Hund", nrOfSessions: 1, maxDogs: 14, costFull: 3_500, costReduced1: 2_500, costReduced2: 2_000 },
+];
+const OTHER_FEE_TEXTS = [
+  "Einzelstunde", "Platzmiete Agility", "Prüfungsgebühr BH/VT", "Vereins-T-Shirt",
+  "Seminar Hundeernährung", "Leinenführigkeit Einzeltraining", "Sommerfest Startgeld",
+];
+
+export type GenerateOptions = {
+  /** The reference day ('YYYY-MM-DD'): demo courses lie in its year and the year before. */
+  today: string;
+  size?: SeedSize;
+};
+
+export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): SeedData {
+  const faker = new Faker({ locale: [de, base] });
+  faker.seed(2026);
+  const currentYear = Number(today.slice(0, 4));
+  const lastYear = currentYear - 1;
+  const seedInstant = `${lastYear}-01-02T09:00:00.000Z`;
+  const audit = { createdBy: SEED_USER, createdOn: seedInstant };
+  const pick = <T>(items: readonly T[]): T => faker.helpers.arrayElement(items);
+  const chance = (probability: number) => faker.number.float({ min: 0, max: 1 }) < probability;
+  const dateBetween = (from: string, to: string) =>
+    faker.date.between({ from: `${from}T12:00:00Z`, to: `${to}T12:00:00Z` }).toISOString().slice(0, 10);
+
+  const configuration: SeedData["configuration"] = [
+    {
+      id: 1,
+      hsvrmVereinName: "Hundesportverein Wuff e.V.",
+      hsvrmKG: 7,
+      hsvrmVereinNr: 1234,
+      smtpTestAccount: "test@wuff.example",
+      clubMembershipEnrollmentFee: 2_500,
+      clubMembershipPriceFull: 6_000,
+      clubMembershipPriceReduced1: 3_000,
+      clubMembershipPriceReduced2: 1_500,
+      lastInvoiceNumber: 0,
+      mollieIntegration: false,
+      ...audit,
+    },
+  ];
+  const annualFeeByTier = {
+    NONE: 0,
+    FULL: configuration[0].clubMembershipPriceFull!,
+    REDUCED1: configuration[0].clubMembershipPriceReduced1!,
+    REDUCED2: configuration[0].clubMembershipPriceReduced2!,
+  };
+
+  const memberTypes: SeedData["memberTypes"] = [
+    { id: MEMBER_TYPE_IDS.NONE, code: "NONE", name: "Kein Mitglied", coursePriceTier: "FULL", annualFeeTier: "NONE", ...audit },
+    { id: MEMBER_TYPE_IDS.FULL, code: "FULL", name: "Mitglied", coursePriceTier: "REDUCED1", annualFeeTier: "FULL", ...audit },
+    { id: MEMBER_TYPE_IDS.REDUCED, code: "REDUCED", name: "Mitglied ermäßigt", coursePriceTier: "REDUCED1", annualFeeTier: "REDUCED1", ...audit },
+    { id: MEMBER_TYPE_IDS.FAMILY, code: "FAMILY", name: "Familienmitglied", coursePriceTier: "REDUCED2", annualFeeTier: "REDUCED2", ...audit },
+    { id: MEMBER_TYPE_IDS.HONORARY, code: "HONORARY", name: "Ehrenmitglied", coursePriceTier: "REDUCED2", annualFeeTier: "NONE", ...audit },
+  ];
+  const tierOf = (memberTypeId: number) => memberTypes.find((type) => type.id === memberTypeId)!;
+
+  const membershipStatuses: SeedData["membershipStatuses"] = [
+    { id: STATUS_IDS.ACTIVE, code: "ACTIVE", name: "Aktiv", appliesTo: "PERSON", isFeeTrigger: false, ...audit },
+    { id: STATUS_IDS.PASSIVE, code: "PASSIVE", name: "Passiv", appliesTo: "PERSON", isFeeTrigger: false, ...audit },
+    { id: STATUS_IDS.LEFT, code: "LEFT", name: "Ausgetreten", appliesTo: "PERSON", isFeeTrigger: false, ...audit },
+    { id: STATUS_IDS.CONFIRMED, code: "CONFIRMED", name: "Angemeldet", appliesTo: "COURSE", isFeeTrigger: true, ...audit },
+    { id: STATUS_IDS.WAITLIST, code: "WAITLIST", name: "Warteliste", appliesTo: "COURSE", isFeeTrigger: false, ...audit },
+    { id: STATUS_IDS.CANCELLED, code: "CANCELLED", name: "Abgemeldet", appliesTo: "COURSE", isFeeTrigger: false, ...audit },
+  ];
+
+  const locations: SeedData["locations"] = [
+    { id: 1, name: "Hundeplatz Am Stadtwald", streetNumber: "Waldweg 12", zip: "35039", city: "Marburg", ...audit },
+    { id: 2, name: "Reithalle Hof Meyer", streetNumber: "Feldstraße 3", zip: "35041", city: "Marburg-Wehrda", ...audit },
+    { id: 3, name: "Stadtpark, Treffpunkt Parkplatz", streetNumber: "Am Park 1", zip: "35037", city: "Marburg", ...audit },
+  ];
+
+  const courseMasters: SeedData["courseMasters"] = COURSE_MASTERS.map((master, index) => ({
+    id: index + 1,
+    ...master,
+    ...audit,
+  }));
+
+  const certificationMasters: SeedData["certificationMasters"] = [
+    { id: 1, name: "Begleithundeprüfung (BH/VT)", isPersonCertification: true, isDogCertification: true, ...audit },
+    { id: 2, name: "Hundeführerschein", isPersonCertification: true, isDogCertification: true, ...audit },
+    { id: 3, name: "Sachkundenachweis", isPersonCertification: true, isDogCertification: false, ...audit },
+    { id: 4, name: "Wesenstest", isPersonCertification: false, isDogCertification: true, ...audit },
+    { id: 5, name: "Rally Obedience Beginner", isPersonCertification: true, isDogCertification: true, ...audit },
+    { id: 6, name: "Agility A1", isPersonCertification: true, isDogCertification: true, ...audit },
+  ];
+
+  // People: about 60 % members, a handful of trainers and board members.
+  const people: SeedData["people"] = [];
+  for (let index = 0; index < size.people; index++) {
+    const id = index + 1;
+    const sex = chance(0.62) ? "female" : "male";
+    const firstName = faker.person.firstName(sex);
+    const lastName = faker.person.lastName();
+    const isTrainer = index % 19 === 3;
+    const isVorstand = index % 31 === 5;
+    const wasMember = isTrainer || isVorstand || chance(0.62);
+    const left = wasMember && !isTrainer && !isVorstand && chance(0.08);
+    const memberSince = wasMember ? dateBetween(`${currentYear - 15}-01-01`, addDaysToDate(today, -30)) : null;
+    const memberUntil = left ? dateBetween(memberSince!, addDaysToDate(today, -1)) : null;
+    const memberTypeId = !wasMember
+      ? MEMBER_TYPE_IDS.NONE
+      : isVorstand && index % 2 === 0
+        ? MEMBER_TYPE_IDS.HONORARY
+        : pick([MEMBER_TYPE_IDS.FULL, MEMBER_TYPE_IDS.FULL, MEMBER_TYPE_IDS.FULL, MEMBER_TYPE_IDS.REDUCED, MEMBER_TYPE_IDS.FAMILY]);
+    // Some birthdays fall on the reference day so the birthday list and mails have something to show.
+    const dateOfBirth = index % 50 === 7
+      ? `${currentYear - faker.number.int({ min: 20, max: 70 })}${today.slice(4)}`
+      : dateBetween(`${currentYear - 80}-01-01`, `${currentYear - 14}-12-31`);
+    const normalizedBirth = dateOfBirth.endsWith("-02-29") ? dateOfBirth.replace("-02-29", "-02-28") : dateOfBirth;
+    people.push({
+      id,
+      salutation: sex === "female" ? "Frau" : "Herr",
+      title: chance(0.04) ? "Dr." : null,
+      firstName,
+      lastName,
+      streetNumber: faker.location.streetAddress(),
+      zip: faker.location.zipCode("#####"),
+      city: faker.location.city(),
+      email: chance(0.92) ? faker.internet.email({ firstName, lastName, provider: "example.org" }).toLowerCase() : null,
+      homePhone: chance(0.3) ? faker.phone.number({ style: "national" }) : null,
+      mobilePhone: chance(0.8) ? `01${faker.string.numeric({ length: { min: 9, max: 10 } })}` : null,
+      dateOfBirth: normalizedBirth,
+      isMember: wasMember && !left,
+      memberSince,
+      memberUntil,
+      memberTypeId: left ? MEMBER_TYPE_IDS.NONE : memberTypeId,
+      membershipStatusId: !wasMember ? null : left ? STATUS_IDS.LEFT : chance(0.1) ? STATUS_IDS.PASSIVE : STATUS_IDS.ACTIVE,
+      hsvrmNr: wasMember ? `HSV-${String(10_000 + id)}` : null,
+      isVorstand,
+      isTrainer,
+      hasGdpr: wasMember ? chance(0.9) : chance(0.6),
+      hasInsurance: chance(0.75),
+      comments: chance(0.06) ? pick(["Zahlt bar", "Bitte nur per Mail kontaktieren", "Hilft beim Sommerfest"]) : null,
+      ...audit,
+    });
+  }
+  const trainers = people.filter((person) => person.isTrainer);
+
+  // Dogs: every dog has an owner; about 8 % archived, some rabies vaccinations expired.
+  const dogs: SeedData["dogs"] = [];
+  for (let index = 0; index < size.dogs; index++) {
+    // The first pass gives most people one dog; the rest go to random owners (multi-dog homes).
+    const ownerId = index < size.people * 0.8 ? (index % size.people) + 1 : faker.number.int({ min: 1, max: size.people });
+    const dateOfBirth = dateBetween(`${currentYear - 14}-01-01`, addDaysToDate(today, -70));
+    const archived = chance(0.08);
+    dogs.push({
+      id: index + 1,
+      ownerId,
+      commonName: pick(DOG_NAMES),
+      breed: pick(BREEDS),
+      gender: chance(0.05) ? 0 : chance(0.5) ? 1 : 2,
+      dateOfBirth,
+      rabiesValidUntil: chance(0.85) ? dateBetween(addDaysToDate(today, -400), addDaysToDate(today, 1000)) : null,
+      chipNr: chance(0.8) ? `276${faker.string.numeric(12)}` : null,
+      zuchtBuchNr: chance(0.2) ? `ZB ${faker.string.numeric(6)}` : null,
+      comments: chance(0.07) ? pick(["Leinenaggressiv, Abstand halten", "Futterallergie", "Ängstlich bei Männern"]) : null,
+      archived,
+      ...audit,
+    });
+  }
+  const activeDogsByOwner = new Map<number, number[]>();
+  for (const dog of dogs) {
+    if (dog.archived) continue;
+    activeDogsByOwner.set(dog.ownerId, [...(activeDogsByOwner.get(dog.ownerId) ?? []), dog.id!]);
+  }
+  const dogOwners = [...activeDogsByOwner.keys()];
+
+  // Courses over last year and the current year; last year's are finished.
+  const courses: SeedData["courses"] = [];
+  const courseDates: SeedData["courseDates"] = [];
+  const courseMemberships: SeedData["courseMemberships"] = [];
+  const fees: SeedData["fees"] = [];
+  // 'Welpengruppe 2026', then 'Welpengruppe 2026 (Gruppe 2)' for the next one of that year.
+  const groupsPerName = new Map<string, number>();
+  const courseName = (masterName: string, year: number) => {
+    const base = `${masterName} ${year}`;
+    const group = (groupsPerName.get(base) ?? 0) + 1;
+    groupsPerName.set(base, group);
+    return group === 1 ? base : `${base} (Gruppe ${group})`;
+  };
+  for (let index = 0; index < size.courses; index++) {
+    const id = index + 1;
+    const master = courseMasters[index % courseMasters.length];
+    // Starts spread from about 18 months before the reference day to 2 months after it (kept
+    // within last and this year): finished, running and planned courses side by side.
+    const spreadDays = Math.round(-540 + (index * 600) / size.courses);
+    const firstDay = `${lastYear}-01-0${1 + (index % 7)}`;
+    const lastDay = `${currentYear}-12-${20 + (index % 7)}`;
+    const shifted = addDaysToDate(today, spreadDays);
+    const startDay = shifted < firstDay ? firstDay : shifted > lastDay ? lastDay : shifted;
+    const [startYear, month, day] = startDay.split("-").map(Number);
+    const hour = 17 + (index % 3);
+    const sessions = master.nrOfSessions!;
+    const lastSessionDay = addDaysToDate(startDay, 7 * (sessions - 1));
+    const statusCode = lastSessionDay < today ? "FINISHED" : startDay <= today ? "RUNNING" : "PLANNED";
+    const trainer = trainers[index % trainers.length];
+    const cotrainer = index % 4 === 0 ? trainers[(index + 1) % trainers.length] : null;
+    const locationId = (index % locations.length) + 1;
+    courses.push({
+      id,
+      name: courseName(master.name!, startYear),
+      startYear,
+      webTimeInformation: `${pick(["Montags", "Dienstags", "Mittwochs", "Donnerstags", "Samstags"])} ${hour}:00 Uhr`,
+      trainerId: trainer?.id ?? null,
+      cotrainerId: cotrainer && cotrainer.id !== trainer?.id ? cotrainer.id : null,
+      startDateTime: berlinWallClockToInstant(startYear, month, day, hour, 0),
+      maxDogs: master.maxDogs,
+      nrOfSessions: sessions,
+      costFull: master.costFull,
+      costReduced1: master.costReduced1,
+      costReduced2: master.costReduced2,
+      statusCode,
+      durationModel: master.name === "Spielgruppe" ? "ONGOING" : "FIXED",
+      pricingModel: "PER_COURSE",
+      locationId,
+      courseMasterId: master.id,
+      comments: index % 6 === 2 ? "Bitte Leckerlis und Schleppleine mitbringen" : null,
+      ...audit,
+    });
+    // Every seventh course has one session fewer than planned (the grid shows a red warning).
+    const actualSessions = index % 7 === 4 ? Math.max(1, sessions - 1) : sessions;
+    for (let session = 0; session < actualSessions; session++) {
+      const sessionDay = addDaysToDate(startDay, 7 * session);
+      const [y, m, d] = sessionDay.split("-").map(Number);
+      const start = berlinWallClockToInstant(y, m, d, hour, 0);
+      courseDates.push({
+        id: courseDates.length + 1,
+        courseId: id,
+        startDateTime: start,
+        endDateTime: new Date(Date.parse(start) + 60 * 60 * 1000).toISOString(),
+        locationId,
+        isAllDay: false,
+        comments: session === 0 ? "Erste Stunde ohne Hund (Theorie)" : null,
+        ...audit,
+      });
+    }
+    // Participants; every fifth course is over capacity.
+    const wanted = Math.min(dogOwners.length, master.maxDogs! + (index % 5 === 1 ? 2 : -faker.number.int({ min: 0, max: 3 })));
+    const participants = faker.helpers.arrayElements(dogOwners, Math.max(1, wanted));
+    for (const personId of participants) {
+      const person = people[personId - 1];
+      const dogId = activeDogsByOwner.get(personId)![0];
+      const tier = tierOf(person.memberTypeId).coursePriceTier;
+      const price = tier === "FULL" ? master.costFull! : tier === "REDUCED1" ? master.costReduced1! : master.costReduced2!;
+      const statusId = chance(0.85) ? STATUS_IDS.CONFIRMED : chance(0.5) ? STATUS_IDS.WAITLIST : STATUS_IDS.CANCELLED;
+      const isPaid = statusId === STATUS_IDS.CONFIRMED && (statusCode === "FINISHED" ? chance(0.95) : chance(0.5));
+      const membershipId = courseMemberships.length + 1;
+      const dog = dogs[dogId - 1];
+      courseMemberships.push({
+        id: membershipId,
+        courseId: id,
+        personId,
+        dogId,
+        statusId,
+        price,
+        amount: price,
+        isPaid,
+        rabiesValidUntil: dog.rabiesValidUntil,
+        hasGdpr: person.hasGdpr,
+        hasInsurance: person.hasInsurance,
+        comments: null,
+        personComments: chance(0.05) ? "Kommt 10 Minuten später" : null,
+        dogComments: chance(0.05) ? "Läufig in Woche 3" : null,
+        ...audit,
+      });
+      if (statusId !== STATUS_IDS.CONFIRMED) continue;
+      const feeDate = startDay < today ? startDay : today;
+      fees.push({
+        id: fees.length + 1,
+        personId,
+        date: feeDate,
+        dueDate: isPaid ? null : addDaysToDate(feeDate, 14),
+        text: `Kursgebühr ${courses[courses.length - 1].name}`.slice(0, 100),
+        amount: price,
+        openAmount: isPaid ? 0 : price,
+        paymentComments: isPaid ? `bezahlt am ${feeDate.split("-").reverse().join(".")} (seed)` : null,
+        sendInvoice: chance(0.4),
+        isInvoiced: false,
+        courseMembershipId: membershipId,
+        kind: "COURSE",
+        ...audit,
+      });
+    }
+  }
+
+  // Annual membership fees for this year; enrollment fees for members who joined this year.
+  for (const person of people) {
+    if (!person.isMember) continue;
+    const annual = annualFeeByTier[tierOf(person.memberTypeId).annualFeeTier ?? "NONE"];
+    if (annual > 0) {
+      const paid = chance(0.7);
+      fees.push({
+        id: fees.length + 1,
+        personId: person.id!,
+        date: `${currentYear}-01-15`,
+        dueDate: paid ? null : `${currentYear}-02-28`,
+        text: `Jahresbeitrag ${currentYear}`,
+        amount: annual,
+        openAmount: paid ? 0 : annual,
+        sendInvoice: true,
+        isInvoiced: false,
+        kind: "ANNUAL",
+        periodYear: currentYear,
+        ...audit,
+      });
+    }
+    if (person.memberSince && person.memberSince >= `${currentYear}-01-01`) {
+      fees.push({
+        id: fees.length + 1,
+        personId: person.id!,
+        date: person.memberSince,
+        dueDate: addDaysToDate(person.memberSince, 14),
+        text: "Aufnahmegebühr",
+        amount: configuration[0].clubMembershipEnrollmentFee!,
+        openAmount: configuration[0].clubMembershipEnrollmentFee!,
+        sendInvoice: true,
+        isInvoiced: false,
+        kind: "ENROLLMENT",
+        ...audit,
+      });
+    }
+  }
+
+  // Other open items, to reach the wanted number of fees in the large benchmark data.
+  while (fees.length < size.fees) {
+    const personId = faker.number.int({ min: 1, max: size.people });
+    const date = dateBetween(`${lastYear - 3}-01-01`, today);
+    const amount = faker.number.int({ min: 5, max: 120 }) * 100 + pick([0, 50]);
+    const paid = date < `${lastYear}-06-01` || chance(0.6);
+    fees.push({
+      id: fees.length + 1,
+      personId,
+      date,
+      dueDate: paid ? null : addDaysToDate(date, 14),
+      text: pick(OTHER_FEE_TEXTS),
+      amount,
+      openAmount: paid ? 0 : amount,
+      sendInvoice: chance(0.5),
+      isInvoiced: false,
+      kind: "OTHER",
+      ...audit,
+    });
+  }
+
+  // A few invoices from open fees billed by invoice: their rows point to the fees.
+  const invoiceHeaders: SeedData["invoiceHeaders"] = [];
+  const invoiceRows: SeedData["invoiceRows"] = [];
+  const billable = fees.filter((fee) => fee.sendInvoice && fee.openAmount! > 0);
+  const byPerson = new Map<number, typeof billable>();
+  for (const fee of billable) byPerson.set(fee.personId, [...(byPerson.get(fee.personId) ?? []), fee]);
+  let invoiceNumber = currentYear * 1000;
+  for (const [personId, personFees] of [...byPerson].slice(0, Math.max(6, Math.floor(size.people / 25)))) {
+    invoiceNumber += 1;
+    const id = invoiceHeaders.length + 1;
+    const date = addDaysToDate(today, -20 - id);
+    const amount = personFees.reduce((sum, fee) => sum + fee.amount!, 0);
+    const paid = id % 3 === 0;
+    invoiceHeaders.push({
+      id,
+      personId,
+      invoiceNumber,
+      date,
+      sentDate: date,
+      dueDate: addDaysToDate(date, 30),
+      amount,
+      openAmount: paid ? 0 : amount,
+      paymentComments: paid ? "Überweisung eingegangen" : null,
+      pdfFilePath: null,
+      ...audit,
+    });
+    personFees.forEach((fee, line) => {
+      invoiceRows.push({
+        id: invoiceRows.length + 1,
+        invoiceId: id,
+        feeId: fee.id,
+        lineNumber: line + 1,
+        text: fee.text,
+        amount: fee.amount,
+        ...audit,
+      });
+      // As the spec's invoice save does: the billed fee is settled by the invoice.
+      fee.isInvoiced = true;
+      fee.openAmount = 0;
+      fee.dueDate = null;
+      fee.paymentReference = `ReNr ${invoiceNumber}`;
+    });
+  }
+  configuration[0].lastInvoiceNumber = invoiceNumber;
+
+  const certifications: SeedData["certifications"] = [];
+  const certificationCount = Math.round(size.people * 0.4);
+  for (let index = 0; index < certificationCount; index++) {
+    const master = pick(certificationMasters);
+    const dog = dogs[faker.number.int({ min: 0, max: dogs.length - 1 })];
+    certifications.push({
+      id: index + 1,
+      personId: master.isPersonCertification ? dog.ownerId : null,
+      dogId: master.isDogCertification ? dog.id : null,
+      certificationMasterId: master.id!,
+      date: dateBetween(`${currentYear - 6}-01-01`, today),
+      comments: chance(0.1) ? "mit Auszeichnung" : null,
+      ...audit,
+    });
+  }
+
+  const mailshots: SeedData["mailshots"] = [
+    {
+      id: 1,
+      name: "Einladung Mitgliederversammlung",
+      recipientQuery: "activeMembers",
+      templateName: "mitgliederversammlung",
+      subject: "Einladung zur Mitgliederversammlung",
+      attachInvoice: false,
+      ...audit,
+    },
+    {
+      id: 2,
+      name: "Rechnungsversand",
+      recipientQuery: "openInvoices",
+      templateName: "rechnung",
+      subject: "Deine Rechnung vom Hundesportverein Wuff e.V.",
+      cc: "kasse@wuff.example",
+      attachInvoice: true,
+      ...audit,
+    },
+  ];
+
+  return {
+    memberTypes,
+    membershipStatuses,
+    locations,
+    courseMasters,
+    certificationMasters,
+    people,
+    dogs,
+    courses,
+    courseMemberships,
+    courseDates,
+    certifications,
+    fees,
+    invoiceHeaders,
+    invoiceRows,
+    mailshots,
+    configuration,
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * Turns seed data into SQL statements in foreign-key order. The same statements are executed by
+ * `npm run db:seed` (through wrangler, into local D1) and by the integration tests (into the test
+ * D1), so the tests prove exactly what a fresh start loads.
+ */
+import { getTableColumns, is, SQL, type Table, getTableName } from "drizzle-orm";
+import * as schema from "../schema";
+import type { SeedData } from "./generate";
+
+/** Insert order: every table after the tables it references. */
+const INSERT_ORDER: [keyof SeedData, Table][] = [
+  ["configuration", schema.configuration],
+  ["memberTypes", schema.memberTypes],
+  ["membershipStatuses", schema.membershipStatuses],
+  ["locations", schema.locations],
+  ["courseMasters", schema.courseMasters],
+  ["certificationMasters", schema.certificationMasters],
+  ["people", schema.people],
+  ["dogs", schema.dogs],
+  ["courses", schema.courses],
+  ["courseDates", schema.courseDates],
+  // Course memberships and fees point at each other: memberships go in first without their
+  // feeId, the fees next, and LINK_MEMBERSHIP_FEES sets course_memberships.fee_id afterwards.
+  ["courseMemberships", schema.courseMemberships],
+  ["fees", schema.fees],
+  ["certifications", schema.certifications],
+  ["invoiceHeaders", schema.invoiceHeaders],
+  ["invoiceRows", schema.invoiceRows],
+  ["mailshots", schema.mailshots],
+];
+
+const LINK_MEMBERSHIP_FEES =
+  "UPDATE course_memberships SET fee_id = (SELECT fees.id FROM fees WHERE fees.course_membership_id = course_memberships.id) WHERE fee_id IS NULL";
+
+/** Every table the seed fills, children first: the order to empty them in. */
+export const TABLES_CHILDREN_FIRST = [...INSERT_ORDER].reverse().map(([, table]) => getTableName(table));
+
+function sqlLiteral(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "boolean") return value ? "1" : "0";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`Ungültige Zahl im Seed: ${value}`);
+    return String(value);
+  }
+  return `'${String(value).replaceAll("'", "''")}'`;
+}
+
+/** Multi-row INSERTs (chunks of `rowsPerStatement`) with SQL column names and literal values. */
+export function insertStatements(table: Table, rows: Record<string, unknown>[], rowsPerStatement = 100): string[] {
+  // Generated columns (fullName, isOpen, ...) are computed by SQLite and cannot be inserted.
+  const columns = Object.entries(getTableColumns(table)).filter(([, column]) => !column.generated);
+  const columnList = columns.map(([, column]) => `"${column.name}"`).join(", ");
+  const statements: string[] = [];
+  for (let start = 0; start < rows.length; start += rowsPerStatement) {
+    const values = rows.slice(start, start + rowsPerStatement).map((row) => {
+      const literals = columns.map(([key, column]) => {
+        const value = row[key];
+        // Leave out nothing: a missing value takes the column's plain default, as an insert would.
+        if (value === undefined && column.hasDefault && !is(column.default, SQL)) return sqlLiteral(column.default);
+        return sqlLiteral(value);
+      });
+      return `(${literals.join(", ")})`;
+    });
+    statements.push(`INSERT INTO "${getTableName(table)}" (${columnList}) VALUES\n${values.join(",\n")};`);
+  }
+  return statements;
+}
+
+/** All statements that load `data` into an empty, migrated database. */
+export function seedStatements(data: SeedData): string[] {
+  const statements: string[] = [];
+  for (const [key, table] of INSERT_ORDER) {
+    const rows = data[key] as Record<string, unknown>[];
+    // course_memberships.fee_id is linked after the fees exist (see INSERT_ORDER).
+    const prepared = key === "courseMemberships" ? rows.map((row) => ({ ...row, feeId: null })) : rows;
+    statements.push(...insertStatements(table, prepared));
+  }
+  statements.push(`${LINK_MEMBERSHIP_FEES};`);
+  return statements;
+}

@@ -1,0 +1,70 @@
+/**
+ * Loads demo data into the local D1 database (the one `wrangler dev` uses).
+ *
+ *   tsx scripts/seed.ts                 demo data, only if the database has no people yet
+ *   tsx scripts/seed.ts --large --force benchmark data (5,000 people, 6,000 dogs, 300 courses,
+ *                                       50,000 fees), replacing what is there
+ *   --persist-to DIR                    the wrangler state directory (default .wrangler/state)
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DEMO_SIZE, LARGE_SIZE, generateSeedData } from "../app/db/seed/generate";
+import { TABLES_CHILDREN_FIRST, seedStatements } from "../app/db/seed/plan";
+import { todayInBerlin } from "../app/lib/format";
+
+const args = process.argv.slice(2);
+const large = args.includes("--large");
+const force = args.includes("--force");
+const persistIndex = args.indexOf("--persist-to");
+const persistTo = persistIndex >= 0 ? args[persistIndex + 1] : undefined;
+
+const wranglerBin = join(process.cwd(), "node_modules", ".bin", "wrangler");
+const locality = ["--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
+
+function wrangler(...wranglerArgs: string[]): string {
+  const result = spawnSync(wranglerBin, ["d1", "execute", "DB", ...locality, "--yes", ...wranglerArgs], {
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    throw new Error(`wrangler d1 execute fehlgeschlagen:\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+function countPeople(): number {
+  const output = wrangler("--json", "--command", "SELECT count(*) AS n FROM people");
+  const [first] = JSON.parse(output) as { results: { n: number }[] }[];
+  return first.results[0].n;
+}
+
+function executeFile(name: string, statements: string[]) {
+  const directory = join(process.cwd(), ".wrangler", "seed");
+  mkdirSync(directory, { recursive: true });
+  const file = join(directory, `${name}.sql`);
+  writeFileSync(file, `${statements.join("\n")}\n`);
+  wrangler("--file", file);
+}
+
+const existing = countPeople();
+if (existing > 0 && !force) {
+  console.log(`Datenbank enthält bereits ${existing} Personen: keine Demodaten geladen.`);
+  process.exit(0);
+}
+if (existing > 0) {
+  console.log("Vorhandene Daten werden ersetzt ...");
+  executeFile("wipe", [
+    ...["deleted_records", "jobs", ...TABLES_CHILDREN_FIRST].map((table) => `DELETE FROM "${table}";`),
+    "DELETE FROM sqlite_sequence;",
+  ]);
+}
+
+const size = large ? LARGE_SIZE : DEMO_SIZE;
+const data = generateSeedData({ today: todayInBerlin(), size });
+executeFile(large ? "large" : "demo", seedStatements(data));
+console.log(
+  `${large ? "Benchmark" : "Demo"}daten geladen: ${data.people.length} Personen, ${data.dogs.length} Hunde, ` +
+    `${data.courses.length} Kurse, ${data.fees.length} offene Posten, ${data.invoiceHeaders.length} Rechnungen.`,
+);

@@ -1,0 +1,26 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page greets anonymous visitors in German", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { name: "Willkommen bei Wuff!" })).toBeVisible();
+  await expect(page.getByText("Du bist noch nicht eingeloggt.")).toBeVisible();
+  await expect(page.locator("header")).toContainText("Wuff");
+  await expect(page).toHaveTitle("Wuff");
+});
+
+test("an unknown path leads home", async ({ page }) => {
+  await page.goto("/gibt-es-nicht");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Willkommen bei Wuff!" })).toBeVisible();
+});
+
+test("the started app has demo data in the database", async ({ request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "an API request: the browser's JavaScript setting does not matter");
+  const response = await request.get("/api/public/test");
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.checks.d1.detail).toContain("150 Personen");
+  expect(body.checks.r2.ok).toBe(true);
+  expect(body.checks.queue.ok).toBe(true);
+});

@@ -1,0 +1,10 @@
+import type { D1Migration } from "@cloudflare/vitest-pool-workers";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      /** Migrations read from migrations/ by tests/vitest.config.ts. */
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { generateSeedData } from "~/db/seed/generate";
+import { seedStatements } from "~/db/seed/plan";
+
+const TODAY = "2026-11-22";
+
+async function scalar(query: string): Promise<number> {
+  const row = await env.DB.prepare(query).first<{ n: number }>();
+  return row!.n;
+}
+
+describe("the demo seed", () => {
+  beforeAll(async () => {
+    // The very statements `npm start` loads on a fresh database.
+    const statements = seedStatements(generateSeedData({ today: TODAY }));
+    await env.DB.batch(statements.map((statement) => env.DB.prepare(statement)));
+  });
+
+  it("is deterministic", () => {
+    expect(generateSeedData({ today: TODAY })).toEqual(generateSeedData({ today: TODAY }));
+  });
+
+  it("has the people, dogs and courses a club would recognise", async () => {
+    expect(await scalar("SELECT count(*) AS n FROM people")).toBe(150);
+    expect(await scalar("SELECT count(*) AS n FROM people WHERE is_member = 1")).toBeGreaterThan(60);
+    expect(await scalar("SELECT count(*) AS n FROM people WHERE is_member = 0")).toBeGreaterThan(30);
+    expect(await scalar("SELECT count(*) AS n FROM people WHERE is_trainer = 1")).toBeGreaterThanOrEqual(5);
+    expect(await scalar("SELECT count(*) AS n FROM people WHERE date_of_birth IS NULL OR city IS NULL")).toBe(0);
+    expect(await scalar("SELECT count(*) AS n FROM people WHERE annual_birthday = '11-22'")).toBeGreaterThan(0);
+    expect(await scalar("SELECT count(*) AS n FROM dogs")).toBe(180);
+    expect(await scalar("SELECT count(*) AS n FROM dogs WHERE archived = 1")).toBeGreaterThan(0);
+    expect(await scalar("SELECT count(*) AS n FROM dogs WHERE gender = 0")).toBeGreaterThan(0);
+    expect(await scalar("SELECT count(*) AS n FROM dogs WHERE rabies_valid_until < '2026-11-22'")).toBeGreaterThan(0);
+    expect(await scalar("SELECT count(*) AS n FROM courses")).toBe(30);
+    expect(await scalar("SELECT count(*) AS n FROM courses WHERE start_year NOT IN (2025, 2026)")).toBe(0);
+    expect(await scalar("SELECT count(DISTINCT status_code) AS n FROM courses")).toBe(3);
+    expect(
+      await scalar(
+        "SELECT count(*) AS n FROM courses c WHERE (SELECT count(*) FROM course_memberships m WHERE m.course_id = c.id) > c.max_dogs",
+      ),
+    ).toBeGreaterThan(0);
+    expect(await scalar("SELECT count(*) AS n FROM course_dates")).toBeGreaterThan(150);
+    expect(await scalar("SELECT count(*) AS n FROM certifications")).toBeGreaterThan(0);
+  });
+
+  it("has fees in every state and invoices whose totals match their rows", async () => {
+    expect(await scalar("SELECT count(*) AS n FROM fees WHERE open_amount > 0")).toBeGreaterThan(0);
+    expect(await scalar("SELECT count(*) AS n FROM fees WHERE open_amount = 0")).toBeGreaterThan(0);
+    expect(await scalar("SELECT count(*) AS n FROM fees WHERE open_amount > 0 AND due_date < '2026-11-22'")).toBeGreaterThan(0);
+    expect(await scalar("SELECT count(*) AS n FROM fees WHERE is_invoiced = 1")).toBeGreaterThan(0);
+    expect(await scalar("SELECT count(*) AS n FROM invoice_headers")).toBeGreaterThan(0);
+    expect(
+      await scalar(
+        "SELECT count(*) AS n FROM invoice_headers h WHERE h.amount <> (SELECT sum(r.amount) FROM invoice_rows r WHERE r.invoice_id = h.id)",
+      ),
+    ).toBe(0);
+    expect(await scalar("SELECT last_invoice_number AS n FROM configuration")).toBe(
+      await scalar("SELECT max(invoice_number) AS n FROM invoice_headers"),
+    );
+  });
+
+  it("links every confirmed course membership to its course fee", async () => {
+    expect(
+      await scalar(
+        "SELECT count(*) AS n FROM course_memberships m JOIN membership_statuses s ON s.id = m.status_id WHERE s.code = 'CONFIRMED' AND m.fee_id IS NULL",
+      ),
+    ).toBe(0);
+    expect(
+      await scalar("SELECT count(*) AS n FROM course_memberships m JOIN fees f ON f.id = m.fee_id WHERE f.course_membership_id <> m.id"),
+    ).toBe(0);
+  });
+
+  it("has exactly one member type NONE and the course status CONFIRMED", async () => {
+    expect(await scalar("SELECT count(*) AS n FROM member_types WHERE code = 'NONE'")).toBe(1);
+    expect(await scalar("SELECT count(*) AS n FROM membership_statuses WHERE code = 'CONFIRMED' AND is_fee_trigger = 1")).toBe(1);
+  });
+
+  it("scales to the benchmark size", () => {
+    const large = generateSeedData({ today: TODAY, size: { people: 5_000, dogs: 6_000, courses: 300, fees: 50_000 } });
+    expect([large.people.length, large.dogs.length, large.courses.length, large.fees.length]).toEqual([5_000, 6_000, 300, 50_000]);
+  });
+});

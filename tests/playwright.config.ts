@@ -1,0 +1,53 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "@playwright/test";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+// One free port for the whole run. Workers inherit the environment of the main process, so
+// setting it here once keeps them all pointed at the same server.
+process.env.E2E_PORT ??= execFileSync(process.execPath, [
+  "-e",
+  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+])
+  .toString()
+  .trim();
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+
+/** Debian's Chromium, never a downloaded browser (see TOOLCHAIN.md for the flags). */
+const launchOptions = {
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: `${root}tests/e2e`,
+  outputDir: `${root}tests/.artifacts/playwright`,
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: `${root}tests/.artifacts/playwright.json` }]],
+  use: { baseURL, locale: "de-DE", timezoneId: "Europe/Berlin", launchOptions, trace: "retain-on-failure" },
+  projects: [
+    { name: "mit JavaScript", use: { javaScriptEnabled: true } },
+    { name: "ohne JavaScript", use: { javaScriptEnabled: false } },
+  ],
+  // The app starts exactly as the README's start command starts it, on its own fresh state.
+  webServer: {
+    command: `rm -rf tests/.artifacts/state && bash scripts/start.sh`,
+    cwd: root,
+    url: `${baseURL}/api/public/test`,
+    env: { PORT: process.env.E2E_PORT, WUFF_STATE_DIR: "tests/.artifacts/state" },
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

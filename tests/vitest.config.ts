@@ -1,0 +1,26 @@
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+
+// Integration tests run inside workerd with the worker of wrangler.toml (which serves the built
+// Remix app: run `npm run build` first) and a real local D1 migrated with migrations/.
+export default defineConfig(async () => ({
+  root,
+  resolve: { alias: { "~": `${root}app` } },
+  define: { __WUFF_VERSION__: JSON.stringify("test") },
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: `${root}wrangler.toml` },
+      miniflare: {
+        bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`) },
+      },
+    }),
+  ],
+  test: {
+    include: ["tests/integration/**/*.test.ts"],
+    setupFiles: ["tests/integration/apply-migrations.ts"],
+    deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+  },
+}));
