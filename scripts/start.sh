@@ -26,5 +26,7 @@ bash scripts/ensure-chromium.sh || echo "Hinweis: ohne Chromium können keine Re
 "$BIN/tsx" scripts/seed.ts --persist-to "$WUFF_STATE_DIR"
 
 echo "Wuff startet auf http://localhost:$PORT"
-exec "$BIN/wrangler" dev --port "$PORT" --ip "$HOST" --persist-to "$WUFF_STATE_DIR" \
+# --test-scheduled: cron triggers never fire locally; GET /__scheduled?cron=... fires one.
+# (/cdn-cgi/handler/scheduled fails locally once [assets] is configured.)
+exec "$BIN/wrangler" dev --port "$PORT" --ip "$HOST" --persist-to "$WUFF_STATE_DIR" --test-scheduled \
   --var "APP_URL:http://localhost:$PORT"

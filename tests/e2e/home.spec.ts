@@ -24,3 +24,10 @@ test("the started app has demo data in the database", async ({ request, javaScri
   expect(body.checks.r2.ok).toBe(true);
   expect(body.checks.queue.ok).toBe(true);
 });
+
+test("the real worker runs its cron trigger on request", async ({ request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "an API request: the browser's JavaScript setting does not matter");
+  const response = await request.get("/__scheduled?cron=0+6+*+*+*");
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toBe("Ran scheduled event");
+});
