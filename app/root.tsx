@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,9 +7,15 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { AppShell } from "~/components/app-shell";
+import { IdleLogout } from "~/components/idle-logout";
+import { ToastMessage } from "~/components/toast";
+import { APP_VERSION } from "~/lib/version";
+import { getOptionalUser, idleSettings } from "~/services/auth.server";
+import { takeToast } from "~/services/toast.server";
 import stylesheet from "~/styles/app.css?url";
 
 export const links: LinksFunction = () => [
@@ -18,6 +24,19 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [{ title: "Wuff" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { env } = args.context.cloudflare;
+  const [user, { toast, clearCookie }] = await Promise.all([getOptionalUser(args), takeToast(args.request, env)]);
+  return data(
+    { user, toast, idle: idleSettings(env), version: APP_VERSION },
+    { headers: clearCookie ? { "Set-Cookie": clearCookie } : undefined },
+  );
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -38,8 +57,16 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const root = useRootData();
+  // Marks the page as interactive (hydrated); browser tests wait for it before driving timers.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  const user = root?.user ?? null;
   return (
-    <AppShell>
+    <AppShell user={user} version={root?.version ?? APP_VERSION}>
+      <ToastMessage toast={root?.toast ?? null} />
+      {user && root && <IdleLogout {...root.idle} />}
       <Outlet />
     </AppShell>
   );
@@ -47,11 +74,12 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const root = useRootData();
   const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
+    ? `${error.status} ${typeof error.data === "string" ? error.data : error.statusText}`
     : "Ein unerwarteter Fehler ist aufgetreten.";
   return (
-    <AppShell>
+    <AppShell user={root?.user ?? null} version={root?.version ?? APP_VERSION}>
       <h1 className="text-xl font-semibold">Das hat nicht geklappt</h1>
       <p className="mt-2 text-slate-700">{message}</p>
     </AppShell>

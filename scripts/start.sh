@@ -6,6 +6,8 @@
 #   HOST=127.0.0.1      the address it binds to
 #   WUFF_STATE_DIR=...  where local D1/R2/queue data live (default .wrangler/state)
 #   WUFF_SKIP_BUILD=1   reuse an existing build (the test command builds once)
+#   IDP_PORT=8788       port of the local OpenID Connect provider
+#   LOCAL_IDP=0         do not start the local provider: use the OIDC_* settings of .dev.vars
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,11 +24,34 @@ bash scripts/ensure-chromium.sh || echo "Hinweis: ohne Chromium können keine Re
 
 [ "${WUFF_SKIP_BUILD:-}" = "1" ] && [ -f build/server/index.js ] || "$BIN/remix" vite:build
 
+# Local secrets (never committed): a random session secret and the local provider's client secret.
+if [ ! -f .dev.vars ]; then
+  {
+    echo "# Local secrets for wrangler dev, made by npm start. See README, Configuration."
+    echo "SESSION_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')"
+    echo "OIDC_CLIENT_SECRET=wuff-local-secret"
+  } > .dev.vars
+fi
+
 "$BIN/wrangler" d1 migrations apply DB --local --persist-to "$WUFF_STATE_DIR"
 "$BIN/tsx" scripts/seed.ts --persist-to "$WUFF_STATE_DIR"
+
+EXTRA_VARS=()
+if [ "${LOCAL_IDP:-1}" != "0" ]; then
+  export IDP_PORT="${IDP_PORT:-8788}"
+  APP_URL="http://localhost:$PORT" OIDC_CLIENT_SECRET="$(sed -n 's/^OIDC_CLIENT_SECRET=//p' .dev.vars)" \
+    "$BIN/tsx" tests/local/identity-provider.ts &
+  IDP_PID=$!
+  trap 'kill "$IDP_PID" 2>/dev/null || true' EXIT
+  for _ in $(seq 1 50); do
+    curl -sf "http://localhost:$IDP_PORT/.well-known/openid-configuration" >/dev/null && break
+    sleep 0.2
+  done
+  EXTRA_VARS=(--var "OIDC_ISSUER:http://localhost:$IDP_PORT")
+fi
 
 echo "Wuff startet auf http://localhost:$PORT"
 # --test-scheduled: cron triggers never fire locally; GET /__scheduled?cron=... fires one.
 # (/cdn-cgi/handler/scheduled fails locally once [assets] is configured.)
-exec "$BIN/wrangler" dev --port "$PORT" --ip "$HOST" --persist-to "$WUFF_STATE_DIR" --test-scheduled \
-  --var "APP_URL:http://localhost:$PORT"
+"$BIN/wrangler" dev --port "$PORT" --ip "$HOST" --persist-to "$WUFF_STATE_DIR" --test-scheduled \
+  --var "APP_URL:http://localhost:$PORT" "${EXTRA_VARS[@]}"

@@ -6,12 +6,15 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 // One free port for the whole run. Workers inherit the environment of the main process, so
 // setting it here once keeps them all pointed at the same server.
-process.env.E2E_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
+const freePort = () =>
+  execFileSync(process.execPath, [
+    "-e",
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+  ])
+    .toString()
+    .trim();
+process.env.E2E_PORT ??= freePort();
+process.env.E2E_IDP_PORT ??= freePort();
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
 /** Debian's Chromium, never a downloaded browser (see TOOLCHAIN.md for the flags). */
@@ -44,7 +47,7 @@ export default defineConfig({
     command: `rm -rf tests/.artifacts/state && bash scripts/start.sh`,
     cwd: root,
     url: `${baseURL}/api/public/test`,
-    env: { PORT: process.env.E2E_PORT, WUFF_STATE_DIR: "tests/.artifacts/state" },
+    env: { PORT: process.env.E2E_PORT, IDP_PORT: process.env.E2E_IDP_PORT, WUFF_STATE_DIR: "tests/.artifacts/state" },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "ignore",

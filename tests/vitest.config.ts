@@ -14,7 +14,13 @@ export default defineConfig(async () => ({
     cloudflareTest({
       wrangler: { configPath: `${root}wrangler.toml` },
       miniflare: {
-        bindings: { TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`) },
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`),
+          // Secrets that .dev.vars would hold; the provider is never reached by these tests.
+          SESSION_SECRET: "test-session-secret",
+          OIDC_CLIENT_SECRET: "test-client-secret",
+          OIDC_ISSUER: "http://127.0.0.1:9/oidc-not-running",
+        },
       },
     }),
   ],

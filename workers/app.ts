@@ -9,11 +9,14 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { handleQueueBatch, handleScheduled } from "../app/jobs/index.server";
 import { getLoadContext } from "../app/load-context";
+import { refuseCrossSiteWrite } from "../app/services/cross-site.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
 export default {
   async fetch(request, env, ctx) {
+    const refused = refuseCrossSiteWrite(request);
+    if (refused) return refused;
     const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx } } });
     return handleRemixRequest(request, loadContext);
   },

@@ -1,20 +1,123 @@
-import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { APP_VERSION } from "~/lib/version";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import type { User } from "~/lib/access";
+import { HANDSET_MENU, LISTS_GROUP, SIDEBAR, visibleEntries, type NavEntry } from "./navigation";
 
-/** Top bar (60 px) with title and version label above the page. */
-export function AppShell({ children }: { children: ReactNode }) {
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded px-3 py-1.5 text-sm ${isActive ? "bg-wuff-100 font-semibold text-wuff-800" : "text-slate-700 hover:bg-slate-100"}`;
+
+function NavItems({ entries }: { entries: NavEntry[] }) {
+  return entries.map((item) => (
+    <li key={item.area}>
+      <NavLink to={item.to} className={navLinkClass}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+function Sidebar({ user }: { user: User | null }) {
+  const lists = visibleEntries(LISTS_GROUP, user);
+  return (
+    <nav aria-label="Hauptmenü" className="hidden w-sidebar shrink-0 border-r border-slate-200 bg-white p-2 md:block">
+      <ul className="space-y-0.5">
+        <li>
+          <NavLink to="/" end className={navLinkClass}>
+            Startseite
+          </NavLink>
+        </li>
+        <NavItems entries={visibleEntries(SIDEBAR, user)} />
+        {lists.length > 0 && (
+          <li>
+            {/* A disclosure that opens and closes without JavaScript. */}
+            <details className="group" open>
+              <summary className="cursor-pointer list-none rounded px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+                <span className="inline-block transition-transform group-open:rotate-90" aria-hidden>
+                  ›
+                </span>{" "}
+                Listen
+              </summary>
+              <ul className="ml-3 space-y-0.5">
+                <NavItems entries={lists} />
+              </ul>
+            </details>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/** Handset widths: a burger/close button in the top bar opens the short menu (a disclosure, so
+ *  it works without JavaScript); choosing an entry closes it. */
+function HandsetMenu({ user }: { user: User }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
+  return (
+    <details ref={menu} className="group md:hidden">
+      <summary className="flex h-10 w-10 cursor-pointer list-none items-center justify-center rounded hover:bg-white/15" aria-label="Menü">
+        <span className="text-2xl leading-none group-open:hidden" aria-hidden>
+          ☰
+        </span>
+        <span className="hidden text-2xl leading-none group-open:inline" aria-hidden>
+          ✕
+        </span>
+      </summary>
+      <nav aria-label="Mobiles Menü" className="absolute inset-x-0 top-topbar z-40 border-b border-slate-200 bg-white p-2 text-slate-900 shadow-lg">
+        <ul className="space-y-0.5">
+          <NavItems entries={visibleEntries(HANDSET_MENU, user)} />
+        </ul>
+      </nav>
+    </details>
+  );
+}
+
+function TopBar({ user, version }: { user: User | null; version: string }) {
+  const location = useLocation();
+  const loginHref = `/login?${new URLSearchParams({ redirectTo: location.pathname === "/" ? "/" : location.pathname + location.search })}`;
+  return (
+    <header className="relative flex h-topbar shrink-0 items-center gap-3 bg-wuff-700 px-3 text-white shadow">
+      {user && <HandsetMenu user={user} />}
+      <Link to="/" className="text-lg font-semibold tracking-wide">
+        Wuff
+      </Link>
+      <span className="whitespace-nowrap rounded bg-white/15 px-2 py-0.5 text-xs" title="Version">
+        {version}
+      </span>
+      <div className="ml-auto flex items-center gap-3">
+        {user ? (
+          <>
+            <span className="max-w-[40vw] truncate text-sm" title={user.name}>
+              Willkommen, {user.name}
+            </span>
+            <Form method="post" action="/logout" reloadDocument>
+              <button type="submit" className="rounded bg-white/15 px-3 py-1.5 text-sm hover:bg-white/25">
+                Abmelden
+              </button>
+            </Form>
+          </>
+        ) : (
+          <a href={loginHref} className="rounded bg-white px-3 py-1.5 text-sm font-medium text-wuff-800 hover:bg-wuff-50">
+            Anmelden
+          </a>
+        )}
+      </div>
+    </header>
+  );
+}
+
+/** Top bar (60 px) over the sidebar (200 px) and the page. */
+export function AppShell({ user, version, children }: { user: User | null; version: string; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="flex h-topbar shrink-0 items-center gap-3 bg-wuff-700 px-4 text-white shadow">
-        <Link to="/" className="text-lg font-semibold tracking-wide">
-          Wuff
-        </Link>
-        <span className="rounded bg-white/15 px-2 py-0.5 text-xs" title="Version">
-          {APP_VERSION}
-        </span>
-      </header>
-      <main className="flex-1 p-6">{children}</main>
+      <TopBar user={user} version={version} />
+      <div className="flex flex-1">
+        {user && <Sidebar user={user} />}
+        <main className="min-w-0 flex-1 p-4 md:p-6">{children}</main>
+      </div>
     </div>
   );
 }

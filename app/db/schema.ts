@@ -598,3 +598,22 @@ export const jobs = sqliteTable(
     rule("jobs_params_json", "params IS NULL OR json_valid(params)"),
   ],
 );
+
+/**
+ * Login sessions, kept on the server so that logout and the idle timeout really end them. The
+ * browser holds only the signed session id (cookie wuff_session).
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    /** The user as the identity provider described them (JSON: id, name, email, roles). */
+    user: text("user").notNull(),
+    /** Kept for the provider's end-session endpoint (id_token_hint). */
+    idToken: text("id_token"),
+    createdOn: text("created_on").notNull(),
+    lastSeenOn: text("last_seen_on").notNull(),
+    expiresOn: text("expires_on").notNull(),
+  },
+  (t) => [index("sessions_expires_idx").on(t.expiresOn), rule("sessions_user_json", "json_valid(user)")],
+);

@@ -1,0 +1,63 @@
+import { mayUse, type Area, type User } from "~/lib/access";
+
+/** The German title of every screen, by area. */
+export const SCREEN_TITLES: Record<Area, string> = {
+  people: "Personen",
+  peoplemobile: "Personen",
+  dogs: "Hunde",
+  dogsmobile: "Hunde",
+  certifications: "Erfolge",
+  courses: "Kurse",
+  coursesmobile: "Laufende Kurse",
+  courseSheet: "Kursblatt",
+  coursesheetmobile: "Kursblatt",
+  nextdatesmobile: "Nächste Kurstermine",
+  courseDates: "Kursdaten",
+  scheduler: "Kalender",
+  recyclebin: "Papierkorb",
+  quickAdd: "Mensch/Hund Mini+",
+  test: "Test",
+  fees: "Kontenblatt",
+  invoices: "Rechnungen",
+  courseMasters: "Kurs-Typen",
+  tasks: "Tasks",
+  configuration: "Einstellungen",
+  hsvrmlist: "HSVRM-Liste",
+  birthdaylist: "Geburtstags-Liste",
+};
+
+export type NavEntry = { area: Area; label: string; to: string };
+
+const entry = (area: Area, label = SCREEN_TITLES[area]): NavEntry => ({ area, label, to: `/${area}` });
+
+/** The sidebar in the spec's order (spec 000 §2 Layout); home comes first and is public. */
+export const SIDEBAR: NavEntry[] = [
+  entry("people"),
+  entry("dogs"),
+  entry("certifications"),
+  entry("courses"),
+  entry("courseSheet"),
+  entry("quickAdd"),
+  entry("scheduler"),
+  entry("recyclebin"),
+  entry("fees"),
+  entry("invoices"),
+  entry("courseMasters"),
+  entry("tasks"),
+  entry("configuration"),
+];
+
+/** The collapsible group Listen at the end of the sidebar. */
+export const LISTS_GROUP: NavEntry[] = [entry("hsvrmlist"), entry("birthdaylist"), entry("courseDates")];
+
+/** The handset menu in the top bar. */
+export const HANDSET_MENU: NavEntry[] = [
+  entry("peoplemobile"),
+  entry("dogsmobile"),
+  entry("coursesmobile"),
+  entry("coursesheetmobile"),
+  entry("nextdatesmobile"),
+];
+
+/** The entries this user may use: the menus mirror the server's route table. */
+export const visibleEntries = (entries: NavEntry[], user: User | null) => entries.filter((item) => mayUse(user, item.area));

@@ -1,0 +1,10 @@
+// Secrets are not in wrangler.toml (so `wrangler types` cannot see them): set them with
+// `wrangler secret put` in production and in .dev.vars locally (see README "Configuration").
+declare namespace Cloudflare {
+  interface Env {
+    /** Signs the session, return-to and toast cookies. */
+    SESSION_SECRET: string;
+    /** The client secret Wuff has at the OpenID Connect provider. */
+    OIDC_CLIENT_SECRET: string;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Who may use what (spec 000 §6, 001 §2/§6): the one table the server guards read. Menus only
+ * mirror it. Paths are the spec's route names.
+ */
+export const ROLES = ["ADMIN", "FINANCE", "GDPR"] as const;
+export type Role = (typeof ROLES)[number];
+
+export type User = { id: string; name: string; email: string | null; roles: Role[] };
+
+/** ANY: every logged-in user, whatever their roles. */
+export type Allowed = "ANY" | readonly Role[];
+
+const ADMIN_FINANCE: Allowed = ["ADMIN", "FINANCE"];
+const ADMIN_ONLY: Allowed = ["ADMIN"];
+const LISTS: Allowed = ["FINANCE", "ADMIN", "GDPR"];
+
+/** Every screen behind the login, by its first path segment. */
+export const AREA_ACCESS = {
+  people: "ANY",
+  peoplemobile: "ANY",
+  dogs: "ANY",
+  dogsmobile: "ANY",
+  certifications: "ANY",
+  courses: "ANY",
+  coursesmobile: "ANY",
+  courseSheet: "ANY",
+  coursesheetmobile: "ANY",
+  nextdatesmobile: "ANY",
+  courseDates: "ANY",
+  scheduler: "ANY",
+  recyclebin: "ANY",
+  quickAdd: "ANY",
+  test: "ANY",
+  fees: ADMIN_FINANCE,
+  invoices: ADMIN_FINANCE,
+  courseMasters: ADMIN_ONLY,
+  tasks: ADMIN_ONLY,
+  configuration: ADMIN_ONLY,
+  hsvrmlist: LISTS,
+  birthdaylist: LISTS,
+} as const satisfies Record<string, Allowed>;
+
+export type Area = keyof typeof AREA_ACCESS;
+
+export function isArea(segment: string): segment is Area {
+  return Object.hasOwn(AREA_ACCESS, segment);
+}
+
+export function mayUse(user: Pick<User, "roles"> | null, area: Area): boolean {
+  if (!user) return false;
+  const allowed: Allowed = AREA_ACCESS[area];
+  return allowed === "ANY" || allowed.some((role) => user.roles.includes(role));
+}
+
+/** The German text of the access-denied toast, naming who may use the screen. */
+export function accessDeniedMessage(area: Area): string {
+  const allowed: Allowed = AREA_ACCESS[area];
+  const roles = allowed === "ANY" ? "" : ` Diese Ansicht ist nur für die Rolle${allowed.length > 1 ? "n" : ""} ${allowed.join(", ")} freigegeben.`;
+  return `Zugriff verweigert.${roles}`;
+}
+
+/** Keeps only the roles Wuff knows from a provider's roles claim (array or comma-separated). */
+export function rolesFromClaim(claim: unknown): Role[] {
+  const values = Array.isArray(claim) ? claim : typeof claim === "string" ? claim.split(",") : [];
+  return ROLES.filter((role) => values.some((value) => String(value).trim().toUpperCase() === role));
+}

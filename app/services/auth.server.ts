@@ -1,0 +1,256 @@
+/**
+ * Login at an external OpenID Connect provider (remix-auth + remix-auth-oauth2), server-side
+ * sessions in D1, and the guards every loader and action calls.
+ *
+ * Flow: /login stores where the user wanted to go and redirects to the provider (authorization
+ * code with PKCE and state); /auth/callback exchanges the code, verifies the ID token (signature,
+ * issuer, audience, expiry), reads the roles claim and starts a session; /logout ends the session
+ * here and at the provider.
+ */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import { Authenticator } from "remix-auth";
+import { OAuth2Strategy } from "remix-auth-oauth2";
+import { accessDeniedMessage, mayUse, rolesFromClaim, type Area, type User } from "~/lib/access";
+import { createSession, deleteSession, findSession, touchSession, type StoredSession } from "~/models/session.server";
+import { isSecureOrigin, readCookie, returnToCookie, SESSION_MAX_AGE_SECONDS, sessionCookie } from "./cookies.server";
+import { redirectWithToast, toastCookieHeader } from "./toast.server";
+/** lastSeenOn is written at most this often, not on every request. */
+const TOUCH_INTERVAL_MS = 30_000;
+const OAUTH_STATE_COOKIE = "wuff_oauth";
+
+export const IDLE_LOGOUT_MESSAGE = "Du wurdest wegen Inaktivität abgemeldet.";
+export const LOGIN_FAILED_MESSAGE = "Die Anmeldung ist fehlgeschlagen. Bitte versuche es noch einmal.";
+
+type GuardArgs = { request: Request; context: AppLoadContext };
+
+export function idleSettings(env: Env) {
+  const seconds = (value: string | undefined, fallback: number) => {
+    const parsed = Number(value);
+    return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
+  };
+  return {
+    timeoutSeconds: seconds(env.IDLE_TIMEOUT_SECONDS, 600),
+    countdownSeconds: seconds(env.IDLE_COUNTDOWN_SECONDS, 10),
+    keepaliveSeconds: seconds(env.KEEPALIVE_PING_SECONDS, 120),
+  };
+}
+
+/** Only paths of this app: never another origin ('//evil.example', '/\\evil'). */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The provider
+
+type ProviderMetadata = {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  jwks_uri: string;
+  end_session_endpoint?: string;
+};
+
+// Per isolate: discovery and keys are fetched once, not on every login.
+const metadataCache = new Map<string, Promise<ProviderMetadata>>();
+const keySets = new Map<string, JWTVerifyGetKey>();
+
+export function providerMetadata(issuer: string): Promise<ProviderMetadata> {
+  let metadata = metadataCache.get(issuer);
+  if (!metadata) {
+    metadata = fetch(new URL(".well-known/openid-configuration", issuer.endsWith("/") ? issuer : `${issuer}/`)).then(async (response) => {
+      if (!response.ok) throw new Error(`OpenID-Discovery bei ${issuer} fehlgeschlagen: HTTP ${response.status}`);
+      return (await response.json()) as ProviderMetadata;
+    });
+    metadataCache.set(issuer, metadata);
+    metadata.catch(() => metadataCache.delete(issuer));
+  }
+  return metadata;
+}
+
+function keySetFor(jwksUri: string): JWTVerifyGetKey {
+  let keySet = keySets.get(jwksUri);
+  if (!keySet) {
+    keySet = createRemoteJWKSet(new URL(jwksUri));
+    keySets.set(jwksUri, keySet);
+  }
+  return keySet;
+}
+
+/** Verifies signature, issuer, audience and expiry of an ID token. Throws when any is wrong. */
+export async function verifyIdToken(
+  idToken: string,
+  { keys, issuer, audience }: { keys: JWTVerifyGetKey | CryptoKey | Uint8Array; issuer: string; audience: string },
+): Promise<JWTPayload> {
+  const { payload } = await jwtVerify(idToken, keys as JWTVerifyGetKey, { issuer, audience, clockTolerance: 30, requiredClaims: ["sub", "exp", "iat"] });
+  return payload;
+}
+
+export function userFromClaims(payload: JWTPayload, rolesClaim: string): User {
+  const name = typeof payload.name === "string" && payload.name ? payload.name : undefined;
+  const email = typeof payload.email === "string" ? payload.email : null;
+  return { id: payload.sub!, name: name ?? email ?? payload.sub!, email, roles: rolesFromClaim(payload[rolesClaim]) };
+}
+
+type LoginResult = { user: User; idToken: string };
+
+async function authenticator(env: Env): Promise<Authenticator<LoginResult>> {
+  const metadata = await providerMetadata(env.OIDC_ISSUER);
+  const strategy = new OAuth2Strategy<LoginResult>(
+    {
+      clientId: env.OIDC_CLIENT_ID,
+      clientSecret: env.OIDC_CLIENT_SECRET,
+      authorizationEndpoint: metadata.authorization_endpoint,
+      tokenEndpoint: metadata.token_endpoint,
+      redirectURI: new URL("/auth/callback", env.APP_URL),
+      scopes: ["openid", "profile", "email"],
+      cookie: { name: OAUTH_STATE_COOKIE, sameSite: "Lax", httpOnly: true, path: "/", ...(isSecureOrigin(env.APP_URL) ? { secure: true } : {}) },
+    },
+    async ({ tokens }) => {
+      const idToken = tokens.idToken();
+      const payload = await verifyIdToken(idToken, { keys: keySetFor(metadata.jwks_uri), issuer: metadata.issuer, audience: env.OIDC_CLIENT_ID });
+      return { user: userFromClaims(payload, env.OIDC_ROLES_CLAIM), idToken };
+    },
+  );
+  return new Authenticator<LoginResult>().use(strategy, "oidc");
+}
+
+/** GET /login: remember where to go afterwards, then off to the provider. */
+export async function beginLogin(request: Request, env: Env, returnTo: string): Promise<Response> {
+  try {
+    await (await authenticator(env)).authenticate("oidc", request);
+  } catch (thrown) {
+    // The strategy throws its redirect to the provider (with the state/PKCE cookie).
+    if (thrown instanceof Response) {
+      thrown.headers.append("Set-Cookie", await returnToCookie(env).serialize(safeReturnPath(returnTo)));
+      return thrown;
+    }
+    console.error("Login konnte nicht beginnen", thrown);
+    return redirectWithToast(env, "/", { type: "error", message: LOGIN_FAILED_MESSAGE });
+  }
+  return redirect("/");
+}
+
+/** The state/PKCE cookies the strategy left behind (it does not clear them itself). */
+function clearOAuthStateCookies(request: Request, headers: Headers) {
+  const names = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((part) => part.split("=")[0].trim())
+    .filter((name) => name.startsWith(`${OAUTH_STATE_COOKIE}:`));
+  for (const name of names) headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+}
+
+/** GET /auth/callback: code -> tokens -> verified user -> session -> back where they wanted. */
+export async function completeLogin(request: Request, context: AppLoadContext): Promise<Response> {
+  const { env } = context.cloudflare;
+  const headers = new Headers();
+  clearOAuthStateCookies(request, headers);
+  let result: LoginResult;
+  try {
+    result = await (await authenticator(env)).authenticate("oidc", request);
+  } catch (error) {
+    console.error("Login fehlgeschlagen", error);
+    return redirectWithToast(env, "/", { type: "error", message: LOGIN_FAILED_MESSAGE }, headers);
+  }
+  const sessionId = await createSession(context.db, {
+    user: result.user,
+    idToken: result.idToken,
+    now: new Date(),
+    maxAgeSeconds: SESSION_MAX_AGE_SECONDS,
+  });
+  headers.append("Set-Cookie", await sessionCookie(env).serialize(sessionId));
+  const returnTo = safeReturnPath(await readCookie(returnToCookie(env), request));
+  headers.append("Set-Cookie", await returnToCookie(env).serialize("", { maxAge: 0 }));
+  return redirect(returnTo, { headers });
+}
+
+/** Starts a session without the provider: only for tests, which log in as a given user. */
+export async function sessionCookieFor(context: AppLoadContext, user: User, now = new Date()): Promise<string> {
+  const sessionId = await createSession(context.db, { user, idToken: null, now, maxAgeSeconds: SESSION_MAX_AGE_SECONDS });
+  return sessionCookie(context.cloudflare.env).serialize(sessionId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sessions and guards
+
+type SessionState = { status: "none" } | { status: "idle"; session: StoredSession } | { status: "active"; session: StoredSession };
+
+async function readSession(request: Request, context: AppLoadContext): Promise<SessionState> {
+  const { env } = context.cloudflare;
+  const sessionId = await readCookie(sessionCookie(env), request);
+  if (typeof sessionId !== "string") return { status: "none" };
+  const session = await findSession(context.db, sessionId);
+  const now = Date.now();
+  if (!session || Date.parse(session.expiresOn) <= now) return { status: "none" };
+  // The server's own idle limit: the browser's countdown included, so it never cuts in first.
+  const { timeoutSeconds, countdownSeconds } = idleSettings(env);
+  if (now - Date.parse(session.lastSeenOn) > (timeoutSeconds + countdownSeconds) * 1000) return { status: "idle", session };
+  if (now - Date.parse(session.lastSeenOn) > TOUCH_INTERVAL_MS) {
+    context.cloudflare.ctx.waitUntil(touchSession(context.db, session.id, new Date(now)));
+  }
+  return { status: "active", session };
+}
+
+/** The logged-in user, or null: for pages that anyone may see (home, the app shell). */
+export async function getOptionalUser({ request, context }: GuardArgs): Promise<User | null> {
+  const state = await readSession(request, context);
+  return state.status === "active" ? state.session.user : null;
+}
+
+const isApiRequest = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
+
+function apiError(status: 401 | 403, message: string): Response {
+  return Response.json({ message }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * The logged-in user, or it throws: to the login and back for pages, 401 for API calls, home
+ * with a toast when the session ended for inactivity.
+ */
+export async function requireUser({ request, context }: GuardArgs): Promise<User> {
+  const state = await readSession(request, context);
+  if (state.status === "active") return state.session.user;
+  if (isApiRequest(request)) throw apiError(401, "Nicht angemeldet");
+  const { env } = context.cloudflare;
+  if (state.status === "idle") {
+    await deleteSession(context.db, state.session.id);
+    const headers = new Headers({ "Set-Cookie": await sessionCookie(env).serialize("", { maxAge: 0 }) });
+    throw await redirectWithToast(env, "/", { type: "warning", message: IDLE_LOGOUT_MESSAGE }, headers);
+  }
+  const url = new URL(request.url);
+  throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+}
+
+/** requireUser plus the role check of the route table (app/lib/access.ts). */
+export async function requireAccess(args: GuardArgs, area: Area): Promise<User> {
+  const user = await requireUser(args);
+  if (mayUse(user, area)) return user;
+  if (isApiRequest(args.request)) throw apiError(403, accessDeniedMessage(area));
+  throw await redirectWithToast(args.context.cloudflare.env, "/", { type: "error", message: accessDeniedMessage(area) });
+}
+
+/** Keep-alive ping: counts as activity. */
+export async function keepSessionAlive(args: GuardArgs): Promise<void> {
+  await requireUser(args);
+}
+
+/** POST /logout: end the session here, then at the provider if it offers an end-session endpoint. */
+export async function logout({ request, context }: GuardArgs, reason: "user" | "idle"): Promise<Response> {
+  const { env } = context.cloudflare;
+  const state = await readSession(request, context);
+  const headers = new Headers({ "Set-Cookie": await sessionCookie(env).serialize("", { maxAge: 0 }) });
+  if (reason === "idle") headers.append("Set-Cookie", await toastCookieHeader(env, { type: "warning", message: IDLE_LOGOUT_MESSAGE }));
+  if (state.status === "none") return redirect("/", { headers });
+  await deleteSession(context.db, state.session.id);
+
+  const home = new URL("/", env.APP_URL).toString();
+  const endSession = await providerMetadata(env.OIDC_ISSUER)
+    .then((metadata) => metadata.end_session_endpoint)
+    .catch(() => undefined);
+  if (!endSession) return redirect("/", { headers });
+  const params = new URLSearchParams({ post_logout_redirect_uri: home, client_id: env.OIDC_CLIENT_ID });
+  if (state.session.idToken) params.set("id_token_hint", state.session.idToken);
+  return redirect(`${endSession}?${params}`, { headers });
+}

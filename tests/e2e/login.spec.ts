@@ -1,0 +1,142 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_NAMES, loginAs, logout, type DemoUser } from "./support/login";
+
+const EVERYONE = ["Startseite", "Personen", "Hunde", "Erfolge", "Kurse", "Kursblatt", "Mensch/Hund Mini+", "Kalender", "Papierkorb"];
+const FINANCE = ["Kontenblatt", "Rechnungen"];
+const ADMIN = ["Kurs-Typen", "Tasks", "Einstellungen"];
+
+/** The sidebar of each role, in the spec's order; the Listen group follows. */
+const EXPECTED_MENU: Record<DemoUser, { main: string[]; lists: string[] }> = {
+  staff: { main: EVERYONE, lists: ["Kursdaten"] },
+  gdpr: { main: EVERYONE, lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten"] },
+  finance: { main: [...EVERYONE, ...FINANCE], lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten"] },
+  admin: { main: [...EVERYONE, ...FINANCE, ...ADMIN], lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten"] },
+};
+
+async function sidebarLabels(page: Page): Promise<string[]> {
+  return (await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link").allTextContents()).map((text) => text.trim());
+}
+
+for (const user of Object.keys(EXPECTED_MENU) as DemoUser[]) {
+  test(`${user} logs in at the provider, lands on the page asked for, sees the menu of the role and logs out`, async ({ page, javaScriptEnabled }) => {
+    await loginAs(page, user, "/courses");
+    await expect(page).toHaveURL(/\/courses$/);
+    await expect(page.getByRole("heading", { name: "Kurse" })).toBeVisible();
+    await expect(page.getByText("Diese Ansicht ist noch in Arbeit")).toBeVisible();
+    await expect(page.getByText("Du bist noch nicht eingeloggt.")).toHaveCount(0);
+
+    const { main, lists } = EXPECTED_MENU[user];
+    expect(await sidebarLabels(page)).toEqual([...main, ...lists]);
+    await expect(page.getByRole("navigation", { name: "Hauptmenü" }).getByText("Listen")).toBeVisible();
+    // The active entry is marked.
+    await expect(page.getByRole("link", { name: "Kurse", exact: true })).toHaveAttribute("aria-current", "page");
+
+    // Every entry of the menu opens a page, none an error.
+    for (const label of [...main.slice(1), ...lists]) {
+      await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: label, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(label === "Mensch/Hund Mini+" ? label : label);
+    }
+
+    await page.getByRole("link", { name: "Startseite" }).click();
+    await expect(page.getByRole("heading", { name: "Willkommen bei Wuff!" })).toBeVisible();
+    await expect(page.getByText("Du bist noch nicht eingeloggt.")).toHaveCount(0);
+
+    await logout(page, javaScriptEnabled);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(`Willkommen, ${DEMO_NAMES[user]}`)).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Anmelden" })).toBeVisible();
+    // The session is over: a protected page asks for the login again.
+    await page.goto("/people");
+    await expect(page.getByRole("heading", { name: "Bei Wuff anmelden" })).toBeVisible();
+  });
+}
+
+test("a wrong password is refused by the provider in German", async ({ page }) => {
+  await page.goto("/people");
+  await page.getByLabel("Benutzername").fill("admin");
+  await page.getByLabel("Passwort").fill("falsch");
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Benutzername oder Passwort ist falsch.");
+});
+
+test("a user without the role is sent home with a German toast and sees none of the page", async ({ page }) => {
+  await loginAs(page, "staff");
+  await page.goto("/fees");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("alert")).toHaveText(/Zugriff verweigert\. Diese Ansicht ist nur für die Rollen ADMIN, FINANCE freigegeben\./);
+  await expect(page.getByRole("heading", { name: "Kontenblatt" })).toHaveCount(0);
+});
+
+test("the Listen group opens and closes", async ({ page }) => {
+  await loginAs(page, "gdpr");
+  const nav = page.getByRole("navigation", { name: "Hauptmenü" });
+  await expect(nav.getByRole("link", { name: "HSVRM-Liste" })).toBeVisible();
+  await nav.getByText("Listen").click();
+  await expect(nav.getByRole("link", { name: "HSVRM-Liste" })).toBeHidden();
+  await nav.getByText("Listen").click();
+  await expect(nav.getByRole("link", { name: "HSVRM-Liste" })).toBeVisible();
+});
+
+test.describe("on a handset", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the sidebar is hidden and the burger menu opens the handset entries, and closes on choosing one", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Menü" })).toHaveCount(0);
+    await expect(page.locator("summary[aria-label='Menü']")).toHaveCount(0);
+
+    await loginAs(page, "staff");
+    await expect(page.getByRole("navigation", { name: "Hauptmenü" })).toBeHidden();
+    const burger = page.locator("summary[aria-label='Menü']");
+    await expect(burger).toBeVisible();
+    const menu = page.getByRole("navigation", { name: "Mobiles Menü" });
+    await expect(menu).toBeHidden();
+
+    await burger.click();
+    await expect(menu).toBeVisible();
+    expect((await menu.getByRole("link").allTextContents()).map((t) => t.trim())).toEqual([
+      "Personen",
+      "Hunde",
+      "Laufende Kurse",
+      "Kursblatt",
+      "Nächste Kurstermine",
+    ]);
+    await menu.getByRole("link", { name: "Hunde" }).click();
+    await expect(page).toHaveURL(/\/dogsmobile$/);
+    await expect(page.getByRole("heading", { name: "Hunde" })).toBeVisible();
+    await expect(menu).toBeHidden();
+
+    // The close button closes it too.
+    await burger.click();
+    await expect(menu).toBeVisible();
+    await burger.click();
+    await expect(menu).toBeHidden();
+  });
+});
+
+test("after the idle time a countdown runs: activity cancels it, otherwise the user is logged out", async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "the idle timer is JavaScript; without it the server ends idle sessions");
+  // The page's clock is ours: the configured 600 s idle time and 10 s countdown pass on command.
+  await page.clock.install();
+  await loginAs(page, "staff");
+  await page.locator("html[data-hydrated]").waitFor();
+  const dialog = page.getByRole("dialog", { name: "Bist du noch da?" });
+
+  await page.clock.runFor(599_000);
+  await expect(dialog).toHaveCount(0);
+  await page.clock.runFor(2_000);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(/Du wirst in \d+ Sekunden wegen Inaktivität abgemeldet\./);
+
+  // Moving the mouse is activity: the countdown stops, the user stays.
+  await page.mouse.move(200, 200);
+  await page.mouse.move(300, 300);
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText("Willkommen, Sven Mitarbeiter")).toBeVisible();
+
+  await page.clock.runFor(601_000);
+  await expect(dialog).toBeVisible();
+  await page.clock.runFor(11_000);
+  await expect(page.getByText("Du bist noch nicht eingeloggt.")).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText(/Du wurdest wegen Inaktivität abgemeldet\./);
+});

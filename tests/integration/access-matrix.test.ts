@@ -1,0 +1,137 @@
+/**
+ * The authorization matrix: every route and every action, asked directly (no UI) as anonymous,
+ * staff, gdpr, finance and admin. The expectations are written out here from the spec, not read
+ * from the app's own table, so removing any guard makes this test fail.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { fetchApp } from "../support/app";
+import { loginCookie, type DemoUserName } from "../support/sessions";
+
+type Who = "anonymous" | DemoUserName;
+const USERS: DemoUserName[] = ["staff", "gdpr", "finance", "admin"];
+const ANY = USERS;
+
+/** Screen path, its German title, who may use it (spec 000 §2/§6, 001 §2/§6). */
+const SCREENS: [string, string, DemoUserName[]][] = [
+  ["/people", "Personen", ANY],
+  ["/peoplemobile", "Personen", ANY],
+  ["/dogs", "Hunde", ANY],
+  ["/dogsmobile", "Hunde", ANY],
+  ["/certifications", "Erfolge", ANY],
+  ["/courses", "Kurse", ANY],
+  ["/coursesmobile", "Laufende Kurse", ANY],
+  ["/courseSheet", "Kursblatt", ANY],
+  ["/coursesheetmobile", "Kursblatt", ANY],
+  ["/nextdatesmobile", "Nächste Kurstermine", ANY],
+  ["/courseDates", "Kursdaten", ANY],
+  ["/scheduler", "Kalender", ANY],
+  ["/recyclebin", "Papierkorb", ANY],
+  ["/quickAdd", "Mensch/Hund Mini+", ANY],
+  ["/test", "Test", ANY],
+  ["/fees", "Kontenblatt", ["finance", "admin"]],
+  ["/invoices", "Rechnungen", ["finance", "admin"]],
+  ["/courseMasters", "Kurs-Typen", ["admin"]],
+  ["/tasks", "Tasks", ["admin"]],
+  ["/configuration", "Einstellungen", ["admin"]],
+  ["/hsvrmlist", "HSVRM-Liste", ["finance", "admin", "gdpr"]],
+  ["/birthdaylist", "Geburtstags-Liste", ["finance", "admin", "gdpr"]],
+];
+
+const cookies = {} as Record<Who, string | undefined>;
+
+beforeAll(async () => {
+  cookies.anonymous = undefined;
+  for (const user of USERS) cookies[user] = await loginCookie(user);
+});
+
+const ask = (path: string, who: Who, init: RequestInit = {}) => fetchApp(path, { ...init, cookie: cookies[who] });
+
+describe.each(SCREENS)("%s (%s)", (path, title, allowed) => {
+  const loginRedirect = `/login?redirectTo=${encodeURIComponent(path)}`;
+
+  it.each(["GET", "POST"])("%s as anonymous asks for the login and comes back", async (method) => {
+    const response = await ask(path, "anonymous", { method });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(loginRedirect);
+  });
+
+  it.each(USERS)("as %s: the page if the role may, else home with a toast and none of the data", async (who) => {
+    for (const method of ["GET", "POST"]) {
+      const response = await ask(path, who, { method });
+      if (allowed.includes(who)) {
+        // GET shows the screen; its actions come with the capability that builds the screen.
+        expect(response.status, `${method} ${who}`).toBe(method === "GET" ? 200 : 405);
+        if (method === "GET") expect(await response.text()).toContain(`<h1 class="text-2xl font-semibold text-wuff-800">${title}</h1>`);
+      } else {
+        expect(response.status, `${method} ${who}`).toBe(302);
+        expect(response.headers.get("Location")).toBe("/");
+        expect(response.headers.get("Set-Cookie")).toContain("wuff_toast=");
+        expect(await response.text()).not.toContain(title);
+      }
+    }
+  });
+
+  it.each(USERS)("as %s: the single-fetch data request is guarded as well", async (who) => {
+    const response = await ask(`${path}.data`, who);
+    const body = await response.text();
+    if (allowed.includes(who)) {
+      expect(response.status).toBe(200);
+      expect(body).toContain(title);
+    } else {
+      expect(body).not.toContain(title);
+    }
+  });
+});
+
+describe("routes outside the screen table", () => {
+  it("home is public and tells anonymous visitors they are not logged in", async () => {
+    for (const who of ["anonymous", ...USERS] as Who[]) {
+      const response = await ask("/", who);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("Willkommen bei Wuff!");
+      expect(html.includes("Du bist noch nicht eingeloggt."), who).toBe(who === "anonymous");
+    }
+  });
+
+  it("the keep-alive ping answers 401 to anonymous callers and 204 to logged-in users", async () => {
+    const anonymous = await ask("/api/session/ping", "anonymous", { method: "POST" });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ message: "Nicht angemeldet" });
+    for (const who of USERS) expect((await ask("/api/session/ping", who, { method: "POST" })).status).toBe(204);
+  });
+
+  it("the health check is public", async () => {
+    for (const who of ["anonymous", ...USERS] as Who[]) expect((await ask("/api/public/test", who)).status).toBe(200);
+  });
+
+  it("logout needs POST and then ends the session on the server", async () => {
+    const cookie = await loginCookie("staff");
+    const viaGet = await fetchApp("/logout", { cookie });
+    expect(viaGet.status).toBe(302);
+    expect((await fetchApp("/people", { cookie })).status).toBe(200);
+
+    const response = await fetchApp("/logout", { method: "POST", cookie });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Set-Cookie")).toMatch(/wuff_session=;.*Max-Age=0/);
+    // The same cookie replayed after logout opens nothing.
+    const replay = await fetchApp("/people", { cookie });
+    expect(replay.headers.get("Location")).toBe("/login?redirectTo=%2Fpeople");
+  });
+
+  it("logout as anonymous just goes home", async () => {
+    const response = await ask("/logout", "anonymous", { method: "POST" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("an unknown path goes home for everyone", async () => {
+    for (const who of ["anonymous", ...USERS] as Who[]) {
+      for (const method of ["GET", "POST"]) {
+        const response = await ask("/gibt-es-nicht", who, { method });
+        expect(response.status).toBe(302);
+        expect(response.headers.get("Location")).toBe("/");
+      }
+    }
+  });
+});

@@ -1,0 +1,86 @@
+import { env } from "cloudflare:test";
+import { generateKeyPair, SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { sessions } from "~/db/schema";
+import { rolesFromClaim } from "~/lib/access";
+import { IDLE_LOGOUT_MESSAGE, safeReturnPath, userFromClaims, verifyIdToken } from "~/services/auth.server";
+import { fetchApp } from "../support/app";
+import { loginCookie } from "../support/sessions";
+
+const ISSUER = "https://login.example.org/";
+const CLIENT_ID = "wuff";
+const ROLES_CLAIM = "https://wuff.example/roles";
+
+describe("ID token verification", async () => {
+  const provider = await generateKeyPair("RS256");
+  const stranger = await generateKeyPair("RS256");
+  const sign = (claims: Record<string, unknown>, { key = provider.privateKey, issuer = ISSUER, audience = CLIENT_ID, expiresIn = "5m" } = {}) =>
+    new SignJWT(claims).setProtectedHeader({ alg: "RS256" }).setSubject("admin").setIssuer(issuer).setAudience(audience).setIssuedAt().setExpirationTime(expiresIn).sign(key);
+  const verify = (token: string) => verifyIdToken(token, { keys: provider.publicKey, issuer: ISSUER, audience: CLIENT_ID });
+
+  it("accepts a token signed by the provider for this client and reads the namespaced roles", async () => {
+    const payload = await verify(await sign({ name: "Anna Admin", email: "admin@wuff.example", [ROLES_CLAIM]: ["ADMIN", "SOMETHING_ELSE"] }));
+    expect(userFromClaims(payload, ROLES_CLAIM)).toEqual({ id: "admin", name: "Anna Admin", email: "admin@wuff.example", roles: ["ADMIN"] });
+  });
+
+  it("refuses a wrong signature, issuer, audience or an expired token", async () => {
+    await expect(verify(await sign({}, { key: stranger.privateKey }))).rejects.toThrow(/signature/);
+    await expect(verify(await sign({}, { issuer: "https://evil.example/" }))).rejects.toThrow(/iss/);
+    await expect(verify(await sign({}, { audience: "another-app" }))).rejects.toThrow(/aud/);
+    await expect(verify(await sign({}, { expiresIn: "-5m" }))).rejects.toThrow(/exp/);
+  });
+
+  it("reads roles from an array or a comma-separated claim and ignores unknown ones", () => {
+    expect(rolesFromClaim(["finance", "GDPR", "root"])).toEqual(["FINANCE", "GDPR"]);
+    expect(rolesFromClaim("ADMIN, FINANCE")).toEqual(["ADMIN", "FINANCE"]);
+    expect(rolesFromClaim(undefined)).toEqual([]);
+  });
+});
+
+describe("sessions on the server", () => {
+  it("ends a session idle longer than the timeout: home with a German toast, the session deleted", async () => {
+    const idleSince = new Date(Date.now() - (600 + 10 + 5) * 1000);
+    const cookie = await loginCookie("admin", idleSince);
+    const response = await fetchApp("/people", { cookie });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.get("Set-Cookie")).toContain("wuff_toast=");
+    expect(await createDb(env.DB).$count(sessions)).toBe(0);
+
+    const home = await fetchApp("/", { cookie: response.headers.get("Set-Cookie")!.match(/wuff_toast=[^;]*/)![0] });
+    expect(await home.text()).toContain(IDLE_LOGOUT_MESSAGE);
+  });
+
+  it("keeps a session that was active within the timeout", async () => {
+    const cookie = await loginCookie("admin", new Date(Date.now() - 500 * 1000));
+    expect((await fetchApp("/people", { cookie })).status).toBe(200);
+  });
+
+  it("refuses a forged or tampered session cookie", async () => {
+    const cookie = await loginCookie("staff");
+    const tampered = cookie.replace(/.$/, (c) => (c === "A" ? "B" : "A"));
+    expect((await fetchApp("/people", { cookie: tampered })).headers.get("Location")).toBe("/login?redirectTo=%2Fpeople");
+    expect((await fetchApp("/people", { cookie: "wuff_session=made-up" })).headers.get("Location")).toBe("/login?redirectTo=%2Fpeople");
+  });
+
+  it("only returns to paths of this app after login", () => {
+    expect(safeReturnPath("/courses?selectedCourseId=3")).toBe("/courses?selectedCourseId=3");
+    for (const evil of ["//evil.example", "https://evil.example", "/\\evil.example", "", null]) expect(safeReturnPath(evil)).toBe("/");
+  });
+
+  it("a logged-in user opening /login goes straight to where they wanted", async () => {
+    const cookie = await loginCookie("staff");
+    const response = await fetchApp("/login?redirectTo=%2Fdogs", { cookie });
+    expect(response.headers.get("Location")).toBe("/dogs");
+    expect((await fetchApp("/login?redirectTo=%2F%2Fevil.example", { cookie })).headers.get("Location")).toBe("/");
+  });
+
+  it("refuses form posts from another site", async () => {
+    const cookie = await loginCookie("admin");
+    const response = await fetchApp("/logout", { method: "POST", cookie, headers: { Origin: "https://evil.example" } });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toBe("Anfrage von einer fremden Seite abgelehnt.");
+    expect((await fetchApp("/people", { cookie })).status).toBe(200);
+  });
+});
