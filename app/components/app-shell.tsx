@@ -50,7 +50,7 @@ function Sidebar({ user }: { user: User | null }) {
 
 /** Handset widths: a burger/close button in the top bar opens the short menu (a disclosure, so
  *  it works without JavaScript); choosing an entry closes it. */
-function HandsetMenu({ user }: { user: User }) {
+function HandsetMenu({ user, version }: { user: User; version: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -70,6 +70,7 @@ function HandsetMenu({ user }: { user: User }) {
         <ul className="space-y-0.5">
           <NavItems entries={visibleEntries(HANDSET_MENU, user)} />
         </ul>
+        <p className="mt-2 border-t border-slate-100 px-3 pt-2 text-xs text-slate-500">Version {version}</p>
       </nav>
     </details>
   );
@@ -80,20 +81,21 @@ function TopBar({ user, version }: { user: User | null; version: string }) {
   const loginHref = `/login?${new URLSearchParams({ redirectTo: location.pathname === "/" ? "/" : location.pathname + location.search })}`;
   return (
     <header className="relative flex h-topbar shrink-0 items-center gap-3 bg-wuff-700 px-3 text-white shadow">
-      {user && <HandsetMenu user={user} />}
-      <Link to="/" className="text-lg font-semibold tracking-wide">
+      {user && <HandsetMenu user={user} version={version} />}
+      <Link to="/" className="shrink-0 text-lg font-semibold tracking-wide">
         Wuff
       </Link>
-      <span className="whitespace-nowrap rounded bg-white/15 px-2 py-0.5 text-xs" title="Version">
+      {/* On handsets the version label moves into the menu, so the greeting and Abmelden fit. */}
+      <span className={`${user ? "hidden sm:inline" : ""} whitespace-nowrap rounded bg-white/15 px-2 py-0.5 text-xs`} title="Version">
         {version}
       </span>
-      <div className="ml-auto flex items-center gap-3">
+      <div className="ml-auto flex min-w-0 items-center gap-3">
         {user ? (
           <>
-            <span className="max-w-[40vw] truncate text-sm" title={user.name}>
+            <span className="min-w-0 truncate text-sm" title={user.name}>
               Willkommen, {user.name}
             </span>
-            <Form method="post" action="/logout" reloadDocument>
+            <Form method="post" action="/logout" reloadDocument className="shrink-0">
               <button type="submit" className="rounded bg-white/15 px-3 py-1.5 text-sm hover:bg-white/25">
                 Abmelden
               </button>

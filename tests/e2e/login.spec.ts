@@ -87,6 +87,7 @@ test.describe("on a handset", () => {
 
     await loginAs(page, "staff");
     await expect(page.getByRole("navigation", { name: "Hauptmenü" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Abmelden" })).toBeInViewport({ ratio: 1 });
     const burger = page.locator("summary[aria-label='Menü']");
     await expect(burger).toBeVisible();
     const menu = page.getByRole("navigation", { name: "Mobiles Menü" });
