@@ -1,10 +1,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createDb, type Db } from "./db/client.server";
+import { createDb, type Db, type QueryTimer } from "./db/client.server";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: { env: Env; ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException"> };
     db: Db;
+    /** D1 time of this request (Server-Timing). */
+    queryTimer: QueryTimer;
   }
 }
 
@@ -15,5 +17,6 @@ type GetLoadContextArgs = {
 
 /** Shared by the worker entry and the Vite dev proxy, so loaders see the same context in both. */
 export function getLoadContext({ context }: GetLoadContextArgs): AppLoadContext {
-  return { cloudflare: context.cloudflare, db: createDb(context.cloudflare.env.DB) };
+  const queryTimer: QueryTimer = { count: 0, milliseconds: 0 };
+  return { cloudflare: context.cloudflare, db: createDb(context.cloudflare.env.DB, queryTimer), queryTimer };
 }

@@ -17,8 +17,21 @@ export default {
   async fetch(request, env, ctx) {
     const refused = refuseCrossSiteWrite(request);
     if (refused) return refused;
+    const started = performance.now();
     const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx } } });
-    return handleRemixRequest(request, loadContext);
+    const response = await handleRemixRequest(request, loadContext);
+    // Server time and D1 time of this request, for browsers' dev tools and `npm run bench`.
+    const { count, milliseconds } = loadContext.queryTimer;
+    const timing = `app;dur=${(performance.now() - started).toFixed(1)}, db;dur=${milliseconds.toFixed(1)};desc="${count} D1-Abfragen"`;
+    try {
+      response.headers.append("Server-Timing", timing);
+      return response;
+    } catch {
+      // Some responses (e.g. redirects from fetch) have immutable headers.
+      const copy = new Response(response.body, response);
+      copy.headers.append("Server-Timing", timing);
+      return copy;
+    }
   },
   async queue(batch, env) {
     await handleQueueBatch(batch, env);

@@ -617,3 +617,15 @@ export const sessions = sqliteTable(
   },
   (t) => [index("sessions_expires_idx").on(t.expiresOn), rule("sessions_user_json", "json_valid(user)")],
 );
+
+/** Per-user settings such as the visible columns of each grid (key 'grid:people'). */
+export const userPreferences = sqliteTable(
+  "user_preferences",
+  {
+    userId: text("user_id").notNull(),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    updatedOn: text("updated_on").notNull(),
+  },
+  (t) => [uniqueIndex("user_preferences_user_key_unique").on(t.userId, t.key), rule("user_preferences_value_json", "json_valid(value)")],
+);

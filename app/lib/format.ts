@@ -163,3 +163,28 @@ export function parseMoney(input: string, options: { allowNegative?: boolean } =
   if (cents > MAX_CENTS) return fail("Der Betrag ist zu groß (höchstens 999.999,99 €)");
   return ok(minus && cents !== 0 ? -cents : cents);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Ages
+
+function daysBetween(fromIsoDate: string, toIsoDate: string): number {
+  return Math.round((Date.parse(`${toIsoDate}T00:00:00Z`) - Date.parse(`${fromIsoDate}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Age in days and as German text ('3 Jahre, 2 Monate', '5 Monate', '3 Wochen') on `today`. */
+export function formatAge(dateOfBirth: string | null | undefined, today: string): { ageDays: number | null; ageText: string } {
+  if (!dateOfBirth || !isIsoDate(dateOfBirth) || dateOfBirth > today) return { ageDays: null, ageText: "" };
+  const [by, bm, bd] = dateOfBirth.split("-").map(Number);
+  const [ty, tm, td] = today.split("-").map(Number);
+  let months = (ty - by) * 12 + (tm - bm) - (td < bd ? 1 : 0);
+  const ageDays = daysBetween(dateOfBirth, today);
+  if (months < 1) {
+    const weeks = Math.floor(ageDays / 7);
+    return { ageDays, ageText: weeks >= 1 ? `${weeks} ${weeks === 1 ? "Woche" : "Wochen"}` : `${ageDays} ${ageDays === 1 ? "Tag" : "Tage"}` };
+  }
+  const years = Math.floor(months / 12);
+  months %= 12;
+  const yearText = years > 0 ? `${years} ${years === 1 ? "Jahr" : "Jahre"}` : "";
+  const monthText = months > 0 ? `${months} ${months === 1 ? "Monat" : "Monate"}` : "";
+  return { ageDays, ageText: [yearText, monthText].filter(Boolean).join(", ") };
+}

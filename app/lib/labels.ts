@@ -1,0 +1,9 @@
+/** German labels of coded values, shared by grids, forms and exports. */
+
+/** Dog gender codes (spec: 1 männlich, 2 weiblich, 0 (unbekannt)). */
+export const DOG_GENDER_LABELS: Record<number, string> = { 1: "männlich", 2: "weiblich", 0: "(unbekannt)" };
+export const UNKNOWN_GENDER = "(unbekannt)";
+export const dogGenderText = (gender: number | null | undefined) => DOG_GENDER_LABELS[gender ?? 0] ?? UNKNOWN_GENDER;
+
+/** Herr/Frau select of the quick add (1 Herr, 2 Frau) and the person's salutation. */
+export const SALUTATION_BY_CODE = { 1: "Herr", 2: "Frau" } as const;

@@ -1,0 +1,212 @@
+/**
+ * All queries and writes of dogs (Hunde).
+ */
+import { and, asc, count, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { certifications, courseMemberships, dogs, people } from "~/db/schema";
+import { formatAge, todayInBerlin } from "~/lib/format";
+import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
+import { dogGenderText } from "~/lib/labels";
+import { auditInsert, auditUpdate, type Actor, type UpdateOutcome } from "./audit.server";
+import type { DeleteOutcome } from "./people.server";
+import { recycleStatements } from "./recycle-bin.server";
+
+export const DOG_LISTS = ["current", "archived"] as const;
+export type DogList = (typeof DOG_LISTS)[number];
+
+const columns = {
+  id: dogs.id,
+  commonName: dogs.commonName,
+  ownerId: dogs.ownerId,
+  ownerFullName: people.fullName,
+  breed: dogs.breed,
+  gender: dogs.gender,
+  dateOfBirth: dogs.dateOfBirth,
+  rabiesValidUntil: dogs.rabiesValidUntil,
+  chipNr: dogs.chipNr,
+  zuchtBuchNr: dogs.zuchtBuchNr,
+  comments: dogs.comments,
+  archived: dogs.archived,
+};
+
+export type DogRow = {
+  id: number;
+  commonName: string;
+  ownerId: number;
+  ownerFullName: string | null;
+  breed: string | null;
+  gender: number;
+  genderText: string;
+  dateOfBirth: string | null;
+  ageText: string;
+  ageDays: number | null;
+  rabiesValidUntil: string | null;
+  /** The rabies vaccination has run out (shown red). */
+  rabiesExpired: boolean;
+  chipNr: string | null;
+  zuchtBuchNr: string | null;
+  comments: string | null;
+  archived: boolean;
+};
+
+type Direction = "ASC" | "DESC";
+const invert = (direction: Direction) => sql.raw(direction === "ASC" ? "DESC" : "ASC");
+const by = (column: SQL) => (direction: Direction) => sql`${column} ${sql.raw(direction)}`;
+
+/** Sort keys of the dogs grid, each an ORDER BY for a direction. */
+const SORTS: Record<string, (direction: Direction) => SQL> = {
+  id: by(sql`${dogs.id}`),
+  commonName: by(sql`${dogs.commonName} COLLATE NOCASE`),
+  ownerFullName: (d) => sql`${people.lastName} COLLATE NOCASE ${sql.raw(d)}, ${people.firstName} COLLATE NOCASE ${sql.raw(d)}`,
+  breed: by(sql`${dogs.breed} COLLATE NOCASE`),
+  genderText: by(sql`${dogs.gender}`),
+  dateOfBirth: by(sql`${dogs.dateOfBirth}`),
+  // Older dogs were born earlier: age ascending is birth date descending; unknown ages last.
+  ageText: (d) => sql`${dogs.dateOfBirth} ${invert(d)} NULLS LAST`,
+  ageDays: (d) => sql`${dogs.dateOfBirth} ${invert(d)} NULLS LAST`,
+  rabiesValidUntil: by(sql`${dogs.rabiesValidUntil}`),
+  chipNr: by(sql`${dogs.chipNr}`),
+  zuchtBuchNr: by(sql`${dogs.zuchtBuchNr}`),
+  comments: by(sql`${dogs.comments}`),
+  archived: by(sql`${dogs.archived}`),
+};
+export const DOG_SORT_KEYS = Object.keys(SORTS);
+export const DOG_DEFAULT_SORT: SortSpec = { id: "commonName", descending: false };
+
+export type DogQuery = { list: DogList; ownerId?: number; sort: SortSpec; page: number; pageSize?: number; today?: string };
+
+function toDogRow(row: Omit<DogRow, "genderText" | "ageText" | "ageDays" | "rabiesExpired">, today: string): DogRow {
+  return {
+    ...row,
+    genderText: dogGenderText(row.gender),
+    ...formatAge(row.dateOfBirth, today),
+    rabiesExpired: row.rabiesValidUntil !== null && row.rabiesValidUntil < today,
+  };
+}
+
+function conditions({ list, ownerId }: Pick<DogQuery, "list" | "ownerId">) {
+  return and(eq(dogs.archived, list === "archived"), ownerId ? eq(dogs.ownerId, ownerId) : undefined);
+}
+
+function orderBy(sort: SortSpec) {
+  const ordered = (SORTS[sort.id] ?? SORTS.commonName)(sort.descending ? "DESC" : "ASC");
+  return [ordered, asc(sql`${dogs.commonName} COLLATE NOCASE`), asc(dogs.id)];
+}
+
+export async function listDogs(db: Db, { pageSize = PAGE_SIZE, today = todayInBerlin(), ...query }: DogQuery) {
+  const where = conditions(query);
+  const [rows, [{ total }]] = await db.batch([
+    db
+      .select(columns)
+      .from(dogs)
+      .innerJoin(people, eq(people.id, dogs.ownerId))
+      .where(where)
+      .orderBy(...orderBy(query.sort))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db.select({ total: count() }).from(dogs).where(where),
+  ]);
+  return { rows: rows.map((row) => toDogRow(row, today)), total };
+}
+
+export async function firstDogId(db: Db, query: Pick<DogQuery, "list" | "ownerId" | "sort">): Promise<number | null> {
+  const [row] = await db
+    .select({ id: dogs.id })
+    .from(dogs)
+    .innerJoin(people, eq(people.id, dogs.ownerId))
+    .where(conditions(query))
+    .orderBy(...orderBy(query.sort))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export type DogRecord = typeof dogs.$inferSelect & { ownerFullName: string | null };
+
+export async function getDog(db: Db, id: number): Promise<DogRecord | undefined> {
+  const [row] = await db
+    .select({ dog: dogs, ownerFullName: people.fullName })
+    .from(dogs)
+    .innerJoin(people, eq(people.id, dogs.ownerId))
+    .where(eq(dogs.id, id));
+  return row ? { ...row.dog, ownerFullName: row.ownerFullName } : undefined;
+}
+
+export type DogInput = {
+  ownerId: number;
+  commonName: string;
+  breed: string | null;
+  gender: number;
+  dateOfBirth: string | null;
+  rabiesValidUntil: string | null;
+  chipNr: string | null;
+  zuchtBuchNr: string | null;
+  comments: string | null;
+  archived: boolean;
+};
+
+export async function insertDog(db: Db, input: DogInput, actor: Actor): Promise<number> {
+  const [row] = await db.insert(dogs).values({ ...input, ...auditInsert(actor) }).returning({ id: dogs.id });
+  return row.id;
+}
+
+export async function updateDog(db: Db, id: number, rowVersion: number, input: DogInput, actor: Actor): Promise<UpdateOutcome<DogRecord>> {
+  const updated = await db
+    .update(dogs)
+    .set({ ...input, ...auditUpdate(actor, dogs.rowVersion) })
+    .where(and(eq(dogs.id, id), eq(dogs.rowVersion, rowVersion)))
+    .returning({ id: dogs.id });
+  if (updated.length === 1) return { status: "updated" };
+  const current = await getDog(db, id);
+  return current ? { status: "conflict", current } : { status: "missing" };
+}
+
+/** Deletes a dog into the recycle bin with its certifications and course participations;
+ *  refused while a participation carries a course fee (archive the dog instead). */
+export async function deleteDog(db: Db, id: number, actor: Actor): Promise<DeleteOutcome> {
+  const [[dog], [{ billed }]] = await db.batch([
+    db.select({ id: dogs.id }).from(dogs).where(eq(dogs.id, id)),
+    db.select({ billed: count() }).from(courseMemberships).where(and(eq(courseMemberships.dogId, id), isNotNull(courseMemberships.feeId))),
+  ]);
+  if (!dog) return { status: "missing" };
+  if (billed > 0) {
+    return {
+      status: "refused",
+      message: "Der Hund kann nicht gelöscht werden: Er ist in Kursen mit Kursgebühr angemeldet. Archiviere ihn stattdessen.",
+    };
+  }
+  await db.batch(
+    recycleStatements(db, {
+      main: {
+        table: dogs,
+        where: eq(dogs.id, id),
+        identifiers: [sql`${dogs.commonName}`, sql`(SELECT full_name FROM people WHERE people.id = owner_id)`, sql`${dogs.breed}`],
+      },
+      dependents: [
+        {
+          table: certifications,
+          where: eq(certifications.dogId, id),
+          identifiers: [sql`(SELECT name FROM certification_masters WHERE id = certification_master_id)`, sql`${certifications.date}`],
+        },
+        {
+          table: courseMemberships,
+          where: eq(courseMemberships.dogId, id),
+          identifiers: [sql`(SELECT name FROM courses WHERE id = course_id)`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`],
+        },
+      ],
+      deletedBy: actor.name,
+    }),
+  );
+  return { status: "deleted" };
+}
+
+/** Owners for the dog form's owner search: by name, at most `limit`. */
+export async function searchOwners(db: Db, term: string, limit = 20) {
+  const pattern = `%${term.trim().replace(/[%_]/g, "")}%`;
+  return db
+    .select({ id: people.id, fullName: people.fullName, city: people.city })
+    .from(people)
+    .where(sql`${people.fullName} LIKE ${pattern}`)
+    .orderBy(asc(people.lastName), asc(people.firstName))
+    .limit(limit);
+}
+

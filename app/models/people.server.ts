@@ -1,0 +1,313 @@
+/**
+ * All queries and writes of people (Personen).
+ */
+import { and, asc, count, desc, eq, gte, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import {
+  certifications,
+  courseDates,
+  courseMemberships,
+  courses,
+  dogs,
+  fees,
+  invoiceHeaders,
+  membershipStatuses,
+  memberTypes,
+  people,
+  type SALUTATIONS,
+} from "~/db/schema";
+import type { SortSpec } from "~/lib/grid";
+import { PAGE_SIZE } from "~/lib/grid";
+import { recycleStatements } from "./recycle-bin.server";
+import { auditInsert, auditUpdate, type Actor, type UpdateOutcome } from "./audit.server";
+
+export const PEOPLE_FILTERS = ["all", "members", "nonmembers"] as const;
+export type PeopleFilter = (typeof PEOPLE_FILTERS)[number];
+
+/** What every role sees of a person in the grid. */
+const publicColumns = {
+  id: people.id,
+  lastName: people.lastName,
+  firstName: people.firstName,
+  fullName: people.fullName,
+  salutation: people.salutation,
+  title: people.title,
+  streetNumber: people.streetNumber,
+  zip: people.zip,
+  city: people.city,
+  email: people.email,
+  homePhone: people.homePhone,
+  mobilePhone: people.mobilePhone,
+  dateOfBirth: people.dateOfBirth,
+  isMember: people.isMember,
+  memberType: memberTypes.name,
+  membershipStatus: membershipStatuses.name,
+  hsvrmNr: people.hsvrmNr,
+  isVorstand: people.isVorstand,
+  isTrainer: people.isTrainer,
+  hasInsurance: people.hasInsurance,
+  comments: people.comments,
+};
+
+/** Membership dates and GDPR consent: only ADMIN and GDPR see them (spec 000 §6). */
+const protectedColumns = {
+  memberSince: people.memberSince,
+  memberUntil: people.memberUntil,
+  hasGdpr: people.hasGdpr,
+};
+
+export type PersonRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]["_"]["data"] | null } & {
+  id: number;
+  lastName: string;
+  firstName: string;
+  isMember: boolean;
+  memberSince?: string | null;
+  memberUntil?: string | null;
+  hasGdpr?: boolean;
+};
+
+/** Sort keys of the people grid and the columns they sort by (spec: lastName, then firstName). */
+const SORTS: Record<string, SQL | typeof people.lastName> = {
+  id: sql`${people.id}`,
+  lastName: sql`${people.lastName} COLLATE NOCASE`,
+  firstName: sql`${people.firstName} COLLATE NOCASE`,
+  salutation: sql`${people.salutation}`,
+  title: sql`${people.title}`,
+  streetNumber: sql`${people.streetNumber} COLLATE NOCASE`,
+  zip: sql`${people.zip}`,
+  city: sql`${people.city} COLLATE NOCASE`,
+  email: sql`${people.email} COLLATE NOCASE`,
+  homePhone: sql`${people.homePhone}`,
+  mobilePhone: sql`${people.mobilePhone}`,
+  dateOfBirth: sql`${people.dateOfBirth}`,
+  isMember: sql`${people.isMember}`,
+  memberType: sql`${memberTypes.name}`,
+  membershipStatus: sql`${membershipStatuses.name}`,
+  hsvrmNr: sql`${people.hsvrmNr}`,
+  isVorstand: sql`${people.isVorstand}`,
+  isTrainer: sql`${people.isTrainer}`,
+  hasInsurance: sql`${people.hasInsurance}`,
+  comments: sql`${people.comments}`,
+  memberSince: sql`${people.memberSince}`,
+  memberUntil: sql`${people.memberUntil}`,
+  hasGdpr: sql`${people.hasGdpr}`,
+};
+export const PEOPLE_SORT_KEYS = Object.keys(SORTS);
+export const PEOPLE_DEFAULT_SORT: SortSpec = { id: "lastName", descending: false };
+
+const filterCondition = (filter: PeopleFilter) =>
+  filter === "members" ? eq(people.isMember, true) : filter === "nonmembers" ? eq(people.isMember, false) : undefined;
+
+function orderBy(sort: SortSpec, withProtected: boolean) {
+  const key = !withProtected && sort.id in protectedColumns ? PEOPLE_DEFAULT_SORT.id : sort.id;
+  const expression = SORTS[key] ?? SORTS.lastName;
+  // Name order breaks ties, the id keeps paging stable.
+  return [sort.descending ? desc(expression) : asc(expression), asc(SORTS.lastName), asc(SORTS.firstName), asc(people.id)];
+}
+
+export type PeopleQuery = { filter: PeopleFilter; sort: SortSpec; page: number; withProtected: boolean; pageSize?: number };
+
+/** One page of people plus the number of all filtered people, in one round trip. */
+export async function listPeople(db: Db, { filter, sort, page, withProtected, pageSize = PAGE_SIZE }: PeopleQuery) {
+  const where = filterCondition(filter);
+  const columns = withProtected ? { ...publicColumns, ...protectedColumns } : publicColumns;
+  const [rows, [{ total }]] = await db.batch([
+    db
+      .select(columns)
+      .from(people)
+      .innerJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
+      .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
+      .where(where)
+      .orderBy(...orderBy(sort, withProtected))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(people).where(where),
+  ]);
+  return { rows: rows as PersonRow[], total };
+}
+
+/** The whole filtered list in grid order (Excel export). */
+export async function listAllPeople(db: Db, query: Omit<PeopleQuery, "page" | "pageSize">): Promise<PersonRow[]> {
+  const columns = query.withProtected ? { ...publicColumns, ...protectedColumns } : publicColumns;
+  const rows = await db
+    .select(columns)
+    .from(people)
+    .innerJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
+    .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
+    .where(filterCondition(query.filter))
+    .orderBy(...orderBy(query.sort, query.withProtected));
+  return rows as PersonRow[];
+}
+
+/** The first person of the list as sorted and filtered (the PARENT grid selects it). */
+export async function firstPersonId(db: Db, query: Omit<PeopleQuery, "page" | "pageSize">): Promise<number | null> {
+  const [row] = await db
+    .select({ id: people.id })
+    .from(people)
+    .innerJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
+    .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
+    .where(filterCondition(query.filter))
+    .orderBy(...orderBy(query.sort, query.withProtected))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The page (1-based) on which a person appears in the sorted, filtered list. */
+export async function pageOfPerson(db: Db, personId: number, query: Omit<PeopleQuery, "page" | "pageSize">, pageSize = PAGE_SIZE) {
+  const ids = await db
+    .select({ id: people.id })
+    .from(people)
+    .innerJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
+    .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
+    .where(filterCondition(query.filter))
+    .orderBy(...orderBy(query.sort, query.withProtected));
+  const index = ids.findIndex((row) => row.id === personId);
+  return index < 0 ? null : Math.floor(index / pageSize) + 1;
+}
+
+export type PersonRecord = typeof people.$inferSelect;
+
+/** One person with everything the edit dialog shows; protected fields only when allowed. */
+export async function getPerson(db: Db, id: number, withProtected: boolean): Promise<PersonRecord | undefined> {
+  const [row] = await db.select().from(people).where(eq(people.id, id));
+  if (!row || withProtected) return row;
+  return { ...row, memberSince: null, memberUntil: null, hasGdpr: false };
+}
+
+export async function personName(db: Db, id: number): Promise<{ id: number; fullName: string | null } | undefined> {
+  const [row] = await db.select({ id: people.id, fullName: people.fullName }).from(people).where(eq(people.id, id));
+  return row;
+}
+
+export type PersonInput = {
+  salutation: (typeof SALUTATIONS)[number] | null;
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  streetNumber: string | null;
+  zip: string | null;
+  city: string | null;
+  email: string | null;
+  homePhone: string | null;
+  mobilePhone: string | null;
+  dateOfBirth: string | null;
+  isMember: boolean;
+  memberTypeId: number;
+  membershipStatusId: number | null;
+  hsvrmNr: string | null;
+  isVorstand: boolean;
+  isTrainer: boolean;
+  hasInsurance: boolean;
+  comments: string | null;
+  /** Only written when the user may see them (ADMIN, GDPR); otherwise left as they are. */
+  memberSince?: string | null;
+  memberUntil?: string | null;
+  hasGdpr?: boolean;
+};
+
+export async function insertPerson(db: Db, input: PersonInput, actor: Actor): Promise<number> {
+  const [row] = await db.insert(people).values({ ...input, ...auditInsert(actor) }).returning({ id: people.id });
+  return row.id;
+}
+
+export async function updatePerson(db: Db, id: number, rowVersion: number, input: PersonInput, actor: Actor): Promise<UpdateOutcome<PersonRecord>> {
+  const updated = await db
+    .update(people)
+    .set({ ...input, ...auditUpdate(actor, people.rowVersion) })
+    .where(and(eq(people.id, id), eq(people.rowVersion, rowVersion)))
+    .returning({ id: people.id });
+  if (updated.length === 1) return { status: "updated" };
+  const [current] = await db.select().from(people).where(eq(people.id, id));
+  return current ? { status: "conflict", current } : { status: "missing" };
+}
+
+/** Is there already a person with exactly this first and last name (quick add)? */
+export async function personWithNameExists(db: Db, firstName: string, lastName: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: people.id })
+    .from(people)
+    .where(and(sql`lower(${people.firstName}) = lower(${firstName.trim()})`, sql`lower(${people.lastName}) = lower(${lastName.trim()})`))
+    .limit(1);
+  return row !== undefined;
+}
+
+export type DeleteOutcome = { status: "deleted" } | { status: "refused"; message: string } | { status: "missing" };
+
+/**
+ * Deletes a person into the recycle bin together with their dogs, the certifications of both and
+ * their course participations (one transaction). Refused while fees or invoices exist: money
+ * records are never deleted along.
+ */
+export async function deletePerson(db: Db, id: number, actor: Actor): Promise<DeleteOutcome> {
+  const [[person], [{ feeCount }], [{ invoiceCount }], [{ paidCourses }]] = await db.batch([
+    db.select({ id: people.id }).from(people).where(eq(people.id, id)),
+    db.select({ feeCount: count() }).from(fees).where(eq(fees.personId, id)),
+    db.select({ invoiceCount: count() }).from(invoiceHeaders).where(eq(invoiceHeaders.personId, id)),
+    db
+      .select({ paidCourses: count() })
+      .from(courseMemberships)
+      .innerJoin(dogs, eq(dogs.id, courseMemberships.dogId))
+      .where(and(eq(dogs.ownerId, id), ne(courseMemberships.personId, id))),
+  ]);
+  if (!person) return { status: "missing" };
+  if (feeCount > 0 || invoiceCount > 0) {
+    return {
+      status: "refused",
+      message: `Die Person kann nicht gelöscht werden: Es gibt ${feeCount} offene Posten und ${invoiceCount} Rechnungen für sie. Buchungsdaten werden nie mitgelöscht.`,
+    };
+  }
+  if (paidCourses > 0) {
+    return { status: "refused", message: "Die Person kann nicht gelöscht werden: Ein Hund von ihr ist mit einer anderen Person in einem Kurs angemeldet." };
+  }
+  const ownDogs = db.select({ id: dogs.id }).from(dogs).where(eq(dogs.ownerId, id));
+  const statements = recycleStatements(db, {
+    main: { table: people, where: eq(people.id, id), identifiers: [sql`${people.lastName}`, sql`${people.firstName}`, sql`${people.city}`] },
+    dependents: [
+      {
+        table: certifications,
+        where: or(eq(certifications.personId, id), inArray(certifications.dogId, ownDogs))!,
+        identifiers: [sql`(SELECT name FROM certification_masters WHERE id = certification_master_id)`, sql`${certifications.date}`],
+      },
+      {
+        table: courseMemberships,
+        where: eq(courseMemberships.personId, id),
+        identifiers: [sql`(SELECT name FROM courses WHERE id = course_id)`, sql`(SELECT common_name FROM dogs WHERE id = dog_id)`],
+      },
+      { table: dogs, where: eq(dogs.ownerId, id), identifiers: [sql`${dogs.commonName}`, sql`${dogs.breed}`] },
+    ],
+    deletedBy: actor.name,
+  });
+  await db.batch(statements);
+  return { status: "deleted" };
+}
+
+export type NextSession = { id: number; startDateTime: string; courseName: string };
+
+/** Replaces the NextSessionsForPerson procedure: upcoming dates of the person's courses. */
+export async function nextSessionsForPerson(db: Db, personId: number, now = new Date(), limit = 50): Promise<NextSession[]> {
+  const activeCourses = db
+    .select({ courseId: courseMemberships.courseId })
+    .from(courseMemberships)
+    .innerJoin(membershipStatuses, eq(membershipStatuses.id, courseMemberships.statusId))
+    .where(and(eq(courseMemberships.personId, personId), ne(membershipStatuses.code, "CANCELLED")));
+  return db
+    .select({ id: courseDates.id, startDateTime: courseDates.startDateTime, courseName: courses.name })
+    .from(courseDates)
+    .innerJoin(courses, eq(courses.id, courseDates.courseId))
+    .where(and(inArray(courseDates.courseId, activeCourses), gte(courseDates.startDateTime, now.toISOString())))
+    .orderBy(asc(courseDates.startDateTime))
+    .limit(limit);
+}
+
+/** Member types and person-scope statuses for the person form's selects. */
+export async function personFormOptions(db: Db) {
+  const [types, statuses] = await db.batch([
+    db.select({ id: memberTypes.id, code: memberTypes.code, name: memberTypes.name }).from(memberTypes).orderBy(asc(memberTypes.id)),
+    db
+      .select({ id: membershipStatuses.id, name: membershipStatuses.name })
+      .from(membershipStatuses)
+      .where(eq(membershipStatuses.appliesTo, "PERSON"))
+      .orderBy(asc(membershipStatuses.id)),
+  ]);
+  return { memberTypes: types, membershipStatuses: statuses };
+}
