@@ -7,9 +7,12 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-1.5 text-sm ${isActive ? "bg-wuff-100 font-semibold text-wuff-800" : "text-slate-700 hover:bg-slate-100"}`;
 
 function NavItems({ entries }: { entries: NavEntry[] }) {
+  const location = useLocation();
+  // A dialog entry remembers the page it was opened on: Abbruch leads back there.
+  const returnTo = `?${new URLSearchParams({ returnTo: location.pathname + location.search })}`;
   return entries.map((item) => (
     <li key={item.area}>
-      <NavLink to={item.to} className={navLinkClass}>
+      <NavLink to={item.keepsPlace && location.pathname !== item.to ? item.to + returnTo : item.to} className={navLinkClass}>
         {item.label}
       </NavLink>
     </li>

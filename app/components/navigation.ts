@@ -26,7 +26,7 @@ export const SCREEN_TITLES: Record<Area, string> = {
   birthdaylist: "Geburtstags-Liste",
 };
 
-export type NavEntry = { area: Area; label: string; to: string };
+export type NavEntry = { area: Area; label: string; to: string; /** Opens a dialog over the current page. */ keepsPlace?: boolean };
 
 const entry = (area: Area, label = SCREEN_TITLES[area]): NavEntry => ({ area, label, to: `/${area}` });
 
@@ -37,7 +37,7 @@ export const SIDEBAR: NavEntry[] = [
   entry("certifications"),
   entry("courses"),
   entry("courseSheet"),
-  entry("quickAdd"),
+  { ...entry("quickAdd"), keepsPlace: true },
   entry("scheduler"),
   entry("recyclebin"),
   entry("fees"),

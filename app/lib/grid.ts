@@ -33,9 +33,16 @@ export type SortSpec = { id: string; descending: boolean };
 /** Rows per page: the count and sums always cover all rows, the page only what is shown. */
 export const PAGE_SIZE = 100;
 
+/** URL parameter names of a grid: 'sort' and 'page', or e.g. 'dogSort' and 'dogPage' for a child
+ *  grid that shares the URL with its parent. */
+export const gridParams = (prefix = "") => ({
+  sort: prefix ? `${prefix}Sort` : "sort",
+  page: prefix ? `${prefix}Page` : "page",
+});
+
 /** '?sort=lastName' ascending, '?sort=-lastName' descending; unknown keys fall back. */
-export function parseSort(search: URLSearchParams, allowed: readonly string[], fallback: SortSpec): SortSpec {
-  const raw = search.get("sort") ?? "";
+export function parseSort(search: URLSearchParams, allowed: readonly string[], fallback: SortSpec, prefix = ""): SortSpec {
+  const raw = search.get(gridParams(prefix).sort) ?? "";
   const descending = raw.startsWith("-");
   const id = descending ? raw.slice(1) : raw;
   return allowed.includes(id) ? { id, descending } : fallback;
@@ -46,8 +53,8 @@ export function formatSort(sort: SortSpec): string {
 }
 
 /** Page number from '?page=' (1-based); anything odd is page 1. */
-export function parsePage(search: URLSearchParams): number {
-  const page = Number(search.get("page"));
+export function parsePage(search: URLSearchParams, prefix = ""): number {
+  const page = Number(search.get(gridParams(prefix).page));
   return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
 

@@ -40,8 +40,9 @@ const publicColumns = {
   mobilePhone: people.mobilePhone,
   dateOfBirth: people.dateOfBirth,
   isMember: people.isMember,
-  memberType: memberTypes.name,
-  membershipStatus: membershipStatuses.name,
+  // Aliased: two joined columns both called "name" would collide in D1's row objects.
+  memberType: sql<string>`${memberTypes.name}`.as("member_type_name"),
+  membershipStatus: sql<string | null>`${membershipStatuses.name}`.as("membership_status_name"),
   hsvrmNr: people.hsvrmNr,
   isVorstand: people.isVorstand,
   isTrainer: people.isTrainer,
@@ -56,11 +57,28 @@ const protectedColumns = {
   hasGdpr: people.hasGdpr,
 };
 
-export type PersonRow = { [K in keyof typeof publicColumns]: (typeof publicColumns)[K]["_"]["data"] | null } & {
+export type PersonRow = {
   id: number;
   lastName: string;
   firstName: string;
+  fullName: string | null;
+  salutation: string | null;
+  title: string | null;
+  streetNumber: string | null;
+  zip: string | null;
+  city: string | null;
+  email: string | null;
+  homePhone: string | null;
+  mobilePhone: string | null;
+  dateOfBirth: string | null;
   isMember: boolean;
+  memberType: string;
+  membershipStatus: string | null;
+  hsvrmNr: string | null;
+  isVorstand: boolean;
+  isTrainer: boolean;
+  hasInsurance: boolean;
+  comments: string | null;
   memberSince?: string | null;
   memberUntil?: string | null;
   hasGdpr?: boolean;
@@ -310,4 +328,35 @@ export async function personFormOptions(db: Db) {
       .orderBy(asc(membershipStatuses.id)),
   ]);
   return { memberTypes: types, membershipStatuses: statuses };
+}
+
+export type QuickAddInput = { salutation: (typeof SALUTATIONS)[number]; firstName: string; lastName: string; dogCommonName: string; dogGender: number };
+export type QuickAddOutcome =
+  | { status: "added"; personId: number; dogId: number }
+  | { status: "duplicate" }
+  | { status: "no-member-type" };
+
+/**
+ * Mensch/Hund Mini+: a non-member (member type NONE, which must exist exactly once) and their
+ * dog, inserted together in one batch; refused when a person of that name exists.
+ */
+export async function quickAddPersonWithDog(db: Db, input: QuickAddInput, actor: Actor): Promise<QuickAddOutcome> {
+  const [noneTypes, duplicate] = await Promise.all([
+    db.select({ id: memberTypes.id }).from(memberTypes).where(eq(memberTypes.code, "NONE")),
+    personWithNameExists(db, input.firstName, input.lastName),
+  ]);
+  if (noneTypes.length !== 1) return { status: "no-member-type" };
+  if (duplicate) return { status: "duplicate" };
+  const [[person], [dog]] = await db.batch([
+    db
+      .insert(people)
+      .values({ salutation: input.salutation, firstName: input.firstName, lastName: input.lastName, memberTypeId: noneTypes[0].id, ...auditInsert(actor) })
+      .returning({ id: people.id }),
+    // Same batch, same transaction: the dog's owner is the person just inserted.
+    db
+      .insert(dogs)
+      .values({ ownerId: sql`last_insert_rowid()`, commonName: input.dogCommonName, gender: input.dogGender, ...auditInsert(actor) })
+      .returning({ id: dogs.id }),
+  ]);
+  return { status: "added", personId: person.id, dogId: dog.id };
 }

@@ -8,7 +8,7 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tan
 import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { Fragment, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { formatDate, formatDateTime, formatDateTimeWithWeekday, formatMoney } from "~/lib/format";
-import { withSearch, type CellValue, type GridColumn, type SortSpec } from "~/lib/grid";
+import { gridParams, withSearch, type CellValue, type GridColumn, type SortSpec } from "~/lib/grid";
 
 type RowWithId = { id: number | string };
 
@@ -48,6 +48,8 @@ export type DataGridProps<Row extends RowWithId> = {
   emptyText?: string;
   /** Height of the scrolling area (CSS), e.g. 'calc(70vh - 200px)'. */
   maxHeight?: string;
+  /** A child grid's URL parameter prefix ('dog' -> dogSort, dogPage). */
+  paramPrefix?: string;
 };
 
 function renderValue<Row>(column: GridColumn<Row>, value: CellValue): ReactNode {
@@ -116,9 +118,10 @@ export function DataGrid<Row extends RowWithId>(props: DataGridProps<Row>) {
   const firstShown = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const lastShown = Math.min(total, page * pageSize);
   const search = new URLSearchParams(location.search);
+  const names = gridParams(props.paramPrefix);
   const sortHref = (id: string) =>
-    `${location.pathname}${withSearch(search, { sort: sort.id === id && !sort.descending ? `-${id}` : id, page: null })}`;
-  const pageHref = (target: number) => `${location.pathname}${withSearch(search, { page: target === 1 ? null : target })}`;
+    `${location.pathname}${withSearch(search, { [names.sort]: sort.id === id && !sort.descending ? `-${id}` : id, [names.page]: null })}`;
+  const pageHref = (target: number) => `${location.pathname}${withSearch(search, { [names.page]: target === 1 ? null : target })}`;
 
   const selectedIndex = rows.findIndex((row) => row.id === selectedId);
   useEffect(() => {

@@ -1,0 +1,103 @@
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { formatDateTimeWithSeconds } from "~/lib/format";
+
+const inputClass =
+  "block w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-wuff-500 focus:outline-none focus:ring-1 focus:ring-wuff-500 aria-[invalid=true]:border-red-500";
+
+type FieldProps = { meta: FieldMetadata<unknown>; label: string; className?: string };
+
+function FieldFrame({ meta, label, className, children }: FieldProps & { children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+      {meta.errors && (
+        <p id={meta.errorId} className="mt-1 text-sm text-red-600">
+          {meta.errors.join(" ")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function TextField({ meta, label, className, type = "text", suffix, placeholder }: FieldProps & { type?: "text" | "email" | "tel"; suffix?: string; placeholder?: string }) {
+  return (
+    <FieldFrame meta={meta} label={label} className={className}>
+      <div className="flex items-center gap-1">
+        <input {...getInputProps(meta, { type })} key={meta.key} className={inputClass} placeholder={placeholder} autoComplete="off" />
+        {suffix && <span className="text-sm text-slate-600">{suffix}</span>}
+      </div>
+    </FieldFrame>
+  );
+}
+
+/** dd.MM.yyyy as text: typed the German way, checked by the same rules in browser and server. */
+export function DateField(props: FieldProps) {
+  return <TextField {...props} placeholder="TT.MM.JJJJ" />;
+}
+
+export function SelectField({ meta, label, className, options, placeholder }: FieldProps & { options: { value: string | number; label: string }[]; placeholder?: string }) {
+  return (
+    <FieldFrame meta={meta} label={label} className={className}>
+      <select {...getSelectProps(meta)} key={meta.key} className={inputClass}>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+}
+
+export function CheckboxField({ meta, label, className }: FieldProps) {
+  return (
+    <div className={className}>
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input {...getInputProps(meta, { type: "checkbox" })} key={meta.key} className="accent-wuff-700" />
+        {label}
+      </label>
+      {meta.errors && <p className="mt-1 text-sm text-red-600">{meta.errors.join(" ")}</p>}
+    </div>
+  );
+}
+
+export function TextAreaField({ meta, label, className }: FieldProps) {
+  return (
+    <FieldFrame meta={meta} label={label} className={className}>
+      <textarea {...getTextareaProps(meta)} key={meta.key} rows={3} className={inputClass} />
+    </FieldFrame>
+  );
+}
+
+/** Errors of the whole form (e.g. a conflicting edit), shown above the buttons. */
+export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+      {errors.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </div>
+  );
+}
+
+export type AuditInfo = { createdBy: string; createdOn: string; lastModifiedBy: string | null; lastModifiedOn: string | null };
+
+/** Who created and last changed the record, and when (spec: audit block of the edit dialogs). */
+export function AuditBlock({ audit }: { audit: AuditInfo }) {
+  return (
+    <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded bg-slate-50 p-3 text-xs text-slate-600">
+      <dt>Angelegt von</dt>
+      <dd>
+        {audit.createdBy} am {formatDateTimeWithSeconds(audit.createdOn)}
+      </dd>
+      <dt>Geändert von</dt>
+      <dd>{audit.lastModifiedBy ? `${audit.lastModifiedBy} am ${formatDateTimeWithSeconds(audit.lastModifiedOn)}` : "–"}</dd>
+    </dl>
+  );
+}

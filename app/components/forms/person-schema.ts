@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { SALUTATIONS } from "~/db/schema";
+import { checkbox, id, optionalEmail, optionalGermanDate, optionalId, optionalText, requiredText, rowVersion } from "~/lib/form-fields";
+
+/** The person form (add and edit); membership dates and GDPR only for ADMIN and GDPR. */
+export const personSchema = z
+  .object({
+    id: optionalId(),
+    rowVersion: rowVersion().optional(),
+    salutation: z.enum(SALUTATIONS, { error: "Bitte Herr oder Frau wählen" }).optional().transform((value) => value ?? null),
+    title: optionalText(50),
+    firstName: requiredText("Vorname ist erforderlich", 100),
+    lastName: requiredText("Nachname ist erforderlich", 100),
+    streetNumber: optionalText(200),
+    zip: optionalText(10),
+    city: optionalText(100),
+    email: optionalEmail(),
+    homePhone: optionalText(50),
+    mobilePhone: optionalText(50),
+    dateOfBirth: optionalGermanDate(),
+    isMember: checkbox(),
+    memberTypeId: id("Mitgliedsart ist erforderlich"),
+    membershipStatusId: optionalId(),
+    hsvrmNr: optionalText(50),
+    isVorstand: checkbox(),
+    isTrainer: checkbox(),
+    hasInsurance: checkbox(),
+    comments: optionalText(2000),
+    memberSince: optionalGermanDate(),
+    memberUntil: optionalGermanDate(),
+    hasGdpr: checkbox(),
+  })
+  .refine((person) => !person.memberSince || !person.memberUntil || person.memberUntil >= person.memberSince, {
+    path: ["memberUntil"],
+    message: "„Mitglied bis“ darf nicht vor „Mitglied seit“ liegen",
+  });
+
+export type PersonFormValues = z.infer<typeof personSchema>;

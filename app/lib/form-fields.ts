@@ -1,0 +1,59 @@
+/**
+ * zod building blocks for German forms: the same schema validates in the browser (conform) and
+ * in the action, with the spec's messages. Conform sends empty inputs as undefined.
+ */
+import { z } from "zod";
+import { parseGermanDate, parseMoney } from "./format";
+
+export const TOO_LONG = (max: number) => `Höchstens ${max} Zeichen`;
+
+export const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, TOO_LONG(max));
+
+/** Optional free text: empty becomes null. */
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, TOO_LONG(max))
+    .optional()
+    .transform((value) => value || null);
+
+/** dd.MM.yyyy typed by the user -> 'YYYY-MM-DD'; empty becomes null. */
+export const optionalGermanDate = () =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value?.trim()) return null;
+      const parsed = parseGermanDate(value);
+      if (parsed.success) return parsed.value;
+      context.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    });
+
+/** 1.234,56 (€) typed by the user -> cents. */
+export const moneyInCents = (message = "Bitte einen Betrag eingeben") =>
+  z.string({ error: message }).transform((value, context) => {
+    const parsed = parseMoney(value);
+    if (parsed.success) return parsed.value;
+    context.addIssue({ code: "custom", message: parsed.error });
+    return z.NEVER;
+  });
+
+export const optionalEmail = () =>
+  z
+    .email({ error: "Bitte eine gültige E-Mail-Adresse eingeben" })
+    .max(200, TOO_LONG(200))
+    .optional()
+    .transform((value) => value ?? null);
+
+/** A checkbox: present (on) is true, absent is false. */
+export const checkbox = () => z.boolean().optional().transform((value) => value ?? false);
+
+/** A database id from a select or hidden input. */
+export const id = (message: string) => z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+export const optionalId = () => z.number().int().positive().max(2_147_483_647).optional().transform((value) => value ?? null);
+
+/** The rowVersion an edit form was based on. */
+export const rowVersion = () => z.number({ error: "Version fehlt" }).int().min(1).max(2_147_483_647);

@@ -1,0 +1,54 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
+import { NavLink, Outlet, useLocation } from "@remix-run/react";
+import { closedHref } from "~/dialogs/dialog-params";
+import { personName } from "~/models/people.server";
+import { requireAccess } from "~/services/auth.server";
+import { usePeopleScreen, useSelectedPerson } from "../people/hooks";
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireAccess(args, "people");
+  const id = Number(args.params.personId);
+  const person = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await personName(args.context.db, id) : undefined;
+  // A person that is gone (deleted meanwhile, or a mistyped link): back to the list.
+  if (!person) throw redirect(`/people${new URL(args.request.url).search}`);
+  return { person };
+}
+
+const TABS = [
+  { path: "coursememberships", label: "Kurse" },
+  { path: "dogs", label: "Hunde" },
+  { path: "certifications", label: "Erfolge" },
+  { path: "fees", label: "Kontenblatt", finance: true },
+  { path: "invoiceheaders", label: "Rechnungen", finance: true },
+  { path: "nextsessions", label: "Nächste Kurstermine" },
+];
+
+/** The tabs of the selected person (CHILD grids with parent type PERSON). */
+export default function SelectedPerson() {
+  const { mayUseFinance } = usePeopleScreen();
+  const person = useSelectedPerson();
+  const location = useLocation();
+  const search = closedHref("", location.search);
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <nav aria-label="Bereiche der Person" className="flex shrink-0 flex-wrap gap-1 border-b border-slate-200">
+        {TABS.filter((tab) => !tab.finance || mayUseFinance).map((tab) => (
+          <NavLink
+            key={tab.path}
+            to={`/people/${person.id}/${tab.path}${search}`}
+            preventScrollReset
+            className={({ isActive }) =>
+              `-mb-px rounded-t border px-3 py-1.5 text-sm ${isActive ? "border-slate-200 border-b-white bg-white font-semibold text-wuff-800" : "border-transparent text-slate-600 hover:text-slate-900"}`
+            }
+          >
+            {tab.label}
+          </NavLink>
+        ))}
+      </nav>
+      <div className="min-h-0 flex-1 overflow-auto bg-white p-2">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
