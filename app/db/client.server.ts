@@ -52,3 +52,13 @@ export function createDb(d1: D1Database, timer?: QueryTimer) {
 }
 
 export type Db = ReturnType<typeof createDb>;
+
+/** A rendered statement: SQL text and its bound parameters. */
+export type Statement = { sql: string; params: unknown[] };
+
+/** Runs statements as one D1 batch: one transaction, all or nothing. (drizzle's own batch cannot
+ *  take raw SQL statements.) */
+export async function runAtomically(db: Db, statements: Statement[]): Promise<void> {
+  const d1 = db.$client;
+  await d1.batch(statements.map(({ sql, params }) => d1.prepare(sql).bind(...params)));
+}

@@ -14,7 +14,7 @@ import type { DogDialogData, PersonDialogData, RecordDialogData } from "./record
 
 /** What the dialog actions answer when they do not redirect. */
 export type RecordDialogActionData =
-  | { result?: SubmissionResult<string[]>; currentPerson?: PersonRecord; currentDog?: DogRecord; deleteError?: string }
+  | { result?: SubmissionResult<string[]>; conflict?: string; currentPerson?: PersonRecord; currentDog?: DogRecord; deleteError?: string }
   | undefined;
 
 /** Renders the person or dog dialog the URL names, over the screen it is opened on. */
@@ -116,7 +116,7 @@ function PersonDialog({ dialog, closeHref, actionData }: { dialog: PersonDialogD
           </div>
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormErrors errors={[...(actionData?.conflict ? [actionData.conflict] : []), ...(form.errors ?? [])]} id={form.errorId} />
         {person && <AuditBlock audit={person} />}
         <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
       </Form>
@@ -181,7 +181,7 @@ function DogDialog({ dialog, closeHref, actionData }: { dialog: DogDialogData; c
           <CheckboxField meta={fields.archived} label="Archiviert" className="self-end" />
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>
-        <FormErrors errors={form.errors} id={form.errorId} />
+        <FormErrors errors={[...(actionData?.conflict ? [actionData.conflict] : []), ...(form.errors ?? [])]} id={form.errorId} />
         {dog && <AuditBlock audit={dog} />}
         <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
       </Form>

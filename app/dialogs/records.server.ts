@@ -21,6 +21,7 @@ import {
   personFormOptions,
   personName,
   updatePerson,
+  visiblePerson,
   type PersonInput,
   type PersonRecord,
 } from "~/models/people.server";
@@ -129,8 +130,9 @@ export async function recordDialogAction(args: ActionFunctionArgs, screen: Scree
     const outcome = await updatePerson(db, id, rowVersion, input, user);
     if (outcome.status === "missing") return data({ result: submission.reply({ formErrors: [GONE] }) }, { status: 404 });
     if (outcome.status === "conflict") {
-      const current = maySeeProtectedPersonData(user) ? outcome.current : { ...outcome.current, memberSince: null, memberUntil: null, hasGdpr: false };
-      return data({ result: submission.reply({ formErrors: [conflictMessage(current)], resetForm: true }), currentPerson: current }, { status: 409 });
+      const current = visiblePerson(outcome.current, maySeeProtectedPersonData(user));
+      // The form starts over from the current record; the message is sent beside it.
+      return data({ result: submission.reply({ resetForm: true }), conflict: conflictMessage(current), currentPerson: current }, { status: 409 });
     }
     return redirectWithToast(env, await screen.afterPersonSaved(id, user), { type: "success", message: "Person wurde gespeichert" });
   }
@@ -154,7 +156,7 @@ export async function recordDialogAction(args: ActionFunctionArgs, screen: Scree
     const outcome = await updateDog(db, id, rowVersion, dogInput, user);
     if (outcome.status === "missing") return data({ result: submission.reply({ formErrors: [GONE] }) }, { status: 404 });
     if (outcome.status === "conflict") {
-      return data({ result: submission.reply({ formErrors: [conflictMessage(outcome.current)], resetForm: true }), currentDog: outcome.current }, { status: 409 });
+      return data({ result: submission.reply({ resetForm: true }), conflict: conflictMessage(outcome.current), currentDog: outcome.current }, { status: 409 });
     }
     return redirectWithToast(env, screen.afterDogSaved({ id, ownerId: input.ownerId, archived: input.archived }), {
       type: "success",

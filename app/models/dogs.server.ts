@@ -2,7 +2,7 @@
  * All queries and writes of dogs (Hunde).
  */
 import { and, asc, count, eq, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { runAtomically, type Db } from "~/db/client.server";
 import { certifications, courseMemberships, dogs, people } from "~/db/schema";
 import { formatAge, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
@@ -174,7 +174,8 @@ export async function deleteDog(db: Db, id: number, actor: Actor): Promise<Delet
       message: "Der Hund kann nicht gelöscht werden: Er ist in Kursen mit Kursgebühr angemeldet. Archiviere ihn stattdessen.",
     };
   }
-  await db.batch(
+  await runAtomically(
+    db,
     recycleStatements(db, {
       main: {
         table: dogs,

@@ -2,7 +2,7 @@
  * All queries and writes of people (Personen).
  */
 import { and, asc, count, desc, eq, gte, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { runAtomically, type Db } from "~/db/client.server";
 import {
   certifications,
   courseDates,
@@ -183,13 +183,21 @@ export async function pageOfPerson(db: Db, personId: number, query: Omit<PeopleQ
   return index < 0 ? null : Math.floor(index / pageSize) + 1;
 }
 
-export type PersonRecord = typeof people.$inferSelect;
+type ProtectedField = "memberSince" | "memberUntil" | "hasGdpr";
+/** A person as a user may see them: the protected fields are absent for most roles. */
+export type PersonRecord = Omit<typeof people.$inferSelect, ProtectedField> & Partial<Pick<typeof people.$inferSelect, ProtectedField>>;
+
+/** Leaves out membership dates and GDPR consent unless the user may see them. */
+export function visiblePerson(row: typeof people.$inferSelect, withProtected: boolean): PersonRecord {
+  if (withProtected) return row;
+  const { memberSince: _since, memberUntil: _until, hasGdpr: _gdpr, ...visible } = row;
+  return visible;
+}
 
 /** One person with everything the edit dialog shows; protected fields only when allowed. */
 export async function getPerson(db: Db, id: number, withProtected: boolean): Promise<PersonRecord | undefined> {
   const [row] = await db.select().from(people).where(eq(people.id, id));
-  if (!row || withProtected) return row;
-  return { ...row, memberSince: null, memberUntil: null, hasGdpr: false };
+  return row && visiblePerson(row, withProtected);
 }
 
 export async function personName(db: Db, id: number): Promise<{ id: number; fullName: string | null } | undefined> {
@@ -228,7 +236,7 @@ export async function insertPerson(db: Db, input: PersonInput, actor: Actor): Pr
   return row.id;
 }
 
-export async function updatePerson(db: Db, id: number, rowVersion: number, input: PersonInput, actor: Actor): Promise<UpdateOutcome<PersonRecord>> {
+export async function updatePerson(db: Db, id: number, rowVersion: number, input: PersonInput, actor: Actor): Promise<UpdateOutcome<typeof people.$inferSelect>> {
   const updated = await db
     .update(people)
     .set({ ...input, ...auditUpdate(actor, people.rowVersion) })
@@ -295,7 +303,7 @@ export async function deletePerson(db: Db, id: number, actor: Actor): Promise<De
     ],
     deletedBy: actor.name,
   });
-  await db.batch(statements);
+  await runAtomically(db, statements);
   return { status: "deleted" };
 }
 

@@ -6,3 +6,22 @@ export function fetchApp(path: string, { cookie, ...init }: RequestInit & { cook
   if (cookie) headers.set("Cookie", cookie);
   return exports.default.fetch(new Request(`http://localhost${path}`, { redirect: "manual", ...init, headers }));
 }
+
+/** The toast a response sets (the signed flash cookie decoded), or null. */
+export function toastOf(response: Response): { type: string; message: string } | null {
+  const cookie = response.headers.getSetCookie().find((header) => header.startsWith("wuff_toast="));
+  const value = cookie?.slice("wuff_toast=".length).split(";")[0];
+  if (!value) return null;
+  const payload = decodeURIComponent(value).split(".")[0];
+  return JSON.parse(decodeURIComponent(escape(atob(payload))));
+}
+
+/** A form post to the app, as a browser without JavaScript sends it. */
+export function postForm(path: string, cookie: string, fields: Record<string, string | number | boolean | undefined>): Promise<Response> {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === undefined || value === false) continue;
+    body.set(name, value === true ? "on" : String(value));
+  }
+  return fetchApp(path, { method: "POST", cookie, body });
+}

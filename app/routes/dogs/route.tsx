@@ -11,7 +11,9 @@ import { requireAccess } from "~/services/auth.server";
 import { DEFAULT_DOG_TAB } from "./hooks";
 import { DogListToggle } from "./list-toggle";
 import { DOG_COLUMNS } from "./columns";
-import { dogsQuery } from "./screen.server";
+import { dogsQuery, dogsScreenAction } from "./screen.server";
+
+export const action = dogsScreenAction;
 
 export const meta: MetaFunction = () => [{ title: "Hunde – Wuff" }];
 

@@ -10,7 +10,9 @@ import { getGridColumns } from "~/models/preferences.server";
 import { requireAccess } from "~/services/auth.server";
 import { peopleColumns } from "./columns";
 import { DEFAULT_TAB } from "./hooks";
-import { peopleQuery } from "./screen.server";
+import { peopleQuery, peopleScreenAction } from "./screen.server";
+
+export const action = peopleScreenAction;
 
 export const meta: MetaFunction = () => [{ title: "Personen – Wuff" }];
 
