@@ -22,13 +22,10 @@ export function ToastMessage({ toast }: { toast: Toast | null }) {
   }, [toast]);
   if (!shown) return null;
   return (
-    <div
-      role={shown.type === "error" ? "alert" : "status"}
-      data-toast={shown.type}
-      className={`fixed right-4 top-[72px] z-50 max-w-sm rounded border px-4 py-3 text-sm shadow-lg ${STYLES[shown.type]}`}
-    >
+    <div data-toast={shown.type} className={`fixed right-4 top-[72px] z-50 max-w-sm rounded border px-4 py-3 text-sm shadow-lg ${STYLES[shown.type]}`}>
       <div className="flex items-start gap-3">
-        <p>{shown.message}</p>
+        {/* The live region holds the message only, so screen readers announce just that. */}
+        <p role={shown.type === "error" ? "alert" : "status"}>{shown.message}</p>
         <button type="button" onClick={() => setShown(null)} className="ml-auto opacity-60 hover:opacity-100" aria-label="Schließen">
           ✕
         </button>

@@ -7,7 +7,7 @@ import { DialogButtons, RouteDialog } from "~/components/dialog";
 import { FormErrors, SelectField, TextField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { SALUTATION_BY_CODE } from "~/lib/labels";
-import { quickAddPersonWithDog } from "~/models/people.server";
+import { PEOPLE_DEFAULT_SORT, pageOfPerson, quickAddPersonWithDog } from "~/models/people.server";
 import { requireAccess, safeReturnPath } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -41,8 +41,10 @@ export async function action(args: ActionFunctionArgs) {
   );
   if (outcome.status === "no-member-type") return data({ result: submission.reply({ formErrors: [NO_MEMBER_TYPE] }), warning: null }, { status: 409 });
   if (outcome.status === "duplicate") return data({ result: submission.reply(), warning: DUPLICATE_PERSON }, { status: 409 });
-  // The lists show both: the new person selected, with their dog.
-  return redirectWithToast(args.context.cloudflare.env, `/people/${outcome.personId}/dogs?dog=${outcome.dogId}`, {
+  // The lists show both: the new person selected (on the page of the list they sort onto), with their dog.
+  const page = await pageOfPerson(args.context.db, outcome.personId, { filter: "all", sort: PEOPLE_DEFAULT_SORT, withProtected: false });
+  const pageParam = page && page > 1 ? `&page=${page}` : "";
+  return redirectWithToast(args.context.cloudflare.env, `/people/${outcome.personId}/dogs?dog=${outcome.dogId}${pageParam}`, {
     type: "success",
     message: "Person und Hund wurden hinzugefügt",
   });
