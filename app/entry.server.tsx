@@ -1,6 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 
 const ABORT_DELAY_MS = 5_000;
@@ -28,8 +27,10 @@ export default async function handleRequest(
   );
   body.allReady.then(() => clearTimeout(timeoutId));
 
-  // Crawlers and browsers without JavaScript get the complete document in one piece.
-  if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
+  // The complete document in one piece, for everyone: content that suspended during rendering
+  // (the lazily loaded dialogs) is then inlined, so it shows without JavaScript too. Wuff defers
+  // no data, so streaming would gain nothing.
+  await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

@@ -7,6 +7,8 @@ declare module "@remix-run/cloudflare" {
     db: Db;
     /** D1 time of this request (Server-Timing). */
     queryTimer: QueryTimer;
+    /** The login session, read once per request however many loaders ask (auth.server.ts). */
+    sessionState?: Promise<unknown>;
   }
 }
 

@@ -56,7 +56,11 @@ function Sidebar({ user }: { user: User | null }) {
 function HandsetMenu({ user, version }: { user: User; version: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const shownKey = useRef(location.key);
   useEffect(() => {
+    // Close after a navigation, not at hydration (the user may have opened it already).
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
     if (menu.current) menu.current.open = false;
   }, [location.key]);
   return (

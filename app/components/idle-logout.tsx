@@ -1,6 +1,8 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+
+// The countdown dialog (Headless UI) is fetched only when the countdown starts.
+const IdleCountdown = lazy(() => import("./idle-countdown"));
 
 export type IdleSettings = { timeoutSeconds: number; countdownSeconds: number; keepaliveSeconds: number };
 
@@ -67,25 +69,14 @@ export function IdleLogout({ timeoutSeconds, countdownSeconds, keepaliveSeconds 
 
   return (
     <>
-    <form ref={logoutForm} method="post" action="/logout" hidden>
-      <input type="hidden" name="reason" value="idle" />
-    </form>
-    <Dialog open={secondsLeft !== null} onClose={stayLoggedIn} className="fixed inset-0 z-50">
-      <div className="fixed inset-0 bg-black/30" aria-hidden />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-[500px] max-w-full rounded bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-semibold">Bist du noch da?</DialogTitle>
-          <p className="mt-3" aria-live="assertive">
-            Du wirst in {secondsLeft} Sekunden wegen Inaktivität abgemeldet.
-          </p>
-          <div className="mt-5 flex justify-end">
-            <button type="button" onClick={stayLoggedIn} className="rounded bg-wuff-700 px-4 py-2 text-white hover:bg-wuff-800">
-              Angemeldet bleiben
-            </button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+      <form ref={logoutForm} method="post" action="/logout" hidden>
+        <input type="hidden" name="reason" value="idle" />
+      </form>
+      {secondsLeft !== null && (
+        <Suspense fallback={null}>
+          <IdleCountdown secondsLeft={secondsLeft} onStay={stayLoggedIn} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -119,8 +119,10 @@ const filterCondition = (filter: PeopleFilter) =>
 function orderBy(sort: SortSpec, withProtected: boolean) {
   const key = !withProtected && sort.id in protectedColumns ? PEOPLE_DEFAULT_SORT.id : sort.id;
   const expression = SORTS[key] ?? SORTS.lastName;
-  // Name order breaks ties, the id keeps paging stable.
-  return [sort.descending ? desc(expression) : asc(expression), asc(SORTS.lastName), asc(SORTS.firstName), asc(people.id)];
+  // Name order breaks ties, the id keeps paging stable. A key is never repeated: SQLite would
+  // then sort all rows instead of reading people_name_nocase_idx in order.
+  const tieBreakers = ["lastName", "firstName"].filter((tie) => tie !== key).map((tie) => asc(SORTS[tie]));
+  return [sort.descending ? desc(expression) : asc(expression), ...tieBreakers, asc(people.id)];
 }
 
 export type PeopleQuery = { filter: PeopleFilter; sort: SortSpec; page: number; withProtected: boolean; pageSize?: number };
@@ -133,7 +135,7 @@ export async function listPeople(db: Db, { filter, sort, page, withProtected, pa
     db
       .select(columns)
       .from(people)
-      .innerJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
+      .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
       .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
       .where(where)
       .orderBy(...orderBy(sort, withProtected))
@@ -150,7 +152,7 @@ export async function listAllPeople(db: Db, query: Omit<PeopleQuery, "page" | "p
   const rows = await db
     .select(columns)
     .from(people)
-    .innerJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
+    .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
     .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
     .where(filterCondition(query.filter))
     .orderBy(...orderBy(query.sort, query.withProtected));
@@ -162,7 +164,7 @@ export async function firstPersonId(db: Db, query: Omit<PeopleQuery, "page" | "p
   const [row] = await db
     .select({ id: people.id })
     .from(people)
-    .innerJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
+    .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
     .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
     .where(filterCondition(query.filter))
     .orderBy(...orderBy(query.sort, query.withProtected))
@@ -175,7 +177,7 @@ export async function pageOfPerson(db: Db, personId: number, query: Omit<PeopleQ
   const ids = await db
     .select({ id: people.id })
     .from(people)
-    .innerJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
+    .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
     .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
     .where(filterCondition(query.filter))
     .orderBy(...orderBy(query.sort, query.withProtected));

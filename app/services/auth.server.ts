@@ -177,7 +177,13 @@ export async function sessionCookieFor(context: AppLoadContext, user: User, now 
 
 type SessionState = { status: "none" } | { status: "idle"; session: StoredSession } | { status: "active"; session: StoredSession };
 
-async function readSession(request: Request, context: AppLoadContext): Promise<SessionState> {
+/** The session of this request; all loaders of one request share one lookup. */
+function readSession(request: Request, context: AppLoadContext): Promise<SessionState> {
+  context.sessionState ??= lookUpSession(request, context);
+  return context.sessionState as Promise<SessionState>;
+}
+
+async function lookUpSession(request: Request, context: AppLoadContext): Promise<SessionState> {
   const { env } = context.cloudflare;
   const sessionId = await readCookie(sessionCookie(env), request);
   if (typeof sessionId !== "string") return { status: "none" };

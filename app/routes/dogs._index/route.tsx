@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { RecordDialogs, type RecordDialogActionData } from "~/dialogs/record-dialogs";
+import { LazyRecordDialogs } from "~/dialogs/lazy-record-dialogs";
+import type { RecordDialogActionData } from "~/dialogs/record-dialogs";
 import { firstDogId } from "~/models/dogs.server";
 import { requireAccess } from "~/services/auth.server";
 import { DEFAULT_DOG_TAB, useDogsScreen } from "../dogs/hooks";
@@ -23,7 +24,7 @@ export default function NoDogSelected() {
   return (
     <>
       <p className="p-4 text-sm text-slate-500">Kein Hund ausgewählt.</p>
-      <RecordDialogs dialog={dialog} actionData={useActionData<RecordDialogActionData>()} />
+      <LazyRecordDialogs dialog={dialog} actionData={useActionData<RecordDialogActionData>()} />
     </>
   );
 }

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { Area } from "~/lib/access";
-import { RecordDialogs, type RecordDialogActionData } from "~/dialogs/record-dialogs";
+import { LazyRecordDialogs } from "~/dialogs/lazy-record-dialogs";
+import type { RecordDialogActionData } from "~/dialogs/record-dialogs";
 import { requireAccess } from "~/services/auth.server";
 import { usePeopleScreen } from "../people/hooks";
 import { peopleScreenAction } from "../people/screen.server";
@@ -40,7 +41,7 @@ export default function LaterTab() {
     <>
       <h2 className="text-lg font-semibold text-wuff-800">{title}</h2>
       <p className="mt-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">Diese Ansicht ist noch in Arbeit</p>
-      <RecordDialogs dialog={dialog} actionData={useActionData<RecordDialogActionData>()} />
+      <LazyRecordDialogs dialog={dialog} actionData={useActionData<RecordDialogActionData>()} />
     </>
   );
 }

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { DataGrid } from "~/components/data-grid/data-grid";
 import { dialogHref } from "~/dialogs/dialog-params";
-import { RecordDialogs, type RecordDialogActionData } from "~/dialogs/record-dialogs";
+import { LazyRecordDialogs } from "~/dialogs/lazy-record-dialogs";
+import type { RecordDialogActionData } from "~/dialogs/record-dialogs";
 import { PAGE_SIZE, parseChoice, parsePage, parseSort, sortableIds, visibleColumnIds, withSearch } from "~/lib/grid";
 import { DOG_DEFAULT_SORT, DOG_LISTS, listDogs } from "~/models/dogs.server";
 import { getGridColumns } from "~/models/preferences.server";
@@ -65,7 +66,7 @@ export default function PersonDogs() {
         }}
         emptyText="Keine Hunde"
       />
-      <RecordDialogs dialog={dialog} actionData={useActionData<RecordDialogActionData>()} />
+      <LazyRecordDialogs dialog={dialog} actionData={useActionData<RecordDialogActionData>()} />
     </>
   );
 }

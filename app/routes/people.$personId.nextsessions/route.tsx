@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { DataGrid } from "~/components/data-grid/data-grid";
-import { RecordDialogs, type RecordDialogActionData } from "~/dialogs/record-dialogs";
+import { LazyRecordDialogs } from "~/dialogs/lazy-record-dialogs";
+import type { RecordDialogActionData } from "~/dialogs/record-dialogs";
 import type { GridColumn } from "~/lib/grid";
 import { nextSessionsForPerson, type NextSession } from "~/models/people.server";
 import { requireAccess } from "~/services/auth.server";
@@ -40,7 +41,7 @@ export default function PersonNextSessions() {
         sort={{ id: "startDateTime", descending: false }}
         emptyText="Keine anstehenden Kurstermine"
       />
-      <RecordDialogs dialog={dialog} actionData={useActionData<RecordDialogActionData>()} />
+      <LazyRecordDialogs dialog={dialog} actionData={useActionData<RecordDialogActionData>()} />
     </>
   );
 }

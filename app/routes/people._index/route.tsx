@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
-import { RecordDialogs, type RecordDialogActionData } from "~/dialogs/record-dialogs";
+import { LazyRecordDialogs } from "~/dialogs/lazy-record-dialogs";
+import type { RecordDialogActionData } from "~/dialogs/record-dialogs";
 import { firstPersonId } from "~/models/people.server";
 import { requireAccess } from "~/services/auth.server";
 import { usePeopleScreen } from "../people/hooks";
@@ -25,7 +26,7 @@ export default function NoPersonSelected() {
   return (
     <>
       <p className="p-4 text-sm text-slate-500">Keine Person ausgewählt.</p>
-      <RecordDialogs dialog={dialog} actionData={useActionData<RecordDialogActionData>()} />
+      <LazyRecordDialogs dialog={dialog} actionData={useActionData<RecordDialogActionData>()} />
     </>
   );
 }
