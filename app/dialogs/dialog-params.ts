@@ -6,7 +6,7 @@ export type DialogKind = (typeof DIALOG_KINDS)[number];
 export const DIALOG_PARAMS = ["dialog", "dialogId", "ownerId", "ownerSearch"] as const;
 
 /** The URL (path + search) with a dialog opened, keeping everything else. */
-export function dialogHref(pathname: string, search: string | URLSearchParams, kind: DialogKind, params: Record<string, string | number> = {}): string {
+export function dialogHref(pathname: string, search: string | URLSearchParams, kind: DialogKind | "restore", params: Record<string, string | number> = {}): string {
   const next = new URLSearchParams(search);
   for (const name of DIALOG_PARAMS) next.delete(name);
   next.set("dialog", kind);

@@ -28,6 +28,7 @@ function toCell<Row>(column: GridColumn<Row>, value: CellValue): Cell {
       return { type: Date, value: excelDate(String(value), false) ?? undefined, format: "dd.mm.yyyy" };
     case "dateTime":
     case "dateTimeWeekday":
+    case "dateTimeSeconds":
       return { type: Date, value: excelDate(String(value), true) ?? undefined, format: "dd.mm.yyyy hh:mm" };
     case "money":
       return { type: Number, value: Number(value) / 100, format: MONEY_FORMAT };

@@ -4,7 +4,7 @@
  * state (sort, page) that the database acts on.
  */
 
-export type CellType = "text" | "number" | "date" | "dateTime" | "dateTimeWeekday" | "money" | "checkbox";
+export type CellType = "text" | "number" | "date" | "dateTime" | "dateTimeWeekday" | "dateTimeSeconds" | "money" | "checkbox";
 export type CellValue = string | number | boolean | null | undefined;
 
 export type GridColumn<Row> = {

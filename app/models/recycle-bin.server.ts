@@ -1,14 +1,20 @@
 /**
- * The one delete mechanism: every deleted record goes into deleted_records (the Papierkorb) in the
- * same atomic batch as the delete, under one transaction id, as a JSON array whose first element
- * is the record (SQL column names and stored values, so a restore can put it back exactly).
+ * The Papierkorb (deleted_records).
  *
- * The JSON is built by SQLite from the row as it is at that moment, not from a copy read before,
- * so nothing that changed in between is lost.
+ * Deleting: every deleted record goes into the bin in the same atomic batch as the delete, under
+ * one transaction id, as a JSON array whose first element is the record (SQL column names and
+ * stored values). SQLite builds the JSON from the row as it is at that moment, not from a copy
+ * read before, so nothing that changed in between is lost.
+ *
+ * Restoring puts records back exactly (same id, same values). Restoring the first record of a
+ * transaction (the one the user deleted) brings back everything deleted with it, parents before
+ * children, in one atomic batch; a record whose parent is still deleted is refused with a reason.
  */
-import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
+import { asc, count, desc, eq, getTableColumns, getTableName, sql, type SQL, type Table } from "drizzle-orm";
 import { SQLiteSyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Db, Statement } from "~/db/client.server";
+import { runAtomically, type Db, type Statement } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { PAGE_SIZE } from "~/lib/grid";
 
 const dialect = new SQLiteSyncDialect();
 const render = (query: SQL): Statement => dialect.sqlToQuery(query);
@@ -63,3 +69,107 @@ export function recycleStatements(
   const deletes = [...dependents, main].map(({ table, where }) => db.delete(table).where(where).toSQL());
   return [mainRecord, ...dependentRecords, ...deletes];
 }
+
+/** Every table whose records can be in the bin, parents before children (restore order). */
+const RESTORABLE: Table[] = [
+  schema.locations,
+  schema.courseMasters,
+  schema.certificationMasters,
+  schema.people,
+  schema.dogs,
+  schema.courses,
+  schema.courseDates,
+  schema.courseMemberships,
+  schema.fees,
+  schema.certifications,
+  schema.invoiceHeaders,
+  schema.invoiceRows,
+  schema.mailshots,
+];
+const TABLES = new Map(RESTORABLE.map((table) => [getTableName(table), table]));
+const RESTORE_ORDER = new Map(RESTORABLE.map((table, index) => [getTableName(table), index]));
+
+export type DeletedRecordRow = typeof schema.deletedRecords.$inferSelect;
+
+/** The bin, newest transaction first, then by who deleted (spec 000 §2 Recycle bin). */
+export async function listDeletedRecords(db: Db, page: number) {
+  const [rows, [{ total }]] = await db.batch([
+    db
+      .select()
+      .from(schema.deletedRecords)
+      .orderBy(desc(schema.deletedRecords.transactionId), asc(schema.deletedRecords.deletedBy), asc(schema.deletedRecords.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
+    db.select({ total: count() }).from(schema.deletedRecords),
+  ]);
+  return { rows, total };
+}
+
+export async function getDeletedRecord(db: Db, id: number): Promise<DeletedRecordRow | undefined> {
+  const [row] = await db.select().from(schema.deletedRecords).where(eq(schema.deletedRecords.id, id));
+  return row;
+}
+
+/** 'Feld1[/Feld2][/Feld3]' as the restore toast names the record. */
+export const recordIdentifiers = (record: Pick<DeletedRecordRow, "identifier1" | "identifier2" | "identifier3">) =>
+  [record.identifier1, record.identifier2, record.identifier3].filter((part) => part !== null && part !== "").join("/");
+
+/** INSERT of one stored record, with only the columns its table has (never trusted blindly). */
+function insertStatement(record: DeletedRecordRow): Statement {
+  const table = TABLES.get(record.tableName);
+  if (!table) throw new RestoreRefused(`Datensätze der Tabelle „${record.tableName}“ können nicht wiederhergestellt werden.`);
+  const parsed: unknown = JSON.parse(record.json);
+  const values = Array.isArray(parsed) ? (parsed[0] as Record<string, unknown>) : null;
+  if (!values || typeof values !== "object") throw new RestoreRefused("Der gelöschte Satz ist beschädigt und kann nicht wiederhergestellt werden.");
+  const columns = Object.values(getTableColumns(table))
+    .filter((column) => !column.generated)
+    .map((column) => column.name)
+    .filter((name) => name in values);
+  return {
+    sql: `INSERT INTO "${record.tableName}" (${columns.map((name) => `"${name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+    params: columns.map((name) => values[name] ?? null),
+  };
+}
+
+export class RestoreRefused extends Error {}
+
+export type RestoreOutcome = { status: "restored"; record: DeletedRecordRow; count: number } | { status: "refused"; message: string } | { status: "missing" };
+
+/**
+ * Puts a deleted record back. If it is the record the user deleted (the first of its
+ * transaction), everything deleted with it comes back too.
+ */
+export async function restoreDeletedRecord(db: Db, id: number): Promise<RestoreOutcome> {
+  const record = await getDeletedRecord(db, id);
+  if (!record) return { status: "missing" };
+  const transaction = await db
+    .select()
+    .from(schema.deletedRecords)
+    .where(eq(schema.deletedRecords.transactionId, record.transactionId))
+    .orderBy(asc(schema.deletedRecords.id));
+  const isMain = transaction[0]?.id === record.id;
+  const records = (isMain ? transaction : [record]).sort(
+    (a, b) => (RESTORE_ORDER.get(a.tableName) ?? 99) - (RESTORE_ORDER.get(b.tableName) ?? 99) || a.id - b.id,
+  );
+  try {
+    await runAtomically(db, [
+      ...records.map(insertStatement),
+      { sql: `DELETE FROM deleted_records WHERE id IN (${records.map(() => "?").join(", ")})`, params: records.map((r) => r.id) },
+    ]);
+  } catch (error) {
+    if (error instanceof RestoreRefused) return { status: "refused", message: error.message };
+    const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
+    if (text.includes("FOREIGN KEY")) {
+      return {
+        status: "refused",
+        message: "Dieser Satz gehört zu einem Datensatz, der noch gelöscht ist (z. B. die Person eines Hundes). Stelle zuerst diesen wieder her.",
+      };
+    }
+    if (text.includes("UNIQUE") || text.includes("PRIMARY KEY")) {
+      return { status: "refused", message: "Der Satz kann nicht wiederhergestellt werden: Es gibt inzwischen einen Datensatz mit demselben Schlüssel." };
+    }
+    throw error;
+  }
+  return { status: "restored", record, count: records.length };
+}
+

@@ -7,7 +7,7 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
 import { Fragment, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
-import { formatDate, formatDateTime, formatDateTimeWithWeekday, formatMoney } from "~/lib/format";
+import { formatDate, formatDateTime, formatDateTimeWithSeconds, formatDateTimeWithWeekday, formatMoney } from "~/lib/format";
 import { gridParams, withSearch, type CellValue, type GridColumn, type SortSpec } from "~/lib/grid";
 
 type RowWithId = { id: number | string };
@@ -21,6 +21,8 @@ export type GridToolbar = {
   excelHref?: string;
   columnChooser?: boolean;
   refresh?: boolean;
+  /** Further actions on the selected row (e.g. Wiederherstellen); shown while href is set. */
+  rowActions?: { label: string; href: string | null }[];
 };
 
 export type DataGridProps<Row extends RowWithId> = {
@@ -61,6 +63,8 @@ function renderValue<Row>(column: GridColumn<Row>, value: CellValue): ReactNode 
       return formatDateTime(String(value));
     case "dateTimeWeekday":
       return formatDateTimeWithWeekday(String(value));
+    case "dateTimeSeconds":
+      return formatDateTimeWithSeconds(String(value));
     case "money":
       return formatMoney(Number(value));
     case "number":
@@ -170,6 +174,14 @@ export function DataGrid<Row extends RowWithId>(props: DataGridProps<Row>) {
               <Link to={toolbar.deleteHref} preventScrollReset className={buttonClass}>
                 Löschen
               </Link>
+            )}
+            {toolbar.rowActions?.map(
+              (action) =>
+                action.href && (
+                  <Link key={action.label} to={action.href} preventScrollReset className={buttonClass}>
+                    {action.label}
+                  </Link>
+                ),
             )}
             {toolbar.excelHref && (
               <a href={toolbar.excelHref} className={buttonClass} download>
