@@ -1,0 +1,45 @@
+/**
+ * The club's settings (a single row, id 1).
+ */
+import { and, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { configuration } from "~/db/schema";
+import { auditInsert, auditUpdate, type Actor } from "./audit.server";
+
+export type ConfigurationRecord = typeof configuration.$inferSelect;
+
+export type ConfigurationInput = {
+  hsvrmVereinName: string | null;
+  hsvrmKG: number | null;
+  hsvrmVereinNr: number | null;
+  smtpTestAccount: string | null;
+  clubMembershipEnrollmentFee: number;
+  clubMembershipPriceFull: number;
+  clubMembershipPriceReduced1: number;
+  clubMembershipPriceReduced2: number;
+  lastInvoiceNumber: number;
+  mollieIntegration: boolean;
+};
+
+export async function getConfiguration(db: Db): Promise<ConfigurationRecord | undefined> {
+  const [row] = await db.select().from(configuration).where(eq(configuration.id, 1));
+  return row;
+}
+
+export type SaveOutcome = { status: "created" } | { status: "updated" } | { status: "conflict"; current: ConfigurationRecord };
+
+/** Update when the settings exist (quoting the rowVersion the form was based on), else insert. */
+export async function saveConfiguration(db: Db, input: ConfigurationInput, rowVersion: number | null, actor: Actor): Promise<SaveOutcome> {
+  const current = await getConfiguration(db);
+  if (!current) {
+    await db.insert(configuration).values({ id: 1, ...input, ...auditInsert(actor) });
+    return { status: "created" };
+  }
+  const updated = await db
+    .update(configuration)
+    .set({ ...input, ...auditUpdate(actor, configuration.rowVersion) })
+    .where(and(eq(configuration.id, 1), eq(configuration.rowVersion, rowVersion ?? -1)))
+    .returning({ id: configuration.id });
+  if (updated.length === 1) return { status: "updated" };
+  return { status: "conflict", current: (await getConfiguration(db))! };
+}

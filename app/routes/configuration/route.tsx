@@ -1,0 +1,113 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { AuditBlock, CheckboxField, FormErrors, TextField } from "~/components/forms/fields";
+import { useHydrated } from "~/components/use-hydrated";
+import { formatDateTimeWithSeconds, formatMoneyInput } from "~/lib/format";
+import { getConfiguration, saveConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
+import { requireAccess } from "~/services/auth.server";
+import { readForm } from "~/services/request.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { configurationSchema, type ConfigurationFormValues } from "./schema";
+
+export const meta: MetaFunction = () => [{ title: "Einstellungen – Wuff" }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireAccess(args, "configuration");
+  return { configuration: (await getConfiguration(args.context.db)) ?? null };
+}
+
+type ActionData = { result: SubmissionResult<string[]>; conflict?: string; current?: ConfigurationRecord };
+
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireAccess(args, "configuration");
+  const submission = parseWithZod(await readForm(args.request), { schema: configurationSchema });
+  if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
+  const { rowVersion, ...input } = submission.value;
+  try {
+    const outcome = await saveConfiguration(args.context.db, input, rowVersion ?? null, user);
+    if (outcome.status === "conflict") {
+      const { current } = outcome;
+      const when = current.lastModifiedOn ? ` am ${formatDateTimeWithSeconds(current.lastModifiedOn)}` : "";
+      return data<ActionData>(
+        {
+          result: submission.reply({ resetForm: true }),
+          conflict: `Die Einstellungen wurden inzwischen von ${current.lastModifiedBy ?? "jemand anderem"}${when} geändert. Die aktuellen Werte werden angezeigt: Bitte prüfe sie und speichere erneut.`,
+          current,
+        },
+        { status: 409 },
+      );
+    }
+    const message = outcome.status === "created" ? "Einstellungen wurden angelegt" : "Einstellungen wurden aktualisiert";
+    return redirectWithToast(args.context.cloudflare.env, "/configuration", { type: "success", message });
+  } catch (error) {
+    console.error("Einstellungen konnten nicht gespeichert werden", error);
+    const reason = error instanceof Error ? String((error as { cause?: unknown }).cause ?? error.message) : String(error);
+    return data<ActionData>({ result: submission.reply({ formErrors: [`120 error updating configuration: ${reason}`] }) }, { status: 500 });
+  }
+}
+
+/** Form values as the inputs show them: money as 1.234,56. */
+function defaults(config: ConfigurationRecord | null) {
+  if (!config) return {};
+  return {
+    ...config,
+    clubMembershipEnrollmentFee: formatMoneyInput(config.clubMembershipEnrollmentFee),
+    clubMembershipPriceFull: formatMoneyInput(config.clubMembershipPriceFull),
+    clubMembershipPriceReduced1: formatMoneyInput(config.clubMembershipPriceReduced1),
+    clubMembershipPriceReduced2: formatMoneyInput(config.clubMembershipPriceReduced2),
+  };
+}
+
+/** Einstellungen: the club's settings (ADMIN only). */
+export default function ConfigurationScreen() {
+  const loaded = useLoaderData<typeof loader>().configuration;
+  const actionData = useActionData<ActionData>();
+  const config = actionData?.current ?? loaded;
+  const hydrated = useHydrated();
+  const busy = useNavigation().state === "submitting";
+  const [valid, setValid] = useState(true);
+  const [form, fields] = useForm<ConfigurationFormValues>({
+    id: `configuration-${config?.rowVersion ?? 0}`,
+    lastResult: actionData?.result,
+    defaultValue: defaults(config) as Record<string, unknown>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: configurationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  // Speichern stays disabled while the form is invalid (spec); without JavaScript the server checks.
+  const check = (element: HTMLFormElement) => setValid(parseWithZod(new FormData(element), { schema: configurationSchema }).status === "success");
+  return (
+    <section className="max-w-2xl">
+      <h1 className="mb-4 text-2xl font-semibold text-wuff-800">Einstellungen</h1>
+      <Form method="post" {...getFormProps(form)} onInput={(event) => check(event.currentTarget)} className="rounded border border-slate-200 bg-white p-5">
+        {config && <input type="hidden" name="rowVersion" value={config.rowVersion} />}
+        <div className="grid grid-cols-2 gap-4">
+          <TextField meta={fields.hsvrmVereinName} label="HSVRM Verein Name" className="col-span-2" />
+          <TextField meta={fields.hsvrmKG} label="HSVRM KG" />
+          <TextField meta={fields.hsvrmVereinNr} label="HSVRM Verein Nr" />
+          <TextField meta={fields.smtpTestAccount} label="SMTP Test Account" type="email" className="col-span-2" />
+          <TextField meta={fields.clubMembershipEnrollmentFee} label="Aufnahmegebühr" suffix="€" />
+          <TextField meta={fields.clubMembershipPriceFull} label="Jahresbeitrag (Standard)" suffix="€" />
+          <TextField meta={fields.clubMembershipPriceReduced1} label="Jahresbeitrag (Reduziert 1)" suffix="€" />
+          <TextField meta={fields.clubMembershipPriceReduced2} label="Jahresbeitrag (Reduziert 2)" suffix="€" />
+          <TextField meta={fields.lastInvoiceNumber} label="Letzte Rechnungs Nr" />
+          <CheckboxField meta={fields.mollieIntegration} label="Mollie Integration" className="self-end" />
+        </div>
+        <FormErrors errors={[...(actionData?.conflict ? [actionData.conflict] : []), ...(form.errors ?? [])]} id={form.errorId} />
+        {config && <AuditBlock audit={config} />}
+        <div className="mt-5 flex justify-end">
+          <button
+            type="submit"
+            disabled={(hydrated && !valid) || busy}
+            className="rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            Speichern
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { getConfiguration } from "~/models/configuration.server";
+import { fetchApp, postForm, toastOf } from "../support/app";
+import { loginCookie } from "../support/sessions";
+
+const db = createDb(env.DB);
+
+const valid = {
+  hsvrmVereinName: "Hundesportverein Wuff e.V.",
+  hsvrmKG: "7",
+  hsvrmVereinNr: "1234",
+  smtpTestAccount: "test@wuff.example",
+  clubMembershipEnrollmentFee: "1.234,5",
+  clubMembershipPriceFull: "12,50 €",
+  clubMembershipPriceReduced1: "30",
+  clubMembershipPriceReduced2: "0,99",
+  lastInvoiceNumber: "2026042",
+  mollieIntegration: true,
+};
+
+describe("Einstellungen", () => {
+  beforeEach(async () => {
+    await db.delete(schema.configuration);
+  });
+
+  it("inserts the settings when there are none, stores money exactly in cents and shows it German", async () => {
+    const cookie = await loginCookie("admin");
+    const response = await postForm("/configuration", cookie, valid);
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toEqual({ type: "success", message: "Einstellungen wurden angelegt" });
+    expect(await getConfiguration(db)).toMatchObject({
+      clubMembershipEnrollmentFee: 123450,
+      clubMembershipPriceFull: 1250,
+      clubMembershipPriceReduced1: 3000,
+      clubMembershipPriceReduced2: 99,
+      hsvrmKG: 7,
+      lastInvoiceNumber: 2026042,
+      mollieIntegration: true,
+      createdBy: "Anna Admin",
+    });
+    const html = await (await fetchApp("/configuration", { cookie })).text();
+    expect(html).toContain('value="1.234,50"');
+    expect(html).toContain('value="12,50"');
+  });
+
+  it("updates existing settings quoting their version", async () => {
+    const cookie = await loginCookie("admin");
+    await postForm("/configuration", cookie, valid);
+    const { rowVersion } = (await getConfiguration(db))!;
+    const response = await postForm("/configuration", cookie, { ...valid, rowVersion, clubMembershipPriceFull: "60,00" });
+    expect(toastOf(response)).toEqual({ type: "success", message: "Einstellungen wurden aktualisiert" });
+    expect(await getConfiguration(db)).toMatchObject({ clubMembershipPriceFull: 6000, rowVersion: rowVersion + 1, lastModifiedBy: "Anna Admin" });
+
+    const stale = await postForm("/configuration", cookie, { ...valid, rowVersion, clubMembershipPriceFull: "1,00" });
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain("Die Einstellungen wurden inzwischen von Anna Admin am");
+    expect((await getConfiguration(db))!.clubMembershipPriceFull).toBe(6000);
+  });
+
+  it.each([
+    [{ clubMembershipPriceFull: "12.5" }, "Bitte einen Betrag wie 1.234,56 eingeben"],
+    [{ clubMembershipPriceFull: "" }, "Bitte einen Betrag eingeben"],
+    [{ clubMembershipEnrollmentFee: "99999999,99" }, "Der Betrag ist zu groß (höchstens 999.999,99 €)"],
+    [{ clubMembershipPriceReduced1: "-5,00" }, "Der Betrag darf nicht negativ sein"],
+    [{ hsvrmKG: "sieben" }, "HSVRM KG muss eine Zahl sein"],
+    [{ lastInvoiceNumber: "99999999999" }, "Letzte Rechnungs Nr ist zu groß"],
+    [{ lastInvoiceNumber: "" }, "Letzte Rechnungs Nr muss eine Zahl sein"],
+    [{ smtpTestAccount: "kein-konto" }, "Bitte eine gültige E-Mail-Adresse eingeben"],
+    [{ hsvrmVereinName: "x".repeat(10_000) }, "Höchstens 200 Zeichen"],
+  ])("refuses %j with a German message and changes nothing", async (change, message) => {
+    const response = await postForm("/configuration", await loginCookie("admin"), { ...valid, ...change });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+    expect(await getConfiguration(db)).toBeUndefined();
+  });
+
+  it("is for ADMIN only, also for direct posts", async () => {
+    for (const who of ["staff", "gdpr", "finance"] as const) {
+      const response = await postForm("/configuration", await loginCookie(who), valid);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+    }
+    expect(await getConfiguration(db)).toBeUndefined();
+  });
+});
