@@ -213,6 +213,10 @@ test("Mensch/Hund Mini+ adds a person with a dog, refuses a duplicate name and c
   };
   await fill();
   await expect(save).toBeEnabled();
+  // Clicking outside the dialog does not close it (nothing typed is lost).
+  await page.mouse.click(5, 700);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Besitzer Nachname")).toHaveValue(lastName);
   await save.click();
   await expect(page.getByRole("status")).toHaveText("Person und Hund wurden hinzugefügt");
   await expect(page.getByRole("region", { name: "Personen" }).locator("tbody tr[aria-selected='true']")).toContainText(lastName);

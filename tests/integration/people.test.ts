@@ -259,6 +259,19 @@ describe("Mensch/Hund Mini+", () => {
     expect([await db.$count(schema.people), await db.$count(schema.dogs)]).toEqual(before);
   });
 
+  it("stops when member type NONE does not exist exactly once", async () => {
+    await db.update(schema.memberTypes).set({ code: "NONE_GONE" }).where(eq(schema.memberTypes.code, "NONE"));
+    try {
+      const before = await db.$count(schema.people);
+      const response = await postForm("/quickAdd", await loginCookie("staff"), { ...quickAdd, ownerLastName: "OhneTyp" });
+      expect(response.status).toBe(409);
+      expect(await response.text()).toContain("Could not find a membership type with code NONE");
+      expect(await db.$count(schema.people)).toBe(before);
+    } finally {
+      await db.update(schema.memberTypes).set({ code: "NONE" }).where(eq(schema.memberTypes.code, "NONE_GONE"));
+    }
+  });
+
   it("requires every field with the spec's messages", async () => {
     const response = await postForm("/quickAdd", await loginCookie("staff"), {});
     expect(response.status).toBe(400);
