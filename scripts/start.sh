@@ -24,14 +24,7 @@ bash scripts/ensure-chromium.sh || echo "Hinweis: ohne Chromium können keine Re
 
 [ "${WUFF_SKIP_BUILD:-}" = "1" ] && [ -f build/server/index.js ] || "$BIN/remix" vite:build
 
-# Local secrets (never committed): a random session secret and the local provider's client secret.
-if [ ! -f .dev.vars ]; then
-  {
-    echo "# Local secrets for wrangler dev, made by npm start. See README, Configuration."
-    echo "SESSION_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')"
-    echo "OIDC_CLIENT_SECRET=wuff-local-secret"
-  } > .dev.vars
-fi
+bash scripts/ensure-dev-vars.sh
 
 "$BIN/wrangler" d1 migrations apply DB --local --persist-to "$WUFF_STATE_DIR"
 "$BIN/tsx" scripts/seed.ts --persist-to "$WUFF_STATE_DIR"

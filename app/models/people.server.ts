@@ -126,61 +126,46 @@ function orderBy(sort: SortSpec, withProtected: boolean) {
 }
 
 export type PeopleQuery = { filter: PeopleFilter; sort: SortSpec; page: number; withProtected: boolean; pageSize?: number };
+type ListQuery = Omit<PeopleQuery, "page" | "pageSize">;
+
+/** The people of the grid, filtered and in grid order, with the given columns. */
+function orderedPeople<Columns extends Record<string, unknown>>(db: Db, columns: Columns, query: ListQuery) {
+  return db
+    .select(columns as never as typeof publicColumns)
+    .from(people)
+    .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
+    .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
+    .where(filterCondition(query.filter))
+    .orderBy(...orderBy(query.sort, query.withProtected));
+}
+
+const gridColumns = (withProtected: boolean) => (withProtected ? { ...publicColumns, ...protectedColumns } : publicColumns);
 
 /** One page of people plus the number of all filtered people, in one round trip. */
-export async function listPeople(db: Db, { filter, sort, page, withProtected, pageSize = PAGE_SIZE }: PeopleQuery) {
-  const where = filterCondition(filter);
-  const columns = withProtected ? { ...publicColumns, ...protectedColumns } : publicColumns;
+export async function listPeople(db: Db, { page, pageSize = PAGE_SIZE, ...query }: PeopleQuery) {
   const [rows, [{ total }]] = await db.batch([
-    db
-      .select(columns)
-      .from(people)
-      .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
-      .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
-      .where(where)
-      .orderBy(...orderBy(sort, withProtected))
+    orderedPeople(db, gridColumns(query.withProtected), query)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(people).where(where),
+    db.select({ total: count() }).from(people).where(filterCondition(query.filter)),
   ]);
   return { rows: rows as PersonRow[], total };
 }
 
 /** The whole filtered list in grid order (Excel export). */
-export async function listAllPeople(db: Db, query: Omit<PeopleQuery, "page" | "pageSize">): Promise<PersonRow[]> {
-  const columns = query.withProtected ? { ...publicColumns, ...protectedColumns } : publicColumns;
-  const rows = await db
-    .select(columns)
-    .from(people)
-    .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
-    .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
-    .where(filterCondition(query.filter))
-    .orderBy(...orderBy(query.sort, query.withProtected));
-  return rows as PersonRow[];
+export async function listAllPeople(db: Db, query: ListQuery): Promise<PersonRow[]> {
+  return (await orderedPeople(db, gridColumns(query.withProtected), query)) as PersonRow[];
 }
 
 /** The first person of the list as sorted and filtered (the PARENT grid selects it). */
-export async function firstPersonId(db: Db, query: Omit<PeopleQuery, "page" | "pageSize">): Promise<number | null> {
-  const [row] = await db
-    .select({ id: people.id })
-    .from(people)
-    .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
-    .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
-    .where(filterCondition(query.filter))
-    .orderBy(...orderBy(query.sort, query.withProtected))
-    .limit(1);
+export async function firstPersonId(db: Db, query: ListQuery): Promise<number | null> {
+  const [row] = await orderedPeople(db, { id: people.id }, query).limit(1);
   return row?.id ?? null;
 }
 
 /** The page (1-based) on which a person appears in the sorted, filtered list. */
-export async function pageOfPerson(db: Db, personId: number, query: Omit<PeopleQuery, "page" | "pageSize">, pageSize = PAGE_SIZE) {
-  const ids = await db
-    .select({ id: people.id })
-    .from(people)
-    .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
-    .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
-    .where(filterCondition(query.filter))
-    .orderBy(...orderBy(query.sort, query.withProtected));
+export async function pageOfPerson(db: Db, personId: number, query: ListQuery, pageSize = PAGE_SIZE) {
+  const ids = await orderedPeople(db, { id: people.id }, query);
   const index = ids.findIndex((row) => row.id === personId);
   return index < 0 ? null : Math.floor(index / pageSize) + 1;
 }

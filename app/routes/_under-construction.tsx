@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { isArea } from "~/lib/access";
 import { requireAccess } from "~/services/auth.server";
 import { SCREEN_TITLES } from "~/components/navigation";
+import { UnderConstruction } from "~/components/under-construction";
 
 /**
  * The screens later capabilities build, already behind their guard: the area is the first path
@@ -27,12 +28,7 @@ export async function action(args: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.title ?? "Wuff"} – Wuff` }];
 
-export default function UnderConstruction() {
+export default function UnderConstructionScreen() {
   const { title } = useLoaderData<typeof loader>();
-  return (
-    <section>
-      <h1 className="text-2xl font-semibold text-wuff-800">{title}</h1>
-      <p className="mt-4 rounded border border-amber-300 bg-amber-50 p-4 text-amber-900">Diese Ansicht ist noch in Arbeit</p>
-    </section>
-  );
+  return <UnderConstruction title={title} />;
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { TAB_PANE_CLASS, TabBar } from "~/components/tab-bar";
 import { closedHref } from "~/dialogs/dialog-params";
 import { getDog } from "~/models/dogs.server";
 import { requireAccess } from "~/services/auth.server";
@@ -20,21 +21,8 @@ export default function SelectedDog() {
   const search = closedHref("", useLocation().search);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <nav aria-label={`Bereiche von ${dog.commonName}`} className="flex shrink-0 gap-1 border-b border-slate-200">
-        {DOG_TABS.map((tab) => (
-          <NavLink
-            key={tab.path}
-            to={`/dogs/${dog.id}/${tab.path}${search}`}
-            preventScrollReset
-            className={({ isActive }) =>
-              `-mb-px rounded-t border px-3 py-1.5 text-sm ${isActive ? "border-slate-200 border-b-white bg-white font-semibold text-wuff-800" : "border-transparent text-slate-600 hover:text-slate-900"}`
-            }
-          >
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
-      <div className="min-h-0 flex-1 overflow-auto bg-white p-2">
+      <TabBar label={`Bereiche von ${dog.commonName}`} tabs={DOG_TABS.map((tab) => ({ to: `/dogs/${dog.id}/${tab.path}${search}`, label: tab.label }))} />
+      <div className={TAB_PANE_CLASS}>
         <Outlet />
       </div>
     </div>

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { redirect } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { Area } from "~/lib/access";
+import { UnderConstruction } from "~/components/under-construction";
 import { LazyRecordDialogs } from "~/dialogs/lazy-record-dialogs";
 import type { RecordDialogActionData } from "~/dialogs/record-dialogs";
 import { requireAccess } from "~/services/auth.server";
@@ -39,8 +40,7 @@ export default function LaterTab() {
   const { dialog } = usePeopleScreen();
   return (
     <>
-      <h2 className="text-lg font-semibold text-wuff-800">{title}</h2>
-      <p className="mt-2 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">Diese Ansicht ist noch in Arbeit</p>
+      <UnderConstruction title={title} level={2} />
       <LazyRecordDialogs dialog={dialog} actionData={useActionData<RecordDialogActionData>()} />
     </>
   );

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
-import { NavLink, Outlet, useLocation } from "@remix-run/react";
+import { Outlet, useLocation } from "@remix-run/react";
+import { TAB_PANE_CLASS, TabBar } from "~/components/tab-bar";
 import { closedHref } from "~/dialogs/dialog-params";
 import { personName } from "~/models/people.server";
 import { requireAccess } from "~/services/auth.server";
@@ -32,21 +33,11 @@ export default function SelectedPerson() {
   const search = closedHref("", location.search);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <nav aria-label="Bereiche der Person" className="flex shrink-0 flex-wrap gap-1 border-b border-slate-200">
-        {TABS.filter((tab) => !tab.finance || mayUseFinance).map((tab) => (
-          <NavLink
-            key={tab.path}
-            to={`/people/${person.id}/${tab.path}${search}`}
-            preventScrollReset
-            className={({ isActive }) =>
-              `-mb-px rounded-t border px-3 py-1.5 text-sm ${isActive ? "border-slate-200 border-b-white bg-white font-semibold text-wuff-800" : "border-transparent text-slate-600 hover:text-slate-900"}`
-            }
-          >
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
-      <div className="min-h-0 flex-1 overflow-auto bg-white p-2">
+      <TabBar
+        label="Bereiche der Person"
+        tabs={TABS.filter((tab) => !tab.finance || mayUseFinance).map((tab) => ({ to: `/people/${person.id}/${tab.path}${search}`, label: tab.label }))}
+      />
+      <div className={TAB_PANE_CLASS}>
         <Outlet />
       </div>
     </div>

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Local secrets for wrangler (never committed): a random session secret and the local identity
+# provider's client secret. Written once; edit .dev.vars to use a real provider (see README).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -f .dev.vars ]; then
+  {
+    echo "# Local secrets for wrangler dev, made by npm start. See README, Configuration."
+    echo "SESSION_SECRET=$(node -e 'console.log(require("crypto").randomBytes(32).toString("hex"))')"
+    echo "OIDC_CLIENT_SECRET=wuff-local-secret"
+  } > .dev.vars
+fi
