@@ -1,3 +1,5 @@
+import { createDb } from "~/db/client.server";
+import { deleteExpiredSessions } from "~/models/session.server";
 import { jobMessageSchema, type JobMessage } from "./messages";
 
 export const DEAD_LETTER_QUEUE = "wuff-jobs-dlq";
@@ -45,9 +47,11 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
 }
 
 /**
- * Cron triggers (wrangler.toml [triggers]). The daily cron is where birthday mails will start;
- * until that capability exists the trigger is acknowledged and logged.
+ * Cron triggers (wrangler.toml [triggers]), daily: housekeeping of login sessions past their
+ * lifetime. Birthday mails join this cron with their capability.
  */
-export async function handleScheduled(controller: ScheduledController, _env: Env): Promise<void> {
-  console.info("Cron-Trigger ohne zugeordneten Job", controller.cron, new Date(controller.scheduledTime).toISOString());
+export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
+  const now = new Date(controller.scheduledTime);
+  await deleteExpiredSessions(createDb(env.DB), now);
+  console.info("Täglicher Cron erledigt: abgelaufene Sitzungen entfernt", controller.cron, now.toISOString());
 }

@@ -40,11 +40,16 @@ describe("the queue consumer", () => {
 });
 
 describe("the scheduled handler", () => {
-  it("runs the daily cron without failing", async () => {
+  it("removes login sessions past their lifetime in the daily cron, and keeps the others", async () => {
+    const session = (id: string, expiresOn: string) =>
+      env.DB.prepare("INSERT INTO sessions (id, user, created_on, last_seen_on, expires_on) VALUES (?, '{}', ?, ?, ?)").bind(id, expiresOn, expiresOn, expiresOn);
+    await env.DB.batch([session("expired", "2026-11-21T18:00:00.000Z"), session("valid", "2026-11-22T12:00:00.000Z")]);
     const controller = createScheduledController({ scheduledTime: new Date("2026-11-22T06:00:00Z"), cron: "0 6 * * *" });
     const ctx = createExecutionContext();
     await worker.scheduled(controller, env, ctx);
-    await expect(waitOnExecutionContext(ctx)).resolves.toBeUndefined();
+    await waitOnExecutionContext(ctx);
+    const { results } = await env.DB.prepare("SELECT id FROM sessions").all<{ id: string }>();
+    expect(results.map((row) => row.id)).toEqual(["valid"]);
   });
 });
 
