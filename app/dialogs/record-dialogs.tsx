@@ -116,7 +116,7 @@ function PersonDialog({ dialog, closeHref, actionData }: { dialog: PersonDialogD
           </div>
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>
-        <FormErrors errors={[...(actionData?.conflict ? [actionData.conflict] : []), ...(form.errors ?? [])]} id={form.errorId} />
+        <FormErrors errors={form.errors} conflict={actionData?.conflict} id={form.errorId} />
         {person && <AuditBlock audit={person} />}
         <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
       </Form>
@@ -181,7 +181,7 @@ function DogDialog({ dialog, closeHref, actionData }: { dialog: DogDialogData; c
           <CheckboxField meta={fields.archived} label="Archiviert" className="self-end" />
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>
-        <FormErrors errors={[...(actionData?.conflict ? [actionData.conflict] : []), ...(form.errors ?? [])]} id={form.errorId} />
+        <FormErrors errors={form.errors} conflict={actionData?.conflict} id={form.errorId} />
         {dog && <AuditBlock audit={dog} />}
         <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
       </Form>

@@ -74,12 +74,14 @@ export function TextAreaField({ meta, label, className }: FieldProps) {
   );
 }
 
-/** Errors of the whole form (e.g. a conflicting edit), shown above the buttons. */
-export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
-  if (!errors?.length) return null;
+/** Errors of the whole form, shown above the buttons; `conflict` is the message of a refused
+ *  stale save, which comes beside the form's own errors (the form itself starts over). */
+export function FormErrors({ errors, conflict, id }: { errors?: string[]; conflict?: string; id?: string }) {
+  const all = [...(conflict ? [conflict] : []), ...(errors ?? [])];
+  if (all.length === 0) return null;
   return (
     <div id={id} role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-      {errors.map((error) => (
+      {all.map((error) => (
         <p key={error}>{error}</p>
       ))}
     </div>

@@ -96,7 +96,7 @@ export default function ConfigurationScreen() {
           <TextField meta={fields.lastInvoiceNumber} label="Letzte Rechnungs Nr" />
           <CheckboxField meta={fields.mollieIntegration} label="Mollie Integration" className="self-end" />
         </div>
-        <FormErrors errors={[...(actionData?.conflict ? [actionData.conflict] : []), ...(form.errors ?? [])]} id={form.errorId} />
+        <FormErrors errors={form.errors} conflict={actionData?.conflict} id={form.errorId} />
         {config && <AuditBlock audit={config} />}
         <div className="mt-5 flex justify-end">
           <button
