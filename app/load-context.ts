@@ -9,6 +9,8 @@ declare module "@remix-run/cloudflare" {
     queryTimer: QueryTimer;
     /** The login session, read once per request however many loaders ask (auth.server.ts). */
     sessionState?: Promise<unknown>;
+    /** The user's preferences, read once per request (preferences.server.ts). */
+    userPreferences?: Promise<Map<string, string>>;
   }
 }
 

@@ -1,17 +1,25 @@
-import { and, eq } from "drizzle-orm";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { userPreferences } from "~/db/schema";
 
 const gridKey = (gridId: string) => `grid:${gridId}:columns`;
 
-/** The columns this user chose for a grid, or null for the grid's defaults. */
-export async function getGridColumns(db: Db, userId: string, gridId: string): Promise<string[] | null> {
-  const [row] = await db
-    .select({ value: userPreferences.value })
+/** All of a user's preferences, loaded once per request for every grid on the page. */
+function preferencesOf(context: AppLoadContext, userId: string): Promise<Map<string, string>> {
+  context.userPreferences ??= context.db
+    .select({ key: userPreferences.key, value: userPreferences.value })
     .from(userPreferences)
-    .where(and(eq(userPreferences.userId, userId), eq(userPreferences.key, gridKey(gridId))));
-  if (!row) return null;
-  const value: unknown = JSON.parse(row.value);
+    .where(eq(userPreferences.userId, userId))
+    .then((rows) => new Map(rows.map((row) => [row.key, row.value])));
+  return context.userPreferences;
+}
+
+/** The columns this user chose for a grid, or null for the grid's defaults. */
+export async function getGridColumns(context: AppLoadContext, userId: string, gridId: string): Promise<string[] | null> {
+  const stored = (await preferencesOf(context, userId)).get(gridKey(gridId));
+  if (!stored) return null;
+  const value: unknown = JSON.parse(stored);
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : null;
 }
 

@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const query = dogsQuery(new URL(args.request.url).searchParams);
   const [{ rows, total }, chosen, dialog] = await Promise.all([
     listDogs(args.context.db, query),
-    getGridColumns(args.context.db, user.id, "dogs"),
+    getGridColumns(args.context, user.id, "dogs"),
     loadRecordDialog(args, user),
   ]);
   return { rows, total, query, visible: visibleColumnIds(DOG_COLUMNS, chosen), dialog };

@@ -24,7 +24,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const page = parsePage(search, "dog");
   const [{ rows, total }, chosen] = await Promise.all([
     listDogs(args.context.db, { list, ownerId: Number(args.params.personId), sort, page }),
-    getGridColumns(args.context.db, user.id, "dogs"),
+    getGridColumns(args.context, user.id, "dogs"),
   ]);
   return { rows, total, list, sort, page, visible: visibleColumnIds(COLUMNS, chosen) };
 }

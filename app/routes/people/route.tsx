@@ -22,7 +22,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const query = peopleQuery(search, user);
   const [{ rows, total }, chosen, dialog] = await Promise.all([
     listPeople(args.context.db, query),
-    getGridColumns(args.context.db, user.id, "people"),
+    getGridColumns(args.context, user.id, "people"),
     loadRecordDialog(args, user),
   ]);
   return {

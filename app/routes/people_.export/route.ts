@@ -13,7 +13,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireAccess(args, "people");
   const query = peopleQuery(new URL(args.request.url).searchParams, user);
   const columns = peopleColumns(query.withProtected);
-  const [rows, chosen] = await Promise.all([listAllPeople(args.context.db, query), getGridColumns(args.context.db, user.id, "people")]);
+  const [rows, chosen] = await Promise.all([listAllPeople(args.context.db, query), getGridColumns(args.context, user.id, "people")]);
   const blob = await gridToXlsx(columns, visibleColumnIds(columns, chosen), rows, "Personen");
   return xlsxResponse(blob, "Mitgliederliste.xlsx");
 }
