@@ -13,6 +13,7 @@ import { personSchema } from "~/components/forms/person-schema";
 import type { Area, User } from "~/lib/access";
 import { formatDateTimeWithSeconds } from "~/lib/format";
 import { parseChoice } from "~/lib/grid";
+import { parseId } from "~/lib/ids";
 import { deleteDog, getDog, insertDog, searchOwners, updateDog, type DogInput, type DogRecord } from "~/models/dogs.server";
 import {
   deletePerson,
@@ -50,10 +51,6 @@ export type DogDialogData = {
 };
 export type RecordDialogData = PersonDialogData | DogDialogData | null;
 
-function dialogId(search: URLSearchParams): number | null {
-  const value = Number(search.get("dialogId"));
-  return Number.isInteger(value) && value > 0 && value <= 2_147_483_647 ? value : null;
-}
 
 /** The data of the dialog named in the URL, or null when none is open (or its record is gone). */
 export async function loadRecordDialog({ request, context }: LoaderFunctionArgs, user: User): Promise<RecordDialogData> {
@@ -62,7 +59,7 @@ export async function loadRecordDialog({ request, context }: LoaderFunctionArgs,
   if (kind === "none") return null;
   const db = context.db;
   const withProtected = maySeeProtectedPersonData(user);
-  const id = dialogId(search);
+  const id = parseId(search.get("dialogId"));
 
   if (kind === "person-add") return { kind, person: null, options: await personFormOptions(db), withProtected };
   if (kind === "person-edit" || kind === "person-delete") {
@@ -165,8 +162,8 @@ export async function recordDialogAction(args: ActionFunctionArgs, screen: Scree
   }
 
   if (intent === "person-delete" || intent === "dog-delete") {
-    const id = Number(form.get("id"));
-    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return data({ deleteError: GONE }, { status: 400 });
+    const id = parseId(form.get("id"));
+    if (!id) return data({ deleteError: GONE }, { status: 400 });
     const outcome = intent === "person-delete" ? await deletePerson(db, id, user) : await deleteDog(db, id, user);
     if (outcome.status === "missing") return data({ deleteError: GONE }, { status: 404 });
     if (outcome.status === "refused") return data({ deleteError: outcome.message }, { status: 409 });

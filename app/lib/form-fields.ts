@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { parseGermanDate, parseMoney } from "./format";
+import { MAX_ID } from "./ids";
 
 export const TOO_LONG = (max: number) => `Höchstens ${max} Zeichen`;
 
@@ -52,8 +53,8 @@ export const optionalEmail = () =>
 export const checkbox = () => z.boolean().optional().transform((value) => value ?? false);
 
 /** A database id from a select or hidden input. */
-export const id = (message: string) => z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
-export const optionalId = () => z.number().int().positive().max(2_147_483_647).optional().transform((value) => value ?? null);
+export const id = (message: string) => z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
+export const optionalId = () => z.number().int().positive().max(MAX_ID).optional().transform((value) => value ?? null);
 
 /** The rowVersion an edit form was based on. */
-export const rowVersion = () => z.number({ error: "Version fehlt" }).int().min(1).max(2_147_483_647);
+export const rowVersion = () => z.number({ error: "Version fehlt" }).int().min(1).max(MAX_ID);

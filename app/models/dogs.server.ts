@@ -70,7 +70,6 @@ const SORTS: Record<string, (direction: Direction) => SQL> = {
   comments: by(sql`${dogs.comments}`),
   archived: by(sql`${dogs.archived}`),
 };
-export const DOG_SORT_KEYS = Object.keys(SORTS);
 export const DOG_DEFAULT_SORT: SortSpec = { id: "commonName", descending: false };
 
 export type DogQuery = { list: DogList; ownerId?: number; sort: SortSpec; page: number; pageSize?: number; today?: string };

@@ -110,7 +110,6 @@ const SORTS: Record<string, SQL | typeof people.lastName> = {
   memberUntil: sql`${people.memberUntil}`,
   hasGdpr: sql`${people.hasGdpr}`,
 };
-export const PEOPLE_SORT_KEYS = Object.keys(SORTS);
 export const PEOPLE_DEFAULT_SORT: SortSpec = { id: "lastName", descending: false };
 
 const filterCondition = (filter: PeopleFilter) =>

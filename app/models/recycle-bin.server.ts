@@ -10,9 +10,10 @@
  * transaction (the one the user deleted) brings back everything deleted with it, parents before
  * children, in one atomic batch; a record whose parent is still deleted is refused with a reason.
  */
-import { asc, count, desc, eq, getTableColumns, getTableName, sql, type SQL, type Table } from "drizzle-orm";
+import { asc, count, desc, eq, getTableName, sql, type SQL, type Table } from "drizzle-orm";
 import { SQLiteSyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { runAtomically, type Db, type Statement } from "~/db/client.server";
+import { storedColumns } from "~/db/columns";
 import * as schema from "~/db/schema";
 import { PAGE_SIZE } from "~/lib/grid";
 
@@ -29,9 +30,8 @@ export type Capture = {
 
 /** json_array(json_object('id', id, 'last_name', last_name, ...)) over the stored columns. */
 function recordJson(table: SQLiteTable): SQL {
-  const pairs = Object.values(getTableColumns(table))
-    .filter((column) => !column.generated)
-    .map((column) => `'${column.name}', "${column.name}"`)
+  const pairs = storedColumns(table)
+    .map(([, column]) => `'${column.name}', "${column.name}"`)
     .join(", ");
   return sql.raw(`json_array(json_object(${pairs}))`);
 }
@@ -121,9 +121,8 @@ function insertStatement(record: DeletedRecordRow): Statement {
   const parsed: unknown = JSON.parse(record.json);
   const values = Array.isArray(parsed) ? (parsed[0] as Record<string, unknown>) : null;
   if (!values || typeof values !== "object") throw new RestoreRefused("Der gelöschte Satz ist beschädigt und kann nicht wiederhergestellt werden.");
-  const columns = Object.values(getTableColumns(table))
-    .filter((column) => !column.generated)
-    .map((column) => column.name)
+  const columns = storedColumns(table)
+    .map(([, column]) => column.name)
     .filter((name) => name in values);
   return {
     sql: `INSERT INTO "${record.tableName}" (${columns.map((name) => `"${name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,

@@ -3,7 +3,8 @@
  * `npm run db:seed` (through wrangler, into local D1) and by the integration tests (into the test
  * D1), so the tests prove exactly what a fresh start loads.
  */
-import { getTableColumns, is, SQL, type Table, getTableName } from "drizzle-orm";
+import { is, SQL, type Table, getTableName } from "drizzle-orm";
+import { storedColumns } from "../columns";
 import * as schema from "../schema";
 import type { SeedData } from "./generate";
 
@@ -47,8 +48,7 @@ function sqlLiteral(value: unknown): string {
 
 /** Multi-row INSERTs (chunks of `rowsPerStatement`) with SQL column names and literal values. */
 export function insertStatements(table: Table, rows: Record<string, unknown>[], rowsPerStatement = 100): string[] {
-  // Generated columns (fullName, isOpen, ...) are computed by SQLite and cannot be inserted.
-  const columns = Object.entries(getTableColumns(table)).filter(([, column]) => !column.generated);
+  const columns = storedColumns(table);
   const columnList = columns.map(([, column]) => `"${column.name}"`).join(", ");
   const statements: string[] = [];
   for (let start = 0; start < rows.length; start += rowsPerStatement) {

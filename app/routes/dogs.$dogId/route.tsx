@@ -3,14 +3,15 @@ import { redirect } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { TAB_PANE_CLASS, TabBar } from "~/components/tab-bar";
 import { closedHref } from "~/dialogs/dialog-params";
+import { parseId } from "~/lib/ids";
 import { getDog } from "~/models/dogs.server";
 import { requireAccess } from "~/services/auth.server";
 import { DOG_TABS } from "../dogs/hooks";
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args, "dogs");
-  const id = Number(args.params.dogId);
-  const dog = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await getDog(args.context.db, id) : undefined;
+  const id = parseId(args.params.dogId);
+  const dog = id ? await getDog(args.context.db, id) : undefined;
   if (!dog) throw redirect(`/dogs${new URL(args.request.url).search}`);
   return { dog: { id: dog.id, commonName: dog.commonName, ownerFullName: dog.ownerFullName } };
 }

@@ -3,14 +3,15 @@ import { redirect } from "@remix-run/cloudflare";
 import { Outlet, useLocation } from "@remix-run/react";
 import { TAB_PANE_CLASS, TabBar } from "~/components/tab-bar";
 import { closedHref } from "~/dialogs/dialog-params";
+import { parseId } from "~/lib/ids";
 import { personName } from "~/models/people.server";
 import { requireAccess } from "~/services/auth.server";
 import { usePeopleScreen, useSelectedPerson } from "../people/hooks";
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args, "people");
-  const id = Number(args.params.personId);
-  const person = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await personName(args.context.db, id) : undefined;
+  const id = parseId(args.params.personId);
+  const person = id ? await personName(args.context.db, id) : undefined;
   // A person that is gone (deleted meanwhile, or a mistyped link): back to the list.
   if (!person) throw redirect(`/people${new URL(args.request.url).search}`);
   return { person };

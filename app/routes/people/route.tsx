@@ -4,7 +4,7 @@ import { DataGrid, ToggleGroup } from "~/components/data-grid/data-grid";
 import { SplitView } from "~/components/split-view";
 import { dialogHref } from "~/dialogs/dialog-params";
 import { loadRecordDialog } from "~/dialogs/records.server";
-import { PAGE_SIZE, visibleColumnIds, withSearch } from "~/lib/grid";
+import { formatSort, PAGE_SIZE, visibleColumnIds, withSearch } from "~/lib/grid";
 import { listPeople, type PeopleFilter } from "~/models/people.server";
 import { getGridColumns } from "~/models/preferences.server";
 import { requireAccess } from "~/services/auth.server";
@@ -50,7 +50,7 @@ export default function PeopleScreen() {
   const tab = location.pathname.split("/")[3] ?? DEFAULT_TAB;
   const search = new URLSearchParams(location.search);
   const gridSearch = withSearch(search, { dialog: null, dialogId: null, ownerId: null, ownerSearch: null, dog: null });
-  const exportSearch = withSearch(new URLSearchParams({ filter: query.filter, sort: `${query.sort.descending ? "-" : ""}${query.sort.id}` }), {});
+  const exportSearch = `?${new URLSearchParams({ filter: query.filter, sort: formatSort(query.sort) })}`;
   const here = (kind: "person-add" | "person-edit" | "person-delete", id?: number) =>
     dialogHref(location.pathname, location.search, kind, id ? { dialogId: id } : {});
 

@@ -11,6 +11,7 @@ import {
   restoreDeletedRecord,
   type DeletedRecordRow,
 } from "~/models/recycle-bin.server";
+import { parseId } from "~/lib/ids";
 import { TABLE_LABELS } from "~/lib/labels";
 import { requireAccess } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
@@ -30,17 +31,12 @@ const COLUMNS: GridColumn<BinRow>[] = [
   { id: "identifier3", header: "Feld3", value: (r) => r.identifier3, sortable: false },
 ];
 
-const validId = (value: unknown) => {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
-};
-
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args, "recyclebin");
   const search = new URL(args.request.url).searchParams;
   const page = parsePage(search);
   const { rows, total } = await listDeletedRecords(args.context.db, page);
-  const restoreId = search.get("dialog") === "restore" ? validId(search.get("dialogId")) : null;
+  const restoreId = search.get("dialog") === "restore" ? parseId(search.get("dialogId")) : null;
   const toRestore = restoreId ? await getDeletedRecord(args.context.db, restoreId) : undefined;
   return {
     // The JSON of the records stays on the server: the grid shows the identifiers.
@@ -54,7 +50,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   await requireAccess(args, "recyclebin");
   const form = await readForm(args.request);
-  const id = form.get("intent") === "restore" ? validId(form.get("id")) : null;
+  const id = form.get("intent") === "restore" ? parseId(form.get("id")) : null;
   if (!id) return data({ error: "Unbekannter gelöschter Satz." }, { status: 400 });
   const outcome = await restoreDeletedRecord(args.context.db, id);
   if (outcome.status === "missing") return data({ error: "Dieser gelöschte Satz ist nicht mehr im Papierkorb." }, { status: 404 });
