@@ -21,6 +21,24 @@ export default tseslint.config(
     },
   },
   {
+    // Database access lives in the models (app/models) and the database layer (app/db) only:
+    // routes, grids, dialogs, components and services call model functions. Types may be shared.
+    files: ["app/**/*.{ts,tsx}"],
+    // The request context and the job runner create the per-request database handle.
+    ignores: ["app/models/**", "app/db/**", "app/load-context.ts", "app/jobs/index.server.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["drizzle-orm", "drizzle-orm/*"], message: "Datenbankzugriff nur in app/models und app/db.", allowTypeImports: true },
+            { group: ["~/db/*", "../db/*", "./db/*"], message: "Datenbankzugriff nur in app/models und app/db.", allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Command-line scripts report to the terminal.
     files: ["scripts/**"],
     languageOptions: { globals: globals.node },

@@ -11,6 +11,10 @@ declare module "@remix-run/cloudflare" {
     sessionState?: Promise<unknown>;
     /** The user's preferences, read once per request (preferences.server.ts). */
     userPreferences?: Promise<Map<string, string>>;
+    /** Data several loaders of one request share (grid lists, parent names): see once(). */
+    requestCache?: Map<string, Promise<unknown>>;
+    /** A dialog action's answer, for the page rendered after it (forms posted without JavaScript). */
+    dialogResult?: unknown;
   }
 }
 

@@ -13,6 +13,9 @@ import { useEffect, type ReactNode } from "react";
 import { AppShell } from "~/components/app-shell";
 import { IdleLogout } from "~/components/idle-logout";
 import { ToastMessage } from "~/components/toast";
+import { DialogHost } from "~/dialogs/host";
+import type { DialogActionData } from "~/dialogs/define.server";
+import { loadOpenDialog } from "~/dialogs/kit.server";
 import { APP_VERSION } from "~/lib/version";
 import { getOptionalUser, idleSettings } from "~/services/auth.server";
 import { takeToast } from "~/services/toast.server";
@@ -28,8 +31,12 @@ export const meta: MetaFunction = () => [{ title: "Wuff" }];
 export async function loader(args: LoaderFunctionArgs) {
   const { env } = args.context.cloudflare;
   const [user, { toast, clearCookie }] = await Promise.all([getOptionalUser(args), takeToast(args.request, env)]);
+  // The dialog the URL names, on whatever page it is opened; and the answer of its last post when
+  // the page is rendered right after it (a form posted without JavaScript).
+  const dialog = user ? await loadOpenDialog(args.request, args.context, user) : null;
+  const dialogResult = args.context.dialogResult as DialogActionData | undefined;
   return data(
-    { user, toast, idle: idleSettings(env), version: APP_VERSION },
+    { user, toast, idle: idleSettings(env), version: APP_VERSION, dialog, dialogResult: dialogResult ?? null },
     { headers: clearCookie ? { "Set-Cookie": clearCookie } : undefined },
   );
 }
@@ -68,6 +75,7 @@ export default function App() {
       <ToastMessage toast={root?.toast ?? null} />
       {user && root && <IdleLogout {...root.idle} />}
       <Outlet />
+      {user && root && <DialogHost dialog={root.dialog} result={root.dialogResult ?? undefined} />}
     </AppShell>
   );
 }

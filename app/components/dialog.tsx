@@ -1,6 +1,7 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
-import { useEffect, useId, type ReactNode } from "react";
+import { Link, useNavigate, useNavigation } from "@remix-run/react";
+import { useContext, useEffect, useId, type ReactNode } from "react";
+import { DialogForm, DialogFormContext } from "./dialog-form";
 import { useHydrated } from "./use-hydrated";
 
 type RouteDialogProps = {
@@ -76,7 +77,8 @@ export function RouteDialog({ title, closeHref, width = 500, children }: RouteDi
 /** The row of Speichern/Abbruch (or Löschen/Abbruch) at the end of a dialog form. */
 export function DialogButtons({ submitLabel, closeHref, disabled = false, danger = false }: { submitLabel: string; closeHref: string; disabled?: boolean; danger?: boolean }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const dialog = useContext(DialogFormContext);
+  const busy = dialog ? dialog.fetcher.state !== "idle" : navigation.state === "submitting";
   return (
     <div className="mt-5 flex justify-end gap-2 border-t border-slate-100 pt-4">
       <Link to={closeHref} preventScrollReset className="rounded border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">
@@ -93,32 +95,51 @@ export function DialogButtons({ submitLabel, closeHref, disabled = false, danger
   );
 }
 
-/** 'Bist du sicher?' with a confirm button that posts `intent`. */
+/** A refusal the server explains (e.g. a person with fees cannot be deleted). */
+export function DialogAlert({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+/** 'Bist du sicher?' with one confirm button that posts `intent` with the record's id. */
 export function ConfirmDialog({
   title,
   closeHref,
   intent,
   confirmLabel,
-  hidden,
-  message = "Bist du sicher?",
+  id,
+  message,
+  details,
+  error,
 }: {
   title: string;
   closeHref: string;
   intent: string;
   confirmLabel: string;
-  hidden?: Record<string, string | number>;
-  message?: string;
+  id: number;
+  message: string;
+  details?: string[];
+  error?: string;
 }) {
   return (
     <RouteDialog title={title} closeHref={closeHref}>
-      <Form method="post" preventScrollReset>
-        <input type="hidden" name="intent" value={intent} />
-        {Object.entries(hidden ?? {}).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
+      <DialogForm intent={intent}>
+        <input type="hidden" name="id" value={id} />
         <p>{message}</p>
+        {details && details.length > 0 && (
+          <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
+            {details.map((detail) => (
+              <li key={detail}>{detail}</li>
+            ))}
+          </ul>
+        )}
+        <DialogAlert message={error} />
         <DialogButtons submitLabel={confirmLabel} closeHref={closeHref} danger />
-      </Form>
+      </DialogForm>
     </RouteDialog>
   );
 }

@@ -17,6 +17,9 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { MAX_CENTS } from "../lib/format";
+import { SALUTATIONS } from "../lib/labels";
+
+export { SALUTATIONS };
 
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
@@ -104,8 +107,6 @@ export const membershipStatuses = sqliteTable(
   ],
 );
 
-export const SALUTATIONS = ["Herr", "Frau"] as const;
-
 export const people = sqliteTable(
   "people",
   {
@@ -184,7 +185,8 @@ export const dogs = sqliteTable(
   },
   (t) => [
     index("dogs_owner_idx").on(t.ownerId),
-    index("dogs_archived_name_idx").on(t.archived, t.commonName),
+    // The grid's order (name without case, then id) read straight from the index, no sorting.
+    index("dogs_archived_name_nocase_idx").on(t.archived, sql`${t.commonName} COLLATE NOCASE`),
     rule("dogs_name_present", "length(trim(common_name)) > 0"),
     oneOf("dogs", "gender", DOG_GENDERS),
     isDate("dogs", "date_of_birth"),

@@ -52,6 +52,22 @@ export function mayUse(user: Pick<User, "roles"> | null, area: Area): boolean {
   return allowed === "ANY" || allowed.some((role) => user.roles.includes(role));
 }
 
+/**
+ * What a role may do inside a screen, beyond opening it (spec 000 §6). Columns, tabs, dialog
+ * fields and the server's queries ask here; nothing else decides.
+ */
+export const PERMISSIONS = {
+  /** Membership dates and GDPR consent of people: shown, sent and written only for these. */
+  protectedPersonData: ["ADMIN", "GDPR"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function may(user: Pick<User, "roles"> | null, permission: Permission): boolean {
+  const allowed: readonly Role[] = PERMISSIONS[permission];
+  return user !== null && allowed.some((role) => user.roles.includes(role));
+}
+
 /** The German text of the access-denied toast, naming who may use the screen. */
 export function accessDeniedMessage(area: Area): string {
   const allowed: Allowed = AREA_ACCESS[area];

@@ -5,7 +5,10 @@
 import { TZDate } from "@date-fns/tz";
 import writeXlsxFile, { type Cell } from "write-excel-file/universal";
 import { TIME_ZONE } from "./format";
-import type { CellValue, GridColumn } from "./grid";
+import type { CellType, CellValue } from "./grid";
+
+/** What the export needs of a grid column (its declaration). */
+type ExcelColumn<Row> = { id: string; header: string; value: (row: Row) => CellValue; type?: CellType };
 
 const MONEY_FORMAT = '#,##0.00 "€"';
 
@@ -21,7 +24,7 @@ function excelDate(value: string, withTime: boolean): Date | null {
     : new Date(Date.UTC(berlin.getFullYear(), berlin.getMonth(), berlin.getDate(), berlin.getHours(), berlin.getMinutes()));
 }
 
-function toCell<Row>(column: GridColumn<Row>, value: CellValue): Cell {
+function toCell<Row>(column: ExcelColumn<Row>, value: CellValue): Cell {
   if (value === null || value === undefined || value === "") return null;
   switch (column.type) {
     case "date":
@@ -42,7 +45,7 @@ function toCell<Row>(column: GridColumn<Row>, value: CellValue): Cell {
 }
 
 /** An .xlsx of `rows` with the columns `visible` (in that order). */
-export async function gridToXlsx<Row>(columns: GridColumn<Row>[], visible: string[], rows: Row[], sheet: string): Promise<Blob> {
+export async function gridToXlsx<Row>(columns: ExcelColumn<Row>[], visible: string[], rows: Row[], sheet: string): Promise<Blob> {
   const shown = visible.map((id) => columns.find((column) => column.id === id)).filter((column) => column !== undefined);
   const header: Cell[] = shown.map((column) => ({ value: column.header, fontWeight: "bold" }));
   const body: Cell[][] = rows.map((row) => shown.map((column) => toCell(column, column.value(row))));

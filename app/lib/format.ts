@@ -188,3 +188,11 @@ export function formatAge(dateOfBirth: string | null | undefined, today: string)
   const monthText = months > 0 ? `${months} ${months === 1 ? "Monat" : "Monate"}` : "";
   return { ageDays, ageText: [yearText, monthText].filter(Boolean).join(", ") };
 }
+
+/** Who created and last changed a record, and when: the audit block of the edit dialogs. */
+export function auditText(record: { createdBy: string; createdOn: string; lastModifiedBy: string | null; lastModifiedOn: string | null }) {
+  return {
+    created: `${record.createdBy} am ${formatDateTimeWithSeconds(record.createdOn)}`,
+    modified: record.lastModifiedBy ? `${record.lastModifiedBy} am ${formatDateTimeWithSeconds(record.lastModifiedOn)}` : "–",
+  };
+}

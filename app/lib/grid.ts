@@ -1,67 +1,91 @@
 /**
- * What every grid shares, on the server and in the browser: column definitions (plain data, so
- * the grid, the server's sort whitelist and the Excel export read the same list) and the URL
- * state (sort, page) that the database acts on.
+ * What the grid kit sends from the server to the browser, and the URL state every grid shares.
+ *
+ * A grid is declared once on the server (app/grids/<entity>.grid.ts, see
+ * app/components/data-grid/declare.ts). Its loader turns the declaration and the rows into
+ * GridData: plain, already formatted data, so the browser needs no per-grid code and no
+ * formatting library to show any grid.
  */
 
 export type CellType = "text" | "number" | "date" | "dateTime" | "dateTimeWeekday" | "dateTimeSeconds" | "money" | "checkbox";
 export type CellValue = string | number | boolean | null | undefined;
 
-export type GridColumn<Row> = {
-  /** Stable id: the URL's sort key, the column chooser's value and the Excel column. */
+/** Where a cell leads: a dialog on the same page, another page, or a phone/mail app. */
+export type CellLink =
+  | { dialog: string; id?: number; params?: Record<string, string | number> }
+  | { to: string; newTab?: boolean };
+
+/** One cell as shown: text (or a checkbox), red when it warns, a link when it leads somewhere. */
+export type Cell = string | boolean | { text: string; warn?: boolean; link?: CellLink };
+
+export type GridRow = { id: number; cells: Record<string, Cell> };
+
+/** A column as the browser needs it: header, alignment, whether the header sorts. */
+export type ColumnMeta = {
   id: string;
-  /** German header, as in the grid and the Excel file. */
   header: string;
-  value: (row: Row) => CellValue;
-  type?: CellType;
-  /** False for computed columns the database cannot sort by. */
-  sortable?: boolean;
-  hiddenByDefault?: boolean;
-  /** A footer sum over all filtered rows (the loader supplies it by column id). */
-  sum?: boolean;
-  /** Shown in red, e.g. a rabies vaccination that has run out. */
-  warn?: (row: Row) => boolean;
-  /** The cell links here (e.g. the owner opens the person dialog). */
-  href?: (row: Row, search: URLSearchParams) => string | null;
-  /** Alignment and width hints. */
-  align?: "left" | "right" | "center";
+  align: "left" | "right" | "center";
+  sortable: boolean;
+  sum: boolean;
   widthRem?: number;
 };
 
 export type SortSpec = { id: string; descending: boolean };
 
+export type ToggleData = { param: string; label: string; options: { value: string; label: string }[]; active: string; fallback: string };
+
+/** A row action: a toolbar button and a context-menu entry with JavaScript, a link without. */
+export type RowActionData = { label: string; dialog: string };
+
+/** Everything a grid pane shows: the kit's <DataGrid> renders it. */
+export type GridData = {
+  gridId: string;
+  title: string;
+  /** Heading level: 1 for the grid of a screen, 2 for a grid in a tab. */
+  level: 1 | 2;
+  prefix: string;
+  columns: ColumnMeta[];
+  visible: string[];
+  rows: GridRow[];
+  total: number;
+  sums: Record<string, string>;
+  page: number;
+  pageSize: number;
+  sort: SortSpec;
+  toggles: ToggleData[];
+  search: { value: string; placeholder: string } | null;
+  selectedId: number | null;
+  /** How a row is selected: a path (parent grids with tabs) or the grid's URL parameter. */
+  selection: { kind: "segment"; base: string; tab: string } | { kind: "param" } | { kind: "none" };
+  /** The grid's own URL parameters: kept when a row is selected, everything else resets. */
+  ownParams: string[];
+  /** The dialog entity of the rows ('person'), or null when the user may not change them. */
+  entity: string | null;
+  /** Dialogs ('person-add'): Hinzufügen; double click and Enter; Löschen. */
+  addDialog: string | null;
+  openDialog: string | null;
+  editButton: boolean;
+  deleteDialog: string | null;
+  /** Parameters every dialog of the grid gets (the parent a CHILD grid is mounted under). */
+  dialogParams: Record<string, string>;
+  rowActions: RowActionData[];
+  /** Row actions as buttons in a last column too. */
+  commandColumn: boolean;
+  /** The Excel download (the grid's own parameters are added). */
+  excelHref: string | null;
+  columnChooser: boolean;
+  refresh: boolean;
+  /** Group label of each row (rows of a group come together; the server sorts by it). */
+  groups: string[] | null;
+  emptyText: string;
+  maxHeight?: string;
+};
+
 /** Rows per page: the count and sums always cover all rows, the page only what is shown. */
 export const PAGE_SIZE = 100;
 
-/** URL parameter names of a grid: 'sort' and 'page', or e.g. 'dogSort' and 'dogPage' for a child
- *  grid that shares the URL with its parent. */
-export const gridParams = (prefix = "") => ({
-  sort: prefix ? `${prefix}Sort` : "sort",
-  page: prefix ? `${prefix}Page` : "page",
-});
-
-/** '?sort=lastName' ascending, '?sort=-lastName' descending; unknown keys fall back. */
-export function parseSort(search: URLSearchParams, allowed: readonly string[], fallback: SortSpec, prefix = ""): SortSpec {
-  const raw = search.get(gridParams(prefix).sort) ?? "";
-  const descending = raw.startsWith("-");
-  const id = descending ? raw.slice(1) : raw;
-  return allowed.includes(id) ? { id, descending } : fallback;
-}
-
 export function formatSort(sort: SortSpec): string {
   return `${sort.descending ? "-" : ""}${sort.id}`;
-}
-
-/** Page number from '?page=' (1-based); anything odd is page 1. */
-export function parsePage(search: URLSearchParams, prefix = ""): number {
-  const page = Number(search.get(gridParams(prefix).page));
-  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
-}
-
-/** One of the allowed values of a toggle parameter, else the default. */
-export function parseChoice<T extends string>(search: URLSearchParams, name: string, allowed: readonly T[], fallback: T): T {
-  const value = search.get(name);
-  return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
 /** The same search with some parameters set (string) or removed (null). */
@@ -74,17 +98,3 @@ export function withSearch(search: URLSearchParams | string, changes: Record<str
   const text = next.toString();
   return text ? `?${text}` : "";
 }
-
-/** The columns to show: the user's choice if there is one, else the defaults. */
-export function visibleColumnIds<Row>(columns: GridColumn<Row>[], chosen: string[] | null): string[] {
-  if (chosen) {
-    const known = new Set(columns.map((column) => column.id));
-    const kept = chosen.filter((id) => known.has(id));
-    if (kept.length > 0) return kept;
-  }
-  return columns.filter((column) => !column.hiddenByDefault).map((column) => column.id);
-}
-
-/** Sortable column ids: the whitelist the server accepts in '?sort='. */
-export const sortableIds = <Row>(columns: GridColumn<Row>[]) =>
-  columns.filter((column) => column.sortable !== false).map((column) => column.id);

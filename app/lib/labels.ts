@@ -5,6 +5,9 @@ export const DOG_GENDER_LABELS: Record<number, string> = { 1: "männlich", 2: "w
 export const UNKNOWN_GENDER = "(unbekannt)";
 export const dogGenderText = (gender: number | null | undefined) => DOG_GENDER_LABELS[gender ?? 0] ?? UNKNOWN_GENDER;
 
+/** A person's salutation. */
+export const SALUTATIONS = ["Herr", "Frau"] as const;
+
 /** Herr/Frau select of the quick add (1 Herr, 2 Frau) and the person's salutation. */
 export const SALUTATION_BY_CODE = { 1: "Herr", 2: "Frau" } as const;
 

@@ -9,6 +9,7 @@ import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { dogGenderText } from "~/lib/labels";
 import { auditInsert, auditUpdate, type Actor, type UpdateOutcome } from "./audit.server";
 import type { DeleteOutcome } from "./people.server";
+import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import { recycleStatements } from "./recycle-bin.server";
 
 export const DOG_LISTS = ["current", "archived"] as const;
@@ -49,26 +50,22 @@ export type DogRow = {
   archived: boolean;
 };
 
-type Direction = "ASC" | "DESC";
-const invert = (direction: Direction) => sql.raw(direction === "ASC" ? "DESC" : "ASC");
-const by = (column: SQL) => (direction: Direction) => sql`${column} ${sql.raw(direction)}`;
-
-/** Sort keys of the dogs grid, each an ORDER BY for a direction. */
-const SORTS: Record<string, (direction: Direction) => SQL> = {
-  id: by(sql`${dogs.id}`),
-  commonName: by(sql`${dogs.commonName} COLLATE NOCASE`),
-  ownerFullName: (d) => sql`${people.lastName} COLLATE NOCASE ${sql.raw(d)}, ${people.firstName} COLLATE NOCASE ${sql.raw(d)}`,
-  breed: by(sql`${dogs.breed} COLLATE NOCASE`),
-  genderText: by(sql`${dogs.gender}`),
-  dateOfBirth: by(sql`${dogs.dateOfBirth}`),
+/** Sort keys of the dogs grid. */
+const SORTS: Record<string, SortKey> = {
+  id: sortKey(sql`${dogs.id}`),
+  commonName: sortKey(sql`${dogs.commonName} COLLATE NOCASE`),
+  ownerFullName: sortKey(sql`${people.lastName} COLLATE NOCASE`, sql`${people.firstName} COLLATE NOCASE`),
+  breed: sortKey(sql`${dogs.breed} COLLATE NOCASE`),
+  genderText: sortKey(sql`${dogs.gender}`),
+  dateOfBirth: sortKey(sql`${dogs.dateOfBirth}`),
   // Older dogs were born earlier: age ascending is birth date descending; unknown ages last.
-  ageText: (d) => sql`${dogs.dateOfBirth} ${invert(d)} NULLS LAST`,
-  ageDays: (d) => sql`${dogs.dateOfBirth} ${invert(d)} NULLS LAST`,
-  rabiesValidUntil: by(sql`${dogs.rabiesValidUntil}`),
-  chipNr: by(sql`${dogs.chipNr}`),
-  zuchtBuchNr: by(sql`${dogs.zuchtBuchNr}`),
-  comments: by(sql`${dogs.comments}`),
-  archived: by(sql`${dogs.archived}`),
+  ageText: (descending) => sql`${dogs.dateOfBirth} ${sql.raw(descending ? "ASC" : "DESC")} NULLS LAST`,
+  ageDays: (descending) => sql`${dogs.dateOfBirth} ${sql.raw(descending ? "ASC" : "DESC")} NULLS LAST`,
+  rabiesValidUntil: sortKey(sql`${dogs.rabiesValidUntil}`),
+  chipNr: sortKey(sql`${dogs.chipNr}`),
+  zuchtBuchNr: sortKey(sql`${dogs.zuchtBuchNr}`),
+  comments: sortKey(sql`${dogs.comments}`),
+  archived: sortKey(sql`${dogs.archived}`),
 };
 export const DOG_DEFAULT_SORT: SortSpec = { id: "commonName", descending: false };
 
@@ -87,9 +84,11 @@ function conditions({ list, ownerId }: Pick<DogQuery, "list" | "ownerId">) {
   return and(eq(dogs.archived, list === "archived"), ownerId ? eq(dogs.ownerId, ownerId) : undefined);
 }
 
-function orderBy(sort: SortSpec) {
-  const ordered = (SORTS[sort.id] ?? SORTS.commonName)(sort.descending ? "DESC" : "ASC");
-  return [ordered, asc(sql`${dogs.commonName} COLLATE NOCASE`), asc(dogs.id)];
+function orderBy(sort: SortSpec): SQL[] {
+  const ordered = (SORTS[sort.id] ?? SORTS.commonName)(sort.descending);
+  // The name breaks ties (never twice: SQLite would sort instead of reading the index), then the id.
+  const byName = sort.id === "commonName" ? [] : [asc(sql`${dogs.commonName} COLLATE NOCASE`)];
+  return [ordered, ...byName, asc(dogs.id)];
 }
 
 export async function listDogs(db: Db, { pageSize = PAGE_SIZE, today = todayInBerlin(), ...query }: DogQuery) {
@@ -108,15 +107,16 @@ export async function listDogs(db: Db, { pageSize = PAGE_SIZE, today = todayInBe
   return { rows: rows.map((row) => toDogRow(row, today)), total };
 }
 
-export async function firstDogId(db: Db, query: Pick<DogQuery, "list" | "ownerId" | "sort">): Promise<number | null> {
-  const [row] = await db
-    .select({ id: dogs.id })
+/** The page (1-based) on which a dog appears in the sorted, filtered list. */
+export async function pageOfDog(db: Db, dogId: number, query: Pick<DogQuery, "list" | "ownerId" | "sort">, pageSize = PAGE_SIZE) {
+  const ordered = db
+    .select({ id: dogs.id, position: positionInOrder(orderBy(query.sort)) })
     .from(dogs)
     .innerJoin(people, eq(people.id, dogs.ownerId))
     .where(conditions(query))
-    .orderBy(...orderBy(query.sort))
-    .limit(1);
-  return row?.id ?? null;
+    .as("ordered");
+  const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, dogId));
+  return pageOfPosition(row?.position, pageSize);
 }
 
 export type DogRecord = typeof dogs.$inferSelect & { ownerFullName: string | null };

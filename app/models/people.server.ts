@@ -18,6 +18,7 @@ import {
 } from "~/db/schema";
 import type { SortSpec } from "~/lib/grid";
 import { PAGE_SIZE } from "~/lib/grid";
+import { pageOfPosition, positionInOrder } from "./paging.server";
 import { recycleStatements } from "./recycle-bin.server";
 import { auditInsert, auditUpdate, type Actor, type UpdateOutcome } from "./audit.server";
 
@@ -115,7 +116,7 @@ export const PEOPLE_DEFAULT_SORT: SortSpec = { id: "lastName", descending: false
 const filterCondition = (filter: PeopleFilter) =>
   filter === "members" ? eq(people.isMember, true) : filter === "nonmembers" ? eq(people.isMember, false) : undefined;
 
-function orderBy(sort: SortSpec, withProtected: boolean) {
+function orderBy(sort: SortSpec, withProtected: boolean): SQL[] {
   const key = !withProtected && sort.id in protectedColumns ? PEOPLE_DEFAULT_SORT.id : sort.id;
   const expression = SORTS[key] ?? SORTS.lastName;
   // Name order breaks ties, the id keeps paging stable. A key is never repeated: SQLite would
@@ -125,7 +126,8 @@ function orderBy(sort: SortSpec, withProtected: boolean) {
 }
 
 export type PeopleQuery = { filter: PeopleFilter; sort: SortSpec; page: number; withProtected: boolean; pageSize?: number };
-type ListQuery = Omit<PeopleQuery, "page" | "pageSize">;
+export type PeopleListQuery = Omit<PeopleQuery, "page" | "pageSize">;
+type ListQuery = PeopleListQuery;
 
 /** The people of the grid, filtered and in grid order, with the given columns. */
 function orderedPeople<Columns extends Record<string, unknown>>(db: Db, columns: Columns, query: ListQuery) {
@@ -156,17 +158,18 @@ export async function listAllPeople(db: Db, query: ListQuery): Promise<PersonRow
   return (await orderedPeople(db, gridColumns(query.withProtected), query)) as PersonRow[];
 }
 
-/** The first person of the list as sorted and filtered (the PARENT grid selects it). */
-export async function firstPersonId(db: Db, query: ListQuery): Promise<number | null> {
-  const [row] = await orderedPeople(db, { id: people.id }, query).limit(1);
-  return row?.id ?? null;
-}
-
-/** The page (1-based) on which a person appears in the sorted, filtered list. */
+/** The page (1-based) on which a person appears in the sorted, filtered list: one number from
+ *  the database, not every id of the list. */
 export async function pageOfPerson(db: Db, personId: number, query: ListQuery, pageSize = PAGE_SIZE) {
-  const ids = await orderedPeople(db, { id: people.id }, query);
-  const index = ids.findIndex((row) => row.id === personId);
-  return index < 0 ? null : Math.floor(index / pageSize) + 1;
+  const ordered = db
+    .select({ id: people.id, position: positionInOrder(orderBy(query.sort, query.withProtected)) })
+    .from(people)
+    .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
+    .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
+    .where(filterCondition(query.filter))
+    .as("ordered");
+  const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, personId));
+  return pageOfPosition(row?.position, pageSize);
 }
 
 type ProtectedField = "memberSince" | "memberUntil" | "hasGdpr";

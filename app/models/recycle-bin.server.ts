@@ -92,14 +92,14 @@ const RESTORE_ORDER = new Map(RESTORABLE.map((table, index) => [getTableName(tab
 export type DeletedRecordRow = typeof schema.deletedRecords.$inferSelect;
 
 /** The bin, newest transaction first, then by who deleted (spec 000 §2 Recycle bin). */
-export async function listDeletedRecords(db: Db, page: number) {
+export async function listDeletedRecords(db: Db, page: number, pageSize = PAGE_SIZE) {
   const [rows, [{ total }]] = await db.batch([
     db
       .select()
       .from(schema.deletedRecords)
       .orderBy(desc(schema.deletedRecords.transactionId), asc(schema.deletedRecords.deletedBy), asc(schema.deletedRecords.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(schema.deletedRecords),
   ]);
   return { rows, total };

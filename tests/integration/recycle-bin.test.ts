@@ -95,12 +95,12 @@ describe("the Papierkorb screen", () => {
     const page = await (await fetchApp("/recyclebin", { cookie })).text();
     expect(page).toContain("Gelöschte Datensätze");
     expect(page).toContain(`Transaktion ${record.transactionId}`);
-    const dialog = await (await fetchApp(`/recyclebin?dialog=restore&dialogId=${record.id}`, { cookie })).text();
+    const dialog = await (await fetchApp(`/recyclebin?dialog=bin-restore&dialogId=${record.id}`, { cookie })).text();
     expect(dialog).toContain("Du bist im Begriff, diesen gelöschten Satz wiederherzustellen.");
     expect(dialog).toContain("Bist du sicher?");
     expect(dialog).toContain("Ja, wiederherstellen");
 
-    const response = await postForm(`/recyclebin?dialog=restore&dialogId=${record.id}`, cookie, { intent: "restore", id: record.id });
+    const response = await postForm(`/recyclebin?dialog=bin-restore&dialogId=${record.id}`, cookie, { intent: "bin:restore", id: record.id });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/recyclebin");
     expect(toastOf(response)).toEqual({ type: "success", message: "Gelöschter Satz Wieder/Erika/Marburg wurde wiederhergestellt" });
@@ -111,7 +111,7 @@ describe("the Papierkorb screen", () => {
     const cookie = await loginCookie("staff");
     const before = await db.$count(schema.deletedRecords);
     for (const id of ["", "abc", "0", "-3", "99999999999", "987654"]) {
-      const response = await postForm("/recyclebin", cookie, { intent: "restore", id });
+      const response = await postForm("/recyclebin", cookie, { intent: "bin:restore", id });
       expect(response.status, id).toBeGreaterThanOrEqual(400);
       expect(response.status, id).toBeLessThan(500);
     }

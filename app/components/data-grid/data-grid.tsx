@@ -1,113 +1,113 @@
 /**
- * The one grid kit. The server sorts, filters, pages and sums; the URL holds that state, and the
- * selected row is the route's path segment, so everything here works as plain links and forms
- * without JavaScript. With JavaScript: double click edits, arrow keys move the selection, Enter
- * edits, and the column chooser saves in the background.
+ * The one grid kit in the browser: renders the GridData a grid's loader made from its declaration
+ * (app/grids). The server sorts, filters, pages, sums and formats; the URL holds that state
+ * (app/lib/grid-state.ts), so everything here works as plain links and forms without JavaScript.
+ * With JavaScript: click selects, double click and Enter open the row, arrow keys move, a right
+ * click opens the row's context menu, and the column chooser saves in the background.
  */
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
-import { Fragment, useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from "react";
-import { formatDate, formatDateTime, formatDateTimeWithSeconds, formatDateTimeWithWeekday, formatMoney } from "~/lib/format";
-import { gridParams, withSearch, type CellValue, type GridColumn, type SortSpec } from "~/lib/grid";
+import { Form, Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import type { Cell, ColumnMeta, GridData, GridRow } from "~/lib/grid";
+import { closedHref, closedSearch, dialogHref, gridHref, gridParamNames, keepOnly } from "~/lib/grid-state";
 
-type RowWithId = { id: number | string };
-
-export type GridToolbar = {
-  addHref?: string;
-  addLabel?: string;
-  /** Present only while a row is selected (spec: Edit and Delete need a selection). */
-  editHref?: string | null;
-  deleteHref?: string | null;
-  excelHref?: string;
-  columnChooser?: boolean;
-  refresh?: boolean;
-  /** Further actions on the selected row (e.g. Wiederherstellen); shown while href is set. */
-  rowActions?: { label: string; href: string | null }[];
-};
-
-export type DataGridProps<Row extends RowWithId> = {
-  /** Key of the user's column choice, e.g. 'people'. */
-  gridId: string;
-  title: string;
-  columns: GridColumn<Row>[];
-  visible: string[];
-  rows: Row[];
-  total: number;
-  sums?: Partial<Record<string, number>>;
-  page: number;
-  pageSize: number;
-  sort: SortSpec;
-  selectedId?: Row["id"] | null;
-  /** Selecting a row: the URL of the row's segment (search kept). */
-  rowHref?: (row: Row) => string;
-  /** Double click and Enter: the edit dialog of the row. */
-  editHref?: (row: Row) => string;
-  toolbar?: GridToolbar;
-  /** Toggle groups above the grid (Alle / Nur Mitglieder / ...). */
-  toggles?: ReactNode;
-  /** Rows with the same group label are shown under one group header (server sorts by it). */
-  groupBy?: (row: Row) => string;
-  emptyText?: string;
-  /** Height of the scrolling area (CSS), e.g. 'calc(70vh - 200px)'. */
-  maxHeight?: string;
-  /** A child grid's URL parameter prefix ('dog' -> dogSort, dogPage). */
-  paramPrefix?: string;
-};
-
-function renderValue<Row>(column: GridColumn<Row>, value: CellValue): ReactNode {
-  if (value === null || value === undefined || value === "") return column.type === "checkbox" ? <Checkbox checked={false} /> : "";
-  switch (column.type) {
-    case "date":
-      return formatDate(String(value));
-    case "dateTime":
-      return formatDateTime(String(value));
-    case "dateTimeWeekday":
-      return formatDateTimeWithWeekday(String(value));
-    case "dateTimeSeconds":
-      return formatDateTimeWithSeconds(String(value));
-    case "money":
-      return formatMoney(Number(value));
-    case "number":
-      return Number(value).toLocaleString("de-DE");
-    case "checkbox":
-      return <Checkbox checked={Boolean(value)} />;
-    default:
-      return String(value);
-  }
-}
+const alignClass = { left: "text-left", right: "text-right", center: "text-center" } as const;
+const buttonClass = "inline-flex items-center rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
+const smallButtonClass = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs hover:bg-slate-50";
 
 function Checkbox({ checked }: { checked: boolean }) {
   return <input type="checkbox" checked={checked} readOnly disabled className="pointer-events-none accent-wuff-700" aria-label={checked ? "ja" : "nein"} />;
 }
 
-const alignment = <Row,>(column: GridColumn<Row>) =>
-  column.align ?? (column.type === "money" || column.type === "number" ? "right" : column.type === "checkbox" ? "center" : "left");
-const alignClass = { left: "text-left", right: "text-right", center: "text-center" } as const;
+const cellText = (cell: Cell | undefined) => (cell === undefined || typeof cell === "boolean" ? "" : typeof cell === "string" ? cell : cell.text);
 
-const buttonClass = "inline-flex items-center rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
+/** The hrefs of a grid on the current page. */
+function useGridLinks(data: GridData) {
+  const { pathname, search } = useLocation();
+  // Every dialog of a CHILD grid knows the parent it was opened under (dialogParams).
+  const open = (dialog: string, id?: number, params: Record<string, string> = {}) =>
+    dialogHref(pathname, search, dialog, { ...data.dialogParams, ...(id !== undefined ? { dialogId: id } : {}), ...params });
+  const selection = data.selection;
+  const rowHref = (row: GridRow): string | null =>
+    selection.kind === "segment"
+      ? // Another row of a parent grid: only the grid's own state is kept, the tabs start over.
+        `${selection.base}/${row.id}/${selection.tab}${keepOnly(search, data.ownParams)}`
+      : selection.kind === "param"
+        ? gridHref(pathname, search, data.prefix, { selected: row.id })
+        : null;
+  return { pathname, search, open, rowHref, openHref: (row: GridRow) => (data.openDialog ? open(data.openDialog, row.id) : null) };
+}
 
-export function DataGrid<Row extends RowWithId>(props: DataGridProps<Row>) {
-  const { gridId, title, columns, rows, total, sums, page, pageSize, sort, selectedId, rowHref, editHref, toolbar, toggles, groupBy } = props;
-  const location = useLocation();
+function CellContent({ cell, open }: { cell: Cell | undefined; open: (dialog: string, id?: number, params?: Record<string, string>) => string }) {
+  if (cell === undefined) return null;
+  if (typeof cell === "boolean") return <Checkbox checked={cell} />;
+  if (typeof cell === "string" || !cell.link) return <>{cellText(cell)}</>;
+  const link = cell.link;
+  if ("dialog" in link) {
+    const params = Object.fromEntries(Object.entries(link.params ?? {}).map(([key, value]) => [key, String(value)]));
+    return (
+      <Link to={open(link.dialog, link.id, params)} preventScrollReset className="text-wuff-700 underline" data-cell-link>
+        {cell.text}
+      </Link>
+    );
+  }
+  return (
+    <a href={link.to} className="text-wuff-700 underline" data-cell-link {...(link.newTab ? { target: "_blank", rel: "noopener" } : {})}>
+      {cell.text}
+    </a>
+  );
+}
+
+/** A menu of the row's actions at the pointer (right click, or the context-menu key). */
+function ContextMenu({ at, items, onClose }: { at: { x: number; y: number }; items: { label: string; href: string }[]; onClose: () => void }) {
+  const menu = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    menu.current?.querySelector<HTMLElement>("a")?.focus();
+    const close = (event: Event) => {
+      if (!(event instanceof KeyboardEvent) || event.key === "Escape") onClose();
+    };
+    window.addEventListener("pointerdown", close);
+    window.addEventListener("keydown", close as (event: Event) => void);
+    return () => {
+      window.removeEventListener("pointerdown", close);
+      window.removeEventListener("keydown", close as (event: Event) => void);
+    };
+  }, [onClose]);
+  return (
+    <div
+      ref={menu}
+      role="menu"
+      className="fixed z-40 min-w-44 rounded border border-slate-200 bg-white py-1 text-sm shadow-lg"
+      style={{ left: at.x, top: at.y }}
+      onPointerDown={(event) => event.stopPropagation()}
+    >
+      {items.map((item) => (
+        <Link key={item.label} role="menuitem" to={item.href} preventScrollReset onClick={onClose} className="block px-3 py-1.5 hover:bg-wuff-50 focus:bg-wuff-50 focus:outline-none">
+          {item.label}
+        </Link>
+      ))}
+    </div>
+  );
+}
+
+export function DataGrid({ data }: { data: GridData }) {
+  const { title, columns, rows, total, sums, page, pageSize, sort, selectedId, prefix, groups } = data;
+  const links = useGridLinks(data);
+  const { pathname, search, open, rowHref, openHref } = links;
   const navigate = useNavigate();
-  const chooser = useFetcher<{ ok: boolean }>({ key: `columns-${gridId}` });
+  const chooser = useFetcher<{ ok: boolean }>({ key: `columns-${data.gridId}` });
   const body = useRef<HTMLTableSectionElement>(null);
+  const [menu, setMenu] = useState<{ x: number; y: number; row: GridRow } | null>(null);
+  const names = gridParamNames(prefix);
 
   // While the chooser saves in the background, show its choice at once.
   const pendingChoice = chooser.formData?.getAll("visible").map(String);
-  const visible = pendingChoice ?? props.visible;
+  const visible = pendingChoice ?? data.visible;
 
-  const tableColumns = useMemo<ColumnDef<Row>[]>(
-    () =>
-      columns.map((column) => ({
-        id: column.id,
-        header: column.header,
-        accessorFn: (row: Row) => column.value(row),
-        meta: column,
-      })),
+  const tableColumns = useMemo<ColumnDef<GridRow>[]>(
+    () => columns.map((column) => ({ id: column.id, header: column.header, accessorFn: (row: GridRow) => row.cells[column.id], meta: column })),
     [columns],
   );
-  const columnVisibility = Object.fromEntries(columns.map((column) => [column.id, visible.includes(column.id)]));
   const table = useReactTable({
     data: rows,
     columns: tableColumns,
@@ -115,205 +115,253 @@ export function DataGrid<Row extends RowWithId>(props: DataGridProps<Row>) {
     getRowId: (row) => String(row.id),
     manualSorting: true,
     manualPagination: true,
-    state: { columnVisibility, columnOrder: [...visible, ...columns.map((column) => column.id).filter((id) => !visible.includes(id))] },
+    state: {
+      columnVisibility: Object.fromEntries(columns.map((column) => [column.id, visible.includes(column.id)])),
+      columnOrder: [...visible, ...columns.map((column) => column.id).filter((id) => !visible.includes(id))],
+    },
   });
+  const visibleColumns = table.getVisibleLeafColumns().map((column) => column.columnDef.meta as ColumnMeta);
+  const hasSums = visibleColumns.some((column) => column.sum);
+  const commands = data.commandColumn ? data.rowActions : [];
+  const columnCount = visibleColumns.length + (commands.length > 0 ? 1 : 0);
 
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const firstShown = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const lastShown = Math.min(total, page * pageSize);
-  const search = new URLSearchParams(location.search);
-  const names = gridParams(props.paramPrefix);
-  const sortHref = (id: string) =>
-    `${location.pathname}${withSearch(search, { [names.sort]: sort.id === id && !sort.descending ? `-${id}` : id, [names.page]: null })}`;
-  const pageHref = (target: number) => `${location.pathname}${withSearch(search, { [names.page]: target === 1 ? null : target })}`;
+  const sortHref = (id: string) => gridHref(pathname, search, prefix, { sort: sort.id === id && !sort.descending ? `-${id}` : id });
+  const pageHref = (target: number) => gridHref(pathname, search, prefix, { page: target });
 
   const selectedIndex = rows.findIndex((row) => row.id === selectedId);
+  const selected = selectedIndex >= 0 ? rows[selectedIndex] : null;
   useEffect(() => {
-    // Keep the selected row in view (spec: scroll-to-row after loading).
+    // Keep the selected row in view (spec: scroll-to-row after loading, 100 ms).
     const timer = setTimeout(() => body.current?.querySelector("[aria-selected='true']")?.scrollIntoView({ block: "nearest" }), 100);
     return () => clearTimeout(timer);
   }, [selectedId]);
 
+  const rowOf = (target: EventTarget) => {
+    const id = (target as HTMLElement).closest<HTMLElement>("tr[data-row-id]")?.dataset.rowId;
+    return rows.find((row) => String(row.id) === id) ?? null;
+  };
+  const go = (href: string | null, replace = false) => href && navigate(href, { preventScrollReset: true, replace });
+  // One listener for all rows: a click selects (the first cell is the link without JavaScript).
+  const onClick = (event: MouseEvent<HTMLTableSectionElement>) => {
+    const target = event.target as HTMLElement;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || target.closest("[data-cell-link], [data-command]")) return;
+    const row = rowOf(target);
+    if (!row) return;
+    event.preventDefault();
+    if (row.id !== selectedId) go(rowHref(row), true);
+  };
+  const onDoubleClick = (event: MouseEvent<HTMLTableSectionElement>) => {
+    const row = rowOf(event.target);
+    if (row) go(openHref(row));
+  };
+  const rowMenu = (row: GridRow) => [
+    ...(data.openDialog && data.editButton ? [{ label: "Bearbeiten", href: open(data.openDialog, row.id) }] : []),
+    ...(data.deleteDialog ? [{ label: "Löschen", href: open(data.deleteDialog, row.id) }] : []),
+    ...data.rowActions.map((action) => ({ label: action.label, href: open(action.dialog, row.id) })),
+  ];
+  const onContextMenu = (event: MouseEvent<HTMLTableSectionElement>) => {
+    const row = rowOf(event.target);
+    if (!row || rowMenu(row).length === 0) return;
+    event.preventDefault();
+    if (row.id !== selectedId) go(rowHref(row), true);
+    setMenu({ x: event.clientX, y: event.clientY, row });
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
-    if (!rowHref) return;
     const move = event.key === "ArrowDown" ? 1 : event.key === "ArrowUp" ? -1 : 0;
     if (move !== 0) {
       const next = rows[Math.min(rows.length - 1, Math.max(0, selectedIndex + move))];
-      if (next && next.id !== selectedId) navigate(rowHref(next), { preventScrollReset: true, replace: true });
+      if (next && next.id !== selectedId) go(rowHref(next), true);
       event.preventDefault();
-    } else if (event.key === "Enter" && editHref && selectedIndex >= 0) {
-      navigate(editHref(rows[selectedIndex]), { preventScrollReset: true });
+    } else if (event.key === "Enter" && selected) {
+      go(openHref(selected));
+      event.preventDefault();
+    } else if (event.key === "ContextMenu" && selected) {
+      const box = body.current?.querySelector("[aria-selected='true']")?.getBoundingClientRect();
+      if (box && rowMenu(selected).length > 0) setMenu({ x: box.left + 24, y: box.bottom, row: selected });
       event.preventDefault();
     }
   };
 
-  const visibleColumns = table.getVisibleLeafColumns().map((column) => column.columnDef.meta as GridColumn<Row>);
-  const hasSums = visibleColumns.some((column) => column.sum);
-  let previousGroup: string | null = null;
+  const Heading = data.level === 1 ? "h1" : "h2";
+  const searchKeep = [...closedSearch(search)].filter(([name]) => name !== names.search && name !== names.page && name !== names.selected);
 
   return (
     <section className="flex min-h-0 flex-col gap-2" aria-label={title}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <h2 className="text-lg font-semibold text-wuff-800">
+        <Heading className="text-lg font-semibold text-wuff-800">
           {title} <span className="font-normal text-slate-500">({total.toLocaleString("de-DE")})</span>
-        </h2>
-        {toggles}
-        {toolbar && (
-          <div className="ml-auto flex flex-wrap items-center gap-1.5" role="toolbar" aria-label={`${title}: Aktionen`}>
-            {toolbar.addHref && (
-              <Link to={toolbar.addHref} preventScrollReset className={buttonClass}>
-                {toolbar.addLabel ?? "Hinzufügen"}
+        </Heading>
+        {data.toggles.map((toggle) => (
+          <div key={toggle.param} role="group" aria-label={toggle.label} className="inline-flex overflow-hidden rounded border border-slate-300 text-sm">
+            {toggle.options.map((option) => (
+              <Link
+                key={option.value}
+                to={gridHref(pathname, search, prefix, { toggle: [toggle.param, option.value === toggle.fallback ? null : option.value] })}
+                preventScrollReset
+                replace
+                aria-current={toggle.active === option.value ? "true" : undefined}
+                className={`px-2.5 py-1 ${toggle.active === option.value ? "bg-wuff-700 text-white" : "bg-white hover:bg-slate-50"}`}
+              >
+                {option.label}
               </Link>
-            )}
-            {toolbar.editHref && (
-              <Link to={toolbar.editHref} preventScrollReset className={buttonClass}>
-                Bearbeiten
-              </Link>
-            )}
-            {toolbar.deleteHref && (
-              <Link to={toolbar.deleteHref} preventScrollReset className={buttonClass}>
-                Löschen
-              </Link>
-            )}
-            {toolbar.rowActions?.map(
-              (action) =>
-                action.href && (
-                  <Link key={action.label} to={action.href} preventScrollReset className={buttonClass}>
-                    {action.label}
-                  </Link>
-                ),
-            )}
-            {toolbar.excelHref && (
-              <a href={toolbar.excelHref} className={buttonClass} download>
-                Excel-Export
-              </a>
-            )}
-            {toolbar.columnChooser && (
-              <details className="relative">
-                <summary className={`${buttonClass} cursor-pointer list-none`}>Spalten</summary>
-                <chooser.Form
-                  method="post"
-                  action="/preferences/columns"
-                  className="absolute right-0 z-30 mt-1 max-h-[60vh] w-64 overflow-y-auto rounded border border-slate-200 bg-white p-3 shadow-lg"
-                  onChange={(event) => chooser.submit(event.currentTarget)}
-                  aria-label="Spaltenauswahl"
-                >
-                  <input type="hidden" name="grid" value={gridId} />
-                  {/* Without JavaScript the browser comes back to this page after saving. */}
-                  <noscript>
-                    <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-                  </noscript>
-                  <fieldset>
-                    <legend className="mb-2 text-sm font-semibold">Sichtbare Spalten</legend>
-                    {columns.map((column) => (
-                      <label key={column.id} className="flex items-center gap-2 py-0.5 text-sm">
-                        <input type="checkbox" name="visible" value={column.id} defaultChecked={visible.includes(column.id)} />
-                        {column.header}
-                      </label>
-                    ))}
-                  </fieldset>
-                  <noscript>
-                    <button type="submit" className={`${buttonClass} mt-2`}>
-                      Übernehmen
-                    </button>
-                  </noscript>
-                </chooser.Form>
-              </details>
-            )}
-            {toolbar.refresh && (
-              <Link to={location.pathname + location.search} preventScrollReset className={buttonClass}>
-                Aktualisieren
-              </Link>
-            )}
+            ))}
           </div>
+        ))}
+        {data.search && (
+          <Form method="get" action={pathname} preventScrollReset replace role="search" aria-label={`${title} durchsuchen`} className="flex items-center gap-1">
+            {searchKeep.map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <input
+              type="search"
+              name={names.search}
+              defaultValue={data.search.value}
+              placeholder={data.search.placeholder}
+              aria-label="Suchen"
+              maxLength={20}
+              className="w-40 rounded border border-slate-300 px-2 py-1 text-sm"
+            />
+            <button type="submit" className={buttonClass}>
+              Suchen
+            </button>
+          </Form>
         )}
+        <div className="ml-auto flex flex-wrap items-center gap-1.5" role="toolbar" aria-label={`${title}: Aktionen`}>
+          {data.addDialog && (
+            <Link to={open(data.addDialog)} preventScrollReset className={buttonClass}>
+              Hinzufügen
+            </Link>
+          )}
+          {selected && data.editButton && data.openDialog && (
+            <Link to={open(data.openDialog, selected.id)} preventScrollReset className={buttonClass}>
+              Bearbeiten
+            </Link>
+          )}
+          {selected && data.deleteDialog && (
+            <Link to={open(data.deleteDialog, selected.id)} preventScrollReset className={buttonClass}>
+              Löschen
+            </Link>
+          )}
+          {selected &&
+            data.rowActions.map((action) => (
+              <Link key={action.label} to={open(action.dialog, selected.id)} preventScrollReset className={buttonClass}>
+                {action.label}
+              </Link>
+            ))}
+          {data.excelHref && (
+            <a href={`${data.excelHref}${keepOnly(search, data.ownParams)}`} className={buttonClass} download>
+              Excel-Export
+            </a>
+          )}
+          {data.columnChooser && <ColumnChooser data={data} visible={visible} chooser={chooser} />}
+          {data.refresh && (
+            <Link to={closedHref(pathname, search)} preventScrollReset className={buttonClass}>
+              Aktualisieren
+            </Link>
+          )}
+        </div>
       </div>
 
-      <div className="min-h-0 overflow-auto rounded border border-slate-200 bg-white" style={{ maxHeight: props.maxHeight }}>
+      <div className="min-h-0 overflow-auto rounded border border-slate-200 bg-white" style={{ maxHeight: data.maxHeight }}>
         <table className="w-full border-collapse text-sm">
           <thead className="sticky top-0 z-10 bg-slate-100">
             {table.getHeaderGroups().map((headerGroup) => (
               <tr key={headerGroup.id}>
                 {headerGroup.headers.map((header) => {
-                  const column = header.column.columnDef.meta as GridColumn<Row>;
+                  const column = header.column.columnDef.meta as ColumnMeta;
                   const sorted = sort.id === column.id ? (sort.descending ? "descending" : "ascending") : "none";
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
                   return (
                     <th
                       key={header.id}
                       scope="col"
                       aria-sort={sorted}
-                      className={`whitespace-nowrap border-b border-slate-200 px-2 py-1.5 font-semibold ${alignClass[alignment(column)]}`}
+                      className={`whitespace-nowrap border-b border-slate-200 px-2 py-1.5 font-semibold ${alignClass[column.align]}`}
                       style={column.widthRem ? { width: `${column.widthRem}rem` } : undefined}
                     >
-                      {column.sortable === false ? (
-                        flexRender(header.column.columnDef.header, header.getContext())
-                      ) : (
+                      {column.sortable ? (
                         <Link to={sortHref(column.id)} preventScrollReset replace className="hover:underline">
-                          {flexRender(header.column.columnDef.header, header.getContext())}
+                          {label}
                           {sorted !== "none" && <span aria-hidden>{sorted === "ascending" ? " ▲" : " ▼"}</span>}
                         </Link>
+                      ) : (
+                        label
                       )}
                     </th>
                   );
                 })}
+                {commands.length > 0 && (
+                  <th scope="col" className="border-b border-slate-200 px-2 py-1.5">
+                    <span className="sr-only">Aktionen</span>
+                  </th>
+                )}
               </tr>
             ))}
           </thead>
-          <tbody ref={body} tabIndex={rowHref ? 0 : undefined} onKeyDown={onKeyDown} className="outline-none focus-visible:ring-2 focus-visible:ring-wuff-500">
-            {table.getRowModel().rows.length === 0 && (
+          <tbody
+            ref={body}
+            tabIndex={data.selection.kind === "none" ? undefined : 0}
+            onClick={onClick}
+            onDoubleClick={onDoubleClick}
+            onContextMenu={onContextMenu}
+            onKeyDown={onKeyDown}
+            className="outline-none focus-visible:ring-2 focus-visible:ring-wuff-500"
+          >
+            {rows.length === 0 && (
               <tr>
-                <td colSpan={visibleColumns.length} className="px-2 py-6 text-center text-slate-500">
-                  {props.emptyText ?? "Keine Einträge"}
+                <td colSpan={columnCount} className="px-2 py-6 text-center text-slate-500">
+                  {data.emptyText}
                 </td>
               </tr>
             )}
-            {table.getRowModel().rows.map((row) => {
-              const selected = row.original.id === selectedId;
-              const group = groupBy?.(row.original) ?? null;
-              const groupHeader = group !== null && group !== previousGroup;
-              previousGroup = group;
-              const href = rowHref?.(row.original);
+            {table.getRowModel().rows.map((row, index) => {
+              const isSelected = row.original.id === selectedId;
+              const group = groups?.[index] ?? null;
+              const groupHeader = group !== null && group !== (groups?.[index - 1] ?? null);
+              const href = rowHref(row.original);
               return (
                 <Fragment key={row.id}>
                   {groupHeader && (
                     <tr className="bg-wuff-50">
-                      <th colSpan={visibleColumns.length} scope="rowgroup" className="px-2 py-1 text-left font-semibold text-wuff-800">
+                      <th colSpan={columnCount} scope="rowgroup" className="px-2 py-1 text-left font-semibold text-wuff-800">
                         {group}
                       </th>
                     </tr>
                   )}
                   <tr
-                    aria-selected={selected}
+                    aria-selected={href ? isSelected : undefined}
                     data-row-id={row.id}
-                    className={`border-b border-slate-100 ${selected ? "bg-wuff-100" : "hover:bg-slate-50"} ${href ? "cursor-pointer" : ""}`}
-                    onClick={href ? () => navigate(href, { preventScrollReset: true, replace: true }) : undefined}
-                    onDoubleClick={editHref ? () => navigate(editHref(row.original), { preventScrollReset: true }) : undefined}
+                    className={`border-b border-slate-100 ${isSelected ? "bg-wuff-100" : "hover:bg-slate-50"} ${href ? "cursor-pointer" : ""}`}
                   >
-                    {row.getVisibleCells().map((cell, index) => {
-                      const column = cell.column.columnDef.meta as GridColumn<Row>;
-                      const value = cell.getValue() as CellValue;
-                      const link = column.href?.(row.original, search);
-                      const content = renderValue(column, value);
+                    {row.getVisibleCells().map((cell, cellIndex) => {
+                      const column = cell.column.columnDef.meta as ColumnMeta;
+                      const value = cell.getValue() as Cell | undefined;
+                      const warn = typeof value === "object" && value.warn;
                       return (
-                        <td
-                          key={cell.id}
-                          className={`whitespace-nowrap px-2 py-1 ${alignClass[alignment(column)]} ${column.warn?.(row.original) ? "font-semibold text-red-600" : ""}`}
-                        >
-                          {link ? (
-                            <Link to={link} preventScrollReset className="text-wuff-700 underline" onClick={(event) => event.stopPropagation()}>
-                              {content}
-                            </Link>
-                          ) : index === 0 && href ? (
-                            // The first cell selects the row without JavaScript too.
-                            <Link to={href} preventScrollReset replace className="block" onClick={(event) => event.preventDefault()}>
-                              {content === "" ? "–" : content}
-                            </Link>
+                        <td key={cell.id} className={`whitespace-nowrap px-2 py-1 ${alignClass[column.align]} ${warn ? "font-semibold text-red-600" : ""}`}>
+                          {cellIndex === 0 && href && (typeof value !== "object" || !value.link) ? (
+                            // The first cell selects the row without JavaScript too (a plain link).
+                            <a href={href} className="block">
+                              {cellText(value) || (typeof value === "boolean" ? <Checkbox checked={value} /> : "–")}
+                            </a>
                           ) : (
-                            content
+                            <CellContent cell={value} open={open} />
                           )}
                         </td>
                       );
                     })}
+                    {commands.length > 0 && (
+                      <td className="whitespace-nowrap px-2 py-1 text-right">
+                        {commands.map((action) => (
+                          <Link key={action.label} to={open(action.dialog, row.original.id)} preventScrollReset className={`${smallButtonClass} ml-1`} data-command>
+                            {action.label}
+                          </Link>
+                        ))}
+                      </td>
+                    )}
                   </tr>
                 </Fragment>
               );
@@ -323,10 +371,11 @@ export function DataGrid<Row extends RowWithId>(props: DataGridProps<Row>) {
             <tfoot className="sticky bottom-0 bg-slate-100 font-semibold">
               <tr>
                 {visibleColumns.map((column, index) => (
-                  <td key={column.id} className={`px-2 py-1.5 ${alignClass[alignment(column)]}`}>
-                    {column.sum ? renderValue(column, sums?.[column.id] ?? 0) : index === 0 ? "Summe" : ""}
+                  <td key={column.id} className={`px-2 py-1.5 ${alignClass[column.align]}`}>
+                    {column.sum ? sums[column.id] : index === 0 ? "Summe" : ""}
                   </td>
                 ))}
+                {commands.length > 0 && <td />}
               </tr>
             </tfoot>
           )}
@@ -353,26 +402,53 @@ export function DataGrid<Row extends RowWithId>(props: DataGridProps<Row>) {
           )}
         </nav>
       )}
+      {menu && <ContextMenu at={menu} items={rowMenu(menu.row)} onClose={() => setMenu(null)} />}
     </section>
   );
 }
 
-/** A toggle group (Alle / Nur Mitglieder / ...) as links, the active one marked. */
-export function ToggleGroup({ label, options }: { label: string; options: { label: string; href: string; active: boolean }[] }) {
+function ColumnChooser({ data, visible, chooser }: { data: GridData; visible: string[]; chooser: ReturnType<typeof useFetcher<{ ok: boolean }>> }) {
+  const { pathname, search } = useLocation();
   return (
-    <div role="group" aria-label={label} className="inline-flex overflow-hidden rounded border border-slate-300 text-sm">
-      {options.map((option) => (
-        <Link
-          key={option.label}
-          to={option.href}
-          preventScrollReset
-          replace
-          aria-current={option.active ? "true" : undefined}
-          className={`px-2.5 py-1 ${option.active ? "bg-wuff-700 text-white" : "bg-white hover:bg-slate-50"}`}
-        >
-          {option.label}
-        </Link>
-      ))}
-    </div>
+    <details className="relative">
+      <summary className={`${buttonClass} cursor-pointer list-none`}>Spalten</summary>
+      <chooser.Form
+        method="post"
+        action="/preferences/columns"
+        className="absolute right-0 z-30 mt-1 max-h-[60vh] w-64 overflow-y-auto rounded border border-slate-200 bg-white p-3 shadow-lg"
+        onChange={(event) => chooser.submit(event.currentTarget)}
+        aria-label="Spaltenauswahl"
+      >
+        <input type="hidden" name="grid" value={data.gridId} />
+        {/* Without JavaScript the browser comes back to this page after saving. */}
+        <noscript>
+          <input type="hidden" name="redirectTo" value={pathname + search} />
+        </noscript>
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold">Sichtbare Spalten</legend>
+          {data.columns.map((column) => (
+            <label key={column.id} className="flex items-center gap-2 py-0.5 text-sm">
+              <input type="checkbox" name="visible" value={column.id} defaultChecked={visible.includes(column.id)} />
+              {column.header}
+            </label>
+          ))}
+        </fieldset>
+        <noscript>
+          <button type="submit" className={`${buttonClass} mt-2`}>
+            Übernehmen
+          </button>
+        </noscript>
+      </chooser.Form>
+    </details>
+  );
+}
+
+/** A placeholder for a tab a later capability fills. */
+export function PendingPane({ title }: { title: string }): ReactNode {
+  return (
+    <section>
+      <h2 className="text-lg font-semibold text-wuff-800">{title}</h2>
+      <p className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">Diese Ansicht ist noch in Arbeit</p>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { formatDateTimeWithSeconds } from "~/lib/format";
 
 const inputClass =
   "block w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-wuff-500 focus:outline-none focus:ring-1 focus:ring-wuff-500 aria-[invalid=true]:border-red-500";
@@ -88,18 +88,45 @@ export function FormErrors({ errors, conflict, id }: { errors?: string[]; confli
   );
 }
 
-export type AuditInfo = { createdBy: string; createdOn: string; lastModifiedBy: string | null; lastModifiedOn: string | null };
+/** Who created and last changed the record, and when (formatted on the server: auditText). */
+export type AuditInfo = { created: string; modified: string };
 
-/** Who created and last changed the record, and when (spec: audit block of the edit dialogs). */
+/** The audit block of the edit dialogs. */
 export function AuditBlock({ audit }: { audit: AuditInfo }) {
   return (
     <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded bg-slate-50 p-3 text-xs text-slate-600">
       <dt>Angelegt von</dt>
-      <dd>
-        {audit.createdBy} am {formatDateTimeWithSeconds(audit.createdOn)}
-      </dd>
+      <dd>{audit.created}</dd>
       <dt>Geändert von</dt>
-      <dd>{audit.lastModifiedBy ? `${audit.lastModifiedBy} am ${formatDateTimeWithSeconds(audit.lastModifiedOn)}` : "–"}</dd>
+      <dd>{audit.modified}</dd>
     </dl>
+  );
+}
+
+/**
+ * The search of a lookup field (a select whose choices a search finds, e.g. the owner among
+ * thousands of people): a GET form of its own beside the dialog's form, so it works without
+ * JavaScript; its parameter closes with the dialog (lookupOptions on the server).
+ */
+export function LookupSearch({ field, label, term }: { field: string; label: string; term: string }) {
+  const location = useLocation();
+  const name = `dialogSearch.${field}`;
+  const keep = [...new URLSearchParams(location.search)].filter(([param]) => param !== name && param !== "index");
+  const id = `lookup-${field}`;
+  return (
+    <Form method="get" action={location.pathname} preventScrollReset replace className="mb-3 flex items-end gap-2" role="search" aria-label={label}>
+      {keep.map(([param, value]) => (
+        <input key={param} type="hidden" name={param} value={value} />
+      ))}
+      <div className="flex-1">
+        <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+          {label}
+        </label>
+        <input id={id} name={name} defaultValue={term} placeholder="Name" maxLength={20} className="block w-full rounded border border-slate-300 px-2 py-1.5 text-sm" />
+      </div>
+      <button type="submit" className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
+        Suchen
+      </button>
+    </Form>
   );
 }

@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useState } from "react";
 import { AuditBlock, CheckboxField, FormErrors, TextField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
-import { formatDateTimeWithSeconds, formatMoneyInput } from "~/lib/format";
+import { auditText, formatDateTimeWithSeconds, formatMoneyInput } from "~/lib/format";
 import { getConfiguration, saveConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
 import { requireAccess } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
@@ -97,7 +97,7 @@ export default function ConfigurationScreen() {
           <CheckboxField meta={fields.mollieIntegration} label="Mollie Integration" className="self-end" />
         </div>
         <FormErrors errors={form.errors} conflict={actionData?.conflict} id={form.errorId} />
-        {config && <AuditBlock audit={config} />}
+        {config && <AuditBlock audit={auditText(config)} />}
         <div className="mt-5 flex justify-end">
           <button
             type="submit"

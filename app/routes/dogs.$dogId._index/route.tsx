@@ -1,11 +1,6 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
-import { requireAccess } from "~/services/auth.server";
-import { DEFAULT_DOG_TAB } from "../dogs/hooks";
+import { rowIndexLoader } from "~/components/data-grid/routes.server";
+import { dogsGrid } from "~/grids/dogs.grid";
 
-export async function loader(args: LoaderFunctionArgs) {
-  await requireAccess(args, "dogs");
-  throw redirect(`/dogs/${args.params.dogId}/${DEFAULT_DOG_TAB}${new URL(args.request.url).search}`);
-}
-
-export const action = loader;
+/** A dog without a tab opens the default tab. */
+export const loader = rowIndexLoader(dogsGrid);
+export const action = rowIndexLoader(dogsGrid);

@@ -1,32 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
-import { LazyRecordDialogs } from "~/dialogs/lazy-record-dialogs";
-import type { RecordDialogActionData } from "~/dialogs/record-dialogs";
-import { firstPersonId } from "~/models/people.server";
-import { requireAccess } from "~/services/auth.server";
-import { usePeopleScreen } from "../people/hooks";
-import { DEFAULT_TAB } from "../people/hooks";
-import { peopleQuery, peopleScreenAction } from "../people/screen.server";
+import { FirstRow } from "~/components/data-grid/panes";
+import { firstRowAction, firstRowLoader } from "~/components/data-grid/routes.server";
+import { peopleGrid } from "~/grids/people.grid";
 
-/** PARENT grid: the first row of the list is selected after loading. */
-export async function loader(args: LoaderFunctionArgs) {
-  const user = await requireAccess(args, "people");
-  const url = new URL(args.request.url);
-  const firstId = await firstPersonId(args.context.db, peopleQuery(url.searchParams, user));
-  if (firstId !== null) throw redirect(`/people/${firstId}/${DEFAULT_TAB}${url.search}`);
-  return null;
-}
-
-export const action = peopleScreenAction;
-
-/** No person in the list (e.g. a filter without matches): only the dialogs can open here. */
-export default function NoPersonSelected() {
-  const { dialog } = usePeopleScreen();
-  return (
-    <>
-      <p className="p-4 text-sm text-slate-500">Keine Person ausgewählt.</p>
-      <LazyRecordDialogs dialog={dialog} actionData={useActionData<RecordDialogActionData>()} />
-    </>
-  );
-}
+/** /people: the first person of the list with the default tab, no redirect. */
+export const loader = firstRowLoader(peopleGrid);
+export const action = firstRowAction(peopleGrid);
+export default FirstRow;

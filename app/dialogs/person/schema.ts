@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SALUTATIONS } from "~/db/schema";
+import { SALUTATIONS } from "~/lib/labels";
 import { checkbox, id, optionalEmail, optionalGermanDate, optionalId, optionalText, requiredText, rowVersion } from "~/lib/form-fields";
 
 /** The person form (add and edit); membership dates and GDPR only for ADMIN and GDPR. */

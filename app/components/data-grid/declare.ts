@@ -1,0 +1,143 @@
+/**
+ * The declaration of a grid: everything about one list in one place (app/grids/<entity>.grid.ts).
+ * The kit's server part (grid.server.ts, routes.server.ts) turns it into loaders, actions and the
+ * Excel export for every place the grid is mounted; the browser only ever sees the GridData it
+ * produces. Declarations are read on the server only.
+ */
+import type { Db } from "~/db/client.server";
+import type { Area, Permission, User } from "~/lib/access";
+import type { CellLink, CellType, CellValue, SortSpec } from "~/lib/grid";
+
+/** The parent types a CHILD grid follows (spec: PERSON, DOG, COURSE, COURSEMASTER, INVOICEHEADER). */
+export type ParentType = "PERSON" | "DOG" | "COURSE" | "COURSEMASTER" | "INVOICEHEADER";
+export type Mount = "PARENT" | ParentType;
+
+/** What a list query gets: the URL's state, the parent a CHILD grid is filtered by, the user. */
+export type ListQuery = {
+  sort: SortSpec;
+  page: number;
+  pageSize: number;
+  toggles: Record<string, string>;
+  search: string;
+  parent: { type: ParentType; id: number } | null;
+  user: User;
+};
+export type ExportQuery = Omit<ListQuery, "page" | "pageSize">;
+
+export type ListResult<Row> = { rows: Row[]; total: number; sums?: Record<string, number> };
+
+/** The model functions the kit calls (all queries stay in app/models). */
+export type GridModel<Row> = {
+  list(db: Db, query: ListQuery): Promise<ListResult<Row>>;
+  /** The page (1-based) the row is on under this query, or null when the query does not list it. */
+  pageOf?(db: Db, id: number, query: ListQuery): Promise<number | null>;
+  /** Every row of the query, for the Excel export. */
+  all?(db: Db, query: ExportQuery): Promise<Row[]>;
+};
+
+export type ColumnDecl<Row> = {
+  /** Stable id: the URL's sort key, the column chooser's value and the Excel column. */
+  id: string;
+  /** German header, as in the grid and the Excel file. */
+  header: string;
+  /** The raw value (Excel, and the shown text unless `display` says otherwise). */
+  value: (row: Row) => CellValue;
+  type?: CellType;
+  /** Text to show instead of the formatted value. */
+  display?: (row: Row) => string;
+  /** False for computed columns the database cannot sort by. */
+  sortable?: boolean;
+  hidden?: boolean;
+  /** A footer sum over all filtered rows (the model returns it by column id). */
+  sum?: boolean;
+  /** Shown in red, e.g. a rabies vaccination that has run out. */
+  warn?: (row: Row) => boolean;
+  /** The cell leads to a dialog or a page. */
+  link?: (row: Row) => CellLink | null;
+  /** Left out where the grid is mounted like this (e.g. the owner under a PERSON). */
+  omitUnder?: readonly Mount[];
+  /** Only for users with this permission: neither shown nor sent to others. */
+  requires?: Permission;
+  align?: "left" | "right" | "center";
+  widthRem?: number;
+};
+
+/** A record just saved, as the dialog reports it: toggles may follow it (an archived dog). */
+export type SavedRecord = Record<string, unknown>;
+
+export type ToggleDecl = {
+  /** URL parameter (prefixed for child grids) and the model's toggles key. */
+  param: string;
+  /** Accessible name of the group. */
+  label: string;
+  options: readonly { value: string; label: string }[];
+  /** Default: the first option. */
+  fallback?: string;
+  /** After a save, the option the saved record belongs to (so it is shown, selected). */
+  follow?: (saved: SavedRecord) => string | undefined;
+};
+
+export type MountDecl = {
+  title: string | ((parent: { name: string }) => string);
+  /** URL parameter prefix of a CHILD grid ('dog' -> dogSort, dogPage, dog). */
+  prefix?: string;
+  /** CSS height of the scrolling area. */
+  maxHeight?: string;
+};
+
+/** A tab under the selected row of a PARENT grid: a child grid, or a placeholder until built. */
+export type TabDecl = {
+  path: string;
+  label: string;
+  /** Who may see the tab (besides the screen's own area). */
+  area?: Area;
+  grid?: AnyGridDecl;
+};
+
+/** A row action beyond add/edit/delete: opens the entity's dialog view for the selected row. */
+export type RowActionDecl = { label: string; view: string };
+
+export type GridDecl<Row extends { id: number }> = {
+  /** Key of the user's column choice and the grid's accessible name stem. */
+  id: string;
+  /** The dialog folder of the rows' entity (app/dialogs/<entity>), or null when rows are read-only. */
+  entity: string | null;
+  /** Who may see the grid (app/lib/access.ts). */
+  area: Area;
+  columns: readonly ColumnDecl<Row>[];
+  toggles?: readonly ToggleDecl[];
+  search?: { placeholder: string };
+  defaultSort: SortSpec;
+  /** Where the grid can be mounted: PARENT (its own screen) and under which parents. */
+  mounts: Partial<Record<Mount, MountDecl>>;
+  model: GridModel<Row>;
+  /** Toolbar and double click: which dialogs the rows offer. Default: add, edit, delete. */
+  dialogs?: { add?: boolean; edit?: boolean; delete?: boolean; open?: string };
+  rowActions?: readonly RowActionDecl[];
+  /** Row actions also as a column of buttons on every row. */
+  commandColumn?: boolean;
+  excel?: { fileName: string; sheet: string; path: string };
+  columnChooser?: boolean;
+  refresh?: boolean;
+  /** False: rows are only read, never selected (no child grid follows them). */
+  selectable?: boolean;
+  groupBy?: (row: Row) => string;
+  emptyText: string;
+  pageSize?: number;
+  /** A PARENT grid whose rows have tabs: the parent type its rows are, their label, the tabs. */
+  rows?: {
+    parentType: ParentType;
+    label: (db: Db, id: number) => Promise<string | undefined>;
+    tabsLabel: (name: string) => string;
+    tabs: readonly TabDecl[];
+    defaultTab: string;
+  };
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of grids of any row type
+export type AnyGridDecl = GridDecl<any>;
+
+/** Declares a grid (identity: for type inference of the row type). */
+export function defineGrid<Row extends { id: number }>(grid: GridDecl<Row>): GridDecl<Row> {
+  return grid;
+}

@@ -1,0 +1,276 @@
+/**
+ * The grid kit on the server: from a declaration and the URL to the GridData a pane shows, the
+ * list query a model answers, the Excel file, and where the browser goes after a dialog changed a
+ * row (the row selected, on its page, in the toggle it now belongs to).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { may, mayUse, type User } from "~/lib/access";
+import { gridToXlsx, xlsxResponse } from "~/lib/excel.server";
+import {
+  formatDate,
+  formatDateTime,
+  formatDateTimeWithSeconds,
+  formatDateTimeWithWeekday,
+  formatMoney,
+} from "~/lib/format";
+import { PAGE_SIZE, type Cell, type CellType, type CellValue, type ColumnMeta, type GridData } from "~/lib/grid";
+import { gridParamNames, ownParamNames, parseGridState, type GridState, type GridStateSpec } from "~/lib/grid-state";
+import { getGridColumns } from "~/models/preferences.server";
+import type { AnyGridDecl, ColumnDecl, ListQuery, Mount, ParentType, SavedRecord } from "./declare";
+
+/** A value shown as text the German way (or a checkbox). */
+export function formatValue(type: CellType | undefined, value: CellValue): string | boolean {
+  if (type === "checkbox") return Boolean(value);
+  if (value === null || value === undefined || value === "") return "";
+  switch (type) {
+    case "date":
+      return formatDate(String(value));
+    case "dateTime":
+      return formatDateTime(String(value));
+    case "dateTimeWeekday":
+      return formatDateTimeWithWeekday(String(value));
+    case "dateTimeSeconds":
+      return formatDateTimeWithSeconds(String(value));
+    case "money":
+      return formatMoney(Number(value));
+    case "number":
+      return Number(value).toLocaleString("de-DE");
+    default:
+      return String(value);
+  }
+}
+
+function toCell<Row>(column: ColumnDecl<Row>, row: Row): Cell {
+  const shown = column.display ? column.display(row) : formatValue(column.type, column.value(row));
+  const warn = column.warn?.(row) ?? false;
+  const link = column.link?.(row) ?? null;
+  if (!warn && !link) return shown;
+  return { text: String(shown), ...(warn ? { warn } : {}), ...(link ? { link } : {}) };
+}
+
+const alignment = <Row>(column: ColumnDecl<Row>) =>
+  column.align ?? (column.type === "money" || column.type === "number" ? "right" : column.type === "checkbox" ? "center" : "left");
+
+/** The columns of a grid where it is mounted, for this user (context and permission rules). */
+export function columnsFor<Row>(grid: { columns: readonly ColumnDecl<Row>[] }, mount: Mount, user: User | null): ColumnDecl<Row>[] {
+  return grid.columns.filter(
+    (column) => !column.omitUnder?.includes(mount) && (!column.requires || may(user, column.requires)),
+  );
+}
+
+/** The columns to show: the user's choice if there is one, else the defaults. */
+export function visibleColumnIds<Row>(columns: readonly ColumnDecl<Row>[], chosen: string[] | null): string[] {
+  if (chosen) {
+    const known = new Set(columns.map((column) => column.id));
+    const kept = chosen.filter((id) => known.has(id));
+    if (kept.length > 0) return kept;
+  }
+  return columns.filter((column) => !column.hidden).map((column) => column.id);
+}
+
+export const prefixOf = (grid: AnyGridDecl, mount: Mount) => grid.mounts[mount]?.prefix ?? "";
+
+export function stateSpec(grid: AnyGridDecl, mount: Mount, columns: readonly ColumnDecl<unknown>[]): GridStateSpec {
+  return {
+    prefix: prefixOf(grid, mount),
+    sortable: columns.filter((column) => column.sortable !== false).map((column) => column.id),
+    defaultSort: grid.defaultSort,
+    toggles: (grid.toggles ?? []).map((toggle) => ({
+      param: toggle.param,
+      values: toggle.options.map((option) => option.value),
+      fallback: toggle.fallback ?? toggle.options[0].value,
+    })),
+    search: Boolean(grid.search),
+  };
+}
+
+export const gridOwnParams = (grid: AnyGridDecl, mount: Mount) =>
+  ownParamNames(
+    prefixOf(grid, mount),
+    (grid.toggles ?? []).map((toggle) => toggle.param),
+    Boolean(grid.search),
+  );
+
+/** Per request, once: several loaders of one request ask for the same data. */
+export function once<T>(context: AppLoadContext, key: string, load: () => Promise<T>): Promise<T> {
+  const cache = (context.requestCache ??= new Map<string, Promise<unknown>>());
+  let value = cache.get(key) as Promise<T> | undefined;
+  if (!value) {
+    value = load();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+export type Parent = { type: ParentType; id: number; name: string };
+
+/** Where a grid is shown: its mount, the parent row it follows, and how its rows are selected. */
+export type Placement = {
+  mount: Mount;
+  parent: Parent | null;
+  level: 1 | 2;
+  /** segment: the selected row is a path segment (the row has tabs); the id comes from the path. */
+  selection: { kind: "segment"; base: string; tab: string; selectedId: number | null } | { kind: "param" } | { kind: "none" };
+};
+
+type GridArgs = { request: Request; context: AppLoadContext };
+
+function listQuery(grid: AnyGridDecl, state: GridState, placement: Placement, user: User): ListQuery {
+  return {
+    sort: state.sort,
+    page: state.page,
+    pageSize: grid.pageSize ?? PAGE_SIZE,
+    toggles: state.toggles,
+    search: state.search,
+    parent: placement.parent ? { type: placement.parent.type, id: placement.parent.id } : null,
+    user,
+  };
+}
+
+/** The grid's query as the URL states it (for lists, exports and finding a row's page). */
+export function queryFromUrl(grid: AnyGridDecl, placement: Placement, search: URLSearchParams, user: User) {
+  const columns = columnsFor(grid, placement.mount, user);
+  const state = parseGridState(search, stateSpec(grid, placement.mount, columns));
+  return { columns, state, query: listQuery(grid, state, placement, user) };
+}
+
+/** Everything a grid pane shows, from the declaration, the URL and the model. */
+export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Placement, user: User): Promise<GridData> {
+  const { db } = args.context;
+  const { columns, state, query } = queryFromUrl(grid, placement, new URL(args.request.url).searchParams, user);
+  const [result, chosen] = await Promise.all([grid.model.list(db, query), getGridColumns(args.context, user.id, grid.id)]);
+  const visible = visibleColumnIds(columns, chosen);
+  const shown = columns.filter((column) => visible.includes(column.id));
+  const mountDecl = grid.mounts[placement.mount]!;
+  const prefix = prefixOf(grid, placement.mount);
+  const dialogs = { add: true, edit: true, delete: true, ...grid.dialogs };
+  const entity = grid.entity && mayUse(user, grid.area) ? grid.entity : null;
+  const rowIds = new Set(result.rows.map((row) => row.id as number));
+  const selection = placement.selection;
+  const selectedId =
+    selection.kind === "segment"
+      ? (selection.selectedId ?? (result.rows[0]?.id as number | undefined) ?? null)
+      : selection.kind === "param" && state.selectedId !== null && rowIds.has(state.selectedId)
+        ? state.selectedId
+        : null;
+
+  return {
+    gridId: grid.id,
+    title: typeof mountDecl.title === "function" ? mountDecl.title({ name: placement.parent?.name ?? "" }) : mountDecl.title,
+    level: placement.level,
+    prefix,
+    columns: columns.map(
+      (column): ColumnMeta => ({
+        id: column.id,
+        header: column.header,
+        align: alignment(column),
+        sortable: column.sortable !== false,
+        sum: Boolean(column.sum),
+        ...(column.widthRem ? { widthRem: column.widthRem } : {}),
+      }),
+    ),
+    visible,
+    rows: result.rows.map((row) => ({ id: row.id as number, cells: Object.fromEntries(shown.map((column) => [column.id, toCell(column, row)])) })),
+    total: result.total,
+    sums: Object.fromEntries(
+      columns.filter((column) => column.sum).map((column) => [column.id, String(formatValue(column.type, result.sums?.[column.id] ?? 0))]),
+    ),
+    page: state.page,
+    pageSize: query.pageSize,
+    sort: state.sort,
+    toggles: (grid.toggles ?? []).map((toggle) => ({
+      param: toggle.param,
+      label: toggle.label,
+      options: toggle.options.map(({ value, label }) => ({ value, label })),
+      active: state.toggles[toggle.param],
+      fallback: toggle.fallback ?? toggle.options[0].value,
+    })),
+    search: grid.search ? { value: state.search, placeholder: grid.search.placeholder } : null,
+    selectedId,
+    selection: selection.kind === "segment" ? { kind: "segment", base: selection.base, tab: selection.tab } : { kind: selection.kind },
+    ownParams: gridOwnParams(grid, placement.mount),
+    entity,
+    addDialog: entity && dialogs.add ? `${entity}-add` : null,
+    openDialog: entity && (dialogs.open || dialogs.edit) ? `${entity}-${dialogs.open ?? "edit"}` : null,
+    editButton: Boolean(entity && dialogs.edit),
+    deleteDialog: entity && dialogs.delete ? `${entity}-delete` : null,
+    dialogParams: placement.parent ? { dialogParent: `${placement.parent.type}:${placement.parent.id}` } : {},
+    rowActions: entity ? (grid.rowActions ?? []).map((action) => ({ label: action.label, dialog: `${entity}-${action.view}` })) : [],
+    commandColumn: Boolean(grid.commandColumn),
+    excelHref: grid.excel && placement.mount === "PARENT" ? grid.excel.path : null,
+    columnChooser: grid.columnChooser ?? true,
+    refresh: grid.refresh ?? false,
+    groups: grid.groupBy ? result.rows.map((row) => grid.groupBy!(row)) : null,
+    emptyText: grid.emptyText,
+    ...(mountDecl.maxHeight ? { maxHeight: mountDecl.maxHeight } : {}),
+  };
+}
+
+/** The Excel download of a PARENT grid as the user sees it: same filter, sort and visible columns. */
+export async function exportGrid(args: GridArgs, grid: AnyGridDecl, user: User): Promise<Response> {
+  if (!grid.excel || !grid.model.all) throw new Response("Kein Export für diese Liste", { status: 404 });
+  const placement: Placement = { mount: "PARENT", parent: null, level: 1, selection: { kind: "param" } };
+  const { columns, query } = queryFromUrl(grid, placement, new URL(args.request.url).searchParams, user);
+  const { page: _page, pageSize: _pageSize, ...exportQuery } = query;
+  const [rows, chosen] = await Promise.all([grid.model.all(args.context.db, exportQuery), getGridColumns(args.context, user.id, grid.id)]);
+  const blob = await gridToXlsx(columns, visibleColumnIds(columns, chosen), rows, grid.excel.sheet);
+  return xlsxResponse(blob, grid.excel.fileName);
+}
+
+/** A grid shown on the page a dialog was opened on (the action needs them to select a saved row). */
+export type PageGrid = { grid: AnyGridDecl; placement: Placement };
+
+/**
+ * Where the browser goes after a dialog saved (or deleted) a row of `entity`: the same page, with
+ * the row selected in every grid of that entity, on the page of the list it is on and in the
+ * toggle it belongs to; a deleted row is no longer selected.
+ */
+export async function urlAfterChange(
+  args: GridArgs,
+  pageGrids: readonly PageGrid[],
+  user: User,
+  change: { entity: string; id: number; deleted: boolean; saved?: SavedRecord },
+): Promise<string> {
+  const url = new URL(args.request.url);
+  let pathname = url.pathname;
+  const search = new URLSearchParams(url.search);
+  for (const name of [...search.keys()]) if (name.startsWith("dialog") || name === "index") search.delete(name);
+
+  for (const { grid, placement } of pageGrids) {
+    if (grid.entity !== change.entity) continue;
+    const names = gridParamNames(prefixOf(grid, placement.mount));
+    const selection = placement.selection;
+    if (change.deleted) {
+      if (selection.kind === "segment") {
+        if (selection.selectedId === change.id) {
+          pathname = selection.base;
+          const own = new Set(gridOwnParams(grid, placement.mount));
+          for (const name of [...search.keys()]) if (!own.has(name)) search.delete(name);
+        }
+      } else if (search.get(names.selected) === String(change.id)) {
+        search.delete(names.selected);
+      }
+      continue;
+    }
+    for (const toggle of grid.toggles ?? []) {
+      const value = change.saved && toggle.follow?.(change.saved);
+      if (value !== undefined) search.set(names.toggle(toggle.param), value);
+      if (value === (toggle.fallback ?? toggle.options[0].value)) search.delete(names.toggle(toggle.param));
+    }
+    const { query } = queryFromUrl(grid, placement, search, user);
+    const page = grid.model.pageOf ? await grid.model.pageOf(args.context.db, change.id, query) : null;
+    if (page !== null && page > 1) search.set(names.page, String(page));
+    else search.delete(names.page);
+    if (selection.kind === "none") continue;
+    if (selection.kind === "segment") {
+      // Another row of a parent grid: the child grids start over.
+      const own = new Set(gridOwnParams(grid, placement.mount));
+      for (const name of [...search.keys()]) if (!own.has(name)) search.delete(name);
+      pathname = `${selection.base}/${change.id}/${selection.tab}`;
+    } else {
+      search.set(names.selected, String(change.id));
+    }
+  }
+  const text = search.toString();
+  return `${pathname}${text ? `?${text}` : ""}`;
+}

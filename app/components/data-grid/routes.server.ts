@@ -1,0 +1,199 @@
+/**
+ * Loaders and actions for every route that mounts a grid, made from its declaration. A screen
+ * with tabs is four small routes (the screen, the selected row with its tabs, a tab, and the
+ * screen's index, which shows the first row without a redirect); a screen without tabs is one.
+ * Every one of them answers the dialogs' posts (dialogAction), so a dialog works on any pane.
+ */
+import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { dialogAction } from "~/dialogs/kit.server";
+import { mayUse, type Area, type User } from "~/lib/access";
+import type { GridData } from "~/lib/grid";
+import { closedSearch } from "~/lib/grid-state";
+import { parseId } from "~/lib/ids";
+import { requireAccess } from "~/services/auth.server";
+import type { AnyGridDecl, GridDecl, TabDecl } from "./declare";
+import { exportGrid, loadGrid, once, type PageGrid, type Parent, type Placement } from "./grid.server";
+
+type Args = { request: Request; context: AppLoadContext; params: LoaderFunctionArgs["params"] };
+
+/** What the tab bar of a selected row shows. */
+export type TabsData = { label: string; base: string; tabs: { path: string; label: string }[] };
+/** A tab's content: a child grid, or the notice of a tab still in the works. */
+export type PaneData = { grid: GridData } | { placeholder: string };
+
+/** /people/17/dogs -> the screen's path, the selected row and the tab. */
+function pathParts(request: Request) {
+  const [, screen, row, tab] = new URL(request.url).pathname.split("/");
+  return { base: `/${screen}`, rowId: parseId(row), tab };
+}
+
+function rowsOf(grid: AnyGridDecl) {
+  if (!grid.rows) throw new Error(`Die Liste ${grid.id} hat keine Zeilen mit Reitern`);
+  return grid.rows;
+}
+
+function parentPlacement(grid: AnyGridDecl, request: Request, selectedId: number | null, tab?: string): Placement {
+  const { base } = pathParts(request);
+  const selection: Placement["selection"] = grid.rows
+    ? { kind: "segment", base, tab: tab ?? grid.rows.defaultTab, selectedId }
+    : grid.selectable === false
+      ? { kind: "none" }
+      : { kind: "param" };
+  return { mount: "PARENT", parent: null, level: 1, selection };
+}
+
+/** The PARENT grid of a screen, once per request (the screen and its index both need it). */
+function parentGridData(args: Args, grid: AnyGridDecl, user: User): Promise<GridData> {
+  const { rowId, tab } = pathParts(args.request);
+  return once(args.context, `grid:${grid.id}`, () => loadGrid(args, grid, parentPlacement(grid, args.request, rowId, tab), user));
+}
+
+/** The selected row of a parent grid as the parent of its tabs; undefined when it does not exist. */
+async function parentRow(args: Args, grid: AnyGridDecl, id: number | null): Promise<Parent | undefined> {
+  if (!id) return undefined;
+  const rows = rowsOf(grid);
+  const name = await once(args.context, `label:${grid.id}:${id}`, () => rows.label(args.context.db, id));
+  return name === undefined ? undefined : { type: rows.parentType, id, name };
+}
+
+function tabOf(grid: AnyGridDecl, path: string | undefined): TabDecl | undefined {
+  return rowsOf(grid).tabs.find((tab) => tab.path === path);
+}
+
+/** Screen, tab, and the tab's grid: every area the page needs. */
+function pageAreas(grid: AnyGridDecl, tab?: TabDecl): Area[] {
+  return [grid.area, ...(tab?.area ? [tab.area] : []), ...(tab?.grid ? [tab.grid.area] : [])];
+}
+
+async function requireAreas(args: Args, areas: readonly Area[]): Promise<User> {
+  let user: User | undefined;
+  for (const area of areas) user = await requireAccess(args, area);
+  return user!;
+}
+
+const panePlacement = (tab: TabDecl, parent: Parent): Placement => ({
+  mount: parent.type,
+  parent,
+  level: 2,
+  selection: tab.grid?.selectable === false ? { kind: "none" } : { kind: "param" },
+});
+
+async function loadPane(args: Args, tab: TabDecl, parent: Parent, user: User): Promise<PaneData> {
+  return tab.grid ? { grid: await loadGrid(args, tab.grid, panePlacement(tab, parent), user) } : { placeholder: tab.label };
+}
+
+function tabsData(grid: AnyGridDecl, parent: Parent, user: User, base: string): TabsData {
+  const rows = rowsOf(grid);
+  return {
+    label: rows.tabsLabel(parent.name),
+    base: `${base}/${parent.id}`,
+    tabs: rows.tabs.filter((tab) => mayUse(user, tab.area ?? grid.area)).map(({ path, label }) => ({ path, label })),
+  };
+}
+
+const backToList = (request: Request) => {
+  const { base } = pathParts(request);
+  const search = closedSearch(new URL(request.url).search).toString();
+  return redirect(`${base}${search ? `?${search}` : ""}`);
+};
+
+// ---------------------------------------------------------------------------------------------
+// The screen: /people (a layout when its rows have tabs), /recyclebin
+
+export function screenLoader<Row extends { id: number }>(grid: GridDecl<Row>) {
+  return async (args: LoaderFunctionArgs) => {
+    const user = await requireAccess(args, grid.area);
+    return { grid: await parentGridData(args, grid, user) };
+  };
+}
+
+/** The screen's own posts (a screen without tabs is the page itself). */
+export function screenAction<Row extends { id: number }>(grid: GridDecl<Row>) {
+  return (args: ActionFunctionArgs) => dialogAction(args, [grid.area], [{ grid, placement: parentPlacement(grid, args.request, pathParts(args.request).rowId) }]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The selected row: /people/17 (its tab bar); /people/17 alone opens the default tab
+
+export function rowLoader<Row extends { id: number }>(grid: GridDecl<Row>) {
+  return async (args: LoaderFunctionArgs) => {
+    const user = await requireAccess(args, grid.area);
+    const parent = await parentRow(args, grid, parseId(args.params[Object.keys(args.params)[0]]));
+    // A row that is gone (deleted meanwhile, or a mistyped link): back to the list.
+    if (!parent) throw backToList(args.request);
+    return { tabs: tabsData(grid, parent, user, pathParts(args.request).base) };
+  };
+}
+
+export function rowIndexLoader<Row extends { id: number }>(grid: GridDecl<Row>) {
+  return async (args: LoaderFunctionArgs) => {
+    await requireAccess(args, grid.area);
+    const url = new URL(args.request.url);
+    throw redirect(`${url.pathname.replace(/\/$/, "")}/${rowsOf(grid).defaultTab}${url.search}`);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A tab: /people/17/dogs (a declared tab; `path` undefined: the tab named in the URL)
+
+async function tabPage(args: Args, grid: AnyGridDecl, path: string | undefined) {
+  const { rowId, tab: tabInUrl } = pathParts(args.request);
+  const tab = tabOf(grid, path ?? tabInUrl);
+  if (!tab) throw redirect(`${pathParts(args.request).base}/${rowId ?? ""}`);
+  const user = await requireAreas(args, pageAreas(grid, tab));
+  const parent = await parentRow(args, grid, rowId);
+  if (!parent) throw backToList(args.request);
+  return { tab, parent, user };
+}
+
+export function tabLoader<Row extends { id: number }>(grid: GridDecl<Row>, path?: string) {
+  return async (args: LoaderFunctionArgs) => {
+    const { tab, parent, user } = await tabPage(args, grid, path);
+    return { pane: await loadPane(args, tab, parent, user) };
+  };
+}
+
+export function tabAction<Row extends { id: number }>(grid: GridDecl<Row>, path?: string) {
+  return async (args: ActionFunctionArgs) => {
+    const { tab, parent } = await tabPage(args, grid, path);
+    const pageGrids: PageGrid[] = [{ grid, placement: parentPlacement(grid, args.request, parent.id, tab.path) }];
+    if (tab.grid) pageGrids.push({ grid: tab.grid, placement: panePlacement(tab, parent) });
+    return dialogAction(args, pageAreas(grid, tab), pageGrids);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The screen's index: /people shows the first row of the list with its default tab, no redirect
+
+async function firstRow(args: Args, grid: AnyGridDecl) {
+  const rows = rowsOf(grid);
+  const tab = tabOf(grid, rows.defaultTab)!;
+  const user = await requireAreas(args, pageAreas(grid, tab));
+  const list = await parentGridData(args, grid, user);
+  const parent = await parentRow(args, grid, list.selectedId);
+  return { tab, parent, user };
+}
+
+export function firstRowLoader<Row extends { id: number }>(grid: GridDecl<Row>) {
+  return async (args: LoaderFunctionArgs) => {
+    const { tab, parent, user } = await firstRow(args, grid);
+    if (!parent) return { first: null };
+    return { first: { tabs: tabsData(grid, parent, user, pathParts(args.request).base), pane: await loadPane(args, tab, parent, user) } };
+  };
+}
+
+export function firstRowAction<Row extends { id: number }>(grid: GridDecl<Row>) {
+  return async (args: ActionFunctionArgs) => {
+    const { tab, parent } = await firstRow(args, grid);
+    const pageGrids: PageGrid[] = [{ grid, placement: parentPlacement(grid, args.request, null) }];
+    if (tab.grid && parent) pageGrids.push({ grid: tab.grid, placement: panePlacement(tab, parent) });
+    return dialogAction(args, pageAreas(grid, tab), pageGrids);
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Excel export: /people/export
+
+export function exportLoader<Row extends { id: number }>(grid: GridDecl<Row>) {
+  return async (args: LoaderFunctionArgs) => exportGrid(args, grid, await requireAccess(args, grid.area));
+}

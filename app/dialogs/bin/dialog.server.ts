@@ -1,0 +1,30 @@
+/** The Papierkorb's one dialog: restore a deleted record (and what was deleted with it). */
+import { getDeletedRecord, recordIdentifiers, restoreDeletedRecord } from "~/models/recycle-bin.server";
+import { defineDialog, postedId, type ConfirmData } from "../define.server";
+
+export const dialog = defineDialog({
+  area: "recyclebin",
+  views: {
+    restore: async ({ db, id }): Promise<ConfirmData | null> => {
+      const record = id ? await getDeletedRecord(db, id) : undefined;
+      if (!record) return null;
+      return {
+        confirm: {
+          title: "Du bist im Begriff, diesen gelöschten Satz wiederherzustellen.",
+          message: "Bist du sicher?",
+          intent: "bin:restore",
+          id: record.id,
+          confirmLabel: "Ja, wiederherstellen",
+        },
+      };
+    },
+  },
+  actions: {
+    restore: async ({ db, form }) => {
+      const id = postedId(form);
+      const outcome = id ? await restoreDeletedRecord(db, id) : ({ status: "missing" } as const);
+      if (outcome.status !== "restored") return outcome;
+      return { status: "done", message: `Gelöschter Satz ${recordIdentifiers(outcome.record)} wurde wiederhergestellt` };
+    },
+  },
+});

@@ -1,0 +1,119 @@
+/**
+ * What a registered dialog declares (app/dialogs/<entity>/dialog.server.ts exports
+ * `dialog = defineDialog({...})`), and the helpers its actions share. The kit that finds and runs
+ * the dialogs is kit.server.ts.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import type { ParentType, SavedRecord } from "~/components/data-grid/declare";
+import type { Db } from "~/db/client.server";
+import type { Area, User } from "~/lib/access";
+import { auditText, formatDateTimeWithSeconds } from "~/lib/format";
+import { parseId } from "~/lib/ids";
+
+export { auditText };
+
+export type DialogParent = { type: ParentType; id: number };
+
+export type DialogViewContext = {
+  db: Db;
+  user: User;
+  id: number | null;
+  parent: DialogParent | null;
+  search: URLSearchParams;
+};
+
+export type DialogActionContext = { db: Db; user: User; form: FormData };
+
+/** A confirmation the kit shows itself (delete, restore): title, 'Bist du sicher?', one button. */
+export type ConfirmData = {
+  confirm: { title: string; message: string; details?: string[]; intent: string; id: number; confirmLabel: string };
+};
+
+export type DialogOutcome =
+  | { status: "invalid"; result: SubmissionResult<string[]> }
+  | { status: "saved"; id: number; message: string; saved?: SavedRecord }
+  | { status: "deleted"; id: number; message: string }
+  | { status: "done"; message: string }
+  | { status: "conflict"; result: SubmissionResult<string[]>; message: string; current: unknown }
+  | { status: "missing" }
+  | { status: "refused"; message: string };
+
+export type DialogServer = {
+  /** Who may open the dialog and post its forms (besides the page's own area). */
+  area: Area;
+  /** What each view ('add', 'edit', 'delete', ...) shows; null when its record is gone. */
+  views: Record<string, (context: DialogViewContext) => Promise<unknown>>;
+  /** The form posts, by the part after the colon of the intent ('save' of 'person:save'). */
+  actions: Record<string, (context: DialogActionContext) => Promise<DialogOutcome>>;
+};
+
+export const defineDialog = (dialog: DialogServer) => dialog;
+
+/** What the dialog component gets back when the action does not redirect. */
+export type DialogActionData = { result?: SubmissionResult<string[]>; conflict?: string; current?: unknown; error?: string };
+
+export type OpenDialog = { entity: string; view: string; data: unknown };
+
+export const GONE = "Der Datensatz existiert nicht mehr (inzwischen gelöscht?).";
+export const UNKNOWN_ACTION = "Unbekannte Aktion";
+
+/** The German message of a refused stale save: who changed the record, and when. */
+export function conflictMessage(current: { lastModifiedBy: string | null; lastModifiedOn: string | null }) {
+  const who = current.lastModifiedBy ?? "jemand anderem";
+  const when = current.lastModifiedOn ? ` am ${formatDateTimeWithSeconds(current.lastModifiedOn)}` : "";
+  return `Der Datensatz wurde inzwischen von ${who}${when} geändert. Die aktuellen Werte werden angezeigt: Bitte prüfe sie und speichere erneut.`;
+}
+
+/** The posted id of a delete (or other confirmation), or null. */
+export const postedId = (form: FormData) => parseId(form.get("id"));
+
+/** A confirmed delete through a model's delete: the kit's outcome. */
+export async function deleteOutcome(
+  id: number | null,
+  remove: (id: number) => Promise<{ status: "deleted" } | { status: "refused"; message: string } | { status: "missing" }>,
+  message: string,
+): Promise<DialogOutcome> {
+  if (!id) return { status: "missing" };
+  const outcome = await remove(id);
+  return outcome.status === "deleted" ? { status: "deleted", id, message } : outcome;
+}
+
+type Versioned = { id: number | null; rowVersion?: number | null };
+type VersionedUpdate<Current> = { status: "updated" } | { status: "conflict"; current: Current } | { status: "missing" };
+
+/**
+ * The save of an add/edit form whose record carries a rowVersion: validate with the dialog's
+ * schema, insert or update quoting the version, and report the outcome the kit maps. A stale
+ * form gets the current record (as `present` shapes it for the form) and who changed it.
+ */
+export async function saveVersioned<Value extends Versioned, Current extends { lastModifiedBy: string | null; lastModifiedOn: string | null }>(
+  submission: { status: "success"; value: Value; reply: (options?: object) => SubmissionResult<string[]> } | { status: "error" | undefined; reply: (options?: object) => SubmissionResult<string[]> },
+  steps: {
+    /** Checks the database must make (e.g. the owner exists): field errors, or null. */
+    check?: (value: Value) => Promise<Record<string, string[]> | null>;
+    insert: (value: Value) => Promise<number>;
+    update: (id: number, rowVersion: number, value: Value) => Promise<VersionedUpdate<Current>>;
+    present: (current: Current) => unknown;
+    /** What toggles of the grid may follow (e.g. { archived: true }). */
+    saved?: (value: Value) => SavedRecord;
+    messages: { created: string; saved: string };
+  },
+): Promise<DialogOutcome> {
+  if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
+  const { value } = submission;
+  const fieldErrors = await steps.check?.(value);
+  if (fieldErrors) return { status: "invalid", result: submission.reply({ fieldErrors }) };
+  const saved = steps.saved?.(value);
+  if (!value.id) {
+    const id = await steps.insert(value);
+    return { status: "saved", id, message: steps.messages.created, saved };
+  }
+  if (!value.rowVersion) return { status: "invalid", result: submission.reply({ formErrors: ["Version fehlt"] }) };
+  const outcome = await steps.update(value.id, value.rowVersion, value);
+  if (outcome.status === "missing") return { status: "missing" };
+  if (outcome.status === "conflict") {
+    // The form starts over from the current record; the message is shown beside it.
+    return { status: "conflict", result: submission.reply({ resetForm: true }), message: conflictMessage(outcome.current), current: steps.present(outcome.current) };
+  }
+  return { status: "saved", id: value.id, message: steps.messages.saved, saved };
+}

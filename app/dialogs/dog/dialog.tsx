@@ -1,0 +1,51 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { DialogButtons, RouteDialog } from "~/components/dialog";
+import { DialogForm, type DialogProps } from "~/components/dialog-form";
+import { AuditBlock, CheckboxField, DateField, FormErrors, LookupSearch, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { DOG_GENDER_LABELS } from "~/lib/labels";
+import type { DogDialogData, DogFormRecord } from "./dialog.server";
+import { dogSchema, type DogFormValues } from "./schema";
+
+/** 'Hund hinzufügen' and 'Hund {name} bearbeiten'. */
+export default function DogDialog({ data, actionData, closeHref }: DialogProps<DogDialogData>) {
+  const dog = (actionData?.current as DogFormRecord | undefined) ?? data.dog;
+  const [form, fields] = useForm<DogFormValues>({
+    id: `dog-${dog?.id ?? "new"}-${dog?.rowVersion ?? 0}`,
+    lastResult: actionData?.result,
+    defaultValue: (dog ?? { ownerId: data.ownerId ?? "", gender: "" }) as Record<string, unknown>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: dogSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <RouteDialog title={dog ? `Hund ${dog.commonName} bearbeiten` : "Hund hinzufügen"} closeHref={closeHref}>
+      <LookupSearch field="ownerId" label="Besitzer suchen" term={data.ownerSearch} />
+      <DialogForm intent="dog:save" {...getFormProps(form)}>
+        {dog && <input type="hidden" name={fields.id.name} value={dog.id} />}
+        {dog && <input type="hidden" name={fields.rowVersion.name} value={dog.rowVersion} />}
+        <div className="grid grid-cols-2 gap-3">
+          <SelectField
+            meta={fields.ownerId}
+            label="Besitzer"
+            className="col-span-2"
+            options={data.owners.map((owner) => ({ value: owner.id, label: owner.label }))}
+            placeholder={data.owners.length ? "Bitte wählen" : "Erst Besitzer suchen"}
+          />
+          <TextField meta={fields.commonName} label="Name" />
+          <TextField meta={fields.breed} label="Rasse" />
+          <SelectField meta={fields.gender} label="Geschlecht" options={[1, 2, 0].map((code) => ({ value: code, label: DOG_GENDER_LABELS[code] }))} placeholder="Bitte wählen" />
+          <DateField meta={fields.dateOfBirth} label="Wurftag" />
+          <DateField meta={fields.rabiesValidUntil} label="Tollwut bis" />
+          <TextField meta={fields.chipNr} label="Chip Nr" />
+          <TextField meta={fields.zuchtBuchNr} label="Zuchtbuch Nr" />
+          <CheckboxField meta={fields.archived} label="Archiviert" className="self-end" />
+          <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
+        </div>
+        <FormErrors errors={[...(form.errors ?? []), ...(actionData?.error ? [actionData.error] : [])]} conflict={actionData?.conflict} id={form.errorId} />
+        {dog && <AuditBlock audit={dog.audit} />}
+        <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
+      </DialogForm>
+    </RouteDialog>
+  );
+}

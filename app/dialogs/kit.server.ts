@@ -1,0 +1,103 @@
+/**
+ * The dialog kit on the server. Every folder app/dialogs/<entity>/ with a dialog.server.ts is a
+ * registered dialog (found by the folder, nothing else to edit): its views load what a dialog
+ * named in the URL shows (?dialog=person-edit&dialogId=17), its actions answer the form posts
+ * (intent 'person:save'). One generic action guards, reads the form, calls the entity's action and
+ * maps the outcome: saved and deleted redirect to the page with the row selected (or not) and a
+ * toast; invalid, conflict, gone and refused answer the dialog with German messages.
+ */
+import { data, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
+import type { ParentType } from "~/components/data-grid/declare";
+import { urlAfterChange, type PageGrid } from "~/components/data-grid/grid.server";
+import { mayUse, type Area, type User } from "~/lib/access";
+import { parseId } from "~/lib/ids";
+import { requireAccess } from "~/services/auth.server";
+import { readForm } from "~/services/request.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { GONE, UNKNOWN_ACTION, type DialogActionData, type DialogParent, type DialogServer, type OpenDialog } from "./define.server";
+
+const registered = import.meta.glob<{ dialog: DialogServer }>("./*/dialog.server.ts", { eager: true });
+const DIALOGS = new Map(Object.entries(registered).map(([path, module]) => [path.split("/")[1], module.dialog]));
+
+/** 'person-edit' -> person, edit. */
+function splitDialogName(name: string | null): { entity: string; view: string } | null {
+  const match = /^([a-zA-Z]+)-([a-zA-Z]+)$/.exec(name ?? "");
+  return match ? { entity: match[1], view: match[2] } : null;
+}
+
+const PARENT_TYPES: readonly ParentType[] = ["PERSON", "DOG", "COURSE", "COURSEMASTER", "INVOICEHEADER"];
+
+/** 'PERSON:17': the parent a CHILD grid's add dialog was opened under. */
+function parseParent(value: string | null): DialogParent | null {
+  const [type, id] = (value ?? "").split(":");
+  const parentId = parseId(id);
+  return PARENT_TYPES.includes(type as ParentType) && parentId ? { type: type as ParentType, id: parentId } : null;
+}
+
+/** The dialog the URL names, with its data; null when none is open, unknown, not allowed or gone. */
+export async function loadOpenDialog(request: Request, context: AppLoadContext, user: User): Promise<OpenDialog | null> {
+  const search = new URL(request.url).searchParams;
+  const name = splitDialogName(search.get("dialog"));
+  const dialog = name && DIALOGS.get(name.entity);
+  const view = name && dialog && Object.hasOwn(dialog.views, name.view) ? dialog.views[name.view] : null;
+  if (!name || !dialog || !view || !mayUse(user, dialog.area)) return null;
+  const loaded = await view({
+    db: context.db,
+    user,
+    id: parseId(search.get("dialogId")),
+    parent: parseParent(search.get("dialogParent")),
+    search,
+  });
+  return loaded === null || loaded === undefined ? null : { ...name, data: loaded };
+}
+
+/** The answer for the dialog; kept for the page rendered after a post without JavaScript. */
+function answer(context: AppLoadContext, body: DialogActionData, status: number) {
+  context.dialogResult = body;
+  return data(body, { status });
+}
+
+/**
+ * The action of every page: the posts of the dialogs opened on it. `areas` are the page's own
+ * guards (screen, tab); `pageGrids` the grids the page shows, so a saved row can be selected.
+ */
+export async function dialogAction(args: ActionFunctionArgs, areas: readonly Area[], pageGrids: readonly PageGrid[]) {
+  let user: User | undefined;
+  for (const area of areas) user = await requireAccess(args, area);
+  if (!user) throw new Error("Eine Seite ohne Bereich");
+  const { context } = args;
+  const form = await readForm(args.request);
+  const [entity, actionName] = String(form.get("intent") ?? "").split(":");
+  const dialog = DIALOGS.get(entity);
+  const handler = dialog && actionName && Object.hasOwn(dialog.actions, actionName) ? dialog.actions[actionName] : null;
+  if (!dialog || !handler) return answer(context, { error: UNKNOWN_ACTION }, 400);
+  await requireAccess(args, dialog.area);
+
+  const outcome = await handler({ db: context.db, user, form });
+  const { env } = context.cloudflare;
+  switch (outcome.status) {
+    case "invalid":
+      return answer(context, { result: outcome.result }, 400);
+    case "conflict":
+      return answer(context, { result: outcome.result, conflict: outcome.message, current: outcome.current }, 409);
+    case "missing":
+      return answer(context, { error: GONE }, 404);
+    case "refused":
+      return answer(context, { error: outcome.message }, 409);
+    case "saved":
+    case "deleted": {
+      const to = await urlAfterChange(args, pageGrids, user, {
+        entity,
+        id: outcome.id,
+        deleted: outcome.status === "deleted",
+        saved: outcome.status === "saved" ? outcome.saved : undefined,
+      });
+      return redirectWithToast(env, to, { type: "success", message: outcome.message });
+    }
+    case "done": {
+      const to = await urlAfterChange(args, [], user, { entity, id: 0, deleted: false });
+      return redirectWithToast(env, to, { type: "success", message: outcome.message });
+    }
+  }
+}
+

@@ -1,0 +1,23 @@
+import { parseSearchText } from "~/lib/grid-state";
+
+/** A choice of a lookup field (a select filled by a search). */
+export type LookupOption = { id: number; label: string };
+
+/** URL parameter of a lookup field's search ('dialogSearch.ownerId'): it closes with the dialog. */
+export const lookupParam = (field: string) => `dialogSearch.${field}`;
+
+/**
+ * The options of a lookup field: the current choice (`keep`) first, then what the search typed in
+ * the dialog found. The search is a GET form of its own, so it works without JavaScript.
+ */
+export async function lookupOptions(
+  search: URLSearchParams,
+  field: string,
+  find: (term: string) => Promise<{ id: number; fullName: string | null }[]>,
+  keep: LookupOption[],
+): Promise<{ term: string; options: LookupOption[] }> {
+  const term = parseSearchText(search.get(lookupParam(field)));
+  const found = term ? await find(term) : [];
+  const keptIds = new Set(keep.map((option) => option.id));
+  return { term, options: [...keep, ...found.filter((row) => !keptIds.has(row.id)).map((row) => ({ id: row.id, label: row.fullName ?? String(row.id) }))] };
+}

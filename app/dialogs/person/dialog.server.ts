@@ -1,0 +1,56 @@
+/** The person dialogs: add, edit (with audit and conflict detection), delete. */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { may, type User } from "~/lib/access";
+import { formatDate } from "~/lib/format";
+import { deletePerson, getPerson, insertPerson, personFormOptions, updatePerson, visiblePerson, type PersonInput, type PersonRecord } from "~/models/people.server";
+import { auditText, defineDialog, deleteOutcome, postedId, saveVersioned, type ConfirmData } from "../define.server";
+import { personSchema } from "./schema";
+
+/** The record as the form shows it: German dates; protected fields only for those who may. */
+function present(person: PersonRecord) {
+  const dates = "memberSince" in person ? { memberSince: formatDate(person.memberSince), memberUntil: formatDate(person.memberUntil) } : {};
+  return { ...person, dateOfBirth: formatDate(person.dateOfBirth), ...dates, audit: auditText(person) };
+}
+export type PersonFormRecord = ReturnType<typeof present>;
+
+export type PersonDialogData = {
+  person: PersonFormRecord | null;
+  options: Awaited<ReturnType<typeof personFormOptions>>;
+  withProtected: boolean;
+};
+
+const withProtected = (user: User) => may(user, "protectedPersonData");
+
+export const dialog = defineDialog({
+  area: "people",
+  views: {
+    add: async ({ db, user }): Promise<PersonDialogData> => ({ person: null, options: await personFormOptions(db), withProtected: withProtected(user) }),
+    edit: async ({ db, user, id }): Promise<PersonDialogData | null> => {
+      const [person, options] = await Promise.all([id ? getPerson(db, id, withProtected(user)) : undefined, personFormOptions(db)]);
+      return person ? { person: present(person), options, withProtected: withProtected(user) } : null;
+    },
+    delete: async ({ db, id }): Promise<ConfirmData | null> => {
+      const person = id ? await getPerson(db, id, false) : undefined;
+      if (!person) return null;
+      return {
+        confirm: { title: `Person ${person.lastName} ${person.firstName} löschen`, message: "Bist du sicher?", intent: "person:delete", id: person.id, confirmLabel: "Löschen" },
+      };
+    },
+  },
+  actions: {
+    save: ({ db, user, form }) =>
+      saveVersioned(parseWithZod(form, { schema: personSchema }), {
+        insert: (value) => insertPerson(db, personInput(value, user), user),
+        update: (id, rowVersion, value) => updatePerson(db, id, rowVersion, personInput(value, user), user),
+        present: (current) => present(visiblePerson(current, withProtected(user))),
+        messages: { created: "Person wurde angelegt", saved: "Person wurde gespeichert" },
+      }),
+    delete: ({ db, user, form }) => deleteOutcome(postedId(form), (id) => deletePerson(db, id, user), "Person wurde gelöscht"),
+  },
+});
+
+/** Protected fields are written only by those who may see them; others leave them untouched. */
+function personInput(value: ReturnType<typeof personSchema.parse>, user: User): PersonInput {
+  const { id: _id, rowVersion: _rowVersion, memberSince, memberUntil, hasGdpr, ...fields } = value;
+  return withProtected(user) ? { ...fields, memberSince, memberUntil, hasGdpr } : fields;
+}

@@ -1,0 +1,63 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { DialogButtons, RouteDialog } from "~/components/dialog";
+import { DialogForm, type DialogProps } from "~/components/dialog-form";
+import { AuditBlock, CheckboxField, DateField, FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import type { PersonDialogData, PersonFormRecord } from "./dialog.server";
+import { personSchema, type PersonFormValues } from "./schema";
+
+/** 'Person hinzufügen' and 'Person {name} bearbeiten'. */
+export default function PersonDialog({ data, actionData, closeHref }: DialogProps<PersonDialogData>) {
+  // A conflict answers with the current record: the form starts over from it.
+  const person = (actionData?.current as PersonFormRecord | undefined) ?? data.person;
+  const [form, fields] = useForm<PersonFormValues>({
+    id: `person-${person?.id ?? "new"}-${person?.rowVersion ?? 0}`,
+    lastResult: actionData?.result,
+    defaultValue: (person ?? { memberTypeId: "", isMember: false }) as Record<string, unknown>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: personSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const title = person ? `Person ${person.fullName} bearbeiten` : "Person hinzufügen";
+  return (
+    <RouteDialog title={title} closeHref={closeHref} width={640}>
+      <DialogForm intent="person:save" {...getFormProps(form)}>
+        {person && <input type="hidden" name={fields.id.name} value={person.id} />}
+        {person && <input type="hidden" name={fields.rowVersion.name} value={person.rowVersion} />}
+        <div className="grid grid-cols-2 gap-3">
+          <SelectField meta={fields.salutation} label="Anrede" options={[{ value: "Herr", label: "Herr" }, { value: "Frau", label: "Frau" }]} placeholder="–" />
+          <TextField meta={fields.title} label="Titel" />
+          <TextField meta={fields.firstName} label="Vorname" />
+          <TextField meta={fields.lastName} label="Nachname" />
+          <TextField meta={fields.streetNumber} label="Straße und Hausnummer" className="col-span-2" />
+          <TextField meta={fields.zip} label="PLZ" />
+          <TextField meta={fields.city} label="Ort" />
+          <TextField meta={fields.email} label="E-Mail" type="email" className="col-span-2" />
+          <TextField meta={fields.homePhone} label="Telefon" type="tel" />
+          <TextField meta={fields.mobilePhone} label="Mobil" type="tel" />
+          <DateField meta={fields.dateOfBirth} label="Geburtstag" />
+          <TextField meta={fields.hsvrmNr} label="HSVRM-Nr" />
+          <SelectField meta={fields.memberTypeId} label="Mitgliedsart" options={data.options.memberTypes.map((type) => ({ value: type.id, label: type.name }))} placeholder="Bitte wählen" />
+          <SelectField meta={fields.membershipStatusId} label="Mitgliedsstatus" options={data.options.membershipStatuses.map((status) => ({ value: status.id, label: status.name }))} placeholder="–" />
+          {data.withProtected && (
+            <>
+              <DateField meta={fields.memberSince} label="Mitglied seit" />
+              <DateField meta={fields.memberUntil} label="Mitglied bis" />
+            </>
+          )}
+          <div className="col-span-2 grid grid-cols-3 gap-2">
+            <CheckboxField meta={fields.isMember} label="Mitglied" />
+            <CheckboxField meta={fields.isVorstand} label="Vorstand" />
+            <CheckboxField meta={fields.isTrainer} label="Trainer" />
+            <CheckboxField meta={fields.hasInsurance} label="Versichert" />
+            {data.withProtected && <CheckboxField meta={fields.hasGdpr} label="DSGVO-Einwilligung" />}
+          </div>
+          <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
+        </div>
+        <FormErrors errors={[...(form.errors ?? []), ...(actionData?.error ? [actionData.error] : [])]} conflict={actionData?.conflict} id={form.errorId} />
+        {person && <AuditBlock audit={person.audit} />}
+        <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
+      </DialogForm>
+    </RouteDialog>
+  );
+}

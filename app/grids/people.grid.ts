@@ -1,0 +1,80 @@
+import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
+import { may } from "~/lib/access";
+import { listAllPeople, listPeople, pageOfPerson, personName, PEOPLE_FILTERS, type PeopleFilter, type PersonRow } from "~/models/people.server";
+import { dogsGrid } from "./dogs.grid";
+import { nextSessionsGrid } from "./nextsessions.grid";
+
+const peopleQuery = (query: Pick<ListQuery, "toggles" | "sort" | "user">) => ({
+  filter: (PEOPLE_FILTERS.includes(query.toggles.filter as PeopleFilter) ? query.toggles.filter : "all") as PeopleFilter,
+  sort: query.sort,
+  withProtected: may(query.user, "protectedPersonData"),
+});
+
+/**
+ * Personen (spec 000 §2 People screen) and Mitgliederliste.xlsx. GDPR, insurance and date columns
+ * are hidden by default; membership dates and GDPR consent exist only for ADMIN and GDPR.
+ */
+export const peopleGrid = defineGrid<PersonRow>({
+  id: "people",
+  entity: "person",
+  area: "people",
+  mounts: { PARENT: { title: "Personen" } },
+  columns: [
+    { id: "id", header: "Id", value: (p) => p.id, type: "number", hidden: true },
+    { id: "lastName", header: "Nachname", value: (p) => p.lastName },
+    { id: "firstName", header: "Vorname", value: (p) => p.firstName },
+    { id: "salutation", header: "Anrede", value: (p) => p.salutation, hidden: true },
+    { id: "title", header: "Titel", value: (p) => p.title, hidden: true },
+    { id: "isMember", header: "Mitglied", value: (p) => p.isMember, type: "checkbox" },
+    { id: "memberType", header: "Mitgliedsart", value: (p) => p.memberType },
+    { id: "membershipStatus", header: "Status", value: (p) => p.membershipStatus },
+    { id: "hsvrmNr", header: "HSVRM-Nr", value: (p) => p.hsvrmNr, hidden: true },
+    { id: "streetNumber", header: "Straße", value: (p) => p.streetNumber },
+    { id: "zip", header: "PLZ", value: (p) => p.zip },
+    { id: "city", header: "Ort", value: (p) => p.city },
+    { id: "email", header: "E-Mail", value: (p) => p.email },
+    { id: "mobilePhone", header: "Mobil", value: (p) => p.mobilePhone },
+    { id: "homePhone", header: "Telefon", value: (p) => p.homePhone, hidden: true },
+    { id: "dateOfBirth", header: "Geburtstag", value: (p) => p.dateOfBirth, type: "date", hidden: true },
+    { id: "isVorstand", header: "Vorstand", value: (p) => p.isVorstand, type: "checkbox", hidden: true },
+    { id: "isTrainer", header: "Trainer", value: (p) => p.isTrainer, type: "checkbox", hidden: true },
+    { id: "hasInsurance", header: "Versichert", value: (p) => p.hasInsurance, type: "checkbox", hidden: true },
+    { id: "comments", header: "Kommentar", value: (p) => p.comments, hidden: true },
+    { id: "memberSince", header: "Mitglied seit", value: (p) => p.memberSince, type: "date", hidden: true, requires: "protectedPersonData" },
+    { id: "memberUntil", header: "Mitglied bis", value: (p) => p.memberUntil, type: "date", hidden: true, requires: "protectedPersonData" },
+    { id: "hasGdpr", header: "DSGVO", value: (p) => p.hasGdpr, type: "checkbox", hidden: true, requires: "protectedPersonData" },
+  ],
+  toggles: [
+    {
+      param: "filter",
+      label: "Personen filtern",
+      options: [
+        { value: "all", label: "Alle" },
+        { value: "members", label: "Nur Mitglieder" },
+        { value: "nonmembers", label: "Nur Nichtmitglieder" },
+      ],
+    },
+  ],
+  defaultSort: { id: "lastName", descending: false },
+  model: {
+    list: (db, query) => listPeople(db, { ...peopleQuery(query), page: query.page, pageSize: query.pageSize }),
+    pageOf: (db, id, query) => pageOfPerson(db, id, peopleQuery(query), query.pageSize),
+    all: (db, query) => listAllPeople(db, peopleQuery(query)),
+  },
+  excel: { fileName: "Mitgliederliste.xlsx", sheet: "Personen", path: "/people/export" },
+  emptyText: "Keine Personen gefunden",
+  rows: {
+    parentType: "PERSON",
+    label: async (db, id) => (await personName(db, id))?.fullName ?? undefined,
+    tabsLabel: () => "Bereiche der Person",
+    tabs: [
+      { path: "coursememberships", label: "Kurse" },
+      { path: "dogs", label: "Hunde", grid: dogsGrid },
+      { path: "certifications", label: "Erfolge" },
+      { path: "fees", label: "Kontenblatt", area: "fees" },
+      { path: "invoiceheaders", label: "Rechnungen", area: "invoices" },
+      { path: "nextsessions", label: "Nächste Kurstermine", grid: nextSessionsGrid },
+    ],
+    defaultTab: "dogs",
+  },
+});

@@ -1,0 +1,142 @@
+/**
+ * The one place that reads and writes a grid's state in the URL, the same on server and client.
+ *
+ * A grid's parameters carry its prefix: the People grid (prefix '') uses sort, page, q, filter and
+ * sel; the dogs grid under a person (prefix 'dog') uses dogSort, dogPage, dogQ, dogList and dog.
+ * The selected row is the grid's selection parameter, or a path segment for a grid whose row has
+ * tabs (/people/17/dogs). Selecting another row of a parent grid drops every parameter that is not
+ * the parent's own, so the child grids start over (page 1, no selection).
+ */
+import { parseId } from "./ids";
+import type { SortSpec } from "./grid";
+
+/** The longest search text: D1 refuses LIKE patterns over 50 bytes (umlauts take two). */
+export const MAX_SEARCH_LENGTH = 20;
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** URL parameter names of a grid with this prefix. */
+export function gridParamNames(prefix: string) {
+  return {
+    sort: prefix ? `${prefix}Sort` : "sort",
+    page: prefix ? `${prefix}Page` : "page",
+    search: prefix ? `${prefix}Q` : "q",
+    selected: prefix || "sel",
+    toggle: (name: string) => (prefix ? `${prefix}${capitalize(name)}` : name),
+  };
+}
+
+export type GridStateSpec = {
+  prefix: string;
+  sortable: readonly string[];
+  defaultSort: SortSpec;
+  toggles: readonly { param: string; values: readonly string[]; fallback: string }[];
+  search: boolean;
+};
+
+export type GridState = {
+  sort: SortSpec;
+  page: number;
+  toggles: Record<string, string>;
+  search: string;
+  selectedId: number | null;
+};
+
+/** '?sort=lastName' ascending, '?sort=-lastName' descending; unknown keys fall back. */
+function parseSort(raw: string | null, allowed: readonly string[], fallback: SortSpec): SortSpec {
+  const text = raw ?? "";
+  const descending = text.startsWith("-");
+  const id = descending ? text.slice(1) : text;
+  return allowed.includes(id) ? { id, descending } : fallback;
+}
+
+/** Page number (1-based); anything odd is page 1. */
+function parsePage(raw: string | null): number {
+  const page = Number(raw);
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+/** Search text, trimmed and bounded (so no input reaches a database limit). */
+export function parseSearchText(raw: string | null): string {
+  return (raw ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+}
+
+export function parseGridState(search: URLSearchParams, spec: GridStateSpec): GridState {
+  const names = gridParamNames(spec.prefix);
+  const toggles: Record<string, string> = {};
+  for (const toggle of spec.toggles) {
+    const value = search.get(names.toggle(toggle.param));
+    toggles[toggle.param] = value !== null && toggle.values.includes(value) ? value : toggle.fallback;
+  }
+  return {
+    sort: parseSort(search.get(names.sort), spec.sortable, spec.defaultSort),
+    page: parsePage(search.get(names.page)),
+    toggles,
+    search: spec.search ? parseSearchText(search.get(names.search)) : "",
+    selectedId: parseId(search.get(names.selected)),
+  };
+}
+
+/** The grid's own parameters (toggle names given without prefix). */
+export function ownParamNames(prefix: string, toggleNames: readonly string[], withSearch: boolean): string[] {
+  const names = gridParamNames(prefix);
+  return [names.sort, names.page, ...(withSearch ? [names.search] : []), ...toggleNames.map(names.toggle)];
+}
+
+/** Parameters that exist only while a dialog is open (and the kit's own markers). */
+export const isDialogParam = (name: string) => name.startsWith("dialog") || name === "index" || name === "_data";
+
+/** The URL's search without the dialog's parameters. */
+export function closedSearch(search: string | URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const name of [...next.keys()]) if (isDialogParam(name)) next.delete(name);
+  return next;
+}
+
+const asSearch = (params: URLSearchParams) => {
+  const text = params.toString();
+  return text ? `?${text}` : "";
+};
+
+/** The same page without any dialog. */
+export function closedHref(pathname: string, search: string | URLSearchParams): string {
+  return `${pathname}${asSearch(closedSearch(search))}`;
+}
+
+/** The page with the dialog `name` ('person-edit') open, keeping everything else. */
+export function dialogHref(pathname: string, search: string | URLSearchParams, name: string, params: Record<string, string | number> = {}): string {
+  const next = closedSearch(search);
+  next.set("dialog", name);
+  for (const [key, value] of Object.entries(params)) next.set(key, String(value));
+  return `${pathname}?${next}`;
+}
+
+/** The page with this grid's parameters changed; any change but the selection returns to page 1. */
+export function gridHref(
+  pathname: string,
+  search: string | URLSearchParams,
+  prefix: string,
+  changes: { sort?: string; page?: number; search?: string; toggle?: [string, string | null]; selected?: number | null },
+): string {
+  const names = gridParamNames(prefix);
+  const next = closedSearch(search);
+  const set = (name: string, value: string | number | null | undefined) => {
+    if (value === null || value === undefined || value === "") next.delete(name);
+    else next.set(name, String(value));
+  };
+  if (changes.page !== undefined) set(names.page, changes.page === 1 ? null : changes.page);
+  else if (changes.selected === undefined) next.delete(names.page);
+  if (changes.sort !== undefined) set(names.sort, changes.sort);
+  if (changes.search !== undefined) set(names.search, changes.search);
+  if (changes.toggle) set(names.toggle(changes.toggle[0]), changes.toggle[1]);
+  if (changes.selected !== undefined) set(names.selected, changes.selected);
+  return `${pathname}${asSearch(next)}`;
+}
+
+/** Only the given parameters of a search (a parent grid's own state when its selection changes). */
+export function keepOnly(search: string | URLSearchParams, names: readonly string[]): string {
+  const source = new URLSearchParams(search);
+  const next = new URLSearchParams();
+  for (const [name, value] of source) if (names.includes(name)) next.append(name, value);
+  return asSearch(next);
+}
