@@ -19,6 +19,7 @@ function Checkbox({ checked }: { checked: boolean }) {
   return <input type="checkbox" checked={checked} readOnly disabled className="pointer-events-none accent-wuff-700" aria-label={checked ? "ja" : "nein"} />;
 }
 
+const hasLink = (cell: Cell | undefined) => typeof cell === "object" && cell.link !== undefined;
 const cellText = (cell: Cell | undefined) => (cell === undefined || typeof cell === "boolean" ? "" : typeof cell === "string" ? cell : cell.text);
 
 /** The hrefs of a grid on the current page. */
@@ -336,14 +337,15 @@ export function DataGrid({ data }: { data: GridData }) {
                     data-row-id={row.id}
                     className={`border-b border-slate-100 ${isSelected ? "bg-wuff-100" : "hover:bg-slate-50"} ${href ? "cursor-pointer" : ""}`}
                   >
-                    {row.getVisibleCells().map((cell, cellIndex) => {
+                    {row.getVisibleCells().map((cell, cellIndex, cells) => {
                       const column = cell.column.columnDef.meta as ColumnMeta;
                       const value = cell.getValue() as Cell | undefined;
                       const warn = typeof value === "object" && value.warn;
+                      // The first cell without a link of its own selects the row (without JavaScript too).
+                      const selects = cellIndex === cells.findIndex((candidate) => !hasLink(candidate.getValue() as Cell | undefined));
                       return (
                         <td key={cell.id} className={`whitespace-nowrap px-2 py-1 ${alignClass[column.align]} ${warn ? "font-semibold text-red-600" : ""}`}>
-                          {cellIndex === 0 && href && (typeof value !== "object" || !value.link) ? (
-                            // The first cell selects the row without JavaScript too (a plain link).
+                          {selects && href ? (
                             <a href={href} className="block">
                               {cellText(value) || (typeof value === "boolean" ? <Checkbox checked={value} /> : "–")}
                             </a>
