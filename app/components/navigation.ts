@@ -20,6 +20,7 @@ export const SCREEN_TITLES: Record<Area, string> = {
   fees: "Kontenblatt",
   invoices: "Rechnungen",
   courseMasters: "Kurs-Typen",
+  certificationMasters: "Erfolgsarten",
   tasks: "Tasks",
   configuration: "Einstellungen",
   hsvrmlist: "HSVRM-Liste",

@@ -1,3 +1,4 @@
+import { certificationsGrid } from "./certifications.grid";
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
 import { UNKNOWN_GENDER } from "~/lib/labels";
 import { DOG_LISTS, getDog, listDogs, pageOfDog, type DogList, type DogRow } from "~/models/dogs.server";
@@ -62,7 +63,7 @@ export const dogsGrid = defineGrid<DogRow>({
     tabsLabel: (name) => `Bereiche von ${name}`,
     tabs: [
       { path: "coursememberships", label: "Kurse" },
-      { path: "certifications", label: "Erfolge" },
+      { path: "certifications", label: "Erfolge", grid: certificationsGrid },
     ],
     defaultTab: "coursememberships",
   },

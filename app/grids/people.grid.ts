@@ -1,3 +1,4 @@
+import { certificationsGrid } from "./certifications.grid";
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
 import { may } from "~/lib/access";
 import { listAllPeople, listPeople, pageOfPerson, personName, PEOPLE_FILTERS, type PeopleFilter, type PersonRow } from "~/models/people.server";
@@ -70,7 +71,7 @@ export const peopleGrid = defineGrid<PersonRow>({
     tabs: [
       { path: "coursememberships", label: "Kurse" },
       { path: "dogs", label: "Hunde", grid: dogsGrid },
-      { path: "certifications", label: "Erfolge" },
+      { path: "certifications", label: "Erfolge", grid: certificationsGrid },
       { path: "fees", label: "Kontenblatt", area: "fees" },
       { path: "invoiceheaders", label: "Rechnungen", area: "invoices" },
       { path: "nextsessions", label: "Nächste Kurstermine", grid: nextSessionsGrid },

@@ -34,6 +34,8 @@ export const AREA_ACCESS = {
   fees: ADMIN_FINANCE,
   invoices: ADMIN_FINANCE,
   courseMasters: ADMIN_ONLY,
+  /** Erfolgsarten: the kinds of certification (kept by ADMIN; reached from Einstellungen). */
+  certificationMasters: ADMIN_ONLY,
   tasks: ADMIN_ONLY,
   configuration: ADMIN_ONLY,
   hsvrmlist: LISTS,

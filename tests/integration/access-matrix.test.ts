@@ -15,7 +15,6 @@ const ANY = USERS;
 const SCREENS: [string, string, DemoUserName[]][] = [
   ["/peoplemobile", "Personen", ANY],
   ["/dogsmobile", "Hunde", ANY],
-  ["/certifications", "Erfolge", ANY],
   ["/courses", "Kurse", ANY],
   ["/coursesmobile", "Laufende Kurse", ANY],
   ["/courseSheet", "Kursblatt", ANY],
@@ -97,6 +96,8 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/dogs/1/certifications", allowed: ANY, get: 200, post: 400 },
   { path: "/quickAdd", allowed: ANY, get: 200, post: 400 },
   { path: "/recyclebin", allowed: ANY, get: 200, post: 400 },
+  { path: "/certifications", allowed: ANY, get: 200, post: 400 },
+  { path: "/certificationMasters", allowed: ["admin"], get: 200, post: 400 },
   { path: "/configuration", allowed: ["admin"], get: 200, post: 400 },
 ];
 

@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { AuditBlock, CheckboxField, FormErrors, TextField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
@@ -108,6 +108,12 @@ export default function ConfigurationScreen() {
           </button>
         </div>
       </Form>
+      <p className="mt-4 text-sm">
+        Weitere Stammdaten:{" "}
+        <Link to="/certificationMasters" className="text-wuff-700 underline">
+          Erfolgsarten
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,0 +1,90 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { DialogButtons, RouteDialog } from "~/components/dialog";
+import { DialogForm, type DialogProps } from "~/components/dialog-form";
+import { AuditBlock, DateField, FormErrors, LookupSearch, SelectField, TextAreaField } from "~/components/forms/fields";
+import { useHydrated } from "~/components/use-hydrated";
+import type { CertificationDialogData, CertificationFormRecord } from "./dialog.server";
+import { certificationSchema, type CertificationFormValues } from "./schema";
+
+/**
+ * 'Erfolg hinzufügen' and 'Erfolg bearbeiten'. The chosen master says whether a person, a dog or
+ * both are certified: with JavaScript only those fields show; without, both show and the server
+ * keeps only what applies.
+ */
+export default function CertificationDialog({ data, actionData, closeHref }: DialogProps<CertificationDialogData>) {
+  const hydrated = useHydrated();
+  const certification = (actionData?.current as CertificationFormRecord | undefined) ?? data.certification;
+  const [form, fields] = useForm<CertificationFormValues>({
+    id: `certification-${certification?.id ?? "new"}-${certification?.rowVersion ?? 0}`,
+    lastResult: actionData?.result,
+    defaultValue: (certification ?? { ...data.defaults, certificationMasterId: data.masters.length === 1 ? data.masters[0].id : "" }) as Record<string, unknown>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: certificationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const master = data.masters.find((candidate) => String(candidate.id) === String(fields.certificationMasterId.value ?? ""));
+  const showPerson = !hydrated || !master || master.isPersonCertification;
+  const showDog = !hydrated || !master || master.isDogCertification;
+  const lockedLabel = (options: { id: number; label: string }[], id: number | null) => options.find((option) => option.id === id)?.label ?? "";
+
+  return (
+    <RouteDialog title={certification ? "Erfolg bearbeiten" : "Erfolg hinzufügen"} closeHref={closeHref}>
+      {showPerson && !data.locked.person && <LookupSearch field="personId" label="Person suchen" term={data.personSearch} />}
+      {showDog && !data.locked.dog && <LookupSearch field="dogId" label="Hund suchen" term={data.dogSearch} />}
+      <DialogForm intent="certification:save" {...getFormProps(form)}>
+        {certification && <input type="hidden" name={fields.id.name} value={certification.id} />}
+        {certification && <input type="hidden" name={fields.rowVersion.name} value={certification.rowVersion} />}
+        <div className="grid grid-cols-2 gap-3">
+          <SelectField
+            meta={fields.certificationMasterId}
+            label="Erfolgsart"
+            className="col-span-2"
+            options={data.masters.map((option) => ({ value: option.id, label: option.name }))}
+            placeholder="Bitte wählen"
+          />
+          {showPerson &&
+            (data.locked.person ? (
+              <LockedField name={fields.personId.name} label="Person" id={data.defaults.personId} text={lockedLabel(data.people, data.defaults.personId)} />
+            ) : (
+              <SelectField
+                meta={fields.personId}
+                label={hydrated ? "Person" : "Person (bei Erfolgen von Personen)"}
+                className="col-span-2"
+                options={data.people.map((option) => ({ value: option.id, label: option.label }))}
+                placeholder={data.people.length ? "Bitte wählen" : "Erst Person suchen"}
+              />
+            ))}
+          {showDog &&
+            (data.locked.dog ? (
+              <LockedField name={fields.dogId.name} label="Hund" id={data.defaults.dogId} text={lockedLabel(data.dogs, data.defaults.dogId)} />
+            ) : (
+              <SelectField
+                meta={fields.dogId}
+                label={hydrated ? "Hund" : "Hund (bei Erfolgen von Hunden)"}
+                className="col-span-2"
+                options={data.dogs.map((option) => ({ value: option.id, label: option.label }))}
+                placeholder={data.dogs.length ? "Bitte wählen" : "Erst Hund suchen"}
+              />
+            ))}
+          <DateField meta={fields.date} label="Datum" />
+          <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
+        </div>
+        <FormErrors errors={[...(form.errors ?? []), ...(actionData?.error ? [actionData.error] : [])]} conflict={actionData?.conflict} id={form.errorId} />
+        {certification && <AuditBlock audit={certification.audit} />}
+        <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
+      </DialogForm>
+    </RouteDialog>
+  );
+}
+
+/** The parent the dialog was opened under: shown, not changeable. */
+function LockedField({ name, label, id, text }: { name: string; label: string; id: number | null; text: string }) {
+  return (
+    <div className="col-span-2">
+      <span className="mb-1 block text-sm font-medium text-slate-700">{label}</span>
+      <p className="rounded border border-slate-200 bg-slate-50 px-2 py-1.5 text-sm">{text}</p>
+      {id && <input type="hidden" name={name} value={id} />}
+    </div>
+  );
+}

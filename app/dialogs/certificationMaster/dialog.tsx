@@ -1,0 +1,36 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { DialogButtons, RouteDialog } from "~/components/dialog";
+import { DialogForm, type DialogProps } from "~/components/dialog-form";
+import { AuditBlock, CheckboxField, FormErrors, TextField } from "~/components/forms/fields";
+import type { CertificationMasterDialogData, CertificationMasterFormRecord } from "./dialog.server";
+import { certificationMasterSchema, type CertificationMasterFormValues } from "./schema";
+
+/** 'Erfolgsart hinzufügen' and 'Erfolgsart {name} bearbeiten'. */
+export default function CertificationMasterDialog({ data, actionData, closeHref }: DialogProps<CertificationMasterDialogData>) {
+  const master = (actionData?.current as CertificationMasterFormRecord | undefined) ?? data.master;
+  const [form, fields] = useForm<CertificationMasterFormValues>({
+    id: `certificationMaster-${master?.id ?? "new"}-${master?.rowVersion ?? 0}`,
+    lastResult: actionData?.result,
+    defaultValue: (master ?? {}) as Record<string, unknown>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: certificationMasterSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <RouteDialog title={master ? `Erfolgsart ${master.name} bearbeiten` : "Erfolgsart hinzufügen"} closeHref={closeHref}>
+      <DialogForm intent="certificationMaster:save" {...getFormProps(form)}>
+        {master && <input type="hidden" name={fields.id.name} value={master.id} />}
+        {master && <input type="hidden" name={fields.rowVersion.name} value={master.rowVersion} />}
+        <div className="grid gap-3">
+          <TextField meta={fields.name} label="Name" />
+          <CheckboxField meta={fields.isPersonCertification} label="für Personen" />
+          <CheckboxField meta={fields.isDogCertification} label="für Hunde" />
+        </div>
+        <FormErrors errors={[...(form.errors ?? []), ...(actionData?.error ? [actionData.error] : [])]} conflict={actionData?.conflict} id={form.errorId} />
+        {master && <AuditBlock audit={master.audit} />}
+        <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
+      </DialogForm>
+    </RouteDialog>
+  );
+}
