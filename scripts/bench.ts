@@ -1,35 +1,116 @@
 /**
- * Benchmark of the People page with the large data set (5,000 people, 6,000 dogs, 300 courses,
- * 50,000 fees). Not a test: it reports the numbers and only fails when it cannot measure.
+ * Side-by-side benchmark: the home page (reference), People and Dogs, each on the demo data and
+ * on the large data set (5,000 people, 6,000 dogs, 300 courses, 50,000 fees), in ONE run.
+ * The machine is shared and noisy, so absolute numbers mean little; what counts are the ratios
+ * between pages and between data sets measured in the same minutes. Not a test: it reports the
+ * numbers and only fails when it cannot measure.
  *
- *   tsx scripts/bench.ts
+ *   tsx scripts/bench.ts [--runs N] [--quick]
  *
- * Builds once, loads the benchmark data into its own state dir (.wrangler/bench-state), starts
- * the app as `npm start` does (scripts/start.sh: wrangler dev plus the local OpenID provider) on
- * free ports, logs in as admin through the real provider, times the People page and weighs the
- * JS and CSS the browser loads for it. Progress goes to stderr, the result table to stdout.
+ * Builds once, prepares two state dirs (.wrangler/bench-demo: demo data, .wrangler/bench-large:
+ * large data), starts two app instances as `npm start` does (scripts/start.sh: wrangler dev plus
+ * the local OpenID provider, each on its own free ports), logs in as admin at each through the real
+ * provider, then measures in interleaved rounds: every round requests every (data set, page) once
+ * in shuffled order, following redirects like a browser. Finally it weighs the JS and CSS of the
+ * People page. Progress goes to stderr, the report to stdout.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const STATE_DIR = ".wrangler/bench-state";
 const BIN = "node_modules/.bin";
-const WARMUP = 5;
-const RUNS = 40;
 const READY_TIMEOUT_MS = 180_000;
+const MAX_REDIRECTS = 5;
 const KB = 1024;
-/** Bare React 18 + Remix, gzip; the app may add at most 40 KB on top. */
-const JS_BASELINE_KB = 86;
-const JS_BUDGET_KB = JS_BASELINE_KB + 40;
-const TARGET_MS = 100;
+
+/** Target (a): page p50 / home p50 on the large data set. */
+const PAGE_VS_HOME_TARGET = 2.0;
+/** Target (b): large p50 / demo p50 of the same page ("cost must not grow with data"). */
+const LARGE_VS_DEMO_TARGET = 1.2;
+/** JavaScript the People page loads, gzip. */
+const JS_BUDGET_KB = 110;
 
 const childEnv = { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" };
 const progress = (message: string) => console.error(`▸ ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---------------------------------------------------------------------------------------------
+// What is measured
+
+type Dataset = { key: "demo" | "large"; label: string; stateDir: string; seedArgs: string[] };
+
+const DATASETS: Dataset[] = [
+  { key: "demo", label: "Demo", stateDir: ".wrangler/bench-demo", seedArgs: [] },
+  { key: "large", label: "Groß", stateDir: ".wrangler/bench-large", seedArgs: ["--large", "--force"] },
+];
+
+type Page = {
+  path: string;
+  label: string;
+  /** Throws when the final (non-redirect) response is not the page it should be. */
+  check: (finalPath: string, body: string) => void;
+};
+
+const PAGES: Page[] = [
+  {
+    path: "/",
+    label: "Startseite",
+    check: (finalPath, body) => {
+      if (finalPath !== "/" || !body.includes("Willkommen bei Wuff") || body.includes("noch nicht eingeloggt")) {
+        throw new Error(`Startseite ${finalPath}: nicht die angemeldete Startseite`);
+      }
+    },
+  },
+  {
+    path: "/people",
+    label: "Personen",
+    check: (finalPath, body) => {
+      if (!finalPath.startsWith("/people") || !body.includes("Personen")) throw new Error(`Personen: unerwartete Seite ${finalPath}`);
+    },
+  },
+  {
+    path: "/dogs",
+    label: "Hunde",
+    check: (finalPath, body) => {
+      if (!finalPath.startsWith("/dogs") || !body.includes("Hunde")) throw new Error(`Hunde: unerwartete Seite ${finalPath}`);
+    },
+  },
+];
+
+const HOME = PAGES[0];
+const PEOPLE = PAGES[1];
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+type Options = { rounds: number; warmup: number };
+
+const USAGE = "Aufruf: tsx scripts/bench.ts [--runs N] [--quick]   (npm run bench -- --quick)";
+
+function parseOptions(args: string[]): Options {
+  let rounds: number | undefined;
+  let quick = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (arg === "--quick") {
+      quick = true;
+    } else if (arg === "--runs" || arg.startsWith("--runs=")) {
+      const value = arg === "--runs" ? args[++i] : arg.slice("--runs=".length);
+      rounds = Number(value);
+      if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--runs braucht eine ganze Zahl ≥ 1, nicht ${value}\n${USAGE}`);
+    } else if (arg === "--help" || arg === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    } else {
+      throw new Error(`Unbekannte Option ${arg}\n${USAGE}`);
+    }
+  }
+  // --runs wins over --quick's default; --quick also shortens the warm-up.
+  return { rounds: rounds ?? (quick ? 10 : 40), warmup: quick ? 2 : 5 };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Setup: ports, build, data
@@ -51,109 +132,166 @@ async function freePorts(count: number): Promise<number[]> {
 }
 
 /** Runs a setup command to completion; its output is only shown when it fails. */
-function run(label: string, command: string, args: string[]): string {
+function run(label: string, command: string, args: string[]): Promise<string> {
   progress(label);
   const started = performance.now();
-  const result = spawnSync(command, args, { env: childEnv, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-  if (result.error || result.status !== 0) {
-    process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}\n`);
-    throw new Error(`${label} fehlgeschlagen: ${result.error?.message ?? `Exit-Code ${result.status ?? result.signal}`}`);
-  }
-  progress(`  fertig in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return result.stdout;
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env: childEnv, stdio: ["ignore", "pipe", "pipe"] });
+    const output: string[] = [];
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      output.push(chunk);
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => output.push(chunk));
+    child.once("error", (error) => reject(new Error(`${label} fehlgeschlagen: ${error.message}`)));
+    child.once("close", (code, signal) => {
+      if (code === 0) {
+        progress(`  ${label}: fertig in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        resolve(stdout);
+      } else {
+        process.stderr.write(`${output.join("")}\n`);
+        reject(new Error(`${label} fehlgeschlagen: Exit-Code ${code ?? signal}`));
+      }
+    });
+  });
+}
+
+/** Waits for every task to end, then throws the first failure: no setup step outlives the script. */
+async function settleAll(tasks: Promise<unknown>[]) {
+  const failed = (await Promise.allSettled(tasks)).find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 type RowCounts = { people: number; dogs: number; courses: number; fees: number };
 
-/** Counted in the database rather than trusted from the seed's output. */
-function countRows(): RowCounts {
+/** A fresh state dir: migrations, then the data set's seed; returns the rows counted afterwards. */
+async function prepareData(dataset: Dataset): Promise<RowCounts> {
+  rmSync(dataset.stateDir, { recursive: true, force: true });
+  await run(`${dataset.label}: Migrationen anwenden (${dataset.stateDir})`, `${BIN}/wrangler`, [
+    "d1", "migrations", "apply", "DB", "--local", "--persist-to", dataset.stateDir,
+  ]);
+  const seed = dataset.seedArgs.length > 0 ? `seed ${dataset.seedArgs.join(" ")}` : "seed";
+  await run(`${dataset.label}: Daten laden (${seed})`, `${BIN}/tsx`, [
+    "scripts/seed.ts", ...dataset.seedArgs, "--persist-to", dataset.stateDir,
+  ]);
+  // Counted in the database rather than trusted from the seed's output.
   const sql =
     "SELECT (SELECT count(*) FROM people) AS people, (SELECT count(*) FROM dogs) AS dogs, " +
     "(SELECT count(*) FROM courses) AS courses, (SELECT count(*) FROM fees) AS fees";
-  const output = run("Zeilen zählen", `${BIN}/wrangler`, [
-    "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--yes", "--json", "--command", sql,
+  const output = await run(`${dataset.label}: Zeilen zählen`, `${BIN}/wrangler`, [
+    "d1", "execute", "DB", "--local", "--persist-to", dataset.stateDir, "--yes", "--json", "--command", sql,
   ]);
   const [first] = JSON.parse(output) as { results: RowCounts[] }[];
   return first.results[0];
 }
 
 // ---------------------------------------------------------------------------------------------
-// The app process group
+// The app instances: one process group each
 
-let app: ChildProcess | undefined;
+type Instance = {
+  dataset: Dataset;
+  appOrigin: string;
+  idpOrigin: string;
+  child?: ChildProcess;
+  /** The last lines of start.sh's output, for the error message if the app does not come up. */
+  log: string[];
+};
+
+const instances: Instance[] = [];
 let stopping: Promise<void> | undefined;
 let interrupted = false;
-const appLog: string[] = [];
 
 /** scripts/start.sh in its own process group, so wrangler, workerd and the provider stop together. */
-function startApp(appPort: number, idpPort: number) {
-  progress(`App starten (scripts/start.sh) auf Port ${appPort}, Identitätsanbieter auf Port ${idpPort}`);
-  app = spawn("bash", ["scripts/start.sh"], {
+function startApp(dataset: Dataset, appPort: number, idpPort: number): Instance {
+  // After Ctrl-C nothing new may start: stopApps only stops the instances it has seen.
+  if (stopping) throw new Error("abgebrochen");
+  progress(`${dataset.label}: App starten (scripts/start.sh) auf Port ${appPort}, Identitätsanbieter auf Port ${idpPort}`);
+  const instance: Instance = {
+    dataset,
+    appOrigin: `http://localhost:${appPort}`,
+    idpOrigin: `http://localhost:${idpPort}`,
+    log: [],
+  };
+  instances.push(instance);
+  instance.child = spawn("bash", ["scripts/start.sh"], {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
       ...childEnv,
       PORT: String(appPort),
       IDP_PORT: String(idpPort),
-      WUFF_STATE_DIR: STATE_DIR,
+      WUFF_STATE_DIR: dataset.stateDir,
       WUFF_SKIP_BUILD: "1",
       // The defaults, pinned so a stray HOST or LOCAL_IDP in the shell cannot break the login.
       HOST: "127.0.0.1",
       LOCAL_IDP: "1",
     },
   });
-  // Kept (the last lines) for the error message if the app does not come up.
   const keep = (chunk: Buffer) => {
-    appLog.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-    appLog.splice(0, Math.max(0, appLog.length - 60));
+    instance.log.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+    instance.log.splice(0, Math.max(0, instance.log.length - 60));
   };
-  app.stdout?.on("data", keep);
-  app.stderr?.on("data", keep);
+  instance.child.stdout?.on("data", keep);
+  instance.child.stderr?.on("data", keep);
+  return instance;
 }
 
-async function waitUntilReady(url: string) {
+async function waitUntilReady(instance: Instance) {
+  const url = `${instance.appOrigin}/api/public/test`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
+  const { child } = instance;
   while (Date.now() < deadline) {
-    if (!app || stopping || app.exitCode !== null || app.signalCode !== null) break;
+    if (!child || stopping || child.exitCode !== null || child.signalCode !== null) break;
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
       await response.arrayBuffer();
-      if (response.status === 200) return;
+      if (response.status === 200) {
+        progress(`${instance.dataset.label}: App bereit auf ${instance.appOrigin}`);
+        return;
+      }
     } catch {
       // Not listening yet.
     }
     await sleep(500);
   }
-  throw new Error(`Die App antwortet nicht mit 200 auf ${url}. Letzte Ausgabe von start.sh:\n${appLog.join("\n")}`);
+  throw new Error(
+    `${instance.dataset.label}: die App antwortet nicht mit 200 auf ${url}. Letzte Ausgabe von start.sh:\n${instance.log.join("\n")}`,
+  );
 }
 
-/** Once, however often it is called (error path and Ctrl-C may race). */
-const stopApp = () => (stopping ??= stopAppGroup());
+const groupAlive = (pid: number) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** SIGTERM to the whole group, SIGKILL for whatever is still there after 10 s. */
-async function stopAppGroup() {
-  const pid = app?.pid;
+async function stopGroup(instance: Instance) {
+  const pid = instance.child?.pid;
   if (!pid) return;
-  progress("App stoppen");
-  const alive = () => {
-    try {
-      process.kill(-pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (alive()) process.kill(-pid, "SIGTERM");
-  for (let waited = 0; waited < 10_000 && alive(); waited += 200) await sleep(200);
-  if (alive()) process.kill(-pid, "SIGKILL");
-  app = undefined;
+  if (groupAlive(pid)) process.kill(-pid, "SIGTERM");
+  for (let waited = 0; waited < 10_000 && groupAlive(pid); waited += 200) await sleep(200);
+  if (groupAlive(pid)) process.kill(-pid, "SIGKILL");
+  instance.child = undefined;
 }
+
+/** Once, however often it is called (error path and Ctrl-C may race); all groups in parallel. */
+const stopApps = () =>
+  (stopping ??= (async () => {
+    if (instances.some((instance) => instance.child)) progress("Apps stoppen");
+    await Promise.all(instances.map(stopGroup));
+  })());
 
 // Last resort if the process ends some other way: never leave a server behind.
 process.on("exit", () => {
-  if (app?.pid) {
+  for (const { child } of instances) {
+    if (!child?.pid) continue;
     try {
-      process.kill(-app.pid, "SIGKILL");
+      process.kill(-child.pid, "SIGKILL");
     } catch {
       // Already gone.
     }
@@ -161,14 +299,18 @@ process.on("exit", () => {
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
+    // tsx relays the terminal's Ctrl-C to this process, which got it already: once is enough.
+    if (interrupted) return;
     progress(`${signal} erhalten`);
     interrupted = true;
-    void stopApp().finally(() => process.exit(130));
+    void stopApps().finally(() => process.exit(130));
   });
 }
 
 // ---------------------------------------------------------------------------------------------
-// HTTP with a cookie jar per origin (name=value only; paths and flags do not matter here)
+// HTTP with a cookie jar per origin (name=value only; paths and flags do not matter here).
+// Per origin, not per host as a browser would: the two instances differ only by port and
+// must keep their own sessions.
 
 const jar = new Map<string, Map<string, string>>();
 
@@ -228,12 +370,12 @@ async function follow(url: string, trail: string[], init: RequestInit = { header
 // ---------------------------------------------------------------------------------------------
 // Login through the local OpenID provider
 
-async function login(appOrigin: string, idpOrigin: string) {
-  progress("Anmelden als admin beim lokalen Identitätsanbieter");
+async function login({ dataset, appOrigin, idpOrigin }: Instance) {
+  progress(`${dataset.label}: anmelden als admin beim lokalen Identitätsanbieter`);
   const trail: string[] = [];
-  const fail = (message: string) => new Error(`Anmeldung fehlgeschlagen: ${message}\n${trail.join("\n")}`);
+  const fail = (message: string) => new Error(`${dataset.label}: Anmeldung fehlgeschlagen: ${message}\n${trail.join("\n")}`);
 
-  const start = await request(`${appOrigin}/login?redirectTo=%2Fpeople`, { headers: HTML });
+  const start = await request(`${appOrigin}/login?redirectTo=%2F`, { headers: HTML });
   await start.arrayBuffer();
   const toProvider = start.headers.get("Location") ?? "";
   trail.push(`${start.status} GET ${appOrigin}/login → ${toProvider}`);
@@ -255,53 +397,144 @@ async function login(appOrigin: string, idpOrigin: string) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Timing
+// One page visit: the redirect chain a browser goes through, timed hop by hop
 
-type Sample = { ms: number; app?: number; db?: number; queries?: number };
+type Hop = { path: string; status: number; ms: number; app?: number; db?: number; queries?: number };
+type Visit = { hops: Hop[] };
 
 /** `app;dur=12.3, db;dur=4.5;desc="3 D1-Abfragen"` → name → { dur, desc } (first of each name). */
 function parseServerTiming(header: string | null) {
   const metrics = new Map<string, { dur?: number; desc?: string }>();
-  // Split at commas outside quotes; the app's descriptions contain no ";".
+  // Split at commas outside quotes.
   for (const entry of (header ?? "").split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)) {
-    const [name, ...params] = entry.split(";").map((part) => part.trim());
+    // Split at semicolons outside quotes.
+    const [name, ...params] = entry.split(/;(?=(?:[^"]*"[^"]*")*[^"]*$)/).map((part) => part.trim());
     if (!name || metrics.has(name)) continue;
     const metric: { dur?: number; desc?: string } = {};
     for (const param of params) {
-      const [key, ...rest] = param.split("=");
-      const value = rest.join("=").trim().replace(/^"(.*)"$/, "$1");
-      if (key.trim().toLowerCase() === "dur") metric.dur = Number(value);
-      if (key.trim().toLowerCase() === "desc") metric.desc = value;
+      const eq = param.indexOf("=");
+      if (eq < 0) continue;
+      const key = param.slice(0, eq).trim().toLowerCase();
+      const value = param.slice(eq + 1).trim().replace(/^"(.*)"$/, "$1");
+      if (key === "dur" && value !== "" && Number.isFinite(Number(value))) metric.dur = Number(value);
+      if (key === "desc") metric.desc = value;
     }
     metrics.set(name, metric);
   }
-  return metrics;
+  const db = metrics.get("db");
+  // The D1 call count: the first integer of db's description, whatever the words around it;
+  // digits glued to letters (the 1 of "D1") are a name, not a count, unless nothing else is there.
+  const desc = db?.desc ?? "";
+  const queries = (/(?<![\p{L}\d.])\d+(?!\d)/u.exec(desc) ?? /\d+/.exec(desc))?.[0];
+  return { app: metrics.get("app")?.dur, db: db?.dur, queries: queries === undefined ? undefined : Number(queries) };
 }
 
-/** WARMUP + RUNS sequential GETs; each response passes `check` (which throws) before it counts. */
-async function measure(url: string, check: (response: Response, body: string) => void): Promise<Sample[]> {
-  const samples: Sample[] = [];
-  for (let i = 0; i < WARMUP + RUNS; i++) {
+async function visit(instance: Instance, page: Page): Promise<Visit & { html: string }> {
+  const hops: Hop[] = [];
+  let url = `${instance.appOrigin}${page.path}`;
+  for (;;) {
+    const path = url.slice(instance.appOrigin.length);
     const started = performance.now();
     const response = await request(url, { headers: HTML });
     const body = await response.text();
     const ms = performance.now() - started;
-    check(response, body);
-    const timing = parseServerTiming(response.headers.get("Server-Timing"));
-    const queries = /\d+/.exec(timing.get("db")?.desc ?? "")?.[0];
-    if (i >= WARMUP) {
-      samples.push({ ms, app: timing.get("app")?.dur, db: timing.get("db")?.dur, queries: queries ? Number(queries) : undefined });
+    hops.push({ path, status: response.status, ms, ...parseServerTiming(response.headers.get("Server-Timing")) });
+    if (!isRedirect(response)) {
+      if (response.status !== 200) {
+        throw new Error(`${instance.dataset.label} ${page.path}: Status ${response.status} auf ${path}\n${body.slice(0, 500)}`);
+      }
+      page.check(path, body);
+      return { hops, html: body };
     }
+    const next = new URL(response.headers.get("Location")!, url);
+    const chain = [...hops.map((hop) => hop.path), next.href].join(" → ");
+    if (next.origin !== instance.appOrigin || next.pathname === "/login") {
+      throw new Error(`${instance.dataset.label} ${page.path}: Weiterleitung weg von der Seite (Sitzung verloren?): ${chain}`);
+    }
+    if (hops.length > MAX_REDIRECTS) throw new Error(`${instance.dataset.label} ${page.path}: zu viele Weiterleitungen: ${chain}`);
+    url = next.href;
   }
-  return samples;
 }
 
-function stats(values: (number | undefined)[]) {
-  const sorted = values.filter((v): v is number => v !== undefined && Number.isFinite(v)).sort((a, b) => a - b);
+// ---------------------------------------------------------------------------------------------
+// Interleaved rounds
+
+/** One (data set, page) pair: its visits, one per measured round in round order, and the last page's HTML. */
+type Cell = { instance: Instance; page: Page; visits: Visit[]; lastHtml: string };
+
+function shuffle<T>(items: T[]): T[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [result[i], result[j]] = [result[j], result[i]];
+  }
+  return result;
+}
+
+async function measureRounds(cells: Cell[], { rounds, warmup }: Options) {
+  const started = performance.now();
+  for (let round = -warmup; round < rounds; round++) {
+    if (interrupted) throw new Error("abgebrochen");
+    for (const cell of shuffle(cells)) {
+      const { hops, html } = await visit(cell.instance, cell.page);
+      if (round >= 0) cell.visits.push({ hops });
+      cell.lastHtml = html;
+    }
+    const done = round + 1;
+    if (done === 0) progress(`Aufwärmen fertig (${warmup} Runden), messen: ${rounds} Runden zu je ${cells.length} Seiten`);
+    else if (done > 0 && (done % 10 === 0 || done === rounds)) {
+      progress(`  Runde ${done}/${rounds} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statistics
+
+const finite = (values: (number | undefined)[]) => values.filter((v): v is number => v !== undefined && Number.isFinite(v));
+
+/** Nearest-rank percentile; undefined without values. */
+function percentile(values: (number | undefined)[], p: number): number | undefined {
+  const sorted = finite(values).sort((a, b) => a - b);
   if (sorted.length === 0) return undefined;
-  // Nearest-rank percentiles.
-  const at = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
-  return { p50: at(50), p95: at(95), min: sorted[0], max: sorted[sorted.length - 1] };
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Sum over the hops; undefined when no hop reported the value. */
+function sumOf(hops: Hop[], key: "db" | "app" | "queries"): number | undefined {
+  const values = finite(hops.map((hop) => hop[key]));
+  return values.length === 0 ? undefined : values.reduce((a, b) => a + b, 0);
+}
+
+const totalMs = (visit: Visit) => visit.hops.reduce((sum, hop) => sum + hop.ms, 0);
+const finalHop = (visit: Visit) => visit.hops[visit.hops.length - 1];
+
+/** Small deterministic PRNG (mulberry32), so the same samples give the same bootstrap range. */
+function prng(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * p50(a) / p50(b), and its 90 % bootstrap range over the rounds: rounds are resampled as pairs
+ * (a and b of the same round were measured seconds apart), so the range shows how much the
+ * machine's noise moves the ratio.
+ */
+function ratio(a: number[], b: number[]) {
+  const value = percentile(a, 50)! / percentile(b, 50)!;
+  const random = prng(42);
+  const estimates: number[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const picks = Array.from({ length: a.length }, () => Math.floor(random() * a.length));
+    estimates.push(percentile(picks.map((k) => a[k]), 50)! / percentile(picks.map((k) => b[k]), 50)!);
+  }
+  return { value, low: percentile(estimates, 5)!, high: percentile(estimates, 95)! };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -365,121 +598,173 @@ async function pageWeight(html: string, appOrigin: string) {
 // ---------------------------------------------------------------------------------------------
 // Report
 
-const ms = (value: number) => value.toFixed(1);
+const fmtMs = (value: number | undefined) => (value === undefined ? "–" : value.toFixed(1));
+const fmtCount = (value: number | undefined) => (value === undefined ? "–" : String(value));
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const de = (n: number) => n.toLocaleString("de-DE");
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const verdict = (ok: boolean) => (ok ? "erfüllt" : "VERFEHLT");
+
+/** Columns padded to their widest cell; the first `left` columns left-aligned, the rest right. */
+function table(header: string[], rows: string[][], left: number): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i < left ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ").trimEnd();
+  const rule = widths.map((w) => "-".repeat(w)).join("  ");
+  return [line(header), rule, ...rows.map(line)];
+}
+
+/** The distinct values, e.g. "1" or "0–1" if the number of redirects changed between rounds. */
+function range(values: number[]) {
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  return min === max ? String(min) : `${min}–${max}`;
+}
+
+function cellRow(cell: Cell): string[] {
+  const { visits } = cell;
+  const hopCounts = visits.map((v) => v.hops.length - 1);
+  const queries = percentile(visits.map((v) => sumOf(v.hops, "queries")), 50);
+  // Per hop (as long as every visit had the same chain): which response made how many D1 calls.
+  const sameChain = Math.min(...hopCounts) === Math.max(...hopCounts);
+  const perHop =
+    sameChain && hopCounts[0] > 0
+      ? ` (${visits[0].hops.map((_, i) => fmtCount(percentile(visits.map((v) => v.hops[i].queries), 50))).join("+")})`
+      : "";
+  return [
+    cell.page.path,
+    cell.instance.dataset.label,
+    range(hopCounts),
+    fmtMs(percentile(visits.map(totalMs), 50)),
+    fmtMs(percentile(visits.map(totalMs), 95)),
+    fmtMs(percentile(visits.map((v) => finalHop(v).ms), 50)),
+    fmtMs(percentile(visits.map((v) => sumOf(v.hops, "db")), 50)),
+    `${fmtCount(queries)}${perHop}`,
+    fmtMs(percentile(visits.map((v) => sumOf(v.hops, "app")), 50)),
+  ];
+}
 
 function printReport(report: {
-  pagePath: string;
-  hops: { path: string; samples: Sample[] }[];
-  page: Sample[];
+  options: Options;
+  cells: Cell[];
+  rows: Map<Dataset, RowCounts>;
   weight: Awaited<ReturnType<typeof pageWeight>>;
-  rows: RowCounts;
+  weighedPath: string;
 }) {
-  const { pagePath, hops, page, weight, rows } = report;
-  const statRows: string[][] = [];
-  const addStats = (label: string, values: (number | undefined)[], format: (n: number) => string = ms) => {
-    const s = stats(values);
-    statRows.push([label, ...(s ? [s.p50, s.p95, s.min, s.max].map(format) : ["–", "–", "–", "–"])]);
-  };
-  addStats(`Roundtrip ms  ${pagePath}`, page.map((s) => s.ms));
-  addStats("app;dur ms", page.map((s) => s.app));
-  addStats("db;dur ms", page.map((s) => s.db));
-  addStats("D1-Abfragen", page.map((s) => s.queries), String);
-  for (const hop of hops) {
-    addStats(`Roundtrip ms  ${hop.path} (Weiterleitung)`, hop.samples.map((s) => s.ms));
-    addStats("  app;dur ms (Weiterleitung)", hop.samples.map((s) => s.app));
+  const { options, cells, rows, weight, weighedPath } = report;
+  const cell = (dataset: Dataset, page: Page) => cells.find((c) => c.instance.dataset === dataset && c.page === page)!;
+  const demo = DATASETS.find((d) => d.key === "demo")!;
+  const large = DATASETS.find((d) => d.key === "large")!;
+  const out: string[] = [];
+
+  out.push(
+    "",
+    `Wuff-Benchmark: ${options.rounds} Runden nach ${options.warmup} zum Aufwärmen; je Runde jede Seite auf beiden`,
+    "Datensätzen einmal, in zufälliger Reihenfolge; angemeldet als admin",
+    "",
+  );
+  const header = ["Seite", "Daten", "Hops", "RT p50", "RT p95", "Endseite p50", "db p50", "D1-Abfragen", "app p50"];
+  out.push(...table(header, PAGES.flatMap((page) => DATASETS.map((dataset) => cellRow(cell(dataset, page)))), 2));
+
+  out.push("");
+  for (const page of PAGES) {
+    for (const dataset of DATASETS) {
+      const { visits } = cell(dataset, page);
+      const chains = new Set(visits.map((v) => v.hops.map((hop) => `${hop.path} (${hop.status})`).join(" → ")));
+      if (visits.some((v) => v.hops.length > 1)) out.push(`Weiterleitung ${dataset.label}: ${[...chains].join(" | ")}`);
+    }
   }
 
+  // Targets: ratios of p50 round trips (whole chain), with the bootstrap range in brackets.
+  const targetRows: string[][] = [];
+  const rt = (dataset: Dataset, page: Page) => cell(dataset, page).visits.map(totalMs);
+  const addTarget = (label: string, a: number[], b: number[], target: number) => {
+    const r = ratio(a, b);
+    targetRows.push([label, r.value.toFixed(2), `${r.low.toFixed(2)}–${r.high.toFixed(2)}`, `≤ ${target.toFixed(1)}`, verdict(r.value <= target)]);
+  };
+  for (const page of PAGES.filter((p) => p !== HOME)) {
+    addTarget(`(a) ${large.label}: ${page.path} ÷ ${HOME.label}`, rt(large, page), rt(large, HOME), PAGE_VS_HOME_TARGET);
+  }
+  for (const page of PAGES) {
+    addTarget(`(b) ${page.path}: ${large.label} ÷ ${demo.label}`, rt(large, page), rt(demo, page), LARGE_VS_DEMO_TARGET);
+  }
+  out.push("", ...table(["Verhältnis der RT p50", "Wert", "90-%-Bereich", "Ziel", "Ergebnis"], targetRows, 1));
+
   const jsOk = weight.js.gzip <= JS_BUDGET_KB * KB;
-  const p95 = stats(page.map((s) => s.ms))?.p95 ?? Infinity;
-  const valueRows: string[][] = [
-    ["JS gzip", `${kb(weight.js.gzip)} (${kb(weight.js.raw)} roh, ${plural(weight.js.files, "Datei", "Dateien")})`],
-    ["CSS gzip", `${kb(weight.css.gzip)} (${kb(weight.css.raw)} roh, ${plural(weight.css.files, "Datei", "Dateien")})`],
-    ["Inline-Skripte gzip", `${kb(weight.inline.gzip)} (${kb(weight.inline.raw)} roh, ${weight.inline.files} Skripte, einzeln gezippt)`],
-    [
-      "JS-Budget",
-      `${kb(weight.js.gzip)} von ${JS_BUDGET_KB} KB (${JS_BASELINE_KB} + 40): ${jsOk ? "eingehalten" : "ÜBERSCHRITTEN"}` +
-        ` (${(weight.js.gzip / KB - JS_BASELINE_KB).toFixed(1)} KB über der Grundlinie)`,
-    ],
-    ["Roundtrip-Ziel", `p95 ${ms(p95)} ms ${p95 < TARGET_MS ? "<" : "≥"} ${TARGET_MS} ms: ${p95 < TARGET_MS ? "erreicht" : "VERFEHLT"}`],
-    ["Daten", `${de(rows.people)} Personen, ${de(rows.dogs)} Hunde, ${de(rows.courses)} Kurse, ${de(rows.fees)} offene Posten`],
-  ];
-
-  const header = ["Kennzahl", "p50", "p95", "min", "max"];
-  const widths = header.map((h, i) => Math.max(h.length, ...[...statRows, ...valueRows.map(([l]) => [l])].map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  const rule = "-".repeat(widths.reduce((sum, w) => sum + w + 2, -2));
-
-  console.log();
-  console.log(`Wuff-Benchmark People: ${RUNS} Abrufe nach ${WARMUP} zum Aufwärmen, angemeldet als admin`);
-  console.log(rule);
-  console.log(line(header));
-  console.log(rule);
-  for (const row of statRows) console.log(line(row));
-  console.log(rule);
-  for (const [label, value] of valueRows) console.log(`${label.padEnd(widths[0])}  ${value}`);
-  console.log(rule);
-  console.log("Ziel: People mit 5.000 Personen deutlich unter 100 ms (lokal); JS höchstens 40 KB gzip über ~86 KB");
-  console.log(
-    "Hinweis: in workerd zählt performance.now() nur bei I/O weiter, app;dur zeigt daher zu wenig CPU-Zeit;\n" +
-      "der Roundtrip auf localhost ist die ehrliche Serverzeit.",
+  out.push(
+    "",
+    `Gewicht der Personen-Seite (${weighedPath}, ${large.label}):`,
+    `  JavaScript gzip   ${kb(weight.js.gzip)} (${kb(weight.js.raw)} roh, ${plural(weight.js.files, "Datei", "Dateien")}),` +
+      ` Budget ${JS_BUDGET_KB} KB: ${verdict(jsOk)}`,
+    `  CSS gzip          ${kb(weight.css.gzip)} (${kb(weight.css.raw)} roh, ${plural(weight.css.files, "Datei", "Dateien")})`,
+    `  Inline-Skripte    ${kb(weight.inline.gzip)} gzip (${kb(weight.inline.raw)} roh, ${weight.inline.files} Skripte, einzeln gezippt)`,
+    "",
+    "Daten:",
+    ...DATASETS.map((dataset) => {
+      const r = rows.get(dataset)!;
+      return `  ${dataset.label.padEnd(5)} ${de(r.people)} Personen, ${de(r.dogs)} Hunde, ${de(r.courses)} Kurse, ${de(r.fees)} offene Posten`;
+    }),
+    "",
+    "Legende:",
+    "  RT            Roundtrip auf localhost (Wanduhr, bis zum letzten Byte); bei Weiterleitungen die Summe",
+    "                aller Hops, wie ein Browser sie durchläuft: das ist die Zeit der Seite",
+    "  Hops          Anzahl der Weiterleitungen vor der Endseite (z. B. /people → /people/{id}/dogs)",
+    "  Endseite p50  RT der letzten Antwort allein, ohne Weiterleitungen",
+    "  db p50        Server-Timing db;dur (Wartezeit auf D1), Summe über alle Hops; parallele Abfragen",
+    "                einer Antwort zählen jede für sich, db kann daher größer sein als app",
+    "  D1-Abfragen   Median der D1-Aufrufe laut Server-Timing, Summe über alle Hops (in Klammern je Hop)",
+    "  app p50       Server-Timing app;dur; in workerd zählt performance.now() nur bei I/O weiter,",
+    "                app;dur zeigt daher zu wenig CPU-Zeit: der RT ist die ehrliche Serverzeit",
+    `  (a)           Seite ÷ Startseite auf den großen Daten, Ziel ≤ ${PAGE_VS_HOME_TARGET.toFixed(1)}`,
+    `  (b)           große ÷ Demodaten für dieselbe Seite, Ziel ≤ ${LARGE_VS_DEMO_TARGET.toFixed(1)} (Kosten dürfen nicht mit den Daten wachsen)`,
+    "  90-%-Bereich  Bootstrap über die Runden (Paare derselben Runde): so weit bewegt das Rauschen",
+    "                der Maschine das Verhältnis; bewertet wird der Wert",
+    "  JavaScript    alle Module der Seite (Skripte, modulepreload, Imports im Inline-Skript), je Datei gzip -9;",
+    `                Budget ${JS_BUDGET_KB} KB`,
+    "  Die Maschine ist geteilt und laut: absolute Zeiten schwanken zwischen Läufen stark,",
+    "  die Verhältnisse innerhalb eines Laufs viel weniger.",
   );
+  console.log(out.join("\n"));
 }
 
 // ---------------------------------------------------------------------------------------------
 
 async function main() {
+  const options = parseOptions(process.argv.slice(2));
   process.chdir(ROOT);
-  const [appPort, idpPort] = await freePorts(2);
-  const appOrigin = `http://localhost:${appPort}`;
-  const idpOrigin = `http://localhost:${idpPort}`;
-  rmSync(STATE_DIR, { recursive: true, force: true });
+  const benchStarted = performance.now();
 
-  run("Build (remix vite:build)", `${BIN}/remix`, ["vite:build"]);
-  run("Migrationen anwenden", `${BIN}/wrangler`, ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR]);
-  run("Benchmarkdaten laden (seed --large)", `${BIN}/tsx`, ["scripts/seed.ts", "--large", "--force", "--persist-to", STATE_DIR]);
-  const rows = countRows();
+  // Build and both data sets side by side: they do not depend on each other.
+  const build = run("Build (remix vite:build)", `${BIN}/remix`, ["vite:build"]);
+  // Once here, so the two start.sh do not both create .dev.vars.
+  const secrets = run("Lokale Geheimnisse (.dev.vars)", "bash", ["scripts/ensure-dev-vars.sh"]);
+  const data = DATASETS.map(prepareData);
+  await settleAll([build, secrets, ...data]);
+  const counts = await Promise.all(data);
+  const rows = new Map(DATASETS.map((dataset, i) => [dataset, counts[i]]));
 
-  startApp(appPort, idpPort);
-  await waitUntilReady(`${appOrigin}/api/public/test`);
-  await login(appOrigin, idpOrigin);
-
-  // /people may redirect to the first person; the chain is resolved once, then timed hop by hop.
-  const chain = [`${appOrigin}/people`];
-  for (;;) {
-    const response = await request(chain[chain.length - 1], { headers: HTML });
-    await response.arrayBuffer();
-    if (!isRedirect(response)) break;
-    const next = new URL(response.headers.get("Location")!, chain[chain.length - 1]).href;
-    if (!next.startsWith(`${appOrigin}/`) || chain.length > 5) throw new Error(`/people leitet unerwartet weiter: ${chain.join(" → ")} → ${next}`);
-    chain.push(next);
-  }
-  const pageUrl = chain[chain.length - 1];
-  const path = (url: string) => url.slice(appOrigin.length);
-
-  const hops: { path: string; samples: Sample[] }[] = [];
-  for (const hopUrl of chain.slice(0, -1)) {
-    progress(`Messen: Weiterleitung ${path(hopUrl)}`);
-    const samples = await measure(hopUrl, (response) => {
-      if (!isRedirect(response)) throw new Error(`${path(hopUrl)}: Status ${response.status} statt Weiterleitung`);
-    });
-    hops.push({ path: path(hopUrl), samples });
+  // One after the other: wrangler picks its inspector port by probing from 9229, and two
+  // instances starting at the same moment both find the same free one (then one dies).
+  const started: Instance[] = [];
+  for (const dataset of DATASETS) {
+    // Picked right before the start, so nothing else takes them during the long setup.
+    const [appPort, idpPort] = await freePorts(2);
+    const instance = startApp(dataset, appPort, idpPort);
+    await waitUntilReady(instance);
+    await login(instance);
+    started.push(instance);
   }
 
-  progress(`Messen: ${path(pageUrl)}`);
-  let html = "";
-  const page = await measure(pageUrl, (response, body) => {
-    if (response.status !== 200 || !body.includes("Personen")) {
-      throw new Error(`People-Seite ${path(pageUrl)}: Status ${response.status}\n${body.slice(0, 500)}`);
-    }
-    html = body;
-  });
+  const cells: Cell[] = started.flatMap((instance) => PAGES.map((page) => ({ instance, page, visits: [], lastHtml: "" })));
+  await measureRounds(cells, options);
 
-  progress("JS und CSS der Seite wiegen");
-  const weight = await pageWeight(html, appOrigin);
-  printReport({ pagePath: path(pageUrl), hops, page, weight, rows });
+  progress("JS und CSS der Personen-Seite wiegen");
+  const people = cells.find((c) => c.instance.dataset.key === "large" && c.page === PEOPLE)!;
+  const last = people.visits[people.visits.length - 1];
+  const weight = await pageWeight(people.lastHtml, people.instance.appOrigin);
+
+  printReport({ options, cells, rows, weight, weighedPath: finalHop(last).path });
+  progress(`fertig in ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
 }
 
 void main()
@@ -492,6 +777,6 @@ void main()
     },
   )
   .then(async (exitCode) => {
-    await stopApp();
+    await stopApps();
     process.exit(interrupted ? 130 : exitCode);
   });
