@@ -1,5 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_NAMES, loginAs, logout, type DemoUser } from "./support/login";
+import { DEMO_NAMES, loginAs, loginThroughProvider, logout, type DemoUser } from "./support/login";
+
+// The tests of the login flow itself (the provider's form, landing on the page asked for, logout,
+// idle logout) log in through the provider in the browser (loginThroughProvider); the others use
+// the fast login over HTTP (loginAs).
 
 const EVERYONE = ["Startseite", "Personen", "Hunde", "Erfolge", "Kurse", "Kursblatt", "Mensch/Hund Mini+", "Kalender", "Papierkorb"];
 const FINANCE = ["Kontenblatt", "Rechnungen"];
@@ -22,7 +26,7 @@ async function sidebarLabels(page: Page): Promise<string[]> {
 
 for (const user of Object.keys(EXPECTED_MENU) as DemoUser[]) {
   test(`${user} logs in at the provider, lands on the page asked for, sees the menu of the role and logs out`, async ({ page, javaScriptEnabled }) => {
-    await loginAs(page, user, "/courses");
+    await loginThroughProvider(page, user, "/courses");
     await expect(page).toHaveURL(/\/courses$/);
     await expect(page.getByRole("heading", { name: "Kurse" })).toBeVisible();
     await expect(page.getByText("Diese Ansicht ist noch in Arbeit")).toBeVisible();
@@ -127,7 +131,7 @@ test("after the idle time a countdown runs: activity cancels it, otherwise the u
   test.skip(!javaScriptEnabled, "the idle timer is JavaScript; without it the server ends idle sessions");
   // The page's clock is ours: the configured 600 s idle time and 10 s countdown pass on command.
   await page.clock.install();
-  await loginAs(page, "staff");
+  await loginThroughProvider(page, "staff");
   await page.locator("html[data-hydrated]").waitFor();
   const dialog = page.getByRole("dialog", { name: "Bist du noch da?" });
 
