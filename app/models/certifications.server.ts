@@ -6,7 +6,7 @@ import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { runAtomically, type Db } from "~/db/client.server";
 import { certificationMasters, certifications, dogs, people } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
-import { auditInsert, auditUpdate, type Actor, type UpdateOutcome } from "./audit.server";
+import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { recycleStatements } from "./recycle-bin.server";
@@ -148,14 +148,7 @@ export async function insertCertification(db: Db, input: CertificationInput, act
 }
 
 export async function updateCertification(db: Db, id: number, rowVersion: number, input: CertificationInput, actor: Actor): Promise<UpdateOutcome<CertificationRecord>> {
-  const updated = await db
-    .update(certifications)
-    .set({ ...input, ...auditUpdate(actor, certifications.rowVersion) })
-    .where(and(eq(certifications.id, id), eq(certifications.rowVersion, rowVersion)))
-    .returning({ id: certifications.id });
-  if (updated.length === 1) return { status: "updated" };
-  const current = await getCertification(db, id);
-  return current ? { status: "conflict", current } : { status: "missing" };
+  return updateVersioned(db, certifications, { id, rowVersion }, input, actor, () => getCertification(db, id));
 }
 
 /** Deletes a certification into the recycle bin. */
@@ -265,14 +258,7 @@ export async function updateCertificationMaster(
   input: CertificationMasterInput,
   actor: Actor,
 ): Promise<UpdateOutcome<CertificationMasterRecord>> {
-  const updated = await db
-    .update(certificationMasters)
-    .set({ ...input, ...auditUpdate(actor, certificationMasters.rowVersion) })
-    .where(and(eq(certificationMasters.id, id), eq(certificationMasters.rowVersion, rowVersion)))
-    .returning({ id: certificationMasters.id });
-  if (updated.length === 1) return { status: "updated" };
-  const current = await getCertificationMasterRecord(db, id);
-  return current ? { status: "conflict", current } : { status: "missing" };
+  return updateVersioned(db, certificationMasters, { id, rowVersion }, input, actor, () => getCertificationMasterRecord(db, id));
 }
 
 /** Deletes a master into the recycle bin; refused while certifications of it exist. */

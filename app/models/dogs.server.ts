@@ -7,7 +7,7 @@ import { certifications, courseMemberships, dogs, people } from "~/db/schema";
 import { formatAge, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { dogGenderText } from "~/lib/labels";
-import { auditInsert, auditUpdate, type Actor, type UpdateOutcome } from "./audit.server";
+import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 import type { DeleteOutcome } from "./people.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import { recycleStatements } from "./recycle-bin.server";
@@ -149,14 +149,7 @@ export async function insertDog(db: Db, input: DogInput, actor: Actor): Promise<
 }
 
 export async function updateDog(db: Db, id: number, rowVersion: number, input: DogInput, actor: Actor): Promise<UpdateOutcome<DogRecord>> {
-  const updated = await db
-    .update(dogs)
-    .set({ ...input, ...auditUpdate(actor, dogs.rowVersion) })
-    .where(and(eq(dogs.id, id), eq(dogs.rowVersion, rowVersion)))
-    .returning({ id: dogs.id });
-  if (updated.length === 1) return { status: "updated" };
-  const current = await getDog(db, id);
-  return current ? { status: "conflict", current } : { status: "missing" };
+  return updateVersioned(db, dogs, { id, rowVersion }, input, actor, () => getDog(db, id));
 }
 
 /** Deletes a dog into the recycle bin with its certifications and course participations;

@@ -20,7 +20,7 @@ import type { SortSpec } from "~/lib/grid";
 import { PAGE_SIZE } from "~/lib/grid";
 import { pageOfPosition, positionInOrder } from "./paging.server";
 import { recycleStatements } from "./recycle-bin.server";
-import { auditInsert, auditUpdate, type Actor, type UpdateOutcome } from "./audit.server";
+import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 
 export const PEOPLE_FILTERS = ["all", "members", "nonmembers"] as const;
 export type PeopleFilter = (typeof PEOPLE_FILTERS)[number];
@@ -226,14 +226,7 @@ export async function insertPerson(db: Db, input: PersonInput, actor: Actor): Pr
 }
 
 export async function updatePerson(db: Db, id: number, rowVersion: number, input: PersonInput, actor: Actor): Promise<UpdateOutcome<typeof people.$inferSelect>> {
-  const updated = await db
-    .update(people)
-    .set({ ...input, ...auditUpdate(actor, people.rowVersion) })
-    .where(and(eq(people.id, id), eq(people.rowVersion, rowVersion)))
-    .returning({ id: people.id });
-  if (updated.length === 1) return { status: "updated" };
-  const [current] = await db.select().from(people).where(eq(people.id, id));
-  return current ? { status: "conflict", current } : { status: "missing" };
+  return updateVersioned(db, people, { id, rowVersion }, input, actor, async () => (await db.select().from(people).where(eq(people.id, id)))[0]);
 }
 
 /** Is there already a person with exactly this first and last name (quick add)? */
