@@ -60,6 +60,7 @@ export const dogsGrid = defineGrid<DogRow>({
   rows: {
     parentType: "DOG",
     label: async (db, id) => (await getDog(db, id))?.commonName,
+    rowLabel: (dog) => dog.commonName,
     tabsLabel: (name) => `Bereiche von ${name}`,
     tabs: [
       { path: "coursememberships", label: "Kurse" },

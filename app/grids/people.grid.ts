@@ -67,6 +67,7 @@ export const peopleGrid = defineGrid<PersonRow>({
   rows: {
     parentType: "PERSON",
     label: async (db, id) => (await personName(db, id))?.fullName ?? undefined,
+    rowLabel: (person) => person.fullName ?? "",
     tabsLabel: () => "Bereiche der Person",
     tabs: [
       { path: "coursememberships", label: "Kurse" },

@@ -18,7 +18,8 @@ export type CellLink =
 /** One cell as shown: text (or a checkbox), red when it warns, a link when it leads somewhere. */
 export type Cell = string | boolean | { text: string; warn?: boolean; link?: CellLink };
 
-export type GridRow = { id: number; cells: Record<string, Cell> };
+/** A row: its id and the cells of the visible columns, in the order of GridData.visible. */
+export type GridRow = { id: number; cells: Cell[] };
 
 /** A column as the browser needs it: header, alignment, whether the header sorts. */
 export type ColumnMeta = {

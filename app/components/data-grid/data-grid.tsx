@@ -15,31 +15,49 @@ const alignClass = { left: "text-left", right: "text-right", center: "text-cente
 const buttonClass = "inline-flex items-center rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
 const smallButtonClass = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs hover:bg-slate-50";
 
+/** Rows and cells are styled from the table body, so each of the many cells carries no classes. */
+const ROWS_CLASS =
+  "[&>tr]:border-b [&>tr]:border-slate-100 [&>tr[aria-selected]]:cursor-pointer [&>tr:not([aria-selected=true]):hover]:bg-slate-50 [&>tr[aria-selected=true]]:bg-wuff-100 " +
+  "[&_td]:whitespace-nowrap [&_td]:px-2 [&_td]:py-1 [&_input]:pointer-events-none [&_input]:accent-wuff-700";
+
+/** Left-aligned cells need no class; others name their alignment; a warning is red and bold. */
+const cellClass = (align: ColumnMeta["align"], warn: boolean) =>
+  [align === "left" ? "" : alignClass[align], warn ? "font-semibold text-red-600" : ""].filter(Boolean).join(" ") || undefined;
+
 function Checkbox({ checked }: { checked: boolean }) {
-  return <input type="checkbox" checked={checked} readOnly disabled className="pointer-events-none accent-wuff-700" aria-label={checked ? "ja" : "nein"} />;
+  return <input type="checkbox" checked={checked} readOnly disabled aria-label={checked ? "ja" : "nein"} />;
 }
 
 const hasLink = (cell: Cell | undefined) => typeof cell === "object" && cell.link !== undefined;
 const cellText = (cell: Cell | undefined) => (cell === undefined || typeof cell === "boolean" ? "" : typeof cell === "string" ? cell : cell.text);
 
-/** The hrefs of a grid on the current page. */
+/** The hrefs of a grid on the current page (the page's parameters are read once, not per row). */
 function useGridLinks(data: GridData) {
   const { pathname, search } = useLocation();
+  const closed = closedSearch(search);
+  const withParam = (params: URLSearchParams, name: string, value: string | number) => {
+    const next = new URLSearchParams(params);
+    next.set(name, String(value));
+    return `?${next}`;
+  };
   // Every dialog of a CHILD grid knows the parent it was opened under (dialogParams).
   const open = (dialog: string, id?: number, params: Record<string, string> = {}) =>
-    dialogHref(pathname, search, dialog, { ...data.dialogParams, ...(id !== undefined ? { dialogId: id } : {}), ...params });
+    dialogHref(pathname, closed, dialog, { ...data.dialogParams, ...(id !== undefined ? { dialogId: id } : {}), ...params });
   const selection = data.selection;
+  // Another row of a parent grid: only the grid's own state is kept, the tabs start over.
+  const kept = keepOnly(search, data.ownParams);
+  const selectedParam = gridParamNames(data.prefix).selected;
   const rowHref = (row: GridRow): string | null =>
     selection.kind === "segment"
-      ? // Another row of a parent grid: only the grid's own state is kept, the tabs start over.
-        `${selection.base}/${row.id}/${selection.tab}${keepOnly(search, data.ownParams)}`
+      ? `${selection.base}/${row.id}/${selection.tab}${kept}`
       : selection.kind === "param"
-        ? gridHref(pathname, search, data.prefix, { selected: row.id })
+        ? `${pathname}${withParam(closed, selectedParam, row.id)}`
         : null;
   return { pathname, search, open, rowHref, openHref: (row: GridRow) => (data.openDialog ? open(data.openDialog, row.id) : null) };
 }
 
-function CellContent({ cell, open }: { cell: Cell | undefined; open: (dialog: string, id?: number, params?: Record<string, string>) => string }) {
+/** A cell's content (a plain function, not a component: a page has over a thousand cells). */
+function cellContent(cell: Cell | undefined, open: (dialog: string, id?: number, params?: Record<string, string>) => string): ReactNode {
   if (cell === undefined) return null;
   if (typeof cell === "boolean") return <Checkbox checked={cell} />;
   if (typeof cell === "string" || !cell.link) return <>{cellText(cell)}</>;
@@ -47,9 +65,9 @@ function CellContent({ cell, open }: { cell: Cell | undefined; open: (dialog: st
   if ("dialog" in link) {
     const params = Object.fromEntries(Object.entries(link.params ?? {}).map(([key, value]) => [key, String(value)]));
     return (
-      <Link to={open(link.dialog, link.id, params)} preventScrollReset className="text-wuff-700 underline" data-cell-link>
+      <a href={open(link.dialog, link.id, params)} className="text-wuff-700 underline" data-cell-link="dialog">
         {cell.text}
-      </Link>
+      </a>
     );
   }
   return (
@@ -105,10 +123,7 @@ export function DataGrid({ data }: { data: GridData }) {
   const pendingChoice = chooser.formData?.getAll("visible").map(String);
   const visible = pendingChoice ?? data.visible;
 
-  const tableColumns = useMemo<ColumnDef<GridRow>[]>(
-    () => columns.map((column) => ({ id: column.id, header: column.header, accessorFn: (row: GridRow) => row.cells[column.id], meta: column })),
-    [columns],
-  );
+  const tableColumns = useMemo<ColumnDef<GridRow>[]>(() => columns.map((column) => ({ id: column.id, header: column.header, meta: column })), [columns]);
   const table = useReactTable({
     data: rows,
     columns: tableColumns,
@@ -121,7 +136,9 @@ export function DataGrid({ data }: { data: GridData }) {
       columnOrder: [...visible, ...columns.map((column) => column.id).filter((id) => !visible.includes(id))],
     },
   });
+  // TanStack keeps the column model (visibility, order); the rows' cells are read by position.
   const visibleColumns = table.getVisibleLeafColumns().map((column) => column.columnDef.meta as ColumnMeta);
+  const cellIndexes = visibleColumns.map((column) => data.visible.indexOf(column.id));
   const hasSums = visibleColumns.some((column) => column.sum);
   const commands = data.commandColumn ? data.rowActions : [];
   const columnCount = visibleColumns.length + (commands.length > 0 ? 1 : 0);
@@ -148,7 +165,15 @@ export function DataGrid({ data }: { data: GridData }) {
   // One listener for all rows: a click selects (the first cell is the link without JavaScript).
   const onClick = (event: MouseEvent<HTMLTableSectionElement>) => {
     const target = event.target as HTMLElement;
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || target.closest("[data-cell-link], [data-command]")) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    // A cell's dialog link opens the dialog within the app (plain links: cheaper than components).
+    const dialogLink = target.closest<HTMLAnchorElement>("a[data-cell-link='dialog']");
+    if (dialogLink) {
+      event.preventDefault();
+      go(dialogLink.getAttribute("href"));
+      return;
+    }
+    if (target.closest("[data-cell-link], [data-command]")) return;
     const row = rowOf(target);
     if (!row) return;
     event.preventDefault();
@@ -309,7 +334,7 @@ export function DataGrid({ data }: { data: GridData }) {
             onDoubleClick={onDoubleClick}
             onContextMenu={onContextMenu}
             onKeyDown={onKeyDown}
-            className="outline-none focus-visible:ring-2 focus-visible:ring-wuff-500"
+            className={`${ROWS_CLASS} outline-none focus-visible:ring-2 focus-visible:ring-wuff-500`}
           >
             {rows.length === 0 && (
               <tr>
@@ -318,11 +343,14 @@ export function DataGrid({ data }: { data: GridData }) {
                 </td>
               </tr>
             )}
-            {table.getRowModel().rows.map((row, index) => {
-              const isSelected = row.original.id === selectedId;
+            {rows.map((row, index) => {
+              const isSelected = row.id === selectedId;
               const group = groups?.[index] ?? null;
               const groupHeader = group !== null && group !== (groups?.[index - 1] ?? null);
-              const href = rowHref(row.original);
+              const href = rowHref(row);
+              const cells = cellIndexes.map((cellIndex) => (cellIndex < 0 ? undefined : row.cells[cellIndex]));
+              // The first cell without a link of its own selects the row (without JavaScript too).
+              const selectAt = href ? cells.findIndex((cell) => !hasLink(cell)) : -1;
               return (
                 <Fragment key={row.id}>
                   {groupHeader && (
@@ -332,33 +360,22 @@ export function DataGrid({ data }: { data: GridData }) {
                       </th>
                     </tr>
                   )}
-                  <tr
-                    aria-selected={href ? isSelected : undefined}
-                    data-row-id={row.id}
-                    className={`border-b border-slate-100 ${isSelected ? "bg-wuff-100" : "hover:bg-slate-50"} ${href ? "cursor-pointer" : ""}`}
-                  >
-                    {row.getVisibleCells().map((cell, cellIndex, cells) => {
-                      const column = cell.column.columnDef.meta as ColumnMeta;
-                      const value = cell.getValue() as Cell | undefined;
-                      const warn = typeof value === "object" && value.warn;
-                      // The first cell without a link of its own selects the row (without JavaScript too).
-                      const selects = cellIndex === cells.findIndex((candidate) => !hasLink(candidate.getValue() as Cell | undefined));
-                      return (
-                        <td key={cell.id} className={`whitespace-nowrap px-2 py-1 ${alignClass[column.align]} ${warn ? "font-semibold text-red-600" : ""}`}>
-                          {selects && href ? (
-                            <a href={href} className="block">
-                              {cellText(value) || (typeof value === "boolean" ? <Checkbox checked={value} /> : "–")}
-                            </a>
-                          ) : (
-                            <CellContent cell={value} open={open} />
-                          )}
-                        </td>
-                      );
-                    })}
+                  <tr aria-selected={href ? isSelected : undefined} data-row-id={row.id}>
+                    {cells.map((cell, cellIndex) => (
+                      <td key={visibleColumns[cellIndex].id} className={cellClass(visibleColumns[cellIndex].align, typeof cell === "object" && cell.warn === true)}>
+                        {cellIndex === selectAt ? (
+                          <a href={href!} className="block">
+                            {cellText(cell) || (typeof cell === "boolean" ? <Checkbox checked={cell} /> : "–")}
+                          </a>
+                        ) : (
+                          cellContent(cell, open)
+                        )}
+                      </td>
+                    ))}
                     {commands.length > 0 && (
-                      <td className="whitespace-nowrap px-2 py-1 text-right">
+                      <td className="text-right">
                         {commands.map((action) => (
-                          <Link key={action.label} to={open(action.dialog, row.original.id)} preventScrollReset className={`${smallButtonClass} ml-1`} data-command>
+                          <Link key={action.label} to={open(action.dialog, row.id)} preventScrollReset className={`${smallButtonClass} ml-1`} data-command>
                             {action.label}
                           </Link>
                         ))}

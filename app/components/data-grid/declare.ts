@@ -128,6 +128,8 @@ export type GridDecl<Row extends { id: number }> = {
   rows?: {
     parentType: ParentType;
     label: (db: Db, id: number) => Promise<string | undefined>;
+    /** The same label from a row the grid already loaded (spares the query). */
+    rowLabel: (row: Row) => string;
     tabsLabel: (name: string) => string;
     tabs: readonly TabDecl[];
     defaultTab: string;

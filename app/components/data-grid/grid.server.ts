@@ -102,7 +102,14 @@ export function once<T>(context: AppLoadContext, key: string, load: () => Promis
   return value;
 }
 
-export type Parent = { type: ParentType; id: number; name: string };
+/** Puts a value into the request's cache unless it is there already. */
+function remember(context: AppLoadContext, key: string, value: unknown) {
+  const cache = (context.requestCache ??= new Map<string, Promise<unknown>>());
+  if (!cache.has(key)) cache.set(key, Promise.resolve(value));
+}
+
+/** The row a CHILD grid follows; its name may still be loading (it goes to D1 with the list). */
+export type Parent = { type: ParentType; id: number; name: string | Promise<string | undefined> };
 
 /** Where a grid is shown: its mount, the parent row it follows, and how its rows are selected. */
 export type Placement = {
@@ -138,9 +145,9 @@ export function queryFromUrl(grid: AnyGridDecl, placement: Placement, search: UR
 export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Placement, user: User): Promise<GridData> {
   const { db } = args.context;
   const { columns, state, query } = queryFromUrl(grid, placement, new URL(args.request.url).searchParams, user);
-  const [result, chosen] = await Promise.all([grid.model.list(db, query), getGridColumns(args.context, user.id, grid.id)]);
+  const [result, chosen, parentName] = await Promise.all([grid.model.list(db, query), getGridColumns(args.context, user.id, grid.id), placement.parent?.name]);
   const visible = visibleColumnIds(columns, chosen);
-  const shown = columns.filter((column) => visible.includes(column.id));
+  const shown = visible.map((id) => columns.find((column) => column.id === id)!);
   const mountDecl = grid.mounts[placement.mount]!;
   const prefix = prefixOf(grid, placement.mount);
   const dialogs = { add: true, edit: true, delete: true, ...grid.dialogs };
@@ -154,9 +161,13 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
         ? state.selectedId
         : null;
 
+  // The selected row's label (the tabs' titles) is known now: its loaders need not ask again.
+  const selectedRow = selection.kind === "segment" && grid.rows ? result.rows.find((row) => row.id === selectedId) : undefined;
+  if (selectedRow) remember(args.context, `label:${grid.id}:${selectedId}`, grid.rows!.rowLabel(selectedRow));
+
   return {
     gridId: grid.id,
-    title: typeof mountDecl.title === "function" ? mountDecl.title({ name: placement.parent?.name ?? "" }) : mountDecl.title,
+    title: typeof mountDecl.title === "function" ? mountDecl.title({ name: parentName ?? "" }) : mountDecl.title,
     level: placement.level,
     prefix,
     columns: columns.map(
@@ -170,7 +181,7 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
       }),
     ),
     visible,
-    rows: result.rows.map((row) => ({ id: row.id as number, cells: Object.fromEntries(shown.map((column) => [column.id, toCell(column, row)])) })),
+    rows: result.rows.map((row) => ({ id: row.id as number, cells: shown.map((column) => toCell(column, row)) })),
     total: result.total,
     sums: Object.fromEntries(
       columns.filter((column) => column.sum).map((column) => [column.id, String(formatValue(column.type, result.sums?.[column.id] ?? 0))]),

@@ -49,11 +49,15 @@ function parentGridData(args: Args, grid: AnyGridDecl, user: User): Promise<Grid
 }
 
 /** The selected row of a parent grid as the parent of its tabs; undefined when it does not exist. */
-async function parentRow(args: Args, grid: AnyGridDecl, id: number | null): Promise<Parent | undefined> {
+type NamedParent = Parent & { name: string };
+
+/** The label of a parent grid's row, once per request. */
+const rowLabel = (args: Args, grid: AnyGridDecl, id: number) => once(args.context, `label:${grid.id}:${id}`, () => rowsOf(grid).label(args.context.db, id));
+
+async function parentRow(args: Args, grid: AnyGridDecl, id: number | null): Promise<NamedParent | undefined> {
   if (!id) return undefined;
-  const rows = rowsOf(grid);
-  const name = await once(args.context, `label:${grid.id}:${id}`, () => rows.label(args.context.db, id));
-  return name === undefined ? undefined : { type: rows.parentType, id, name };
+  const name = await rowLabel(args, grid, id);
+  return name === undefined ? undefined : { type: rowsOf(grid).parentType, id, name };
 }
 
 function tabOf(grid: AnyGridDecl, path: string | undefined): TabDecl | undefined {
@@ -82,7 +86,7 @@ async function loadPane(args: Args, tab: TabDecl, parent: Parent, user: User): P
   return tab.grid ? { grid: await loadGrid(args, tab.grid, panePlacement(tab, parent), user) } : { placeholder: tab.label };
 }
 
-function tabsData(grid: AnyGridDecl, parent: Parent, user: User, base: string): TabsData {
+function tabsData(grid: AnyGridDecl, parent: NamedParent, user: User, base: string): TabsData {
   const rows = rowsOf(grid);
   return {
     label: rows.tabsLabel(parent.name),
@@ -125,6 +129,11 @@ export function rowLoader<Row extends { id: number }>(grid: GridDecl<Row>) {
   };
 }
 
+/** Posts to /people/17 itself (the layout of the row's tabs). */
+export function rowAction<Row extends { id: number }>(grid: GridDecl<Row>) {
+  return (args: ActionFunctionArgs) => dialogAction(args, [grid.area], [{ grid, placement: parentPlacement(grid, args.request, pathParts(args.request).rowId) }]);
+}
+
 export function rowIndexLoader<Row extends { id: number }>(grid: GridDecl<Row>) {
   return async (args: LoaderFunctionArgs) => {
     await requireAccess(args, grid.area);
@@ -137,25 +146,31 @@ export function rowIndexLoader<Row extends { id: number }>(grid: GridDecl<Row>) 
 // A tab: /people/17/dogs (a declared tab; `path` undefined: the tab named in the URL)
 
 async function tabPage(args: Args, grid: AnyGridDecl, path: string | undefined) {
-  const { rowId, tab: tabInUrl } = pathParts(args.request);
+  const { base, rowId, tab: tabInUrl } = pathParts(args.request);
   const tab = tabOf(grid, path ?? tabInUrl);
-  if (!tab) throw redirect(`${pathParts(args.request).base}/${rowId ?? ""}`);
+  if (!tab) throw redirect(`${base}/${rowId ?? ""}`);
   const user = await requireAreas(args, pageAreas(grid, tab));
-  const parent = await parentRow(args, grid, rowId);
-  if (!parent) throw backToList(args.request);
-  return { tab, parent, user };
+  if (!rowId) throw backToList(args.request);
+  // The row's label goes to D1 together with the tab's list; a row that is gone leads back.
+  const name = rowLabel(args, grid, rowId);
+  const gone = async () => {
+    if ((await name) === undefined) throw backToList(args.request);
+  };
+  return { tab, parent: { type: rowsOf(grid).parentType, id: rowId, name }, user, gone };
 }
 
 export function tabLoader<Row extends { id: number }>(grid: GridDecl<Row>, path?: string) {
   return async (args: LoaderFunctionArgs) => {
-    const { tab, parent, user } = await tabPage(args, grid, path);
-    return { pane: await loadPane(args, tab, parent, user) };
+    const { tab, parent, user, gone } = await tabPage(args, grid, path);
+    const [pane] = await Promise.all([loadPane(args, tab, parent, user), gone()]);
+    return { pane };
   };
 }
 
 export function tabAction<Row extends { id: number }>(grid: GridDecl<Row>, path?: string) {
   return async (args: ActionFunctionArgs) => {
-    const { tab, parent } = await tabPage(args, grid, path);
+    const { tab, parent, gone } = await tabPage(args, grid, path);
+    await gone();
     const pageGrids: PageGrid[] = [{ grid, placement: parentPlacement(grid, args.request, parent.id, tab.path) }];
     if (tab.grid) pageGrids.push({ grid: tab.grid, placement: panePlacement(tab, parent) });
     return dialogAction(args, pageAreas(grid, tab), pageGrids);
