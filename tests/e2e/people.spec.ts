@@ -138,8 +138,16 @@ test("the column chooser shows hidden columns and remembers the choice", async (
   const column = javaScriptEnabled ? "Mitglied seit" : "DSGVO";
   await expect(grid.getByRole("columnheader", { name: column })).toHaveCount(0);
   await grid.getByText("Spalten", { exact: true }).click();
-  await grid.getByRole("form", { name: "Spaltenauswahl" }).getByLabel(column, { exact: true }).check();
-  if (!javaScriptEnabled) await grid.getByRole("button", { name: "Übernehmen" }).click();
+  const box = grid.getByRole("form", { name: "Spaltenauswahl" }).getByLabel(column, { exact: true });
+  if (javaScriptEnabled) {
+    // The grid shows the choice at once; wait until the server has saved it before reloading.
+    const saved = page.waitForResponse((response) => response.url().includes("/preferences/columns") && response.request().method() === "POST");
+    await box.check();
+    await saved;
+  } else {
+    await box.check();
+    await grid.getByRole("button", { name: "Übernehmen" }).click();
+  }
   await expect(grid.getByRole("columnheader", { name: column })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("region", { name: "Personen" }).getByRole("columnheader", { name: column })).toBeVisible();
