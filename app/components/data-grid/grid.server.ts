@@ -154,11 +154,15 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
   const entity = grid.entity && mayUse(user, grid.area) ? grid.entity : null;
   const rowIds = new Set(result.rows.map((row) => row.id as number));
   const selection = placement.selection;
+  // A PARENT grid selects its first row when none is chosen (spec); a CHILD grid only what the URL says.
+  const firstRow = placement.mount === "PARENT" ? ((result.rows[0]?.id as number | undefined) ?? null) : null;
   const selectedId =
     selection.kind === "segment"
-      ? (selection.selectedId ?? (result.rows[0]?.id as number | undefined) ?? null)
-      : selection.kind === "param" && state.selectedId !== null && rowIds.has(state.selectedId)
-        ? state.selectedId
+      ? (selection.selectedId ?? firstRow)
+      : selection.kind === "param"
+        ? state.selectedId !== null && rowIds.has(state.selectedId)
+          ? state.selectedId
+          : firstRow
         : null;
 
   // The selected row's label (the tabs' titles) is known now: its loaders need not ask again.

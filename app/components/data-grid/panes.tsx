@@ -23,11 +23,15 @@ export function GridScreen() {
   return <SplitView storageKey={`wuff-split-${grid.gridId}`} top={<DataGrid data={grid} />} bottom={<Outlet />} />;
 }
 
-function RowTabs({ tabs, children }: { tabs: TabsData; children: ReactNode }) {
+function RowTabs({ tabs, current, children }: { tabs: TabsData; current?: string; children: ReactNode }) {
   const search = closedSearch(useLocation().search).toString();
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <TabBar label={tabs.label} tabs={tabs.tabs.map((tab) => ({ to: `${tabs.base}/${tab.path}${search ? `?${search}` : ""}`, label: tab.label }))} />
+      <TabBar
+        label={tabs.label}
+        tabs={tabs.tabs.map((tab) => ({ to: `${tabs.base}/${tab.path}${search ? `?${search}` : ""}`, label: tab.label }))}
+        current={current && `${tabs.base}/${current}`}
+      />
       <div className={TAB_PANE_CLASS}>{children}</div>
     </div>
   );
@@ -55,10 +59,10 @@ export function TabPane() {
 
 /** The screen's index: the first row with its default tab (no redirect), or nothing to select. */
 export function FirstRow() {
-  const { first } = useLoaderData<{ first: { tabs: TabsData; pane: PaneData } | null }>();
+  const { first } = useLoaderData<{ first: { tabs: TabsData; tab: string; pane: PaneData } | null }>();
   if (!first) return <p className="p-4 text-sm text-slate-500">Keine Zeile ausgewählt.</p>;
   return (
-    <RowTabs tabs={first.tabs}>
+    <RowTabs tabs={first.tabs} current={first.tab}>
       <Pane pane={first.pane} />
     </RowTabs>
   );

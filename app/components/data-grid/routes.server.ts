@@ -193,7 +193,7 @@ export function firstRowLoader<Row extends { id: number }>(grid: GridDecl<Row>) 
   return async (args: LoaderFunctionArgs) => {
     const { tab, parent, user } = await firstRow(args, grid);
     if (!parent) return { first: null };
-    return { first: { tabs: tabsData(grid, parent, user, pathParts(args.request).base), pane: await loadPane(args, tab, parent, user) } };
+    return { first: { tabs: tabsData(grid, parent, user, pathParts(args.request).base), tab: tab.path, pane: await loadPane(args, tab, parent, user) } };
   };
 }
 
