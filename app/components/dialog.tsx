@@ -1,7 +1,9 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useContext, useEffect, useId, type ReactNode } from "react";
+import type { DialogActionData } from "~/dialogs/define.server";
 import { DialogForm, DialogFormContext } from "./dialog-form";
+import { AuditBlock, FormErrors, type AuditInfo } from "./forms/fields";
 import { useHydrated } from "./use-hydrated";
 
 type RouteDialogProps = {
@@ -141,5 +143,29 @@ export function ConfirmDialog({
         <DialogButtons submitLabel={confirmLabel} closeHref={closeHref} danger />
       </DialogForm>
     </RouteDialog>
+  );
+}
+
+/** The end of every record dialog's form: its errors (the form's own, a stale save, a refusal from
+ *  the server), who created and changed the record, and Speichern/Abbruch. */
+export function RecordFormFooter({
+  errors,
+  errorId,
+  actionData,
+  audit,
+  closeHref,
+}: {
+  errors?: string[];
+  errorId: string;
+  actionData: DialogActionData | undefined;
+  audit?: AuditInfo;
+  closeHref: string;
+}) {
+  return (
+    <>
+      <FormErrors errors={[...(errors ?? []), ...(actionData?.error ? [actionData.error] : [])]} conflict={actionData?.conflict} id={errorId} />
+      {audit && <AuditBlock audit={audit} />}
+      <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
+    </>
   );
 }

@@ -107,15 +107,17 @@ export async function getCertification(db: Db, id: number): Promise<Certificatio
 
 export type CertificationMasterOption = { id: number; name: string; isPersonCertification: boolean; isDogCertification: boolean };
 
+const masterColumns = {
+  id: certificationMasters.id,
+  name: certificationMasters.name,
+  isPersonCertification: certificationMasters.isPersonCertification,
+  isDogCertification: certificationMasters.isDogCertification,
+};
+
 /** The masters a certification can be of; under a person or a dog only those for people or dogs. */
 export async function certificationMasterOptions(db: Db, subject: "PERSON" | "DOG" | null): Promise<CertificationMasterOption[]> {
   return db
-    .select({
-      id: certificationMasters.id,
-      name: certificationMasters.name,
-      isPersonCertification: certificationMasters.isPersonCertification,
-      isDogCertification: certificationMasters.isDogCertification,
-    })
+    .select(masterColumns)
     .from(certificationMasters)
     .where(
       subject === "PERSON"
@@ -129,12 +131,7 @@ export async function certificationMasterOptions(db: Db, subject: "PERSON" | "DO
 
 export async function getCertificationMaster(db: Db, id: number): Promise<CertificationMasterOption | undefined> {
   const [row] = await db
-    .select({
-      id: certificationMasters.id,
-      name: certificationMasters.name,
-      isPersonCertification: certificationMasters.isPersonCertification,
-      isDogCertification: certificationMasters.isDogCertification,
-    })
+    .select(masterColumns)
     .from(certificationMasters)
     .where(eq(certificationMasters.id, id));
   return row;
@@ -201,10 +198,7 @@ export async function listCertificationMasters(db: Db, { sort, page, pageSize = 
   const [rows, [{ total }]] = await db.batch([
     db
       .select({
-        id: certificationMasters.id,
-        name: certificationMasters.name,
-        isPersonCertification: certificationMasters.isPersonCertification,
-        isDogCertification: certificationMasters.isDogCertification,
+        ...masterColumns,
         certificationCount: sql<number>`(SELECT count(*) FROM certifications WHERE certification_master_id = ${certificationMasters.id})`.as("certification_count"),
       })
       .from(certificationMasters)

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { DialogButtons, RouteDialog } from "~/components/dialog";
+import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { AuditBlock, DateField, FormErrors, LookupSearch, SelectField, TextAreaField } from "~/components/forms/fields";
+import { DateField, LookupSearch, SelectField, TextAreaField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import type { CertificationDialogData, CertificationFormRecord } from "./dialog.server";
 import { certificationSchema, type CertificationFormValues } from "./schema";
@@ -70,9 +70,7 @@ export default function CertificationDialog({ data, actionData, closeHref }: Dia
           <DateField meta={fields.date} label="Datum" />
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>
-        <FormErrors errors={[...(form.errors ?? []), ...(actionData?.error ? [actionData.error] : [])]} conflict={actionData?.conflict} id={form.errorId} />
-        {certification && <AuditBlock audit={certification.audit} />}
-        <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
+        <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={certification?.audit} closeHref={closeHref} />
       </DialogForm>
     </RouteDialog>
   );

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { DialogButtons, RouteDialog } from "~/components/dialog";
+import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { AuditBlock, CheckboxField, FormErrors, TextField } from "~/components/forms/fields";
+import { CheckboxField, TextField } from "~/components/forms/fields";
 import type { CertificationMasterDialogData, CertificationMasterFormRecord } from "./dialog.server";
 import { certificationMasterSchema, type CertificationMasterFormValues } from "./schema";
 
@@ -27,9 +27,7 @@ export default function CertificationMasterDialog({ data, actionData, closeHref 
           <CheckboxField meta={fields.isPersonCertification} label="für Personen" />
           <CheckboxField meta={fields.isDogCertification} label="für Hunde" />
         </div>
-        <FormErrors errors={[...(form.errors ?? []), ...(actionData?.error ? [actionData.error] : [])]} conflict={actionData?.conflict} id={form.errorId} />
-        {master && <AuditBlock audit={master.audit} />}
-        <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
+        <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={master?.audit} closeHref={closeHref} />
       </DialogForm>
     </RouteDialog>
   );

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { DialogButtons, RouteDialog } from "~/components/dialog";
+import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { AuditBlock, CheckboxField, DateField, FormErrors, LookupSearch, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { CheckboxField, DateField, LookupSearch, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { DOG_GENDER_LABELS } from "~/lib/labels";
 import type { DogDialogData, DogFormRecord } from "./dialog.server";
 import { dogSchema, type DogFormValues } from "./schema";
@@ -42,9 +42,7 @@ export default function DogDialog({ data, actionData, closeHref }: DialogProps<D
           <CheckboxField meta={fields.archived} label="Archiviert" className="self-end" />
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>
-        <FormErrors errors={[...(form.errors ?? []), ...(actionData?.error ? [actionData.error] : [])]} conflict={actionData?.conflict} id={form.errorId} />
-        {dog && <AuditBlock audit={dog.audit} />}
-        <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
+        <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={dog?.audit} closeHref={closeHref} />
       </DialogForm>
     </RouteDialog>
   );

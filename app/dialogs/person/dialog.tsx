@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { DialogButtons, RouteDialog } from "~/components/dialog";
+import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { AuditBlock, CheckboxField, DateField, FormErrors, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { CheckboxField, DateField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import type { PersonDialogData, PersonFormRecord } from "./dialog.server";
 import { personSchema, type PersonFormValues } from "./schema";
 
@@ -54,9 +54,7 @@ export default function PersonDialog({ data, actionData, closeHref }: DialogProp
           </div>
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>
-        <FormErrors errors={[...(form.errors ?? []), ...(actionData?.error ? [actionData.error] : [])]} conflict={actionData?.conflict} id={form.errorId} />
-        {person && <AuditBlock audit={person.audit} />}
-        <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
+        <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={person?.audit} closeHref={closeHref} />
       </DialogForm>
     </RouteDialog>
   );
