@@ -130,3 +130,17 @@ export function LookupSearch({ field, label, term }: { field: string; label: str
     </Form>
   );
 }
+
+/** The select of a lookup field: the current choice and what the search found; until then it
+ *  says what to search for (`emptyHint`). */
+export function LookupSelect({ meta, label, options, emptyHint, className = "col-span-2" }: FieldProps & { options: { id: number; label: string }[]; emptyHint: string }) {
+  return (
+    <SelectField
+      meta={meta}
+      label={label}
+      className={className}
+      options={options.map((option) => ({ value: option.id, label: option.label }))}
+      placeholder={options.length ? "Bitte wählen" : emptyHint}
+    />
+  );
+}

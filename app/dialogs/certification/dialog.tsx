@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { DateField, LookupSearch, SelectField, TextAreaField } from "~/components/forms/fields";
+import { DateField, LookupSearch, LookupSelect, SelectField, TextAreaField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import type { CertificationDialogData, CertificationFormRecord } from "./dialog.server";
 import { certificationSchema, type CertificationFormValues } from "./schema";
@@ -47,25 +47,13 @@ export default function CertificationDialog({ data, actionData, closeHref }: Dia
             (data.locked.person ? (
               <LockedField name={fields.personId.name} label="Person" id={data.defaults.personId} text={lockedLabel(data.people, data.defaults.personId)} />
             ) : (
-              <SelectField
-                meta={fields.personId}
-                label={hydrated ? "Person" : "Person (bei Erfolgen von Personen)"}
-                className="col-span-2"
-                options={data.people.map((option) => ({ value: option.id, label: option.label }))}
-                placeholder={data.people.length ? "Bitte wählen" : "Erst Person suchen"}
-              />
+              <LookupSelect meta={fields.personId} label={hydrated ? "Person" : "Person (bei Erfolgen von Personen)"} options={data.people} emptyHint="Erst Person suchen" />
             ))}
           {showDog &&
             (data.locked.dog ? (
               <LockedField name={fields.dogId.name} label="Hund" id={data.defaults.dogId} text={lockedLabel(data.dogs, data.defaults.dogId)} />
             ) : (
-              <SelectField
-                meta={fields.dogId}
-                label={hydrated ? "Hund" : "Hund (bei Erfolgen von Hunden)"}
-                className="col-span-2"
-                options={data.dogs.map((option) => ({ value: option.id, label: option.label }))}
-                placeholder={data.dogs.length ? "Bitte wählen" : "Erst Hund suchen"}
-              />
+              <LookupSelect meta={fields.dogId} label={hydrated ? "Hund" : "Hund (bei Erfolgen von Hunden)"} options={data.dogs} emptyHint="Erst Hund suchen" />
             ))}
           <DateField meta={fields.date} label="Datum" />
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />

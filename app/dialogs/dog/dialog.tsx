@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { CheckboxField, DateField, LookupSearch, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { CheckboxField, DateField, LookupSearch, LookupSelect, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { DOG_GENDER_LABELS } from "~/lib/labels";
 import type { DogDialogData, DogFormRecord } from "./dialog.server";
 import { dogSchema, type DogFormValues } from "./schema";
@@ -25,13 +25,7 @@ export default function DogDialog({ data, actionData, closeHref }: DialogProps<D
         {dog && <input type="hidden" name={fields.id.name} value={dog.id} />}
         {dog && <input type="hidden" name={fields.rowVersion.name} value={dog.rowVersion} />}
         <div className="grid grid-cols-2 gap-3">
-          <SelectField
-            meta={fields.ownerId}
-            label="Besitzer"
-            className="col-span-2"
-            options={data.owners.map((owner) => ({ value: owner.id, label: owner.label }))}
-            placeholder={data.owners.length ? "Bitte wählen" : "Erst Besitzer suchen"}
-          />
+          <LookupSelect meta={fields.ownerId} label="Besitzer" options={data.owners} emptyHint="Erst Besitzer suchen" />
           <TextField meta={fields.commonName} label="Name" />
           <TextField meta={fields.breed} label="Rasse" />
           <SelectField meta={fields.gender} label="Geschlecht" options={[1, 2, 0].map((code) => ({ value: code, label: DOG_GENDER_LABELS[code] }))} placeholder="Bitte wählen" />
