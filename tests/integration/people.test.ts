@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { DOG_DEFAULT_SORT, listDogs } from "~/models/dogs.server";
 import { PEOPLE_DEFAULT_SORT, listPeople, nextSessionsForPerson } from "~/models/people.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
@@ -235,6 +236,17 @@ describe("dogs through the dialogs", () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Diese Person gibt es nicht (mehr)");
     expect(await db.$count(schema.dogs, eq(schema.dogs.commonName, "Geist"))).toBe(0);
+  });
+});
+
+describe("a link to a row on another page of the list", () => {
+  it("opens the page the row is on, with the row selected and its actions", async () => {
+    const { rows } = await listDogs(db, { list: "current", sort: DOG_DEFAULT_SORT, page: 2 });
+    const dog = rows[0];
+    const html = (await (await fetchApp(`/dogs/${dog.id}/coursememberships`, { cookie: await loginCookie("staff") })).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(`<tr aria-selected="true" data-row-id="${dog.id}">`);
+    expect(html).toContain("Seite 2 von 2");
+    expect(html).toContain(`dialog=dog-edit&amp;dialogId=${dog.id}`);
   });
 });
 

@@ -141,11 +141,35 @@ export function queryFromUrl(grid: AnyGridDecl, placement: Placement, search: UR
   return { columns, state, query: listQuery(grid, state, placement, user) };
 }
 
+/**
+ * A link that names a row but no page (a bookmark, a link from elsewhere) opens the page the row
+ * is on, so it is shown selected with its actions. Costs a query only when the row is elsewhere.
+ */
+async function pageWithLinkedRow<Row extends { id: number }>(
+  args: GridArgs,
+  grid: AnyGridDecl,
+  placement: Placement,
+  search: URLSearchParams,
+  state: GridState,
+  query: ListQuery,
+  listed: { rows: Row[]; total: number; sums?: Record<string, number> },
+) {
+  const linked = placement.selection.kind === "segment" ? placement.selection.selectedId : placement.selection.kind === "param" ? state.selectedId : null;
+  if (!linked || !grid.model.pageOf || search.has(gridParamNames(prefixOf(grid, placement.mount)).page) || listed.rows.some((row) => row.id === linked)) return listed;
+  const page = await grid.model.pageOf(args.context.db, linked, query);
+  if (page === null || page === state.page) return listed;
+  state.page = page;
+  query.page = page;
+  return grid.model.list(args.context.db, query);
+}
+
 /** Everything a grid pane shows, from the declaration, the URL and the model. */
 export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Placement, user: User): Promise<GridData> {
   const { db } = args.context;
-  const { columns, state, query } = queryFromUrl(grid, placement, new URL(args.request.url).searchParams, user);
-  const [result, chosen, parentName] = await Promise.all([grid.model.list(db, query), getGridColumns(args.context, user.id, grid.id), placement.parent?.name]);
+  const search = new URL(args.request.url).searchParams;
+  const { columns, state, query } = queryFromUrl(grid, placement, search, user);
+  const [listed, chosen, parentName] = await Promise.all([grid.model.list(db, query), getGridColumns(args.context, user.id, grid.id), placement.parent?.name]);
+  const result = await pageWithLinkedRow(args, grid, placement, search, state, query, listed);
   const visible = visibleColumnIds(columns, chosen);
   const shown = visible.map((id) => columns.find((column) => column.id === id)!);
   const mountDecl = grid.mounts[placement.mount]!;
