@@ -11,7 +11,7 @@ import type { ParentType } from "~/components/data-grid/declare";
 import { urlAfterChange, type PageGrid } from "~/components/data-grid/grid.server";
 import { mayUse, type Area, type User } from "~/lib/access";
 import { parseId } from "~/lib/ids";
-import { requireAccess } from "~/services/auth.server";
+import { requireAccess, requireAccessToAll } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { GONE, UNKNOWN_ACTION, type DialogActionData, type DialogParent, type DialogServer, type OpenDialog } from "./define.server";
@@ -61,10 +61,8 @@ function answer(context: AppLoadContext, body: DialogActionData, status: number)
  * The action of every page: the posts of the dialogs opened on it. `areas` are the page's own
  * guards (screen, tab); `pageGrids` the grids the page shows, so a saved row can be selected.
  */
-export async function dialogAction(args: ActionFunctionArgs, areas: readonly Area[], pageGrids: readonly PageGrid[]) {
-  let user: User | undefined;
-  for (const area of areas) user = await requireAccess(args, area);
-  if (!user) throw new Error("Eine Seite ohne Bereich");
+export async function dialogAction(args: ActionFunctionArgs, areas: readonly [Area, ...Area[]], pageGrids: readonly PageGrid[]) {
+  const user = await requireAccessToAll(args, areas);
   const { context } = args;
   const form = await readForm(args.request);
   const [entity, actionName] = String(form.get("intent") ?? "").split(":");

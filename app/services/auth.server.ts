@@ -237,6 +237,13 @@ export async function requireAccess(args: GuardArgs, area: Area): Promise<User> 
   throw await redirectWithToast(args.context.cloudflare.env, "/", { type: "error", message: accessDeniedMessage(area) });
 }
 
+/** requireAccess for every area a page needs (screen, tab, dialog): the user, or it throws. */
+export async function requireAccessToAll(args: GuardArgs, areas: readonly [Area, ...Area[]]): Promise<User> {
+  let user = await requireAccess(args, areas[0]);
+  for (const area of areas.slice(1)) user = await requireAccess(args, area);
+  return user;
+}
+
 /** Keep-alive ping: counts as activity. */
 export async function keepSessionAlive(args: GuardArgs): Promise<void> {
   await requireUser(args);

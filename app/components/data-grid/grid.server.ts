@@ -102,11 +102,9 @@ export function once<T>(context: AppLoadContext, key: string, load: () => Promis
   return value;
 }
 
-/** Puts a value into the request's cache unless it is there already. */
-function remember(context: AppLoadContext, key: string, value: unknown) {
-  const cache = (context.requestCache ??= new Map<string, Promise<unknown>>());
-  if (!cache.has(key)) cache.set(key, Promise.resolve(value));
-}
+/** The label of a parent grid's row (the tabs' titles), once per request. */
+export const rowLabelOnce = (context: AppLoadContext, grid: AnyGridDecl, id: number, load: () => Promise<string | undefined>) =>
+  once(context, `label:${grid.id}:${id}`, load);
 
 /** The row a CHILD grid follows; its name may still be loading (it goes to D1 with the list). */
 export type Parent = { type: ParentType; id: number; name: string | Promise<string | undefined> };
@@ -191,7 +189,7 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
 
   // The selected row's label (the tabs' titles) is known now: its loaders need not ask again.
   const selectedRow = selection.kind === "segment" && grid.rows ? result.rows.find((row) => row.id === selectedId) : undefined;
-  if (selectedRow) remember(args.context, `label:${grid.id}:${selectedId}`, grid.rows!.rowLabel(selectedRow));
+  if (selectedRow) void rowLabelOnce(args.context, grid, selectedRow.id as number, async () => grid.rows!.rowLabel(selectedRow));
 
   return {
     gridId: grid.id,
@@ -256,6 +254,12 @@ export async function exportGrid(args: GridArgs, grid: AnyGridDecl, user: User):
   return xlsxResponse(blob, grid.excel.fileName);
 }
 
+/** Drops every parameter that is not the grid's own (the child grids of another row start over). */
+function keepOwnParams(search: URLSearchParams, grid: AnyGridDecl, mount: Mount) {
+  const own = new Set(gridOwnParams(grid, mount));
+  for (const name of [...search.keys()]) if (!own.has(name)) search.delete(name);
+}
+
 /** A grid shown on the page a dialog was opened on (the action needs them to select a saved row). */
 export type PageGrid = { grid: AnyGridDecl; placement: Placement };
 
@@ -283,8 +287,7 @@ export async function urlAfterChange(
       if (selection.kind === "segment") {
         if (selection.selectedId === change.id) {
           pathname = selection.base;
-          const own = new Set(gridOwnParams(grid, placement.mount));
-          for (const name of [...search.keys()]) if (!own.has(name)) search.delete(name);
+          keepOwnParams(search, grid, placement.mount);
         }
       } else if (search.get(names.selected) === String(change.id)) {
         search.delete(names.selected);
@@ -303,8 +306,7 @@ export async function urlAfterChange(
     if (selection.kind === "none") continue;
     if (selection.kind === "segment") {
       // Another row of a parent grid: the child grids start over.
-      const own = new Set(gridOwnParams(grid, placement.mount));
-      for (const name of [...search.keys()]) if (!own.has(name)) search.delete(name);
+      keepOwnParams(search, grid, placement.mount);
       pathname = `${selection.base}/${change.id}/${selection.tab}`;
     } else {
       search.set(names.selected, String(change.id));

@@ -10,9 +10,9 @@ import { mayUse, type Area, type User } from "~/lib/access";
 import type { GridData } from "~/lib/grid";
 import { closedSearch } from "~/lib/grid-state";
 import { parseId } from "~/lib/ids";
-import { requireAccess } from "~/services/auth.server";
+import { requireAccess, requireAccessToAll } from "~/services/auth.server";
 import type { AnyGridDecl, GridDecl, TabDecl } from "./declare";
-import { exportGrid, loadGrid, once, type PageGrid, type Parent, type Placement } from "./grid.server";
+import { exportGrid, loadGrid, once, rowLabelOnce, type PageGrid, type Parent, type Placement } from "./grid.server";
 
 type Args = { request: Request; context: AppLoadContext; params: LoaderFunctionArgs["params"] };
 
@@ -51,8 +51,7 @@ function parentGridData(args: Args, grid: AnyGridDecl, user: User): Promise<Grid
 /** The selected row of a parent grid as the parent of its tabs; undefined when it does not exist. */
 type NamedParent = Parent & { name: string };
 
-/** The label of a parent grid's row, once per request. */
-const rowLabel = (args: Args, grid: AnyGridDecl, id: number) => once(args.context, `label:${grid.id}:${id}`, () => rowsOf(grid).label(args.context.db, id));
+const rowLabel = (args: Args, grid: AnyGridDecl, id: number) => rowLabelOnce(args.context, grid, id, () => rowsOf(grid).label(args.context.db, id));
 
 async function parentRow(args: Args, grid: AnyGridDecl, id: number | null): Promise<NamedParent | undefined> {
   if (!id) return undefined;
@@ -65,15 +64,10 @@ function tabOf(grid: AnyGridDecl, path: string | undefined): TabDecl | undefined
 }
 
 /** Screen, tab, and the tab's grid: every area the page needs. */
-function pageAreas(grid: AnyGridDecl, tab?: TabDecl): Area[] {
+function pageAreas(grid: AnyGridDecl, tab?: TabDecl): [Area, ...Area[]] {
   return [grid.area, ...(tab?.area ? [tab.area] : []), ...(tab?.grid ? [tab.grid.area] : [])];
 }
 
-async function requireAreas(args: Args, areas: readonly Area[]): Promise<User> {
-  let user: User | undefined;
-  for (const area of areas) user = await requireAccess(args, area);
-  return user!;
-}
 
 const panePlacement = (tab: TabDecl, parent: Parent): Placement => ({
   mount: parent.type,
@@ -149,7 +143,7 @@ async function tabPage(args: Args, grid: AnyGridDecl, path: string | undefined) 
   const { base, rowId, tab: tabInUrl } = pathParts(args.request);
   const tab = tabOf(grid, path ?? tabInUrl);
   if (!tab) throw redirect(`${base}/${rowId ?? ""}`);
-  const user = await requireAreas(args, pageAreas(grid, tab));
+  const user = await requireAccessToAll(args, pageAreas(grid, tab));
   if (!rowId) throw backToList(args.request);
   // The row's label goes to D1 together with the tab's list; a row that is gone leads back.
   const name = rowLabel(args, grid, rowId);
@@ -183,7 +177,7 @@ export function tabAction<Row extends { id: number }>(grid: GridDecl<Row>, path?
 async function firstRow(args: Args, grid: AnyGridDecl) {
   const rows = rowsOf(grid);
   const tab = tabOf(grid, rows.defaultTab)!;
-  const user = await requireAreas(args, pageAreas(grid, tab));
+  const user = await requireAccessToAll(args, pageAreas(grid, tab));
   const list = await parentGridData(args, grid, user);
   const parent = await parentRow(args, grid, list.selectedId);
   return { tab, parent, user };
