@@ -7,10 +7,12 @@ declare module "@remix-run/cloudflare" {
     db: Db;
     /** D1 time of this request (Server-Timing). */
     queryTimer: QueryTimer;
+    /** The signed session cookie, read once per request (auth.server.ts). */
+    sessionCookie?: Promise<unknown>;
     /** The login session, read once per request however many loaders ask (auth.server.ts). */
     sessionState?: Promise<unknown>;
-    /** The user's preferences, read once per request (preferences.server.ts). */
-    userPreferences?: Promise<Map<string, string>>;
+    /** Preferences by user id, read once per request (preferences.server.ts). */
+    userPreferences?: Map<string, Promise<Map<string, string>>>;
     /** Data several loaders of one request share (grid lists, parent names): see once(). */
     requestCache?: Map<string, Promise<unknown>>;
     /** A dialog action's answer, for the page rendered after it (forms posted without JavaScript). */

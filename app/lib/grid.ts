@@ -83,7 +83,7 @@ export type GridData = {
 };
 
 /** Rows per page: the count and sums always cover all rows, the page only what is shown. */
-export const PAGE_SIZE = 100;
+export const PAGE_SIZE = 50;
 
 export function formatSort(sort: SortSpec): string {
   return `${sort.descending ? "-" : ""}${sort.id}`;

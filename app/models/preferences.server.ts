@@ -7,12 +7,18 @@ const gridKey = (gridId: string) => `grid:${gridId}:columns`;
 
 /** All of a user's preferences, loaded once per request for every grid on the page. */
 function preferencesOf(context: AppLoadContext, userId: string): Promise<Map<string, string>> {
-  context.userPreferences ??= context.db
+  const loaded = (context.userPreferences ??= new Map());
+  let preferences = loaded.get(userId);
+  if (!preferences) loaded.set(userId, (preferences = loadPreferences(context, userId)));
+  return preferences;
+}
+
+function loadPreferences(context: AppLoadContext, userId: string): Promise<Map<string, string>> {
+  return context.db
     .select({ key: userPreferences.key, value: userPreferences.value })
     .from(userPreferences)
     .where(eq(userPreferences.userId, userId))
     .then((rows) => new Map(rows.map((row) => [row.key, row.value])));
-  return context.userPreferences;
 }
 
 /** The columns this user chose for a grid, or null for the grid's defaults. */

@@ -11,7 +11,7 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
-import { accessDeniedMessage, mayUse, rolesFromClaim, type Area, type User } from "~/lib/access";
+import { accessDeniedMessage, mayUse, ROLES, rolesFromClaim, type Area, type User } from "~/lib/access";
 import { createSession, deleteSession, findSession, touchSession, type StoredSession } from "~/models/session.server";
 import { isSecureOrigin, readCookie, returnToCookie, SESSION_MAX_AGE_SECONDS, sessionCookie } from "./cookies.server";
 import { redirectWithToast, toastCookieHeader } from "./toast.server";
@@ -160,7 +160,7 @@ export async function completeLogin(request: Request, context: AppLoadContext): 
     now: new Date(),
     maxAgeSeconds: SESSION_MAX_AGE_SECONDS,
   });
-  headers.append("Set-Cookie", await sessionCookie(env).serialize(sessionId));
+  headers.append("Set-Cookie", await sessionCookie(env).serialize(sessionCookieValue(sessionId, result.user)));
   const returnTo = safeReturnPath(await readCookie(returnToCookie(env), request));
   headers.append("Set-Cookie", await returnToCookie(env).serialize("", { maxAge: 0 }));
   return redirect(returnTo, { headers });
@@ -169,11 +169,43 @@ export async function completeLogin(request: Request, context: AppLoadContext): 
 /** Starts a session without the provider: only for tests, which log in as a given user. */
 export async function sessionCookieFor(context: AppLoadContext, user: User, now = new Date()): Promise<string> {
   const sessionId = await createSession(context.db, { user, idToken: null, now, maxAgeSeconds: SESSION_MAX_AGE_SECONDS });
-  return sessionCookie(context.cloudflare.env).serialize(sessionId);
+  return sessionCookie(context.cloudflare.env).serialize(sessionCookieValue(sessionId, user));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Sessions and guards
+
+/**
+ * What the signed session cookie holds: the session's id and the user it was started for. D1
+ * decides whether the session is still valid (expiry, idle limit, logout); the user lets reads
+ * start before that answer (readForUser). A cookie with the id alone still works.
+ */
+type SessionCookie = { id: string; user: User | null };
+
+const sessionCookieValue = (id: string, user: User): SessionCookie => ({ id, user });
+
+function isUser(value: unknown): value is User {
+  if (!value || typeof value !== "object") return false;
+  const { id, name, email, roles } = value as Record<string, unknown>;
+  return (
+    typeof id === "string" &&
+    typeof name === "string" &&
+    (email === null || typeof email === "string") &&
+    Array.isArray(roles) &&
+    roles.every((role) => (ROLES as readonly unknown[]).includes(role))
+  );
+}
+
+/** The session cookie of this request (its signature checked), read once. */
+function readSessionCookie(request: Request, context: AppLoadContext): Promise<SessionCookie | null> {
+  context.sessionCookie ??= readCookie(sessionCookie(context.cloudflare.env), request).then((value): SessionCookie | null => {
+    if (typeof value === "string" && value) return { id: value, user: null };
+    if (!value || typeof value !== "object") return null;
+    const { id, user } = value as Record<string, unknown>;
+    return typeof id === "string" && id ? { id, user: isUser(user) ? user : null } : null;
+  });
+  return context.sessionCookie as Promise<SessionCookie | null>;
+}
 
 type SessionState = { status: "none" } | { status: "idle"; session: StoredSession } | { status: "active"; session: StoredSession };
 
@@ -185,9 +217,9 @@ function readSession(request: Request, context: AppLoadContext): Promise<Session
 
 async function lookUpSession(request: Request, context: AppLoadContext): Promise<SessionState> {
   const { env } = context.cloudflare;
-  const sessionId = await readCookie(sessionCookie(env), request);
-  if (typeof sessionId !== "string") return { status: "none" };
-  const session = await findSession(context.db, sessionId);
+  const cookie = await readSessionCookie(request, context);
+  if (!cookie) return { status: "none" };
+  const session = await findSession(context.db, cookie.id);
   const now = Date.now();
   if (!session || Date.parse(session.expiresOn) <= now) return { status: "none" };
   // The server's own idle limit: the browser's countdown included, so it never cuts in first.
@@ -242,6 +274,26 @@ export async function requireAccessToAll(args: GuardArgs, areas: readonly [Area,
   let user = await requireAccess(args, areas[0]);
   for (const area of areas.slice(1)) user = await requireAccess(args, area);
   return user;
+}
+
+const sameUser = (a: User, b: User) =>
+  a.id === b.id && a.name === b.name && a.email === b.email && a.roles.length === b.roles.length && a.roles.every((role) => b.roles.includes(role));
+
+/**
+ * The guard of requireAccessToAll, and reads for the page that start at the same moment as the
+ * session lookup, with the user the signed cookie names, so they share its round trip to D1.
+ * What they read is handed out only after D1 confirmed the session of that very user; otherwise
+ * it is read again for the confirmed user, or the guard throws (login, idle, no access).
+ */
+export async function readForUser<T>(args: GuardArgs, areas: readonly [Area, ...Area[]], read: (user: User) => Promise<T>): Promise<{ user: User; value: T }> {
+  const cookie = await readSessionCookie(args.request, args.context);
+  const claimed = cookie?.user && areas.every((area) => mayUse(cookie.user, area)) ? cookie.user : null;
+  const guard = requireAccessToAll(args, areas);
+  const early = claimed ? read(claimed) : null;
+  // Unused if the guard throws; otherwise its outcome is awaited below.
+  early?.catch(() => {});
+  const user = await guard;
+  return { user, value: await (early && claimed && sameUser(user, claimed) ? early : read(user)) };
 }
 
 /** Keep-alive ping: counts as activity. */

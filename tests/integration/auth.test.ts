@@ -5,8 +5,10 @@ import { createDb } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { rolesFromClaim } from "~/lib/access";
 import { IDLE_LOGOUT_MESSAGE, safeReturnPath, userFromClaims, verifyIdToken } from "~/services/auth.server";
+import { createSession } from "~/models/session.server";
+import { SESSION_MAX_AGE_SECONDS, sessionCookie } from "~/services/cookies.server";
 import { fetchApp } from "../support/app";
-import { loginCookie } from "../support/sessions";
+import { DEMO_USERS, loginCookie } from "../support/sessions";
 
 const ISSUER = "https://login.example.org/";
 const CLIENT_ID = "wuff";
@@ -64,6 +66,31 @@ describe("sessions on the server", () => {
     const tampered = cookie.replace(/=(.)/, (_, c: string) => `=${c === "e" ? "f" : "e"}`);
     expect((await fetchApp("/people", { cookie: tampered })).headers.get("Location")).toBe("/login?redirectTo=%2Fpeople");
     expect((await fetchApp("/people", { cookie: "wuff_session=made-up" })).headers.get("Location")).toBe("/login?redirectTo=%2Fpeople");
+  });
+
+  it("reads a page together with the session lookup, and shows nothing once the session ended", async () => {
+    const cookie = await loginCookie("admin");
+    const dogs = await fetchApp("/dogs", { cookie });
+    expect(dogs.status).toBe(200);
+    // Session and list in one round trip to D1.
+    expect(dogs.headers.get("Server-Timing")).toContain('desc="1 D1-Abfragen"');
+
+    // Logged out elsewhere: the signed cookie still names the user, but D1 has no session any more.
+    await createDb(env.DB).delete(sessions);
+    for (const path of ["/dogs", "/people", "/people/1/dogs"]) {
+      const response = await fetchApp(path, { cookie });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+      expect(await response.text()).toBe("");
+    }
+  });
+
+  it("still accepts a session cookie that holds the session id alone", async () => {
+    const id = await createSession(createDb(env.DB), { user: DEMO_USERS.finance, idToken: null, now: new Date(), maxAgeSeconds: SESSION_MAX_AGE_SECONDS });
+    const cookie = (await sessionCookie(env).serialize(id)).split(";")[0];
+    const response = await fetchApp("/people", { cookie });
+    expect(response.status).toBe(200);
+    expect((await response.text()).replaceAll("<!-- -->", "")).toContain("Willkommen, Fritz Finanz");
   });
 
   it("only returns to paths of this app after login", () => {

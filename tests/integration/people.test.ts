@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
+import { PAGE_SIZE } from "~/lib/grid";
 import * as schema from "~/db/schema";
 import { DOG_DEFAULT_SORT, listDogs } from "~/models/dogs.server";
 import { PEOPLE_DEFAULT_SORT, listPeople, nextSessionsForPerson } from "~/models/people.server";
@@ -241,11 +242,11 @@ describe("dogs through the dialogs", () => {
 
 describe("a link to a row on another page of the list", () => {
   it("opens the page the row is on, with the row selected and its actions", async () => {
-    const { rows } = await listDogs(db, { list: "current", sort: DOG_DEFAULT_SORT, page: 2 });
+    const { rows, total } = await listDogs(db, { list: "current", sort: DOG_DEFAULT_SORT, page: 2 });
     const dog = rows[0];
     const html = (await (await fetchApp(`/dogs/${dog.id}/coursememberships`, { cookie: await loginCookie("staff") })).text()).replaceAll("<!-- -->", "");
     expect(html).toContain(`<tr aria-selected="true" data-row-id="${dog.id}">`);
-    expect(html).toContain("Seite 2 von 2");
+    expect(html).toContain(`Seite 2 von ${Math.ceil(total / PAGE_SIZE)}`);
     expect(html).toContain(`dialog=dog-edit&amp;dialogId=${dog.id}`);
   });
 });
@@ -307,5 +308,26 @@ describe("Mitgliederliste.xlsx", () => {
     // A zip (PK) of reasonable size: the rows are in it.
     expect([bytes[0], bytes[1]]).toEqual([0x50, 0x4b]);
     expect(bytes.length).toBeGreaterThan(4000);
+  });
+});
+
+describe("/people without a selected person", () => {
+  it("shows the list's first person with their dogs, also after another person became the first", async () => {
+    const cookie = await loginCookie("admin");
+    const { rows } = await listPeople(db, { filter: "all", sort: PEOPLE_DEFAULT_SORT, page: 1, withProtected: false });
+    const first = rows[0];
+    // Twice: the second request reads the tab of the person it expects first together with the list.
+    for (let i = 0; i < 2; i++) {
+      const html = (await (await fetchApp("/people", { cookie })).text()).replaceAll("<!-- -->", "");
+      expect(html).toContain(`Hunde für ${first.firstName} ${first.lastName}`);
+    }
+    const [newcomer] = await db
+      .insert(schema.people)
+      .values({ salutation: "Frau", firstName: "Anna", lastName: "Aaberg", memberTypeId: 1, isMember: false })
+      .returning({ id: schema.people.id });
+    await db.insert(schema.dogs).values({ commonName: "Zorro", ownerId: newcomer.id });
+    const html = (await (await fetchApp("/people", { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Hunde für Anna Aaberg");
+    expect(html).toContain("Zorro");
   });
 });

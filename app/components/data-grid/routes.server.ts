@@ -10,7 +10,7 @@ import { mayUse, type Area, type User } from "~/lib/access";
 import type { GridData } from "~/lib/grid";
 import { closedSearch } from "~/lib/grid-state";
 import { parseId } from "~/lib/ids";
-import { requireAccess, requireAccessToAll } from "~/services/auth.server";
+import { readForUser, requireAccess, requireAccessToAll } from "~/services/auth.server";
 import type { AnyGridDecl, GridDecl, TabDecl } from "./declare";
 import { exportGrid, loadGrid, once, rowLabelOnce, type PageGrid, type Parent, type Placement } from "./grid.server";
 
@@ -42,10 +42,15 @@ function parentPlacement(grid: AnyGridDecl, request: Request, selectedId: number
   return { mount: "PARENT", parent: null, level: 1, selection };
 }
 
-/** The PARENT grid of a screen, once per request (the screen and its index both need it). */
-function parentGridData(args: Args, grid: AnyGridDecl, user: User): Promise<GridData> {
+/**
+ * The PARENT grid of a screen behind the guard of its area, once per request (the screen and its
+ * index both need it). Its list goes to D1 in one round trip with the session lookup.
+ */
+function parentGrid(args: Args, grid: AnyGridDecl): Promise<{ user: User; value: GridData }> {
   const { rowId, tab } = pathParts(args.request);
-  return once(args.context, `grid:${grid.id}`, () => loadGrid(args, grid, parentPlacement(grid, args.request, rowId, tab), user));
+  return once(args.context, `grid:${grid.id}`, () =>
+    readForUser(args, [grid.area], (user) => loadGrid(args, grid, parentPlacement(grid, args.request, rowId, tab), user)),
+  );
 }
 
 /** The selected row of a parent grid as the parent of its tabs; undefined when it does not exist. */
@@ -100,8 +105,7 @@ const backToList = (request: Request) => {
 
 export function screenLoader<Row extends { id: number }>(grid: GridDecl<Row>) {
   return async (args: LoaderFunctionArgs) => {
-    const user = await requireAccess(args, grid.area);
-    return { grid: await parentGridData(args, grid, user) };
+    return { grid: (await parentGrid(args, grid)).value };
   };
 }
 
@@ -115,8 +119,8 @@ export function screenAction<Row extends { id: number }>(grid: GridDecl<Row>) {
 
 export function rowLoader<Row extends { id: number }>(grid: GridDecl<Row>) {
   return async (args: LoaderFunctionArgs) => {
-    const user = await requireAccess(args, grid.area);
-    const parent = await parentRow(args, grid, parseId(args.params[Object.keys(args.params)[0]]));
+    const id = parseId(args.params[Object.keys(args.params)[0]]);
+    const { user, value: parent } = await readForUser(args, [grid.area], () => parentRow(args, grid, id));
     // A row that is gone (deleted meanwhile, or a mistyped link): back to the list.
     if (!parent) throw backToList(args.request);
     return { tabs: tabsData(grid, parent, user, pathParts(args.request).base) };
@@ -155,8 +159,20 @@ async function tabPage(args: Args, grid: AnyGridDecl, path: string | undefined) 
 
 export function tabLoader<Row extends { id: number }>(grid: GridDecl<Row>, path?: string) {
   return async (args: LoaderFunctionArgs) => {
-    const { tab, parent, user, gone } = await tabPage(args, grid, path);
-    const [pane] = await Promise.all([loadPane(args, tab, parent, user), gone()]);
+    const { base, rowId, tab: tabInUrl } = pathParts(args.request);
+    const tab = tabOf(grid, path ?? tabInUrl);
+    if (!tab) throw redirect(`${base}/${rowId ?? ""}`);
+    if (!rowId) {
+      await requireAccessToAll(args, pageAreas(grid, tab));
+      throw backToList(args.request);
+    }
+    // The tab's list and the row's label go to D1 with the session lookup; a row that is gone leads back.
+    const { value: pane } = await readForUser(args, pageAreas(grid, tab), async (user) => {
+      const name = rowLabel(args, grid, rowId);
+      const [loaded, label] = await Promise.all([loadPane(args, tab, { type: rowsOf(grid).parentType, id: rowId, name }, user), name]);
+      if (label === undefined) throw backToList(args.request);
+      return loaded;
+    });
     return { pane };
   };
 }
@@ -177,17 +193,43 @@ export function tabAction<Row extends { id: number }>(grid: GridDecl<Row>, path?
 async function firstRow(args: Args, grid: AnyGridDecl) {
   const rows = rowsOf(grid);
   const tab = tabOf(grid, rows.defaultTab)!;
+  const { value: list } = await parentGrid(args, grid);
+  // The session is known by now: the tab's areas cost no further round trip.
   const user = await requireAccessToAll(args, pageAreas(grid, tab));
-  const list = await parentGridData(args, grid, user);
   const parent = await parentRow(args, grid, list.selectedId);
   return { tab, parent, user };
 }
 
+/**
+ * The first row each list showed last (per grid, user and URL), kept by this isolate, so the next
+ * request for the same list reads that row's tab together with the list instead of after it.
+ * Only a guess: used when the list still starts with that row, else the tab is read again.
+ */
+const firstRowGuesses = new Map<string, number>();
+const FIRST_ROW_GUESSES_KEPT = 500;
+
+function rememberFirstRow(key: string, id: number | undefined) {
+  firstRowGuesses.delete(key);
+  if (id === undefined) return;
+  firstRowGuesses.set(key, id);
+  if (firstRowGuesses.size > FIRST_ROW_GUESSES_KEPT) firstRowGuesses.delete(firstRowGuesses.keys().next().value!);
+}
+
 export function firstRowLoader<Row extends { id: number }>(grid: GridDecl<Row>) {
   return async (args: LoaderFunctionArgs) => {
-    const { tab, parent, user } = await firstRow(args, grid);
+    const rows = rowsOf(grid);
+    const tab = tabOf(grid, rows.defaultTab)!;
+    const guessKey = (user: User) => `${grid.id}|${user.id}|${new URL(args.request.url).search}`;
+    const guessed = readForUser(args, pageAreas(grid, tab), async (user) => {
+      const id = firstRowGuesses.get(guessKey(user));
+      return id ? { id, pane: await loadPane(args, tab, { type: rows.parentType, id, name: rowLabel(args, grid, id) }, user) } : null;
+    }).catch(() => null);
+    const { parent, user } = await firstRow(args, grid);
+    rememberFirstRow(guessKey(user), parent?.id);
     if (!parent) return { first: null };
-    return { first: { tabs: tabsData(grid, parent, user, pathParts(args.request).base), tab: tab.path, pane: await loadPane(args, tab, parent, user) } };
+    const guess = (await guessed)?.value;
+    const pane = guess && guess.id === parent.id ? guess.pane : await loadPane(args, tab, parent, user);
+    return { first: { tabs: tabsData(grid, parent, user, pathParts(args.request).base), tab: tab.path, pane } };
   };
 }
 
