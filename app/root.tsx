@@ -1,6 +1,5 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -16,6 +15,7 @@ import { ToastMessage } from "~/components/toast";
 import { DialogHost } from "~/dialogs/host";
 import type { DialogActionData } from "~/dialogs/define.server";
 import { loadOpenDialog } from "~/dialogs/kit.server";
+import { errorPageText } from "~/lib/error-text";
 import { APP_VERSION } from "~/lib/version";
 import { getOptionalUser, idleSettings } from "~/services/auth.server";
 import { takeToast } from "~/services/toast.server";
@@ -83,9 +83,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRootData();
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${typeof error.data === "string" ? error.data : error.statusText}`
-    : "Ein unerwarteter Fehler ist aufgetreten.";
+  const message = errorPageText(error);
   return (
     <AppShell user={root?.user ?? null} version={root?.version ?? APP_VERSION}>
       <h1 className="text-xl font-semibold">Das hat nicht geklappt</h1>

@@ -9,6 +9,7 @@ import type { Db } from "~/db/client.server";
 import type { Area, User } from "~/lib/access";
 import { auditText, formatDateTimeWithSeconds } from "~/lib/format";
 import { parseId } from "~/lib/ids";
+import { isForeignKeyViolation } from "~/models/constraints.server";
 
 export { auditText };
 
@@ -55,6 +56,20 @@ export type DialogActionData = { result?: SubmissionResult<string[]>; conflict?:
 export type OpenDialog = { entity: string; view: string; data: unknown };
 
 export const GONE = "Der Datensatz existiert nicht mehr (inzwischen gelöscht?).";
+/** A save that names a record the database does not have (any more): nothing was written. */
+export const REFERENCE_GONE = "Ein ausgewählter Eintrag existiert nicht (mehr). Bitte prüfe die Auswahl und speichere erneut.";
+/** A delete of a record that others still refer to: nothing was deleted. */
+export const STILL_IN_USE = "Der Datensatz wird noch verwendet und kann nicht gelöscht werden.";
+
+/** The write, or null when the database refused it on a foreign key (every later reference too). */
+async function unlessForeignKeyFails<T>(write: () => Promise<T>): Promise<T | null> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return null;
+    throw error;
+  }
+}
 export const UNKNOWN_ACTION = "Unbekannte Aktion";
 
 /** The German message of a refused stale save: who changed the record, and when. */
@@ -74,7 +89,8 @@ export async function deleteOutcome(
   message: string,
 ): Promise<DialogOutcome> {
   if (!id) return { status: "missing" };
-  const outcome = await remove(id);
+  const outcome = await unlessForeignKeyFails(() => remove(id));
+  if (!outcome) return { status: "refused", message: STILL_IN_USE };
   return outcome.status === "deleted" ? { status: "deleted", id, message } : outcome;
 }
 
@@ -104,12 +120,15 @@ export async function saveVersioned<Value extends Versioned, Current extends { l
   const fieldErrors = await steps.check?.(value);
   if (fieldErrors) return { status: "invalid", result: submission.reply({ fieldErrors }) };
   const saved = steps.saved?.(value);
+  const refused: DialogOutcome = { status: "invalid", result: submission.reply({ formErrors: [REFERENCE_GONE] }) };
   if (!value.id) {
-    const id = await steps.insert(value);
-    return { status: "saved", id, message: steps.messages.created, saved };
+    const id = await unlessForeignKeyFails(() => steps.insert(value));
+    return id === null ? refused : { status: "saved", id, message: steps.messages.created, saved };
   }
   if (!value.rowVersion) return { status: "invalid", result: submission.reply({ formErrors: ["Version fehlt"] }) };
-  const outcome = await steps.update(value.id, value.rowVersion, value);
+  const { id, rowVersion } = value;
+  const outcome = await unlessForeignKeyFails(() => steps.update(id, rowVersion, value));
+  if (!outcome) return refused;
   if (outcome.status === "missing") return { status: "missing" };
   if (outcome.status === "conflict") {
     // The form starts over from the current record; the message is shown beside it.

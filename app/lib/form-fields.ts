@@ -5,6 +5,9 @@
 import { z } from "zod";
 import { parseGermanDate, parseMoney } from "./format";
 import { MAX_ID } from "./ids";
+import { installGermanZodMessages } from "./zod-german";
+
+installGermanZodMessages();
 
 export const TOO_LONG = (max: number) => `Höchstens ${max} Zeichen`;
 

@@ -58,7 +58,8 @@ function parsePage(raw: string | null): number {
 
 /** Search text, trimmed and bounded (so no input reaches a database limit). */
 export function parseSearchText(raw: string | null): string {
-  return (raw ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
+  // By characters, not UTF-16 units: an emoji is never cut in half.
+  return Array.from((raw ?? "").trim()).slice(0, MAX_SEARCH_LENGTH).join("");
 }
 
 export function parseGridState(search: URLSearchParams, spec: GridStateSpec): GridState {

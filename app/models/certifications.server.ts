@@ -8,6 +8,7 @@ import { certificationMasters, certifications, dogs, people } from "~/db/schema"
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
+import { containsPattern } from "./search.server";
 import type { DeleteOutcome } from "./people.server";
 import { recycleStatements } from "./recycle-bin.server";
 
@@ -171,7 +172,7 @@ export async function deleteCertification(db: Db, id: number, actor: Actor): Pro
 
 /** Dogs for the certification form: one dog, a person's dogs, or those whose name matches. */
 export async function dogOptions(db: Db, { id, ownerId, term }: { id?: number; ownerId?: number | null; term?: string }, limit = 20) {
-  const pattern = term ? `%${term.replace(/[%_]/g, "")}%` : null;
+  const pattern = term ? containsPattern(term) : null;
   return db
     .select({ id: dogs.id, fullName: sql<string>`${dogs.commonName} || ' (' || coalesce(${people.fullName}, '') || ')'`.as("dog_label") })
     .from(dogs)

@@ -10,6 +10,7 @@ import { dogGenderText } from "~/lib/labels";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 import type { DeleteOutcome } from "./people.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
+import { containsPattern } from "./search.server";
 import { recycleStatements } from "./recycle-bin.server";
 
 export const DOG_LISTS = ["current", "archived"] as const;
@@ -194,7 +195,8 @@ export async function deleteDog(db: Db, id: number, actor: Actor): Promise<Delet
 
 /** Owners for the dog form's owner search: by name, at most `limit`. */
 export async function searchOwners(db: Db, term: string, limit = 20) {
-  const pattern = `%${term.trim().replace(/[%_]/g, "")}%`;
+  const pattern = containsPattern(term);
+  if (!pattern) return [];
   return db
     .select({ id: people.id, fullName: people.fullName, city: people.city })
     .from(people)

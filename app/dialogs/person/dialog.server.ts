@@ -40,6 +40,16 @@ export const dialog = defineDialog({
   actions: {
     save: ({ db, user, form }) =>
       saveVersioned(parseWithZod(form, { schema: personSchema }), {
+        check: async ({ memberTypeId, membershipStatusId }) => {
+          // Only the choices the form offers: a person never gets a status meant for courses.
+          const options = await personFormOptions(db);
+          const errors: Record<string, string[]> = {};
+          if (!options.memberTypes.some((type) => type.id === memberTypeId)) errors.memberTypeId = ["Diese Mitgliedsart gibt es nicht (mehr)"];
+          if (membershipStatusId !== null && !options.membershipStatuses.some((status) => status.id === membershipStatusId)) {
+            errors.membershipStatusId = ["Diesen Mitgliedsstatus gibt es für Personen nicht"];
+          }
+          return Object.keys(errors).length > 0 ? errors : null;
+        },
         insert: (value) => insertPerson(db, personInput(value, user), user),
         update: (id, rowVersion, value) => updatePerson(db, id, rowVersion, personInput(value, user), user),
         present: (current) => present(visiblePerson(current, withProtected(user))),

@@ -1,0 +1,29 @@
+/**
+ * What the error page says, in German. Wuff's own messages (a German string thrown with a status)
+ * are shown as they are; what Remix, the router or the runtime say in English ('Unexpected Server
+ * Error', 'No route matches URL ...') is replaced by a German text for its status.
+ */
+import { isRouteErrorResponse } from "@remix-run/react";
+
+export const UNEXPECTED_ERROR = "Ein unerwarteter Fehler ist aufgetreten. Bitte versuche es noch einmal.";
+
+const STATUS_TEXT: Record<number, string> = {
+  400: "Die Anfrage ist ungültig.",
+  401: "Bitte melde dich an.",
+  403: "Dafür fehlt dir die Berechtigung.",
+  404: "Diese Seite gibt es nicht.",
+  405: "Diese Aktion ist hier nicht möglich.",
+  413: "Die Anfrage ist zu groß.",
+  429: "Zu viele Anfragen. Bitte warte einen Moment.",
+};
+
+/** Texts of the framework and the platform, never meant for club users. */
+const FRAMEWORK_TEXT =
+  /^(Unexpected Server Error|Error:|Not Found|Method Not Allowed|Bad Request|Forbidden|Unauthorized|Internal Server Error|No (route|action|loader)|You made a|Did not find|Failed to fetch|TypeError|Invalid)/i;
+
+export function errorPageText(error: unknown): string {
+  if (!isRouteErrorResponse(error)) return UNEXPECTED_ERROR;
+  const own = typeof error.data === "string" && error.data.trim() && !FRAMEWORK_TEXT.test(error.data.trim()) ? error.data.trim() : null;
+  const text = own ?? STATUS_TEXT[error.status] ?? (error.status >= 500 ? UNEXPECTED_ERROR : STATUS_TEXT[400]);
+  return `${error.status} ${text}`;
+}
