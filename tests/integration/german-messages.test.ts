@@ -11,7 +11,7 @@ import { personSchema } from "~/dialogs/person/schema";
 import { errorPageText, UNEXPECTED_ERROR } from "~/lib/error-text";
 import { configurationSchema } from "~/routes/configuration/schema";
 import { quickAddSchema } from "~/routes/quickAdd/schema";
-import { fetchApp, postForm } from "../support/app";
+import { postForm } from "../support/app";
 import { loginCookie } from "../support/sessions";
 
 /** What zod says on its own (English or its type jargon): none of it may reach a user. */
