@@ -1,7 +1,8 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { User } from "~/lib/access";
-import { HANDSET_MENU, LISTS_GROUP, SIDEBAR, visibleEntries, type NavEntry } from "./navigation";
+import { HANDSET_MENU, HANDSET_MORE, LISTS_GROUP, SIDEBAR, visibleEntries, type NavEntry } from "./navigation";
+import { PendingBar } from "./pending-bar";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-1.5 text-sm ${isActive ? "bg-wuff-100 font-semibold text-wuff-800" : "text-slate-700 hover:bg-slate-100"}`;
@@ -77,6 +78,12 @@ function HandsetMenu({ user, version }: { user: User; version: string }) {
         <ul className="space-y-0.5">
           <NavItems entries={visibleEntries(HANDSET_MENU, user)} />
         </ul>
+        <p id="handset-more" className="mt-2 border-t border-slate-100 px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
+          Weitere Bildschirme
+        </p>
+        <ul className="space-y-0.5" aria-labelledby="handset-more">
+          <NavItems entries={visibleEntries(HANDSET_MORE, user)} />
+        </ul>
         <p className="mt-2 border-t border-slate-100 px-3 pt-2 text-xs text-slate-500">Version {version}</p>
       </nav>
     </details>
@@ -122,10 +129,16 @@ function TopBar({ user, version }: { user: User | null; version: string }) {
 export function AppShell({ user, version, children }: { user: User | null; version: string; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
+      <a href="#inhalt" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-wuff-800 focus:shadow">
+        Zum Inhalt springen
+      </a>
+      <PendingBar />
       <TopBar user={user} version={version} />
       <div className="flex flex-1">
         {user && <Sidebar user={user} />}
-        <main className="min-w-0 flex-1 p-4 md:p-6">{children}</main>
+        <main id="inhalt" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
+          {children}
+        </main>
       </div>
     </div>
   );

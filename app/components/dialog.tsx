@@ -1,9 +1,11 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
-import { Link, useNavigate, useNavigation } from "@remix-run/react";
-import { useContext, useEffect, useId, type ReactNode } from "react";
+import { Link, useNavigation } from "@remix-run/react";
+import { useContext, useEffect, useId, useRef, type ReactNode } from "react";
 import type { DialogActionData } from "~/dialogs/define.server";
+import { useCloseDialog } from "./dialog-history";
 import { DialogForm, DialogFormContext } from "./dialog-form";
 import { AuditBlock, FormErrors, type AuditInfo } from "./forms/fields";
+import { SaveGateReason } from "./forms/save-gate";
 import { useHydrated } from "./use-hydrated";
 
 type RouteDialogProps = {
@@ -15,6 +17,9 @@ type RouteDialogProps = {
   children: ReactNode;
 };
 
+/** What a dialog focuses when it opens: its first field, else its first button. */
+const FIRST_FIELD = "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])";
+
 const panelClass = "flex max-h-[90vh] max-w-full flex-col overflow-hidden rounded-lg bg-white shadow-xl";
 
 /**
@@ -22,19 +27,47 @@ const panelClass = "flex max-h-[90vh] max-w-full flex-col overflow-hidden rounde
  * JavaScript it is a Headless UI dialog: focus trapped and restored, Escape cancels. Clicking
  * outside never closes it (spec), so a half-filled form cannot be lost by a stray click.
  */
+/** A link that closes the dialog: a plain link without JavaScript, a step back in history with it. */
+function CloseLink({ closeHref, className, label, children }: { closeHref: string; className: string; label?: string; children: ReactNode }) {
+  const close = useCloseDialog(closeHref);
+  return (
+    <Link
+      to={closeHref}
+      preventScrollReset
+      className={className}
+      aria-label={label}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        close();
+      }}
+    >
+      {children}
+    </Link>
+  );
+}
+
 export function RouteDialog({ title, closeHref, width = 500, children }: RouteDialogProps) {
   const hydrated = useHydrated();
-  const navigate = useNavigate();
+  const close = useCloseDialog(closeHref);
   const titleId = useId();
+  const content = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!hydrated) return;
+    // The first field gets the focus (after the dialog's own focus handling, hence the frame).
+    const frame = requestAnimationFrame(() => content.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [hydrated]);
 
   useEffect(() => {
     if (!hydrated) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") navigate(closeHref, { preventScrollReset: true });
+      if (event.key === "Escape") close();
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, [hydrated, closeHref, navigate]);
+  }, [hydrated, close]);
 
   const body = (
     <>
@@ -46,11 +79,13 @@ export function RouteDialog({ title, closeHref, width = 500, children }: RouteDi
             {title}
           </h2>
         )}
-        <Link to={closeHref} preventScrollReset className="text-slate-500 hover:text-slate-800" aria-label="Schließen">
+        <CloseLink closeHref={closeHref} className="text-slate-500 hover:text-slate-800" label="Schließen">
           ✕
-        </Link>
+        </CloseLink>
       </div>
-      <div className="overflow-y-auto px-5 py-4">{children}</div>
+      <div ref={content} className="overflow-y-auto px-5 py-4">
+        {children}
+      </div>
     </>
   );
 
@@ -77,23 +112,42 @@ export function RouteDialog({ title, closeHref, width = 500, children }: RouteDi
 }
 
 /** The row of Speichern/Abbruch (or Löschen/Abbruch) at the end of a dialog form. */
-export function DialogButtons({ submitLabel, closeHref, disabled = false, danger = false }: { submitLabel: string; closeHref: string; disabled?: boolean; danger?: boolean }) {
+export function DialogButtons({
+  submitLabel,
+  closeHref,
+  disabled = false,
+  danger = false,
+  reason = null,
+}: {
+  submitLabel: string;
+  closeHref: string;
+  disabled?: boolean;
+  danger?: boolean;
+  /** Why the button is disabled (useSaveGate). */
+  reason?: string | null;
+}) {
   const navigation = useNavigation();
   const dialog = useContext(DialogFormContext);
   const busy = dialog ? dialog.fetcher.state !== "idle" : navigation.state === "submitting";
+  const reasonId = useId();
+  const why = disabled ? reason : null;
   return (
+    <>
+    <SaveGateReason id={reasonId} reason={why} />
     <div className="mt-5 flex justify-end gap-2 border-t border-slate-100 pt-4">
-      <Link to={closeHref} preventScrollReset className="rounded border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">
+      <CloseLink closeHref={closeHref} className="rounded border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">
         Abbruch
-      </Link>
+      </CloseLink>
       <button
         type="submit"
         disabled={disabled || busy}
+        aria-describedby={why ? reasonId : undefined}
         className={`rounded px-4 py-2 text-sm font-medium text-white disabled:cursor-not-allowed disabled:opacity-50 ${danger ? "bg-red-700 hover:bg-red-800" : "bg-wuff-700 hover:bg-wuff-800"}`}
       >
         {submitLabel}
       </button>
     </div>
+    </>
   );
 }
 

@@ -60,5 +60,18 @@ export const HANDSET_MENU: NavEntry[] = [
   entry("nextdatesmobile"),
 ];
 
+/**
+ * Below the handset menu's own entries, under a separator: the screens that already work in a
+ * phone's browser, so they are reachable there before the handset views exist.
+ */
+export const HANDSET_MORE: NavEntry[] = [
+  entry("people"),
+  entry("dogs"),
+  entry("certifications"),
+  { ...entry("quickAdd"), keepsPlace: true },
+  entry("recyclebin"),
+  entry("configuration"),
+];
+
 /** The entries this user may use: the menus mirror the server's route table. */
 export const visibleEntries = (entries: NavEntry[], user: User | null) => entries.filter((item) => mayUse(user, item.area));

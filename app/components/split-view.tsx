@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type PointerEvent as ReactPointerEvent, type ReactNode } from "react";
 
 const MIN = 20;
 const MAX = 80;
@@ -6,7 +6,8 @@ const DEBOUNCE_MS = 16;
 
 /**
  * Two panes above each other with a divider the user can drag (spec: top pane between 20 % and
- * 80 %, default 70/30, 16 ms debounce). Without JavaScript it is a fixed 70/30 split.
+ * 80 %, default 70/30, 16 ms debounce). Without JavaScript it is a fixed 70/30 split. On a phone
+ * (below md) the panes follow each other instead, each as tall as the screen allows.
  */
 export function SplitView({ top, bottom, storageKey, defaultTop = 70 }: { top: ReactNode; bottom: ReactNode; storageKey: string; defaultTop?: number }) {
   const [topPercent, setTopPercent] = useState(defaultTop);
@@ -49,8 +50,12 @@ export function SplitView({ top, bottom, storageKey, defaultTop = 70 }: { top: R
   };
 
   return (
-    <div ref={container} className="flex h-[calc(100vh-60px-2rem)] min-h-[480px] flex-col md:h-[calc(100vh-60px-3rem)]">
-      <div className="flex min-h-0 flex-col overflow-hidden" style={{ flexBasis: `${topPercent}%` }}>
+    // On a phone no split: the grid gets the whole screen and the tabs follow below it.
+    <div ref={container} className="flex flex-col gap-4 md:h-[calc(100vh-60px-3rem)] md:min-h-[480px] md:gap-0">
+      <div
+        className="flex h-[calc(100dvh-60px-2rem)] min-h-0 flex-col overflow-hidden md:h-auto md:basis-[var(--split-top)]"
+        style={{ "--split-top": `${topPercent}%` } as CSSProperties}
+      >
         {top}
       </div>
       <div
@@ -63,9 +68,9 @@ export function SplitView({ top, bottom, storageKey, defaultTop = 70 }: { top: R
         tabIndex={0}
         onPointerDown={startDrag}
         onKeyDown={onKeyDown}
-        className="my-1 h-2 shrink-0 cursor-row-resize rounded bg-slate-200 hover:bg-wuff-500 focus:bg-wuff-500 focus:outline-none"
+        className="my-1 hidden h-2 shrink-0 cursor-row-resize md:block rounded bg-slate-200 hover:bg-wuff-500 focus:bg-wuff-500 focus:outline-none"
       />
-      <div className="flex min-h-0 flex-1 flex-col overflow-hidden">{bottom}</div>
+      <div className="flex min-h-[70dvh] flex-col overflow-hidden md:min-h-0 md:flex-1">{bottom}</div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { Form, useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import type { Toast } from "~/services/toast.server";
 
 const STYLES: Record<Toast["type"], string> = {
@@ -9,23 +10,47 @@ const STYLES: Record<Toast["type"], string> = {
 };
 
 const VISIBLE_MS = 6_000;
+/** A toast that offers 'Rückgängig' stays longer: there must be time to read and click. */
+const UNDO_VISIBLE_MS = 12_000;
 
 /** The toast of the last action or guard (flash cookie, read by the root loader). Without
- *  JavaScript it stays until the next page; with it, it fades after a few seconds. */
+ *  JavaScript it stays until the next page; with it, it fades after a few seconds, but not while
+ *  the pointer or the focus is on it. */
 export function ToastMessage({ toast }: { toast: Toast | null }) {
   const [shown, setShown] = useState(toast);
+  const [held, setHeld] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+  useEffect(() => setShown(toast), [toast]);
   useEffect(() => {
-    setShown(toast);
-    if (!toast) return;
-    const timer = setTimeout(() => setShown(null), VISIBLE_MS);
+    if (!shown || held) return;
+    const timer = setTimeout(() => setShown(null), shown.undo ? UNDO_VISIBLE_MS : VISIBLE_MS);
     return () => clearTimeout(timer);
-  }, [toast]);
+  }, [shown, held]);
   if (!shown) return null;
   return (
-    <div data-toast={shown.type} className={`fixed right-4 top-[72px] z-50 max-w-sm rounded border px-4 py-3 text-sm shadow-lg ${STYLES[shown.type]}`}>
+    <div
+      ref={box}
+      data-toast={shown.type}
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => setHeld(box.current?.contains(event.relatedTarget as Node | null) ?? false)}
+      className={`fixed right-4 top-[72px] z-50 max-w-sm rounded border px-4 py-3 text-sm shadow-lg ${STYLES[shown.type]}`}
+    >
       <div className="flex items-start gap-3">
         {/* The live region holds the message only, so screen readers announce just that. */}
         <p role={shown.type === "error" ? "alert" : "status"}>{shown.message}</p>
+        {shown.undo && (
+          // The page's own action restores the deleted transaction (the Papierkorb's undo).
+          <Form method="post" action={`${location.pathname}${location.search}`} preventScrollReset className="shrink-0" onSubmit={() => setShown(null)}>
+            <input type="hidden" name="intent" value="bin:undo" />
+            <input type="hidden" name="transactionId" value={shown.undo} />
+            <button type="submit" className="font-semibold underline hover:no-underline">
+              Rückgängig
+            </button>
+          </Form>
+        )}
         <button type="button" onClick={() => setShown(null)} className="ml-auto opacity-60 hover:opacity-100" aria-label="Schließen">
           ✕
         </button>

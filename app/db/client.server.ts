@@ -136,7 +136,7 @@ export type Statement = { sql: string; params: unknown[] };
 
 /** Runs statements as one D1 batch: one transaction, all or nothing. (drizzle's own batch cannot
  *  take raw SQL statements.) */
-export async function runAtomically(db: Db, statements: Statement[]): Promise<void> {
+export async function runAtomically(db: Db, statements: Statement[]): Promise<D1Result[]> {
   const d1 = db.$client;
-  await d1.batch(statements.map(({ sql, params }) => d1.prepare(sql).bind(...params)));
+  return d1.batch(statements.map(({ sql, params }) => d1.prepare(sql).bind(...params)));
 }

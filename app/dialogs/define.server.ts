@@ -7,7 +7,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { ParentType, SavedRecord } from "~/components/data-grid/declare";
 import type { Db } from "~/db/client.server";
 import type { Area, User } from "~/lib/access";
-import { auditText, formatDateTimeWithSeconds } from "~/lib/format";
+import { auditText, formatCount, formatDateTimeWithSeconds, joinGerman } from "~/lib/format";
 import { parseId } from "~/lib/ids";
 import { isForeignKeyViolation } from "~/models/constraints.server";
 
@@ -33,7 +33,7 @@ export type ConfirmData = {
 export type DialogOutcome =
   | { status: "invalid"; result: SubmissionResult<string[]> }
   | { status: "saved"; id: number; message: string; saved?: SavedRecord }
-  | { status: "deleted"; id: number; message: string }
+  | { status: "deleted"; id: number; message: string; /** The bin transaction 'Rückgängig' restores. */ undo?: number }
   | { status: "done"; message: string }
   | { status: "conflict"; result: SubmissionResult<string[]>; message: string; current: unknown }
   | { status: "missing" }
@@ -79,19 +79,32 @@ export function conflictMessage(current: { lastModifiedBy: string | null; lastMo
   return `Der Datensatz wurde inzwischen von ${who}${when} geändert. Die aktuellen Werte werden angezeigt: Bitte prüfe sie und speichere erneut.`;
 }
 
+/** What the Papierkorb promises in every delete confirmation. */
+export const BIN_KEEPS = "Der Papierkorb bewahrt alles auf: Mit „Rückgängig“ gleich danach oder im Papierkorb kommt alles wieder zurück.";
+
+/**
+ * The lines a delete confirmation adds below 'Bist du sicher?': what is deleted with the record
+ * (only what there is, e.g. "Mit ihr werden auch gelöscht: 2 Hunde und 3 Kursteilnahmen.") and
+ * that the Papierkorb keeps it all.
+ */
+export function deletionDetails(pronoun: "ihr" | "ihm", goesWith: [count: number, singular: string, plural: string][]): string[] {
+  const parts = goesWith.filter(([count]) => count > 0).map(([count, singular, plural]) => formatCount(count, singular, plural));
+  return [...(parts.length > 0 ? [`Mit ${pronoun} werden auch gelöscht: ${joinGerman(parts)}.`] : []), BIN_KEEPS];
+}
+
 /** The posted id of a delete (or other confirmation), or null. */
 export const postedId = (form: FormData) => parseId(form.get("id"));
 
 /** A confirmed delete through a model's delete: the kit's outcome. */
 export async function deleteOutcome(
   id: number | null,
-  remove: (id: number) => Promise<{ status: "deleted" } | { status: "refused"; message: string } | { status: "missing" }>,
+  remove: (id: number) => Promise<{ status: "deleted"; transactionId?: number } | { status: "refused"; message: string } | { status: "missing" }>,
   message: string,
 ): Promise<DialogOutcome> {
   if (!id) return { status: "missing" };
   const outcome = await unlessForeignKeyFails(() => remove(id));
   if (!outcome) return { status: "refused", message: STILL_IN_USE };
-  return outcome.status === "deleted" ? { status: "deleted", id, message } : outcome;
+  return outcome.status === "deleted" ? { status: "deleted", id, message, undo: outcome.transactionId } : outcome;
 }
 
 type Versioned = { id: number | null; rowVersion?: number | null };

@@ -6,6 +6,7 @@
  */
 import { useFetcher, useLocation, useMatches } from "@remix-run/react";
 import { lazy, Suspense, type ComponentType } from "react";
+import { useDialogHistory } from "~/components/dialog-history";
 import { DialogFormContext, type DialogProps } from "~/components/dialog-form";
 import { closedHref } from "~/lib/grid-state";
 import type { ConfirmData, DialogActionData, OpenDialog } from "./define.server";
@@ -32,6 +33,7 @@ function usePageAction() {
 
 export function DialogHost({ dialog, result }: { dialog: OpenDialog | null; result: DialogActionData | undefined }) {
   const location = useLocation();
+  useDialogHistory();
   if (!dialog) return null;
   const key = `${dialog.entity}-${dialog.view}-${new URLSearchParams(location.search).get("dialogId") ?? ""}`;
   return <DialogView key={key} dialog={dialog} result={result} />;

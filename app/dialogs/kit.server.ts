@@ -90,11 +90,12 @@ export async function dialogAction(args: ActionFunctionArgs, areas: readonly [Ar
         deleted: outcome.status === "deleted",
         saved: outcome.status === "saved" ? outcome.saved : undefined,
       });
-      return redirectWithToast(env, to, { type: "success", message: outcome.message });
+      const undo = outcome.status === "deleted" ? outcome.undo : undefined;
+      return redirectWithToast(env, to, { type: "success", message: outcome.message, ...(undo ? { undo } : {}) }, undefined, { replaceEntry: true });
     }
     case "done": {
       const to = await urlAfterChange(args, [], user, { entity, id: 0, deleted: false });
-      return redirectWithToast(env, to, { type: "success", message: outcome.message });
+      return redirectWithToast(env, to, { type: "success", message: outcome.message }, undefined, { replaceEntry: true });
     }
   }
 }

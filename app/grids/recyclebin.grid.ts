@@ -7,7 +7,13 @@ export const recycleBinGrid = defineGrid<DeletedRecordRow>({
   id: "recyclebin",
   entity: "bin",
   area: "recyclebin",
-  mounts: { PARENT: { title: "Gelöschte Datensätze", maxHeight: "calc(100vh - 256px)" } },
+  mounts: {
+    PARENT: {
+      title: "Gelöschte Datensätze",
+      maxHeight: "calc(100vh - 256px)",
+      hint: "Zum Wiederherstellen eine Zeile doppelt anklicken oder auswählen und „Wiederherstellen“ wählen. Mit einem Satz kommt alles zurück, was mit ihm gelöscht wurde.",
+    },
+  },
   columns: [
     { id: "transactionId", header: "Transaktion", value: (r) => r.transactionId, type: "number", sortable: false },
     { id: "deletedOn", header: "Löschdatum", value: (r) => r.deletedOn, type: "dateTimeSeconds", sortable: false },

@@ -196,3 +196,11 @@ export function auditText(record: { createdBy: string; createdOn: string; lastMo
     modified: record.lastModifiedBy ? `${record.lastModifiedBy} am ${formatDateTimeWithSeconds(record.lastModifiedOn)}` : "–",
   };
 }
+
+/** "1 Hund", "2 Hunde": a count with its noun in German. */
+export const formatCount = (count: number, singular: string, plural: string) => `${count.toLocaleString("de-DE")} ${count === 1 ? singular : plural}`;
+
+/** "a", "a und b", "a, b und c". */
+export function joinGerman(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} und ${parts.at(-1)}`;
+}

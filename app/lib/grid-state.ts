@@ -125,7 +125,9 @@ export function gridHref(
     if (value === null || value === undefined || value === "") next.delete(name);
     else next.set(name, String(value));
   };
-  if (changes.page !== undefined) set(names.page, changes.page === 1 ? null : changes.page);
+  // A page the user chose is written even when it is 1: without it, the page of the selected row
+  // (a link to a row on another page opens that page) would win over the user's choice.
+  if (changes.page !== undefined) set(names.page, changes.page);
   else if (changes.selected === undefined) next.delete(names.page);
   if (changes.sort !== undefined) set(names.sort, changes.sort);
   if (changes.search !== undefined) set(names.search, changes.search);

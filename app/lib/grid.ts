@@ -80,6 +80,7 @@ export type GridData = {
   groups: string[] | null;
   emptyText: string;
   maxHeight?: string;
+  hint?: string;
 };
 
 /** Rows per page: the count and sums always cover all rows, the page only what is shown. */

@@ -11,19 +11,19 @@ export const SALUTATIONS = ["Herr", "Frau"] as const;
 /** Herr/Frau select of the quick add (1 Herr, 2 Frau) and the person's salutation. */
 export const SALUTATION_BY_CODE = { 1: "Herr", 2: "Frau" } as const;
 
-/** German names of the tables, as the bin's Tabelle column shows them. */
+/** German names of the tables, per record, as the bin's Tabelle column shows them. */
 export const TABLE_LABELS: Record<string, string> = {
-  people: "Personen",
-  dogs: "Hunde",
-  courses: "Kurse",
-  course_masters: "Kurs-Typen",
-  course_memberships: "Kursteilnehmer",
-  course_dates: "Kurstermine",
-  certifications: "Erfolge",
-  certification_masters: "Erfolgsarten",
-  fees: "Offene Posten",
-  invoice_headers: "Rechnungen",
-  invoice_rows: "Rechnungszeilen",
-  locations: "Orte",
-  mailshots: "Mailings",
+  people: "Person",
+  dogs: "Hund",
+  courses: "Kurs",
+  course_masters: "Kurs-Typ",
+  course_memberships: "Kursteilnahme",
+  course_dates: "Kurstermin",
+  certifications: "Erfolg",
+  certification_masters: "Erfolgsart",
+  fees: "Offener Posten",
+  invoice_headers: "Rechnung",
+  invoice_rows: "Rechnungszeile",
+  locations: "Ort",
+  mailshots: "Mailing",
 };

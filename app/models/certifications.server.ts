@@ -3,14 +3,14 @@
  */
 import { and, asc, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { runAtomically, type Db } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { certificationMasters, certifications, dogs, people } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import { containsPattern } from "./search.server";
 import type { DeleteOutcome } from "./people.server";
-import { recycleStatements } from "./recycle-bin.server";
+import { moveToBin } from "./recycle-bin.server";
 
 const owners = alias(people, "owners");
 
@@ -152,22 +152,19 @@ export async function updateCertification(db: Db, id: number, rowVersion: number
 /** Deletes a certification into the recycle bin. */
 export async function deleteCertification(db: Db, id: number, actor: Actor): Promise<DeleteOutcome> {
   if (!(await getCertification(db, id))) return { status: "missing" };
-  await runAtomically(
-    db,
-    recycleStatements(db, {
-      main: {
-        table: certifications,
-        where: eq(certifications.id, id),
-        identifiers: [
-          sql`(SELECT name FROM certification_masters WHERE id = certification_master_id)`,
-          sql`coalesce((SELECT full_name FROM people WHERE people.id = person_id), (SELECT common_name FROM dogs WHERE dogs.id = dog_id))`,
-          sql`${certifications.date}`,
-        ],
-      },
-      deletedBy: actor.name,
-    }),
-  );
-  return { status: "deleted" };
+  const transactionId = await moveToBin(db, {
+    main: {
+      table: certifications,
+      where: eq(certifications.id, id),
+      identifiers: [
+        sql`(SELECT name FROM certification_masters WHERE id = certification_master_id)`,
+        sql`coalesce((SELECT full_name FROM people WHERE people.id = person_id), (SELECT common_name FROM dogs WHERE dogs.id = dog_id))`,
+        sql`${certifications.date}`,
+      ],
+    },
+    deletedBy: actor.name,
+  });
+  return { status: "deleted", transactionId };
 }
 
 /** Dogs for the certification form: one dog, a person's dogs, or those whose name matches. */
@@ -264,12 +261,9 @@ export async function deleteCertificationMaster(db: Db, id: number, actor: Actor
   ]);
   if (!master) return { status: "missing" };
   if (used > 0) return { status: "refused", message: `Die Erfolgsart kann nicht gelöscht werden: Es gibt ${used} Erfolge dieser Art.` };
-  await runAtomically(
-    db,
-    recycleStatements(db, {
-      main: { table: certificationMasters, where: eq(certificationMasters.id, id), identifiers: [sql`${certificationMasters.name}`] },
-      deletedBy: actor.name,
-    }),
-  );
-  return { status: "deleted" };
+  const transactionId = await moveToBin(db, {
+    main: { table: certificationMasters, where: eq(certificationMasters.id, id), identifiers: [sql`${certificationMasters.name}`] },
+    deletedBy: actor.name,
+  });
+  return { status: "deleted", transactionId };
 }

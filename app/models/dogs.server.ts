@@ -2,7 +2,7 @@
  * All queries and writes of dogs (Hunde).
  */
 import { and, asc, count, eq, isNotNull, sql, type SQL } from "drizzle-orm";
-import { runAtomically, type Db } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { certifications, courseMemberships, dogs, people } from "~/db/schema";
 import { formatAge, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
@@ -11,7 +11,7 @@ import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./
 import type { DeleteOutcome } from "./people.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import { containsPattern } from "./search.server";
-import { recycleStatements } from "./recycle-bin.server";
+import { moveToBin } from "./recycle-bin.server";
 
 export const DOG_LISTS = ["current", "archived"] as const;
 export type DogList = (typeof DOG_LISTS)[number];
@@ -167,30 +167,36 @@ export async function deleteDog(db: Db, id: number, actor: Actor): Promise<Delet
       message: "Der Hund kann nicht gelöscht werden: Er ist in Kursen mit Kursgebühr angemeldet. Archiviere ihn stattdessen.",
     };
   }
-  await runAtomically(
-    db,
-    recycleStatements(db, {
-      main: {
-        table: dogs,
-        where: eq(dogs.id, id),
-        identifiers: [sql`${dogs.commonName}`, sql`(SELECT full_name FROM people WHERE people.id = owner_id)`, sql`${dogs.breed}`],
+  const transactionId = await moveToBin(db, {
+    main: {
+      table: dogs,
+      where: eq(dogs.id, id),
+      identifiers: [sql`${dogs.commonName}`, sql`(SELECT full_name FROM people WHERE people.id = owner_id)`, sql`${dogs.breed}`],
+    },
+    dependents: [
+      {
+        table: certifications,
+        where: eq(certifications.dogId, id),
+        identifiers: [sql`(SELECT name FROM certification_masters WHERE id = certification_master_id)`, sql`${certifications.date}`],
       },
-      dependents: [
-        {
-          table: certifications,
-          where: eq(certifications.dogId, id),
-          identifiers: [sql`(SELECT name FROM certification_masters WHERE id = certification_master_id)`, sql`${certifications.date}`],
-        },
-        {
-          table: courseMemberships,
-          where: eq(courseMemberships.dogId, id),
-          identifiers: [sql`(SELECT name FROM courses WHERE id = course_id)`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`],
-        },
-      ],
-      deletedBy: actor.name,
-    }),
-  );
-  return { status: "deleted" };
+      {
+        table: courseMemberships,
+        where: eq(courseMemberships.dogId, id),
+        identifiers: [sql`(SELECT name FROM courses WHERE id = course_id)`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`],
+      },
+    ],
+    deletedBy: actor.name,
+  });
+  return { status: "deleted", transactionId };
+}
+
+/** What deleting a dog takes into the bin with it (deleteDog's dependents). */
+export async function dogDeletionContents(db: Db, id: number) {
+  const [[{ membershipCount }], [{ certificationCount }]] = await db.batch([
+    db.select({ membershipCount: count() }).from(courseMemberships).where(eq(courseMemberships.dogId, id)),
+    db.select({ certificationCount: count() }).from(certifications).where(eq(certifications.dogId, id)),
+  ]);
+  return { membershipCount, certificationCount };
 }
 
 /** Owners for the dog form's owner search: by name, at most `limit`. */

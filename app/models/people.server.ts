@@ -2,7 +2,7 @@
  * All queries and writes of people (Personen).
  */
 import { and, asc, count, desc, eq, gte, inArray, ne, or, sql, type SQL } from "drizzle-orm";
-import { runAtomically, type Db } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import {
   certifications,
   courseDates,
@@ -19,7 +19,7 @@ import {
 import type { SortSpec } from "~/lib/grid";
 import { PAGE_SIZE } from "~/lib/grid";
 import { pageOfPosition, positionInOrder } from "./paging.server";
-import { recycleStatements } from "./recycle-bin.server";
+import { moveToBin } from "./recycle-bin.server";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 
 export const PEOPLE_FILTERS = ["all", "members", "nonmembers"] as const;
@@ -239,7 +239,8 @@ export async function personWithNameExists(db: Db, firstName: string, lastName: 
   return row !== undefined;
 }
 
-export type DeleteOutcome = { status: "deleted" } | { status: "refused"; message: string } | { status: "missing" };
+/** A delete's outcome; deleted: the bin's transaction id, for 'Rückgängig'. */
+export type DeleteOutcome = { status: "deleted"; transactionId: number } | { status: "refused"; message: string } | { status: "missing" };
 
 /**
  * Deletes a person into the recycle bin together with their dogs, the certifications of both and
@@ -268,7 +269,7 @@ export async function deletePerson(db: Db, id: number, actor: Actor): Promise<De
     return { status: "refused", message: "Die Person kann nicht gelöscht werden: Ein Hund von ihr ist mit einer anderen Person in einem Kurs angemeldet." };
   }
   const ownDogs = db.select({ id: dogs.id }).from(dogs).where(eq(dogs.ownerId, id));
-  const statements = recycleStatements(db, {
+  const transactionId = await moveToBin(db, {
     main: { table: people, where: eq(people.id, id), identifiers: [sql`${people.lastName}`, sql`${people.firstName}`, sql`${people.city}`] },
     dependents: [
       {
@@ -285,8 +286,21 @@ export async function deletePerson(db: Db, id: number, actor: Actor): Promise<De
     ],
     deletedBy: actor.name,
   });
-  await runAtomically(db, statements);
-  return { status: "deleted" };
+  return { status: "deleted", transactionId };
+}
+
+/** What deleting a person takes into the bin with them (deletePerson's dependents). */
+export async function personDeletionContents(db: Db, id: number) {
+  const ownDogs = db.select({ id: dogs.id }).from(dogs).where(eq(dogs.ownerId, id));
+  const [[{ dogCount }], [{ membershipCount }], [{ certificationCount }]] = await db.batch([
+    db.select({ dogCount: count() }).from(dogs).where(eq(dogs.ownerId, id)),
+    db.select({ membershipCount: count() }).from(courseMemberships).where(eq(courseMemberships.personId, id)),
+    db
+      .select({ certificationCount: count() })
+      .from(certifications)
+      .where(or(eq(certifications.personId, id), inArray(certifications.dogId, ownDogs))),
+  ]);
+  return { dogCount, membershipCount, certificationCount };
 }
 
 export type NextSession = { id: number; startDateTime: string; courseName: string };

@@ -70,6 +70,27 @@ export function recycleStatements(
   return [mainRecord, ...dependentRecords, ...deletes];
 }
 
+/**
+ * Moves `main` and its dependents into the bin and deletes them, atomically (recycleStatements);
+ * returns the bin's transaction id of this delete, read in the same batch, so 'Rückgängig' restores
+ * exactly it.
+ */
+export async function moveToBin(db: Db, capture: Parameters<typeof recycleStatements>[1]): Promise<number> {
+  const results = await runAtomically(db, [...recycleStatements(db, capture), render(sql`SELECT ${THIS_TRANSACTION} AS transaction_id`)]);
+  return (results.at(-1)?.results[0] as { transaction_id: number }).transaction_id;
+}
+
+/** The first record of a bin transaction (the one the user deleted), or undefined. */
+export async function mainRecordOfTransaction(db: Db, transactionId: number): Promise<DeletedRecordRow | undefined> {
+  const [record] = await db
+    .select()
+    .from(schema.deletedRecords)
+    .where(eq(schema.deletedRecords.transactionId, transactionId))
+    .orderBy(asc(schema.deletedRecords.id))
+    .limit(1);
+  return record;
+}
+
 /** Every table whose records can be in the bin, parents before children (restore order). */
 const RESTORABLE: Table[] = [
   schema.locations,

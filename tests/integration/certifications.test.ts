@@ -141,7 +141,7 @@ describe("the certification dialog", () => {
     expect(confirm).toContain("Bist du sicher?");
     expect(confirm).toMatch(/Erfolg [^<]+ löschen/);
     const response = await postForm("/certifications", cookie, { intent: "certification:delete", id: certification.id! });
-    expect(toastOf(response)).toEqual({ type: "success", message: "Erfolg wurde gelöscht" });
+    expect(toastOf(response)).toEqual({ type: "success", message: "Erfolg wurde gelöscht", undo: expect.any(Number) });
     expect(await db.$count(schema.certifications, eq(schema.certifications.id, certification.id!))).toBe(0);
     const [binned] = await db.select().from(schema.deletedRecords).where(eq(schema.deletedRecords.tableName, "certifications"));
     const restored = await postForm("/recyclebin", cookie, { intent: "bin:restore", id: binned.id });
@@ -183,7 +183,7 @@ describe("Erfolgsarten (ADMIN)", () => {
     expect(await inUse.text()).toContain("Die Erfolgsart kann nicht gelöscht werden: Es gibt");
 
     const deleted = await postForm("/certificationMasters", cookie, { intent: "certificationMaster:delete", id: created.id });
-    expect(toastOf(deleted)).toEqual({ type: "success", message: "Erfolgsart wurde gelöscht" });
+    expect(toastOf(deleted)).toEqual({ type: "success", message: "Erfolgsart wurde gelöscht", undo: expect.any(Number) });
   });
 
   it("is for ADMIN only, on the server too", async () => {

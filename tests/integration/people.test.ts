@@ -172,7 +172,7 @@ describe("adding, editing and deleting a person through the dialogs", () => {
 
     const response = await postForm(`/people/${personId}/dogs?dialog=person-delete&dialogId=${personId}`, cookie, { intent: "person:delete", id: personId });
     expect(response.status).toBe(302);
-    expect(toastOf(response)).toEqual({ type: "success", message: "Person wurde gelöscht" });
+    expect(toastOf(response)).toEqual({ type: "success", message: "Person wurde gelöscht", undo: expect.any(Number) });
     expect(response.headers.get("Location")).toMatch(/^\/people(\?|$)/);
     expect(await db.$count(schema.people, eq(schema.people.id, personId))).toBe(0);
     expect(await db.$count(schema.dogs, eq(schema.dogs.ownerId, personId))).toBe(0);
@@ -225,7 +225,7 @@ describe("dogs through the dialogs", () => {
     expect(changed).toMatchObject({ gender: 2, archived: true, rowVersion: dog.rowVersion + 1, lastModifiedBy: "Sven Mitarbeiter" });
 
     const deleted = await postForm(`/dogs/${dog.id}/coursememberships`, cookie, { intent: "dog:delete", id: dog.id });
-    expect(toastOf(deleted)).toEqual({ type: "success", message: "Hund wurde gelöscht" });
+    expect(toastOf(deleted)).toEqual({ type: "success", message: "Hund wurde gelöscht", undo: expect.any(Number) });
     expect(await db.$count(schema.dogs, eq(schema.dogs.id, dog.id))).toBe(0);
     const [binned] = await db.select().from(schema.deletedRecords).where(eq(schema.deletedRecords.identifier1, "Wuffi"));
     expect(binned.tableName).toBe("dogs");

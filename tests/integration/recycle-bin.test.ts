@@ -118,3 +118,41 @@ describe("the Papierkorb screen", () => {
     expect(await db.$count(schema.deletedRecords)).toBe(before);
   });
 });
+
+describe("deleting with confidence", () => {
+  it("says what goes with a person, and 'Rückgängig' brings all of it back", async () => {
+    const cookie = await loginCookie("admin");
+    const [person] = await db
+      .insert(schema.people)
+      .values({ firstName: "Udo", lastName: "Umkehr", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
+    await db.insert(schema.dogs).values([
+      { ownerId: person.id, commonName: "Erster", gender: 1 },
+      { ownerId: person.id, commonName: "Zweiter", gender: 2 },
+    ]);
+    const [master] = await db.select({ id: schema.certificationMasters.id }).from(schema.certificationMasters).limit(1);
+    await db.insert(schema.certifications).values({ personId: person.id, certificationMasterId: master.id });
+
+    const confirm = (await (await fetchApp(`/people?dialog=person-delete&dialogId=${person.id}`, { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(confirm).toContain("Bist du sicher?");
+    expect(confirm).toContain("Mit ihr werden auch gelöscht: 2 Hunde und 1 Erfolg.");
+    expect(confirm).toContain("Der Papierkorb bewahrt alles auf");
+
+    const deleted = await postForm("/people", cookie, { intent: "person:delete", id: person.id });
+    const toast = toastOf(deleted);
+    expect(toast).toMatchObject({ message: "Person wurde gelöscht", undo: expect.any(Number) });
+    expect(await db.$count(schema.dogs, eq(schema.dogs.ownerId, person.id))).toBe(0);
+
+    const undone = await postForm("/people", cookie, { intent: "bin:undo", transactionId: (toast as { undo: number }).undo });
+    expect(undone.status).toBe(302);
+    expect(toastOf(undone)?.message).toBe("Rückgängig gemacht: Person Umkehr/Udo ist wieder da");
+    expect(await db.$count(schema.people, eq(schema.people.id, person.id))).toBe(1);
+    expect(await db.$count(schema.dogs, eq(schema.dogs.ownerId, person.id))).toBe(2);
+    expect(await db.$count(schema.certifications, eq(schema.certifications.personId, person.id))).toBe(1);
+
+    // Twice is once: the transaction is back already.
+    const again = await postForm("/people", cookie, { intent: "bin:undo", transactionId: (toast as { undo: number }).undo });
+    expect(again.status).toBe(404);
+    expect(await db.$count(schema.people, eq(schema.people.id, person.id))).toBe(1);
+  });
+});

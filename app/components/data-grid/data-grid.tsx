@@ -6,10 +6,11 @@
  * click opens the row's context menu, and the column chooser saves in the background.
  */
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { Form, Link, useFetcher, useLocation, useNavigate } from "@remix-run/react";
+import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import type { Cell, ColumnMeta, GridData, GridRow } from "~/lib/grid";
 import { closedHref, closedSearch, dialogHref, gridHref, gridParamNames, keepOnly } from "~/lib/grid-state";
+import { takeClosedDialog } from "../dialog-history";
 
 const alignClass = { left: "text-left", right: "text-right", center: "text-center" } as const;
 const buttonClass = "inline-flex items-center rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
@@ -18,6 +19,7 @@ const smallButtonClass = "rounded border border-slate-300 bg-white px-1.5 py-0.5
 /** Rows and cells are styled from the table body, so each of the many cells carries no classes. */
 const ROWS_CLASS =
   "[&>tr]:border-b [&>tr]:border-slate-100 [&>tr[aria-selected]]:cursor-pointer [&>tr:not([aria-selected=true]):hover]:bg-slate-50 [&>tr[aria-selected=true]]:bg-wuff-100 " +
+  "[&>tr[aria-busy=true]]:animate-pulse [&>tr[aria-busy=true]]:bg-wuff-50 " +
   "[&_td]:whitespace-nowrap [&_td]:px-2 [&_td]:py-1 [&_input]:pointer-events-none [&_input]:accent-wuff-700";
 
 /** Left-aligned cells need no class; others name their alignment; a warning is red and bold. */
@@ -30,6 +32,14 @@ function Checkbox({ checked }: { checked: boolean }) {
 
 const hasLink = (cell: Cell | undefined) => typeof cell === "object" && cell.link !== undefined;
 const cellText = (cell: Cell | undefined) => (cell === undefined || typeof cell === "boolean" ? "" : typeof cell === "string" ? cell : cell.text);
+
+/** The selected row as a screen reader announces it: its first shown texts. */
+const selectedLabel = (row: GridRow, cellIndexes: number[]) =>
+  cellIndexes
+    .map((index) => cellText(row.cells[index]))
+    .filter(Boolean)
+    .slice(0, 3)
+    .join(", ");
 
 /** The hrefs of a grid on the current page (the page's parameters are read once, not per row). */
 function useGridLinks(data: GridData) {
@@ -149,8 +159,18 @@ export function DataGrid({ data }: { data: GridData }) {
   const sortHref = (id: string) => gridHref(pathname, search, prefix, { sort: sort.id === id && !sort.descending ? `-${id}` : id });
   const pageHref = (target: number) => gridHref(pathname, search, prefix, { page: target });
 
+  // The row whose page is loading (clicked, or moved to with the arrow keys) is marked meanwhile.
+  const loading = useNavigation().location;
+  const pendingHref = loading ? `${loading.pathname}${loading.search}` : null;
+
   const selectedIndex = rows.findIndex((row) => row.id === selectedId);
   const selected = selectedIndex >= 0 ? rows[selectedIndex] : null;
+  // After a dialog of this grid's entity closed (Abbruch, Escape, Speichern), the focus is back on the grid.
+  const locationKey = useLocation().key;
+  useEffect(() => {
+    if (takeClosedDialog(data.entity)) body.current?.focus({ preventScroll: true });
+  }, [locationKey, data.entity]);
+
   useEffect(() => {
     // Keep the selected row in view (spec: scroll-to-row after loading, 100 ms).
     const timer = setTimeout(() => body.current?.querySelector("[aria-selected='true']")?.scrollIntoView({ block: "nearest" }), 100);
@@ -291,6 +311,13 @@ export function DataGrid({ data }: { data: GridData }) {
         </div>
       </div>
 
+      {data.hint && <p className="text-sm text-slate-600">{data.hint}</p>}
+      {/* Screen readers hear which row is selected now (arrow keys, clicks). */}
+      {data.selection.kind !== "none" && (
+        <p className="sr-only" aria-live="polite">
+          {selected ? `Ausgewählt: ${selectedLabel(selected, cellIndexes)}` : ""}
+        </p>
+      )}
       <div className="min-h-0 overflow-auto rounded border border-slate-200 bg-white" style={{ maxHeight: data.maxHeight }}>
         <table className="w-full border-collapse text-sm">
           <thead className="sticky top-0 z-10 bg-slate-100">
@@ -360,7 +387,7 @@ export function DataGrid({ data }: { data: GridData }) {
                       </th>
                     </tr>
                   )}
-                  <tr aria-selected={href ? isSelected : undefined} data-row-id={row.id}>
+                  <tr aria-selected={href ? isSelected : undefined} aria-busy={href !== null && href === pendingHref ? true : undefined} data-row-id={row.id}>
                     {cells.map((cell, cellIndex) => (
                       <td key={visibleColumns[cellIndex].id} className={cellClass(visibleColumns[cellIndex].align, typeof cell === "object" && cell.warn === true)}>
                         {cellIndex === selectAt ? (

@@ -83,6 +83,8 @@ export type MountDecl = {
   prefix?: string;
   /** CSS height of the scrolling area. */
   maxHeight?: string;
+  /** A line under the title that tells how the grid is used (e.g. how to restore). */
+  hint?: string;
 };
 
 /** A tab under the selected row of a PARENT grid: a child grid, or a placeholder until built. */

@@ -240,6 +240,7 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
     groups: grid.groupBy ? result.rows.map((row) => grid.groupBy!(row)) : null,
     emptyText: grid.emptyText,
     ...(mountDecl.maxHeight ? { maxHeight: mountDecl.maxHeight } : {}),
+    ...(mountDecl.hint ? { hint: mountDecl.hint } : {}),
   };
 }
 

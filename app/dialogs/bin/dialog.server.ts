@@ -1,5 +1,7 @@
 /** The Papierkorb's one dialog: restore a deleted record (and what was deleted with it). */
-import { getDeletedRecord, recordIdentifiers, restoreDeletedRecord } from "~/models/recycle-bin.server";
+import { parseId } from "~/lib/ids";
+import { TABLE_LABELS } from "~/lib/labels";
+import { getDeletedRecord, mainRecordOfTransaction, recordIdentifiers, restoreDeletedRecord } from "~/models/recycle-bin.server";
 import { defineDialog, postedId, type ConfirmData } from "../define.server";
 
 export const dialog = defineDialog({
@@ -25,6 +27,15 @@ export const dialog = defineDialog({
       const outcome = id ? await restoreDeletedRecord(db, id) : ({ status: "missing" } as const);
       if (outcome.status !== "restored") return outcome;
       return { status: "done", message: `Gelöschter Satz ${recordIdentifiers(outcome.record)} wurde wiederhergestellt` };
+    },
+    // 'Rückgängig' in the toast after a delete: the whole transaction comes back.
+    undo: async ({ db, form }) => {
+      const transactionId = parseId(form.get("transactionId"));
+      const record = transactionId ? await mainRecordOfTransaction(db, transactionId) : undefined;
+      const outcome = record ? await restoreDeletedRecord(db, record.id) : ({ status: "missing" } as const);
+      if (outcome.status !== "restored") return outcome;
+      const table = TABLE_LABELS[outcome.record.tableName] ?? outcome.record.tableName;
+      return { status: "done", message: `Rückgängig gemacht: ${table} ${recordIdentifiers(outcome.record)} ist wieder da` };
     },
   },
 });

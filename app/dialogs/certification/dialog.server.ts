@@ -17,7 +17,7 @@ import {
 } from "~/models/certifications.server";
 import { getDog, searchOwners } from "~/models/dogs.server";
 import { personName } from "~/models/people.server";
-import { auditText, defineDialog, deleteOutcome, postedId, saveVersioned, type ConfirmData, type DialogParent, type DialogViewContext } from "../define.server";
+import { auditText, type ConfirmData, defineDialog, deleteOutcome, deletionDetails, type DialogParent, type DialogViewContext, postedId, saveVersioned } from "../define.server";
 import { lookupOptions, type LookupOption } from "../lookup.server";
 import { certificationSchema, type CertificationFormValues } from "./schema";
 
@@ -98,7 +98,10 @@ export const dialog = defineDialog({
         confirm: {
           title: `Erfolg ${certification.certificationName} löschen`,
           message: "Bist du sicher?",
-          details: [certification.personName, certification.dogName, formatDate(certification.date)].filter((detail): detail is string => Boolean(detail)),
+          details: [
+            [certification.personName, certification.dogName, formatDate(certification.date)].filter(Boolean).join(", "),
+            ...deletionDetails("ihm", []),
+          ].filter(Boolean),
           intent: "certification:delete",
           id: certification.id,
           confirmLabel: "Löschen",

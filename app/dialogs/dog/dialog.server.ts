@@ -2,9 +2,9 @@
  *  search of its own (a GET form), so it works without JavaScript. */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDate } from "~/lib/format";
-import { deleteDog, getDog, insertDog, searchOwners, updateDog, type DogRecord } from "~/models/dogs.server";
+import { deleteDog, dogDeletionContents, getDog, insertDog, searchOwners, updateDog, type DogRecord } from "~/models/dogs.server";
 import { personName } from "~/models/people.server";
-import { auditText, defineDialog, deleteOutcome, postedId, saveVersioned, type ConfirmData } from "../define.server";
+import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { lookupOptions, type LookupOption } from "../lookup.server";
 import { dogSchema } from "./schema";
 
@@ -30,8 +30,13 @@ export const dialog = defineDialog({
       return { dog: present(dog), owners: lookup.options, ownerId: dog.ownerId, ownerSearch: lookup.term };
     },
     delete: async ({ db, id }): Promise<ConfirmData | null> => {
-      const dog = id ? await getDog(db, id) : undefined;
-      return dog ? { confirm: { title: `Hund ${dog.commonName} löschen`, message: "Bist du sicher?", intent: "dog:delete", id: dog.id, confirmLabel: "Löschen" } } : null;
+      const [dog, contents] = id ? await Promise.all([getDog(db, id), dogDeletionContents(db, id)]) : [];
+      if (!dog || !contents) return null;
+      const details = deletionDetails("ihm", [
+        [contents.membershipCount, "Kursteilnahme", "Kursteilnahmen"],
+        [contents.certificationCount, "Erfolg", "Erfolge"],
+      ]);
+      return { confirm: { title: `Hund ${dog.commonName} löschen`, message: "Bist du sicher?", details, intent: "dog:delete", id: dog.id, confirmLabel: "Löschen" } };
     },
   },
   actions: {

@@ -2,8 +2,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { may, type User } from "~/lib/access";
 import { formatDate } from "~/lib/format";
-import { deletePerson, getPerson, insertPerson, personFormOptions, updatePerson, visiblePerson, type PersonInput, type PersonRecord } from "~/models/people.server";
-import { auditText, defineDialog, deleteOutcome, postedId, saveVersioned, type ConfirmData } from "../define.server";
+import { deletePerson, getPerson, insertPerson, personDeletionContents, personFormOptions, updatePerson, visiblePerson, type PersonInput, type PersonRecord } from "~/models/people.server";
+import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { personSchema } from "./schema";
 
 /** The record as the form shows it: German dates; protected fields only for those who may. */
@@ -30,10 +30,15 @@ export const dialog = defineDialog({
       return person ? { person: present(person), options, withProtected: withProtected(user) } : null;
     },
     delete: async ({ db, id }): Promise<ConfirmData | null> => {
-      const person = id ? await getPerson(db, id, false) : undefined;
-      if (!person) return null;
+      const [person, contents] = id ? await Promise.all([getPerson(db, id, false), personDeletionContents(db, id)]) : [];
+      if (!person || !contents) return null;
+      const details = deletionDetails("ihr", [
+        [contents.dogCount, "Hund", "Hunde"],
+        [contents.membershipCount, "Kursteilnahme", "Kursteilnahmen"],
+        [contents.certificationCount, "Erfolg", "Erfolge"],
+      ]);
       return {
-        confirm: { title: `Person ${person.lastName} ${person.firstName} löschen`, message: "Bist du sicher?", intent: "person:delete", id: person.id, confirmLabel: "Löschen" },
+        confirm: { title: `Person ${person.lastName} ${person.firstName} löschen`, message: "Bist du sicher?", details, intent: "person:delete", id: person.id, confirmLabel: "Löschen" },
       };
     },
   },

@@ -2,7 +2,6 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
 import { AuditBlock, CheckboxField, FormErrors, TextField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { auditText, formatDateTimeWithSeconds, formatMoneyInput } from "~/lib/format";
@@ -11,6 +10,7 @@ import { requireAccess } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { configurationSchema, type ConfigurationFormValues } from "./schema";
+import { SaveGateReason, useSaveGate } from "~/components/forms/save-gate";
 
 export const meta: MetaFunction = () => [{ title: "Einstellungen – Wuff" }];
 
@@ -62,13 +62,24 @@ function defaults(config: ConfigurationRecord | null) {
 }
 
 /** Einstellungen: the club's settings (ADMIN only). */
+const CONFIGURATION_LABELS = {
+  hsvrmVereinName: "HSVRM Verein Name",
+  hsvrmKG: "HSVRM KG",
+  hsvrmVereinNr: "HSVRM Verein Nr",
+  smtpTestAccount: "SMTP Test Account",
+  clubMembershipEnrollmentFee: "Aufnahmegebühr",
+  clubMembershipPriceFull: "Jahresbeitrag (Standard)",
+  clubMembershipPriceReduced1: "Jahresbeitrag (Reduziert 1)",
+  clubMembershipPriceReduced2: "Jahresbeitrag (Reduziert 2)",
+  lastInvoiceNumber: "Letzte Rechnungs Nr",
+};
+
 export default function ConfigurationScreen() {
   const loaded = useLoaderData<typeof loader>().configuration;
   const actionData = useActionData<ActionData>();
   const config = actionData?.current ?? loaded;
   const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
-  const [valid, setValid] = useState(true);
   const [form, fields] = useForm<ConfigurationFormValues>({
     id: `configuration-${config?.rowVersion ?? 0}`,
     lastResult: actionData?.result,
@@ -77,12 +88,11 @@ export default function ConfigurationScreen() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  // Speichern stays disabled while the form is invalid (spec); without JavaScript the server checks.
-  const check = (element: HTMLFormElement) => setValid(parseWithZod(new FormData(element), { schema: configurationSchema }).status === "success");
+  const gate = useSaveGate(configurationSchema, CONFIGURATION_LABELS);
   return (
     <section className="max-w-2xl">
       <h1 className="mb-4 text-2xl font-semibold text-wuff-800">Einstellungen</h1>
-      <Form method="post" {...getFormProps(form)} onInput={(event) => check(event.currentTarget)} className="rounded border border-slate-200 bg-white p-5">
+      <Form method="post" {...getFormProps(form)} ref={gate.form} onInput={gate.check} className="rounded border border-slate-200 bg-white p-5">
         {config && <input type="hidden" name="rowVersion" value={config.rowVersion} />}
         <div className="grid grid-cols-2 gap-4">
           <TextField meta={fields.hsvrmVereinName} label="HSVRM Verein Name" className="col-span-2" />
@@ -98,10 +108,12 @@ export default function ConfigurationScreen() {
         </div>
         <FormErrors errors={form.errors} conflict={actionData?.conflict} id={form.errorId} />
         {config && <AuditBlock audit={auditText(config)} />}
+        <SaveGateReason id="configuration-save-reason" reason={hydrated ? gate.reason : null} />
         <div className="mt-5 flex justify-end">
           <button
             type="submit"
-            disabled={(hydrated && !valid) || busy}
+            disabled={(hydrated && gate.reason !== null) || busy}
+            aria-describedby={hydrated && gate.reason ? "configuration-save-reason" : undefined}
             className="rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800 disabled:cursor-not-allowed disabled:opacity-50"
           >
             Speichern

@@ -2,7 +2,6 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
 import { DialogButtons, RouteDialog } from "~/components/dialog";
 import { FormErrors, SelectField, TextField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
@@ -12,6 +11,7 @@ import { requireAccess, safeReturnPath } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { quickAddSchema } from "./schema";
+import { useSaveGate } from "~/components/forms/save-gate";
 
 export const meta: MetaFunction = () => [{ title: "Mensch/Hund Mini+ – Wuff" }];
 
@@ -51,11 +51,12 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** Mensch/Hund Mini+: a new non-member with their dog in one step. */
+const QUICK_ADD_LABELS = { personGender: "Herr/Frau", ownerFirstName: "Besitzer Vorname", ownerLastName: "Besitzer Nachname", dogCommonName: "Hund Name", dogGender: "Hund Geschlecht" };
+
 export default function QuickAdd() {
   const { returnTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ result?: SubmissionResult<string[]>; warning: string | null }>();
   const hydrated = useHydrated();
-  const [valid, setValid] = useState(false);
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: { dogGender: "0", memberTypeId: "0" },
@@ -63,11 +64,10 @@ export default function QuickAdd() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  // Speichern stays disabled while the form is invalid (spec); without JavaScript the server checks.
-  const checkValidity = (element: HTMLFormElement) => setValid(quickAddSchema.safeParse(Object.fromEntries(new FormData(element))).success);
+  const gate = useSaveGate(quickAddSchema, QUICK_ADD_LABELS);
   return (
     <RouteDialog title="Mensch/Hund Mini+" closeHref={returnTo}>
-      <Form method="post" {...getFormProps(form)} onInput={(event) => checkValidity(event.currentTarget)} onChange={(event) => checkValidity(event.currentTarget)}>
+      <Form method="post" {...getFormProps(form)} ref={gate.form} onInput={gate.check} onChange={gate.check}>
         <input type="hidden" name="memberTypeId" value="0" />
         <input type="hidden" name="returnTo" value={returnTo} />
         <div className="grid grid-cols-2 gap-3">
@@ -91,7 +91,7 @@ export default function QuickAdd() {
           </p>
         )}
         <FormErrors errors={form.errors} id={form.errorId} />
-        <DialogButtons submitLabel="Speichern" closeHref={returnTo} disabled={hydrated && !valid} />
+        <DialogButtons submitLabel="Speichern" closeHref={returnTo} disabled={hydrated && gate.reason !== null} reason={gate.reason} />
       </Form>
     </RouteDialog>
   );
