@@ -16,6 +16,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { nameSortKeySql } from "../lib/collation";
 import { MAX_CENTS } from "../lib/format";
 import { SALUTATIONS } from "../lib/labels";
 
@@ -24,6 +25,10 @@ export { SALUTATIONS };
 const id = () => integer("id").primaryKey({ autoIncrement: true });
 const flag = (name: string) => integer(name, { mode: "boolean" }).notNull().default(false);
 const cents = (name: string) => integer(name).notNull().default(0);
+/** The DIN 5007 sort key of a name column (app/lib/collation.ts): computed by SQLite, so no write
+ *  can forget it. Virtual, because SQLite cannot add a stored column to an existing table; the
+ *  index on it stores the key and serves the grid's order. */
+const nameKey = (name: string, of: string) => text(name).generatedAlwaysAs(sql.raw(nameSortKeySql(of)), { mode: "virtual" });
 
 /** createdBy/On and lastModifiedBy/On, set by the models from the logged-in user, plus the
  *  rowVersion that every update must quote (optimistic concurrency). */
@@ -115,6 +120,8 @@ export const people = sqliteTable(
     title: text("title"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
+    lastNameKey: nameKey("last_name_key", "last_name"),
+    firstNameKey: nameKey("first_name_key", "first_name"),
     fullName: text("full_name").generatedAlwaysAs(sql`trim(first_name || ' ' || last_name)`, {
       mode: "virtual",
     }),
@@ -146,8 +153,9 @@ export const people = sqliteTable(
   },
   (t) => [
     index("people_name_idx").on(t.lastName, t.firstName),
-    // The grid sorts case-insensitively: this index serves that order without sorting all rows.
-    index("people_name_nocase_idx").on(sql`${t.lastName} COLLATE NOCASE`, sql`${t.firstName} COLLATE NOCASE`),
+    // The grid's name orders (DIN 5007 keys, then id) read straight from these, no sorting.
+    index("people_name_key_idx").on(t.lastNameKey, t.firstNameKey),
+    index("people_first_name_key_idx").on(t.firstNameKey, t.lastNameKey),
     index("people_first_name_idx").on(t.firstName),
     index("people_member_type_idx").on(t.memberTypeId),
     index("people_membership_status_idx").on(t.membershipStatusId),
@@ -173,6 +181,7 @@ export const dogs = sqliteTable(
       .notNull()
       .references(() => people.id),
     commonName: text("common_name").notNull(),
+    commonNameKey: nameKey("common_name_key", "common_name"),
     breed: text("breed"),
     gender: integer("gender").notNull().default(0),
     dateOfBirth: text("date_of_birth"),
@@ -185,8 +194,8 @@ export const dogs = sqliteTable(
   },
   (t) => [
     index("dogs_owner_idx").on(t.ownerId),
-    // The grid's order (name without case, then id) read straight from the index, no sorting.
-    index("dogs_archived_name_nocase_idx").on(t.archived, sql`${t.commonName} COLLATE NOCASE`),
+    // The grid's order (DIN 5007 name key, then id) read straight from the index, no sorting.
+    index("dogs_archived_name_key_idx").on(t.archived, t.commonNameKey),
     rule("dogs_name_present", "length(trim(common_name)) > 0"),
     oneOf("dogs", "gender", DOG_GENDERS),
     isDate("dogs", "date_of_birth"),
@@ -354,12 +363,14 @@ export const certificationMasters = sqliteTable(
   {
     id: id(),
     name: text("name").notNull(),
+    nameKey: nameKey("name_key", "name"),
     isPersonCertification: flag("is_person_certification"),
     isDogCertification: flag("is_dog_certification"),
     ...auditColumns(),
   },
   (t) => [
     uniqueIndex("certification_masters_name_unique").on(t.name),
+    index("certification_masters_name_key_idx").on(t.nameKey),
     rule("certification_masters_has_subject", "is_person_certification = 1 OR is_dog_certification = 1"),
   ],
 );

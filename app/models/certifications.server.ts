@@ -44,11 +44,12 @@ export type CertificationRow = {
 /** A certification's subject: a person, a dog (or both). Under a person: theirs and their dogs'. */
 export type CertificationQuery = { personId?: number; dogId?: number; sort: SortSpec };
 
+/** Names sort by their DIN 5007 keys (Ärmel with A). */
 const SORTS: Record<string, SortKey> = {
   id: sortKey(sql`${certifications.id}`),
-  personName: sortKey(sql`${people.lastName} COLLATE NOCASE`, sql`${people.firstName} COLLATE NOCASE`),
-  dogName: sortKey(sql`${dogs.commonName} COLLATE NOCASE`),
-  certificationName: sortKey(sql`${certificationMasters.name} COLLATE NOCASE`),
+  personName: sortKey(sql`${people.lastNameKey}`, sql`${people.firstNameKey}`),
+  dogName: sortKey(sql`${dogs.commonNameKey}`),
+  certificationName: sortKey(sql`${certificationMasters.nameKey}`),
   date: sortKey(sql`${certifications.date}`),
   comments: sortKey(sql`${certifications.comments}`),
 };
@@ -127,7 +128,7 @@ export async function certificationMasterOptions(db: Db, subject: "PERSON" | "DO
           ? eq(certificationMasters.isDogCertification, true)
           : undefined,
     )
-    .orderBy(asc(certificationMasters.name));
+    .orderBy(asc(certificationMasters.nameKey), asc(certificationMasters.id));
 }
 
 export async function getCertificationMaster(db: Db, id: number): Promise<CertificationMasterOption | undefined> {
@@ -175,7 +176,7 @@ export async function dogOptions(db: Db, { id, ownerId, term }: { id?: number; o
     .from(dogs)
     .innerJoin(people, eq(people.id, dogs.ownerId))
     .where(id ? eq(dogs.id, id) : ownerId ? eq(dogs.ownerId, ownerId) : pattern ? sql`${dogs.commonName} LIKE ${pattern}` : sql`0`)
-    .orderBy(asc(sql`${dogs.commonName} COLLATE NOCASE`))
+    .orderBy(asc(dogs.commonNameKey), asc(dogs.id))
     .limit(limit);
 }
 
@@ -186,7 +187,7 @@ export type CertificationMasterRow = CertificationMasterOption & { certification
 
 const MASTER_SORTS: Record<string, SortKey> = {
   id: sortKey(sql`${certificationMasters.id}`),
-  name: sortKey(sql`${certificationMasters.name} COLLATE NOCASE`),
+  name: sortKey(sql`${certificationMasters.nameKey}`),
   isPersonCertification: sortKey(sql`${certificationMasters.isPersonCertification}`),
   isDogCertification: sortKey(sql`${certificationMasters.isDogCertification}`),
   certificationCount: sortKey(sql`certification_count`),

@@ -51,11 +51,11 @@ export type DogRow = {
   archived: boolean;
 };
 
-/** Sort keys of the dogs grid. */
+/** Sort keys of the dogs grid; names by their DIN 5007 keys (Ärmel with A). */
 const SORTS: Record<string, SortKey> = {
   id: sortKey(sql`${dogs.id}`),
-  commonName: sortKey(sql`${dogs.commonName} COLLATE NOCASE`),
-  ownerFullName: sortKey(sql`${people.lastName} COLLATE NOCASE`, sql`${people.firstName} COLLATE NOCASE`),
+  commonName: sortKey(sql`${dogs.commonNameKey}`),
+  ownerFullName: sortKey(sql`${people.lastNameKey}`, sql`${people.firstNameKey}`),
   breed: sortKey(sql`${dogs.breed} COLLATE NOCASE`),
   genderText: sortKey(sql`${dogs.gender}`),
   dateOfBirth: sortKey(sql`${dogs.dateOfBirth}`),
@@ -88,7 +88,7 @@ function conditions({ list, ownerId }: Pick<DogQuery, "list" | "ownerId">) {
 function orderBy(sort: SortSpec): SQL[] {
   const ordered = (SORTS[sort.id] ?? SORTS.commonName)(sort.descending);
   // The name breaks ties (never twice: SQLite would sort instead of reading the index), then the id.
-  const byName = sort.id === "commonName" ? [] : [asc(sql`${dogs.commonName} COLLATE NOCASE`)];
+  const byName = sort.id === "commonName" ? [] : [asc(dogs.commonNameKey)];
   return [ordered, ...byName, asc(dogs.id)];
 }
 
@@ -207,7 +207,7 @@ export async function searchOwners(db: Db, term: string, limit = 20) {
     .select({ id: people.id, fullName: people.fullName, city: people.city })
     .from(people)
     .where(sql`${people.fullName} LIKE ${pattern}`)
-    .orderBy(asc(people.lastName), asc(people.firstName))
+    .orderBy(asc(people.lastNameKey), asc(people.firstNameKey), asc(people.id))
     .limit(limit);
 }
 

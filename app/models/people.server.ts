@@ -85,11 +85,12 @@ export type PersonRow = {
   hasGdpr?: boolean;
 };
 
-/** Sort keys of the people grid and the columns they sort by (spec: lastName, then firstName). */
+/** Sort keys of the people grid and the columns they sort by (spec: lastName, then firstName).
+ *  Names sort by their DIN 5007 keys (Ärmel with A), which people_name_key_idx holds in order. */
 const SORTS: Record<string, SQL | typeof people.lastName> = {
   id: sql`${people.id}`,
-  lastName: sql`${people.lastName} COLLATE NOCASE`,
-  firstName: sql`${people.firstName} COLLATE NOCASE`,
+  lastName: sql`${people.lastNameKey}`,
+  firstName: sql`${people.firstNameKey}`,
   salutation: sql`${people.salutation}`,
   title: sql`${people.title}`,
   streetNumber: sql`${people.streetNumber} COLLATE NOCASE`,
@@ -120,7 +121,7 @@ function orderBy(sort: SortSpec, withProtected: boolean): SQL[] {
   const key = !withProtected && sort.id in protectedColumns ? PEOPLE_DEFAULT_SORT.id : sort.id;
   const expression = SORTS[key] ?? SORTS.lastName;
   // Name order breaks ties, the id keeps paging stable. A key is never repeated: SQLite would
-  // then sort all rows instead of reading people_name_nocase_idx in order.
+  // then sort all rows instead of reading people_name_key_idx in order.
   const tieBreakers = ["lastName", "firstName"].filter((tie) => tie !== key).map((tie) => asc(SORTS[tie]));
   return [sort.descending ? desc(expression) : asc(expression), ...tieBreakers, asc(people.id)];
 }

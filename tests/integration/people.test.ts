@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
+import { nameSortKey } from "~/lib/collation";
 import { PAGE_SIZE } from "~/lib/grid";
 import * as schema from "~/db/schema";
 import { DOG_DEFAULT_SORT, listDogs } from "~/models/dogs.server";
@@ -43,9 +44,8 @@ describe("the people list", () => {
   it("filters members and non-members, sorts by last then first name and counts all rows", async () => {
     const all = await listPeople(db, { filter: "all", sort: PEOPLE_DEFAULT_SORT, page: 1, withProtected: false });
     expect(all.total).toBe(data.people.length);
-    // SQLite's NOCASE folds ASCII letters only.
-    const fold = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
-    const keys = all.rows.map((row) => [fold(row.lastName), fold(row.firstName)] as const);
+    // By the DIN 5007 keys (Ärmel with A): see name-order.test.ts.
+    const keys = all.rows.map((row) => [nameSortKey(row.lastName), nameSortKey(row.firstName)] as const);
     const ordered = [...keys].sort(([l1, f1], [l2, f2]) => (l1 < l2 ? -1 : l1 > l2 ? 1 : f1 < f2 ? -1 : f1 > f2 ? 1 : 0));
     expect(keys).toEqual(ordered);
     const members = await listPeople(db, { filter: "members", sort: PEOPLE_DEFAULT_SORT, page: 1, withProtected: false });

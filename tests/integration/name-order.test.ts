@@ -1,0 +1,138 @@
+/**
+ * Names sort by DIN 5007 (Ä with A, Ö with O, Ü with U, ß as ss, without case) in the grids, in
+ * the page a row is on and in the Excel export: all from the indexed key columns.
+ */
+import { env } from "cloudflare:test";
+import { inArray } from "drizzle-orm";
+import { readSheet } from "read-excel-file/universal";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
+import { listCertificationMasters, listCertifications, pageOfCertification } from "~/models/certifications.server";
+import { listDogs, pageOfDog } from "~/models/dogs.server";
+import { listAllPeople, listPeople, pageOfPerson } from "~/models/people.server";
+import { fetchApp } from "../support/app";
+import { loginCookie } from "../support/sessions";
+
+const db = createDb(env.DB);
+
+/** Inserted in this order: Straße before Strasse, so the id decides between the equal keys. */
+const NAMES = ["Zander", "Ärmel", "Östringer", "Özdemir", "Übel", "Grötzinger", "Gruszecki", "Abel", "Straße", "Strasse"];
+const DIN_ORDER = ["Abel", "Ärmel", "Grötzinger", "Gruszecki", "Östringer", "Özdemir", "Straße", "Strasse", "Übel", "Zander"];
+const MASTERS = ["Zughundeprüfung", "Übungsleiter", "Ausdauertest", "Ökotest", "agility"];
+const MASTER_ORDER = ["agility", "Ausdauertest", "Ökotest", "Übungsleiter", "Zughundeprüfung"];
+
+const ascending = (id: string): SortSpec => ({ id, descending: false });
+const descending = (id: string): SortSpec => ({ id, descending: true });
+const idOf = new Map<string, number>();
+
+beforeAll(async () => {
+  await db.insert(schema.memberTypes).values({ id: 1, code: "NONE", name: "Kein Mitglied" });
+  const people = await db
+    .insert(schema.people)
+    .values(NAMES.map((lastName) => ({ firstName: "Erika", lastName, memberTypeId: 1 })))
+    .returning({ id: schema.people.id, lastName: schema.people.lastName });
+  for (const person of people) idOf.set(person.lastName, person.id);
+  // Every person has a dog of their name and an Erfolg of one of the masters.
+  await db.insert(schema.dogs).values(NAMES.map((commonName) => ({ commonName, ownerId: idOf.get(commonName)! })));
+  const masters = await db
+    .insert(schema.certificationMasters)
+    .values(MASTERS.map((name) => ({ name, isPersonCertification: true })))
+    .returning({ id: schema.certificationMasters.id });
+  await db.insert(schema.certifications).values(people.map((person, index) => ({ personId: person.id, certificationMasterId: masters[index % masters.length].id })));
+});
+
+describe("names sort by DIN 5007", () => {
+  it("in the people list, ascending and descending, and its first name ties", async () => {
+    const list = (sort: SortSpec) => listPeople(db, { filter: "all", sort, page: 1, withProtected: false });
+    expect((await list(ascending("lastName"))).rows.map((row) => row.lastName)).toEqual(DIN_ORDER);
+    // Equal keys (Straße, Strasse) keep the id order in both directions: the grid stays stable.
+    expect((await list(descending("lastName"))).rows.map((row) => row.lastName)).toEqual([
+      "Zander", "Übel", "Straße", "Strasse", "Özdemir", "Östringer", "Gruszecki", "Grötzinger", "Ärmel", "Abel",
+    ]);
+    await db.insert(schema.people).values([
+      { firstName: "Özlem", lastName: "Abel", memberTypeId: 1 },
+      { firstName: "Zoe", lastName: "Abel", memberTypeId: 1 },
+      { firstName: "ärmel", lastName: "Abel", memberTypeId: 1 },
+    ]);
+    const abels = (await list(ascending("lastName"))).rows.filter((row) => row.lastName === "Abel").map((row) => row.firstName);
+    expect(abels).toEqual(["ärmel", "Erika", "Özlem", "Zoe"]);
+    const firstNames = (await list(ascending("firstName"))).rows.map((row) => row.firstName);
+    expect(firstNames.slice(0, 2)).toEqual(["ärmel", "Erika"]);
+    expect(firstNames.slice(-2)).toEqual(["Özlem", "Zoe"]);
+    await db.delete(schema.people).where(inArray(schema.people.firstName, ["Özlem", "Zoe", "ärmel"]));
+  });
+
+  it("in the dogs list by name and by owner, and in the page of a dog", async () => {
+    for (const sort of [ascending("commonName"), ascending("ownerFullName")]) {
+      const { rows } = await listDogs(db, { list: "current", sort, page: 1 });
+      expect(rows.map((row) => row.commonName)).toEqual(DIN_ORDER);
+      for (const [index, row] of rows.entries()) {
+        expect(await pageOfDog(db, row.id, { list: "current", sort }, 3), row.commonName).toBe(Math.floor(index / 3) + 1);
+      }
+    }
+  });
+
+  it("in the Erfolge by person and by Erfolgsart, and in the Erfolgsarten", async () => {
+    const byPerson = await listCertifications(db, { sort: ascending("personName"), page: 1 });
+    expect(byPerson.rows.map((row) => row.personName)).toEqual(DIN_ORDER.map((name) => `Erika ${name}`));
+    for (const [index, row] of byPerson.rows.entries()) {
+      expect(await pageOfCertification(db, row.id, { sort: ascending("personName") }, 4)).toBe(Math.floor(index / 4) + 1);
+    }
+    const byMaster = await listCertifications(db, { sort: ascending("certificationName"), page: 1 });
+    expect([...new Set(byMaster.rows.map((row) => row.certificationName))]).toEqual(MASTER_ORDER);
+    const masters = await listCertificationMasters(db, { sort: ascending("name"), page: 1 });
+    expect(masters.rows.map((row) => row.name)).toEqual(MASTER_ORDER);
+  });
+
+  it("in the page a person is on, which agrees with the list for every sort direction", async () => {
+    for (const sort of [ascending("lastName"), descending("lastName"), ascending("firstName")]) {
+      const all = await listAllPeople(db, { filter: "all", sort, withProtected: false });
+      for (const [index, person] of all.entries()) {
+        expect(await pageOfPerson(db, person.id, { filter: "all", sort, withProtected: false }, 3), `${person.lastName} ${JSON.stringify(sort)}`).toBe(Math.floor(index / 3) + 1);
+      }
+    }
+    // NOCASE put Ärmel after Zander, on the last page.
+    expect(await pageOfPerson(db, idOf.get("Ärmel")!, { filter: "all", sort: ascending("lastName"), withProtected: false }, 3)).toBe(1);
+  });
+
+  it("in the grid's HTML", async () => {
+    const cookie = await loginCookie("staff");
+    const html = (await (await fetchApp("/people?sort=lastName", { cookie })).text()).replaceAll("<!-- -->", "");
+    // The rows of the people grid (the first table body; the page names the selected person before).
+    const rows = html.slice(html.indexOf("<tbody"), html.indexOf("</tbody>"));
+    const positions = DIN_ORDER.map((name) => rows.indexOf(`>${name}<`));
+    expect(positions.every((position) => position > 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it("in the Excel export Mitgliederliste.xlsx", async () => {
+    const response = await fetchApp("/people/export?sort=lastName", { cookie: await loginCookie("admin") });
+    expect(response.status).toBe(200);
+    const [header, ...rows] = await readSheet(await response.arrayBuffer());
+    const column = header.indexOf("Nachname");
+    expect(rows.map((row) => row[column])).toEqual(DIN_ORDER);
+    const descendingExport = await fetchApp("/people/export?sort=-lastName", { cookie: await loginCookie("admin") });
+    const [, ...reversed] = await readSheet(await descendingExport.arrayBuffer());
+    expect(reversed.map((row) => row[column])[0]).toBe("Zander");
+    expect(reversed.map((row) => row[column]).at(-1)).toBe("Abel");
+  });
+
+  it("reads the grids' name orders from the key indexes instead of sorting every row", async () => {
+    const plan = async (query: string) =>
+      (await env.DB.prepare(`EXPLAIN QUERY PLAN ${query}`).all<{ detail: string }>()).results.map((row) => row.detail).join("\n");
+    const people = await plan(
+      `SELECT people.*, member_types.name FROM people LEFT JOIN member_types ON member_types.id = people.member_type_id
+       ORDER BY last_name_key, first_name_key, people.id LIMIT ${PAGE_SIZE}`,
+    );
+    expect(people).toContain("people_name_key_idx");
+    expect(people).not.toContain("TEMP B-TREE");
+    const dogs = await plan(
+      `SELECT dogs.*, people.full_name FROM dogs JOIN people ON people.id = dogs.owner_id
+       WHERE archived = 0 ORDER BY common_name_key, dogs.id LIMIT ${PAGE_SIZE}`,
+    );
+    expect(dogs).toContain("dogs_archived_name_key_idx");
+    expect(dogs).not.toContain("TEMP B-TREE");
+  });
+});
