@@ -251,8 +251,7 @@ export async function exportGrid(args: GridArgs, grid: AnyGridDecl, user: User):
   const { columns, query } = queryFromUrl(grid, placement, new URL(args.request.url).searchParams, user);
   const { page: _page, pageSize: _pageSize, ...exportQuery } = query;
   const [rows, chosen] = await Promise.all([grid.model.all(args.context.db, exportQuery), getGridColumns(args.context, user.id, grid.id)]);
-  const blob = await gridToXlsx(columns, visibleColumnIds(columns, chosen), rows, grid.excel.sheet);
-  return xlsxResponse(blob, grid.excel.fileName);
+  return xlsxResponse(gridToXlsx(columns, visibleColumnIds(columns, chosen), rows, grid.excel.sheet), grid.excel.fileName);
 }
 
 /** Drops every parameter that is not the grid's own (the child grids of another row start over). */
