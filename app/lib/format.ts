@@ -165,6 +165,28 @@ export function parseMoney(input: string, options: { allowNegative?: boolean } =
 }
 
 // ---------------------------------------------------------------------------------------------
+// Contact links
+
+/**
+ * A phone number as a tel: link, digits and a leading + only ('+49 (0) 6421 12-34' ->
+ * 'tel:+4964211234'); null when it holds no digit.
+ */
+export function telHref(phone: string | null | undefined): string | null {
+  // '+49 (0) 6421': the trunk 0 in brackets is not dialled after a country code.
+  const text = (phone ?? "").trim().replace(/^(\+\d+)\s*\(0\)/, "$1");
+  const digits = text.replace(/\D/g, "");
+  return digits ? `tel:${text.startsWith("+") ? "+" : ""}${digits}` : null;
+}
+
+/** An e-mail address as a mailto: link; null unless it looks like one address. */
+export function mailtoHref(email: string | null | undefined): string | null {
+  const address = (email ?? "").trim();
+  if (!/^[^\s@]+@[^\s@]+$/.test(address)) return null;
+  // Encoded so that ?, & or # in an address cannot add headers or cut it off.
+  return `mailto:${address.split("@").map(encodeURIComponent).join("@")}`;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Ages
 
 function daysBetween(fromIsoDate: string, toIsoDate: string): number {

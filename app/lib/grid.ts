@@ -7,7 +7,8 @@
  * formatting library to show any grid.
  */
 
-export type CellType = "text" | "number" | "date" | "dateTime" | "dateTimeWeekday" | "dateTimeSeconds" | "money" | "checkbox";
+/** 'phone' and 'email' are text that leads to the phone or mail app (tel:, mailto:). */
+export type CellType = "text" | "number" | "date" | "dateTime" | "dateTimeWeekday" | "dateTimeSeconds" | "money" | "checkbox" | "phone" | "email";
 export type CellValue = string | number | boolean | null | undefined;
 
 /** Where a cell leads: a dialog on the same page, another page, or a phone/mail app. */

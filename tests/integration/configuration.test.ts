@@ -46,6 +46,18 @@ describe("Einstellungen", () => {
     expect(html).toContain('value="12,50"');
   });
 
+  it("number fields bring the number keypad on phones, amounts the one with the decimal comma", async () => {
+    const html = await (await fetchApp("/configuration", { cookie: await loginCookie("admin") })).text();
+    // React writes the attribute as inputMode: HTML attribute names are case-insensitive.
+    const inputMode = (name: string) => html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0].match(/inputmode="(\w+)"/i)?.[1];
+    for (const name of ["hsvrmKG", "hsvrmVereinNr", "lastInvoiceNumber"]) expect(inputMode(name), name).toBe("numeric");
+    for (const name of ["clubMembershipEnrollmentFee", "clubMembershipPriceFull", "clubMembershipPriceReduced1", "clubMembershipPriceReduced2"]) {
+      expect(inputMode(name), name).toBe("decimal");
+      // Text, not type=number: the German decimal comma must stay typeable.
+      expect(html.match(new RegExp(`<input[^>]*name="${name}"[^>]*>`))?.[0]).toContain('type="text"');
+    }
+  });
+
   it("updates existing settings quoting their version", async () => {
     const cookie = await loginCookie("admin");
     await postForm("/configuration", cookie, valid);

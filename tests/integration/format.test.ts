@@ -10,9 +10,11 @@ import {
   formatMoney,
   formatMoneyInput,
   isIsoDate,
+  mailtoHref,
   parseGermanDate,
   parseGermanDateTime,
   parseMoney,
+  telHref,
   todayInBerlin,
 } from "~/lib/format";
 
@@ -135,5 +137,26 @@ describe("money", () => {
     expect(parseMoney("-5,00", { allowNegative: true })).toEqual({ success: true, value: -500 });
     expect(parseMoney("1.000.000,00")).toEqual({ success: false, error: "Der Betrag ist zu groß (höchstens 999.999,99 €)" });
     expect(parseMoney("99999999999999999999")).toEqual({ success: false, error: "Der Betrag ist zu groß (höchstens 999.999,99 €)" });
+  });
+});
+
+describe("contact links", () => {
+  it("dials digits and a leading + only", () => {
+    expect(telHref("+49 (0) 170 123 45-67")).toBe("tel:+491701234567");
+    expect(telHref("06421 / 12 34 56")).toBe("tel:06421123456");
+    expect(telHref("0049 6421 1234")).toBe("tel:004964211234");
+    expect(telHref(" (06421) 98765 ")).toBe("tel:0642198765");
+    expect(telHref("unbekannt")).toBeNull();
+    expect(telHref("")).toBeNull();
+    expect(telHref(null)).toBeNull();
+  });
+
+  it("mails one address, encoded", () => {
+    expect(mailtoHref(" erika.neumann@example.org ")).toBe("mailto:erika.neumann@example.org");
+    expect(mailtoHref("a+b@example.org")).toBe("mailto:a%2Bb@example.org");
+    expect(mailtoHref("x?cc=evil@example.org")).toBe("mailto:x%3Fcc%3Devil@example.org");
+    expect(mailtoHref("keine adresse")).toBeNull();
+    expect(mailtoHref("a@b@c")).toBeNull();
+    expect(mailtoHref(undefined)).toBeNull();
   });
 });

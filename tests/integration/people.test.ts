@@ -331,3 +331,44 @@ describe("/people without a selected person", () => {
     expect(html).toContain("Zorro");
   });
 });
+
+describe("contact at a tap", () => {
+  it("phone numbers and e-mail addresses are tel: and mailto: links in the grid and the dialog", async () => {
+    const cookie = await loginCookie("staff");
+    const [person] = await db
+      .insert(schema.people)
+      .values({
+        firstName: "Tina",
+        lastName: "Telefon",
+        memberTypeId: 1,
+        email: "tina.telefon@example.org",
+        mobilePhone: "+49 (0) 170 123 45-67",
+        homePhone: "06421 / 98 76 5",
+      })
+      .returning({ id: schema.people.id });
+    const choice = new URLSearchParams([["grid", "people"], ...["lastName", "email", "mobilePhone"].map((id) => ["visible", id])]);
+    expect((await fetchApp("/preferences/columns", { method: "POST", cookie, body: choice })).status).toBe(200);
+    // Newest first: the new person is on the first page.
+    const grid = (await (await fetchApp(`/people?sort=-id`, { cookie })).text()).replaceAll("<!-- -->", "");
+    const row = grid.slice(grid.indexOf(`data-row-id="${person.id}"`), grid.indexOf("</tr>", grid.indexOf(`data-row-id="${person.id}"`)));
+    expect(row).toContain('href="mailto:tina.telefon@example.org"');
+    expect(row).toContain('href="tel:+491701234567"');
+    expect(row).toContain(">+49 (0) 170 123 45-67</a>");
+
+    const dialog = (await (await fetchApp(`/people/${person.id}/dogs?dialog=person-edit&dialogId=${person.id}`, { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(dialog).toMatch(/<a href="tel:\+491701234567"[^>]*>Anrufen<span class="sr-only"> \(Mobil \+49 \(0\) 170 123 45-67\)<\/span><\/a>/);
+    expect(dialog).toMatch(/<a href="tel:0642198765"[^>]*>Anrufen<span class="sr-only"> \(Telefon 06421 \/ 98 76 5\)/);
+    expect(dialog).toMatch(/<a href="mailto:tina.telefon@example.org"[^>]*>Schreiben<span class="sr-only"> \(E-Mail tina.telefon@example.org\)/);
+  });
+
+  it("an empty field offers no link", async () => {
+    const [person] = await db
+      .insert(schema.people)
+      .values({ firstName: "Otto", lastName: "Ohnenummer", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
+    const dialog = await (await fetchApp(`/people/${person.id}/dogs?dialog=person-edit&dialogId=${person.id}`, { cookie: await loginCookie("staff") })).text();
+    const form = dialog.slice(dialog.indexOf('role="dialog"'));
+    expect(form).not.toContain('href="tel:');
+    expect(form).not.toContain('href="mailto:');
+  });
+});

@@ -42,6 +42,7 @@ export type ColumnDecl<Row> = {
   header: string;
   /** The raw value (Excel, and the shown text unless `display` says otherwise). */
   value: (row: Row) => CellValue;
+  /** How the value is shown and exported; 'phone' and 'email' become tel: and mailto: links. */
   type?: CellType;
   /** Text to show instead of the formatted value. */
   display?: (row: Row) => string;

@@ -12,8 +12,10 @@ import {
   formatDateTimeWithSeconds,
   formatDateTimeWithWeekday,
   formatMoney,
+  mailtoHref,
+  telHref,
 } from "~/lib/format";
-import { PAGE_SIZE, type Cell, type CellType, type CellValue, type ColumnMeta, type GridData } from "~/lib/grid";
+import { PAGE_SIZE, type Cell, type CellLink, type CellType, type CellValue, type ColumnMeta, type GridData } from "~/lib/grid";
 import { gridParamNames, ownParamNames, parseGridState, type GridState, type GridStateSpec } from "~/lib/grid-state";
 import { getGridColumns } from "~/models/preferences.server";
 import type { AnyGridDecl, ColumnDecl, ListQuery, Mount, ParentType, SavedRecord } from "./declare";
@@ -40,10 +42,17 @@ export function formatValue(type: CellType | undefined, value: CellValue): strin
   }
 }
 
+/** A phone number or e-mail address leads to the phone or mail app. */
+function contactLink(type: CellType | undefined, value: CellValue): CellLink | null {
+  const href = type === "phone" ? telHref(String(value ?? "")) : type === "email" ? mailtoHref(String(value ?? "")) : null;
+  return href ? { to: href } : null;
+}
+
 function toCell<Row>(column: ColumnDecl<Row>, row: Row): Cell {
-  const shown = column.display ? column.display(row) : formatValue(column.type, column.value(row));
+  const value = column.value(row);
+  const shown = column.display ? column.display(row) : formatValue(column.type, value);
   const warn = column.warn?.(row) ?? false;
-  const link = column.link?.(row) ?? null;
+  const link = column.link?.(row) ?? contactLink(column.type, value);
   if (!warn && !link) return shown;
   return { text: String(shown), ...(warn ? { warn } : {}), ...(link ? { link } : {}) };
 }

@@ -1,6 +1,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { mailtoHref, telHref } from "~/lib/format";
 
 const inputClass =
   "block w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-wuff-500 focus:outline-none focus:ring-1 focus:ring-wuff-500 aria-[invalid=true]:border-red-500";
@@ -23,15 +24,51 @@ function FieldFrame({ meta, label, className, children }: FieldProps & { childre
   );
 }
 
-export function TextField({ meta, label, className, type = "text", suffix, placeholder }: FieldProps & { type?: "text" | "email" | "tel"; suffix?: string; placeholder?: string }) {
+type TextFieldProps = FieldProps & {
+  type?: "text" | "email" | "tel";
+  suffix?: string;
+  placeholder?: string;
+  /** The keypad a phone shows: numbers, or numbers with the decimal comma. */
+  inputMode?: "numeric" | "decimal";
+};
+
+/** A phone number or e-mail address typed in leads to the phone or mail app, next to the field. */
+function ContactLink({ type, value, label }: { type: TextFieldProps["type"]; value: unknown; label: string }) {
+  const text = typeof value === "string" ? value : "";
+  const href = type === "tel" ? telHref(text) : type === "email" ? mailtoHref(text) : null;
+  if (!href) return null;
+  // The name starts with the visible word and says whom: "Anrufen (Mobil 0170 123456)".
+  return (
+    <a href={href} className="shrink-0 rounded border border-slate-300 px-2 py-1.5 text-sm text-wuff-700 hover:bg-slate-50">
+      {type === "tel" ? "Anrufen" : "Schreiben"}
+      <span className="sr-only">
+        {" "}
+        ({label} {text.trim()})
+      </span>
+    </a>
+  );
+}
+
+export function TextField({ meta, label, className, type = "text", suffix, placeholder, inputMode }: TextFieldProps) {
   return (
     <FieldFrame meta={meta} label={label} className={className}>
       <div className="flex items-center gap-1">
-        <input {...getInputProps(meta, { type })} key={meta.key} className={inputClass} placeholder={placeholder} autoComplete="off" />
+        <input {...getInputProps(meta, { type })} key={meta.key} className={inputClass} placeholder={placeholder} inputMode={inputMode} autoComplete="off" />
         {suffix && <span className="text-sm text-slate-600">{suffix}</span>}
+        <ContactLink type={type} value={meta.value} label={label} />
       </div>
     </FieldFrame>
   );
+}
+
+/** A whole number (typed as text, checked by the schema): phones show the number keypad. */
+export function NumberField(props: FieldProps) {
+  return <TextField {...props} inputMode="numeric" />;
+}
+
+/** An amount typed the German way (1.234,56 €): the keypad with the decimal comma. */
+export function MoneyField(props: FieldProps) {
+  return <TextField {...props} suffix="€" inputMode="decimal" />;
 }
 
 /** dd.MM.yyyy as text: typed the German way, checked by the same rules in browser and server. */

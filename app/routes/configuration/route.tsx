@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuditBlock, CheckboxField, FormErrors, TextField } from "~/components/forms/fields";
+import { AuditBlock, CheckboxField, FormErrors, MoneyField, NumberField, TextField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { auditText, formatDateTimeWithSeconds, formatMoneyInput } from "~/lib/format";
 import { getConfiguration, saveConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
@@ -96,14 +96,14 @@ export default function ConfigurationScreen() {
         {config && <input type="hidden" name="rowVersion" value={config.rowVersion} />}
         <div className="grid grid-cols-2 gap-4">
           <TextField meta={fields.hsvrmVereinName} label="HSVRM Verein Name" className="col-span-2" />
-          <TextField meta={fields.hsvrmKG} label="HSVRM KG" />
-          <TextField meta={fields.hsvrmVereinNr} label="HSVRM Verein Nr" />
+          <NumberField meta={fields.hsvrmKG} label="HSVRM KG" />
+          <NumberField meta={fields.hsvrmVereinNr} label="HSVRM Verein Nr" />
           <TextField meta={fields.smtpTestAccount} label="SMTP Test Account" type="email" className="col-span-2" />
-          <TextField meta={fields.clubMembershipEnrollmentFee} label="Aufnahmegebühr" suffix="€" />
-          <TextField meta={fields.clubMembershipPriceFull} label="Jahresbeitrag (Standard)" suffix="€" />
-          <TextField meta={fields.clubMembershipPriceReduced1} label="Jahresbeitrag (Reduziert 1)" suffix="€" />
-          <TextField meta={fields.clubMembershipPriceReduced2} label="Jahresbeitrag (Reduziert 2)" suffix="€" />
-          <TextField meta={fields.lastInvoiceNumber} label="Letzte Rechnungs Nr" />
+          <MoneyField meta={fields.clubMembershipEnrollmentFee} label="Aufnahmegebühr" />
+          <MoneyField meta={fields.clubMembershipPriceFull} label="Jahresbeitrag (Standard)" />
+          <MoneyField meta={fields.clubMembershipPriceReduced1} label="Jahresbeitrag (Reduziert 1)" />
+          <MoneyField meta={fields.clubMembershipPriceReduced2} label="Jahresbeitrag (Reduziert 2)" />
+          <NumberField meta={fields.lastInvoiceNumber} label="Letzte Rechnungs Nr" />
           <CheckboxField meta={fields.mollieIntegration} label="Mollie Integration" className="self-end" />
         </div>
         <FormErrors errors={form.errors} conflict={actionData?.conflict} id={form.errorId} />
