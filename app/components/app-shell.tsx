@@ -23,7 +23,7 @@ function NavItems({ entries }: { entries: NavEntry[] }) {
 function Sidebar({ user }: { user: User | null }) {
   const lists = visibleEntries(LISTS_GROUP, user);
   return (
-    <nav aria-label="Hauptmenü" className="hidden w-sidebar shrink-0 border-r border-slate-200 bg-white p-2 md:block">
+    <nav aria-label="Hauptmenü" className="hidden w-sidebar shrink-0 border-r border-slate-200 bg-white p-2 md:block print:hidden">
       <ul className="space-y-0.5">
         <li>
           <NavLink to="/" end className={navLinkClass}>
@@ -94,7 +94,7 @@ function TopBar({ user, version }: { user: User | null; version: string }) {
   const location = useLocation();
   const loginHref = `/login?${new URLSearchParams({ redirectTo: location.pathname === "/" ? "/" : location.pathname + location.search })}`;
   return (
-    <header className="relative flex h-topbar shrink-0 items-center gap-3 bg-wuff-700 px-3 text-white shadow">
+    <header className="relative flex h-topbar shrink-0 items-center gap-3 bg-wuff-700 px-3 text-white shadow print:hidden">
       {user && <HandsetMenu user={user} version={version} />}
       <Link to="/" className="shrink-0 text-lg font-semibold tracking-wide">
         Wuff
@@ -136,7 +136,7 @@ export function AppShell({ user, version, children }: { user: User | null; versi
       <TopBar user={user} version={version} />
       <div className="flex flex-1">
         {user && <Sidebar user={user} />}
-        <main id="inhalt" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6">
+        <main id="inhalt" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6 print:p-0">
           {children}
         </main>
       </div>

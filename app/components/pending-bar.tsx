@@ -11,7 +11,7 @@ export function PendingBar() {
   const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   if (!busy) return null;
   return (
-    <div role="progressbar" aria-label="Wird geladen …" aria-busy="true" className="pending-bar fixed inset-x-0 top-0 z-50 h-1 overflow-hidden">
+    <div role="progressbar" aria-label="Wird geladen …" aria-busy="true" className="pending-bar fixed inset-x-0 top-0 z-50 h-1 overflow-hidden print:hidden">
       <div className="h-full w-1/3 bg-wuff-300" />
     </div>
   );

@@ -51,9 +51,10 @@ export function SplitView({ top, bottom, storageKey, defaultTop = 70 }: { top: R
 
   return (
     // On a phone no split: the grid gets the whole screen and the tabs follow below it.
-    <div ref={container} className="flex flex-col gap-4 md:h-[calc(100vh-60px-3rem)] md:min-h-[480px] md:gap-0">
+    // Printed, the top pane (the list) is the page: full length, without the divider and the tabs.
+    <div ref={container} className="flex flex-col gap-4 md:h-[calc(100vh-60px-3rem)] md:min-h-[480px] md:gap-0 print:block print:h-auto print:min-h-0">
       <div
-        className="flex h-[calc(100dvh-60px-2rem)] min-h-0 flex-col overflow-hidden md:h-auto md:basis-[var(--split-top)]"
+        className="flex h-[calc(100dvh-60px-2rem)] min-h-0 flex-col overflow-hidden md:h-auto md:basis-[var(--split-top)] print:block print:h-auto print:overflow-visible"
         style={{ "--split-top": `${topPercent}%` } as CSSProperties}
       >
         {top}
@@ -68,9 +69,9 @@ export function SplitView({ top, bottom, storageKey, defaultTop = 70 }: { top: R
         tabIndex={0}
         onPointerDown={startDrag}
         onKeyDown={onKeyDown}
-        className="my-1 hidden h-2 shrink-0 cursor-row-resize md:block rounded bg-slate-200 hover:bg-wuff-500 focus:bg-wuff-500 focus:outline-none"
+        className="my-1 hidden h-2 shrink-0 cursor-row-resize rounded bg-slate-200 hover:bg-wuff-500 focus:bg-wuff-500 focus:outline-none md:block print:hidden"
       />
-      <div className="flex min-h-[70dvh] flex-col overflow-hidden md:min-h-0 md:flex-1">{bottom}</div>
+      <div className="flex min-h-[70dvh] flex-col overflow-hidden md:min-h-0 md:flex-1 print:hidden">{bottom}</div>
     </div>
   );
 }

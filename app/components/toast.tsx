@@ -36,7 +36,7 @@ export function ToastMessage({ toast }: { toast: Toast | null }) {
       onPointerLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={(event) => setHeld(box.current?.contains(event.relatedTarget as Node | null) ?? false)}
-      className={`fixed right-4 top-[72px] z-50 max-w-sm rounded border px-4 py-3 text-sm shadow-lg ${STYLES[shown.type]}`}
+      className={`fixed right-4 top-[72px] z-50 max-w-sm rounded border px-4 py-3 text-sm shadow-lg print:hidden ${STYLES[shown.type]}`}
     >
       <div className="flex items-start gap-3">
         {/* The live region holds the message only, so screen readers announce just that. */}

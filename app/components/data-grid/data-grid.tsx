@@ -16,11 +16,15 @@ const alignClass = { left: "text-left", right: "text-right", center: "text-cente
 const buttonClass = "inline-flex items-center rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
 const smallButtonClass = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs hover:bg-slate-50";
 
-/** Rows and cells are styled from the table body, so each of the many cells carries no classes. */
+/** Rows and cells are styled from the table body, so each of the many cells carries no classes.
+ *  Printed, cells wrap between words so that the columns fit on A4 (an e-mail address anywhere:
+ *  breaking every word anywhere would squeeze short columns such as PLZ), and a row is never
+ *  split across two sheets. */
 const ROWS_CLASS =
   "[&>tr]:border-b [&>tr]:border-slate-100 [&>tr[aria-selected]]:cursor-pointer [&>tr:not([aria-selected=true]):hover]:bg-slate-50 [&>tr[aria-selected=true]]:bg-wuff-100 " +
   "[&>tr[aria-busy=true]]:animate-pulse [&>tr[aria-busy=true]]:bg-wuff-50 " +
-  "[&_td]:whitespace-nowrap [&_td]:px-2 [&_td]:py-1 [&_input]:pointer-events-none [&_input]:accent-wuff-700";
+  "[&_td]:whitespace-nowrap [&_td]:px-2 [&_td]:py-1 [&_input]:pointer-events-none [&_input]:accent-wuff-700 " +
+  "[&>tr]:break-inside-avoid print:[&_td]:whitespace-normal print:[&_td]:px-0.5 print:[&_td]:py-0.5 print:[&_td]:[overflow-wrap:break-word] print:[&_a[href^=mailto]]:[overflow-wrap:anywhere]";
 
 /** Left-aligned cells need no class; others name their alignment; a warning is red and bold. */
 const cellClass = (align: ColumnMeta["align"], warn: boolean) =>
@@ -241,7 +245,7 @@ export function DataGrid({ data }: { data: GridData }) {
           {title} <span className="font-normal text-slate-500">({total.toLocaleString("de-DE")})</span>
         </Heading>
         {data.toggles.map((toggle) => (
-          <div key={toggle.param} role="group" aria-label={toggle.label} className="inline-flex overflow-hidden rounded border border-slate-300 text-sm">
+          <div key={toggle.param} role="group" aria-label={toggle.label} className="inline-flex overflow-hidden rounded border border-slate-300 text-sm print:border-0">
             {toggle.options.map((option) => (
               <Link
                 key={option.value}
@@ -249,7 +253,8 @@ export function DataGrid({ data }: { data: GridData }) {
                 preventScrollReset
                 replace
                 aria-current={toggle.active === option.value ? "true" : undefined}
-                className={`px-2.5 py-1 ${toggle.active === option.value ? "bg-wuff-700 text-white" : "bg-white hover:bg-slate-50"}`}
+                // Printed, only the chosen option remains, as plain text: it says what the list holds.
+                className={`px-2.5 py-1 ${toggle.active === option.value ? "bg-wuff-700 text-white print:bg-transparent print:px-0 print:text-slate-700" : "bg-white hover:bg-slate-50 print:hidden"}`}
               >
                 {option.label}
               </Link>
@@ -257,7 +262,7 @@ export function DataGrid({ data }: { data: GridData }) {
           </div>
         ))}
         {data.search && (
-          <Form method="get" action={pathname} preventScrollReset replace role="search" aria-label={`${title} durchsuchen`} className="flex items-center gap-1">
+          <Form method="get" action={pathname} preventScrollReset replace role="search" aria-label={`${title} durchsuchen`} className="flex items-center gap-1 print:hidden">
             {searchKeep.map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
@@ -275,7 +280,8 @@ export function DataGrid({ data }: { data: GridData }) {
             </button>
           </Form>
         )}
-        <div className="ml-auto flex flex-wrap items-center gap-1.5" role="toolbar" aria-label={`${title}: Aktionen`}>
+        {data.search?.value && <span className="hidden text-sm print:inline">Suche: „{data.search.value}“</span>}
+        <div className="ml-auto flex flex-wrap items-center gap-1.5 print:hidden" role="toolbar" aria-label={`${title}: Aktionen`}>
           {data.addDialog && (
             <Link to={open(data.addDialog)} preventScrollReset className={buttonClass}>
               Hinzufügen
@@ -311,16 +317,17 @@ export function DataGrid({ data }: { data: GridData }) {
         </div>
       </div>
 
-      {data.hint && <p className="text-sm text-slate-600">{data.hint}</p>}
+      {data.hint && <p className="text-sm text-slate-600 print:hidden">{data.hint}</p>}
       {/* Screen readers hear which row is selected now (arrow keys, clicks). */}
       {data.selection.kind !== "none" && (
         <p className="sr-only" aria-live="polite">
           {selected ? `Ausgewählt: ${selectedLabel(selected, cellIndexes)}` : ""}
         </p>
       )}
-      <div className="min-h-0 overflow-auto rounded border border-slate-200 bg-white" style={{ maxHeight: data.maxHeight }}>
-        <table className="w-full border-collapse text-sm">
-          <thead className="sticky top-0 z-10 bg-slate-100">
+      {/* Printed, the whole page of rows: no scroll box (the important beats the inline height). */}
+      <div className="min-h-0 overflow-auto rounded border border-slate-200 bg-white print:max-h-none! print:overflow-visible print:border-0" style={{ maxHeight: data.maxHeight }}>
+        <table className="w-full border-collapse text-sm print:text-[8pt]">
+          <thead className="sticky top-0 z-10 bg-slate-100 print:static">
             {table.getHeaderGroups().map((headerGroup) => (
               <tr key={headerGroup.id}>
                 {headerGroup.headers.map((header) => {
@@ -332,7 +339,7 @@ export function DataGrid({ data }: { data: GridData }) {
                       key={header.id}
                       scope="col"
                       aria-sort={sorted}
-                      className={`whitespace-nowrap border-b border-slate-200 px-2 py-1.5 font-semibold ${alignClass[column.align]}`}
+                      className={`whitespace-nowrap border-b border-slate-200 px-2 py-1.5 font-semibold print:whitespace-normal print:px-0.5 ${alignClass[column.align]}`}
                       style={column.widthRem ? { width: `${column.widthRem}rem` } : undefined}
                     >
                       {column.sortable ? (
@@ -347,7 +354,7 @@ export function DataGrid({ data }: { data: GridData }) {
                   );
                 })}
                 {commands.length > 0 && (
-                  <th scope="col" className="border-b border-slate-200 px-2 py-1.5">
+                  <th scope="col" className="border-b border-slate-200 px-2 py-1.5 print:hidden">
                     <span className="sr-only">Aktionen</span>
                   </th>
                 )}
@@ -400,7 +407,7 @@ export function DataGrid({ data }: { data: GridData }) {
                       </td>
                     ))}
                     {commands.length > 0 && (
-                      <td className="text-right">
+                      <td className="text-right print:hidden">
                         {commands.map((action) => (
                           <Link key={action.label} to={open(action.dialog, row.id)} preventScrollReset className={`${smallButtonClass} ml-1`} data-command>
                             {action.label}
@@ -414,14 +421,14 @@ export function DataGrid({ data }: { data: GridData }) {
             })}
           </tbody>
           {hasSums && (
-            <tfoot className="sticky bottom-0 bg-slate-100 font-semibold">
+            <tfoot className="sticky bottom-0 bg-slate-100 font-semibold print:static">
               <tr>
                 {visibleColumns.map((column, index) => (
                   <td key={column.id} className={`px-2 py-1.5 ${alignClass[column.align]}`}>
                     {column.sum ? sums[column.id] : index === 0 ? "Summe" : ""}
                   </td>
                 ))}
-                {commands.length > 0 && <td />}
+                {commands.length > 0 && <td className="print:hidden" />}
               </tr>
             </tfoot>
           )}
@@ -434,7 +441,7 @@ export function DataGrid({ data }: { data: GridData }) {
             Zeilen {firstShown.toLocaleString("de-DE")}–{lastShown.toLocaleString("de-DE")} von {total.toLocaleString("de-DE")}
           </span>
           {page > 1 && (
-            <Link to={pageHref(page - 1)} preventScrollReset className={buttonClass}>
+            <Link to={pageHref(page - 1)} preventScrollReset className={`${buttonClass} print:hidden`}>
               ‹ Zurück
             </Link>
           )}
@@ -442,7 +449,7 @@ export function DataGrid({ data }: { data: GridData }) {
             Seite {page} von {pageCount}
           </span>
           {page < pageCount && (
-            <Link to={pageHref(page + 1)} preventScrollReset className={buttonClass}>
+            <Link to={pageHref(page + 1)} preventScrollReset className={`${buttonClass} print:hidden`}>
               Weiter ›
             </Link>
           )}
