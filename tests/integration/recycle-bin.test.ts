@@ -143,7 +143,7 @@ describe("deleting with confidence", () => {
     expect(toast).toMatchObject({ message: "Person wurde gelöscht", undo: expect.any(Number) });
     expect(await db.$count(schema.dogs, eq(schema.dogs.ownerId, person.id))).toBe(0);
 
-    const undone = await postForm("/people", cookie, { intent: "bin:undo", transactionId: (toast as { undo: number }).undo });
+    const undone = await postForm("/people", cookie, { intent: "bin:undo", transactionId: toast!.undo! });
     expect(undone.status).toBe(302);
     expect(toastOf(undone)?.message).toBe("Rückgängig gemacht: Person Umkehr/Udo ist wieder da");
     expect(await db.$count(schema.people, eq(schema.people.id, person.id))).toBe(1);
@@ -151,7 +151,7 @@ describe("deleting with confidence", () => {
     expect(await db.$count(schema.certifications, eq(schema.certifications.personId, person.id))).toBe(1);
 
     // Twice is once: the transaction is back already.
-    const again = await postForm("/people", cookie, { intent: "bin:undo", transactionId: (toast as { undo: number }).undo });
+    const again = await postForm("/people", cookie, { intent: "bin:undo", transactionId: toast!.undo! });
     expect(again.status).toBe(404);
     expect(await db.$count(schema.people, eq(schema.people.id, person.id))).toBe(1);
   });

@@ -8,7 +8,7 @@ export function fetchApp(path: string, { cookie, ...init }: RequestInit & { cook
 }
 
 /** The toast a response sets (the signed flash cookie decoded), or null. */
-export function toastOf(response: Response): { type: string; message: string } | null {
+export function toastOf(response: Response): { type: string; message: string; undo?: number } | null {
   const cookie = response.headers.getSetCookie().find((header) => header.startsWith("wuff_toast="));
   const value = cookie?.slice("wuff_toast=".length).split(";")[0];
   if (!value) return null;

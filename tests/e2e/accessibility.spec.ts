@@ -1,0 +1,87 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { loginAs } from "./support/login";
+
+/** Every screen of the route table an admin sees (built or placeholder), and dialogs opened on them. */
+const SCREENS = [
+  "/",
+  "/people",
+  "/dogs",
+  "/certifications",
+  "/certificationMasters",
+  "/recyclebin",
+  "/configuration",
+  "/courses",
+  "/courseSheet",
+  "/scheduler",
+  "/fees",
+  "/invoices",
+  "/courseMasters",
+  "/tasks",
+  "/hsvrmlist",
+  "/birthdaylist",
+  "/courseDates",
+  "/peoplemobile",
+  "/dogsmobile",
+  "/coursesmobile",
+  "/coursesheetmobile",
+  "/nextdatesmobile",
+];
+
+const DIALOGS = [
+  "/people?dialog=person-add",
+  "/people?dialog=person-edit&dialogId=1",
+  "/people?dialog=person-delete&dialogId=1",
+  "/dogs?dialog=dog-add",
+  "/dogs?dialog=dog-edit&dialogId=1",
+  "/dogs?dialog=dog-delete&dialogId=1",
+  "/certifications?dialog=certification-add",
+  "/certificationMasters?dialog=certificationMaster-add",
+  "/quickAdd",
+];
+
+const SIZES = [
+  { name: "Desktop", width: 1366, height: 900 },
+  { name: "Handy", width: 390, height: 844 },
+];
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    where: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+  }));
+}
+
+// One test per page and size: axe needs a while on a full grid page of a shared machine.
+for (const size of SIZES) {
+  for (const path of [...SCREENS, ...DIALOGS]) {
+    const isDialog = DIALOGS.includes(path);
+    test(`axe-core finds nothing on ${path} (${size.name}, ${size.width} px)`, async ({ page, javaScriptEnabled }) => {
+      // axe runs as a script in the page: without JavaScript, see the test below.
+      test.skip(!javaScriptEnabled, "axe braucht JavaScript in der Seite");
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await loginAs(page, "admin", "/");
+      await page.goto(path);
+      await expect(isDialog ? page.getByRole("dialog") : page.locator("main")).toBeVisible();
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+}
+
+// Without JavaScript a dialog is static markup of its own: the page as the server sends it, its
+// scripts removed, is scanned in a browser that runs axe.
+for (const path of DIALOGS) {
+  test(`axe-core finds nothing on ${path} as sent for browsers without JavaScript`, async ({ page, javaScriptEnabled, baseURL }) => {
+    test.skip(!javaScriptEnabled, "axe braucht JavaScript in der Seite");
+    test.setTimeout(90_000);
+    await loginAs(page, "admin", "/");
+    const html = await (await page.request.get(path)).text();
+    const withoutScripts = html.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace("<head>", `<head><base href="${baseURL}/">`);
+    await page.setContent(withoutScripts, { waitUntil: "load" });
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+}
