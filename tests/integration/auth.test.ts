@@ -95,7 +95,8 @@ describe("sessions on the server", () => {
 
   it("only returns to paths of this app after login", () => {
     expect(safeReturnPath("/courses?selectedCourseId=3")).toBe("/courses?selectedCourseId=3");
-    for (const evil of ["//evil.example", "https://evil.example", "/\\evil.example", "", null]) expect(safeReturnPath(evil)).toBe("/");
+    // The whole table of hostile paths: security.test.ts.
+    for (const evil of ["//evil.example", "https://evil.example", "", null]) expect(safeReturnPath(evil)).toBe("/");
   });
 
   it("a logged-in user opening /login goes straight to where they wanted", async () => {

@@ -22,13 +22,12 @@ export async function action(args: ActionFunctionArgs) {
     redirectTo: form.get("redirectTo") ?? undefined,
   });
   if (!parsed.success) return Response.json({ message: "Ungültige Spaltenauswahl" }, { status: 400 });
-  await saveGridColumns(args.context.db, user.id, parsed.data.grid, parsed.data.visible);
   // Without JavaScript the form carries redirectTo and the browser goes back to the grid; with it
-  // the chooser posts in the background (no redirectTo) and gets JSON.
-  if (parsed.data.redirectTo) {
-    return redirect(safeReturnPath(parsed.data.redirectTo));
-  }
-  return Response.json({ ok: true });
+  // the chooser posts in the background (no redirectTo) and gets JSON. Checked first: a refused
+  // return path (400) saves nothing.
+  const back = parsed.data.redirectTo ? safeReturnPath(parsed.data.redirectTo) : null;
+  await saveGridColumns(args.context.db, user.id, parsed.data.grid, parsed.data.visible);
+  return back ? redirect(back) : Response.json({ ok: true });
 }
 
 export const loader = () => redirect("/");
