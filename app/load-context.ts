@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Db, type QueryTimer } from "./db/client.server";
+import { newNonce } from "./services/security-headers.server";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
@@ -7,6 +8,8 @@ declare module "@remix-run/cloudflare" {
     db: Db;
     /** D1 time of this request (Server-Timing). */
     queryTimer: QueryTimer;
+    /** This request's script nonce: the document's scripts carry it, the CSP header names it. */
+    nonce: string;
     /** The signed session cookie, read once per request (auth.server.ts). */
     sessionCookie?: Promise<unknown>;
     /** The login session, read once per request however many loaders ask (auth.server.ts). */
@@ -28,5 +31,5 @@ type GetLoadContextArgs = {
 /** Shared by the worker entry and the Vite dev proxy, so loaders see the same context in both. */
 export function getLoadContext({ context }: GetLoadContextArgs): AppLoadContext {
   const queryTimer: QueryTimer = { count: 0, milliseconds: 0 };
-  return { cloudflare: context.cloudflare, db: createDb(context.cloudflare.env.DB, queryTimer), queryTimer };
+  return { cloudflare: context.cloudflare, db: createDb(context.cloudflare.env.DB, queryTimer), queryTimer, nonce: newNonce() };
 }

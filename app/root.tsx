@@ -1,3 +1,5 @@
+// First: before any module builds a zod schema (see the file).
+import "~/lib/zod-setup";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   Links,
@@ -10,6 +12,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { AppShell } from "~/components/app-shell";
+import { useNonce } from "~/components/nonce";
 import { IdleLogout } from "~/components/idle-logout";
 import { ToastMessage } from "~/components/toast";
 import { DialogHost } from "~/dialogs/host";
@@ -46,6 +49,7 @@ export function useRootData() {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="de">
       <head>
@@ -56,8 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -10,28 +10,39 @@ import * as build from "../build/server";
 import { handleQueueBatch, handleScheduled } from "../app/jobs/index.server";
 import { getLoadContext } from "../app/load-context";
 import { refuseCrossSiteWrite } from "../app/services/cross-site.server";
+import { onSiteLocation } from "../app/services/return-path.server";
+import { securityHeaders } from "../app/services/security-headers.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
+/**
+ * Every response gets the security headers and Server-Timing; a redirect that would leave the
+ * site (a relative Location such as '//evil.example') goes home instead.
+ */
+function finish(response: Response, headers: [string, string][]): Response {
+  const apply = (target: Response) => {
+    for (const [name, value] of headers) target.headers.set(name, value);
+    const location = target.headers.get("Location");
+    if (location) target.headers.set("Location", onSiteLocation(location));
+    return target;
+  };
+  try {
+    return apply(response);
+  } catch {
+    // Some responses (e.g. from fetch) have immutable headers: a copy has not.
+    return apply(new Response(response.body, response));
+  }
+}
+
 export default {
   async fetch(request, env, ctx) {
-    const refused = refuseCrossSiteWrite(request);
-    if (refused) return refused;
     const started = performance.now();
     const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx } } });
-    const response = await handleRemixRequest(request, loadContext);
+    const response = refuseCrossSiteWrite(request) ?? (await handleRemixRequest(request, loadContext));
     // Server time and D1 time of this request, for browsers' dev tools and `npm run bench`.
     const { count, milliseconds } = loadContext.queryTimer;
     const timing = `app;dur=${(performance.now() - started).toFixed(1)}, db;dur=${milliseconds.toFixed(1)};desc="${count} D1-Abfragen"`;
-    try {
-      response.headers.append("Server-Timing", timing);
-      return response;
-    } catch {
-      // Some responses (e.g. redirects from fetch) have immutable headers.
-      const copy = new Response(response.body, response);
-      copy.headers.append("Server-Timing", timing);
-      return copy;
-    }
+    return finish(response, [...securityHeaders(request, env, loadContext.nonce), ["Server-Timing", timing]]);
   },
   async queue(batch, env) {
     await handleQueueBatch(batch, env);

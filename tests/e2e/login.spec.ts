@@ -153,3 +153,45 @@ test("after the idle time a countdown runs: activity cancels it, otherwise the u
   await expect(page.getByText("Du bist noch nicht eingeloggt.")).toBeVisible();
   await expect(page.getByRole("status")).toHaveText(/Du wurdest wegen Inaktivität abgemeldet\./);
 });
+
+test("the pages keep to their Content Security Policy: no script, style or form is blocked", async ({ page, javaScriptEnabled, baseURL }) => {
+  test.skip(!javaScriptEnabled, "without JavaScript no script could be blocked");
+  const appOrigin = new URL(baseURL!).origin;
+  // Chromium reports each blocked script, style, connection or form as a console error that names
+  // the policy; the event is reported too, for what the console might word differently.
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    const fromApp = page.url().startsWith(appOrigin);
+    if (fromApp && /Content Security Policy|CSP-Verstoß/.test(message.text())) violations.push(message.text());
+  });
+  page.on("pageerror", (error) => violations.push(`Fehler: ${error.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`CSP-Verstoß: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+
+  await loginThroughProvider(page, "admin", "/people");
+  await page.locator("html[data-hydrated]").waitFor();
+  const response = await page.goto("/people");
+  expect(response?.headers()["content-security-policy"]).toContain("'nonce-");
+  await page.locator("html[data-hydrated]").waitFor();
+  // A dialog loaded on demand, validated in the browser (zod), and closed again.
+  const grid = page.getByRole("region", { name: "Personen" });
+  await grid.getByRole("link", { name: "Hinzufügen" }).click();
+  const dialog = page.getByRole("dialog", { name: "Person hinzufügen" });
+  await dialog.getByLabel("Vorname", { exact: true }).fill("Erika");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(dialog.getByText("Nachname ist erforderlich")).toBeVisible();
+  await dialog.getByRole("link", { name: "Abbruch" }).click();
+  await expect(dialog).toHaveCount(0);
+  // Client navigation (.data requests), another dialog route and the logout at the provider.
+  await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Hunde", exact: true }).click();
+  await expect(page.getByRole("region", { name: "Hunde" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Mensch/Hund Mini+" }).click();
+  await page.getByRole("dialog").getByLabel("Besitzer Vorname").fill("Hanna");
+  await page.getByRole("dialog").getByRole("link", { name: "Abbruch" }).click();
+  await logout(page, javaScriptEnabled);
+
+  expect(violations).toEqual([]);
+});

@@ -2,6 +2,7 @@
  * What an attacker tries first: return paths that lead off the site, pages framed or fed
  * scripts of others, posts from opaque origins. Issue 9, items 2, 3 and 4.
  */
+import { exports } from "cloudflare:workers";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
@@ -136,5 +137,80 @@ describe("return paths (the one rule: safeReturnPath)", () => {
     }
     const own = await postForm("/preferences/columns", cookie, { grid: "people", visible: "lastName", redirectTo: "/people?sort=-lastName" });
     expect(own.headers.get("Location")).toBe("/people?sort=-lastName");
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Item 3: security headers
+
+function expectSecurityHeaders(response: Response, context: string) {
+  const csp = response.headers.get("Content-Security-Policy") ?? "";
+  for (const directive of [
+    "default-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ]) {
+    expect(csp, `${context}: ${directive}`).toContain(directive);
+  }
+  expect(csp, context).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='(;|$)/);
+  expect(csp, context).not.toMatch(/script-src[^;]*unsafe-inline/);
+  expect(csp, context).toMatch(/form-action 'self' http:\/\/127\.0\.0\.1:9(;|$)/);
+  expect(response.headers.get("X-Frame-Options"), context).toBe("DENY");
+  expect(response.headers.get("X-Content-Type-Options"), context).toBe("nosniff");
+  expect(response.headers.get("Referrer-Policy"), context).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("Permissions-Policy"), context).toContain("camera=(), microphone=(), geolocation=()");
+  // Plain http (localhost): no HSTS, it would pin the name to https.
+  expect(response.headers.get("Strict-Transport-Security"), context).toBeNull();
+}
+
+const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+
+describe("security headers on every response", () => {
+  it("on HTML pages, redirects, .data requests, API answers and refusals", async () => {
+    const cookie = await loginCookie("admin");
+    const cases: [string, Promise<Response>, number][] = [
+      ["HTML page", fetchApp("/"), 200],
+      ["HTML page, logged in", fetchApp("/people", { cookie }), 200],
+      ["redirect to the login", fetchApp("/people"), 302],
+      ["redirect home", fetchApp("/gibt-es-nicht"), 302],
+      [".data request", fetchApp("/people.data", { cookie }), 200],
+      [".data request of a redirect", fetchApp("/people.data"), 202],
+      ["API answer", fetchApp("/api/session/ping", { method: "POST" }), 401],
+      ["error page", fetchApp("/login?redirectTo=%5Cevil.example", { cookie }), 400],
+      ["cross-site refusal", fetchApp("/logout", { method: "POST", cookie, headers: { Origin: "https://evil.example" } }), 403],
+    ];
+    for (const [name, pending, status] of cases) {
+      const response = await pending;
+      expect(response.status, name).toBe(status);
+      expectSecurityHeaders(response, name);
+      expect(response.headers.get("Server-Timing"), name).toContain("app;dur=");
+    }
+  });
+
+  it("HSTS only over https", async () => {
+    const response = await exports.default.fetch(new Request("https://localhost/", { redirect: "manual" }));
+    expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("every inline script of a page carries the nonce of the CSP, which is new for every request", async () => {
+    const cookie = await loginCookie("admin");
+    // A page with a (lazily loaded) dialog open: React's own inline scripts need the nonce too.
+    for (const path of ["/", "/people?dialog=person-add", "/quickAdd"]) {
+      const response = await fetchApp(path, { cookie });
+      const nonce = nonceOf(response);
+      expect(nonce, path).toBeTruthy();
+      const html = await response.text();
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+      expect(scripts.length, path).toBeGreaterThan(2);
+      for (const tag of scripts) expect(tag, path).toContain(` nonce="${nonce}"`);
+      // No inline event handlers either: the CSP would block them.
+      expect(html, path).not.toMatch(/<[^>]+\son[a-z]+=/);
+    }
+    const [a, b] = await Promise.all([fetchApp("/"), fetchApp("/")]);
+    expect(nonceOf(a)).not.toBe(nonceOf(b));
   });
 });

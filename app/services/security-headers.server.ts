@@ -1,0 +1,51 @@
+/**
+ * The security headers of every response the worker answers (workers/app.ts sets them, in one
+ * place). Remix's inline scripts run by a nonce that is new for every request: the document
+ * carries it on each of its scripts (app/entry.server.tsx, app/root.tsx), the policy names it.
+ */
+
+/** 128 random bits, base64: a new one for every request. */
+export function newNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+}
+
+function originOf(url: string | undefined): string | null {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+export function contentSecurityPolicy(nonce: string, env: Pick<Env, "OIDC_ISSUER">): string {
+  // Logging out posts to /logout, which answers with a redirect to the provider's end-session
+  // endpoint: form-action covers the redirects of a form post, so the provider must be named.
+  const issuer = originOf(env.OIDC_ISSUER);
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // React's style attributes (the grid's column widths, the split pane) are inline styles.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `form-action 'self'${issuer ? ` ${issuer}` : ""}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** The headers for the response to `request`; HSTS only over https (it would pin plain localhost). */
+export function securityHeaders(request: Request, env: Pick<Env, "OIDC_ISSUER">, nonce: string): [string, string][] {
+  const headers: [string, string][] = [
+    ["Content-Security-Policy", contentSecurityPolicy(nonce, env)],
+    ["X-Frame-Options", "DENY"],
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+  ];
+  if (new URL(request.url).protocol === "https:") headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return headers;
+}
