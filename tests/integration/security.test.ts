@@ -214,3 +214,28 @@ describe("security headers on every response", () => {
     expect(nonceOf(a)).not.toBe(nonceOf(b));
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Item 4: posts from an opaque origin
+
+describe("posts with Origin: null", () => {
+  it("are refused with a German 403 and change nothing", async () => {
+    const cookie = await loginCookie("admin");
+    const before = await db.$count(schema.people);
+    const headers = { Origin: "null", "Content-Type": "application/x-www-form-urlencoded" };
+    const save = await fetchApp("/people", {
+      method: "POST",
+      cookie,
+      headers,
+      body: new URLSearchParams({ intent: "person:save", firstName: "Nul", lastName: "Origin", memberTypeId: "2" }),
+    });
+    expect(save.status).toBe(403);
+    expect(await save.text()).toBe("Anfrage von einer fremden Seite abgelehnt.");
+    expect(await db.$count(schema.people)).toBe(before);
+
+    const logout = await fetchApp("/logout", { method: "POST", cookie, headers });
+    expect(logout.status).toBe(403);
+    // Still logged in.
+    expect((await fetchApp("/people", { cookie })).status).toBe(200);
+  });
+});
