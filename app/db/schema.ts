@@ -615,11 +615,13 @@ export const jobs = sqliteTable(
 
 /**
  * Login sessions, kept on the server so that logout and the idle timeout really end them. The
- * browser holds only the signed session id (cookie wuff_session).
+ * browser holds only the signed session id (cookie wuff_session); D1 only its SHA-256, so a copy
+ * of the database hands out no live session (app/models/session.server.ts).
  */
 export const sessions = sqliteTable(
   "sessions",
   {
+    /** SHA-256 (base64url) of the session id in the cookie, never the id itself. */
     id: text("id").primaryKey(),
     /** The user as the identity provider described them (JSON: id, name, email, roles). */
     user: text("user").notNull(),

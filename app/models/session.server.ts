@@ -3,20 +3,34 @@ import type { Db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { User } from "~/lib/access";
 
-export type StoredSession = { id: string; user: User; idToken: string | null; lastSeenOn: string; expiresOn: string };
+/**
+ * What D1 stores instead of a session's id: its SHA-256 (base64url). The cookie holds the id; a
+ * copy of the database holds only hashes, which hand out no live session.
+ */
+export type SessionKey = string & { readonly __sessionKey: true };
+
+export type StoredSession = { key: SessionKey; user: User; idToken: string | null; lastSeenOn: string; expiresOn: string };
+
+const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 function newSessionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
+/** The key under which the session with this (cookie) id is stored. */
+export async function sessionKey(id: string): Promise<SessionKey> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(id));
+  return base64url(new Uint8Array(digest)) as SessionKey;
+}
+
+/** Starts a session; answers its id, for the cookie (D1 keeps only its hash). */
 export async function createSession(
   db: Db,
   { user, idToken, now, maxAgeSeconds }: { user: User; idToken: string | null; now: Date; maxAgeSeconds: number },
 ): Promise<string> {
   const id = newSessionId();
   await db.insert(sessions).values({
-    id,
+    id: await sessionKey(id),
     user: JSON.stringify(user),
     idToken,
     createdOn: now.toISOString(),
@@ -26,18 +40,18 @@ export async function createSession(
   return id;
 }
 
-export async function findSession(db: Db, id: string): Promise<StoredSession | undefined> {
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+export async function findSession(db: Db, key: SessionKey): Promise<StoredSession | undefined> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, key));
   if (!row) return undefined;
-  return { id: row.id, user: JSON.parse(row.user) as User, idToken: row.idToken, lastSeenOn: row.lastSeenOn, expiresOn: row.expiresOn };
+  return { key, user: JSON.parse(row.user) as User, idToken: row.idToken, lastSeenOn: row.lastSeenOn, expiresOn: row.expiresOn };
 }
 
-export async function touchSession(db: Db, id: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenOn: now.toISOString() }).where(eq(sessions.id, id));
+export async function touchSession(db: Db, key: SessionKey, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenOn: now.toISOString() }).where(eq(sessions.id, key));
 }
 
-export async function deleteSession(db: Db, id: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, id));
+export async function deleteSession(db: Db, key: SessionKey): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, key));
 }
 
 /** Housekeeping for the daily cron: sessions past their absolute lifetime. */

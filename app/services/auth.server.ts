@@ -12,7 +12,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } 
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { accessDeniedMessage, mayUse, ROLES, rolesFromClaim, type Area, type User } from "~/lib/access";
-import { createSession, deleteSession, findSession, touchSession, type StoredSession } from "~/models/session.server";
+import { createSession, deleteSession, findSession, sessionKey, touchSession, type SessionKey, type StoredSession } from "~/models/session.server";
 import { isSecureOrigin, readCookie, returnToCookie, SESSION_MAX_AGE_SECONDS, sessionCookie } from "./cookies.server";
 import { safeReturnPath } from "./return-path.server";
 import { redirectWithToast, toastCookieHeader } from "./toast.server";
@@ -175,13 +175,14 @@ export async function sessionCookieFor(context: AppLoadContext, user: User, now 
 // Sessions and guards
 
 /**
- * What the signed session cookie holds: the session's id and the user it was started for. D1
- * decides whether the session is still valid (expiry, idle limit, logout); the user lets reads
- * start before that answer (readForUser). A cookie with the id alone still works.
+ * The signed session cookie holds the session's id and the user it was started for (a cookie with
+ * the id alone still works). D1 decides whether the session is still valid (expiry, idle limit,
+ * logout); the user lets reads start before that answer (readForUser). Read, the cookie gives the
+ * key D1 stores the session under (the id's hash), computed once per request.
  */
-type SessionCookie = { id: string; user: User | null };
+type SessionCookie = { key: SessionKey; user: User | null };
 
-const sessionCookieValue = (id: string, user: User): SessionCookie => ({ id, user });
+const sessionCookieValue = (id: string, user: User) => ({ id, user });
 
 function isUser(value: unknown): value is User {
   if (!value || typeof value !== "object") return false;
@@ -197,11 +198,11 @@ function isUser(value: unknown): value is User {
 
 /** The session cookie of this request (its signature checked), read once. */
 function readSessionCookie(request: Request, context: AppLoadContext): Promise<SessionCookie | null> {
-  context.sessionCookie ??= readCookie(sessionCookie(context.cloudflare.env), request).then((value): SessionCookie | null => {
-    if (typeof value === "string" && value) return { id: value, user: null };
+  context.sessionCookie ??= readCookie(sessionCookie(context.cloudflare.env), request).then(async (value): Promise<SessionCookie | null> => {
+    if (typeof value === "string" && value) return { key: await sessionKey(value), user: null };
     if (!value || typeof value !== "object") return null;
     const { id, user } = value as Record<string, unknown>;
-    return typeof id === "string" && id ? { id, user: isUser(user) ? user : null } : null;
+    return typeof id === "string" && id ? { key: await sessionKey(id), user: isUser(user) ? user : null } : null;
   });
   return context.sessionCookie as Promise<SessionCookie | null>;
 }
@@ -218,14 +219,14 @@ async function lookUpSession(request: Request, context: AppLoadContext): Promise
   const { env } = context.cloudflare;
   const cookie = await readSessionCookie(request, context);
   if (!cookie) return { status: "none" };
-  const session = await findSession(context.db, cookie.id);
+  const session = await findSession(context.db, cookie.key);
   const now = Date.now();
   if (!session || Date.parse(session.expiresOn) <= now) return { status: "none" };
   // The server's own idle limit: the browser's countdown included, so it never cuts in first.
   const { timeoutSeconds, countdownSeconds } = idleSettings(env);
   if (now - Date.parse(session.lastSeenOn) > (timeoutSeconds + countdownSeconds) * 1000) return { status: "idle", session };
   if (now - Date.parse(session.lastSeenOn) > TOUCH_INTERVAL_MS) {
-    context.cloudflare.ctx.waitUntil(touchSession(context.db, session.id, new Date(now)));
+    context.cloudflare.ctx.waitUntil(touchSession(context.db, session.key, new Date(now)));
   }
   return { status: "active", session };
 }
@@ -252,7 +253,7 @@ export async function requireUser({ request, context }: GuardArgs): Promise<User
   if (isApiRequest(request)) throw apiError(401, "Nicht angemeldet");
   const { env } = context.cloudflare;
   if (state.status === "idle") {
-    await deleteSession(context.db, state.session.id);
+    await deleteSession(context.db, state.session.key);
     const headers = new Headers({ "Set-Cookie": await sessionCookie(env).serialize("", { maxAge: 0 }) });
     throw await redirectWithToast(env, "/", { type: "warning", message: IDLE_LOGOUT_MESSAGE }, headers);
   }
@@ -307,7 +308,7 @@ export async function logout({ request, context }: GuardArgs, reason: "user" | "
   const headers = new Headers({ "Set-Cookie": await sessionCookie(env).serialize("", { maxAge: 0 }) });
   if (reason === "idle") headers.append("Set-Cookie", await toastCookieHeader(env, { type: "warning", message: IDLE_LOGOUT_MESSAGE }));
   if (state.status === "none") return redirect("/", { headers });
-  await deleteSession(context.db, state.session.id);
+  await deleteSession(context.db, state.session.key);
 
   const home = new URL("/", env.APP_URL).toString();
   const endSession = await providerMetadata(env.OIDC_ISSUER)

@@ -93,6 +93,28 @@ describe("sessions on the server", () => {
     expect((await response.text()).replaceAll("<!-- -->", "")).toContain("Willkommen, Fritz Finanz");
   });
 
+  it("stores only a hash of the session id: the database's copy is no cookie; the login works", async () => {
+    const id = await createSession(createDb(env.DB), { user: DEMO_USERS.gdpr, idToken: null, now: new Date(), maxAgeSeconds: SESSION_MAX_AGE_SECONDS });
+    const stored = (await createDb(env.DB).select().from(sessions)).map((row) => row.id);
+    expect(stored).not.toContain(id);
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(id)));
+    const hash = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    expect(stored).toContain(hash);
+
+    // The cookie carries the id: logged in. A cookie made from what the database holds is not.
+    const user = (cookieId: string) => sessionCookie(env).serialize({ id: cookieId, user: DEMO_USERS.gdpr }).then((header) => header.split(";")[0]);
+    const page = await fetchApp("/people", { cookie: await user(id) });
+    expect(page.status).toBe(200);
+    expect((await page.text()).replaceAll("<!-- -->", "")).toContain("Willkommen, Dana Datenschutz");
+    const copied = await fetchApp("/people", { cookie: await user(hash) });
+    expect(copied.headers.get("Location")).toBe("/login?redirectTo=%2Fpeople");
+
+    // Logout deletes the stored row.
+    const logout = await fetchApp("/logout", { method: "POST", cookie: await user(id) });
+    expect(logout.status).toBe(302);
+    expect((await createDb(env.DB).select().from(sessions)).map((row) => row.id)).not.toContain(hash);
+  });
+
   it("only returns to paths of this app after login", () => {
     expect(safeReturnPath("/courses?selectedCourseId=3")).toBe("/courses?selectedCourseId=3");
     // The whole table of hostile paths: security.test.ts.
