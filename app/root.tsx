@@ -12,13 +12,13 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { AppShell } from "~/components/app-shell";
+import { ErrorMessage } from "~/components/error-message";
 import { useNonce } from "~/components/nonce";
 import { IdleLogout } from "~/components/idle-logout";
 import { ToastMessage } from "~/components/toast";
 import { DialogHost } from "~/dialogs/host";
 import type { DialogActionData } from "~/dialogs/define.server";
 import { loadOpenDialog } from "~/dialogs/kit.server";
-import { errorPageText } from "~/lib/error-text";
 import { APP_VERSION } from "~/lib/version";
 import { getOptionalUser, idleSettings } from "~/services/auth.server";
 import { takeToast } from "~/services/toast.server";
@@ -84,14 +84,18 @@ export default function App() {
   );
 }
 
+/** Errors of the root itself (its loader); a page's errors are shown by routes/_pages.tsx. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRootData();
-  const message = errorPageText(error);
   return (
     <AppShell user={root?.user ?? null} version={root?.version ?? APP_VERSION}>
-      <h1 className="text-xl font-semibold">Das hat nicht geklappt</h1>
-      <p className="mt-2 text-slate-700">{message}</p>
+      <ErrorMessage error={error} />
     </AppShell>
   );
+}
+
+/** A page's error, inside the app shell: the error boundary of routes/_pages.tsx (see there). */
+export function PageErrorBoundary() {
+  return <ErrorMessage error={useRouteError()} />;
 }

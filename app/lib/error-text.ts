@@ -23,7 +23,9 @@ const FRAMEWORK_TEXT =
 
 export function errorPageText(error: unknown): string {
   if (!isRouteErrorResponse(error)) return UNEXPECTED_ERROR;
-  const own = typeof error.data === "string" && error.data.trim() && !FRAMEWORK_TEXT.test(error.data.trim()) ? error.data.trim() : null;
+  // internal: the router answered by itself (no route, no action); its data is a developer's text.
+  const internal = (error as { internal?: boolean }).internal === true;
+  const own = !internal && typeof error.data === "string" && error.data.trim() && !FRAMEWORK_TEXT.test(error.data.trim()) ? error.data.trim() : null;
   const text = own ?? STATUS_TEXT[error.status] ?? (error.status >= 500 ? UNEXPECTED_ERROR : STATUS_TEXT[400]);
   return `${error.status} ${text}`;
 }

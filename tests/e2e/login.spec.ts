@@ -191,6 +191,11 @@ test("the pages keep to their Content Security Policy: no script, style or form 
   await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Mensch/Hund Mini+" }).click();
   await page.getByRole("dialog").getByLabel("Besitzer Vorname").fill("Hanna");
   await page.getByRole("dialog").getByRole("link", { name: "Abbruch" }).click();
+  // The error page (a return path with a backslash), hydrated: still the logged-in top bar.
+  await page.goto("/quickAdd?returnTo=%5Cevil.example");
+  await page.locator("html[data-hydrated]").waitFor();
+  await expect(page.getByText("400 Die Rücksprungadresse ist ungültig.")).toBeVisible();
+  await expect(page.getByText("Willkommen, Anna Admin")).toBeVisible();
   await logout(page, javaScriptEnabled);
 
   expect(violations).toEqual([]);

@@ -115,6 +115,27 @@ describe("sessions on the server", () => {
     expect((await createDb(env.DB).select().from(sessions)).map((row) => row.id)).not.toContain(hash);
   });
 
+  it("the error page shows the logged-in user's top bar, after a page's loader or action failed", async () => {
+    const cookie = await loginCookie("admin");
+    // A loader's error: a return path with a tab.
+    const loaderError = await fetchApp("/quickAdd?returnTo=%2F%09%2Fevil.example", { cookie });
+    // An action's error: a post to a page without an action. Remix does not run the loaders at and
+    // below the boundary that shows an action's error; the root's, with the user, must still run.
+    const actionError = await fetchApp("/?index", { method: "POST", cookie, body: new URLSearchParams({ x: "1" }) });
+    for (const [response, status, text] of [
+      [loaderError, 400, "Die Rücksprungadresse ist ungültig."],
+      [actionError, 405, "Diese Aktion gibt es auf dieser Seite nicht."],
+    ] as const) {
+      expect(response.status).toBe(status);
+      const html = (await response.text()).replaceAll("<!-- -->", "");
+      expect(html).toContain("Das hat nicht geklappt");
+      expect(html).toContain(`${status} ${text}`);
+      expect(html).toContain("Willkommen, Anna Admin");
+      expect(html).toContain("Abmelden");
+      expect(html).not.toContain(">Anmelden<");
+    }
+  });
+
   it("only returns to paths of this app after login", () => {
     expect(safeReturnPath("/courses?selectedCourseId=3")).toBe("/courses?selectedCourseId=3");
     // The whole table of hostile paths: security.test.ts.

@@ -102,13 +102,14 @@ describe("every message of a form is German", () => {
 });
 
 describe("the error page speaks German", () => {
-  const routeError = (status: number, data: unknown) => ({ status, statusText: "English", internal: true, data });
+  const routeError = (status: number, data: unknown, internal = true) => ({ status, statusText: "English", internal, data });
 
   it("replaces the framework's English texts and keeps Wuff's own", () => {
     expect(errorPageText(routeError(500, "Unexpected Server Error"))).toBe(`500 ${UNEXPECTED_ERROR}`);
     expect(errorPageText(routeError(404, 'Error: No route matches URL "/x"'))).toBe("404 Diese Seite gibt es nicht.");
     expect(errorPageText(routeError(405, "Method Not Allowed"))).toBe("405 Diese Aktion ist hier nicht möglich.");
-    expect(errorPageText(routeError(404, "Diese Person gibt es nicht (mehr)"))).toBe("404 Diese Person gibt es nicht (mehr)");
+    expect(errorPageText(routeError(404, "Diese Person gibt es nicht (mehr)", false))).toBe("404 Diese Person gibt es nicht (mehr)");
+    expect(errorPageText(routeError(500, "Unexpected Server Error", false))).toBe(`500 ${UNEXPECTED_ERROR}`);
     expect(errorPageText(new TypeError("Failed to fetch"))).toBe(UNEXPECTED_ERROR);
   });
 
