@@ -12,7 +12,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: "Bitte melde dich an.",
   403: "Dafür fehlt dir die Berechtigung.",
   404: "Diese Seite gibt es nicht.",
-  405: "Diese Aktion ist hier nicht möglich.",
+  405: "Diese Aktion gibt es auf dieser Seite nicht.",
   413: "Die Anfrage ist zu groß.",
   429: "Zu viele Anfragen. Bitte warte einen Moment.",
 };

@@ -107,7 +107,7 @@ describe("the error page speaks German", () => {
   it("replaces the framework's English texts and keeps Wuff's own", () => {
     expect(errorPageText(routeError(500, "Unexpected Server Error"))).toBe(`500 ${UNEXPECTED_ERROR}`);
     expect(errorPageText(routeError(404, 'Error: No route matches URL "/x"'))).toBe("404 Diese Seite gibt es nicht.");
-    expect(errorPageText(routeError(405, "Method Not Allowed"))).toBe("405 Diese Aktion ist hier nicht möglich.");
+    expect(errorPageText(routeError(405, "Method Not Allowed"))).toBe("405 Diese Aktion gibt es auf dieser Seite nicht.");
     expect(errorPageText(routeError(404, "Diese Person gibt es nicht (mehr)", false))).toBe("404 Diese Person gibt es nicht (mehr)");
     expect(errorPageText(routeError(500, "Unexpected Server Error", false))).toBe(`500 ${UNEXPECTED_ERROR}`);
     expect(errorPageText(new TypeError("Failed to fetch"))).toBe(UNEXPECTED_ERROR);
@@ -118,7 +118,7 @@ describe("the error page speaks German", () => {
     // What the page shows (the router's own record of the error travels in its data, unseen).
     const html = (await response.text()).replaceAll("<!-- -->", "").replace(/<script[\s\S]*?<\/script>/g, "");
     expect(response.status, html.slice(0, 200)).toBeGreaterThanOrEqual(400);
-    expect(html).toContain("405 Diese Aktion ist hier nicht möglich.");
+    expect(html).toContain("405 Diese Aktion gibt es auf dieser Seite nicht.");
     expect(html).not.toMatch(/Method Not Allowed|No route matches|Unexpected Server Error/);
   });
 });
