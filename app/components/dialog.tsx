@@ -55,8 +55,19 @@ export function RouteDialog({ title, closeHref, width = 500, children }: RouteDi
 
   useEffect(() => {
     if (!hydrated) return;
-    // The first field gets the focus (after the dialog's own focus handling, hence the frame).
-    const frame = requestAnimationFrame(() => content.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus());
+    // The first field gets the focus. Headless UI renders the panel through a portal a moment
+    // later and focuses the dialog itself: wait for the field, unless the user is already inside.
+    let frame = 0;
+    let tries = 0;
+    const focusFirstField = () => {
+      const field = content.current?.querySelector<HTMLElement>(FIRST_FIELD);
+      if (field) {
+        if (!content.current?.contains(document.activeElement)) field.focus();
+      } else if (++tries < 60) {
+        frame = requestAnimationFrame(focusFirstField);
+      }
+    };
+    frame = requestAnimationFrame(focusFirstField);
     return () => cancelAnimationFrame(frame);
   }, [hydrated]);
 

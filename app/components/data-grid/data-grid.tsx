@@ -37,6 +37,20 @@ function Checkbox({ checked }: { checked: boolean }) {
 const hasLink = (cell: Cell | undefined) => typeof cell === "object" && cell.link !== undefined;
 const cellText = (cell: Cell | undefined) => (cell === undefined || typeof cell === "boolean" ? "" : typeof cell === "string" ? cell : cell.text);
 
+/**
+ * Scrolls the grid's own box (never the page) so the row is visible below the sticky header.
+ * Not scrollIntoView: that also moves the browser's starting point for Tab into the grid, and a
+ * keyboard user's next Tab would skip the skip link and the toolbar.
+ */
+function scrollRowIntoBox(box: HTMLElement | null, row: Element | null | undefined) {
+  if (!box || !row) return;
+  const rowBox = row.getBoundingClientRect();
+  const view = box.getBoundingClientRect();
+  const header = box.querySelector("thead")?.getBoundingClientRect().height ?? 0;
+  if (rowBox.top < view.top + header) box.scrollTop -= view.top + header - rowBox.top;
+  else if (rowBox.bottom > view.bottom) box.scrollTop += rowBox.bottom - view.bottom;
+}
+
 /** The selected row as a screen reader announces it: its first shown texts. */
 const selectedLabel = (row: GridRow, cellIndexes: number[]) =>
   cellIndexes
@@ -130,6 +144,7 @@ export function DataGrid({ data }: { data: GridData }) {
   const navigate = useNavigate();
   const chooser = useFetcher<{ ok: boolean }>({ key: `columns-${data.gridId}` });
   const body = useRef<HTMLTableSectionElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const [menu, setMenu] = useState<{ x: number; y: number; row: GridRow } | null>(null);
   const names = gridParamNames(prefix);
 
@@ -177,7 +192,7 @@ export function DataGrid({ data }: { data: GridData }) {
 
   useEffect(() => {
     // Keep the selected row in view (spec: scroll-to-row after loading, 100 ms).
-    const timer = setTimeout(() => body.current?.querySelector("[aria-selected='true']")?.scrollIntoView({ block: "nearest" }), 100);
+    const timer = setTimeout(() => scrollRowIntoBox(scroller.current, body.current?.querySelector("[aria-selected='true']")), 100);
     return () => clearTimeout(timer);
   }, [selectedId]);
 
@@ -325,7 +340,11 @@ export function DataGrid({ data }: { data: GridData }) {
         </p>
       )}
       {/* Printed, the whole page of rows: no scroll box (the important beats the inline height). */}
-      <div className="min-h-0 overflow-auto rounded border border-slate-200 bg-white print:max-h-none! print:overflow-visible print:border-0" style={{ maxHeight: data.maxHeight }}>
+      <div
+        ref={scroller}
+        className="min-h-0 overflow-auto rounded border border-slate-200 bg-white print:max-h-none! print:overflow-visible print:border-0"
+        style={{ maxHeight: data.maxHeight }}
+      >
         <table className="w-full border-collapse text-sm print:text-[8pt]">
           <thead className="sticky top-0 z-10 bg-slate-100 print:static">
             {table.getHeaderGroups().map((headerGroup) => (
