@@ -66,6 +66,8 @@ for (const size of SIZES) {
       await loginAs(page, "admin", "/");
       await page.goto(path);
       await expect(isDialog ? page.getByRole("dialog") : page.locator("main")).toBeVisible();
+      // One h1 per page (a dialog's title is an h2).
+      await expect(page.locator("h1")).toHaveCount(1);
       expect(await violations(page)).toEqual([]);
     });
   }

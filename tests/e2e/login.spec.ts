@@ -107,14 +107,23 @@ test.describe("on a handset", () => {
 
     await burger.click();
     await expect(menu).toBeVisible();
-    expect((await menu.getByRole("link").allTextContents()).map((t) => t.trim())).toEqual([
+    const handsetEntries = menu.getByRole("list").first();
+    expect((await handsetEntries.getByRole("link").allTextContents()).map((t) => t.trim())).toEqual([
       "Personen",
       "Hunde",
       "Laufende Kurse",
       "Kursblatt",
       "Nächste Kurstermine",
     ]);
-    await menu.getByRole("link", { name: "Hunde" }).click();
+    // Below a separator: the screens that already work on a phone.
+    expect((await menu.getByRole("list", { name: "Weitere Bildschirme" }).getByRole("link").allTextContents()).map((t) => t.trim())).toEqual([
+      "Personen",
+      "Hunde",
+      "Erfolge",
+      "Mensch/Hund Mini+",
+      "Papierkorb",
+    ]);
+    await handsetEntries.getByRole("link", { name: "Hunde" }).click();
     await expect(page).toHaveURL(/\/dogsmobile$/);
     await expect(page.getByRole("heading", { name: "Hunde" })).toBeVisible();
     await expect(menu).toBeHidden();

@@ -4,21 +4,28 @@
  * answers with the fields' messages.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { z } from "zod";
 import { joinGerman } from "~/lib/format";
 
 export function useSaveGate(schema: z.ZodType, labels: Record<string, string>) {
-  const form = useRef<HTMLFormElement>(null);
+  const element = useRef<HTMLFormElement | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const check = useCallback(() => {
-    if (!form.current) return;
-    const submission = parseWithZod(new FormData(form.current), { schema });
+    if (!element.current) return;
+    const submission = parseWithZod(new FormData(element.current), { schema });
     const errors = submission.status === "success" ? {} : (submission.reply().error ?? {});
     setProblems(Object.keys(errors).filter((name) => (errors[name]?.length ?? 0) > 0).map((name) => labels[name] ?? name));
   }, [schema, labels]);
-  // The form as loaded may already be incomplete (an empty add form).
-  useEffect(check, [check]);
+  // Checked as soon as the form is there (a dialog mounts it a moment later, through a portal):
+  // the form as loaded may already be incomplete (an empty add form).
+  const form = useCallback(
+    (node: HTMLFormElement | null) => {
+      element.current = node;
+      if (node) check();
+    },
+    [check],
+  );
   const reason = problems.length > 0 ? `Zum Speichern fehlt oder stimmt noch nicht: ${joinGerman(problems)}.` : null;
   return { form, check, reason };
 }

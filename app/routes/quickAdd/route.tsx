@@ -66,6 +66,9 @@ export default function QuickAdd() {
   });
   const gate = useSaveGate(quickAddSchema, QUICK_ADD_LABELS);
   return (
+    <>
+    {/* The page's heading (the page is just this dialog over the one before). */}
+    <h1 className="sr-only">Mensch/Hund Mini+</h1>
     <RouteDialog title="Mensch/Hund Mini+" closeHref={returnTo}>
       <Form method="post" {...getFormProps(form)} ref={gate.form} onInput={gate.check} onChange={gate.check}>
         <input type="hidden" name="memberTypeId" value="0" />
@@ -94,5 +97,6 @@ export default function QuickAdd() {
         <DialogButtons submitLabel="Speichern" closeHref={returnTo} disabled={hydrated && gate.reason !== null} reason={gate.reason} />
       </Form>
     </RouteDialog>
+    </>
   );
 }
