@@ -6,8 +6,7 @@
  */
 import { useFetcher, useLocation, useMatches } from "@remix-run/react";
 import { lazy, Suspense, type ComponentType } from "react";
-import { useDialogHistory } from "~/components/dialog-history";
-import { DialogFormContext, type DialogProps } from "~/components/dialog-form";
+import { DialogFormContext, useDialogHistory, type DialogProps } from "~/components/dialog-form";
 import { closedHref } from "~/lib/grid-state";
 import type { ConfirmData, DialogActionData, OpenDialog } from "./define.server";
 

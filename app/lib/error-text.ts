@@ -9,23 +9,17 @@ export const UNEXPECTED_ERROR = "Ein unerwarteter Fehler ist aufgetreten. Bitte 
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Die Anfrage ist ungültig.",
-  401: "Bitte melde dich an.",
   403: "Dafür fehlt dir die Berechtigung.",
   404: "Diese Seite gibt es nicht.",
   405: "Diese Aktion gibt es auf dieser Seite nicht.",
-  413: "Die Anfrage ist zu groß.",
-  429: "Zu viele Anfragen. Bitte warte einen Moment.",
 };
-
-/** Texts of the framework and the platform, never meant for club users. */
-const FRAMEWORK_TEXT =
-  /^(Unexpected Server Error|Error:|Not Found|Method Not Allowed|Bad Request|Forbidden|Unauthorized|Internal Server Error|No (route|action|loader)|You made a|Did not find|Failed to fetch|TypeError|Invalid)/i;
 
 export function errorPageText(error: unknown): string {
   if (!isRouteErrorResponse(error)) return UNEXPECTED_ERROR;
-  // internal: the router answered by itself (no route, no action); its data is a developer's text.
+  // internal: the router answered by itself (no route, no action), its data a developer's text;
+  // a server error reaches the browser as 'Unexpected Server Error'.
   const internal = (error as { internal?: boolean }).internal === true;
-  const own = !internal && typeof error.data === "string" && error.data.trim() && !FRAMEWORK_TEXT.test(error.data.trim()) ? error.data.trim() : null;
-  const text = own ?? STATUS_TEXT[error.status] ?? (error.status >= 500 ? UNEXPECTED_ERROR : STATUS_TEXT[400]);
+  const own = !internal && typeof error.data === "string" && error.data !== "Unexpected Server Error" ? error.data.trim() : "";
+  const text = own || (STATUS_TEXT[error.status] ?? (error.status >= 500 ? UNEXPECTED_ERROR : STATUS_TEXT[400]));
   return `${error.status} ${text}`;
 }

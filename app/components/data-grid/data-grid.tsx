@@ -10,7 +10,7 @@ import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from 
 import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import type { Cell, ColumnMeta, GridData, GridRow } from "~/lib/grid";
 import { closedHref, closedSearch, dialogHref, gridHref, gridParamNames, keepOnly } from "~/lib/grid-state";
-import { takeClosedDialog } from "../dialog-history";
+import { takeClosedDialog } from "../dialog-form";
 
 const alignClass = { left: "text-left", right: "text-right", center: "text-center" } as const;
 const buttonClass = "inline-flex items-center rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
