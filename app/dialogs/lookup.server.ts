@@ -1,4 +1,4 @@
-import { parseSearchText } from "~/lib/grid-state";
+import { isSearchTooLong, parseSearchText, SEARCH_TOO_LONG } from "~/lib/grid-state";
 
 /** A choice of a lookup field (a select filled by a search). */
 export type LookupOption = { id: number; label: string };
@@ -16,7 +16,9 @@ export async function lookupOptions(
   find: (term: string) => Promise<{ id: number; fullName: string | null }[]>,
   keep: LookupOption[],
 ): Promise<{ term: string; options: LookupOption[] }> {
-  const term = parseSearchText(search.get(lookupParam(field)));
+  const raw = search.get(lookupParam(field));
+  if (isSearchTooLong(raw)) throw new Response(SEARCH_TOO_LONG, { status: 400 });
+  const term = parseSearchText(raw);
   const found = term ? await find(term) : [];
   const keptIds = new Set(keep.map((option) => option.id));
   return { term, options: [...keep, ...found.filter((row) => !keptIds.has(row.id)).map((row) => ({ id: row.id, label: row.fullName ?? String(row.id) }))] };

@@ -57,6 +57,12 @@ function parsePage(raw: string | null): number {
 }
 
 /** Search text, trimmed and bounded (so no input reaches a database limit). */
+/** The German answer (400) to a search longer than the search boxes allow: a hand-made request. */
+export const SEARCH_TOO_LONG = `Der Suchbegriff ist zu lang: höchstens ${MAX_SEARCH_LENGTH} Zeichen.`;
+
+/** Whether a search (as typed, before trimming) is longer than a search box lets anyone type. */
+export const isSearchTooLong = (raw: string | null) => Array.from((raw ?? "").trim()).length > MAX_SEARCH_LENGTH;
+
 export function parseSearchText(raw: string | null): string {
   // By characters, not UTF-16 units: an emoji is never cut in half.
   return Array.from((raw ?? "").trim()).slice(0, MAX_SEARCH_LENGTH).join("");

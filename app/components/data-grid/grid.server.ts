@@ -16,7 +16,7 @@ import {
   telHref,
 } from "~/lib/format";
 import { PAGE_SIZE, type Cell, type CellLink, type CellType, type CellValue, type ColumnMeta, type GridData } from "~/lib/grid";
-import { gridParamNames, ownParamNames, parseGridState, type GridState, type GridStateSpec } from "~/lib/grid-state";
+import { gridParamNames, isSearchTooLong, ownParamNames, parseGridState, SEARCH_TOO_LONG, type GridState, type GridStateSpec } from "~/lib/grid-state";
 import { getGridColumns } from "~/models/preferences.server";
 import type { AnyGridDecl, ColumnDecl, ListQuery, Mount, ParentType, SavedRecord } from "./declare";
 
@@ -144,6 +144,9 @@ function listQuery(grid: AnyGridDecl, state: GridState, placement: Placement, us
 /** The grid's query as the URL states it (for lists, exports and finding a row's page). */
 export function queryFromUrl(grid: AnyGridDecl, placement: Placement, search: URLSearchParams, user: User) {
   const columns = columnsFor(grid, placement.mount, user);
+  if (grid.search && isSearchTooLong(search.get(gridParamNames(prefixOf(grid, placement.mount)).search))) {
+    throw new Response(SEARCH_TOO_LONG, { status: 400 });
+  }
   const state = parseGridState(search, stateSpec(grid, placement.mount, columns));
   return { columns, state, query: listQuery(grid, state, placement, user) };
 }
