@@ -143,12 +143,21 @@ export function rowIndexLoader<Row extends { id: number }>(grid: GridDecl<Row>) 
 // ---------------------------------------------------------------------------------------------
 // A tab: /people/17/dogs (a declared tab; `path` undefined: the tab named in the URL)
 
-async function tabPage(args: Args, grid: AnyGridDecl, path: string | undefined) {
+/** The tab the URL names and its row; an unknown tab leads to the row, a missing row (after the guard) back to the list. */
+async function tabAddress(args: Args, grid: AnyGridDecl, path: string | undefined) {
   const { base, rowId, tab: tabInUrl } = pathParts(args.request);
   const tab = tabOf(grid, path ?? tabInUrl);
   if (!tab) throw redirect(`${base}/${rowId ?? ""}`);
+  if (!rowId) {
+    await requireAccessToAll(args, pageAreas(grid, tab));
+    throw backToList(args.request);
+  }
+  return { tab, rowId };
+}
+
+async function tabPage(args: Args, grid: AnyGridDecl, path: string | undefined) {
+  const { tab, rowId } = await tabAddress(args, grid, path);
   const user = await requireAccessToAll(args, pageAreas(grid, tab));
-  if (!rowId) throw backToList(args.request);
   // The row's label goes to D1 together with the tab's list; a row that is gone leads back.
   const name = rowLabel(args, grid, rowId);
   const gone = async () => {
@@ -159,13 +168,7 @@ async function tabPage(args: Args, grid: AnyGridDecl, path: string | undefined) 
 
 export function tabLoader<Row extends { id: number }>(grid: GridDecl<Row>, path?: string) {
   return async (args: LoaderFunctionArgs) => {
-    const { base, rowId, tab: tabInUrl } = pathParts(args.request);
-    const tab = tabOf(grid, path ?? tabInUrl);
-    if (!tab) throw redirect(`${base}/${rowId ?? ""}`);
-    if (!rowId) {
-      await requireAccessToAll(args, pageAreas(grid, tab));
-      throw backToList(args.request);
-    }
+    const { tab, rowId } = await tabAddress(args, grid, path);
     // The tab's list and the row's label go to D1 with the session lookup; a row that is gone leads back.
     const { value: pane } = await readForUser(args, pageAreas(grid, tab), async (user) => {
       const name = rowLabel(args, grid, rowId);
