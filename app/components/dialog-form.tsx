@@ -3,7 +3,7 @@
  * form posts. The dialogs themselves (Headless UI, conform, zod) load only when one opens.
  */
 import { useLocation, useNavigate, useNavigationType, type FetcherWithComponents } from "@remix-run/react";
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, type ComponentProps, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, type ComponentProps, type ReactNode, type Ref } from "react";
 import type { DialogActionData } from "~/dialogs/define.server";
 
 /** What a registered dialog's component gets (app/dialogs/<entity>/dialog.tsx). */
@@ -23,14 +23,37 @@ export const DialogFormContext = createContext<DialogFormState | null>(null);
  * (every grid page has it) answers. With JavaScript it posts in the background and the answer
  * comes back to the dialog; without, the browser posts and the page is rendered again.
  */
-export function DialogForm({ intent, children, ...props }: { intent: string; children: ReactNode } & Omit<ComponentProps<"form">, "method" | "action" | "encType">) {
+export function DialogForm({
+  intent,
+  children,
+  formRef,
+  ...props
+}: { intent: string; children: ReactNode; /** The form element (e.g. for useSaveGate). */ formRef?: Ref<HTMLFormElement> } & Omit<ComponentProps<"form">, "method" | "action" | "encType">) {
   const context = useContext(DialogFormContext);
   if (!context) throw new Error("DialogForm außerhalb eines Dialogs");
   return (
-    <context.fetcher.Form method="post" action={context.action} preventScrollReset {...props}>
+    <context.fetcher.Form method="post" action={context.action} preventScrollReset ref={formRef} {...props}>
       <input type="hidden" name="intent" value={intent} />
       {children}
     </context.fetcher.Form>
+  );
+}
+
+/**
+ * Posts the dialog's form as a draft (choose=<what>): the server works out the choices that depend
+ * on it and the dialog opens again with them. Without JavaScript a submit button named 'choose'
+ * does the same.
+ */
+export function useDraftSubmit() {
+  const context = useContext(DialogFormContext);
+  return useCallback(
+    (form: HTMLFormElement | null, choose = "1") => {
+      if (!context || !form) return;
+      const data = new FormData(form);
+      data.set("choose", choose);
+      context.fetcher.submit(data, { method: "post", action: context.action, preventScrollReset: true });
+    },
+    [context],
   );
 }
 

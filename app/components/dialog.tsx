@@ -13,6 +13,8 @@ type RouteDialogProps = {
   closeHref: string;
   /** Width in px (spec: 500 unless stated). */
   width?: number;
+  /** A fixed height (CSS, e.g. the participant dialog's 80vh); else as high as its content. */
+  height?: string;
   children: ReactNode;
 };
 
@@ -46,7 +48,7 @@ function CloseLink({ closeHref, className, label, children }: { closeHref: strin
   );
 }
 
-export function RouteDialog({ title, closeHref, width = 500, children }: RouteDialogProps) {
+export function RouteDialog({ title, closeHref, width = 500, height, children }: RouteDialogProps) {
   const hydrated = useHydrated();
   const close = useCloseDialog(closeHref);
   const titleId = useId();
@@ -102,7 +104,7 @@ export function RouteDialog({ title, closeHref, width = 500, children }: RouteDi
   if (!hydrated) {
     return (
       <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-4" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <div className={panelClass} style={{ width }}>
+        <div className={panelClass} style={{ width, height }}>
           {body}
         </div>
       </div>
@@ -113,7 +115,7 @@ export function RouteDialog({ title, closeHref, width = 500, children }: RouteDi
     <Dialog open onClose={() => {}} className="fixed inset-0 z-50">
       <div className="fixed inset-0 bg-black/30" aria-hidden />
       <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className={panelClass} style={{ width }}>
+        <DialogPanel className={panelClass} style={{ width, height }}>
           {body}
         </DialogPanel>
       </div>
@@ -218,18 +220,21 @@ export function RecordFormFooter({
   actionData,
   audit,
   closeHref,
+  saveBlocked = null,
 }: {
   errors?: string[];
   errorId: string;
   actionData: DialogActionData | undefined;
   audit?: AuditInfo;
   closeHref: string;
+  /** Why Speichern is disabled (useSaveGate's reason), or null. */
+  saveBlocked?: string | null;
 }) {
   return (
     <>
       <FormErrors errors={[...(errors ?? []), ...(actionData?.error ? [actionData.error] : [])]} conflict={actionData?.conflict} id={errorId} />
       {audit && <AuditBlock audit={audit} />}
-      <DialogButtons submitLabel="Speichern" closeHref={closeHref} />
+      <DialogButtons submitLabel="Speichern" closeHref={closeHref} disabled={saveBlocked !== null} reason={saveBlocked} />
     </>
   );
 }

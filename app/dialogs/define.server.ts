@@ -21,7 +21,12 @@ export type DialogViewContext = {
   id: number | null;
   parent: DialogParent | null;
   search: URLSearchParams;
+  /** The values a 'draft' outcome carried back (dialogDraft.<field> in the URL). */
+  draft: Record<string, string>;
 };
+
+/** URL parameter of a draft value: it closes with the dialog. */
+export const draftParam = (field: string) => `dialogDraft.${field}`;
 
 export type DialogActionContext = { db: Db; user: User; form: FormData };
 
@@ -32,7 +37,9 @@ export type ConfirmData = {
 
 export type DialogOutcome =
   | { status: "invalid"; result: SubmissionResult<string[]> }
-  | { status: "saved"; id: number; message: string; saved?: SavedRecord }
+  | { status: "saved"; id: number; message: string; saved?: SavedRecord; /** A warning instead of a success toast. */ warning?: boolean }
+  /** The dialog opens again with these values (choices that depend on others, without JavaScript too). */
+  | { status: "draft"; draft: Record<string, string> }
   | { status: "deleted"; id: number; message: string; /** The bin transaction 'Rückgängig' restores. */ undo?: number }
   | { status: "done"; message: string }
   | { status: "conflict"; result: SubmissionResult<string[]>; message: string; current: unknown }

@@ -6,7 +6,7 @@
  * maps the outcome: saved and deleted redirect to the page with the row selected (or not) and a
  * toast; invalid, conflict, gone and refused answer the dialog with German messages.
  */
-import { data, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, replace, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
 import type { ParentType } from "~/components/data-grid/declare";
 import { urlAfterChange, type PageGrid } from "~/components/data-grid/grid.server";
 import { mayUse, type Area, type User } from "~/lib/access";
@@ -14,7 +14,7 @@ import { parseId } from "~/lib/ids";
 import { requireAccess, requireAccessToAll } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { GONE, UNKNOWN_ACTION, type DialogActionData, type DialogParent, type DialogServer, type OpenDialog } from "./define.server";
+import { draftParam, GONE, UNKNOWN_ACTION, type DialogActionData, type DialogParent, type DialogServer, type OpenDialog } from "./define.server";
 
 const registered = import.meta.glob<{ dialog: DialogServer }>("./*/dialog.server.ts", { eager: true });
 const DIALOGS = new Map(Object.entries(registered).map(([path, module]) => [path.split("/")[1], module.dialog]));
@@ -23,6 +23,16 @@ const DIALOGS = new Map(Object.entries(registered).map(([path, module]) => [path
 function splitDialogName(name: string | null): { entity: string; view: string } | null {
   const match = /^([a-zA-Z]+)-([a-zA-Z]+)$/.exec(name ?? "");
   return match ? { entity: match[1], view: match[2] } : null;
+}
+
+const DRAFT_PREFIX = draftParam("");
+
+/** The page with the dialog open again on these draft values (the previous draft replaced). */
+function draftHref(request: Request, draft: Record<string, string>) {
+  const url = new URL(request.url);
+  for (const name of [...url.searchParams.keys()]) if (name.startsWith(DRAFT_PREFIX) || name === "index") url.searchParams.delete(name);
+  for (const [field, value] of Object.entries(draft)) if (value !== "") url.searchParams.set(draftParam(field), value);
+  return `${url.pathname}${url.search}`;
 }
 
 const PARENT_TYPES: readonly ParentType[] = ["PERSON", "DOG", "COURSE", "COURSEMASTER", "INVOICEHEADER"];
@@ -41,12 +51,14 @@ export async function loadOpenDialog(request: Request, context: AppLoadContext, 
   const dialog = name && DIALOGS.get(name.entity);
   const view = name && dialog && Object.hasOwn(dialog.views, name.view) ? dialog.views[name.view] : null;
   if (!name || !dialog || !view || !mayUse(user, dialog.area)) return null;
+  const draft = Object.fromEntries([...search].filter(([param]) => param.startsWith(DRAFT_PREFIX)).map(([param, value]) => [param.slice(DRAFT_PREFIX.length), value]));
   const loaded = await view({
     db: context.db,
     user,
     id: parseId(search.get("dialogId")),
     parent: parseParent(search.get("dialogParent")),
     search,
+    draft,
   });
   return loaded === null || loaded === undefined ? null : { ...name, data: loaded };
 }
@@ -91,8 +103,11 @@ export async function dialogAction(args: ActionFunctionArgs, areas: readonly [Ar
         saved: outcome.status === "saved" ? outcome.saved : undefined,
       });
       const undo = outcome.status === "deleted" ? outcome.undo : undefined;
-      return redirectWithToast(env, to, { type: "success", message: outcome.message, ...(undo ? { undo } : {}) }, undefined, { replaceEntry: true });
+      const type = outcome.status === "saved" && outcome.warning ? "warning" : "success";
+      return redirectWithToast(env, to, { type, message: outcome.message, ...(undo ? { undo } : {}) }, undefined, { replaceEntry: true });
     }
+    case "draft":
+      return replace(draftHref(args.request, outcome.draft));
     case "done": {
       const to = await urlAfterChange(args, [], user, { entity, id: 0, deleted: false });
       return redirectWithToast(env, to, { type: "success", message: outcome.message }, undefined, { replaceEntry: true });

@@ -1,3 +1,4 @@
+import { courseMembershipsGrid } from "./courseMemberships.grid";
 import { certificationsGrid } from "./certifications.grid";
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
 import { UNKNOWN_GENDER } from "~/lib/labels";
@@ -63,7 +64,7 @@ export const dogsGrid = defineGrid<DogRow>({
     rowLabel: (dog) => dog.commonName,
     tabsLabel: (name) => `Bereiche von ${name}`,
     tabs: [
-      { path: "coursememberships", label: "Kurse" },
+      { path: "coursememberships", label: "Kurse", grid: courseMembershipsGrid },
       { path: "certifications", label: "Erfolge", grid: certificationsGrid },
     ],
     defaultTab: "coursememberships",

@@ -1,3 +1,4 @@
+import { courseMembershipsGrid } from "./courseMemberships.grid";
 import { certificationsGrid } from "./certifications.grid";
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
 import { may } from "~/lib/access";
@@ -70,7 +71,7 @@ export const peopleGrid = defineGrid<PersonRow>({
     rowLabel: (person) => person.fullName ?? "",
     tabsLabel: () => "Bereiche der Person",
     tabs: [
-      { path: "coursememberships", label: "Kurse" },
+      { path: "coursememberships", label: "Kurse", grid: courseMembershipsGrid },
       { path: "dogs", label: "Hunde", grid: dogsGrid },
       { path: "certifications", label: "Erfolge", grid: certificationsGrid },
       { path: "fees", label: "Kontenblatt", area: "fees" },

@@ -3,7 +3,7 @@
  * in the action, with the spec's messages. Conform sends empty inputs as undefined.
  */
 import { z } from "zod";
-import { parseGermanDate, parseMoney } from "./format";
+import { parseGermanDate, parseGermanDateTime, parseMoney } from "./format";
 import { MAX_ID } from "./ids";
 import { installGermanZodMessages } from "./zod-german";
 
@@ -44,6 +44,41 @@ export const moneyInCents = (message = "Bitte einen Betrag eingeben") =>
     context.addIssue({ code: "custom", message: parsed.error });
     return z.NEVER;
   });
+
+/** An optional amount: empty becomes null. */
+export const optionalMoneyInCents = () =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value?.trim()) return null;
+      const parsed = parseMoney(value);
+      if (parsed.success) return parsed.value;
+      context.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    });
+
+/** 'dd.MM.yyyy HH:mm' typed by the user (Berlin time) -> UTC ISO instant; empty becomes null. */
+export const optionalGermanDateTime = () =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value?.trim()) return null;
+      const parsed = parseGermanDateTime(value);
+      if (parsed.success) return parsed.value;
+      context.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    });
+
+/** A whole number typed in a number field, named in its messages ('Max. Hunde muss eine Zahl sein'). */
+export const wholeNumber = (label: string, max = MAX_ID) =>
+  z
+    .number({ error: `${label} muss eine Zahl sein` })
+    .int(`${label} muss eine ganze Zahl sein`)
+    .min(0, `${label} darf nicht negativ sein`)
+    .max(max, `${label} ist zu groß`);
+export const optionalWholeNumber = (label: string, max = MAX_ID) => wholeNumber(label, max).optional().transform((value) => value ?? null);
 
 export const optionalEmail = () =>
   z

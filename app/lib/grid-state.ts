@@ -30,7 +30,7 @@ export type GridStateSpec = {
   prefix: string;
   sortable: readonly string[];
   defaultSort: SortSpec;
-  toggles: readonly { param: string; values: readonly string[]; fallback: string }[];
+  toggles: readonly { param: string; accepts: (value: string) => boolean; fallback: string }[];
   search: boolean;
 };
 
@@ -73,7 +73,7 @@ export function parseGridState(search: URLSearchParams, spec: GridStateSpec): Gr
   const toggles: Record<string, string> = {};
   for (const toggle of spec.toggles) {
     const value = search.get(names.toggle(toggle.param));
-    toggles[toggle.param] = value !== null && toggle.values.includes(value) ? value : toggle.fallback;
+    toggles[toggle.param] = value !== null && toggle.accepts(value) ? value : toggle.fallback;
   }
   return {
     sort: parseSort(search.get(names.sort), spec.sortable, spec.defaultSort),

@@ -27,3 +27,13 @@ export const TABLE_LABELS: Record<string, string> = {
   locations: "Ort",
   mailshots: "Mailing",
 };
+
+/** Course status codes (FINISHED is 'abgeschlossen': no new participants). */
+export const COURSE_STATUS_LABELS = { PLANNED: "Geplant", RUNNING: "Läuft", FINISHED: "Abgeschlossen" } as const;
+/** FIXED: a set number of sessions; ONGOING: an open-ended group. */
+export const DURATION_MODEL_LABELS = { FIXED: "Feste Anzahl Termine", ONGOING: "Fortlaufend" } as const;
+/** PER_COURSE: the price is for the whole course; PER_SESSION: per session. */
+export const PRICING_MODEL_LABELS = { PER_COURSE: "Preis pro Kurs", PER_SESSION: "Preis pro Termin" } as const;
+
+/** The codes of a label table, as a tuple for z.enum. */
+export const codesOf = <Code extends string>(labels: Record<Code, string>) => Object.keys(labels) as [Code, ...Code[]];

@@ -173,6 +173,9 @@ export async function restoreDeletedRecord(db: Db, id: number): Promise<RestoreO
   );
   try {
     await runAtomically(db, [
+      // Records may point at each other (a membership and its course fee): the references are
+      // checked when the batch commits, once all of them are back.
+      { sql: "PRAGMA defer_foreign_keys = ON", params: [] },
       ...records.map(insertStatement),
       { sql: `DELETE FROM deleted_records WHERE id IN (${records.map(() => "?").join(", ")})`, params: records.map((r) => r.id) },
     ]);

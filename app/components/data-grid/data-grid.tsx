@@ -59,6 +59,9 @@ const selectedLabel = (row: GridRow, cellIndexes: number[]) =>
     .slice(0, 3)
     .join(", ");
 
+/** The export's address with the grid's own parameters ('?sort=..'), after any it has (?parent=..). */
+const withOwnParams = (href: string, own: string) => (own && href.includes("?") ? `${href}&${own.slice(1)}` : `${href}${own}`);
+
 /** The hrefs of a grid on the current page (the page's parameters are read once, not per row). */
 function useGridLinks(data: GridData) {
   const { pathname, search } = useLocation();
@@ -319,7 +322,7 @@ export function DataGrid({ data }: { data: GridData }) {
               </Link>
             ))}
           {data.excelHref && (
-            <a href={`${data.excelHref}${keepOnly(search, data.ownParams)}`} className={buttonClass} download>
+            <a href={withOwnParams(data.excelHref, keepOnly(search, data.ownParams))} className={buttonClass} download>
               Excel-Export
             </a>
           )}

@@ -72,10 +72,13 @@ export type ToggleDecl = {
   /** Accessible name of the group. */
   label: string;
   options: readonly { value: string; label: string }[];
-  /** Default: the first option. */
-  fallback?: string;
+  /** Options read from the data after the fixed ones (e.g. the years courses start in); `accepts`
+   *  says which URL values may name one of them. */
+  dataOptions?: { accepts: (value: string) => boolean; load: (db: Db) => Promise<{ value: string; label: string }[]> };
+  /** Default: the first option; a function for a default that moves (the current year). */
+  fallback?: string | (() => string);
   /** After a save, the option the saved record belongs to (so it is shown, selected). */
-  follow?: (saved: SavedRecord) => string | undefined;
+  follow?: (saved: SavedRecord, current: string) => string | undefined;
 };
 
 export type MountDecl = {
@@ -86,6 +89,8 @@ export type MountDecl = {
   maxHeight?: string;
   /** A line under the title that tells how the grid is used (e.g. how to restore). */
   hint?: string;
+  /** The sort here, when it differs from the grid's (a person's courses: newest first). */
+  defaultSort?: SortSpec;
 };
 
 /** A tab under the selected row of a PARENT grid: a child grid, or a placeholder until built. */
@@ -119,6 +124,7 @@ export type GridDecl<Row extends { id: number }> = {
   rowActions?: readonly RowActionDecl[];
   /** Row actions also as a column of buttons on every row. */
   commandColumn?: boolean;
+  /** The Excel download at `path` (a route with exportLoader); under a parent it gets ?parent=TYPE:id. */
   excel?: { fileName: string; sheet: string; path: string };
   columnChooser?: boolean;
   refresh?: boolean;
@@ -136,6 +142,9 @@ export type GridDecl<Row extends { id: number }> = {
     tabsLabel: (name: string) => string;
     tabs: readonly TabDecl[];
     defaultTab: string;
+    /** A link into the list from elsewhere (?selectedCourseId=17): the screen opens that row, with
+     *  the toggles set so that it is listed (`follow` reads what the toggles follow). */
+    linkParam?: { name: string; follow: (db: Db, id: number) => Promise<SavedRecord | undefined> };
   };
 };
 

@@ -18,7 +18,9 @@ import {
 import { PAGE_SIZE, type Cell, type CellLink, type CellType, type CellValue, type ColumnMeta, type GridData } from "~/lib/grid";
 import { gridParamNames, isSearchTooLong, ownParamNames, parseGridState, SEARCH_TOO_LONG, type GridState, type GridStateSpec } from "~/lib/grid-state";
 import { getGridColumns } from "~/models/preferences.server";
-import type { AnyGridDecl, ColumnDecl, ListQuery, Mount, ParentType, SavedRecord } from "./declare";
+import type { Db } from "~/db/client.server";
+import { parseId } from "~/lib/ids";
+import type { AnyGridDecl, ColumnDecl, ListQuery, Mount, ParentType, SavedRecord, ToggleDecl } from "./declare";
 
 /** A value shown as text the German way (or a checkbox). */
 export function formatValue(type: CellType | undefined, value: CellValue): string | boolean {
@@ -79,16 +81,25 @@ export function visibleColumnIds<Row>(columns: readonly ColumnDecl<Row>[], chose
 
 export const prefixOf = (grid: AnyGridDecl, mount: Mount) => grid.mounts[mount]?.prefix ?? "";
 
+/** The option a toggle has when the URL names none (a function: a default that moves, e.g. the year). */
+export const toggleFallback = (toggle: ToggleDecl) =>
+  typeof toggle.fallback === "function" ? toggle.fallback() : (toggle.fallback ?? toggle.options[0].value);
+
+const toggleAccepts = (toggle: ToggleDecl) => (value: string) =>
+  toggle.options.some((option) => option.value === value) || (toggle.dataOptions?.accepts(value) ?? false);
+
+/** A toggle's options: the fixed ones, those the data has, and the active one (even when no row has it). */
+async function toggleOptions(db: Db, toggle: ToggleDecl, active: string) {
+  const options = [...toggle.options, ...(toggle.dataOptions ? await toggle.dataOptions.load(db) : [])];
+  return options.some((option) => option.value === active) ? options : [...options, { value: active, label: active }];
+}
+
 export function stateSpec(grid: AnyGridDecl, mount: Mount, columns: readonly ColumnDecl<unknown>[]): GridStateSpec {
   return {
     prefix: prefixOf(grid, mount),
     sortable: columns.filter((column) => column.sortable !== false).map((column) => column.id),
-    defaultSort: grid.defaultSort,
-    toggles: (grid.toggles ?? []).map((toggle) => ({
-      param: toggle.param,
-      values: toggle.options.map((option) => option.value),
-      fallback: toggle.fallback ?? toggle.options[0].value,
-    })),
+    defaultSort: grid.mounts[mount]?.defaultSort ?? grid.defaultSort,
+    toggles: (grid.toggles ?? []).map((toggle) => ({ param: toggle.param, accepts: toggleAccepts(toggle), fallback: toggleFallback(toggle) })),
     search: Boolean(grid.search),
   };
 }
@@ -178,7 +189,12 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
   const { db } = args.context;
   const search = new URL(args.request.url).searchParams;
   const { columns, state, query } = queryFromUrl(grid, placement, search, user);
-  const [listed, chosen, parentName] = await Promise.all([grid.model.list(db, query), getGridColumns(args.context, user.id, grid.id), placement.parent?.name]);
+  const [listed, chosen, parentName, toggles] = await Promise.all([
+    grid.model.list(db, query),
+    getGridColumns(args.context, user.id, grid.id),
+    placement.parent?.name,
+    Promise.all((grid.toggles ?? []).map(async (toggle) => ({ toggle, options: await toggleOptions(db, toggle, state.toggles[toggle.param]) }))),
+  ]);
   const result = await pageWithLinkedRow(args, grid, placement, search, state, query, listed);
   const visible = visibleColumnIds(columns, chosen);
   const shown = visible.map((id) => columns.find((column) => column.id === id)!);
@@ -227,12 +243,12 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
     page: state.page,
     pageSize: query.pageSize,
     sort: state.sort,
-    toggles: (grid.toggles ?? []).map((toggle) => ({
+    toggles: toggles.map(({ toggle, options }) => ({
       param: toggle.param,
       label: toggle.label,
-      options: toggle.options.map(({ value, label }) => ({ value, label })),
+      options: options.map(({ value, label }) => ({ value, label })),
       active: state.toggles[toggle.param],
-      fallback: toggle.fallback ?? toggle.options[0].value,
+      fallback: toggleFallback(toggle),
     })),
     search: grid.search ? { value: state.search, placeholder: grid.search.placeholder } : null,
     selectedId,
@@ -246,7 +262,7 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
     dialogParams: placement.parent ? { dialogParent: `${placement.parent.type}:${placement.parent.id}` } : {},
     rowActions: entity ? (grid.rowActions ?? []).map((action) => ({ label: action.label, dialog: `${entity}-${action.view}` })) : [],
     commandColumn: Boolean(grid.commandColumn),
-    excelHref: grid.excel && placement.mount === "PARENT" ? grid.excel.path : null,
+    excelHref: grid.excel ? (placement.parent ? `${grid.excel.path}?parent=${placement.parent.type}:${placement.parent.id}` : grid.excel.path) : null,
     columnChooser: grid.columnChooser ?? true,
     refresh: grid.refresh ?? false,
     groups: grid.groupBy ? result.rows.map((row) => grid.groupBy!(row)) : null,
@@ -256,11 +272,26 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
   };
 }
 
-/** The Excel download of a PARENT grid as the user sees it: same filter, sort and visible columns. */
+/** The parent of a CHILD grid's export (?parent=COURSE:17), or null for the PARENT list. */
+function exportParent(grid: AnyGridDecl, search: URLSearchParams): Parent | null {
+  const raw = search.get("parent");
+  if (raw === null) {
+    if (!grid.mounts.PARENT) throw new Response("Bitte wähle zuerst den Datensatz, zu dem die Liste gehört.", { status: 400 });
+    return null;
+  }
+  const [type, id] = raw.split(":");
+  const parentId = parseId(id);
+  if (!parentId || type === "PARENT" || !Object.hasOwn(grid.mounts, type)) throw new Response("Unbekannte Liste für den Export", { status: 400 });
+  return { type: type as ParentType, id: parentId, name: "" };
+}
+
+/** The Excel download of a grid as the user sees it (as PARENT or under a parent): same filter, sort and visible columns. */
 export async function exportGrid(args: GridArgs, grid: AnyGridDecl, user: User): Promise<Response> {
   if (!grid.excel || !grid.model.all) throw new Response("Kein Export für diese Liste", { status: 404 });
-  const placement: Placement = { mount: "PARENT", parent: null, level: 1, selection: { kind: "param" } };
-  const { columns, query } = queryFromUrl(grid, placement, new URL(args.request.url).searchParams, user);
+  const search = new URL(args.request.url).searchParams;
+  const parent = exportParent(grid, search);
+  const placement: Placement = { mount: parent?.type ?? "PARENT", parent, level: 1, selection: { kind: "param" } };
+  const { columns, query } = queryFromUrl(grid, placement, search, user);
   const { page: _page, pageSize: _pageSize, ...exportQuery } = query;
   const [rows, chosen] = await Promise.all([grid.model.all(args.context.db, exportQuery), getGridColumns(args.context, user.id, grid.id)]);
   return xlsxResponse(gridToXlsx(columns, visibleColumnIds(columns, chosen), rows, grid.excel.sheet), grid.excel.fileName);
@@ -307,9 +338,9 @@ export async function urlAfterChange(
       continue;
     }
     for (const toggle of grid.toggles ?? []) {
-      const value = change.saved && toggle.follow?.(change.saved);
+      const value = change.saved && toggle.follow?.(change.saved, search.get(names.toggle(toggle.param)) ?? toggleFallback(toggle));
       if (value !== undefined) search.set(names.toggle(toggle.param), value);
-      if (value === (toggle.fallback ?? toggle.options[0].value)) search.delete(names.toggle(toggle.param));
+      if (value === toggleFallback(toggle)) search.delete(names.toggle(toggle.param));
     }
     const { query } = queryFromUrl(grid, placement, search, user);
     const page = grid.model.pageOf ? await grid.model.pageOf(args.context.db, change.id, query) : null;

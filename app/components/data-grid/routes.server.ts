@@ -8,11 +8,11 @@ import { redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunc
 import { dialogAction } from "~/dialogs/kit.server";
 import { mayUse, type Area, type User } from "~/lib/access";
 import type { GridData } from "~/lib/grid";
-import { closedSearch } from "~/lib/grid-state";
+import { closedSearch, gridParamNames } from "~/lib/grid-state";
 import { parseId } from "~/lib/ids";
 import { readForUser, requireAccess, requireAccessToAll } from "~/services/auth.server";
 import type { AnyGridDecl, GridDecl, TabDecl } from "./declare";
-import { exportGrid, loadGrid, once, rowLabelOnce, type PageGrid, type Parent, type Placement } from "./grid.server";
+import { exportGrid, loadGrid, once, prefixOf, rowLabelOnce, toggleFallback, type PageGrid, type Parent, type Placement } from "./grid.server";
 
 type Args = { request: Request; context: AppLoadContext; params: LoaderFunctionArgs["params"] };
 
@@ -218,8 +218,36 @@ function rememberFirstRow(key: string, id: number | undefined) {
   if (firstRowGuesses.size > FIRST_ROW_GUESSES_KEPT) firstRowGuesses.delete(firstRowGuesses.keys().next().value!);
 }
 
+/**
+ * A link into the list from elsewhere (/courses?selectedCourseId=17) opens that row with its
+ * default tab, its toggles set so that it is listed, on its page; an unknown row is dropped.
+ */
+async function followLink(args: Args, grid: AnyGridDecl) {
+  const link = grid.rows?.linkParam;
+  const url = new URL(args.request.url);
+  const raw = link ? url.searchParams.get(link.name) : null;
+  if (!link || raw === null) return;
+  await requireAccess(args, grid.area);
+  const id = parseId(raw);
+  const record = id ? await link.follow(args.context.db, id) : undefined;
+  const search = new URLSearchParams(url.search);
+  search.delete(link.name);
+  if (!id || !record) throw redirect(`${url.pathname}${search.size ? `?${search}` : ""}`);
+  const names = gridParamNames(prefixOf(grid, "PARENT"));
+  search.delete(names.page);
+  search.delete(names.search);
+  for (const toggle of grid.toggles ?? []) {
+    const value = toggle.follow?.(record, search.get(names.toggle(toggle.param)) ?? toggleFallback(toggle));
+    if (value === undefined) continue;
+    if (value === toggleFallback(toggle)) search.delete(names.toggle(toggle.param));
+    else search.set(names.toggle(toggle.param), value);
+  }
+  throw redirect(`${pathParts(args.request).base}/${id}/${rowsOf(grid).defaultTab}${search.size ? `?${search}` : ""}`);
+}
+
 export function firstRowLoader<Row extends { id: number }>(grid: GridDecl<Row>) {
   return async (args: LoaderFunctionArgs) => {
+    await followLink(args, grid);
     const rows = rowsOf(grid);
     const tab = tabOf(grid, rows.defaultTab)!;
     const guessKey = (user: User) => `${grid.id}|${user.id}|${new URL(args.request.url).search}`;

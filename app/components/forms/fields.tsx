@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { Form, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
 import { mailtoHref, telHref } from "~/lib/format";
 
 const inputClass =
@@ -76,10 +76,17 @@ export function DateField(props: FieldProps) {
   return <TextField {...props} placeholder="TT.MM.JJJJ" />;
 }
 
-export function SelectField({ meta, label, className, options, placeholder }: FieldProps & { options: { value: string | number; label: string }[]; placeholder?: string }) {
+export function SelectField({
+  meta,
+  label,
+  className,
+  options,
+  placeholder,
+  disabled,
+}: FieldProps & { options: { value: string | number; label: string }[]; placeholder?: string; disabled?: boolean }) {
   return (
     <FieldFrame meta={meta} label={label} className={className}>
-      <select {...getSelectProps(meta)} key={meta.key} className={inputClass}>
+      <select {...getSelectProps(meta)} key={meta.key} className={`${inputClass} disabled:bg-slate-100`} disabled={disabled}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -147,6 +154,15 @@ export function AuditBlock({ audit }: { audit: AuditInfo }) {
  */
 export function LookupSearch({ field, label, term }: { field: string; label: string; term: string }) {
   const location = useLocation();
+  const submit = useSubmit();
+  const typing = useRef<ReturnType<typeof setTimeout>>();
+  // With JavaScript the choices follow the typing (autocomplete); without, Suchen sends the search.
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const form = event.currentTarget.form;
+    clearTimeout(typing.current);
+    typing.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 350);
+  };
+  useEffect(() => () => clearTimeout(typing.current), []);
   const name = `dialogSearch.${field}`;
   const keep = [...new URLSearchParams(location.search)].filter(([param]) => param !== name && param !== "index");
   const id = `lookup-${field}`;
@@ -159,7 +175,7 @@ export function LookupSearch({ field, label, term }: { field: string; label: str
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
           {label}
         </label>
-        <input id={id} name={name} defaultValue={term} placeholder="Name" maxLength={20} className="block w-full rounded border border-slate-300 px-2 py-1.5 text-sm" />
+        <input id={id} name={name} defaultValue={term} placeholder="Name" maxLength={20} onChange={onChange} autoComplete="off" className="block w-full rounded border border-slate-300 px-2 py-1.5 text-sm" />
       </div>
       <button type="submit" className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
         Suchen
@@ -170,14 +186,33 @@ export function LookupSearch({ field, label, term }: { field: string; label: str
 
 /** The select of a lookup field: the current choice and what the search found; until then it
  *  says what to search for (`emptyHint`). */
-export function LookupSelect({ meta, label, options, emptyHint, className = "col-span-2" }: FieldProps & { options: { id: number; label: string }[]; emptyHint: string }) {
+export function LookupSelect({
+  meta,
+  label,
+  options,
+  emptyHint,
+  className = "col-span-2",
+  disabled,
+}: FieldProps & { options: { id: number; label: string }[]; emptyHint: string; disabled?: boolean }) {
   return (
     <SelectField
       meta={meta}
       label={label}
       className={className}
+      disabled={disabled}
       options={options.map((option) => ({ value: option.id, label: option.label }))}
       placeholder={options.length ? "Bitte wählen" : emptyHint}
     />
+  );
+}
+
+/** A choice that is fixed here (the parent a dialog was opened under): shown, not changeable. */
+export function LockedField({ name, label, id, text, className = "col-span-2" }: { name: string; label: string; id: number | null; text: string; className?: string }) {
+  return (
+    <div className={className}>
+      <span className="mb-1 block text-sm font-medium text-slate-700">{label}</span>
+      <p className="rounded border border-slate-200 bg-slate-50 px-2 py-1.5 text-sm">{text}</p>
+      {id && <input type="hidden" name={name} value={id} />}
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { DateField, LookupSearch, LookupSelect, SelectField, TextAreaField } from "~/components/forms/fields";
+import { DateField, LockedField, LookupSearch, LookupSelect, SelectField, TextAreaField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import type { CertificationDialogData, CertificationFormRecord } from "./dialog.server";
 import { certificationSchema, type CertificationFormValues } from "./schema";
@@ -61,16 +61,5 @@ export default function CertificationDialog({ data, actionData, closeHref }: Dia
         <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={certification?.audit} closeHref={closeHref} />
       </DialogForm>
     </RouteDialog>
-  );
-}
-
-/** The parent the dialog was opened under: shown, not changeable. */
-function LockedField({ name, label, id, text }: { name: string; label: string; id: number | null; text: string }) {
-  return (
-    <div className="col-span-2">
-      <span className="mb-1 block text-sm font-medium text-slate-700">{label}</span>
-      <p className="rounded border border-slate-200 bg-slate-50 px-2 py-1.5 text-sm">{text}</p>
-      {id && <input type="hidden" name={name} value={id} />}
-    </div>
   );
 }

@@ -1,14 +1,5 @@
 import { z } from "zod";
-import { checkbox, moneyInCents, optionalEmail, optionalText, rowVersion } from "~/lib/form-fields";
-import { MAX_ID } from "~/lib/ids";
-
-const wholeNumber = (label: string) =>
-  z
-    .number({ error: `${label} muss eine Zahl sein` })
-    .int(`${label} muss eine ganze Zahl sein`)
-    .min(0, `${label} darf nicht negativ sein`)
-    .max(MAX_ID, `${label} ist zu groß`);
-const optionalWholeNumber = (label: string) => wholeNumber(label).optional().transform((value) => value ?? null);
+import { checkbox, moneyInCents, optionalEmail, optionalText, optionalWholeNumber, rowVersion, wholeNumber } from "~/lib/form-fields";
 
 /** The Einstellungen form (spec 000 §2, §5): numbers are numbers, the test account an e-mail,
  *  money typed the German way (1.234,56 €) into exact cents. */

@@ -1,0 +1,153 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ChangeEvent, MouseEvent } from "react";
+import { RecordFormFooter, RouteDialog } from "~/components/dialog";
+import { DialogForm, useDraftSubmit, type DialogProps } from "~/components/dialog-form";
+import { CheckboxField, LockedField, LookupSearch, LookupSelect, MoneyField, SelectField, TextAreaField } from "~/components/forms/fields";
+import { useSaveGate } from "~/components/forms/save-gate";
+import { useHydrated } from "~/components/use-hydrated";
+import type { MembershipDialogData, MembershipFormRecord } from "./dialog.server";
+import { MEMBERSHIP_LABELS, membershipSchema, transferSchema, type MembershipFormValues, type TransferFormValues } from "./schema";
+
+type TransferData = { transfer: { id: number; person: string; dog: string; course: string; courses: { id: number; label: string }[] } };
+
+/** 'Teilnehmer hinzufügen' / 'Teilnehmer bearbeiten', and 'Teilnehmer transferieren'. */
+export default function CourseMembershipDialog(props: DialogProps<MembershipDialogData | TransferData>) {
+  if (props.view === "transfer") return <TransferDialog {...(props as DialogProps<TransferData>)} />;
+  return <MembershipDialog {...(props as DialogProps<MembershipDialogData>)} />;
+}
+
+const yesNo = (value: boolean | null) => (value === null ? "–" : value ? "ja" : "nein");
+
+function MembershipDialog({ data, actionData, closeHref }: DialogProps<MembershipDialogData>) {
+  const hydrated = useHydrated();
+  const choose = useDraftSubmit();
+  const gate = useSaveGate(membershipSchema, MEMBERSHIP_LABELS);
+  const current = actionData?.current as MembershipFormRecord | undefined;
+  const membership = current ?? data.membership;
+  const values = current ? { ...current, pricedFor: data.values.pricedFor, allDogs: data.values.allDogs } : data.values;
+  const [form, fields] = useForm<MembershipFormValues>({
+    id: `courseMembership-${membership?.id ?? "new"}-${membership?.rowVersion ?? 0}-${current ? "current" : data.valuesKey}`,
+    lastResult: actionData?.result,
+    defaultValue: values as Record<string, unknown>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: membershipSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const courseLabel = data.courses.find((course) => String(course.id) === values.courseId)?.label ?? membership?.courseName ?? "";
+  const hasPerson = Boolean(values.personId);
+  // With JavaScript a new course, person or dog brings its choices at once (dogs, price, proofs).
+  const onChoice = (event: ChangeEvent<HTMLDivElement>) => {
+    const name = (event.target as HTMLElement).getAttribute("name");
+    if (hydrated && (name === fields.courseId.name || name === fields.personId.name || name === fields.dogId.name)) choose(event.currentTarget.closest("form"));
+  };
+  const showAllDogs = (event: MouseEvent<HTMLButtonElement>) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    choose(event.currentTarget.form, "allDogs");
+  };
+
+  return (
+    <RouteDialog title={membership ? "Teilnehmer bearbeiten" : "Teilnehmer hinzufügen"} closeHref={closeHref} height="80vh">
+      <LookupSearch field="personId" label="Teilnehmer suchen" term={data.personSearch} />
+      {data.allDogs && <LookupSearch field="dogId" label="Hund suchen" term={data.dogSearch} />}
+      <DialogForm intent="courseMembership:save" {...getFormProps(form)} formRef={gate.form} onInput={gate.check} onChange={gate.check}>
+        {membership && <input type="hidden" name={fields.id.name} value={membership.id} />}
+        {membership && <input type="hidden" name={fields.rowVersion.name} value={membership.rowVersion} />}
+        <input type="hidden" name="pricedFor" value={values.pricedFor ?? ""} />
+        <input type="hidden" name="allDogs" value={values.allDogs ?? ""} />
+        <div className="grid grid-cols-2 gap-3" onChange={onChoice}>
+          {data.courseLocked ? (
+            <LockedField name={fields.courseId.name} label="Kurs" id={Number(values.courseId) || null} text={courseLabel} />
+          ) : (
+            <SelectField meta={fields.courseId} label="Kurs" className="col-span-2" options={data.courses.map((course) => ({ value: course.id, label: course.label }))} placeholder="Bitte wählen" />
+          )}
+          <LookupSelect meta={fields.personId} label="Teilnehmer" options={data.people} emptyHint="Erst Teilnehmer suchen" />
+          <div className="col-span-2 flex items-end gap-2">
+            <LookupSelect
+              meta={fields.dogId}
+              label="Hund"
+              className="flex-1"
+              options={data.dogs}
+              emptyHint={hasPerson || data.allDogs ? "Kein Hund gefunden" : "Erst Teilnehmer wählen"}
+              disabled={hydrated && !hasPerson && !data.allDogs}
+            />
+            {!data.allDogs && (
+              <button type="submit" name="choose" value="allDogs" formNoValidate onClick={showAllDogs} className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
+                Alle Hunde anzeigen
+              </button>
+            )}
+          </div>
+          {!hydrated && (
+            <p className="col-span-2 flex items-center justify-between gap-2 rounded bg-slate-50 p-2 text-sm text-slate-700">
+              Nach der Wahl von Kurs, Teilnehmer oder Hund zeigt „Übernehmen“ die Hunde, den Preis und die Nachweise dazu.
+              <button type="submit" name="choose" value="1" formNoValidate className="shrink-0 rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
+                Übernehmen
+              </button>
+            </p>
+          )}
+          <MoneyField meta={fields.amount} label="Betrag" />
+          <SelectField meta={fields.statusId} label="Status" options={data.statuses.map((status) => ({ value: status.id, label: status.label }))} placeholder="Bitte wählen" />
+          <CheckboxField meta={fields.isPaid} label="Bezahlt" className="col-span-2" />
+          <dl className="col-span-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded bg-slate-50 p-2 text-sm text-slate-700" aria-label="Wird übernommen">
+            <dt>Preis laut Kurs</dt>
+            <dd>{data.copied.price ?? "–"}</dd>
+            <dt>Tollwut bis</dt>
+            <dd>{data.copied.rabiesValidUntil ?? "–"}</dd>
+            <dt>Versichert</dt>
+            <dd>{yesNo(data.copied.hasInsurance)}</dd>
+            {data.copied.hasGdpr !== null && (
+              <>
+                <dt>DSGVO</dt>
+                <dd>{yesNo(data.copied.hasGdpr)}</dd>
+              </>
+            )}
+          </dl>
+          {data.warnings.length > 0 && (
+            <ul className="col-span-2 list-disc rounded border border-red-300 bg-red-50 py-2 pl-6 pr-2 text-sm font-semibold text-red-700" aria-label="Hinweise">
+              {data.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          )}
+          <TextAreaField meta={fields.comments} label="Bemerkungen" className="col-span-2" />
+          <TextAreaField meta={fields.personComments} label="Anmerkung Teilnehmer" />
+          <TextAreaField meta={fields.dogComments} label="Anmerkung Hund" />
+        </div>
+        <RecordFormFooter
+          errors={[...(form.errors ?? []), ...(data.error ? [data.error] : [])]}
+          errorId={form.errorId}
+          actionData={actionData}
+          audit={membership?.audit}
+          closeHref={closeHref}
+          saveBlocked={hydrated ? gate.reason : null}
+        />
+      </DialogForm>
+    </RouteDialog>
+  );
+}
+
+/** 'Teilnehmer transferieren': the membership moves into another course; its fee text follows. */
+function TransferDialog({ data, actionData, closeHref }: DialogProps<TransferData>) {
+  const { transfer } = data;
+  const [form, fields] = useForm<TransferFormValues>({
+    id: `courseMembership-transfer-${transfer.id}`,
+    lastResult: actionData?.result,
+    defaultValue: { id: transfer.id },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: transferSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <RouteDialog title="Teilnehmer transferieren" closeHref={closeHref}>
+      <DialogForm intent="courseMembership:transfer" {...getFormProps(form)}>
+        <input type="hidden" name={fields.id.name} value={transfer.id} />
+        <p className="mb-3 text-sm text-slate-700">
+          {transfer.person} mit {transfer.dog}, bisher in Kurs &apos;{transfer.course}&apos;
+        </p>
+        <SelectField meta={fields.targetCourseId} label="versetzen in Kurs" options={transfer.courses.map((course) => ({ value: course.id, label: course.label }))} placeholder="Bitte wählen" />
+        <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} closeHref={closeHref} />
+      </DialogForm>
+    </RouteDialog>
+  );
+}

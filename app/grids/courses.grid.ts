@@ -1,0 +1,97 @@
+import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
+import { todayInBerlin } from "~/lib/format";
+import { COURSE_DEFAULT_SORT, COURSE_STATUS_FILTERS, courseName, courseYears, listCourses, pageOfCourse, type CourseRow, type CourseStatusFilter } from "~/models/courses.server";
+import { DURATION_MODEL_LABELS, PRICING_MODEL_LABELS } from "~/lib/labels";
+import { courseMembershipsGrid } from "./courseMemberships.grid";
+
+/** The year a list of courses opens with: the current one (the spec's fixed 2025 was its then-current year). */
+const currentYear = () => todayInBerlin().slice(0, 4);
+
+const courseQuery = (query: Pick<ListQuery, "toggles" | "sort" | "search" | "parent">) => ({
+  status: (COURSE_STATUS_FILTERS.includes(query.toggles.status as CourseStatusFilter) ? query.toggles.status : "all") as CourseStatusFilter,
+  year: /^\d{4}$/.test(query.toggles.year ?? "") ? Number(query.toggles.year) : ("all" as const),
+  term: query.search,
+  courseMasterId: query.parent?.type === "COURSEMASTER" ? query.parent.id : undefined,
+  sort: query.sort,
+});
+
+/**
+ * Kurse (spec 001 §2 Courses grid): PARENT with the tabs Teilnehmer and Termine, and under a
+ * course type ('Kurse für Kurstyp {name}'). Red: more dogs than places, or the planned number of
+ * sessions differs from the course dates.
+ */
+export const coursesGrid = defineGrid<CourseRow>({
+  id: "courses",
+  entity: "course",
+  area: "courses",
+  mounts: {
+    PARENT: { title: "Kurse" },
+    COURSEMASTER: { title: (master) => `Kurse für Kurstyp ${master.name}`, prefix: "course" },
+  },
+  columns: [
+    { id: "id", header: "Id", value: (c) => c.id, type: "number", hidden: true },
+    { id: "name", header: "Name", value: (c) => c.name },
+    { id: "startYear", header: "Jahr", value: (c) => c.startYear, display: (c) => String(c.startYear), align: "right" },
+    { id: "webTimeInformation", header: "Zeit", value: (c) => c.webTimeInformation },
+    { id: "trainerName", header: "Trainer", value: (c) => c.trainerName, link: (c) => (c.trainerId ? { dialog: "person-edit", id: c.trainerId } : null) },
+    { id: "cotrainerName", header: "Co-Trainer", value: (c) => c.cotrainerName, link: (c) => (c.cotrainerId ? { dialog: "person-edit", id: c.cotrainerId } : null) },
+    { id: "startDateTime", header: "Beginn", value: (c) => c.startDateTime, type: "dateTimeWeekday" },
+    { id: "actualNrOfDogs", header: "Hunde", value: (c) => c.actualNrOfDogs, type: "number", warn: (c) => c.overCapacity },
+    { id: "maxDogs", header: "Max. Hunde", value: (c) => c.maxDogs, type: "number" },
+    { id: "actualNrOfSessions", header: "Termine", value: (c) => c.actualNrOfSessions, type: "number", warn: (c) => c.sessionsDiffer },
+    { id: "nrOfSessions", header: "Termine (geplant)", value: (c) => c.nrOfSessions, type: "number" },
+    { id: "costFull", header: "Preis", value: (c) => c.costFull, type: "money" },
+    { id: "costReduced1", header: "Preis ermäßigt 1", value: (c) => c.costReduced1, type: "money", hidden: true },
+    { id: "costReduced2", header: "Preis ermäßigt 2", value: (c) => c.costReduced2, type: "money", hidden: true },
+    { id: "status", header: "Status", value: (c) => c.status },
+    { id: "location", header: "Ort", value: (c) => c.location },
+    { id: "courseMasterName", header: "Kurs-Typ", value: (c) => c.courseMasterName, hidden: true, omitUnder: ["COURSEMASTER"] },
+    { id: "durationModel", header: "Dauer", value: (c) => DURATION_MODEL_LABELS[c.durationModel as keyof typeof DURATION_MODEL_LABELS], hidden: true },
+    { id: "pricingModel", header: "Preismodell", value: (c) => PRICING_MODEL_LABELS[c.pricingModel as keyof typeof PRICING_MODEL_LABELS], hidden: true },
+    { id: "comments", header: "Kommentar", value: (c) => c.comments },
+  ],
+  toggles: [
+    {
+      param: "status",
+      label: "Kurse nach Status filtern",
+      options: [
+        { value: "all", label: "Alle" },
+        { value: "current", label: "Nur aktuelle" },
+        { value: "closed", label: "Nur abgeschlossene" },
+      ],
+      // A saved or linked course is shown: a finished one is not among the current ones.
+      follow: (saved, current) =>
+        saved.statusCode === undefined || current === "all" ? undefined : (saved.statusCode === "FINISHED") === (current === "closed") ? undefined : "all",
+    },
+    {
+      param: "year",
+      label: "Kurse nach Jahr filtern",
+      options: [{ value: "all", label: "Alle" }],
+      dataOptions: {
+        accepts: (value) => /^\d{4}$/.test(value),
+        load: async (db) => (await courseYears(db)).map((year) => ({ value: String(year), label: String(year) })).sort((a, b) => a.value.localeCompare(b.value)),
+      },
+      fallback: currentYear,
+      follow: (saved) => (saved.startYear === undefined ? undefined : String(saved.startYear)),
+    },
+  ],
+  search: { placeholder: "Kursname" },
+  defaultSort: COURSE_DEFAULT_SORT,
+  model: {
+    list: (db, query) => listCourses(db, { ...courseQuery(query), page: query.page, pageSize: query.pageSize }),
+    pageOf: (db, id, query) => pageOfCourse(db, id, courseQuery(query), query.pageSize),
+  },
+  emptyText: "Keine Kurse gefunden",
+  rows: {
+    parentType: "COURSE",
+    label: async (db, id) => (await courseName(db, id))?.name,
+    rowLabel: (course) => course.name,
+    tabsLabel: (name) => `Bereiche von Kurs ${name}`,
+    tabs: [
+      { path: "coursememberships", label: "Teilnehmer", grid: courseMembershipsGrid },
+      { path: "coursedates", label: "Termine" },
+    ],
+    defaultTab: "coursememberships",
+    linkParam: { name: "selectedCourseId", follow: (db, id) => courseName(db, id) },
+  },
+});

@@ -1,0 +1,306 @@
+/**
+ * All queries and writes of courses (Kurse). A course's actual number of dogs counts its
+ * participants that take part (not on the waiting list, not cancelled); its actual number of
+ * sessions counts its course dates.
+ */
+import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
+import type { Db } from "~/db/client.server";
+import { courseDates, courseMasters, courseMemberships, courses, fees, invoiceRows, locations, people, type CourseStatusCode } from "~/db/schema";
+import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
+import { COURSE_STATUS_LABELS } from "~/lib/labels";
+import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
+import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
+import type { DeleteOutcome } from "./people.server";
+import { moveToBin } from "./recycle-bin.server";
+import { containsPattern } from "./search.server";
+
+const trainers = alias(people, "trainers");
+const cotrainers = alias(people, "cotrainers");
+
+/** Status codes of participants who do not take part (they do not fill a place). */
+export const NOT_TAKING_PART = ["WAITLIST", "CANCELLED"] as const;
+
+export const actualNrOfDogs = sql<number>`(SELECT count(*) FROM course_memberships m JOIN membership_statuses s ON s.id = m.status_id
+  WHERE m.course_id = ${courses.id} AND s.code NOT IN ('WAITLIST', 'CANCELLED'))`;
+const actualNrOfSessions = sql<number>`(SELECT count(*) FROM course_dates d WHERE d.course_id = ${courses.id})`;
+
+const columns = {
+  id: courses.id,
+  name: courses.name,
+  startYear: courses.startYear,
+  webTimeInformation: courses.webTimeInformation,
+  trainerId: courses.trainerId,
+  trainerName: sql<string | null>`${trainers.fullName}`.as("trainer_name"),
+  cotrainerId: courses.cotrainerId,
+  cotrainerName: sql<string | null>`${cotrainers.fullName}`.as("cotrainer_name"),
+  startDateTime: courses.startDateTime,
+  maxDogs: courses.maxDogs,
+  actualNrOfDogs: actualNrOfDogs.as("actual_nr_of_dogs"),
+  nrOfSessions: courses.nrOfSessions,
+  actualNrOfSessions: actualNrOfSessions.as("actual_nr_of_sessions"),
+  costFull: courses.costFull,
+  costReduced1: courses.costReduced1,
+  costReduced2: courses.costReduced2,
+  statusCode: courses.statusCode,
+  durationModel: courses.durationModel,
+  pricingModel: courses.pricingModel,
+  locationId: courses.locationId,
+  location: sql<string | null>`${locations.name}`.as("location_name"),
+  courseMasterId: courses.courseMasterId,
+  courseMasterName: sql<string | null>`${courseMasters.name}`.as("course_master_name"),
+  comments: courses.comments,
+};
+
+export type CourseRow = {
+  id: number;
+  name: string;
+  startYear: number;
+  webTimeInformation: string | null;
+  trainerId: number | null;
+  trainerName: string | null;
+  cotrainerId: number | null;
+  cotrainerName: string | null;
+  startDateTime: string | null;
+  maxDogs: number | null;
+  actualNrOfDogs: number;
+  nrOfSessions: number | null;
+  actualNrOfSessions: number;
+  costFull: number | null;
+  costReduced1: number | null;
+  costReduced2: number | null;
+  statusCode: CourseStatusCode;
+  status: string;
+  durationModel: string;
+  pricingModel: string;
+  locationId: number | null;
+  location: string | null;
+  courseMasterId: number | null;
+  courseMasterName: string | null;
+  comments: string | null;
+  /** More dogs take part than the course has places for (shown red). */
+  overCapacity: boolean;
+  /** The planned number of sessions differs from the course dates (shown red). */
+  sessionsDiffer: boolean;
+};
+
+export const COURSE_STATUS_FILTERS = ["all", "current", "closed"] as const;
+export type CourseStatusFilter = (typeof COURSE_STATUS_FILTERS)[number];
+
+/** Filters of the courses grid: status, year ('all' or a year), name search, the course type. */
+export type CourseQuery = { status: CourseStatusFilter; year: number | "all"; term: string; courseMasterId?: number; sort: SortSpec };
+
+const SORTS: Record<string, SortKey> = {
+  id: sortKey(sql`${courses.id}`),
+  name: sortKey(sql`${courses.name} COLLATE NOCASE`),
+  startYear: sortKey(sql`${courses.startYear}`),
+  webTimeInformation: sortKey(sql`${courses.webTimeInformation} COLLATE NOCASE`),
+  trainerName: sortKey(sql`${trainers.lastNameKey}`, sql`${trainers.firstNameKey}`),
+  cotrainerName: sortKey(sql`${cotrainers.lastNameKey}`, sql`${cotrainers.firstNameKey}`),
+  startDateTime: sortKey(sql`${courses.startDateTime}`),
+  maxDogs: sortKey(sql`${courses.maxDogs}`),
+  actualNrOfDogs: sortKey(sql`actual_nr_of_dogs`),
+  nrOfSessions: sortKey(sql`${courses.nrOfSessions}`),
+  actualNrOfSessions: sortKey(sql`actual_nr_of_sessions`),
+  costFull: sortKey(sql`${courses.costFull}`),
+  costReduced1: sortKey(sql`${courses.costReduced1}`),
+  costReduced2: sortKey(sql`${courses.costReduced2}`),
+  status: sortKey(sql`CASE ${courses.statusCode} WHEN 'PLANNED' THEN 1 WHEN 'RUNNING' THEN 2 ELSE 3 END`),
+  durationModel: sortKey(sql`${courses.durationModel}`),
+  pricingModel: sortKey(sql`${courses.pricingModel}`),
+  location: sortKey(sql`${locations.name} COLLATE NOCASE`),
+  courseMasterName: sortKey(sql`${courseMasters.name} COLLATE NOCASE`),
+  comments: sortKey(sql`${courses.comments}`),
+};
+export const COURSE_DEFAULT_SORT: SortSpec = { id: "startYear", descending: false };
+
+function orderBy(sort: SortSpec): SQL[] {
+  return [(SORTS[sort.id] ?? SORTS.startYear)(sort.descending), asc(courses.startDateTime), sql`${courses.name} COLLATE NOCASE`, asc(courses.id)];
+}
+
+function where({ status, year, term, courseMasterId }: Omit<CourseQuery, "sort">) {
+  const pattern = containsPattern(term);
+  return and(
+    status === "current" ? ne(courses.statusCode, "FINISHED") : status === "closed" ? eq(courses.statusCode, "FINISHED") : undefined,
+    year === "all" ? undefined : eq(courses.startYear, year),
+    pattern ? sql`${courses.name} LIKE ${pattern}` : undefined,
+    courseMasterId ? eq(courses.courseMasterId, courseMasterId) : undefined,
+  );
+}
+
+function joined<Query extends SQLiteSelect>(select: Query, query: Omit<CourseQuery, "sort">) {
+  return select
+    .leftJoin(trainers, eq(trainers.id, courses.trainerId))
+    .leftJoin(cotrainers, eq(cotrainers.id, courses.cotrainerId))
+    .leftJoin(locations, eq(locations.id, courses.locationId))
+    .leftJoin(courseMasters, eq(courseMasters.id, courses.courseMasterId))
+    .where(where(query));
+}
+
+function toCourseRow(row: Omit<CourseRow, "status" | "overCapacity" | "sessionsDiffer">): CourseRow {
+  return {
+    ...row,
+    status: COURSE_STATUS_LABELS[row.statusCode],
+    overCapacity: row.maxDogs !== null && row.actualNrOfDogs > row.maxDogs,
+    sessionsDiffer: row.nrOfSessions !== null && row.nrOfSessions !== row.actualNrOfSessions,
+  };
+}
+
+export async function listCourses(db: Db, query: CourseQuery & { page: number; pageSize?: number }) {
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const [rows, [{ total }]] = await db.batch([
+    joined(db.select(columns).from(courses).$dynamic(), query)
+      .orderBy(...orderBy(query.sort))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db.select({ total: count() }).from(courses).where(where(query)),
+  ]);
+  return { rows: (rows as Omit<CourseRow, "status" | "overCapacity" | "sessionsDiffer">[]).map(toCourseRow), total };
+}
+
+export async function pageOfCourse(db: Db, id: number, query: CourseQuery, pageSize = PAGE_SIZE) {
+  const ordered = joined(db.select({ id: courses.id, position: positionInOrder(orderBy(query.sort)) }).from(courses).$dynamic(), query).as("ordered");
+  const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, id));
+  return pageOfPosition(row?.position, pageSize);
+}
+
+/** The years courses start in, newest first (the year toggle offers them). */
+export async function courseYears(db: Db): Promise<number[]> {
+  const rows = await db.selectDistinct({ year: courses.startYear }).from(courses).orderBy(sql`${courses.startYear} DESC`);
+  return rows.map((row) => row.year);
+}
+
+export type CourseRecord = typeof courses.$inferSelect & { trainerName: string | null; cotrainerName: string | null; courseMasterName: string | null };
+
+export async function getCourse(db: Db, id: number): Promise<CourseRecord | undefined> {
+  const [row] = await db
+    .select({ course: courses, trainerName: columns.trainerName, cotrainerName: columns.cotrainerName, courseMasterName: columns.courseMasterName })
+    .from(courses)
+    .leftJoin(trainers, eq(trainers.id, courses.trainerId))
+    .leftJoin(cotrainers, eq(cotrainers.id, courses.cotrainerId))
+    .leftJoin(courseMasters, eq(courseMasters.id, courses.courseMasterId))
+    .where(eq(courses.id, id));
+  return row ? { ...row.course, trainerName: row.trainerName, cotrainerName: row.cotrainerName, courseMasterName: row.courseMasterName } : undefined;
+}
+
+/** The course's name and year (the title of its tabs, the deep link's toggles). */
+export async function courseName(db: Db, id: number): Promise<{ id: number; name: string; startYear: number; statusCode: CourseStatusCode } | undefined> {
+  const [row] = await db
+    .select({ id: courses.id, name: courses.name, startYear: courses.startYear, statusCode: courses.statusCode })
+    .from(courses)
+    .where(eq(courses.id, id));
+  return row;
+}
+
+export type CourseInput = {
+  name: string;
+  startYear: number;
+  webTimeInformation: string | null;
+  trainerId: number | null;
+  cotrainerId: number | null;
+  startDateTime: string | null;
+  maxDogs: number | null;
+  nrOfSessions: number | null;
+  costFull: number;
+  costReduced1: number;
+  costReduced2: number;
+  statusCode: CourseStatusCode;
+  durationModel: (typeof courses.$inferInsert)["durationModel"];
+  pricingModel: (typeof courses.$inferInsert)["pricingModel"];
+  locationId: number | null;
+  courseMasterId: number | null;
+  comments: string | null;
+};
+
+export async function insertCourse(db: Db, input: CourseInput, actor: Actor): Promise<number> {
+  const [row] = await db.insert(courses).values({ ...input, ...auditInsert(actor) }).returning({ id: courses.id });
+  return row.id;
+}
+
+export async function updateCourse(db: Db, id: number, rowVersion: number, input: CourseInput, actor: Actor): Promise<UpdateOutcome<CourseRecord>> {
+  return updateVersioned(db, courses, { id, rowVersion }, input, actor, () => getCourse(db, id));
+}
+
+/** A course's fees that are bookkeeping already: invoiced, or (partly) paid. */
+const settledFees = (membershipIds: SQL) =>
+  and(inArray(fees.courseMembershipId, membershipIds), or(eq(fees.isInvoiced, true), sql`${fees.openAmount} < ${fees.amount}`, sql`${fees.id} IN (SELECT fee_id FROM ${invoiceRows} WHERE fee_id IS NOT NULL)`));
+
+/** What deleting a course takes into the bin with it. */
+export async function courseDeletionContents(db: Db, id: number) {
+  const [[{ membershipCount }], [{ dateCount }], [{ feeCount }]] = await db.batch([
+    db.select({ membershipCount: count() }).from(courseMemberships).where(eq(courseMemberships.courseId, id)),
+    db.select({ dateCount: count() }).from(courseDates).where(eq(courseDates.courseId, id)),
+    db.select({ feeCount: count() }).from(fees).where(inArray(fees.courseMembershipId, sql`(SELECT id FROM course_memberships WHERE course_id = ${id})`)),
+  ]);
+  return { membershipCount, dateCount, feeCount };
+}
+
+/**
+ * Deletes a course into the recycle bin with its dates, its participants and their course fees
+ * (one transaction, restored together). Refused while a fee of it is invoiced or paid: bookkeeping
+ * is never deleted along.
+ */
+export async function deleteCourse(db: Db, id: number, actor: Actor): Promise<DeleteOutcome> {
+  const membershipIds = sql`(SELECT id FROM course_memberships WHERE course_id = ${id})`;
+  const [[course], [{ settled }]] = await db.batch([
+    db.select({ id: courses.id }).from(courses).where(eq(courses.id, id)),
+    db.select({ settled: count() }).from(fees).where(settledFees(membershipIds)),
+  ]);
+  if (!course) return { status: "missing" };
+  if (settled > 0) {
+    return {
+      status: "refused",
+      message: `Der Kurs kann nicht gelöscht werden: ${settled === 1 ? "Eine Kursgebühr ist" : `${settled} Kursgebühren sind`} bereits bezahlt oder in Rechnung gestellt. Buchungsdaten werden nie mitgelöscht; setze den Kurs stattdessen auf „Abgeschlossen“.`,
+    };
+  }
+  const transactionId = await moveToBin(db, {
+    main: { table: courses, where: eq(courses.id, id), identifiers: [sql`${courses.name}`, sql`${courses.startYear}`] },
+    dependents: [
+      { table: fees, where: inArray(fees.courseMembershipId, membershipIds), identifiers: [sql`${fees.text}`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`] },
+      {
+        table: courseMemberships,
+        where: eq(courseMemberships.courseId, id),
+        identifiers: [sql`(SELECT full_name FROM people WHERE people.id = person_id)`, sql`(SELECT common_name FROM dogs WHERE dogs.id = dog_id)`],
+      },
+      { table: courseDates, where: eq(courseDates.courseId, id), identifiers: [sql`${courseDates.startDateTime}`] },
+    ],
+    deletedBy: actor.name,
+  });
+  return { status: "deleted", transactionId };
+}
+
+/** Trainers for the course form (people marked as trainer; a course's current ones are kept). */
+export async function trainerOptions(db: Db, keep: (number | null)[] = []) {
+  const kept = keep.filter((id): id is number => id !== null);
+  return db
+    .select({ id: people.id, label: sql<string>`${people.fullName}`.as("label") })
+    .from(people)
+    .where(or(eq(people.isTrainer, true), kept.length ? inArray(people.id, kept) : undefined))
+    .orderBy(asc(people.lastNameKey), asc(people.firstNameKey), asc(people.id));
+}
+
+export async function locationOptions(db: Db) {
+  return db.select({ id: locations.id, label: locations.name }).from(locations).orderBy(sql`${locations.name} COLLATE NOCASE`);
+}
+
+export async function courseMasterOptions(db: Db) {
+  return db
+    .select({
+      id: courseMasters.id,
+      label: courseMasters.name,
+      nrOfSessions: courseMasters.nrOfSessions,
+      maxDogs: courseMasters.maxDogs,
+      costFull: courseMasters.costFull,
+      costReduced1: courseMasters.costReduced1,
+      costReduced2: courseMasters.costReduced2,
+    })
+    .from(courseMasters)
+    .orderBy(sql`${courseMasters.name} COLLATE NOCASE`);
+}
+
+/** Is this person a trainer (the course form offers only trainers)? */
+export async function isTrainerOrCurrent(db: Db, personId: number, current: (number | null)[]): Promise<boolean> {
+  if (current.includes(personId)) return true;
+  const [row] = await db.select({ id: people.id }).from(people).where(and(eq(people.id, personId), eq(people.isTrainer, true)));
+  return row !== undefined;
+}
