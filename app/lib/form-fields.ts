@@ -45,13 +45,16 @@ export const moneyInCents = (message = "Bitte einen Betrag eingeben") =>
     return z.NEVER;
   });
 
-/** An optional amount: empty becomes null. */
-export const optionalMoneyInCents = () =>
+/**
+ * An optional amount typed by the user (1.234,56 €) -> cents; empty becomes `empty` (null, or 0
+ * for the money columns that are NOT NULL DEFAULT 0, such as the prices of courses).
+ */
+export const optionalMoneyInCents = <Empty extends number | null = null>(empty: Empty = null as Empty) =>
   z
     .string()
     .optional()
-    .transform((value, context) => {
-      if (!value?.trim()) return null;
+    .transform((value, context): number | Empty => {
+      if (!value?.trim()) return empty;
       const parsed = parseMoney(value);
       if (parsed.success) return parsed.value;
       context.addIssue({ code: "custom", message: parsed.error });
@@ -71,14 +74,19 @@ export const optionalGermanDateTime = () =>
       return z.NEVER;
     });
 
-/** A whole number typed in a number field, named in its messages ('Max. Hunde muss eine Zahl sein'). */
+/** A whole number from 0 to `max`, with German messages that name the field. */
 export const wholeNumber = (label: string, max = MAX_ID) =>
   z
     .number({ error: `${label} muss eine Zahl sein` })
     .int(`${label} muss eine ganze Zahl sein`)
     .min(0, `${label} darf nicht negativ sein`)
-    .max(max, `${label} ist zu groß`);
-export const optionalWholeNumber = (label: string, max = MAX_ID) => wholeNumber(label, max).optional().transform((value) => value ?? null);
+    .max(max, max === MAX_ID ? `${label} ist zu groß` : `${label} darf höchstens ${max.toLocaleString("de-DE")} sein`);
+
+/** An optional whole number from 0 to `max`: empty becomes null. */
+export const optionalWholeNumber = (label: string, max = MAX_ID) =>
+  wholeNumber(label, max)
+    .optional()
+    .transform((value) => value ?? null);
 
 export const optionalEmail = () =>
   z
