@@ -1,0 +1,38 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { RecordFormFooter, RouteDialog } from "~/components/dialog";
+import { DialogForm, type DialogProps } from "~/components/dialog-form";
+import { MoneyField, NumberField, TextAreaField, TextField } from "~/components/forms/fields";
+import type { CourseMasterDialogData, CourseMasterFormRecord } from "./dialog.server";
+import { courseMasterSchema, type CourseMasterFormValues } from "./schema";
+
+/** 'Kurs-Typ hinzufügen' and "Kurs-Typ '{name}' bearbeiten". */
+export default function CourseMasterDialog({ data, actionData, closeHref }: DialogProps<CourseMasterDialogData>) {
+  const master = (actionData?.current as CourseMasterFormRecord | undefined) ?? data.master;
+  const [form, fields] = useForm<CourseMasterFormValues>({
+    id: `courseMaster-${master?.id ?? "new"}-${master?.rowVersion ?? 0}`,
+    lastResult: actionData?.result,
+    defaultValue: (master ?? {}) as Record<string, unknown>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: courseMasterSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <RouteDialog title={master ? `Kurs-Typ '${master.name}' bearbeiten` : "Kurs-Typ hinzufügen"} closeHref={closeHref}>
+      <DialogForm intent="courseMaster:save" {...getFormProps(form)}>
+        {master && <input type="hidden" name={fields.id.name} value={master.id} />}
+        {master && <input type="hidden" name={fields.rowVersion.name} value={master.rowVersion} />}
+        <div className="grid grid-cols-2 gap-3">
+          <TextField meta={fields.name} label="Name" className="col-span-2" />
+          <NumberField meta={fields.nrOfSessions} label="Termine (geplant)" />
+          <NumberField meta={fields.maxDogs} label="Max. Hunde" />
+          <MoneyField meta={fields.costFull} label="Preis Nichtmitglieder" className="col-span-2" />
+          <MoneyField meta={fields.costReduced1} label="Preis ermäßigt 1" />
+          <MoneyField meta={fields.costReduced2} label="Preis ermäßigt 2" />
+          <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
+        </div>
+        <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={master?.audit} closeHref={closeHref} />
+      </DialogForm>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { optionalId, optionalMoneyInCents, optionalText, optionalWholeNumber, requiredText, rowVersion } from "~/lib/form-fields";
+
+/** The largest planned number of sessions and of dogs a course type may have. */
+export const MAX_COURSE_COUNT = 999;
+
+/** A Kurs-Typ: its name, planned sessions, capacity and the three prices (typed 1.234,56 €). */
+export const courseMasterSchema = z.object({
+  id: optionalId(),
+  rowVersion: rowVersion().optional(),
+  name: requiredText("Name ist erforderlich", 100),
+  nrOfSessions: optionalWholeNumber("Termine (geplant)", MAX_COURSE_COUNT),
+  maxDogs: optionalWholeNumber("Max. Hunde", MAX_COURSE_COUNT),
+  // An empty price is 0 € (the prices are never NULL in the database).
+  costFull: optionalMoneyInCents(0),
+  costReduced1: optionalMoneyInCents(0),
+  costReduced2: optionalMoneyInCents(0),
+  comments: optionalText(500),
+});
+
+export type CourseMasterFormValues = z.infer<typeof courseMasterSchema>;
