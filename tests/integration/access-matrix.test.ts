@@ -25,7 +25,6 @@ const SCREENS: [string, string, DemoUserName[]][] = [
   ["/test", "Test", ANY],
   ["/fees", "Kontenblatt", ["finance", "admin"]],
   ["/invoices", "Rechnungen", ["finance", "admin"]],
-  ["/courseMasters", "Kurs-Typen", ["admin"]],
   ["/tasks", "Tasks", ["admin"]],
   ["/hsvrmlist", "HSVRM-Liste", ["finance", "admin", "gdpr"]],
   ["/birthdaylist", "Geburtstags-Liste", ["finance", "admin", "gdpr"]],
@@ -98,6 +97,8 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/recyclebin", allowed: ANY, get: 200, post: 400 },
   { path: "/certifications", allowed: ANY, get: 200, post: 400 },
   { path: "/certificationMasters", allowed: ["admin"], get: 200, post: 400 },
+  { path: "/courseMasters", allowed: ["admin"], get: 200, post: 400 },
+  { path: "/courseMasters/1/courses", allowed: ["admin"], get: 200, post: 400 },
   { path: "/configuration", allowed: ["admin"], get: 200, post: 400 },
 ];
 
