@@ -198,7 +198,9 @@ export async function listCertificationMasters(db: Db, { sort, page, pageSize = 
     db
       .select({
         ...masterColumns,
-        certificationCount: sql<number>`(SELECT count(*) FROM certifications WHERE certification_master_id = ${certificationMasters.id})`.as("certification_count"),
+        // certification_masters.id spelled out: drizzle writes a one-table select's columns without
+        // their table, and a bare "id" here would be certifications.id.
+        certificationCount: sql<number>`(SELECT count(*) FROM certifications WHERE certifications.certification_master_id = certification_masters.id)`.as("certification_count"),
       })
       .from(certificationMasters)
       .orderBy((MASTER_SORTS[sort.id] ?? MASTER_SORTS.name)(sort.descending), asc(certificationMasters.id))

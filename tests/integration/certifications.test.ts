@@ -164,6 +164,15 @@ describe("the certification dialog", () => {
 });
 
 describe("Erfolgsarten (ADMIN)", () => {
+  it("counts the certifications of each master", async () => {
+    const html = await page("/certificationMasters", await loginCookie("admin"));
+    for (const { id, name } of data.certificationMasters) {
+      const row = new RegExp(`<tr[^>]*>(?:(?!</tr>).)*>${name.replace(/[()/]/g, "\\$&")}<(?:(?!</tr>).)*</tr>`, "s").exec(html)?.[0] ?? "";
+      const cells = [...row.matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map((match) => match[1].replace(/<[^>]+>/g, ""));
+      expect(cells.at(-1), name).toBe(String(await db.$count(schema.certifications, eq(schema.certifications.certificationMasterId, id!))));
+    }
+  });
+
   it("adds, renames and deletes a master; one in use cannot be deleted", async () => {
     const cookie = await loginCookie("admin");
     const added = await postForm("/certificationMasters", cookie, { intent: "certificationMaster:save", name: "Mantrailing Stufe 1", isDogCertification: true });
