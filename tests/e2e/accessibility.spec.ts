@@ -37,6 +37,7 @@ const DIALOGS = [
   "/dogs?dialog=dog-delete&dialogId=1",
   "/certifications?dialog=certification-add",
   "/certificationMasters?dialog=certificationMaster-add",
+  "/courseMasters?dialog=courseMaster-add",
   "/quickAdd",
 ];
 
