@@ -1,4 +1,5 @@
 import { defineGrid } from "~/components/data-grid/declare";
+import { coursesGrid } from "./courses.grid";
 import { courseMasterName, listCourseMasters, pageOfCourseMaster, type CourseMasterRow } from "~/models/course-masters.server";
 
 /**
@@ -33,7 +34,7 @@ export const courseMastersGrid = defineGrid<CourseMasterRow>({
     rowLabel: (master) => master.name,
     tabsLabel: (name) => `Bereiche von Kurs-Typ ${name}`,
     // The courses grid comes with the Kurse screen (grid: coursesGrid); until then a placeholder.
-    tabs: [{ path: "courses", label: "Kurse" }],
+    tabs: [{ path: "courses", label: "Kurse", grid: coursesGrid }],
     defaultTab: "courses",
   },
 });

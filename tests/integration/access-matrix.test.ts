@@ -15,7 +15,6 @@ const ANY = USERS;
 const SCREENS: [string, string, DemoUserName[]][] = [
   ["/peoplemobile", "Personen", ANY],
   ["/dogsmobile", "Hunde", ANY],
-  ["/courses", "Kurse", ANY],
   ["/coursesmobile", "Laufende Kurse", ANY],
   ["/courseSheet", "Kursblatt", ANY],
   ["/coursesheetmobile", "Kursblatt", ANY],
@@ -99,6 +98,10 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/certificationMasters", allowed: ["admin"], get: 200, post: 400 },
   { path: "/courseMasters", allowed: ["admin"], get: 200, post: 400 },
   { path: "/courseMasters/1/courses", allowed: ["admin"], get: 200, post: 400 },
+  { path: "/courses", allowed: ANY, get: 200, post: 400 },
+  { path: "/courses/1/coursememberships", allowed: ANY, get: 200, post: 400 },
+  { path: "/courses/1/coursedates", allowed: ANY, get: 200, post: 400 },
+  { path: "/coursememberships/export?parent=COURSE%3A1", allowed: ANY, get: 200, post: 405, getOnly: true },
   { path: "/configuration", allowed: ["admin"], get: 200, post: 400 },
 ];
 

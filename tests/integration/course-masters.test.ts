@@ -5,6 +5,7 @@
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { todayInBerlin } from "~/lib/format";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -49,18 +50,18 @@ describe("the Kurs-Typen list", () => {
     expect(cells.at(-1)).toBe(String(courses));
   });
 
-  it("opens the first type with its tab Kurse, which is still in the works", async () => {
+  it("opens the first type with its tab Kurse: the courses of that type ('Kurse für Kurstyp {name}'), this year's first", async () => {
     const cookie = await loginCookie("admin");
     const first = await page("/courseMasters", cookie);
     expect(first).toContain("Bereiche von Kurs-Typ");
-    expect(first).toContain("Diese Ansicht ist noch in Arbeit");
+    expect(first).toContain("Kurse für Kurstyp");
     const master = data.courseMasters[0];
     const tab = await page(`/courseMasters/${master.id}/courses`, cookie);
     expect(tab).toContain(`Bereiche von Kurs-Typ ${master.name}`);
-    expect(tab).toContain("Diese Ansicht ist noch in Arbeit");
-    const bare = await fetchApp(`/courseMasters/${master.id}`, { cookie });
-    expect(bare.status).toBe(302);
-    expect(bare.headers.get("Location")).toMatch(new RegExp(`^/courseMasters/${master.id}/courses`));
+    const thisYear = data.courses.filter((course) => course.courseMasterId === master.id && course.startYear === Number(todayInBerlin().slice(0, 4))).length;
+    expect(tab).toContain(`Kurse für Kurstyp ${master.name} <span class="font-normal text-slate-500">(${thisYear})</span>`);
+    const allYears = await page(`/courseMasters/${master.id}/courses?courseYear=all`, cookie);
+    expect(allYears).toContain(`Kurse für Kurstyp ${master.name} <span class="font-normal text-slate-500">(${data.courses.filter((course) => course.courseMasterId === master.id).length})</span>`);
   });
 
   it("sorts names as German users expect (Ü with U) and by every column", async () => {

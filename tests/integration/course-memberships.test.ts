@@ -215,7 +215,7 @@ describe("adding a participant creates the course fee (spec 001 §4)", () => {
     await add({ personId: guest.id, dogId: guest.dogIds[0] });
     const membership = await addedMembership(guest.id, guest.dogIds[0]);
     const [fee] = await feesOf(membership.id);
-    const [invoice] = await db.insert(schema.invoiceHeaders).values({ personId: guest.id, date: "2026-11-20", invoiceNumber: "R-9001", amount: fee.amount, openAmount: fee.amount }).returning({ id: schema.invoiceHeaders.id });
+    const [invoice] = await db.insert(schema.invoiceHeaders).values({ personId: guest.id, date: "2026-11-20", invoiceNumber: 9001, amount: fee.amount, openAmount: fee.amount }).returning({ id: schema.invoiceHeaders.id });
     await db.insert(schema.invoiceRows).values({ invoiceId: invoice.id, feeId: fee.id, lineNumber: 1, amount: fee.amount, text: fee.text });
     await db.update(schema.fees).set({ isInvoiced: true, openAmount: 0 }).where(eq(schema.fees.id, fee.id));
     const response = await postForm(`/courses/${course.id}/coursememberships`, await loginCookie("finance"), {
@@ -231,7 +231,7 @@ describe("adding a participant creates the course fee (spec 001 §4)", () => {
     expect(response.status).toBe(302);
     expect(toastOf(response)).toEqual({
       type: "warning",
-      message: "Es wurde ein offener Posten geändert, für den bereits die Rechnung erzeugt wurde (Rechnung R-9001). Der offene Betrag bleibt bei der Rechnung; bitte prüfe sie.",
+      message: "Es wurde ein offener Posten geändert, für den bereits die Rechnung erzeugt wurde (Rechnung 9001). Der offene Betrag bleibt bei der Rechnung; bitte prüfe sie.",
     });
     const [after] = await feesOf(membership.id);
     expect(after).toMatchObject({ amount: 14_000, openAmount: 0, isInvoiced: true });

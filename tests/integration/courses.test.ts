@@ -44,7 +44,7 @@ describe("the courses list", () => {
   it("opens with the current year, sorted by start year, and counts the rows", async () => {
     const html = await page("/courses", await loginCookie("staff"));
     expect(titleCount(html)).toBe(data.courses.filter((course) => course.startYear === year).length);
-    expect(html).toMatch(new RegExp(`aria-current="page"[^>]*>${year}<`));
+    expect(html).toMatch(new RegExp(`aria-current="true"[^>]*>${year}<`));
   });
 
   it("filters by status and year, and searches names without case", async () => {
@@ -128,7 +128,8 @@ describe("the course dialog", () => {
     [{ startYear: "1999" }, "Das Jahr muss zwischen 2000 und 2100 liegen"],
     [{ startYear: "zwanzig" }, "Jahr ist erforderlich"],
     [{ maxDogs: "-1" }, "Max. Hunde darf nicht negativ sein"],
-    [{ nrOfSessions: "2,5" }, "Termine (geplant) muss eine ganze Zahl sein"],
+    [{ nrOfSessions: "2,5" }, "Termine (geplant) muss eine Zahl sein"],
+    [{ nrOfSessions: "1000" }, "Termine (geplant) darf höchstens 999 sein"],
     [{ costFull: "12,345" }, "Bitte einen Betrag wie 1.234,56 eingeben"],
     [{ costReduced1: "-5,00" }, "Der Betrag darf nicht negativ sein"],
     [{ startDateTime: "31.02.2026 10:00" }, "Dieses Datum gibt es nicht"],
@@ -161,18 +162,23 @@ describe("the course dialog", () => {
 describe("deleting a course", () => {
   it("asks 'Kurs '{name}' löschen' / 'Bist du sicher?' and takes dates, participants and open fees into the bin; undo restores all", async () => {
     const cookie = await loginCookie("staff");
-    // A course whose fees are all open and not billed.
-    const candidates = data.courses.filter((course) => {
-      const memberships = data.courseMemberships.filter((m) => m.courseId === course.id);
-      const fees = data.fees.filter((fee) => memberships.some((m) => m.id === fee.courseMembershipId));
-      return memberships.length > 0 && fees.length > 0 && fees.every((fee) => fee.openAmount === fee.amount && !fee.isInvoiced);
-    });
-    const course = candidates[0];
-    expect(course).toBeDefined();
+    // A course with two dates and a participant whose course fee is open and not billed.
+    const [course] = await db.insert(schema.courses).values({ name: "Kurs zum Löschen", startYear: year }).returning();
+    await db.insert(schema.courseDates).values([
+      { courseId: course.id, startDateTime: `${year}-03-01T17:00:00.000Z` },
+      { courseId: course.id, startDateTime: `${year}-03-08T17:00:00.000Z` },
+    ]);
+    const dog = data.dogs[0];
+    const [membership] = await db
+      .insert(schema.courseMemberships)
+      .values({ courseId: course.id, personId: dog.ownerId, dogId: dog.id!, statusId: 4, price: 1000, amount: 1000 })
+      .returning();
+    const [fee] = await db.insert(schema.fees).values({ personId: dog.ownerId, date: `${year}-03-01`, text: "Kursgebühr", amount: 1000, openAmount: 1000, courseMembershipId: membership.id, kind: "COURSE" }).returning();
+    await db.update(schema.courseMemberships).set({ feeId: fee.id }).where(eq(schema.courseMemberships.id, membership.id));
     const confirm = await page(`/courses?dialog=course-delete&dialogId=${course.id}`, cookie);
     expect(confirm).toContain(`Kurs &#x27;${course.name}&#x27; löschen`);
     expect(confirm).toContain("Bist du sicher?");
-    expect(confirm).toMatch(/Mit ihm werden auch gelöscht: \d+ Teilnehmer, \d+ Termine? und \d+ offene? Posten\./);
+    expect(confirm).toContain("Mit ihm werden auch gelöscht: 1 Teilnehmer, 2 Termine und 1 offener Posten.");
     const counts = async () => [
       await db.$count(schema.courses, eq(schema.courses.id, course.id)),
       await db.$count(schema.courseMemberships, eq(schema.courseMemberships.courseId, course.id)),
@@ -193,6 +199,6 @@ describe("deleting a course", () => {
     const response = await postForm("/courses", await loginCookie("staff"), { intent: "course:delete", id: membership.courseId });
     expect(response.status).toBe(409);
     expect(await response.text()).toContain("Der Kurs kann nicht gelöscht werden");
-    expect(await db.$count(schema.courses, eq(schema.courses.id, membership.courseId))).toBe(1);
+    expect(await db.$count(schema.courses, eq(schema.courses.id, membership.courseId!))).toBe(1);
   });
 });

@@ -83,13 +83,7 @@ async function dialogData({ db, parent }: DialogViewContext, course: CourseRecor
   };
 }
 
-/** An empty price is no price: 0 €. */
-const input = ({ id: _id, rowVersion: _rowVersion, costFull, costReduced1, costReduced2, ...values }: CourseFormValues) => ({
-  ...values,
-  costFull: costFull ?? 0,
-  costReduced1: costReduced1 ?? 0,
-  costReduced2: costReduced2 ?? 0,
-});
+const input = ({ id: _id, rowVersion: _rowVersion, ...values }: CourseFormValues) => values;
 
 export const dialog = defineDialog({
   area: "courses",
