@@ -7,7 +7,7 @@
  */
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { Fragment, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
 import type { Cell, ColumnMeta, GridData, GridRow } from "~/lib/grid";
 import { closedHref, closedSearch, dialogHref, gridHref, gridParamNames, keepOnly } from "~/lib/grid-state";
 import { takeClosedDialog } from "../dialog-form";
@@ -111,6 +111,13 @@ function cellContent(cell: Cell | undefined, open: (dialog: string, id?: number,
 /** A menu of the row's actions at the pointer (right click, or the context-menu key). */
 function ContextMenu({ at, items, onClose }: { at: { x: number; y: number }; items: { label: string; href: string }[]; onClose: () => void }) {
   const menu = useRef<HTMLDivElement>(null);
+  // Kept inside the window: a row near the bottom or the right edge opens the menu above or left of the pointer.
+  const [place, setPlace] = useState(at);
+  useLayoutEffect(() => {
+    const box = menu.current?.getBoundingClientRect();
+    if (!box) return;
+    setPlace({ x: Math.max(0, Math.min(at.x, window.innerWidth - box.width - 4)), y: Math.max(0, Math.min(at.y, window.innerHeight - box.height - 4)) });
+  }, [at]);
   useEffect(() => {
     menu.current?.querySelector<HTMLElement>("a")?.focus();
     const close = (event: Event) => {
@@ -128,7 +135,7 @@ function ContextMenu({ at, items, onClose }: { at: { x: number; y: number }; ite
       ref={menu}
       role="menu"
       className="fixed z-40 min-w-44 rounded border border-slate-200 bg-white py-1 text-sm shadow-lg"
-      style={{ left: at.x, top: at.y }}
+      style={{ left: place.x, top: place.y }}
       onPointerDown={(event) => event.stopPropagation()}
     >
       {items.map((item) => (

@@ -51,7 +51,8 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
     <RouteDialog title={membership ? "Teilnehmer bearbeiten" : "Teilnehmer hinzufügen"} closeHref={closeHref} height="80vh">
       <LookupSearch field="personId" label="Teilnehmer suchen" term={data.personSearch} />
       {data.allDogs && <LookupSearch field="dogId" label="Hund suchen" term={data.dogSearch} />}
-      <DialogForm intent="courseMembership:save" {...getFormProps(form)} formRef={gate.form} onInput={gate.check} onChange={gate.check}>
+      {/* New values (a draft) give a new form: its fields and Speichern's check start from them. */}
+      <DialogForm key={form.id} intent="courseMembership:save" {...getFormProps(form)} formRef={gate.form} onInput={gate.check} onChange={gate.check}>
         {membership && <input type="hidden" name={fields.id.name} value={membership.id} />}
         {membership && <input type="hidden" name={fields.rowVersion.name} value={membership.rowVersion} />}
         <input type="hidden" name="pricedFor" value={values.pricedFor ?? ""} />
