@@ -37,3 +37,6 @@ export const PRICING_MODEL_LABELS = { PER_COURSE: "Preis pro Kurs", PER_SESSION:
 
 /** The codes of a label table, as a tuple for z.enum. */
 export const codesOf = <Code extends string>(labels: Record<Code, string>) => Object.keys(labels) as [Code, ...Code[]];
+
+/** The text of a participant's course fee on the Kontenblatt: the course and the dog (a fee text has at most 100 characters). */
+export const courseFeeText = (courseName: string, dogName: string) => `Kursgebühr ${courseName} (${dogName})`.slice(0, 100);

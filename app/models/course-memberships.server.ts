@@ -9,7 +9,7 @@ import { runAtomically, type Db, type Statement } from "~/db/client.server";
 import { courseDates, courseMemberships, courses, dogs, fees, invoiceHeaders, invoiceRows, memberTypes, membershipStatuses, people } from "~/db/schema";
 import { formatAge, formatDate, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
-import { dogGenderText } from "~/lib/labels";
+import { courseFeeText, dogGenderText } from "~/lib/labels";
 import { type Actor } from "./audit.server";
 import { isForeignKeyViolation } from "./constraints.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
@@ -308,8 +308,6 @@ export type MembershipSaveOutcome =
   | { status: "missing" }
   | { status: "refused"; message: string; field?: keyof MembershipInput };
 
-/** The fee's text: the course and the dog (at most 100 characters, as every fee text). */
-export const courseFeeText = (courseName: string, dogName: string) => `Kursgebühr ${courseName} (${dogName})`.slice(0, 100);
 
 /** 'bezahlt am 22.11.2026 von Sven Mitarbeiter': who marked the membership paid, and when. */
 const paidComment = (today: string, actor: Actor) => `bezahlt am ${formatDate(today)} von ${actor.name}`;

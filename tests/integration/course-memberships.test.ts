@@ -441,3 +441,65 @@ describe("deleting a participant", () => {
     expect(await getMembership(membership.id)).toBeDefined();
   });
 });
+
+describe("hand-made requests to the new actions", () => {
+  const counts = async () => [await db.$count(schema.courses), await db.$count(schema.courseMemberships), await db.$count(schema.fees), await db.$count(schema.courseMasters)];
+  const garbage = ["", " ", "abc", "-1", "0", "1e9", "99999999999999999999", "1.5", "<script>", "x".repeat(5000), "%00", "'; DROP TABLE fees; --"];
+
+  it.each([
+    ["/courses", "course:save"],
+    ["/courses", "course:delete"],
+    ["/courses", "courseMembership:save"],
+    ["/courses", "courseMembership:delete"],
+    ["/courses", "courseMembership:transfer"],
+    ["/courseMasters", "courseMaster:save"],
+    ["/courseMasters", "courseMaster:delete"],
+  ])("%s %s: every field garbage gets a German 4xx and changes nothing", async (path, intent) => {
+    const cookie = await loginCookie("admin");
+    const before = await counts();
+    for (const value of garbage) {
+      const fields = Object.fromEntries(
+        ["id", "rowVersion", "name", "startYear", "courseId", "personId", "dogId", "statusId", "amount", "targetCourseId", "costFull", "maxDogs", "nrOfSessions", "statusCode", "trainerId"].map((name) => [name, value]),
+      );
+      const response = await postForm(path, cookie, { intent, ...fields });
+      expect(response.status, `${intent} ${value.slice(0, 20)}`).toBeGreaterThanOrEqual(400);
+      expect(response.status, `${intent} ${value.slice(0, 20)}`).toBeLessThan(500);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it("a draft with garbage values answers with the dialog again, never a 500", async () => {
+    const cookie = await loginCookie("staff");
+    for (const value of garbage) {
+      const response = await postForm(`/courses/${course.id}/coursememberships?dialog=courseMembership-add`, cookie, {
+        intent: "courseMembership:save",
+        choose: "1",
+        id: value,
+        courseId: value,
+        personId: value,
+        dogId: value,
+        amount: value,
+        pricedFor: value,
+      });
+      expect(response.status).toBe(302);
+      const html = await fetchApp(response.headers.get("Location")!, { cookie });
+      expect(html.status).toBe(200);
+    }
+  });
+
+  it("dialog addresses with garbage open nothing or the empty form, never a 500", async () => {
+    const cookie = await loginCookie("staff");
+    for (const query of [
+      "dialog=courseMembership-edit&dialogId=abc",
+      "dialog=courseMembership-transfer&dialogId=999999",
+      "dialog=courseMembership-add&dialogParent=COURSE:abc",
+      "dialog=courseMembership-add&dialogParent=DOG:999999",
+      "dialog=courseMembership-add&dialogDraft.personId=999999&dialogDraft.dogId=abc&dialogDraft.courseId=999999",
+      "dialog=course-add&dialogParent=COURSEMASTER:999999",
+      "dialog=course-delete&dialogId=0",
+    ]) {
+      const response = await fetchApp(`/courses/${course.id}/coursememberships?${query}`, { cookie });
+      expect(response.status, query).toBe(200);
+    }
+  });
+});

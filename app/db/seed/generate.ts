@@ -5,6 +5,7 @@
  */
 import { Faker, de, base } from "@faker-js/faker";
 import { addDaysToDate, berlinWallClockToInstant } from "../../lib/format";
+import { courseFeeText } from "../../lib/labels";
 import type * as schema from "../schema";
 
 type Row<T extends { $inferInsert: unknown }> = T["$inferInsert"];
@@ -335,7 +336,7 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
         personId,
         date: feeDate,
         dueDate: isPaid ? null : addDaysToDate(feeDate, 14),
-        text: `Kursgebühr ${courses[courses.length - 1].name}`.slice(0, 100),
+        text: courseFeeText(courses[courses.length - 1].name!, dog.commonName!),
         amount: price,
         openAmount: isPaid ? 0 : price,
         paymentComments: isPaid ? `bezahlt am ${feeDate.split("-").reverse().join(".")} (seed)` : null,
