@@ -38,6 +38,12 @@ const DIALOGS = [
   "/certifications?dialog=certification-add",
   "/certificationMasters?dialog=certificationMaster-add",
   "/courseMasters?dialog=courseMaster-add",
+  "/courses?dialog=course-add",
+  "/courses?dialog=course-edit&dialogId=1",
+  "/courses/1/coursememberships?dialog=courseMembership-add&dialogParent=COURSE:1",
+  "/courses/1/coursememberships?dialog=courseMembership-edit&dialogId=1",
+  "/courses/1/coursememberships?dialog=courseMembership-transfer&dialogId=1",
+  "/courses/1/coursememberships?dialog=courseMembership-delete&dialogId=1",
   "/quickAdd",
 ];
 
