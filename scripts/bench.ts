@@ -78,6 +78,14 @@ const PAGES: Page[] = [
       if (!finalPath.startsWith("/dogs") || !body.includes("Hunde")) throw new Error(`Hunde: unerwartete Seite ${finalPath}`);
     },
   },
+  {
+    // Every year: the course list with its counted dogs and sessions, and the first course's participants.
+    path: "/courses?year=all",
+    label: "Kurse",
+    check: (finalPath, body) => {
+      if (!finalPath.startsWith("/courses") || !body.includes("Teilnehmer für")) throw new Error(`Kurse: unerwartete Seite ${finalPath}`);
+    },
+  },
 ];
 
 const HOME = PAGES[0];

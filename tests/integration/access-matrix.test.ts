@@ -147,6 +147,25 @@ describe("built screens and their actions", () => {
   });
 });
 
+describe("dialogs of an ADMIN area posted from a page everyone may use", () => {
+  it("a Kurs-Typ cannot be written or opened from /courses by anyone but ADMIN", async () => {
+    const { env } = await import("cloudflare:test");
+    const count = async () => ((await env.DB.prepare("SELECT count(*) AS n FROM course_masters").first()) as { n: number }).n;
+    const before = await count();
+    for (const who of ["staff", "gdpr", "finance"] as DemoUserName[]) {
+      const response = await ask("/courses", who, { method: "POST", body: new URLSearchParams({ intent: "courseMaster:save", name: `Heimlich ${who}` }) });
+      expect(response.status, who).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+      const opened = await (await ask("/courses?dialog=courseMaster-add", who)).text();
+      expect(opened, who).not.toContain("Kurs-Typ hinzufügen");
+    }
+    expect(await count()).toBe(before);
+    const admin = await ask("/courses", "admin", { method: "POST", body: new URLSearchParams({ intent: "courseMaster:save", name: "Offen vom Admin" }) });
+    expect(admin.status).toBe(302);
+    expect(await count()).toBe(before + 1);
+  });
+});
+
 describe("routes outside the screen table", () => {
   it("home is public and tells anonymous visitors they are not logged in", async () => {
     for (const who of ["anonymous", ...USERS] as Who[]) {

@@ -279,6 +279,17 @@ describe("the dialog's rules", () => {
     expect(await membershipsOf(finishedCourse.id)).toHaveLength(0);
   });
 
+  it("says 'membership status CONFIRMED not found' when no status (or more than one) has that code", async () => {
+    const cookie = await loginCookie("staff");
+    await db.update(schema.membershipStatuses).set({ code: "CONFIRMED_OLD" }).where(eq(schema.membershipStatuses.code, "CONFIRMED"));
+    try {
+      const html = await page(`/courses/${otherCourse.id}/coursememberships?dialog=courseMembership-add&dialogParent=COURSE:${otherCourse.id}`, cookie);
+      expect(html).toContain("membership status CONFIRMED not found");
+    } finally {
+      await db.update(schema.membershipStatuses).set({ code: "CONFIRMED" }).where(eq(schema.membershipStatuses.code, "CONFIRMED_OLD"));
+    }
+  });
+
   it("refuses the same dog with the same person twice in a course", async () => {
     const response = await add({ personId: member.id, dogId: member.dogId });
     expect(response.status).toBe(400);
