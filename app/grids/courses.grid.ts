@@ -4,6 +4,9 @@ import { COURSE_DEFAULT_SORT, COURSE_STATUS_FILTERS, courseName, courseYears, li
 import { DURATION_MODEL_LABELS, PRICING_MODEL_LABELS } from "~/lib/labels";
 import { courseMembershipsGrid } from "./courseMemberships.grid";
 
+/** '9 / 8': the actual number and, when there is one, the planned. */
+const ofPlanned = (actual: number, planned: number | null) => (planned === null ? String(actual) : `${actual} / ${planned}`);
+
 /** The year a list of courses opens with: the current one (the spec's fixed 2025 was its then-current year). */
 const currentYear = () => todayInBerlin().slice(0, 4);
 
@@ -36,10 +39,11 @@ export const coursesGrid = defineGrid<CourseRow>({
     { id: "trainerName", header: "Trainer", value: (c) => c.trainerName, link: (c) => (c.trainerId ? { dialog: "person-edit", id: c.trainerId } : null) },
     { id: "cotrainerName", header: "Co-Trainer", value: (c) => c.cotrainerName, link: (c) => (c.cotrainerId ? { dialog: "person-edit", id: c.cotrainerId } : null) },
     { id: "startDateTime", header: "Beginn", value: (c) => c.startDateTime, type: "dateTimeWeekday" },
-    { id: "actualNrOfDogs", header: "Hunde", value: (c) => c.actualNrOfDogs, type: "number", warn: (c) => c.overCapacity },
-    { id: "maxDogs", header: "Max. Hunde", value: (c) => c.maxDogs, type: "number" },
-    { id: "actualNrOfSessions", header: "Termine", value: (c) => c.actualNrOfSessions, type: "number", warn: (c) => c.sessionsDiffer },
-    { id: "nrOfSessions", header: "Termine (geplant)", value: (c) => c.nrOfSessions, type: "number" },
+    // 'taking part / places' and 'dates / planned' at a glance; red when over or off the plan.
+    { id: "actualNrOfDogs", header: "Hunde", value: (c) => c.actualNrOfDogs, type: "number", display: (c) => ofPlanned(c.actualNrOfDogs, c.maxDogs), warn: (c) => c.overCapacity },
+    { id: "maxDogs", header: "Max. Hunde", value: (c) => c.maxDogs, type: "number", hidden: true },
+    { id: "actualNrOfSessions", header: "Termine", value: (c) => c.actualNrOfSessions, type: "number", display: (c) => ofPlanned(c.actualNrOfSessions, c.nrOfSessions), warn: (c) => c.sessionsDiffer },
+    { id: "nrOfSessions", header: "Termine (geplant)", value: (c) => c.nrOfSessions, type: "number", hidden: true },
     { id: "costFull", header: "Preis", value: (c) => c.costFull, type: "money" },
     { id: "costReduced1", header: "Preis ermäßigt 1", value: (c) => c.costReduced1, type: "money", hidden: true },
     { id: "costReduced2", header: "Preis ermäßigt 2", value: (c) => c.costReduced2, type: "money", hidden: true },

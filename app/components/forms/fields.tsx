@@ -216,3 +216,14 @@ export function LockedField({ name, label, id, text, className = "col-span-2" }:
     </div>
   );
 }
+
+/** The id and rowVersion an edit form posts back: the save quotes the version it was based on. */
+export function RecordKeys({ record }: { record: { id: number; rowVersion: number } | null | undefined }) {
+  if (!record) return null;
+  return (
+    <>
+      <input type="hidden" name="id" value={record.id} />
+      <input type="hidden" name="rowVersion" value={record.rowVersion} />
+    </>
+  );
+}

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { DateField, LockedField, LookupSearch, LookupSelect, SelectField, TextAreaField } from "~/components/forms/fields";
+import { DateField, LockedField, LookupSearch, LookupSelect, SelectField, TextAreaField, RecordKeys } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import type { CertificationDialogData, CertificationFormRecord } from "./dialog.server";
 import { certificationSchema, type CertificationFormValues } from "./schema";
@@ -33,8 +33,7 @@ export default function CertificationDialog({ data, actionData, closeHref }: Dia
       {showPerson && !data.locked.person && <LookupSearch field="personId" label="Person suchen" term={data.personSearch} />}
       {showDog && !data.locked.dog && <LookupSearch field="dogId" label="Hund suchen" term={data.dogSearch} />}
       <DialogForm intent="certification:save" {...getFormProps(form)}>
-        {certification && <input type="hidden" name={fields.id.name} value={certification.id} />}
-        {certification && <input type="hidden" name={fields.rowVersion.name} value={certification.rowVersion} />}
+        <RecordKeys record={certification} />
         <div className="grid grid-cols-2 gap-3">
           <SelectField
             meta={fields.certificationMasterId}

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { CheckboxField, TextField } from "~/components/forms/fields";
+import { CheckboxField, TextField, RecordKeys } from "~/components/forms/fields";
 import type { CertificationMasterDialogData, CertificationMasterFormRecord } from "./dialog.server";
 import { certificationMasterSchema, type CertificationMasterFormValues } from "./schema";
 
@@ -20,8 +20,7 @@ export default function CertificationMasterDialog({ data, actionData, closeHref 
   return (
     <RouteDialog title={master ? `Erfolgsart ${master.name} bearbeiten` : "Erfolgsart hinzufügen"} closeHref={closeHref}>
       <DialogForm intent="certificationMaster:save" {...getFormProps(form)}>
-        {master && <input type="hidden" name={fields.id.name} value={master.id} />}
-        {master && <input type="hidden" name={fields.rowVersion.name} value={master.rowVersion} />}
+        <RecordKeys record={master} />
         <div className="grid gap-3">
           <TextField meta={fields.name} label="Name" />
           <CheckboxField meta={fields.isPersonCertification} label="für Personen" />

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { MoneyField, NumberField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { MoneyField, NumberField, SelectField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
 import { COURSE_STATUS_LABELS, DURATION_MODEL_LABELS, PRICING_MODEL_LABELS } from "~/lib/labels";
 import type { CourseDialogData, CourseFormRecord } from "./dialog.server";
 import { courseSchema, type CourseFormValues } from "./schema";
@@ -25,8 +25,7 @@ export default function CourseDialog({ data, actionData, closeHref }: DialogProp
   return (
     <RouteDialog title={title} closeHref={closeHref}>
       <DialogForm intent="course:save" {...getFormProps(form)}>
-        {course && <input type="hidden" name={fields.id.name} value={course.id} />}
-        {course && <input type="hidden" name={fields.rowVersion.name} value={course.rowVersion} />}
+        <RecordKeys record={course} />
         <div className="grid grid-cols-2 gap-3">
           <TextField meta={fields.name} label="Name" className="col-span-2" />
           <NumberField meta={fields.startYear} label="Jahr" />

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { MoneyField, NumberField, TextAreaField, TextField } from "~/components/forms/fields";
+import { MoneyField, NumberField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
 import type { CourseMasterDialogData, CourseMasterFormRecord } from "./dialog.server";
 import { courseMasterSchema, type CourseMasterFormValues } from "./schema";
 
@@ -20,8 +20,7 @@ export default function CourseMasterDialog({ data, actionData, closeHref }: Dial
   return (
     <RouteDialog title={master ? `Kurs-Typ '${master.name}' bearbeiten` : "Kurs-Typ hinzufügen"} closeHref={closeHref}>
       <DialogForm intent="courseMaster:save" {...getFormProps(form)}>
-        {master && <input type="hidden" name={fields.id.name} value={master.id} />}
-        {master && <input type="hidden" name={fields.rowVersion.name} value={master.rowVersion} />}
+        <RecordKeys record={master} />
         <div className="grid grid-cols-2 gap-3">
           <TextField meta={fields.name} label="Name" className="col-span-2" />
           <NumberField meta={fields.nrOfSessions} label="Termine (geplant)" />

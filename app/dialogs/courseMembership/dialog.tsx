@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ChangeEvent, MouseEvent } from "react";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, useDraftSubmit, type DialogProps } from "~/components/dialog-form";
-import { CheckboxField, LockedField, LookupSearch, LookupSelect, MoneyField, SelectField, TextAreaField } from "~/components/forms/fields";
+import { CheckboxField, LockedField, LookupSearch, LookupSelect, MoneyField, SelectField, TextAreaField, RecordKeys } from "~/components/forms/fields";
 import { useSaveGate } from "~/components/forms/save-gate";
 import { useHydrated } from "~/components/use-hydrated";
 import type { MembershipDialogData, MembershipFormRecord } from "./dialog.server";
@@ -53,8 +53,7 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
       {data.allDogs && <LookupSearch field="dogId" label="Hund suchen" term={data.dogSearch} />}
       {/* New values (a draft) give a new form: its fields and Speichern's check start from them. */}
       <DialogForm key={form.id} intent="courseMembership:save" {...getFormProps(form)} formRef={gate.form} onInput={gate.check} onChange={gate.check}>
-        {membership && <input type="hidden" name={fields.id.name} value={membership.id} />}
-        {membership && <input type="hidden" name={fields.rowVersion.name} value={membership.rowVersion} />}
+        <RecordKeys record={membership} />
         <input type="hidden" name="pricedFor" value={values.pricedFor ?? ""} />
         <input type="hidden" name="allDogs" value={values.allDogs ?? ""} />
         <div className="grid grid-cols-2 gap-3" onChange={onChoice}>

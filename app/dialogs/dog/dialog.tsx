@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { CheckboxField, DateField, LookupSearch, LookupSelect, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { CheckboxField, DateField, LookupSearch, LookupSelect, SelectField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
 import { DOG_GENDER_LABELS } from "~/lib/labels";
 import type { DogDialogData, DogFormRecord } from "./dialog.server";
 import { dogSchema, type DogFormValues } from "./schema";
@@ -22,8 +22,7 @@ export default function DogDialog({ data, actionData, closeHref }: DialogProps<D
     <RouteDialog title={dog ? `Hund ${dog.commonName} bearbeiten` : "Hund hinzufügen"} closeHref={closeHref}>
       <LookupSearch field="ownerId" label="Besitzer suchen" term={data.ownerSearch} />
       <DialogForm intent="dog:save" {...getFormProps(form)}>
-        {dog && <input type="hidden" name={fields.id.name} value={dog.id} />}
-        {dog && <input type="hidden" name={fields.rowVersion.name} value={dog.rowVersion} />}
+        <RecordKeys record={dog} />
         <div className="grid grid-cols-2 gap-3">
           <LookupSelect meta={fields.ownerId} label="Besitzer" options={data.owners} emptyHint="Erst Besitzer suchen" />
           <TextField meta={fields.commonName} label="Name" />

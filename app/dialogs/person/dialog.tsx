@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { CheckboxField, DateField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { CheckboxField, DateField, SelectField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
 import type { PersonDialogData, PersonFormRecord } from "./dialog.server";
 import { personSchema, type PersonFormValues } from "./schema";
 
@@ -22,8 +22,7 @@ export default function PersonDialog({ data, actionData, closeHref }: DialogProp
   return (
     <RouteDialog title={title} closeHref={closeHref} width={640}>
       <DialogForm intent="person:save" {...getFormProps(form)}>
-        {person && <input type="hidden" name={fields.id.name} value={person.id} />}
-        {person && <input type="hidden" name={fields.rowVersion.name} value={person.rowVersion} />}
+        <RecordKeys record={person} />
         <div className="grid grid-cols-2 gap-3">
           <SelectField meta={fields.salutation} label="Anrede" options={[{ value: "Herr", label: "Herr" }, { value: "Frau", label: "Frau" }]} placeholder="–" />
           <TextField meta={fields.title} label="Titel" />
