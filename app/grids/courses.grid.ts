@@ -2,6 +2,7 @@ import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
 import { todayInBerlin } from "~/lib/format";
 import { COURSE_DEFAULT_SORT, COURSE_STATUS_FILTERS, courseName, courseYears, listCourses, pageOfCourse, type CourseRow, type CourseStatusFilter } from "~/models/courses.server";
 import { DURATION_MODEL_LABELS, PRICING_MODEL_LABELS } from "~/lib/labels";
+import { courseDatesGrid } from "./courseDates.grid";
 import { courseMembershipsGrid } from "./courseMemberships.grid";
 
 /** '9 / 8': the actual number and, when there is one, the planned. */
@@ -93,7 +94,7 @@ export const coursesGrid = defineGrid<CourseRow>({
     tabsLabel: (name) => `Bereiche von Kurs ${name}`,
     tabs: [
       { path: "coursememberships", label: "Teilnehmer", grid: courseMembershipsGrid },
-      { path: "coursedates", label: "Termine" },
+      { path: "coursedates", label: "Termine", grid: courseDatesGrid },
     ],
     defaultTab: "coursememberships",
     linkParam: { name: "selectedCourseId", follow: (db, id) => courseName(db, id) },

@@ -36,6 +36,19 @@ export const optionalGermanDate = () =>
       return z.NEVER;
     });
 
+/** A required dd.MM.yyyy date -> 'YYYY-MM-DD'. */
+export const germanDate = (message: string) =>
+  z.string({ error: message }).transform((value, context) => {
+    if (!value.trim()) {
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    const parsed = parseGermanDate(value);
+    if (parsed.success) return parsed.value;
+    context.addIssue({ code: "custom", message: parsed.error });
+    return z.NEVER;
+  });
+
 /** 1.234,56 (€) typed by the user -> cents. */
 export const moneyInCents = (message = "Bitte einen Betrag eingeben") =>
   z.string({ error: message }).transform((value, context) => {

@@ -85,6 +85,21 @@ function formatInstant(value: string | Date, pattern: string): string {
   return formatWithPattern(new TZDate(date, TIME_ZONE), pattern, { locale: de });
 }
 
+/** '2026-11-24T17:00:00.000Z' -> '18:00' (Berlin time). */
+export function formatTime(value: string | Date | null | undefined): string {
+  return value ? formatInstant(value, "HH:mm") : "";
+}
+
+/** '2026-11-24T17:00:00.000Z' -> 'Di.': the abbreviated weekday in Berlin. */
+export function formatWeekday(value: string | Date | null | undefined): string {
+  return value ? formatInstant(value, "ccc") : "";
+}
+
+/** '2026-11-24T23:30:00.000Z' -> '2026-11-25': the Berlin calendar day of an instant. */
+export function berlinDateOf(value: string | Date): string {
+  return formatInstant(value, "yyyy-MM-dd");
+}
+
 /** '2026-11-24T17:00:00.000Z' -> '24.11.2026 18:00' */
 export function formatDateTime(value: string | Date | null | undefined): string {
   return value ? formatInstant(value, "dd.MM.yyyy HH:mm") : "";

@@ -130,6 +130,7 @@ export type GridDecl<Row extends { id: number }> = {
   refresh?: boolean;
   /** False: rows are only read, never selected (no child grid follows them). */
   selectable?: boolean;
+  /** Group label of a row where the grid is its own screen (PARENT); the model sorts by it first. */
   groupBy?: (row: Row) => string;
   emptyText: string;
   pageSize?: number;

@@ -265,7 +265,8 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
     excelHref: grid.excel ? (placement.parent ? `${grid.excel.path}?parent=${placement.parent.type}:${placement.parent.id}` : grid.excel.path) : null,
     columnChooser: grid.columnChooser ?? true,
     refresh: grid.refresh ?? false,
-    groups: grid.groupBy ? result.rows.map((row) => grid.groupBy!(row)) : null,
+    // Grouping applies to a grid's own screen only (spec 001 §6): under a parent the rows are one group.
+    groups: grid.groupBy && placement.mount === "PARENT" ? result.rows.map((row) => grid.groupBy!(row)) : null,
     emptyText: grid.emptyText,
     ...(mountDecl.maxHeight ? { maxHeight: mountDecl.maxHeight } : {}),
     ...(mountDecl.hint ? { hint: mountDecl.hint } : {}),
