@@ -304,3 +304,28 @@ export async function isTrainerOrCurrent(db: Db, personId: number, current: (num
   const [row] = await db.select({ id: people.id }).from(people).where(and(eq(people.id, personId), eq(people.isTrainer, true)));
   return row !== undefined;
 }
+
+/** The courses the Kursblatt offers: those not finished (current) or all, newest first, with what the sheet heads. */
+export async function courseSheetOptions(db: Db, show: "current" | "all") {
+  const rows = await db
+    .select({
+      id: courses.id,
+      name: courses.name,
+      startYear: courses.startYear,
+      statusCode: courses.statusCode,
+      webTimeInformation: courses.webTimeInformation,
+      trainerName: sql<string | null>`${trainers.fullName}`.as("trainer_name"),
+      cotrainerName: sql<string | null>`${cotrainers.fullName}`.as("cotrainer_name"),
+      location: sql<string | null>`${locations.name}`.as("location_name"),
+      actualNrOfDogs: actualNrOfDogs.as("actual_nr_of_dogs"),
+      maxDogs: courses.maxDogs,
+    })
+    .from(courses)
+    .leftJoin(trainers, eq(trainers.id, courses.trainerId))
+    .leftJoin(cotrainers, eq(cotrainers.id, courses.cotrainerId))
+    .leftJoin(locations, eq(locations.id, courses.locationId))
+    .where(show === "current" ? ne(courses.statusCode, "FINISHED") : undefined)
+    .orderBy(sql`${courses.startYear} DESC`, sql`${courses.name} COLLATE NOCASE`, asc(courses.id));
+  return rows;
+}
+export type CourseSheetCourse = Awaited<ReturnType<typeof courseSheetOptions>>[number];

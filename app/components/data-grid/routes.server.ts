@@ -74,15 +74,26 @@ function pageAreas(grid: AnyGridDecl, tab?: TabDecl): [Area, ...Area[]] {
 }
 
 
-const panePlacement = (tab: TabDecl, parent: Parent): Placement => ({
+/** A CHILD grid under its parent row: in a tab, or on a page that chooses the parent itself (the Kursblatt). */
+export const childPlacement = (grid: AnyGridDecl, parent: Parent): Placement => ({
   mount: parent.type,
   parent,
   level: 2,
-  selection: tab.grid?.selectable === false ? { kind: "none" } : { kind: "param" },
+  selection: grid.selectable === false ? { kind: "none" } : { kind: "param" },
 });
 
+/** The CHILD grid of a parent the page chose (no tabs): what a pane shows. */
+export function loadChildGrid(args: Args, grid: AnyGridDecl, parent: Parent, user: User): Promise<GridData> {
+  return loadGrid(args, grid, childPlacement(grid, parent), user);
+}
+
+/** The posts of a page that shows a CHILD grid for a parent it chose (`parent` null: none chosen). */
+export function childGridAction(args: ActionFunctionArgs, area: Area, grid: AnyGridDecl, parent: Parent | null) {
+  return dialogAction(args, [area, grid.area], parent ? [{ grid, placement: childPlacement(grid, parent) }] : []);
+}
+
 async function loadPane(args: Args, tab: TabDecl, parent: Parent, user: User): Promise<PaneData> {
-  return tab.grid ? { grid: await loadGrid(args, tab.grid, panePlacement(tab, parent), user) } : { placeholder: tab.label };
+  return tab.grid ? { grid: await loadGrid(args, tab.grid, childPlacement(tab.grid, parent), user) } : { placeholder: tab.label };
 }
 
 function tabsData(grid: AnyGridDecl, parent: NamedParent, user: User, base: string): TabsData {
@@ -185,7 +196,7 @@ export function tabAction<Row extends { id: number }>(grid: GridDecl<Row>, path?
     const { tab, parent, gone } = await tabPage(args, grid, path);
     await gone();
     const pageGrids: PageGrid[] = [{ grid, placement: parentPlacement(grid, args.request, parent.id, tab.path) }];
-    if (tab.grid) pageGrids.push({ grid: tab.grid, placement: panePlacement(tab, parent) });
+    if (tab.grid) pageGrids.push({ grid: tab.grid, placement: childPlacement(tab.grid, parent) });
     return dialogAction(args, pageAreas(grid, tab), pageGrids);
   };
 }
@@ -268,7 +279,7 @@ export function firstRowAction<Row extends { id: number }>(grid: GridDecl<Row>) 
   return async (args: ActionFunctionArgs) => {
     const { tab, parent } = await firstRow(args, grid);
     const pageGrids: PageGrid[] = [{ grid, placement: parentPlacement(grid, args.request, null) }];
-    if (tab.grid && parent) pageGrids.push({ grid: tab.grid, placement: panePlacement(tab, parent) });
+    if (tab.grid && parent) pageGrids.push({ grid: tab.grid, placement: childPlacement(tab.grid, parent) });
     return dialogAction(args, pageAreas(grid, tab), pageGrids);
   };
 }

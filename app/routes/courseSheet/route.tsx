@@ -1,0 +1,111 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
+import { DataGrid } from "~/components/data-grid/data-grid";
+import { childGridAction, loadChildGrid } from "~/components/data-grid/routes.server";
+import { courseMembershipsGrid } from "~/grids/courseMemberships.grid";
+import { formatCount } from "~/lib/format";
+import { withSearch } from "~/lib/grid";
+import { parseId } from "~/lib/ids";
+import { courseSheetOptions, type CourseSheetCourse } from "~/models/courses.server";
+import { readForUser } from "~/services/auth.server";
+
+/**
+ * Kursblatt (spec 001 §2 Course sheet): a course chosen among the current (default) or all
+ * courses, and its participants in the same grid as the course's tab Teilnehmer. The URL holds
+ * the choice (?course=17&show=all), so it works without JavaScript; printed, it is the
+ * participant list for the training field.
+ */
+type Show = "current" | "all";
+const showOf = (search: URLSearchParams): Show => (search.get("show") === "all" ? "all" : "current");
+
+async function chosen(args: LoaderFunctionArgs | ActionFunctionArgs, courses: CourseSheetCourse[]) {
+  const wanted = parseId(new URL(args.request.url).searchParams.get("course"));
+  return courses.find((course) => course.id === wanted) ?? courses[0] ?? null;
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const search = new URL(args.request.url).searchParams;
+  const show = showOf(search);
+  const { value } = await readForUser(args, ["courseSheet", courseMembershipsGrid.area], async (user) => {
+    const courses = await courseSheetOptions(args.context.db, show);
+    const course = await chosen(args, courses);
+    const grid = course ? await loadChildGrid(args, courseMembershipsGrid, { type: "COURSE", id: course.id, name: course.name }, user) : null;
+    return { courses, course, grid };
+  });
+  const warning = value.courses.length > 0 ? null : show === "current" ? "Keine laufenden Kurse gefunden" : "Konnte keine Kurse laden";
+  return { show, warning, ...value };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const courses = await courseSheetOptions(args.context.db, showOf(new URL(args.request.url).searchParams));
+  const course = await chosen(args, courses);
+  return childGridAction(args, "courseSheet", courseMembershipsGrid, course ? { type: "COURSE", id: course.id, name: course.name } : null);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Kursblatt${data?.course ? ` ${data.course.name}` : ""} – Wuff` }];
+
+const SHOW_OPTIONS: { value: Show; label: string }[] = [
+  { value: "current", label: "Nur aktuelle Kurse" },
+  { value: "all", label: "Alle Kurse" },
+];
+
+export default function CourseSheet() {
+  const { show, courses, course, grid, warning } = useLoaderData<typeof loader>();
+  const { pathname, search } = useLocation();
+  const submit = useSubmit();
+  const details = course
+    ? [
+        course.trainerName && `Trainer: ${[course.trainerName, course.cotrainerName].filter(Boolean).join(", ")}`,
+        course.webTimeInformation,
+        course.location && `Ort: ${course.location}`,
+        `${formatCount(course.actualNrOfDogs, "Hund", "Hunde")}${course.maxDogs !== null ? ` von ${course.maxDogs}` : ""}`,
+      ].filter(Boolean)
+    : [];
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-lg font-semibold text-wuff-800">
+        Kursblatt<span className="hidden print:inline">{course ? `: ${course.name}` : ""}</span>
+      </h1>
+      <div className="flex flex-wrap items-end gap-3 print:hidden">
+        <Form method="get" action={pathname} className="flex flex-wrap items-end gap-2" onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
+          {show === "all" && <input type="hidden" name="show" value="all" />}
+          <div>
+            <label htmlFor="course-sheet-course" className="mb-1 block text-sm font-medium text-slate-700">
+              Kurs
+            </label>
+            <select id="course-sheet-course" name="course" defaultValue={course?.id} key={course?.id} className="block w-72 max-w-full rounded border border-slate-300 px-2 py-1.5 text-sm">
+              {courses.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
+            Anzeigen
+          </button>
+        </Form>
+        <div role="group" aria-label="Kurse zur Auswahl" className="flex overflow-hidden rounded border border-slate-300 text-sm">
+          {SHOW_OPTIONS.map((option) => (
+            <Link
+              key={option.value}
+              to={`${pathname}${withSearch(search, { show: option.value === "current" ? null : option.value, course: null })}`}
+              aria-current={show === option.value ? "true" : undefined}
+              preventScrollReset
+              className={`px-3 py-1.5 ${show === option.value ? "bg-wuff-700 text-white" : "bg-white hover:bg-slate-50"}`}
+            >
+              {option.label}
+            </Link>
+          ))}
+        </div>
+      </div>
+      {warning && (
+        <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {warning}
+        </p>
+      )}
+      {details.length > 0 && <p className="text-sm text-slate-700">{details.join(" · ")}</p>}
+      {grid && <DataGrid data={grid} />}
+    </div>
+  );
+}
