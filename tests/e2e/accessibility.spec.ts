@@ -72,7 +72,9 @@ for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await loginAs(page, "admin", "/");
       await page.goto(path);
-      await expect(isDialog ? page.getByRole("dialog") : page.locator("main")).toBeVisible();
+      // After hydration a dialog is Headless UI's, named by its title once that has mounted.
+      await page.locator("html[data-hydrated]").waitFor();
+      await expect(isDialog ? page.getByRole("dialog", { name: /\S/ }) : page.locator("main")).toBeVisible();
       // One h1 per page (a dialog's title is an h2).
       await expect(page.locator("h1")).toHaveCount(1);
       expect(await violations(page)).toEqual([]);

@@ -84,8 +84,8 @@ test("add, edit and delete a dog of the selected person", async ({ page, javaScr
   const row = dogs.locator("tbody tr", { hasText: dogName });
   await expect(row).toHaveAttribute("aria-selected", "true");
   // An expired rabies date and the unknown gender show red.
-  await expect(row.getByRole("cell", { name: "01.01.2020" })).toHaveClass(/text-red-600/);
-  await expect(row.getByRole("cell", { name: "(unbekannt)" })).toHaveClass(/text-red-600/);
+  await expect(row.getByRole("cell", { name: "01.01.2020" })).toHaveClass(/text-red-700/);
+  await expect(row.getByRole("cell", { name: "(unbekannt)" })).toHaveClass(/text-red-700/);
 
   await openEdit(page, dogs, row, javaScriptEnabled);
   const editDialog = page.getByRole("dialog", { name: `Hund ${dogName} bearbeiten` });

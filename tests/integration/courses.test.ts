@@ -63,7 +63,7 @@ describe("the courses list", () => {
 
   it("shows red when more dogs take part than places, or sessions differ from the plan", async () => {
     const html = await page("/courses?year=all", await loginCookie("staff"));
-    expect(html).toContain('class="text-right font-semibold text-red-600"');
+    expect(html).toContain('class="text-right font-semibold text-red-700"');
   });
 
   it("?selectedCourseId opens that course with its participants, the toggles set so it is listed", async () => {

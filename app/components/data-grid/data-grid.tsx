@@ -28,7 +28,7 @@ const ROWS_CLASS =
 
 /** Left-aligned cells need no class; others name their alignment; a warning is red and bold. */
 const cellClass = (align: ColumnMeta["align"], warn: boolean) =>
-  [align === "left" ? "" : alignClass[align], warn ? "font-semibold text-red-600" : ""].filter(Boolean).join(" ") || undefined;
+  [align === "left" ? "" : alignClass[align], warn ? "font-semibold text-red-700" : ""].filter(Boolean).join(" ") || undefined;
 
 function Checkbox({ checked }: { checked: boolean }) {
   return <input type="checkbox" checked={checked} readOnly disabled aria-label={checked ? "ja" : "nein"} />;

@@ -156,7 +156,7 @@ async function dialogData(context: DialogViewContext, membership: MembershipReco
     personId ? personForBooking(db, personId) : undefined,
     dogId ? getDog(db, dogId) : undefined,
     courseId ? courseForBooking(db, courseId) : undefined,
-    membership ? Promise.resolve(1) : confirmedStatusId(db),
+    membership ? Promise.resolve(null) : confirmedStatusId(db),
     personId && !allDogs ? dogOptions(db, { ownerId: personId }) : Promise.resolve([]),
   ]);
   const keptDog = dog && !ownDogs.some((option) => option.id === dog.id) ? [{ id: dog.id, label: `${dog.commonName} (${dog.ownerFullName ?? ""})` }] : [];
@@ -193,7 +193,8 @@ async function dialogData(context: DialogViewContext, membership: MembershipReco
       hasGdpr: person && may(user, "protectedPersonData") ? Boolean(person.hasGdpr) : null,
     },
     warnings,
-    error: confirmed === null ? STATUS_CONFIRMED_NOT_FOUND : null,
+    // A new membership starts as CONFIRMED: say so when there is no (single) such status.
+    error: !membership && confirmed === null ? STATUS_CONFIRMED_NOT_FOUND : null,
   };
 }
 
