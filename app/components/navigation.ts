@@ -69,6 +69,7 @@ export const HANDSET_MORE: NavEntry[] = [
   entry("dogs"),
   entry("certifications"),
   { ...entry("quickAdd"), keepsPlace: true },
+  entry("scheduler"),
   entry("recyclebin"),
   entry("configuration"),
 ];

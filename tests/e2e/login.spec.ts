@@ -120,6 +120,7 @@ test.describe("on a handset", () => {
       "Hunde",
       "Erfolge",
       "Mensch/Hund Mini+",
+      "Kalender",
       "Papierkorb",
     ]);
     await handsetEntries.getByRole("link", { name: "Hunde" }).click();
