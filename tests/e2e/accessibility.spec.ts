@@ -14,6 +14,8 @@ const SCREENS = [
   "/courses",
   "/courseSheet",
   "/scheduler",
+  "/scheduler?view=week",
+  "/scheduler?view=list",
   "/fees",
   "/invoices",
   "/courseMasters",
@@ -45,6 +47,7 @@ const DIALOGS = [
   "/courses/1/coursememberships?dialog=courseMembership-transfer&dialogId=1",
   "/courses/1/coursememberships?dialog=courseMembership-delete&dialogId=1",
   "/quickAdd",
+  "/scheduler?dialog=courseDate-edit&dialogId=1",
 ];
 
 const SIZES = [
