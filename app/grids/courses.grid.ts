@@ -53,7 +53,7 @@ export const coursesGrid = defineGrid<CourseRow>({
     { id: "courseMasterName", header: "Kurs-Typ", value: (c) => c.courseMasterName, hidden: true, omitUnder: ["COURSEMASTER"] },
     { id: "durationModel", header: "Dauer", value: (c) => DURATION_MODEL_LABELS[c.durationModel as keyof typeof DURATION_MODEL_LABELS], hidden: true },
     { id: "pricingModel", header: "Preismodell", value: (c) => PRICING_MODEL_LABELS[c.pricingModel as keyof typeof PRICING_MODEL_LABELS], hidden: true },
-    { id: "comments", header: "Kommentar", value: (c) => c.comments },
+    { id: "comments", header: "Kommentar", value: (c) => c.comments, hidden: true },
   ],
   toggles: [
     {
