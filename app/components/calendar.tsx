@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { CALENDAR_VIEWS, WEEKDAYS, type CalendarData, type CalendarDay, type CalendarEntry, type CalendarView } from "~/lib/calendar";
+import { ToggleLinks } from "./toggle-links";
 
 /**
  * The Kalender: a month grid or a week of course dates, or a list of them (on a phone the month
@@ -165,19 +166,7 @@ export function Calendar({ data }: { data: CalendarData }) {
             Weiter
           </Link>
         </nav>
-        <div role="group" aria-label="Ansicht" className="inline-flex overflow-hidden rounded border border-slate-300 text-sm">
-          {CALENDAR_VIEWS.map((option) => (
-            <Link
-              key={option.value}
-              to={href(option.value, data.date)}
-              preventScrollReset
-              aria-current={data.view === option.value ? "true" : undefined}
-              className={`px-3 py-1.5 ${data.view === option.value ? "bg-wuff-700 text-white" : "bg-white hover:bg-slate-50"}`}
-            >
-              {option.label}
-            </Link>
-          ))}
-        </div>
+        <ToggleLinks label="Ansicht" options={CALENDAR_VIEWS} active={data.view} hrefOf={(value) => href(value as CalendarView, data.date)} />
         <Link to={href(data.view, data.date, { dialog: "courseDate-add" })} preventScrollReset className={linkClass}>
           Termin hinzufügen
         </Link>

@@ -78,9 +78,11 @@ describe("the courses list", () => {
     expect(unknown.headers.get("Location")).toBe("/courses");
   });
 
-  it("the tab Termine says it is still in the works", async () => {
-    const html = await page(`/courses/${data.courses[0].id}/coursedates`, await loginCookie("staff"));
-    expect(html).toContain("Diese Ansicht ist noch in Arbeit");
+  it("the tab Termine lists the course's dates", async () => {
+    const course = data.courses[0];
+    const html = await page(`/courses/${course.id}/coursedates`, await loginCookie("staff"));
+    const count = data.courseDates.filter((date) => date.courseId === course.id).length;
+    expect(html).toContain(`Termine für &#x27;${course.name}&#x27; <span class="font-normal text-slate-500">(${count})</span>`);
   });
 });
 

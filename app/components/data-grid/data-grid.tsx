@@ -11,6 +11,7 @@ import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type K
 import type { Cell, ColumnMeta, GridData, GridRow } from "~/lib/grid";
 import { closedHref, closedSearch, dialogHref, gridHref, gridParamNames, keepOnly } from "~/lib/grid-state";
 import { takeClosedDialog } from "../dialog-form";
+import { ToggleLinks } from "../toggle-links";
 
 const alignClass = { left: "text-left", right: "text-right", center: "text-center" } as const;
 const buttonClass = "inline-flex items-center rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
@@ -270,21 +271,14 @@ export function DataGrid({ data }: { data: GridData }) {
           {title} <span className="font-normal text-slate-500">({total.toLocaleString("de-DE")})</span>
         </Heading>
         {data.toggles.map((toggle) => (
-          <div key={toggle.param} role="group" aria-label={toggle.label} className="inline-flex overflow-hidden rounded border border-slate-300 text-sm print:border-0">
-            {toggle.options.map((option) => (
-              <Link
-                key={option.value}
-                to={gridHref(pathname, search, prefix, { toggle: [toggle.param, option.value === toggle.fallback ? null : option.value] })}
-                preventScrollReset
-                replace
-                aria-current={toggle.active === option.value ? "true" : undefined}
-                // Printed, only the chosen option remains, as plain text: it says what the list holds.
-                className={`px-2.5 py-1 ${toggle.active === option.value ? "bg-wuff-700 text-white print:bg-transparent print:px-0 print:text-slate-700" : "bg-white hover:bg-slate-50 print:hidden"}`}
-              >
-                {option.label}
-              </Link>
-            ))}
-          </div>
+          <ToggleLinks
+            key={toggle.param}
+            label={toggle.label}
+            options={toggle.options}
+            active={toggle.active}
+            hrefOf={(value) => gridHref(pathname, search, prefix, { toggle: [toggle.param, value === toggle.fallback ? null : value] })}
+            replace
+          />
         ))}
         {data.search && (
           <Form method="get" action={pathname} preventScrollReset replace role="search" aria-label={`${title} durchsuchen`} className="flex items-center gap-1 print:hidden">

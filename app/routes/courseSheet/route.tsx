@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
 import { DataGrid } from "~/components/data-grid/data-grid";
+import { ToggleLinks } from "~/components/toggle-links";
 import { childGridAction, loadChildGrid } from "~/components/data-grid/routes.server";
 import { courseMembershipsGrid } from "~/grids/courseMemberships.grid";
 import { formatCount } from "~/lib/format";
@@ -85,19 +86,12 @@ export default function CourseSheet() {
             Anzeigen
           </button>
         </Form>
-        <div role="group" aria-label="Kurse zur Auswahl" className="flex overflow-hidden rounded border border-slate-300 text-sm">
-          {SHOW_OPTIONS.map((option) => (
-            <Link
-              key={option.value}
-              to={`${pathname}${withSearch(search, { show: option.value === "current" ? null : option.value, course: null })}`}
-              aria-current={show === option.value ? "true" : undefined}
-              preventScrollReset
-              className={`px-3 py-1.5 ${show === option.value ? "bg-wuff-700 text-white" : "bg-white hover:bg-slate-50"}`}
-            >
-              {option.label}
-            </Link>
-          ))}
-        </div>
+        <ToggleLinks
+          label="Kurse zur Auswahl"
+          options={SHOW_OPTIONS}
+          active={show}
+          hrefOf={(value) => `${pathname}${withSearch(search, { show: value === "current" ? null : value, course: null })}`}
+        />
       </div>
       {warning && (
         <p role="alert" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
