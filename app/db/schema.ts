@@ -645,3 +645,35 @@ export const userPreferences = sqliteTable(
   },
   (t) => [uniqueIndex("user_preferences_user_key_unique").on(t.userId, t.key), rule("user_preferences_value_json", "json_valid(value)")],
 );
+
+/** What a calendar feed covers: one course's dates, or every date a trainer trains or co-trains. */
+export const CALENDAR_FEED_KINDS = ["COURSE", "TRAINER"] as const;
+export type CalendarFeedKind = (typeof CALENDAR_FEED_KINDS)[number];
+
+/**
+ * Kalender-Abos: the secret address of an ICS feed (GET /feeds/{token}.ics) per course or per
+ * trainer. subjectId is a course id (COURSE) or a person id (TRAINER): no foreign key, as it points
+ * into one of two tables (and a course restored from the Papierkorb gets its feed back). The token
+ * itself is kept so the ADMIN can show the link again; the feed is looked up by its SHA-256, so
+ * the database never compares the secret itself (app/models/calendar-feeds.server.ts).
+ */
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    id: id(),
+    kind: text("kind", { enum: CALENDAR_FEED_KINDS }).notNull(),
+    subjectId: integer("subject_id").notNull(),
+    /** 256 random bits, base64url (43 characters). */
+    token: text("token").notNull(),
+    /** SHA-256 of the token (base64url): what a feed request is looked up by. */
+    tokenHash: text("token_hash").notNull(),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex("calendar_feeds_kind_subject_unique").on(t.kind, t.subjectId),
+    uniqueIndex("calendar_feeds_token_unique").on(t.token),
+    uniqueIndex("calendar_feeds_token_hash_unique").on(t.tokenHash),
+    oneOf("calendar_feeds", "kind", CALENDAR_FEED_KINDS),
+    rule("calendar_feeds_token_shape", "length(token) = 43 AND length(token_hash) = 43"),
+  ],
+);
