@@ -1,0 +1,188 @@
+/**
+ * All queries and writes of the calendar feeds (Kalender-Abos): the secret token of a course's or
+ * a trainer's ICS feed, and the course dates a feed holds.
+ *
+ * A token is 256 random bits from crypto.getRandomValues, base64url (43 characters). It is kept so
+ * the ADMIN can show the link again, and looked up by its SHA-256: the database's comparison then
+ * works on a value that tells nothing about the token, and the found token is compared once more in
+ * constant time. Renewing replaces token and hash in one statement, so the old address stops
+ * working at once.
+ */
+import { and, asc, eq, gte, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Db } from "~/db/client.server";
+import { CALENDAR_FEED_KINDS, calendarFeeds, courseDates, courses, locations, people, type CalendarFeedKind } from "~/db/schema";
+import { auditInsert, type Actor } from "./audit.server";
+
+const trainers = alias(people, "trainers");
+const cotrainers = alias(people, "cotrainers");
+
+/** The shape of every token Wuff hands out: anything else is not looked up at all. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+function base64url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** A new feed token: 256 bits from the platform's CSPRNG. */
+export function newFeedToken(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+async function hashOf(token: string): Promise<string> {
+  return base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token))));
+}
+
+/** Compares two strings in time that depends on their length only. */
+function sameSecret(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
+}
+
+export { CALENDAR_FEED_KINDS, type CalendarFeedKind };
+
+export type CalendarFeedRef = { kind: CalendarFeedKind; subjectId: number };
+
+/** The feed a token opens, or null (malformed, unknown or renewed token). */
+export async function findCalendarFeed(db: Db, token: string): Promise<CalendarFeedRef | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const [row] = await db
+    .select({ kind: calendarFeeds.kind, subjectId: calendarFeeds.subjectId, token: calendarFeeds.token })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.tokenHash, await hashOf(token)));
+  return row && sameSecret(row.token, token) ? { kind: row.kind, subjectId: row.subjectId } : null;
+}
+
+export type FeedSubject = { kind: CalendarFeedKind; id: number; name: string; token: string | null; lastModifiedOn: string | null };
+
+/** What the Kalender-Abos screen lists: the current courses (not FINISHED) and the trainers, each with its token if it has one. */
+export async function listFeedSubjects(db: Db): Promise<{ courses: FeedSubject[]; trainers: FeedSubject[] }> {
+  const [courseRows, trainerRows] = await db.batch([
+    db
+      .select({ id: courses.id, name: courses.name, startYear: courses.startYear, token: calendarFeeds.token, lastModifiedOn: sql<string | null>`coalesce(${calendarFeeds.lastModifiedOn}, ${calendarFeeds.createdOn})`.as("feed_modified_on") })
+      .from(courses)
+      .leftJoin(calendarFeeds, and(eq(calendarFeeds.kind, "COURSE"), eq(calendarFeeds.subjectId, courses.id)))
+      .where(ne(courses.statusCode, "FINISHED"))
+      .orderBy(sql`${courses.startYear} DESC`, sql`${courses.name} COLLATE NOCASE`, asc(courses.id)),
+    db
+      .select({ id: people.id, name: sql<string>`${people.fullName}`, token: calendarFeeds.token, lastModifiedOn: sql<string | null>`coalesce(${calendarFeeds.lastModifiedOn}, ${calendarFeeds.createdOn})`.as("feed_modified_on") })
+      .from(people)
+      .leftJoin(calendarFeeds, and(eq(calendarFeeds.kind, "TRAINER"), eq(calendarFeeds.subjectId, people.id)))
+      .where(eq(people.isTrainer, true))
+      .orderBy(asc(people.lastNameKey), asc(people.firstNameKey), asc(people.id)),
+  ]);
+  return {
+    courses: courseRows.map((row) => ({ kind: "COURSE", id: row.id, name: courseLabel(row.name, row.startYear), token: row.token, lastModifiedOn: row.lastModifiedOn })),
+    trainers: trainerRows.map((row) => ({ kind: "TRAINER", id: row.id, name: row.name, token: row.token, lastModifiedOn: row.lastModifiedOn })),
+  };
+}
+
+/** 'Welpengruppe 2026'; a name that already names its year keeps it once. */
+export const courseLabel = (name: string, startYear: number) => (name.includes(String(startYear)) ? name : `${name} ${startYear}`);
+
+/** A subject the screen offers a feed for (a course not FINISHED, a trainer), by name; undefined otherwise. */
+export async function offeredFeedSubject(db: Db, kind: CalendarFeedKind, id: number): Promise<{ name: string } | undefined> {
+  if (kind === "COURSE") {
+    const [row] = await db.select({ name: courses.name, startYear: courses.startYear }).from(courses).where(and(eq(courses.id, id), ne(courses.statusCode, "FINISHED")));
+    return row ? { name: courseLabel(row.name, row.startYear) } : undefined;
+  }
+  const [row] = await db.select({ name: sql<string>`${people.fullName}` }).from(people).where(and(eq(people.id, id), eq(people.isTrainer, true)));
+  return row;
+}
+
+/**
+ * Creates the feed of a subject, or gives it a new token (the old one stops working with this very
+ * statement). created: whether there was none before.
+ */
+export async function renewCalendarFeed(db: Db, { kind, subjectId }: CalendarFeedRef, actor: Actor, now = new Date()): Promise<{ token: string; created: boolean }> {
+  const token = newFeedToken();
+  const tokenHash = await hashOf(token);
+  const [row] = await db
+    .insert(calendarFeeds)
+    .values({ kind, subjectId, token, tokenHash, ...auditInsert(actor, now) })
+    .onConflictDoUpdate({
+      target: [calendarFeeds.kind, calendarFeeds.subjectId],
+      set: { token, tokenHash, lastModifiedBy: actor.name, lastModifiedOn: now.toISOString(), rowVersion: sql`${calendarFeeds.rowVersion} + 1` },
+    })
+    .returning({ rowVersion: calendarFeeds.rowVersion });
+  return { token, created: row.rowVersion === 1 };
+}
+
+/** One course date as a feed shows it. */
+export type FeedDate = {
+  id: number;
+  courseName: string;
+  startDateTime: string;
+  endDateTime: string | null;
+  isAllDay: boolean;
+  comments: string | null;
+  rowVersion: number;
+  /** The later change of the date and of its course (UTC ISO). */
+  lastModifiedOn: string;
+  locationName: string | null;
+  streetNumber: string | null;
+  zip: string | null;
+  city: string | null;
+  trainerName: string | null;
+  cotrainerName: string | null;
+};
+
+/** How far back a feed reaches: the dates of the last 12 months, and every future one. */
+export function feedCutoff(now: Date): string {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - 1);
+  return cutoff.toISOString();
+}
+
+const latest = (...values: (string | null)[]) => values.filter((value): value is string => value !== null).sort().at(-1)!;
+
+/**
+ * The title's subject and the dates of a feed from `cutoff` on, in date order; null when its
+ * course or trainer no longer exists (or the person is no longer a trainer).
+ */
+export async function calendarFeedDates(db: Db, feed: CalendarFeedRef, cutoff: string): Promise<{ subject: string; dates: FeedDate[] } | null> {
+  const subjectQuery =
+    feed.kind === "COURSE"
+      ? db.select({ name: courses.name, startYear: sql<number | null>`${courses.startYear}` }).from(courses).where(eq(courses.id, feed.subjectId))
+      : db.select({ name: sql<string>`${people.fullName}`, startYear: sql<number | null>`NULL` }).from(people).where(and(eq(people.id, feed.subjectId), eq(people.isTrainer, true)));
+  const whose = feed.kind === "COURSE" ? eq(courseDates.courseId, feed.subjectId) : or(eq(courses.trainerId, feed.subjectId), eq(courses.cotrainerId, feed.subjectId));
+  const [[subject], rows] = await db.batch([
+    subjectQuery,
+    db
+      .select({
+        id: courseDates.id,
+        // D1 batches return rows keyed by column name: every 'name' gets an alias of its own.
+        courseName: sql<string>`${courses.name}`.as("course_name"),
+        startDateTime: courseDates.startDateTime,
+        endDateTime: courseDates.endDateTime,
+        isAllDay: courseDates.isAllDay,
+        comments: courseDates.comments,
+        rowVersion: courseDates.rowVersion,
+        dateModifiedOn: sql<string>`coalesce(${courseDates.lastModifiedOn}, ${courseDates.createdOn})`.as("date_modified_on"),
+        courseModifiedOn: sql<string>`coalesce(${courses.lastModifiedOn}, ${courses.createdOn})`.as("course_modified_on"),
+        locationName: sql<string | null>`${locations.name}`.as("location_name"),
+        streetNumber: locations.streetNumber,
+        zip: locations.zip,
+        city: locations.city,
+        trainerName: sql<string | null>`${trainers.fullName}`.as("trainer_name"),
+        cotrainerName: sql<string | null>`${cotrainers.fullName}`.as("cotrainer_name"),
+      })
+      .from(courseDates)
+      .innerJoin(courses, eq(courses.id, courseDates.courseId))
+      // A date without a location of its own takes place at its course's.
+      .leftJoin(locations, eq(locations.id, sql`coalesce(${courseDates.locationId}, ${courses.locationId})`))
+      .leftJoin(trainers, eq(trainers.id, courses.trainerId))
+      .leftJoin(cotrainers, eq(cotrainers.id, courses.cotrainerId))
+      .where(and(whose, gte(courseDates.startDateTime, cutoff)))
+      .orderBy(asc(courseDates.startDateTime), asc(courseDates.id)),
+  ]);
+  if (!subject) return null;
+  return {
+    subject: subject.startYear !== null ? courseLabel(subject.name, subject.startYear) : subject.name,
+    dates: rows.map(({ dateModifiedOn, courseModifiedOn, ...row }) => ({ ...row, lastModifiedOn: latest(dateModifiedOn, courseModifiedOn) })),
+  };
+}
