@@ -23,6 +23,7 @@ export const SCREEN_TITLES: Record<Area, string> = {
   certificationMasters: "Erfolgsarten",
   tasks: "Tasks",
   configuration: "Einstellungen",
+  calendarFeeds: "Kalender-Abos",
   hsvrmlist: "HSVRM-Liste",
   birthdaylist: "Geburtstags-Liste",
 };

@@ -38,6 +38,8 @@ export const AREA_ACCESS = {
   certificationMasters: ADMIN_ONLY,
   tasks: ADMIN_ONLY,
   configuration: ADMIN_ONLY,
+  /** Kalender-Abos: the secret ICS feed addresses of courses and trainers (reached from Einstellungen). */
+  calendarFeeds: ADMIN_ONLY,
   hsvrmlist: LISTS,
   birthdaylist: LISTS,
 } as const satisfies Record<string, Allowed>;

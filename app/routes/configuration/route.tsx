@@ -126,6 +126,12 @@ export default function ConfigurationScreen() {
           Erfolgsarten
         </Link>
       </p>
+      <p className="mt-2 text-sm">
+        Termine im Handy-Kalender:{" "}
+        <Link to="/calendarFeeds" className="text-wuff-700 underline">
+          Kalender-Abos
+        </Link>
+      </p>
     </section>
   );
 }

@@ -1,0 +1,168 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { SCREEN_TITLES } from "~/components/navigation";
+import { formatDateTime } from "~/lib/format";
+import { parseId } from "~/lib/ids";
+import { CALENDAR_FEED_KINDS, listFeedSubjects, offeredFeedSubject, renewCalendarFeed, type FeedSubject } from "~/models/calendar-feeds.server";
+import { requireAccess } from "~/services/auth.server";
+import { readForm } from "~/services/request.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/**
+ * Kalender-Abos (ADMIN, beyond the spec): the ICS feed address of every current course and every
+ * trainer, to copy or to subscribe to (webcal://), and 'Neuen Link erzeugen', which creates the
+ * address or replaces it (the old one stops working at once). Plain forms: works without JavaScript.
+ */
+const TITLE = SCREEN_TITLES.calendarFeeds;
+
+export const meta: MetaFunction = () => [{ title: `${TITLE} – Wuff` }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireAccess(args, "calendarFeeds");
+  const { courses, trainers } = await listFeedSubjects(args.context.db);
+  return { origin: new URL(args.request.url).origin, courses, trainers };
+}
+
+const renewSchema = z.object({
+  kind: z.enum(CALENDAR_FEED_KINDS, { error: "Unbekannte Art von Kalender" }),
+  subjectId: z.string({ error: "Es fehlt, für wen der Link ist" }).transform((value, context) => {
+    const id = parseId(value);
+    if (id === null) {
+      context.addIssue({ code: "custom", message: "Ungültige Nummer" });
+      return z.NEVER;
+    }
+    return id;
+  }),
+});
+
+type ActionData = { error: string };
+
+export async function action(args: ActionFunctionArgs) {
+  const user = await requireAccess(args, "calendarFeeds");
+  const form = await readForm(args.request);
+  const parsed = renewSchema.safeParse({ kind: form.get("kind") ?? undefined, subjectId: form.get("subjectId") ?? undefined });
+  if (!parsed.success) {
+    return data<ActionData>({ error: `Der Link konnte nicht erzeugt werden: ${parsed.error.issues[0].message}.` }, { status: 400 });
+  }
+  const { kind, subjectId } = parsed.data;
+  const subject = await offeredFeedSubject(args.context.db, kind, subjectId);
+  if (!subject) {
+    const what = kind === "COURSE" ? "Diesen Kurs gibt es nicht oder er ist abgeschlossen" : "Diese Person gibt es nicht oder sie ist keine Trainerin bzw. kein Trainer";
+    return data<ActionData>({ error: `Der Link konnte nicht erzeugt werden: ${what}.` }, { status: 404 });
+  }
+  const { created } = await renewCalendarFeed(args.context.db, { kind, subjectId }, user);
+  const message = created ? `Kalender-Link für ${subject.name} erzeugt.` : `Neuer Kalender-Link für ${subject.name} erzeugt. Der alte Link gilt nicht mehr.`;
+  return redirectWithToast(args.context.cloudflare.env, `/calendarFeeds#${kind.toLowerCase()}-${subjectId}`, { type: "success", message });
+}
+
+export default function CalendarFeedsScreen() {
+  const { origin, courses, trainers } = useLoaderData<typeof loader>();
+  const error = useActionData<ActionData>()?.error;
+  return (
+    <section className="flex max-w-5xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold text-wuff-800">{TITLE}</h1>
+        <p className="mt-2 text-sm text-slate-700">
+          Jeder Kurs und jede Trainerin und jeder Trainer hat eine eigene, geheime Kalender-Adresse mit allen Terminen (die der letzten 12 Monate und alle
+          künftigen). Im Handy-Kalender abonniert (Link „Abonnieren“ oder die Adresse unter „Kalender abonnieren“ bzw. „Kalender hinzufügen – Per URL“
+          eintragen), erscheinen neue und geänderte Termine von selbst. Wer die Adresse kennt, sieht die Termine: „Neuen Link erzeugen“ macht den alten Link
+          sofort ungültig.
+        </p>
+      </div>
+      {error && (
+        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {error}
+        </p>
+      )}
+      <FeedTable caption="Aktuelle Kurse" kind="COURSE" subjects={courses} origin={origin} empty="Keine laufenden oder geplanten Kurse." />
+      <FeedTable caption="Trainerinnen und Trainer" kind="TRAINER" subjects={trainers} origin={origin} empty="Keine Personen als Trainer eingetragen." />
+      <p className="text-sm">
+        <Link to="/configuration" className="text-wuff-700 underline">
+          Zurück zu den Einstellungen
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function FeedTable({ caption, kind, subjects, origin, empty }: { caption: string; kind: "COURSE" | "TRAINER"; subjects: FeedSubject[]; origin: string; empty: string }) {
+  return (
+    <div>
+      <h2 className="mb-2 text-lg font-semibold text-wuff-800">{caption}</h2>
+      {subjects.length === 0 ? (
+        <p className="text-sm text-slate-600">{empty}</p>
+      ) : (
+        <table className="w-full border-collapse text-sm">
+          <thead>
+            <tr className="border-b border-slate-300 text-left">
+              <th scope="col" className="py-1.5 pr-3 font-medium">
+                {kind === "COURSE" ? "Kurs" : "Name"}
+              </th>
+              <th scope="col" className="py-1.5 pr-3 font-medium">
+                Kalender-Adresse
+              </th>
+              <th scope="col" className="py-1.5 font-medium">
+                <span className="sr-only">Aktionen</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {subjects.map((subject) => (
+              <FeedRow key={subject.id} subject={subject} origin={origin} />
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function FeedRow({ subject, origin }: { subject: FeedSubject; origin: string }) {
+  const navigation = useNavigation();
+  const anchor = `${subject.kind.toLowerCase()}-${subject.id}`;
+  const busy = navigation.state === "submitting" && navigation.formData?.get("kind") === subject.kind && navigation.formData?.get("subjectId") === String(subject.id);
+  const url = subject.token ? `${origin}/feeds/${subject.token}.ics` : null;
+  const webcal = url?.replace(/^https?:/, "webcal:");
+  return (
+    <tr id={anchor} className="border-b border-slate-200 align-top">
+      <th scope="row" className="py-2 pr-3 text-left font-normal">
+        {subject.name}
+      </th>
+      <td className="py-2 pr-3">
+        {url ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <input
+              type="text"
+              readOnly
+              value={url}
+              aria-label={`Kalender-Adresse für ${subject.name}`}
+              onFocus={(event) => event.currentTarget.select()}
+              className="w-96 max-w-full rounded border border-slate-300 bg-slate-50 px-2 py-1 font-mono text-xs"
+            />
+            <a href={webcal} className="text-wuff-700 underline">
+              Abonnieren
+            </a>
+            {subject.lastModifiedOn && <span className="text-xs text-slate-500">seit {formatDateTime(subject.lastModifiedOn)}</span>}
+          </div>
+        ) : (
+          <span className="text-slate-500">Noch kein Link</span>
+        )}
+      </td>
+      <td className="py-2 text-right">
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="kind" value={subject.kind} />
+          <input type="hidden" name="subjectId" value={subject.id} />
+          <button
+            type="submit"
+            disabled={busy}
+            aria-label={`Neuen Link erzeugen für ${subject.name}`}
+            className="whitespace-nowrap rounded border border-slate-300 px-3 py-1 hover:bg-slate-50 disabled:opacity-50"
+          >
+            Neuen Link erzeugen
+          </button>
+        </Form>
+      </td>
+    </tr>
+  );
+}
