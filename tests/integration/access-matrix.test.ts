@@ -103,6 +103,8 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/courses/1/coursedates", allowed: ANY, get: 200, post: 400 },
   { path: "/coursememberships/export?parent=COURSE%3A1", allowed: ANY, get: 200, post: 405, getOnly: true },
   { path: "/configuration", allowed: ["admin"], get: 200, post: 400 },
+  // Kalender-Abos: an empty post names what is missing (German 400) and creates no link.
+  { path: "/calendarFeeds", allowed: ["admin"], get: 200, post: 400 },
 ];
 
 describe("built screens and their actions", () => {
@@ -182,6 +184,16 @@ describe("routes outside the screen table", () => {
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toEqual({ message: "Nicht angemeldet" });
     for (const who of USERS) expect((await ask("/api/session/ping", who, { method: "POST" })).status).toBe(204);
+  });
+
+  it("calendar feeds are public (the token is the key): no login, an unknown token is a 404 for everyone", async () => {
+    for (const who of ["anonymous", ...USERS] as Who[]) {
+      for (const method of ["GET", "HEAD"]) {
+        const response = await ask("/feeds/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics", who, { method });
+        expect(response.status, `${method} ${who}`).toBe(404);
+        expect(response.headers.get("Location")).toBeNull();
+      }
+    }
   });
 
   it("the health check is public", async () => {
