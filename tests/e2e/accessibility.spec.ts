@@ -9,6 +9,7 @@ const SCREENS = [
   "/dogs",
   "/certifications",
   "/certificationMasters",
+  "/calendarFeeds",
   "/recyclebin",
   "/configuration",
   "/courses",
