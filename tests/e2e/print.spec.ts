@@ -71,3 +71,18 @@ test("phone numbers and e-mail addresses in the people grid are links to call an
   await expect(dialog.getByRole("link", { name: /^Anrufen \(Mobil / })).toHaveAttribute("href", tel);
   await expect(dialog.getByLabel("Mobil", { exact: true })).toHaveAttribute("type", "tel");
 });
+
+test("the printed Kursblatt: the course in the title and its participants, no menus or course choice", async ({ page }) => {
+  await loginAs(page, "staff", "/courseSheet");
+  const select = page.getByLabel("Kurs", { exact: true });
+  const course = (await select.locator("option:checked").textContent())!.trim();
+  const participants = page.getByRole("region", { name: `Teilnehmer für '${course}'` });
+  await expect(participants.locator("tbody tr").first()).toBeVisible();
+
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Kursblatt: ${course}`);
+  await expect(page.getByRole("navigation", { name: "Hauptmenü" })).toBeHidden();
+  await expect(select).toBeHidden();
+  await expect(participants.getByRole("toolbar")).toBeHidden();
+  await expect(participants.locator("tbody tr").first()).toBeVisible();
+});
