@@ -4,6 +4,7 @@ import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
 import { may } from "~/lib/access";
 import { listAllPeople, listPeople, pageOfPerson, personName, PEOPLE_FILTERS, type PeopleFilter, type PersonRow } from "~/models/people.server";
 import { dogsGrid } from "./dogs.grid";
+import { feesGrid } from "./fees.grid";
 import { nextSessionsGrid } from "./nextsessions.grid";
 
 const peopleQuery = (query: Pick<ListQuery, "toggles" | "sort" | "user">) => ({
@@ -74,7 +75,7 @@ export const peopleGrid = defineGrid<PersonRow>({
       { path: "coursememberships", label: "Kurse", grid: courseMembershipsGrid },
       { path: "dogs", label: "Hunde", grid: dogsGrid },
       { path: "certifications", label: "Erfolge", grid: certificationsGrid },
-      { path: "fees", label: "Kontenblatt", area: "fees" },
+      { path: "fees", label: "Kontenblatt", area: "fees", grid: feesGrid },
       { path: "invoiceheaders", label: "Rechnungen", area: "invoices" },
       { path: "nextsessions", label: "Nächste Kurstermine", grid: nextSessionsGrid },
     ],

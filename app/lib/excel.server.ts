@@ -143,7 +143,14 @@ function workbookParts(sheet: string): Record<string, string> {
  * An .xlsx of `rows` with the columns `visible` (in that order), header row bold and frozen, as a
  * stream: each pull deflates the next slice of rows.
  */
-export function gridToXlsx<Row>(columns: ExcelColumn<Row>[], visible: string[], rows: Row[], sheet: string): ReadableStream<Uint8Array> {
+export function gridToXlsx<Row>(
+  columns: ExcelColumn<Row>[],
+  visible: string[],
+  rows: Row[],
+  sheet: string,
+  /** A last row 'Summe' with these totals (by column id, as the grid's footer shows them). */
+  sums: Record<string, number> = {},
+): ReadableStream<Uint8Array> {
   const shown = visible.map((id) => columns.find((column) => column.id === id)).filter((column) => column !== undefined);
   const letters = shown.map((_, index) => columnLetters(index));
   const encoder = new TextEncoder();
@@ -159,6 +166,18 @@ export function gridToXlsx<Row>(columns: ExcelColumn<Row>[], visible: string[], 
     (shown.length ? `<cols>${shown.map((column, index) => `<col min="${index + 1}" max="${index + 1}" width="${columnWidth(column.type)}" customWidth="1"/>`).join("")}</cols>` : "") +
     "<sheetData>" +
     `<row r="1">${shown.map((column, index) => textCell(`${letters[index]}1`, column.header, STYLE.header)).join("")}</row>`;
+
+  // The totals under their columns, 'Summe' in the first column that has none.
+  const sumsRow = (number: number) => {
+    if (!shown.some((column) => column.id in sums)) return "";
+    const label = shown.findIndex((column) => !(column.id in sums));
+    const cells = shown
+      .map((column, index) =>
+        column.id in sums ? cellXml(column.type, `${letters[index]}${number}`, sums[column.id], offsets) : index === label ? textCell(`${letters[index]}${number}`, "Summe", STYLE.header) : "",
+      )
+      .join("");
+    return `<row r="${number}">${cells}</row>`;
+  };
 
   return new ReadableStream<Uint8Array>({
     start(controller) {
@@ -198,7 +217,7 @@ export function gridToXlsx<Row>(columns: ExcelColumn<Row>[], visible: string[], 
         if (next < rows.length) {
           sheetPart.push(encoder.encode(xml));
         } else {
-          sheetPart.push(encoder.encode(`${xml}</sheetData></worksheet>`), true);
+          sheetPart.push(encoder.encode(`${xml}${sumsRow(rows.length + 2)}</sheetData></worksheet>`), true);
           next = rows.length + 1;
         }
       }

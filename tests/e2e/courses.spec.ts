@@ -126,8 +126,10 @@ test("Kurs-Typ, Kurs und Teilnehmer: a season from the course type to the paid p
   const sheet = await readSheet(file);
   expect(sheet[0]).toContain("Teilnehmer");
   expect(sheet[0]).toContain("Betrag");
-  expect(sheet).toHaveLength(2);
+  expect(sheet).toHaveLength(3);
   expect(sheet[1][0]).toBe(`Kira ${owner.lastName}`);
+  expect(sheet[2][0]).toBe("Summe");
+  expect(sheet[2][sheet[0].indexOf("Betrag")]).toBe(130);
 
   // Transfer: the context menu with JavaScript, the row action without
   if (javaScriptEnabled) {

@@ -295,7 +295,9 @@ export async function exportGrid(args: GridArgs, grid: AnyGridDecl, user: User):
   const { columns, query } = queryFromUrl(grid, placement, search, user);
   const { page: _page, pageSize: _pageSize, ...exportQuery } = query;
   const [rows, chosen] = await Promise.all([grid.model.all(args.context.db, exportQuery), getGridColumns(args.context, user.id, grid.id)]);
-  return xlsxResponse(gridToXlsx(columns, visibleColumnIds(columns, chosen), rows, grid.excel.sheet), grid.excel.fileName);
+  // The footer's sums, over the same rows (exact: integer cents).
+  const sums = Object.fromEntries(columns.filter((column) => column.sum).map((column) => [column.id, rows.reduce((total: number, row) => total + Number(column.value(row) ?? 0), 0)]));
+  return xlsxResponse(gridToXlsx(columns, visibleColumnIds(columns, chosen), rows, grid.excel.sheet, sums), grid.excel.fileName);
 }
 
 /** Drops every parameter that is not the grid's own (the child grids of another row start over). */

@@ -1,0 +1,191 @@
+/**
+ * All queries and writes of fees (offene Posten, the Kontenblatt). A fee is open while its open
+ * amount is above 0; 'fällig' when it has a due date before today and is open (spec 001 §4).
+ */
+import { and, asc, count, desc, eq, gt, lt, sql, sum, type SQL } from "drizzle-orm";
+import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
+import type { Db } from "~/db/client.server";
+import { courseMemberships, fees, invoiceHeaders, invoiceRows, people } from "~/db/schema";
+import { todayInBerlin } from "~/lib/format";
+import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
+import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
+import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
+import type { DeleteOutcome } from "./people.server";
+import { moveToBin } from "./recycle-bin.server";
+
+export const FEE_STATES = ["all", "open", "paid", "due"] as const;
+export type FeeState = (typeof FEE_STATES)[number];
+export const FEE_BILLING = ["all", "invoiced", "notInvoiced"] as const;
+export type FeeBilling = (typeof FEE_BILLING)[number];
+
+const columns = {
+  id: fees.id,
+  personId: fees.personId,
+  personName: sql<string>`${people.lastName} || ', ' || ${people.firstName}`.as("person_name"),
+  date: fees.date,
+  dueDate: fees.dueDate,
+  text: fees.text,
+  amount: fees.amount,
+  openAmount: fees.openAmount,
+  comments: fees.comments,
+  paymentComments: fees.paymentComments,
+  isOpen: sql<boolean>`${fees.openAmount} > 0`.mapWith(Boolean).as("fee_is_open"),
+  sendInvoice: fees.sendInvoice,
+  isInvoiced: fees.isInvoiced,
+  paymentReference: fees.paymentReference,
+  courseMembershipId: fees.courseMembershipId,
+  courseId: sql<number | null>`${courseMemberships.courseId}`.as("course_id"),
+  kind: fees.kind,
+};
+
+export type FeeRow = {
+  id: number;
+  personId: number;
+  personName: string;
+  date: string;
+  dueDate: string | null;
+  text: string;
+  amount: number;
+  openAmount: number;
+  comments: string | null;
+  paymentComments: string | null;
+  isOpen: boolean;
+  sendInvoice: boolean;
+  isInvoiced: boolean;
+  paymentReference: string | null;
+  courseMembershipId: number | null;
+  courseId: number | null;
+  kind: string;
+};
+
+export type FeeQuery = { state: FeeState; billing: FeeBilling; personId?: number; sort: SortSpec; today?: string };
+
+const SORTS: Record<string, SortKey> = {
+  id: sortKey(sql`${fees.id}`),
+  date: sortKey(sql`${fees.date}`),
+  dueDate: sortKey(sql`${fees.dueDate}`),
+  text: sortKey(sql`${fees.text} COLLATE NOCASE`),
+  personName: sortKey(sql`${people.lastNameKey}`, sql`${people.firstNameKey}`),
+  amount: sortKey(sql`${fees.amount}`),
+  openAmount: sortKey(sql`${fees.openAmount}`),
+  comments: sortKey(sql`${fees.comments}`),
+  paymentComments: sortKey(sql`${fees.paymentComments}`),
+  isOpen: sortKey(sql`${fees.openAmount} > 0`),
+  sendInvoice: sortKey(sql`${fees.sendInvoice}`),
+  isInvoiced: sortKey(sql`${fees.isInvoiced}`),
+  paymentReference: sortKey(sql`${fees.paymentReference}`),
+};
+/** Newest first, then by person (spec 001 §2 Fees grid). */
+export const FEE_DEFAULT_SORT: SortSpec = { id: "date", descending: true };
+
+function orderBy(sort: SortSpec): SQL[] {
+  return [(SORTS[sort.id] ?? SORTS.date)(sort.descending), asc(people.lastNameKey), asc(people.firstNameKey), desc(fees.id)];
+}
+
+function where({ state, billing, personId, today = todayInBerlin() }: Omit<FeeQuery, "sort">) {
+  return and(
+    personId ? eq(fees.personId, personId) : undefined,
+    state === "open" ? gt(fees.openAmount, 0) : state === "paid" ? eq(fees.openAmount, 0) : state === "due" ? and(gt(fees.openAmount, 0), lt(fees.dueDate, today)) : undefined,
+    billing === "invoiced" ? eq(fees.isInvoiced, true) : billing === "notInvoiced" ? eq(fees.isInvoiced, false) : undefined,
+  );
+}
+
+function joined<Query extends SQLiteSelect>(select: Query, query: Omit<FeeQuery, "sort">) {
+  return select
+    .innerJoin(people, eq(people.id, fees.personId))
+    .leftJoin(courseMemberships, eq(courseMemberships.id, fees.courseMembershipId))
+    .where(where(query));
+}
+
+const toRow = (row: FeeRow): FeeRow => ({ ...row, sendInvoice: Boolean(row.sendInvoice), isInvoiced: Boolean(row.isInvoiced) });
+
+/** One page of fees, the number of all that match and the sums of their amounts, in one round trip. */
+export async function listFees(db: Db, query: FeeQuery & { page: number; pageSize?: number }) {
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const [rows, [totals]] = await db.batch([
+    joined(db.select(columns).from(fees).$dynamic(), query)
+      .orderBy(...orderBy(query.sort))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db
+      .select({ total: count(), amount: sum(fees.amount).mapWith(Number), openAmount: sum(fees.openAmount).mapWith(Number) })
+      .from(fees)
+      .where(where(query)),
+  ]);
+  return { rows: (rows as FeeRow[]).map(toRow), total: totals.total, sums: { amount: totals.amount ?? 0, openAmount: totals.openAmount ?? 0 } };
+}
+
+/** Every fee of the query in grid order (Kontenblatt.xlsx). */
+export async function listAllFees(db: Db, query: FeeQuery): Promise<FeeRow[]> {
+  const rows = await joined(db.select(columns).from(fees).$dynamic(), query).orderBy(...orderBy(query.sort));
+  return (rows as FeeRow[]).map(toRow);
+}
+
+export async function pageOfFee(db: Db, id: number, query: FeeQuery, pageSize = PAGE_SIZE) {
+  const ordered = joined(db.select({ id: fees.id, position: positionInOrder(orderBy(query.sort)) }).from(fees).$dynamic(), query).as("ordered");
+  const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, id));
+  return pageOfPosition(row?.position, pageSize);
+}
+
+export type FeeRecord = typeof fees.$inferSelect & {
+  personName: string | null;
+  /** The invoice the fee is on (a row of it), if any. */
+  invoiceNumber: number | null;
+};
+
+export async function getFee(db: Db, id: number): Promise<FeeRecord | undefined> {
+  const [row] = await db
+    .select({
+      fee: fees,
+      personName: people.fullName,
+      invoiceNumber: sql<number | null>`(SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = "fees"."id" ORDER BY h.id DESC LIMIT 1)`,
+    })
+    .from(fees)
+    .innerJoin(people, eq(people.id, fees.personId))
+    .where(eq(fees.id, id));
+  return row ? { ...row.fee, personName: row.personName, invoiceNumber: row.invoiceNumber } : undefined;
+}
+
+export type FeeInput = {
+  personId: number;
+  date: string;
+  dueDate: string | null;
+  text: string;
+  amount: number;
+  openAmount: number;
+  comments: string | null;
+  paymentComments: string | null;
+  sendInvoice: boolean;
+};
+
+export async function insertFee(db: Db, input: FeeInput, actor: Actor): Promise<number> {
+  const [row] = await db
+    .insert(fees)
+    .values({ ...input, kind: "OTHER", isInvoiced: false, ...auditInsert(actor) })
+    .returning({ id: fees.id });
+  return row.id;
+}
+
+export async function updateFee(db: Db, id: number, rowVersion: number, input: Omit<FeeInput, "personId" | "sendInvoice">, actor: Actor): Promise<UpdateOutcome<FeeRecord>> {
+  return updateVersioned(db, fees, { id, rowVersion }, input, actor, () => getFee(db, id));
+}
+
+/**
+ * Deletes a fee into the recycle bin. Refused while it is on an invoice (delete the invoice row
+ * or the invoice) or is the course fee of a participant (its amount is kept there).
+ */
+export async function deleteFee(db: Db, id: number, actor: Actor): Promise<DeleteOutcome> {
+  const fee = await getFee(db, id);
+  if (!fee) return { status: "missing" };
+  if (fee.invoiceNumber !== null) {
+    return { status: "refused", message: `Der offene Posten steht auf der Rechnung ${fee.invoiceNumber} und kann nicht gelöscht werden. Lösche zuerst die Rechnungszeile.` };
+  }
+  if (fee.courseMembershipId !== null) {
+    return { status: "refused", message: "Das ist die Kursgebühr einer Kursteilnahme: Sie wird mit der Teilnahme gelöscht oder dort geändert." };
+  }
+  const transactionId = await moveToBin(db, {
+    main: { table: fees, where: eq(fees.id, id), identifiers: [sql`${fees.text}`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`, sql`${fees.date}`] },
+    deletedBy: actor.name,
+  });
+  return { status: "deleted", transactionId };
+}
