@@ -47,6 +47,9 @@ const DIALOGS = [
   "/courses/1/coursememberships?dialog=courseMembership-edit&dialogId=1",
   "/courses/1/coursememberships?dialog=courseMembership-transfer&dialogId=1",
   "/courses/1/coursememberships?dialog=courseMembership-delete&dialogId=1",
+  "/fees?dialog=fee-add",
+  "/fees?dialog=fee-edit&dialogId=1",
+  "/fees?dialog=fee-delete&dialogId=1",
   "/quickAdd",
   "/scheduler?dialog=courseDate-edit&dialogId=1",
 ];

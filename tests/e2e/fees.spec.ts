@@ -1,0 +1,83 @@
+import { expect, test, type Page } from "@playwright/test";
+import { readSheet } from "read-excel-file/node";
+import { loginAs } from "./support/login";
+
+const unique = (javaScriptEnabled: boolean, base: string) => `${base} ${javaScriptEnabled ? "js" : "html"} ${Date.now().toString(36)}`;
+const toast = (page: Page) => page.getByRole("status");
+const count = async (page: Page) => Number((await page.getByRole("heading", { level: 1 }).textContent())!.match(/\(([\d.]+)\)/)![1].replaceAll(".", ""));
+
+test("Kontenblatt: both toggle groups and the sums, a fee through the dialog's rules, Kontenblatt.xlsx", async ({ page, javaScriptEnabled }, testInfo) => {
+  const text = unique(javaScriptEnabled, "Leine");
+  await loginAs(page, "finance", "/fees");
+  const grid = page.getByRole("region", { name: "Kontenblatt" });
+  const all = await count(page);
+  const footer = grid.locator("tfoot");
+  await expect(footer).toContainText("€");
+
+  // Toggle groups: payment state and billing; the counts and sums follow the filter.
+  const state = grid.getByRole("group", { name: "Offene Posten nach Zahlung filtern" });
+  const billing = grid.getByRole("group", { name: "Offene Posten nach Rechnung filtern" });
+  await state.getByRole("link", { name: "Nur offene" }).click();
+  await expect(state.getByRole("link", { name: "Nur offene" })).toHaveAttribute("aria-current", "true");
+  const open = await count(page);
+  await billing.getByRole("link", { name: "Nur ohne Rechnung" }).click();
+  await expect(billing.getByRole("link", { name: "Nur ohne Rechnung" })).toHaveAttribute("aria-current", "true");
+  expect(await count(page)).toBeLessThanOrEqual(open);
+  await state.getByRole("link", { name: "Nur bezahlte" }).click();
+  await expect(grid.locator("tfoot")).toContainText("0,00 €");
+  await state.getByRole("link", { name: "Nur fällige" }).click();
+  await expect(state.getByRole("link", { name: "Nur fällige" })).toHaveAttribute("aria-current", "true");
+  await state.getByRole("link", { name: "Alle" }).click();
+  await billing.getByRole("link", { name: "Alle" }).click();
+  // (The other project of this run may have added a fee meanwhile.)
+  expect(await count(page)).toBeGreaterThanOrEqual(all);
+
+  // Add a fee collected directly, not yet paid.
+  if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
+  await grid.getByRole("link", { name: "Hinzufügen" }).click();
+  const add = page.getByRole("dialog", { name: "Offenen Posten hinzufügen" });
+  if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
+  await add.getByRole("textbox", { name: "Person suchen" }).fill("a");
+  await add.getByRole("search", { name: "Person suchen" }).getByRole("button", { name: "Suchen" }).click();
+  const person = add.getByRole("combobox", { name: "Person" });
+  await expect(person.locator("option").nth(1)).toBeAttached();
+  await person.selectOption({ index: 1 });
+  await add.getByLabel("Text").fill(text);
+  await add.getByLabel("Betrag", { exact: true }).fill("12,50");
+  await add.getByLabel("Per Rechnung").uncheck();
+  await add.getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page)).toHaveText("Offener Posten wurde angelegt");
+  const row = grid.locator("tbody tr", { hasText: text });
+  await expect(row).toHaveAttribute("aria-selected", "true");
+  await expect(row).toContainText("12,50 €");
+
+  // Edit: unticking Offen sets the open amount to 0 and clears the due date; a Buchungskommentar.
+  if (javaScriptEnabled) await row.dblclick();
+  else await grid.getByRole("link", { name: "Bearbeiten" }).click();
+  const edit = page.getByRole("dialog", { name: `Offenen Posten '${text}' bearbeiten` });
+  await expect(edit.getByLabel("Offener Betrag")).toHaveValue("12,50");
+  await edit.getByLabel("Fällig am").fill("01.12.2026");
+  await edit.getByLabel("Offen", { exact: true }).uncheck();
+  if (javaScriptEnabled) await expect(edit.getByLabel("Offener Betrag")).toHaveCount(0);
+  await edit.getByLabel(/^Buchungskommentar/).fill("bar bezahlt");
+  await edit.getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page)).toHaveText("Offener Posten wurde gespeichert");
+  await expect(row.locator("td").nth(await headerIndex(page, "Offener Betrag"))).toHaveText("0,00 €");
+  await expect(row).toContainText("bar bezahlt");
+  await expect(row.locator("td").nth(await headerIndex(page, "Fällig am"))).toHaveText("");
+
+  // Kontenblatt.xlsx with the sums
+  const [download] = await Promise.all([page.waitForEvent("download"), grid.getByRole("link", { name: "Excel-Export" }).click()]);
+  expect(download.suggestedFilename()).toBe("Kontenblatt.xlsx");
+  const file = testInfo.outputPath("Kontenblatt.xlsx");
+  await download.saveAs(file);
+  const sheet = await readSheet(file);
+  expect(sheet.length).toBeGreaterThanOrEqual(all + 3);
+  expect(sheet.at(-1)![0]).toBe("Summe");
+  expect(typeof sheet.at(-1)![sheet[0].indexOf("Betrag")]).toBe("number");
+});
+
+async function headerIndex(page: Page, header: string) {
+  const headers = (await page.getByRole("region", { name: "Kontenblatt" }).getByRole("columnheader").allTextContents()).map((text) => text.replace(/[▲▼]/g, "").trim());
+  return headers.indexOf(header);
+}
