@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { DateField, LockedField, LookupSearch, LookupSelect, SelectField, TextAreaField, RecordKeys } from "~/components/forms/fields";
@@ -15,14 +15,7 @@ import { certificationSchema, type CertificationFormValues } from "./schema";
 export default function CertificationDialog({ data, actionData, closeHref }: DialogProps<CertificationDialogData>) {
   const hydrated = useHydrated();
   const certification = (actionData?.current as CertificationFormRecord | undefined) ?? data.certification;
-  const [form, fields] = useForm<CertificationFormValues>({
-    id: `certification-${certification?.id ?? "new"}-${certification?.rowVersion ?? 0}`,
-    lastResult: actionData?.result,
-    defaultValue: (certification ?? { ...data.defaults, certificationMasterId: data.masters.length === 1 ? data.masters[0].id : "" }) as Record<string, unknown>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: certificationSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useRecordForm<CertificationFormValues>(certificationSchema, { name: "certification", record: certification, values: certification ?? { ...data.defaults, certificationMasterId: data.masters.length === 1 ? data.masters[0].id : "" }, lastResult: actionData?.result });
   const master = data.masters.find((candidate) => String(candidate.id) === String(fields.certificationMasterId.value ?? ""));
   const showPerson = !hydrated || !master || master.isPersonCertification;
   const showDog = !hydrated || !master || master.isDogCertification;

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { CheckboxField, TextField, RecordKeys } from "~/components/forms/fields";
@@ -9,14 +9,7 @@ import { certificationMasterSchema, type CertificationMasterFormValues } from ".
 /** 'Erfolgsart hinzufügen' and 'Erfolgsart {name} bearbeiten'. */
 export default function CertificationMasterDialog({ data, actionData, closeHref }: DialogProps<CertificationMasterDialogData>) {
   const master = (actionData?.current as CertificationMasterFormRecord | undefined) ?? data.master;
-  const [form, fields] = useForm<CertificationMasterFormValues>({
-    id: `certificationMaster-${master?.id ?? "new"}-${master?.rowVersion ?? 0}`,
-    lastResult: actionData?.result,
-    defaultValue: (master ?? {}) as Record<string, unknown>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: certificationMasterSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useRecordForm<CertificationMasterFormValues>(certificationMasterSchema, { name: "certificationMaster", record: master, values: master ?? {}, lastResult: actionData?.result });
   return (
     <RouteDialog title={master ? `Erfolgsart ${master.name} bearbeiten` : "Erfolgsart hinzufügen"} closeHref={closeHref}>
       <DialogForm intent="certificationMaster:save" {...getFormProps(form)}>

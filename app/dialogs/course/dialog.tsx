@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { MoneyField, NumberField, SelectField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
@@ -13,14 +13,7 @@ const options = (list: { id: number; label: string }[]) => list.map((option) => 
 /** 'Neuen Kurs hinzufügen' (or for a course type, prefilled from it) and 'Kurs bearbeiten'. */
 export default function CourseDialog({ data, actionData, closeHref }: DialogProps<CourseDialogData>) {
   const course = (actionData?.current as CourseFormRecord | undefined) ?? data.course;
-  const [form, fields] = useForm<CourseFormValues>({
-    id: `course-${course?.id ?? "new"}-${course?.rowVersion ?? 0}`,
-    lastResult: actionData?.result,
-    defaultValue: (course ?? data.defaults) as Record<string, unknown>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: courseSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useRecordForm<CourseFormValues>(courseSchema, { name: "course", record: course, values: course ?? data.defaults, lastResult: actionData?.result });
   const title = course ? "Kurs bearbeiten" : data.master ? `Neuen Kurs für Kurs-Typ '${data.master}' hinzufügen` : "Neuen Kurs hinzufügen";
   return (
     <RouteDialog title={title} closeHref={closeHref}>

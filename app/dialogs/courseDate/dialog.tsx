@@ -1,6 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ChangeEvent } from "react";
+import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, useDraftSubmit, type DialogProps } from "~/components/dialog-form";
 import { CheckboxField, DateField, LockedField, NumberField, RecordKeys, SelectField, TextField } from "~/components/forms/fields";
@@ -30,14 +30,7 @@ export default function CourseDateDialog({ data, actionData, closeHref }: Dialog
   const current = actionData?.current as CourseDateFormRecord | undefined;
   const date = current ?? data.date;
   const values = current ?? data.values;
-  const [form, fields] = useForm<CourseDateFormValues>({
-    id: `courseDate-${date?.id ?? "new"}-${date?.rowVersion ?? 0}-${current ? "current" : data.valuesKey}`,
-    lastResult: actionData?.result,
-    defaultValue: values as Record<string, unknown>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: courseDateSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useRecordForm<CourseDateFormValues>(courseDateSchema, { name: "courseDate", record: date, values: values, lastResult: actionData?.result, version: current ? "current" : data.valuesKey });
   const plan = planned(
     {
       startDate: String(fields.startDate.value ?? ""),

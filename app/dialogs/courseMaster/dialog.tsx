@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { MoneyField, NumberField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
@@ -9,14 +9,7 @@ import { courseMasterSchema, type CourseMasterFormValues } from "./schema";
 /** 'Kurs-Typ hinzufügen' and "Kurs-Typ '{name}' bearbeiten". */
 export default function CourseMasterDialog({ data, actionData, closeHref }: DialogProps<CourseMasterDialogData>) {
   const master = (actionData?.current as CourseMasterFormRecord | undefined) ?? data.master;
-  const [form, fields] = useForm<CourseMasterFormValues>({
-    id: `courseMaster-${master?.id ?? "new"}-${master?.rowVersion ?? 0}`,
-    lastResult: actionData?.result,
-    defaultValue: (master ?? {}) as Record<string, unknown>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: courseMasterSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useRecordForm<CourseMasterFormValues>(courseMasterSchema, { name: "courseMaster", record: master, values: master ?? {}, lastResult: actionData?.result });
   return (
     <RouteDialog title={master ? `Kurs-Typ '${master.name}' bearbeiten` : "Kurs-Typ hinzufügen"} closeHref={closeHref}>
       <DialogForm intent="courseMaster:save" {...getFormProps(form)}>

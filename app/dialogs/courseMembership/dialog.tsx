@@ -1,6 +1,6 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ChangeEvent, MouseEvent } from "react";
+import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, useDraftSubmit, type DialogProps } from "~/components/dialog-form";
 import { CheckboxField, LockedField, LookupSearch, LookupSelect, MoneyField, SelectField, TextAreaField, RecordKeys } from "~/components/forms/fields";
@@ -26,14 +26,7 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
   const current = actionData?.current as MembershipFormRecord | undefined;
   const membership = current ?? data.membership;
   const values = current ? { ...current, pricedFor: data.values.pricedFor, allDogs: data.values.allDogs } : data.values;
-  const [form, fields] = useForm<MembershipFormValues>({
-    id: `courseMembership-${membership?.id ?? "new"}-${membership?.rowVersion ?? 0}-${current ? "current" : data.valuesKey}`,
-    lastResult: actionData?.result,
-    defaultValue: values as Record<string, unknown>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: membershipSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useRecordForm<MembershipFormValues>(membershipSchema, { name: "courseMembership", record: membership, values: values, lastResult: actionData?.result, version: current ? "current" : data.valuesKey });
   const courseLabel = data.courses.find((course) => String(course.id) === values.courseId)?.label ?? membership?.courseName ?? "";
   const hasPerson = Boolean(values.personId);
   // With JavaScript a new course, person or dog brings its choices at once (dogs, price, proofs).
@@ -130,14 +123,7 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
 /** 'Teilnehmer transferieren': the membership moves into another course; its fee text follows. */
 function TransferDialog({ data, actionData, closeHref }: DialogProps<TransferData>) {
   const { transfer } = data;
-  const [form, fields] = useForm<TransferFormValues>({
-    id: `courseMembership-transfer-${transfer.id}`,
-    lastResult: actionData?.result,
-    defaultValue: { id: transfer.id },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: transferSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useRecordForm<TransferFormValues>(transferSchema, { name: "courseMembership-transfer", record: null, values: { id: transfer.id }, lastResult: actionData?.result, version: String(transfer.id) });
   return (
     <RouteDialog title="Teilnehmer transferieren" closeHref={closeHref}>
       <DialogForm intent="courseMembership:transfer" {...getFormProps(form)}>

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { CheckboxField, DateField, LookupSearch, LookupSelect, SelectField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
@@ -10,14 +10,7 @@ import { dogSchema, type DogFormValues } from "./schema";
 /** 'Hund hinzufügen' and 'Hund {name} bearbeiten'. */
 export default function DogDialog({ data, actionData, closeHref }: DialogProps<DogDialogData>) {
   const dog = (actionData?.current as DogFormRecord | undefined) ?? data.dog;
-  const [form, fields] = useForm<DogFormValues>({
-    id: `dog-${dog?.id ?? "new"}-${dog?.rowVersion ?? 0}`,
-    lastResult: actionData?.result,
-    defaultValue: (dog ?? { ownerId: data.ownerId ?? "", gender: "" }) as Record<string, unknown>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: dogSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useRecordForm<DogFormValues>(dogSchema, { name: "dog", record: dog, values: dog ?? { ownerId: data.ownerId ?? "", gender: "" }, lastResult: actionData?.result });
   return (
     <RouteDialog title={dog ? `Hund ${dog.commonName} bearbeiten` : "Hund hinzufügen"} closeHref={closeHref}>
       <LookupSearch field="ownerId" label="Besitzer suchen" term={data.ownerSearch} />

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { CheckboxField, DateField, LockedField, LookupSearch, LookupSelect, MoneyField, RecordKeys, TextAreaField, TextField } from "~/components/forms/fields";
@@ -15,14 +15,7 @@ import { feeSchema, type FeeFormValues } from "./schema";
 export default function FeeDialog({ data, actionData, closeHref }: DialogProps<FeeDialogData>) {
   const hydrated = useHydrated();
   const fee = (actionData?.current as FeeFormRecord | undefined) ?? data.fee;
-  const [form, fields] = useForm<FeeFormValues>({
-    id: `fee-${fee?.id ?? "new"}-${fee?.rowVersion ?? 0}`,
-    lastResult: actionData?.result,
-    defaultValue: (fee ?? data.defaults) as Record<string, unknown>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: feeSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useRecordForm<FeeFormValues>(feeSchema, { name: "fee", record: fee, values: fee ?? data.defaults, lastResult: actionData?.result });
   const sendInvoice = fee ? Boolean(fee.sendInvoice) : fields.sendInvoice.value === "on";
   const isOpen = fields.isOpen.value === "on";
   const personLabel = data.people.find((person) => person.id === (fee?.personId ?? data.defaults.personId))?.label ?? "";

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { CheckboxField, DateField, SelectField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
@@ -10,14 +10,7 @@ import { personSchema, type PersonFormValues } from "./schema";
 export default function PersonDialog({ data, actionData, closeHref }: DialogProps<PersonDialogData>) {
   // A conflict answers with the current record: the form starts over from it.
   const person = (actionData?.current as PersonFormRecord | undefined) ?? data.person;
-  const [form, fields] = useForm<PersonFormValues>({
-    id: `person-${person?.id ?? "new"}-${person?.rowVersion ?? 0}`,
-    lastResult: actionData?.result,
-    defaultValue: (person ?? { memberTypeId: "", isMember: false }) as Record<string, unknown>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: personSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useRecordForm<PersonFormValues>(personSchema, { name: "person", record: person, values: person ?? { memberTypeId: "", isMember: false }, lastResult: actionData?.result });
   const title = person ? `Person ${person.fullName} bearbeiten` : "Person hinzufügen";
   return (
     <RouteDialog title={title} closeHref={closeHref} width={640}>
