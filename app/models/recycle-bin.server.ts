@@ -28,12 +28,22 @@ export type Capture = {
   identifiers: [SQL, SQL?, SQL?];
 };
 
-/** json_array(json_object('id', id, 'last_name', last_name, ...)) over the stored columns. */
-function recordJson(table: SQLiteTable): SQL {
+/**
+ * Records a delete changes instead of deleting (an invoice's fees become billable again): their
+ * values before the change go into the same bin transaction, and `set` (SQL assignments) is
+ * applied to them, with row_version + 1. Restoring the transaction puts those values back, unless
+ * the record was changed again since (then the whole restore is refused).
+ */
+export type Change = Capture & { set: SQL };
+
+/** json_array(json_object('id', id, 'last_name', last_name, ...)) over the stored columns; a
+ *  changed record carries a second element: how to restore it and the version it must still have. */
+function recordJson(table: SQLiteTable, changed = false): SQL {
   const pairs = storedColumns(table)
     .map(([, column]) => `'${column.name}', "${column.name}"`)
     .join(", ");
-  return sql.raw(`json_array(json_object(${pairs}))`);
+  const marker = changed ? `, json_object('restore', 'update', 'row_version', "row_version" + 1)` : "";
+  return sql.raw(`json_array(json_object(${pairs})${marker})`);
 }
 
 const NEXT_TRANSACTION = sql`(SELECT coalesce(max(transaction_id), 0) + 1 FROM deleted_records)`;
@@ -43,10 +53,12 @@ const THIS_TRANSACTION = sql`(SELECT max(transaction_id) FROM deleted_records)`;
  * The statements (for runAtomically) that move `main` (exactly one record) and its `dependents`
  * into the bin and delete them. Dependents are deleted first, the main record last. If the main
  * record no longer exists, its JSON is NULL, the NOT NULL constraint fails and nothing happens.
+ * `changed` records are kept as they were and then changed (before any delete, so their `where`
+ * and `set` may still read the records being deleted).
  */
 export function recycleStatements(
   db: Db,
-  { main, dependents = [], deletedBy, now = new Date() }: { main: Capture; dependents?: Capture[]; deletedBy: string; now?: Date },
+  { main, dependents = [], changed = [], deletedBy, now = new Date() }: { main: Capture; dependents?: Capture[]; changed?: Change[]; deletedBy: string; now?: Date },
 ): Statement[] {
   const deletedOn = now.toISOString();
   const scalar = (table: SQLiteTable, expression: SQL | undefined, where: SQL) =>
@@ -66,8 +78,16 @@ export function recycleStatements(
         ${d1}, ${d2 ?? sql`NULL`}, ${d3 ?? sql`NULL`}, ${recordJson(table)}
       FROM ${table} WHERE ${where}`),
   );
+  const changedRecords = changed.flatMap(({ table, where, set, identifiers: [c1, c2, c3] }) => [
+    render(sql`
+      INSERT INTO deleted_records (transaction_id, deleted_on, deleted_by, table_name, identifier1, identifier2, identifier3, json)
+      SELECT ${THIS_TRANSACTION}, ${deletedOn}, ${deletedBy}, ${getTableName(table)},
+        ${c1}, ${c2 ?? sql`NULL`}, ${c3 ?? sql`NULL`}, ${recordJson(table, true)}
+      FROM ${table} WHERE ${where}`),
+    render(sql`UPDATE ${table} SET ${set}, row_version = row_version + 1 WHERE ${where}`),
+  ]);
   const deletes = [...dependents, main].map(({ table, where }) => db.delete(table).where(where).toSQL());
-  return [mainRecord, ...dependentRecords, ...deletes];
+  return [mainRecord, ...dependentRecords, ...changedRecords, ...deletes];
 }
 
 /**
@@ -135,8 +155,26 @@ export async function getDeletedRecord(db: Db, id: number): Promise<DeletedRecor
 export const recordIdentifiers = (record: Pick<DeletedRecordRow, "identifier1" | "identifier2" | "identifier3">) =>
   [record.identifier1, record.identifier2, record.identifier3].filter((part) => part !== null && part !== "").join("/");
 
-/** INSERT of one stored record, with only the columns its table has (never trusted blindly). */
-function insertStatement(record: DeletedRecordRow): Statement {
+/** Aborts a restore (an SQL error) when the UPDATE before it changed no row: changed since. */
+const ABORT_UNLESS_CHANGED: Statement = { sql: "SELECT CASE WHEN changes() = 0 THEN json('changed since') END", params: [] };
+
+/** A record a delete changed rather than deleted (see Change): restored by an update. */
+function changedMarker(record: DeletedRecordRow): { rowVersion: number } | null {
+  try {
+    const parsed: unknown = JSON.parse(record.json);
+    const marker = Array.isArray(parsed) ? (parsed[1] as { restore?: unknown; row_version?: unknown } | undefined) : undefined;
+    return marker?.restore === "update" && typeof marker.row_version === "number" ? { rowVersion: marker.row_version } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The INSERT that puts one stored record back, with only the columns its table has (never trusted
+ * blindly); for a changed record the UPDATE back to its stored values, guarded by the version the
+ * delete left it with.
+ */
+function restoreStatements(record: DeletedRecordRow): Statement[] {
   const table = TABLES.get(record.tableName);
   if (!table) throw new RestoreRefused(`Datensätze der Tabelle „${record.tableName}“ können nicht wiederhergestellt werden.`);
   const parsed: unknown = JSON.parse(record.json);
@@ -145,10 +183,18 @@ function insertStatement(record: DeletedRecordRow): Statement {
   const columns = storedColumns(table)
     .map(([, column]) => column.name)
     .filter((name) => name in values);
-  return {
-    sql: `INSERT INTO "${record.tableName}" (${columns.map((name) => `"${name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-    params: columns.map((name) => values[name] ?? null),
-  };
+  const params = columns.map((name) => values[name] ?? null);
+  const changed = changedMarker(record);
+  if (!changed) {
+    return [{ sql: `INSERT INTO "${record.tableName}" (${columns.map((name) => `"${name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`, params }];
+  }
+  return [
+    {
+      sql: `UPDATE "${record.tableName}" SET ${columns.map((name) => `"${name}" = ?`).join(", ")} WHERE "id" = ? AND "row_version" = ?`,
+      params: [...params, values.id ?? null, changed.rowVersion],
+    },
+    ABORT_UNLESS_CHANGED,
+  ];
 }
 
 export class RestoreRefused extends Error {}
@@ -168,6 +214,9 @@ export async function restoreDeletedRecord(db: Db, id: number): Promise<RestoreO
     .where(eq(schema.deletedRecords.transactionId, record.transactionId))
     .orderBy(asc(schema.deletedRecords.id));
   const isMain = transaction[0]?.id === record.id;
+  if (!isMain && changedMarker(record)) {
+    return { status: "refused", message: "Dieser Satz wurde nicht gelöscht, sondern beim Löschen geändert: Er kommt mit dem ersten Satz seiner Transaktion zurück." };
+  }
   const records = (isMain ? transaction : [record]).sort(
     (a, b) => (RESTORE_ORDER.get(a.tableName) ?? 99) - (RESTORE_ORDER.get(b.tableName) ?? 99) || a.id - b.id,
   );
@@ -176,12 +225,18 @@ export async function restoreDeletedRecord(db: Db, id: number): Promise<RestoreO
       // Records may point at each other (a membership and its course fee): the references are
       // checked when the batch commits, once all of them are back.
       { sql: "PRAGMA defer_foreign_keys = ON", params: [] },
-      ...records.map(insertStatement),
+      ...records.flatMap(restoreStatements),
       { sql: `DELETE FROM deleted_records WHERE id IN (${records.map(() => "?").join(", ")})`, params: records.map((r) => r.id) },
     ]);
   } catch (error) {
     if (error instanceof RestoreRefused) return { status: "refused", message: error.message };
     const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
+    if (text.includes("malformed JSON")) {
+      return {
+        status: "refused",
+        message: "Ein beim Löschen geänderter Datensatz (z. B. ein offener Posten der Rechnung) wurde inzwischen erneut geändert. Die Wiederherstellung würde diese Änderung überschreiben und wurde abgebrochen.",
+      };
+    }
     if (text.includes("FOREIGN KEY")) {
       return {
         status: "refused",
