@@ -5,6 +5,7 @@ import { may } from "~/lib/access";
 import { listAllPeople, listPeople, pageOfPerson, personName, PEOPLE_FILTERS, type PeopleFilter, type PersonRow } from "~/models/people.server";
 import { dogsGrid } from "./dogs.grid";
 import { feesGrid } from "./fees.grid";
+import { invoiceHeadersGrid } from "./invoiceHeaders.grid";
 import { nextSessionsGrid } from "./nextsessions.grid";
 
 const peopleQuery = (query: Pick<ListQuery, "toggles" | "sort" | "user">) => ({
@@ -76,7 +77,7 @@ export const peopleGrid = defineGrid<PersonRow>({
       { path: "dogs", label: "Hunde", grid: dogsGrid },
       { path: "certifications", label: "Erfolge", grid: certificationsGrid },
       { path: "fees", label: "Kontenblatt", area: "fees", grid: feesGrid },
-      { path: "invoiceheaders", label: "Rechnungen", area: "invoices" },
+      { path: "invoiceheaders", label: "Rechnungen", area: "invoices", grid: invoiceHeadersGrid },
       { path: "nextsessions", label: "Nächste Kurstermine", grid: nextSessionsGrid },
     ],
     defaultTab: "dogs",

@@ -1,0 +1,79 @@
+import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
+import {
+  INVOICE_DEFAULT_SORT,
+  INVOICE_STATUS_FILTERS,
+  invoiceLabel,
+  invoiceName,
+  listInvoiceHeaders,
+  pageOfInvoiceHeader,
+  type InvoiceHeaderQuery,
+  type InvoiceHeaderRow,
+  type InvoiceStatusFilter,
+} from "~/models/invoices.server";
+import { invoiceRowsGrid } from "./invoiceRows.grid";
+
+const headerQuery = (query: Pick<ListQuery, "toggles" | "sort" | "parent">): InvoiceHeaderQuery => ({
+  status: (INVOICE_STATUS_FILTERS.includes(query.toggles.status as InvoiceStatusFilter) ? query.toggles.status : "all") as InvoiceStatusFilter,
+  personId: query.parent?.type === "PERSON" ? query.parent.id : undefined,
+  sort: query.sort,
+});
+
+/**
+ * Rechnungen (spec 001 §2 Invoice headers grid): PARENT, 300 px high, over the tab
+ * Rechnungszeilen of the selected invoice; and the tab Rechnungen of a person. Invoices come from
+ * fees, so there is no Add; 'Zeile hinzufügen' adds a row to the invoice. The PDF context menu
+ * comes with the PDFs.
+ */
+export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
+  id: "invoiceHeaders",
+  entity: "invoice",
+  area: "invoices",
+  mounts: {
+    PARENT: { title: "Rechnungen", maxHeight: "300px" },
+    PERSON: { title: (person) => `Rechnungen für ${person.name}`, prefix: "inv" },
+  },
+  columns: [
+    { id: "id", header: "Id", value: (h) => h.id, type: "number", hidden: true },
+    { id: "date", header: "Datum", value: (h) => h.date, type: "date" },
+    { id: "invoiceNumber", header: "Rechnungsnr.", value: (h) => h.invoiceNumber, type: "number", display: (h) => String(h.invoiceNumber) },
+    { id: "personName", header: "Person", value: (h) => h.personName, link: (h) => ({ dialog: "person-edit", id: h.personId }), omitUnder: ["PERSON"] },
+    { id: "amount", header: "Betrag", value: (h) => h.amount, type: "money" },
+    { id: "openAmount", header: "Offen", value: (h) => h.openAmount, type: "money" },
+    { id: "isOpen", header: "Ist Offen", value: (h) => h.isOpen, type: "checkbox" },
+    { id: "sentDate", header: "Versendet am", value: (h) => h.sentDate, type: "date" },
+    { id: "dueDate", header: "Fällig am", value: (h) => h.dueDate, type: "date" },
+    { id: "pdfFilePath", header: "PDF", value: (h) => h.pdfFilePath, hidden: true },
+    { id: "comments", header: "Kommentar", value: (h) => h.comments },
+    { id: "paymentComments", header: "Zahlungskommentar", value: (h) => h.paymentComments },
+  ],
+  toggles: [
+    {
+      param: "status",
+      label: "Rechnungen nach Status filtern",
+      options: [
+        { value: "all", label: "Alle" },
+        { value: "open", label: "Nur offene" },
+        { value: "paid", label: "Nur bezahlte" },
+      ],
+      // A saved invoice stays in view: one just marked paid is no longer among the open ones.
+      follow: (saved, current) => (saved.isOpen === undefined || current === "all" ? undefined : (saved.isOpen === true) === (current === "open") ? undefined : "all"),
+    },
+  ],
+  defaultSort: INVOICE_DEFAULT_SORT,
+  dialogs: { add: false },
+  model: {
+    list: (db, query) => listInvoiceHeaders(db, { ...headerQuery(query), page: query.page, pageSize: query.pageSize }),
+    pageOf: (db, id, query) => pageOfInvoiceHeader(db, id, headerQuery(query), query.pageSize),
+  },
+  rowActions: [{ label: "Zeile hinzufügen", view: "addrow" }],
+  commandColumn: true,
+  emptyText: "Keine Rechnungen gefunden",
+  rows: {
+    parentType: "INVOICEHEADER",
+    label: async (db, id) => (await invoiceName(db, id))?.name,
+    rowLabel: (header) => invoiceLabel(header),
+    tabsLabel: (name) => `Bereiche von Rechnung ${name}`,
+    tabs: [{ path: "invoicerows", label: "Rechnungszeilen", grid: invoiceRowsGrid }],
+    defaultTab: "invoicerows",
+  },
+});
