@@ -1,0 +1,55 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { RecordFormFooter, RouteDialog } from "~/components/dialog";
+import { DialogForm, type DialogProps } from "~/components/dialog-form";
+import { CheckboxField, DateField, LockedField, MoneyField, RecordKeys, TextAreaField } from "~/components/forms/fields";
+import { useHydrated } from "~/components/use-hydrated";
+import InvoiceRowDialog from "../invoiceRow/dialog";
+import type { InvoiceRowDialogData } from "../invoiceRow/dialog.server";
+import type { InvoiceDialogData, InvoiceFormRecord } from "./dialog.server";
+import { invoiceSchema, type InvoiceFormValues } from "./schema";
+
+/**
+ * 'Rechnung {number} bearbeiten' (spec 001 §4/§5): the person is fixed and the amount is the sum
+ * of the rows (both only shown). Ist Offen unticked settles the invoice; ticked, the open amount
+ * can be typed: with JavaScript the field appears and disappears with the tick, without it the
+ * field is always there and the server applies the rule. The view 'addrow' is the row dialog
+ * opened from an invoice ('Zeile hinzufügen').
+ */
+export default function InvoiceDialog(props: DialogProps<unknown>) {
+  if (props.view === "addrow") return <InvoiceRowDialog {...(props as DialogProps<InvoiceRowDialogData>)} />;
+  return <InvoiceEditDialog {...(props as DialogProps<InvoiceDialogData>)} />;
+}
+
+function InvoiceEditDialog({ data, actionData, closeHref }: DialogProps<InvoiceDialogData>) {
+  const hydrated = useHydrated();
+  const invoice = (actionData?.current as InvoiceFormRecord | undefined) ?? data.invoice;
+  const [form, fields] = useForm<InvoiceFormValues>({
+    id: `invoice-${invoice.id}-${invoice.rowVersion}`,
+    lastResult: actionData?.result,
+    defaultValue: invoice as unknown as Record<string, unknown>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: invoiceSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const showOpenAmount = !hydrated || fields.isOpen.value === "on";
+  return (
+    <RouteDialog title={`Rechnung ${invoice.invoiceNumber} bearbeiten`} closeHref={closeHref}>
+      <DialogForm intent="invoice:save" {...getFormProps(form)}>
+        <RecordKeys record={invoice} />
+        <div className="grid grid-cols-2 gap-3">
+          <LockedField name="personId" label="Person" id={null} text={invoice.personName} />
+          <DateField meta={fields.date} label="Datum" />
+          <LockedField name="amount" label="Betrag (Summe der Zeilen)" id={null} text={invoice.amount} className="" />
+          <CheckboxField meta={fields.isOpen} label="Ist Offen" className="col-span-2" />
+          {showOpenAmount && <MoneyField meta={fields.openAmount} label={hydrated ? "Offener Betrag" : "Offener Betrag (nur wenn „Ist Offen“ angehakt ist)"} className="col-span-2" />}
+          <DateField meta={fields.dueDate} label="Fällig am" />
+          <DateField meta={fields.sentDate} label="Versendet am" />
+          <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
+          <TextAreaField meta={fields.paymentComments} label="Zahlungskommentar" className="col-span-2" />
+        </div>
+        <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={invoice.audit} closeHref={closeHref} />
+      </DialogForm>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The invoice row dialogs: 'Neue Rechnungszeile anlegen' (opened with the invoice's row action
+ * 'Zeile hinzufügen', or under an invoice), "Rechnungszeile '{text}' bearbeiten" and delete. Every
+ * change recomputes the invoice's amount and open amount in the same batch (the model).
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Db } from "~/db/client.server";
+import { formatMoneyInput } from "~/lib/format";
+import { deleteInvoiceRow, getInvoiceRow, invoiceName, saveInvoiceRow, type InvoiceRowRecord } from "~/models/invoices.server";
+import { auditText, conflictMessage, defineDialog, deleteOutcome, postedId, type ConfirmData, type DialogOutcome } from "../define.server";
+import { invoiceRowSchema } from "./schema";
+
+function present(row: InvoiceRowRecord) {
+  return { id: row.id, rowVersion: row.rowVersion, invoiceId: row.invoiceId, lineNumber: row.lineNumber, text: row.text, amount: formatMoneyInput(row.amount), audit: auditText(row) };
+}
+export type InvoiceRowFormRecord = ReturnType<typeof present>;
+
+export type InvoiceRowDialogData = {
+  row: InvoiceRowFormRecord | null;
+  /** The invoice the row belongs to ('2026001 an Erika Muster'). */
+  invoice: { id: number; label: string };
+};
+
+/** A new row of an invoice: what the add dialog shows (also the invoice's 'Zeile hinzufügen'). */
+export async function newRowData(db: Db, invoiceId: number | null | undefined): Promise<InvoiceRowDialogData | null> {
+  const invoice = invoiceId ? await invoiceName(db, invoiceId) : undefined;
+  return invoice && invoiceId ? { row: null, invoice: { id: invoiceId, label: invoice.name } } : null;
+}
+
+export const dialog = defineDialog({
+  area: "invoices",
+  views: {
+    add: ({ db, parent, id }) => newRowData(db, parent?.type === "INVOICEHEADER" ? parent.id : id),
+    edit: async ({ db, id }): Promise<InvoiceRowDialogData | null> => {
+      const row = id ? await getInvoiceRow(db, id) : undefined;
+      return row ? { row: present(row), invoice: { id: row.invoiceId, label: `${row.invoiceNumber} an ${row.personName ?? ""}` } } : null;
+    },
+    delete: async ({ db, id }): Promise<ConfirmData | null> => {
+      const row = id ? await getInvoiceRow(db, id) : undefined;
+      if (!row) return null;
+      const details = [
+        `Der Betrag der Rechnung ${row.invoiceNumber} wird neu berechnet.`,
+        ...(row.feeId ? ["Der offene Posten dieser Zeile wird wieder abrechenbar."] : []),
+        "Der Papierkorb bewahrt alles auf: Mit „Rückgängig“ gleich danach oder im Papierkorb kommt alles wieder zurück.",
+      ];
+      return { confirm: { title: `Rechnungszeile '${row.text}' löschen`, message: "Bist du sicher?", details, intent: "invoiceRow:delete", id: row.id, confirmLabel: "Löschen" } };
+    },
+  },
+  actions: {
+    save: async ({ db, user, form }): Promise<DialogOutcome> => {
+      const submission = parseWithZod(form, { schema: invoiceRowSchema });
+      if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
+      const { value } = submission;
+      if (value.id && !value.rowVersion) return { status: "invalid", result: submission.reply({ formErrors: ["Version fehlt"] }) };
+      if (!value.id && !value.invoiceId) return { status: "invalid", result: submission.reply({ formErrors: ["Rechnung fehlt"] }) };
+      const target = value.id ? { id: value.id, rowVersion: value.rowVersion! } : { invoiceId: value.invoiceId! };
+      const outcome = await saveInvoiceRow(db, target, { text: value.text, amount: value.amount }, user);
+      switch (outcome.status) {
+        case "saved":
+          return { status: "saved", id: outcome.id, message: value.id ? "Rechnungszeile wurde gespeichert" : "Rechnungszeile wurde angelegt" };
+        case "missing":
+          return { status: "missing" };
+        case "conflict":
+          return { status: "conflict", result: submission.reply({ resetForm: true }), message: conflictMessage(outcome.current), current: present(outcome.current) };
+        case "refused":
+          return {
+            status: "invalid",
+            result: outcome.field ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) : submission.reply({ formErrors: [outcome.message] }),
+          };
+      }
+    },
+    delete: ({ db, user, form }) => deleteOutcome(postedId(form), (id) => deleteInvoiceRow(db, id, user), "Rechnungszeile wurde gelöscht"),
+  },
+});

@@ -1,0 +1,37 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { RecordFormFooter, RouteDialog } from "~/components/dialog";
+import { DialogForm, type DialogProps } from "~/components/dialog-form";
+import { LockedField, RecordKeys, TextField } from "~/components/forms/fields";
+import type { InvoiceRowDialogData, InvoiceRowFormRecord } from "./dialog.server";
+import { invoiceRowSchema, type InvoiceRowFormValues } from "./schema";
+
+/**
+ * 'Neue Rechnungszeile anlegen' and "Rechnungszeile '{text}' bearbeiten" (spec 001 §2): Buchungstext
+ * and Betrag. The amount may be negative (a discount): typed as text, so phones offer the minus.
+ */
+export default function InvoiceRowDialog({ data, actionData, closeHref }: DialogProps<InvoiceRowDialogData>) {
+  const row = (actionData?.current as InvoiceRowFormRecord | undefined) ?? data.row;
+  const [form, fields] = useForm<InvoiceRowFormValues>({
+    id: `invoiceRow-${row?.id ?? `new-${data.invoice.id}`}-${row?.rowVersion ?? 0}`,
+    lastResult: actionData?.result,
+    defaultValue: (row ?? { invoiceId: data.invoice.id }) as Record<string, unknown>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: invoiceRowSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const title = row ? `Rechnungszeile '${row.text}' bearbeiten` : "Neue Rechnungszeile anlegen";
+  return (
+    <RouteDialog title={title} closeHref={closeHref}>
+      <DialogForm intent="invoiceRow:save" {...getFormProps(form)}>
+        <RecordKeys record={row} />
+        <div className="grid grid-cols-2 gap-3">
+          <LockedField name="invoiceId" label="Rechnung" id={row ? null : data.invoice.id} text={row ? `${data.invoice.label}, Zeile ${row.lineNumber}` : data.invoice.label} />
+          <TextField meta={fields.text} label="Buchungstext" className="col-span-2" />
+          <TextField meta={fields.amount} label="Betrag" suffix="€" placeholder="z. B. 45,00 oder -5,00" />
+        </div>
+        <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={row?.audit} closeHref={closeHref} />
+      </DialogForm>
+    </RouteDialog>
+  );
+}

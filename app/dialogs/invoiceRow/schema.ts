@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { parseMoney } from "~/lib/format";
+import { optionalId, optionalText, rowVersion } from "~/lib/form-fields";
+
+/** An amount that may be negative (a discount), typed the German way; empty is 0,00 €. */
+const signedMoneyInCents = () =>
+  z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value?.trim()) return 0;
+      const parsed = parseMoney(value, { allowNegative: true });
+      if (parsed.success) return parsed.value;
+      context.addIssue({ code: "custom", message: parsed.error });
+      return z.NEVER;
+    });
+
+/**
+ * The invoice row form (spec 001 §2/§5: Buchungstext and Betrag, no required rules shown): a new
+ * row names its invoice and gets the next line number; an edited row keeps its line number.
+ */
+export const invoiceRowSchema = z.object({
+  id: optionalId(),
+  rowVersion: rowVersion().optional(),
+  invoiceId: optionalId(),
+  text: optionalText(200).transform((value) => value ?? ""),
+  amount: signedMoneyInCents(),
+});
+
+export type InvoiceRowFormValues = z.infer<typeof invoiceRowSchema>;
