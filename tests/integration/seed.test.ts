@@ -50,6 +50,10 @@ describe("the demo seed", () => {
     expect(await scalar("SELECT count(*) AS n FROM fees WHERE open_amount > 0 AND due_date < '2026-11-22'")).toBeGreaterThan(0);
     expect(await scalar("SELECT count(*) AS n FROM fees WHERE is_invoiced = 1")).toBeGreaterThan(0);
     expect(await scalar("SELECT count(*) AS n FROM invoice_headers")).toBeGreaterThan(0);
+    expect(await scalar("SELECT count(*) AS n FROM invoice_headers WHERE open_amount = 0")).toBeGreaterThan(0);
+    expect(await scalar("SELECT count(*) AS n FROM invoice_headers WHERE open_amount > 0")).toBeGreaterThan(0);
+    expect(await scalar("SELECT count(*) AS n FROM invoice_headers WHERE sent_date IS NULL")).toBe(1);
+    expect(await scalar("SELECT count(*) AS n FROM invoice_headers h WHERE NOT EXISTS (SELECT 1 FROM invoice_rows r WHERE r.invoice_id = h.id)")).toBe(0);
     expect(
       await scalar(
         "SELECT count(*) AS n FROM invoice_headers h WHERE h.amount <> (SELECT sum(r.amount) FROM invoice_rows r WHERE r.invoice_id = h.id)",

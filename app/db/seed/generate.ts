@@ -415,18 +415,21 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
   const byPerson = new Map<number, typeof billable>();
   for (const fee of billable) byPerson.set(fee.personId, [...(byPerson.get(fee.personId) ?? []), fee]);
   let invoiceNumber = currentYear * 1000;
-  for (const [personId, personFees] of [...byPerson].slice(0, Math.max(6, Math.floor(size.people / 25)))) {
+  const invoiced = [...byPerson].slice(0, Math.max(6, Math.floor(size.people / 25)));
+  for (const [personId, personFees] of invoiced) {
     invoiceNumber += 1;
     const id = invoiceHeaders.length + 1;
     const date = addDaysToDate(today, -20 - id);
     const amount = personFees.reduce((sum, fee) => sum + fee.amount!, 0);
-    const paid = id % 3 === 0;
+    // The newest invoice is not sent yet (and so open); of the others every third is paid.
+    const unsent = id === invoiced.length;
+    const paid = id % 3 === 0 && !unsent;
     invoiceHeaders.push({
       id,
       personId,
       invoiceNumber,
       date,
-      sentDate: date,
+      sentDate: unsent ? null : date,
       dueDate: addDaysToDate(date, 30),
       amount,
       openAmount: paid ? 0 : amount,
