@@ -19,7 +19,6 @@ const SCREENS: [string, string, DemoUserName[]][] = [
   ["/coursesheetmobile", "Kursblatt", ANY],
   ["/nextdatesmobile", "Nächste Kurstermine", ANY],
   ["/test", "Test", ANY],
-  ["/invoices", "Rechnungen", ["finance", "admin"]],
   ["/tasks", "Tasks", ["admin"]],
   ["/hsvrmlist", "HSVRM-Liste", ["finance", "admin", "gdpr"]],
   ["/birthdaylist", "Geburtstags-Liste", ["finance", "admin", "gdpr"]],
@@ -106,6 +105,8 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/configuration", allowed: ["admin"], get: 200, post: 400 },
   // Kalender-Abos: an empty post names what is missing (German 400) and creates no link.
   { path: "/calendarFeeds", allowed: ["admin"], get: 200, post: 400 },
+  { path: "/invoices", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/invoices/1/invoicerows", allowed: ["finance", "admin"], get: 200, post: 400 },
 ];
 
 describe("built screens and their actions", () => {
@@ -166,6 +167,43 @@ describe("dialogs of an ADMIN area posted from a page everyone may use", () => {
     const admin = await ask("/courses", "admin", { method: "POST", body: new URLSearchParams({ intent: "courseMaster:save", name: "Offen vom Admin" }) });
     expect(admin.status).toBe(302);
     expect(await count()).toBe(before + 1);
+  });
+});
+
+describe("dialogs of the invoices area posted from pages staff and GDPR may use", () => {
+  it("invoices and their rows cannot be written, deleted or opened from /people or /courses by anyone but ADMIN and FINANCE", async () => {
+    const { env } = await import("cloudflare:test");
+    const state = async () =>
+      JSON.stringify(
+        (await env.DB.prepare("SELECT h.id, h.row_version, h.amount, h.open_amount, (SELECT count(*) FROM invoice_rows r WHERE r.invoice_id = h.id) AS n FROM invoice_headers h ORDER BY h.id").all())
+          .results,
+      );
+    const header = (await env.DB.prepare("SELECT id, row_version, invoice_number, (SELECT id FROM invoice_rows WHERE invoice_id = invoice_headers.id LIMIT 1) AS row_id FROM invoice_headers ORDER BY id LIMIT 1").first()) as {
+      id: number;
+      row_version: number;
+      invoice_number: number;
+      row_id: number;
+    };
+    const before = await state();
+    const posts: Record<string, string>[] = [
+      { intent: "invoice:save", id: String(header.id), rowVersion: String(header.row_version), date: "01.01.2026" },
+      { intent: "invoice:delete", id: String(header.id) },
+      { intent: "invoiceRow:save", invoiceId: String(header.id), text: "Heimlich", amount: "5,00" },
+      { intent: "invoiceRow:delete", id: String(header.row_id) },
+    ];
+    for (const who of ["staff", "gdpr"] as DemoUserName[]) {
+      for (const page of ["/people", "/courses", "/people/1/dogs"]) {
+        for (const post of posts) {
+          const response = await ask(page, who, { method: "POST", body: new URLSearchParams(post) });
+          expect(response.status, `${who} ${page} ${post.intent}`).toBe(302);
+          expect(response.headers.get("Location")).toBe("/");
+        }
+      }
+      const opened = await (await ask(`/people?dialog=invoice-edit&dialogId=${header.id}`, who)).text();
+      expect(opened, who).not.toContain(`Rechnung ${header.invoice_number} bearbeiten`);
+      expect(await (await ask(`/people/1/invoiceheaders`, who)).text()).not.toContain("Rechnungen für");
+    }
+    expect(await state()).toBe(before);
   });
 });
 

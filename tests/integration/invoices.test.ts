@@ -1,0 +1,333 @@
+/**
+ * Rechnungen and Rechnungszeilen (spec 001 §2-§5): the list and its toggles, the person's tab, the
+ * invoice dialog's rules on the server (Ist Offen, the fees settled in the same batch, person and
+ * amount never from the form), rows that keep the header's amount the sum of the rows, stale
+ * versions, hostile input, and delete into the Papierkorb with the fees' billing state and back.
+ */
+import { env } from "cloudflare:test";
+import { eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { MEMBER_TYPE_IDS } from "~/db/seed/generate";
+import * as schema from "~/db/schema";
+import { listInvoiceHeaders, NEGATIVE_TOTAL } from "~/models/invoices.server";
+import { fetchApp, postForm, toastOf } from "../support/app";
+import { loadDemoData } from "../support/seed";
+import { loginCookie } from "../support/sessions";
+
+const db = createDb(env.DB);
+const page = async (path: string, cookie: string) => (await (await fetchApp(path, { cookie })).text()).replaceAll("<!-- -->", "");
+
+let person: { id: number; fullName: string };
+let otherPerson: { id: number };
+let number = 990_000;
+
+/** An invoice of `person` with one row per fee (each fee invoiced, open as given). */
+async function makeInvoice(feeAmounts: { amount: number; openAmount?: number }[], options: { openAmount?: number } = {}) {
+  number += 1;
+  const made = await db
+    .insert(schema.fees)
+    .values(feeAmounts.map(({ amount, openAmount }, index) => ({ personId: person.id, date: "2026-10-01", dueDate: "2026-10-15", text: `Posten ${number}-${index + 1}`, amount, openAmount: openAmount ?? amount, sendInvoice: true, isInvoiced: true })))
+    .returning();
+  const amount = feeAmounts.reduce((sum, fee) => sum + fee.amount, 0);
+  const [header] = await db
+    .insert(schema.invoiceHeaders)
+    .values({ personId: person.id, invoiceNumber: number, date: "2026-11-01", sentDate: "2026-11-02", dueDate: "2026-12-01", amount, openAmount: options.openAmount ?? amount })
+    .returning();
+  await db.insert(schema.invoiceRows).values(made.map((fee, index) => ({ invoiceId: header.id, feeId: fee.id, lineNumber: index + 1, text: fee.text, amount: fee.amount })));
+  return { header, fees: made };
+}
+
+const headerOf = async (id: number) => (await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.id, id)))[0];
+const rowsOf = (invoiceId: number) => db.select().from(schema.invoiceRows).where(eq(schema.invoiceRows.invoiceId, invoiceId)).orderBy(schema.invoiceRows.id);
+const feesById = (ids: number[]) => db.select().from(schema.fees).where(inArray(schema.fees.id, ids)).orderBy(schema.fees.id);
+const binCount = () => db.$count(schema.deletedRecords);
+
+/** The invariant of every row change: amount = sum of rows, 0 <= open <= amount. */
+async function expectConsistent(invoiceId: number) {
+  const header = await headerOf(invoiceId);
+  const sum = (await rowsOf(invoiceId)).reduce((total, row) => total + (row.amount ?? 0), 0);
+  expect(header.amount).toBe(sum);
+  expect(header.openAmount).toBeGreaterThanOrEqual(0);
+  expect(header.openAmount!).toBeLessThanOrEqual(header.amount!);
+  return header;
+}
+
+const post = async (invoiceId: number, fields: Record<string, string | number | boolean | undefined>, who: "finance" | "admin" = "finance") =>
+  postForm(`/invoices/${invoiceId}/invoicerows`, await loginCookie(who), fields);
+
+const saveInvoice = (header: { id: number; rowVersion: number }, fields: Record<string, string | number | boolean | undefined>) =>
+  post(header.id, { intent: "invoice:save", id: header.id, rowVersion: header.rowVersion, date: "05.11.2026", ...fields });
+
+beforeAll(async () => {
+  await loadDemoData();
+  const [p] = await db
+    .insert(schema.people)
+    .values({ firstName: "Rita", lastName: "Rechnung", memberTypeId: MEMBER_TYPE_IDS.NONE })
+    .returning({ id: schema.people.id, fullName: schema.people.fullName });
+  person = { id: p.id, fullName: p.fullName ?? "" };
+  const [o] = await db.insert(schema.people).values({ firstName: "Otto", lastName: "Anders", memberTypeId: MEMBER_TYPE_IDS.NONE }).returning({ id: schema.people.id });
+  otherPerson = o;
+});
+
+describe("the invoices list (Rechnungen)", () => {
+  it("lists every invoice, newest number first, with the toggles Alle / Nur offene / Nur bezahlte counting right", async () => {
+    const cookie = await loginCookie("finance");
+    const count = async (where: string) => ((await env.DB.prepare(`SELECT count(*) AS n FROM invoice_headers ${where}`).first()) as { n: number }).n;
+    const [all, open, paid] = [await count(""), await count("WHERE open_amount > 0"), await count("WHERE open_amount = 0")];
+    expect(open).toBeGreaterThan(0);
+    expect(paid).toBeGreaterThan(0);
+    expect(open + paid).toBe(all);
+    const title = (n: number) => `Rechnungen <span class="font-normal text-slate-500">(${n})</span>`;
+    const html = await page("/invoices", cookie);
+    expect(html).toContain(title(all));
+    for (const label of ["Alle", "Nur offene", "Nur bezahlte", "Rechnungszeilen", "Rechungszeilen für Rechnung", "Zeile hinzufügen"]) expect(html).toContain(label);
+    expect(html).toContain("max-height:300px");
+    expect(await page("/invoices?status=open", cookie)).toContain(title(open));
+    expect(await page("/invoices?status=paid", cookie)).toContain(title(paid));
+    const newest = ((await env.DB.prepare("SELECT max(invoice_number) AS n FROM invoice_headers").first()) as { n: number }).n;
+    const listed = await listInvoiceHeaders(db, { status: "all", sort: { id: "invoiceNumber", descending: true }, page: 1 });
+    expect(listed.rows[0].invoiceNumber).toBe(newest);
+    expect(listed.total).toBe(all);
+  });
+
+  it("the person's tab 'Rechnungen für {person}' lists only their invoices, without the person column", async () => {
+    const { header } = await makeInvoice([{ amount: 1_500 }]);
+    const html = await page(`/people/${person.id}/invoiceheaders`, await loginCookie("finance"));
+    expect(html).toContain(`Rechnungen für ${person.fullName} <span class="font-normal text-slate-500">(1)</span>`);
+    expect(html).toContain(String(header.invoiceNumber));
+    expect(html).not.toContain(">Person</");
+    // Staff may not see the tab.
+    const staff = await fetchApp(`/people/${person.id}/invoiceheaders`, { cookie: await loginCookie("staff") });
+    expect(staff.status).toBe(302);
+  });
+
+  it("the rows tab is titled with the spec's spelling and sums the rows", async () => {
+    const { header } = await makeInvoice([{ amount: 2_000 }, { amount: 500 }]);
+    const html = await page(`/invoices/${header.id}/invoicerows`, await loginCookie("admin"));
+    expect(html).toContain(`Rechungszeilen für Rechnung ${header.invoiceNumber} an ${person.fullName}`);
+    expect(html).toContain("25,00");
+  });
+});
+
+describe("the invoice dialog (spec 001 §4, §5)", () => {
+  it("opens as 'Rechnung {n} bearbeiten' with Ist Offen following the open amount", async () => {
+    const { header } = await makeInvoice([{ amount: 4_000 }], { openAmount: 0 });
+    const html = await page(`/invoices/${header.id}/invoicerows?dialog=invoice-edit&dialogId=${header.id}`, await loginCookie("finance"));
+    expect(html).toContain(`Rechnung ${header.invoiceNumber} bearbeiten`);
+    expect(html).toMatch(/name="isOpen"(?![^>]*checked)[^>]*>/);
+  });
+
+  it("Ist Offen off: open amount 0; the fees of its rows settled ('ReNr n', no due date) in the same save; person and amount never from the form", async () => {
+    const { header, fees } = await makeInvoice([{ amount: 5_000 }, { amount: 3_000, openAmount: 1_000 }]);
+    const response = await saveInvoice(header, { openAmount: "12,00", amount: "1,00", personId: otherPerson.id, comments: "Kommentar", paymentComments: "per Überweisung", dueDate: "01.12.2026", sentDate: "" });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toMatchObject({ type: "success", message: "Rechnung wurde gespeichert" });
+    const saved = await headerOf(header.id);
+    expect(saved).toMatchObject({ openAmount: 0, isOpen: false, amount: 8_000, personId: person.id, date: "2026-11-05", sentDate: null, dueDate: "2026-12-01", comments: "Kommentar", paymentComments: "per Überweisung", rowVersion: header.rowVersion + 1 });
+    for (const fee of await feesById(fees.map((f) => f.id))) {
+      expect(fee).toMatchObject({ openAmount: 0, dueDate: null, paymentReference: `ReNr ${header.invoiceNumber}`, rowVersion: 2 });
+    }
+  });
+
+  it("Ist Offen on: the typed open amount (at most the amount); empty means the whole amount; fees settled even so", async () => {
+    const { header, fees } = await makeInvoice([{ amount: 6_000 }]);
+    let response = await saveInvoice(header, { isOpen: true, openAmount: "30,00" });
+    expect(response.status).toBe(302);
+    let saved = await headerOf(header.id);
+    expect(saved).toMatchObject({ openAmount: 3_000, isOpen: true });
+    expect((await feesById([fees[0].id]))[0]).toMatchObject({ openAmount: 0, dueDate: null, paymentReference: `ReNr ${header.invoiceNumber}` });
+
+    response = await saveInvoice(saved, { isOpen: true, openAmount: "60,01" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Der offene Betrag darf höchstens den Rechnungsbetrag");
+    expect(await headerOf(header.id)).toEqual(saved);
+
+    response = await saveInvoice(saved, { isOpen: true, openAmount: "" });
+    expect(response.status).toBe(302);
+    saved = await headerOf(header.id);
+    expect(saved.openAmount).toBe(6_000);
+  });
+
+  it("a stale rowVersion is refused (409) with nothing written, the fees untouched", async () => {
+    const { header, fees } = await makeInvoice([{ amount: 2_500 }]);
+    const response = await saveInvoice({ id: header.id, rowVersion: header.rowVersion + 5 }, { comments: "zu spät" });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("Der Datensatz wurde inzwischen");
+    expect(await headerOf(header.id)).toEqual(header);
+    expect(await feesById([fees[0].id])).toEqual(fees);
+  });
+
+  it.each([
+    ["date", { date: "31.02.2026" }, "Datum"],
+    ["no date", { date: "" }, "Datum ist erforderlich"],
+    ["due date", { dueDate: "morgen" }, "TT.MM.JJJJ"],
+    ["open amount", { isOpen: true, openAmount: "zwölf" }, "Bitte einen Betrag wie 1.234,56 eingeben"],
+    ["negative open amount", { isOpen: true, openAmount: "-5,00" }, "Der Betrag darf nicht negativ sein"],
+    ["id", { id: "abc" }, "Rechnung fehlt"],
+    ["rowVersion", { rowVersion: "x" }, "Version fehlt"],
+  ])("malformed %s: 400 with a German message, nothing changed", async (_name, fields, message) => {
+    const { header, fees } = await makeInvoice([{ amount: 1_000 }]);
+    const response = await saveInvoice(header, fields);
+    expect(response.status).toBe(400);
+    expect((await response.text()).replaceAll("&quot;", '"')).toContain(message);
+    expect(await headerOf(header.id)).toEqual(header);
+    expect(await feesById([fees[0].id])).toEqual(fees);
+  });
+});
+
+describe("invoice rows keep the header's amount the sum of the rows", () => {
+  it("add (next line number), edit and delete recompute amount and open amount; a negative row is allowed", async () => {
+    const { header } = await makeInvoice([{ amount: 5_000 }, { amount: 2_000 }]);
+    let response = await post(header.id, { intent: "invoiceRow:save", invoiceId: header.id, text: "Rabatt", amount: "-10,00" });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toMatchObject({ message: "Rechnungszeile wurde angelegt" });
+    const discount = (await rowsOf(header.id)).at(-1)!;
+    expect(discount).toMatchObject({ text: "Rabatt", amount: -1_000, lineNumber: 3, feeId: null });
+    expect(await expectConsistent(header.id)).toMatchObject({ amount: 6_000, openAmount: 6_000, rowVersion: header.rowVersion + 1 });
+
+    response = await post(header.id, { intent: "invoiceRow:save", id: discount.id, rowVersion: discount.rowVersion, text: "Treuerabatt", amount: "-15,5" });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toMatchObject({ message: "Rechnungszeile wurde gespeichert" });
+    expect((await rowsOf(header.id)).at(-1)).toMatchObject({ text: "Treuerabatt", amount: -1_550, lineNumber: 3 });
+    expect(await expectConsistent(header.id)).toMatchObject({ amount: 5_450, openAmount: 5_450 });
+
+    response = await post(header.id, { intent: "invoiceRow:delete", id: discount.id });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toMatchObject({ message: "Rechnungszeile wurde gelöscht", undo: expect.any(Number) });
+    expect(await expectConsistent(header.id)).toMatchObject({ amount: 7_000, openAmount: 7_000 });
+  });
+
+  it("what was paid stays paid: a row added to a paid invoice is what is open", async () => {
+    const { header } = await makeInvoice([{ amount: 4_000 }], { openAmount: 0 });
+    const response = await post(header.id, { intent: "invoiceRow:save", invoiceId: header.id, text: "Nachberechnung", amount: "12,50" });
+    expect(response.status).toBe(302);
+    expect(await expectConsistent(header.id)).toMatchObject({ amount: 5_250, openAmount: 1_250 });
+    const partly = await makeInvoice([{ amount: 4_000 }], { openAmount: 1_000 });
+    const [row] = await rowsOf(partly.header.id);
+    // Lowering the amount below what was paid leaves nothing open (never below 0).
+    await post(partly.header.id, { intent: "invoiceRow:save", id: row.id, rowVersion: row.rowVersion, text: row.text, amount: "20,00" });
+    expect(await expectConsistent(partly.header.id)).toMatchObject({ amount: 2_000, openAmount: 0 });
+  });
+
+  it("a negative total is refused with a German message, on add, edit and delete, nothing written", async () => {
+    const { header } = await makeInvoice([{ amount: 1_000 }]);
+    const before = { header: await headerOf(header.id), rows: await rowsOf(header.id) };
+    let response = await post(header.id, { intent: "invoiceRow:save", invoiceId: header.id, text: "zu viel Rabatt", amount: "-10,01" });
+    expect(response.status).toBe(400);
+    expect((await response.text()).replaceAll("&quot;", '"')).toContain(NEGATIVE_TOTAL.slice(0, 40));
+    const [row] = before.rows;
+    response = await post(header.id, { intent: "invoiceRow:save", id: row.id, rowVersion: row.rowVersion, text: row.text, amount: "-0,01" });
+    expect(response.status).toBe(400);
+    expect({ header: await headerOf(header.id), rows: await rowsOf(header.id) }).toEqual(before);
+
+    // A discount that stays: deleting the row it was set against would make the total negative.
+    await post(header.id, { intent: "invoiceRow:save", invoiceId: header.id, text: "Rabatt", amount: "-5,00" });
+    const withDiscount = { header: await headerOf(header.id), rows: await rowsOf(header.id) };
+    const bin = await binCount();
+    response = await post(header.id, { intent: "invoiceRow:delete", id: row.id });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("Der Rechnungsbetrag darf nicht negativ werden");
+    expect({ header: await headerOf(header.id), rows: await rowsOf(header.id) }).toEqual(withDiscount);
+    expect(await binCount()).toBe(bin);
+  });
+
+  it("a stale row version is refused (409), the header untouched", async () => {
+    const { header } = await makeInvoice([{ amount: 1_000 }]);
+    const [row] = await rowsOf(header.id);
+    const response = await post(header.id, { intent: "invoiceRow:save", id: row.id, rowVersion: row.rowVersion + 1, text: "neu", amount: "1,00" });
+    expect(response.status).toBe(409);
+    expect(await rowsOf(header.id)).toEqual([row]);
+    expect(await headerOf(header.id)).toEqual(header);
+  });
+
+  it.each([
+    ["amount", { amount: "1,2,3" }, "Bitte einen Betrag wie 1.234,56 eingeben"],
+    ["huge amount", { amount: "99999999,00" }, "Der Betrag ist zu groß"],
+    ["invoice id", { invoiceId: "abc" }, "Bitte eine Zahl eingeben"],
+    ["no invoice", { invoiceId: "" }, "Rechnung fehlt"],
+    ["unknown invoice", { invoiceId: "987654" }, "Diese Rechnung gibt es nicht"],
+    ["text", { text: "x".repeat(201) }, "Höchstens 200 Zeichen"],
+  ])("malformed %s: 400 with a German message, nothing changed", async (_name, fields, message) => {
+    const { header } = await makeInvoice([{ amount: 1_000 }]);
+    const rows = await db.$count(schema.invoiceRows);
+    const response = await post(header.id, { intent: "invoiceRow:save", invoiceId: header.id, text: "Zeile", amount: "1,00", ...fields });
+    expect(response.status).toBe(400);
+    expect((await response.text()).replaceAll("&quot;", '"')).toContain(message);
+    expect(await db.$count(schema.invoiceRows)).toBe(rows);
+    expect(await headerOf(header.id)).toEqual(header);
+  });
+
+  it("the row dialog opens from the invoice ('Zeile hinzufügen') and for edit with the spec's titles", async () => {
+    const { header } = await makeInvoice([{ amount: 1_000 }]);
+    const [row] = await rowsOf(header.id);
+    const cookie = await loginCookie("finance");
+    expect(await page(`/invoices/${header.id}/invoicerows?dialog=invoice-addrow&dialogId=${header.id}`, cookie)).toContain("Neue Rechnungszeile anlegen");
+    expect(await page(`/invoices/${header.id}/invoicerows?dialog=invoiceRow-edit&dialogId=${row.id}`, cookie)).toContain(`Rechnungszeile &#x27;${row.text}&#x27; bearbeiten`);
+  });
+});
+
+describe("deleting into the Papierkorb and back", () => {
+  it("an invoice takes its rows along and its fees become billable again; the undo restores all of it exactly", async () => {
+    const { header, fees } = await makeInvoice([{ amount: 5_000 }, { amount: 3_000, openAmount: 2_000 }]);
+    await post(header.id, { intent: "invoiceRow:save", invoiceId: header.id, text: "Rabatt", amount: "-5,00" });
+    // Saving settles the fees (ReNr); one more fee of the person was settled by another invoice.
+    await saveInvoice(await headerOf(header.id), { isOpen: true, openAmount: "40,00" });
+    const before = { header: await headerOf(header.id), rows: await rowsOf(header.id), fees: await feesById(fees.map((f) => f.id)) };
+    expect(before.fees.every((fee) => fee.openAmount === 0 && fee.paymentReference === `ReNr ${header.invoiceNumber}`)).toBe(true);
+    const cookie = await loginCookie("finance");
+
+    const confirm = await page(`/invoices/${header.id}/invoicerows?dialog=invoice-delete&dialogId=${header.id}`, cookie);
+    expect(confirm).toContain(`Rechnung ${header.invoiceNumber} löschen`);
+    expect(confirm).toContain("Ihre 2 offenen Posten werden wieder abrechenbar.");
+    expect(confirm).toContain("3 Rechnungszeilen");
+
+    const response = await postForm(`/invoices/${header.id}/invoicerows`, cookie, { intent: "invoice:delete", id: header.id });
+    expect(response.status).toBe(302);
+    const toast = toastOf(response);
+    expect(toast).toMatchObject({ type: "success", message: "Rechnung wurde gelöscht", undo: expect.any(Number) });
+    expect(await headerOf(header.id)).toBeUndefined();
+    expect(await rowsOf(header.id)).toEqual([]);
+    const billable = await feesById(fees.map((f) => f.id));
+    for (const fee of billable) expect(fee).toMatchObject({ isInvoiced: false, openAmount: fee.amount, paymentReference: null, rowVersion: 3 });
+    const inBin = await db.select().from(schema.deletedRecords).where(eq(schema.deletedRecords.transactionId, toast!.undo!));
+    expect(inBin.map((record) => record.tableName).sort()).toEqual(["fees", "fees", "invoice_headers", "invoice_rows", "invoice_rows", "invoice_rows"]);
+
+    const undone = await postForm("/invoices", cookie, { intent: "bin:undo", transactionId: toast!.undo! });
+    expect(undone.status).toBe(302);
+    expect({ header: await headerOf(header.id), rows: await rowsOf(header.id), fees: await feesById(fees.map((f) => f.id)) }).toEqual(before);
+    expect(await db.$count(schema.deletedRecords, eq(schema.deletedRecords.transactionId, toast!.undo!))).toBe(0);
+  });
+
+  it("a fee not yet settled by the invoice keeps its open amount when the invoice goes", async () => {
+    const { header, fees } = await makeInvoice([{ amount: 3_000, openAmount: 1_000 }]);
+    await postForm(`/invoices/${header.id}/invoicerows`, await loginCookie("admin"), { intent: "invoice:delete", id: header.id });
+    expect((await feesById([fees[0].id]))[0]).toMatchObject({ isInvoiced: false, openAmount: 1_000, dueDate: "2026-10-15" });
+  });
+
+  it("the undo is refused, with nothing restored, when a fee was changed again in between", async () => {
+    const { header, fees } = await makeInvoice([{ amount: 3_000 }]);
+    const cookie = await loginCookie("finance");
+    const response = await postForm(`/invoices/${header.id}/invoicerows`, cookie, { intent: "invoice:delete", id: header.id });
+    const { undo } = toastOf(response)!;
+    await db.update(schema.fees).set({ comments: "inzwischen bearbeitet", rowVersion: 99 }).where(eq(schema.fees.id, fees[0].id));
+    const undone = await postForm("/invoices", cookie, { intent: "bin:undo", transactionId: undo! });
+    expect(undone.status).not.toBe(500);
+    expect(await headerOf(header.id)).toBeUndefined();
+    expect(await db.$count(schema.deletedRecords, eq(schema.deletedRecords.transactionId, undo!))).toBe(3);
+  });
+
+  it("a row's delete takes its fee's billing state and the header's totals into the bin; the undo puts them back", async () => {
+    const { header, fees } = await makeInvoice([{ amount: 5_000 }, { amount: 2_000 }]);
+    await saveInvoice(header, { isOpen: true, openAmount: "70,00" });
+    const before = { header: await headerOf(header.id), rows: await rowsOf(header.id), fees: await feesById(fees.map((f) => f.id)) };
+    const cookie = await loginCookie("finance");
+    const response = await postForm(`/invoices/${header.id}/invoicerows`, cookie, { intent: "invoiceRow:delete", id: before.rows[1].id });
+    expect(response.status).toBe(302);
+    expect(await expectConsistent(header.id)).toMatchObject({ amount: 5_000, openAmount: 5_000 });
+    expect((await feesById([fees[1].id]))[0]).toMatchObject({ isInvoiced: false, openAmount: 2_000, paymentReference: null });
+    const undone = await postForm("/invoices", cookie, { intent: "bin:undo", transactionId: toastOf(response)!.undo! });
+    expect(undone.status).toBe(302);
+    expect({ header: await headerOf(header.id), rows: await rowsOf(header.id), fees: await feesById(fees.map((f) => f.id)) }).toEqual(before);
+  });
+});
