@@ -247,7 +247,8 @@ export async function deleteInvoiceHeader(db: Db, id: number, actor: Actor, now 
     main: {
       table: invoiceHeaders,
       where: eq(invoiceHeaders.id, id),
-      identifiers: [sql`'Rechnung ' || ${invoiceHeaders.invoiceNumber}`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`, sql`${invoiceHeaders.date}`],
+      // The bin names the table ('Rechnung'), then these: 'Rechnung 2026002/Erika Muster/2026-11-01'.
+      identifiers: [sql`${invoiceHeaders.invoiceNumber}`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`, sql`${invoiceHeaders.date}`],
     },
     dependents: [{ table: invoiceRows, where: eq(invoiceRows.invoiceId, id), identifiers: [sql`${invoiceRows.text}`, sql`${invoiceRows.amount}`] }],
     changed: [feesBillableAgain(sql`${fees.id} IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${id} AND fee_id IS NOT NULL)`, header.invoiceNumber, actor, now.toISOString())],
@@ -418,7 +419,7 @@ export async function deleteInvoiceRow(db: Db, id: number, actor: Actor, now = n
         {
           table: invoiceHeaders,
           where: eq(invoiceHeaders.id, row.invoiceId),
-          identifiers: [sql`'Rechnung ' || ${invoiceHeaders.invoiceNumber}`, sql`${invoiceHeaders.amount}`],
+          identifiers: [sql`${invoiceHeaders.invoiceNumber}`, sql`${invoiceHeaders.amount}`],
           set: sql`${recomputed(rowSum(row.invoiceId, id))}, last_modified_by = ${actor.name}, last_modified_on = ${nowIso}`,
         },
         ...(row.feeId ? [feesBillableAgain(eq(fees.id, row.feeId), row.invoiceNumber, actor, nowIso)] : []),
