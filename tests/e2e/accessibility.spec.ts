@@ -52,6 +52,11 @@ const DIALOGS = [
   "/fees?dialog=fee-delete&dialogId=1",
   "/quickAdd",
   "/scheduler?dialog=courseDate-edit&dialogId=1",
+  "/invoices/1/invoicerows?dialog=invoice-edit&dialogId=1",
+  "/invoices/1/invoicerows?dialog=invoice-delete&dialogId=1",
+  "/invoices/1/invoicerows?dialog=invoice-addrow&dialogId=1",
+  "/invoices/1/invoicerows?dialog=invoiceRow-edit&dialogId=1",
+  "/invoices/1/invoicerows?dialog=invoiceRow-delete&dialogId=1",
 ];
 
 const SIZES = [
