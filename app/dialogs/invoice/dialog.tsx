@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { CheckboxField, DateField, LockedField, MoneyField, RecordKeys, TextAreaField } from "~/components/forms/fields";
@@ -24,14 +24,7 @@ export default function InvoiceDialog(props: DialogProps<unknown>) {
 function InvoiceEditDialog({ data, actionData, closeHref }: DialogProps<InvoiceDialogData>) {
   const hydrated = useHydrated();
   const invoice = (actionData?.current as InvoiceFormRecord | undefined) ?? data.invoice;
-  const [form, fields] = useForm<InvoiceFormValues>({
-    id: `invoice-${invoice.id}-${invoice.rowVersion}`,
-    lastResult: actionData?.result,
-    defaultValue: invoice as unknown as Record<string, unknown>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: invoiceSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useRecordForm<InvoiceFormValues>(invoiceSchema, { name: "invoice", record: invoice, values: invoice, lastResult: actionData?.result });
   const showOpenAmount = !hydrated || fields.isOpen.value === "on";
   return (
     <RouteDialog title={`Rechnung ${invoice.invoiceNumber} bearbeiten`} closeHref={closeHref}>

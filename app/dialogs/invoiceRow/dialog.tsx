@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { LockedField, RecordKeys, TextField } from "~/components/forms/fields";
@@ -12,14 +12,7 @@ import { invoiceRowSchema, type InvoiceRowFormValues } from "./schema";
  */
 export default function InvoiceRowDialog({ data, actionData, closeHref }: DialogProps<InvoiceRowDialogData>) {
   const row = (actionData?.current as InvoiceRowFormRecord | undefined) ?? data.row;
-  const [form, fields] = useForm<InvoiceRowFormValues>({
-    id: `invoiceRow-${row?.id ?? `new-${data.invoice.id}`}-${row?.rowVersion ?? 0}`,
-    lastResult: actionData?.result,
-    defaultValue: (row ?? { invoiceId: data.invoice.id }) as Record<string, unknown>,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: invoiceRowSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useRecordForm<InvoiceRowFormValues>(invoiceRowSchema, { name: "invoiceRow", record: row, values: row ?? { invoiceId: data.invoice.id }, lastResult: actionData?.result, version: row ? undefined : `invoice${data.invoice.id}` });
   const title = row ? `Rechnungszeile '${row.text}' bearbeiten` : "Neue Rechnungszeile anlegen";
   return (
     <RouteDialog title={title} closeHref={closeHref}>
