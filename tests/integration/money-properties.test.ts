@@ -1,0 +1,142 @@
+/**
+ * Where money moves, properties instead of examples: random sequences of invoice-row, invoice,
+ * fee and delete/undo operations (fast-check, fixed seed) through the models and the fee dialog's
+ * action, and after every step the books must still hold: amounts are whole cents, an invoice's
+ * amount is the sum of its rows, 0 ≤ open amount ≤ amount for invoices and fees, no fee is on
+ * two rows, invoice numbers are unique. Refused operations are fine; broken books are not.
+ */
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { mainRecordOfTransaction, restoreDeletedRecord } from "~/models/recycle-bin.server";
+import { deleteInvoiceHeader, deleteInvoiceRow, saveInvoiceRow, updateInvoiceHeader } from "~/models/invoices.server";
+import { postForm } from "../support/app";
+import { loadDemoData } from "../support/seed";
+import { DEMO_USERS, loginCookie } from "../support/sessions";
+
+const db = createDb(env.DB);
+const actor = DEMO_USERS.finance;
+let personId: number;
+let nextNumber = 900_000;
+
+beforeAll(async () => {
+  await loadDemoData();
+  [{ id: personId }] = await db.insert(schema.people).values({ firstName: "Paula", lastName: "Probe", memberTypeId: 1 }).returning({ id: schema.people.id });
+});
+
+/** Two invoices of the person, each with a row billing a fee of its own. */
+async function freshInvoices(): Promise<number[]> {
+  const ids: number[] = [];
+  for (const amount of [4_000, 12_550]) {
+    const [fee] = await db
+      .insert(schema.fees)
+      .values({ personId, date: "2026-11-01", text: "Probeposten", amount, openAmount: 0, sendInvoice: true, isInvoiced: true, kind: "OTHER" })
+      .returning({ id: schema.fees.id });
+    const [header] = await db
+      .insert(schema.invoiceHeaders)
+      .values({ personId, date: "2026-11-02", invoiceNumber: nextNumber++, amount, openAmount: amount })
+      .returning({ id: schema.invoiceHeaders.id });
+    await db.insert(schema.invoiceRows).values({ invoiceId: header.id, feeId: fee.id, lineNumber: 1, amount, text: "Probeposten" });
+    ids.push(header.id);
+  }
+  return ids;
+}
+
+/** The books hold: every invariant of spec 001 §3/§4 and the issue, over all of the data. */
+async function expectBooksHold(step: string) {
+  const headers = await db.select().from(schema.invoiceHeaders);
+  const rows = await db.select().from(schema.invoiceRows);
+  const fees = await db.select().from(schema.fees);
+  for (const value of [...headers.flatMap((h) => [h.amount, h.openAmount]), ...rows.map((r) => r.amount), ...fees.flatMap((f) => [f.amount, f.openAmount])]) {
+    expect(Number.isInteger(value), `${step}: cents`).toBe(true);
+  }
+  for (const header of headers) {
+    const sum = rows.filter((row) => row.invoiceId === header.id).reduce((total, row) => total + row.amount, 0);
+    expect(header.amount, `${step}: invoice ${header.invoiceNumber} = sum of its rows`).toBe(sum);
+    expect(header.openAmount, `${step}: invoice ${header.invoiceNumber} open ≥ 0`).toBeGreaterThanOrEqual(0);
+    expect(header.openAmount, `${step}: invoice ${header.invoiceNumber} open ≤ amount`).toBeLessThanOrEqual(header.amount);
+  }
+  for (const fee of fees) {
+    expect(fee.openAmount, `${step}: fee ${fee.id} open ≥ 0`).toBeGreaterThanOrEqual(0);
+    expect(fee.openAmount, `${step}: fee ${fee.id} open ≤ amount`).toBeLessThanOrEqual(fee.amount);
+  }
+  const billed = rows.map((row) => row.feeId).filter((id) => id !== null);
+  expect(new Set(billed).size, `${step}: no fee on two rows`).toBe(billed.length);
+  expect(new Set(headers.map((h) => h.invoiceNumber)).size, `${step}: invoice numbers unique`).toBe(headers.length);
+}
+
+const cents = fc.integer({ min: -5_000, max: 60_000 });
+const operation = fc.oneof(
+  fc.record({ kind: fc.constant("addRow" as const), invoice: fc.nat(1), amount: cents }),
+  fc.record({ kind: fc.constant("editRow" as const), pick: fc.nat(20), amount: cents }),
+  fc.record({ kind: fc.constant("deleteRow" as const), pick: fc.nat(20) }),
+  fc.record({ kind: fc.constant("saveInvoice" as const), invoice: fc.nat(1), isOpen: fc.boolean(), openAmount: fc.option(fc.integer({ min: 0, max: 80_000 })) }),
+  fc.record({ kind: fc.constant("deleteInvoiceAndUndo" as const), invoice: fc.nat(1), undo: fc.boolean() }),
+  fc.record({ kind: fc.constant("editFee" as const), pick: fc.nat(20), amount: fc.integer({ min: 0, max: 60_000 }), isOpen: fc.boolean() }),
+);
+
+describe("the books hold under any sequence of operations", () => {
+  it("invoices, rows, fees, deletes and undos", async () => {
+    const cookie = await loginCookie("finance");
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 10 }), async (operations) => {
+        const invoices = await freshInvoices();
+        for (const [index, op] of operations.entries()) {
+          const step = `${index + 1}. ${JSON.stringify(op)}`;
+          const rowsOfRun = await db.select().from(schema.invoiceRows).then((rows) => rows.filter((row) => invoices.includes(row.invoiceId)));
+          switch (op.kind) {
+            case "addRow":
+              await saveInvoiceRow(db, { invoiceId: invoices[op.invoice] }, { text: "Zusatz", amount: op.amount }, actor);
+              break;
+            case "editRow": {
+              const row = rowsOfRun[op.pick % Math.max(1, rowsOfRun.length)];
+              if (row) await saveInvoiceRow(db, { id: row.id, rowVersion: row.rowVersion }, { text: row.text, amount: op.amount }, actor);
+              break;
+            }
+            case "deleteRow": {
+              const row = rowsOfRun[op.pick % Math.max(1, rowsOfRun.length)];
+              if (row) await deleteInvoiceRow(db, row.id, actor);
+              break;
+            }
+            case "saveInvoice": {
+              const [header] = await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.id, invoices[op.invoice]));
+              if (header) {
+                await updateInvoiceHeader(db, header.id, header.rowVersion, { date: "2026-11-03", dueDate: null, sentDate: null, isOpen: op.isOpen, openAmount: op.openAmount, comments: null, paymentComments: null }, actor);
+              }
+              break;
+            }
+            case "deleteInvoiceAndUndo": {
+              const outcome = await deleteInvoiceHeader(db, invoices[op.invoice], actor);
+              if (outcome.status === "deleted" && op.undo) {
+                const main = await mainRecordOfTransaction(db, outcome.transactionId);
+                if (main) await restoreDeletedRecord(db, main.id);
+              }
+              break;
+            }
+            case "editFee": {
+              // Through the fee dialog's action: its rules apply, as for a treasurer.
+              const fees = await db.select().from(schema.fees).then((all) => all.filter((fee) => fee.personId === personId));
+              const fee = fees[op.pick % fees.length];
+              await postForm("/fees", cookie, {
+                intent: "fee:save",
+                id: fee.id,
+                rowVersion: fee.rowVersion,
+                personId,
+                date: "01.11.2026",
+                text: fee.text,
+                amount: (op.amount / 100).toFixed(2).replace(".", ","),
+                isOpen: op.isOpen,
+              });
+              break;
+            }
+          }
+          await expectBooksHold(step);
+        }
+      }),
+      { numRuns: 25, seed: 20261123 },
+    );
+  }, 180_000);
+});
