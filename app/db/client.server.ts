@@ -1,4 +1,6 @@
+import type { SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema";
 
 /** D1 work of one request, for the Server-Timing header: the number of round trips to D1 and the
@@ -140,3 +142,15 @@ export async function runAtomically(db: Db, statements: Statement[]): Promise<D1
   const d1 = db.$client;
   return d1.batch(statements.map(({ sql, params }) => d1.prepare(sql).bind(...params)));
 }
+
+const dialect = new SQLiteSyncDialect();
+
+/** An SQL fragment as a statement for runAtomically. */
+export const render = (query: SQL): Statement => dialect.sqlToQuery(query);
+
+/**
+ * A guard statement for a batch: it aborts the whole batch (an SQL error that
+ * isAbortedAsUnchanged recognises) when the statement before it changed no row, e.g. an UPDATE
+ * quoting a stale rowVersion, so the other writes of the batch never happen without it.
+ */
+export const ABORT_UNLESS_CHANGED: Statement = { sql: "SELECT CASE WHEN changes() = 0 THEN json('unchanged') END", params: [] };

@@ -10,3 +10,9 @@ export function isForeignKeyViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** The message of a D1 error and of its cause (D1 wraps SQLite's). */
+export const errorText = (error: unknown) => `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
+
+/** The batch was aborted by ABORT_UNLESS_CHANGED (app/db/client.server.ts): a row was not as expected. */
+export const isAbortedAsUnchanged = (error: unknown) => errorText(error).includes("malformed JSON");

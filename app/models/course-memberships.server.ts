@@ -5,20 +5,18 @@
  */
 import { and, asc, count, desc, eq, sql, sum, type SQL } from "drizzle-orm";
 import { type SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { runAtomically, type Db, type Statement } from "~/db/client.server";
-import { courseDates, courseMemberships, courses, dogs, fees, invoiceHeaders, invoiceRows, memberTypes, membershipStatuses, people } from "~/db/schema";
+import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
+import { courseDates, courseMemberships, courses, dogs, fees, invoiceRows, memberTypes, membershipStatuses, people } from "~/db/schema";
 import { formatAge, formatDate, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { courseFeeText, dogGenderText } from "~/lib/labels";
 import { type Actor } from "./audit.server";
-import { isForeignKeyViolation } from "./constraints.server";
+import { errorText, isAbortedAsUnchanged, isForeignKeyViolation } from "./constraints.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
+import { invoiceNumberOfFee, isSettledFee } from "./fees.server";
 import { moveToBin } from "./recycle-bin.server";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 
-const dialect = new SQLiteSyncDialect();
-const render = (query: SQL): Statement => dialect.sqlToQuery(query);
 
 export const STATUS_CONFIRMED_NOT_FOUND = "membership status CONFIRMED not found";
 export const MORE_THAN_ONE_FEE = "more than one fee found for this membership";
@@ -312,14 +310,11 @@ export type MembershipSaveOutcome =
 /** 'bezahlt am 22.11.2026 von Sven Mitarbeiter': who marked the membership paid, and when. */
 const paidComment = (today: string, actor: Actor) => `bezahlt am ${formatDate(today)} von ${actor.name}`;
 
-/** Aborts the batch (an SQL error) when the statement before it changed no row: a stale rowVersion. */
-const ABORT_UNLESS_CHANGED: Statement = { sql: "SELECT CASE WHEN changes() = 0 THEN json('stale rowVersion') END", params: [] };
-const isAbortedAsStale = (error: unknown) => String((error as { cause?: unknown })?.cause ?? error).includes("malformed JSON");
-const isDuplicateBooking = (error: unknown) => String((error as { cause?: unknown })?.cause ?? error).includes("course_memberships.course_id, course_memberships.person_id, course_memberships.dog_id");
+const isDuplicateBooking = (error: unknown) => errorText(error).includes("course_memberships.course_id, course_memberships.person_id, course_memberships.dog_id");
 
 const toSql = (query: { toSQL(): { sql: string; params: unknown[] } }): Statement => query.toSQL();
 
-type FeeOfMembership = { id: number; amount: number; openAmount: number; isInvoiced: boolean; invoiceNumber: string | null };
+type FeeOfMembership = { id: number; amount: number; openAmount: number; isInvoiced: boolean; invoiceNumber: number | null };
 
 async function feesOfMembership(db: Db, membershipId: number): Promise<FeeOfMembership[]> {
   const rows = await db
@@ -328,7 +323,7 @@ async function feesOfMembership(db: Db, membershipId: number): Promise<FeeOfMemb
       amount: fees.amount,
       openAmount: fees.openAmount,
       isInvoiced: fees.isInvoiced,
-      invoiceNumber: sql<string | null>`(SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = "fees"."id" ORDER BY h.id DESC LIMIT 1)`,
+      invoiceNumber: invoiceNumberOfFee,
     })
     .from(fees)
     .where(eq(fees.courseMembershipId, membershipId));
@@ -401,7 +396,7 @@ export async function saveMembership(
       const audit = sql`last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1`;
       if (fee.isInvoiced) {
         // The invoice is what gets paid: the fee's open amount stays; its amount and text follow.
-        if (amountChanged || paidChanged) invoiced = fee.invoiceNumber ?? "";
+        if (amountChanged || paidChanged) invoiced = fee.invoiceNumber === null ? "" : String(fee.invoiceNumber);
         statements.push(render(sql`UPDATE ${fees} SET amount = ${amount}, open_amount = min(open_amount, ${amount}), text = ${text}, ${audit} WHERE id = ${fee.id}`));
       } else if (amountChanged || paidChanged) {
         statements.push(
@@ -419,7 +414,7 @@ export async function saveMembership(
     const id = existing ? existing.id : (results[0].results[0] as { id: number }).id;
     return { status: "saved", id, invoiced };
   } catch (error) {
-    if (isAbortedAsStale(error) && existing) {
+    if (isAbortedAsUnchanged(error) && existing) {
       const current = await getMembership(db, existing.id);
       return current ? { status: "conflict", current } : { status: "missing" };
     }
@@ -448,7 +443,7 @@ export async function transferMembership(db: Db, id: number, targetCourseId: num
         WHERE course_membership_id = ${id} AND is_invoiced = 0 AND id NOT IN (SELECT fee_id FROM ${invoiceRows} WHERE fee_id IS NOT NULL)`),
     ]);
   } catch (error) {
-    if (isAbortedAsStale(error)) return { status: "refused" as const, message: MEMBERSHIP_NOT_FOUND };
+    if (isAbortedAsUnchanged(error)) return { status: "refused" as const, message: MEMBERSHIP_NOT_FOUND };
     if (isDuplicateBooking(error)) return { status: "refused" as const, message: "Dieser Hund ist mit dieser Person bereits im Zielkurs angemeldet." };
     if (isForeignKeyViolation(error)) return { status: "refused" as const, message: TARGET_COURSE_NOT_FOUND };
     throw error;
@@ -464,7 +459,7 @@ async function settledFeeCount(db: Db, id: number) {
     .where(
       and(
         eq(fees.courseMembershipId, id),
-        sql`(${fees.isInvoiced} = 1 OR ${fees.openAmount} < ${fees.amount} OR ${fees.id} IN (SELECT fee_id FROM ${invoiceRows} WHERE fee_id IS NOT NULL))`,
+        isSettledFee,
       ),
     );
   return settled;

@@ -6,12 +6,13 @@
 import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
-import { courseDates, courseMasters, courseMemberships, courses, fees, invoiceRows, locations, people, type CourseStatusCode } from "~/db/schema";
+import { courseDates, courseMasters, courseMemberships, courses, fees, locations, people, type CourseStatusCode } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { COURSE_STATUS_LABELS } from "~/lib/labels";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
+import { isSettledFee } from "./fees.server";
 import { moveToBin } from "./recycle-bin.server";
 import { containsPattern } from "./search.server";
 
@@ -221,9 +222,6 @@ export async function updateCourse(db: Db, id: number, rowVersion: number, input
   return updateVersioned(db, courses, { id, rowVersion }, input, actor, () => getCourse(db, id));
 }
 
-/** A course's fees that are bookkeeping already: invoiced, or (partly) paid. */
-const settledFees = (membershipIds: SQL) =>
-  and(inArray(fees.courseMembershipId, membershipIds), or(eq(fees.isInvoiced, true), sql`${fees.openAmount} < ${fees.amount}`, sql`${fees.id} IN (SELECT fee_id FROM ${invoiceRows} WHERE fee_id IS NOT NULL)`));
 
 /** What deleting a course takes into the bin with it. */
 export async function courseDeletionContents(db: Db, id: number) {
@@ -244,7 +242,7 @@ export async function deleteCourse(db: Db, id: number, actor: Actor): Promise<De
   const membershipIds = sql`(SELECT id FROM course_memberships WHERE course_id = ${id})`;
   const [[course], [{ settled }]] = await db.batch([
     db.select({ id: courses.id }).from(courses).where(eq(courses.id, id)),
-    db.select({ settled: count() }).from(fees).where(settledFees(membershipIds)),
+    db.select({ settled: count() }).from(fees).where(and(inArray(fees.courseMembershipId, membershipIds), isSettledFee)),
   ]);
   if (!course) return { status: "missing" };
   if (settled > 0) {

@@ -127,6 +127,12 @@ export async function pageOfFee(db: Db, id: number, query: FeeQuery, pageSize = 
   return pageOfPosition(row?.position, pageSize);
 }
 
+/** The number of the invoice a fee is on (through an invoice row), or NULL. */
+export const invoiceNumberOfFee = sql<number | null>`(SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = "fees"."id" ORDER BY h.id DESC LIMIT 1)`;
+
+/** A fee the books already hold: invoiced (flag or row), or (partly) paid. Never deleted along with anything. */
+export const isSettledFee = sql`(${fees.isInvoiced} = 1 OR ${fees.openAmount} < ${fees.amount} OR ${fees.id} IN (SELECT fee_id FROM ${invoiceRows} WHERE fee_id IS NOT NULL))`;
+
 export type FeeRecord = typeof fees.$inferSelect & {
   personName: string | null;
   /** The invoice the fee is on (a row of it), if any. */
@@ -138,7 +144,7 @@ export async function getFee(db: Db, id: number): Promise<FeeRecord | undefined>
     .select({
       fee: fees,
       personName: people.fullName,
-      invoiceNumber: sql<number | null>`(SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = "fees"."id" ORDER BY h.id DESC LIMIT 1)`,
+      invoiceNumber: invoiceNumberOfFee,
     })
     .from(fees)
     .innerJoin(people, eq(people.id, fees.personId))

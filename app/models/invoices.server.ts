@@ -7,24 +7,17 @@
  * transaction that a restore puts back exactly.
  */
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { SQLiteSyncDialect, type SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { runAtomically, type Db, type Statement } from "~/db/client.server";
+import { type SQLiteSelect } from "drizzle-orm/sqlite-core";
+import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { fees, invoiceHeaders, invoiceRows, people } from "~/db/schema";
 import { formatMoney } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { type Actor } from "./audit.server";
-import { isForeignKeyViolation } from "./constraints.server";
+import { errorText, isAbortedAsUnchanged, isForeignKeyViolation } from "./constraints.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin, type Change } from "./recycle-bin.server";
 
-const dialect = new SQLiteSyncDialect();
-const render = (query: SQL): Statement => dialect.sqlToQuery(query);
-
-/** Aborts the batch (an SQL error) when the statement before it changed no row: a stale rowVersion. */
-const ABORT_UNLESS_CHANGED: Statement = { sql: "SELECT CASE WHEN changes() = 0 THEN json('stale rowVersion') END", params: [] };
-const errorText = (error: unknown) => `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
-const isAbortedAsStale = (error: unknown) => errorText(error).includes("malformed JSON");
 const isNegativeTotal = (error: unknown) => errorText(error).includes("CHECK constraint failed") && errorText(error).includes("invoice_headers");
 
 export const NEGATIVE_TOTAL = "Der Rechnungsbetrag darf nicht negativ werden: Eine Zeile darf ein Abzug sein, die Summe aller Zeilen aber nicht unter 0,00 € fallen.";
@@ -201,7 +194,7 @@ export async function updateInvoiceHeader(db: Db, id: number, rowVersion: number
         WHERE id IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${id} AND fee_id IS NOT NULL)`),
     ]);
   } catch (error) {
-    if (isAbortedAsStale(error)) {
+    if (isAbortedAsUnchanged(error)) {
       const current = await getInvoiceHeader(db, id);
       return current ? { status: "conflict", current } : { status: "missing" };
     }
@@ -387,7 +380,7 @@ export async function saveInvoiceRow(
     const results = await runAtomically(db, statements);
     return { status: "saved", id: existing ? existing.id : (results[0].results[0] as { id: number }).id };
   } catch (error) {
-    if (isAbortedAsStale(error) && existing) {
+    if (isAbortedAsUnchanged(error) && existing) {
       const current = await getInvoiceRow(db, existing.id);
       return current ? { status: "conflict", current } : { status: "missing" };
     }

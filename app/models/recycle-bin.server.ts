@@ -11,14 +11,13 @@
  * children, in one atomic batch; a record whose parent is still deleted is refused with a reason.
  */
 import { asc, count, desc, eq, getTableName, sql, type SQL, type Table } from "drizzle-orm";
-import { SQLiteSyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import { runAtomically, type Db, type Statement } from "~/db/client.server";
+import { type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
+import { errorText, isAbortedAsUnchanged } from "./constraints.server";
 import { storedColumns } from "~/db/columns";
 import * as schema from "~/db/schema";
 import { PAGE_SIZE } from "~/lib/grid";
 
-const dialect = new SQLiteSyncDialect();
-const render = (query: SQL): Statement => dialect.sqlToQuery(query);
 
 /** Records of one table going into the bin: `where` selects them, the identifiers are SQL
  *  expressions over that table's columns (what the bin shows as Feld1..3). */
@@ -155,8 +154,6 @@ export async function getDeletedRecord(db: Db, id: number): Promise<DeletedRecor
 export const recordIdentifiers = (record: Pick<DeletedRecordRow, "identifier1" | "identifier2" | "identifier3">) =>
   [record.identifier1, record.identifier2, record.identifier3].filter((part) => part !== null && part !== "").join("/");
 
-/** Aborts a restore (an SQL error) when the UPDATE before it changed no row: changed since. */
-const ABORT_UNLESS_CHANGED: Statement = { sql: "SELECT CASE WHEN changes() = 0 THEN json('changed since') END", params: [] };
 
 /** A record a delete changed rather than deleted (see Change): restored by an update. */
 function changedMarker(record: DeletedRecordRow): { rowVersion: number } | null {
@@ -230,8 +227,8 @@ export async function restoreDeletedRecord(db: Db, id: number): Promise<RestoreO
     ]);
   } catch (error) {
     if (error instanceof RestoreRefused) return { status: "refused", message: error.message };
-    const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
-    if (text.includes("malformed JSON")) {
+    const text = errorText(error);
+    if (isAbortedAsUnchanged(error)) {
       return {
         status: "refused",
         message: "Ein beim Löschen geänderter Datensatz (z. B. ein offener Posten der Rechnung) wurde inzwischen erneut geändert. Die Wiederherstellung würde diese Änderung überschreiben und wurde abgebrochen.",
