@@ -1,6 +1,7 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Toast } from "~/services/toast.server";
+import { useHydrated } from "./use-hydrated";
 
 const STYLES: Record<Toast["type"], string> = {
   success: "border-emerald-300 bg-emerald-50 text-emerald-900",
@@ -14,13 +15,14 @@ const VISIBLE_MS = 6_000;
 const UNDO_VISIBLE_MS = 12_000;
 
 /** The toast of the last action or guard (flash cookie, read by the root loader). Without
- *  JavaScript it stays until the next page; with it, it fades after a few seconds, but not while
- *  the pointer or the focus is on it. */
+ *  JavaScript it stays until the next page (✕ opens the same page again); with it, it fades after
+ *  a few seconds, but not while the pointer or the focus is on it. */
 export function ToastMessage({ toast }: { toast: Toast | null }) {
   const [shown, setShown] = useState(toast);
   const [held, setHeld] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const location = useLocation();
+  const hydrated = useHydrated();
   useEffect(() => setShown(toast), [toast]);
   useEffect(() => {
     if (!shown || held) return;
@@ -51,9 +53,16 @@ export function ToastMessage({ toast }: { toast: Toast | null }) {
             </button>
           </Form>
         )}
-        <button type="button" onClick={() => setShown(null)} className="ml-auto opacity-60 hover:opacity-100" aria-label="Schließen">
-          ✕
-        </button>
+        {hydrated ? (
+          <button type="button" onClick={() => setShown(null)} className="ml-auto opacity-60 hover:opacity-100" aria-label="Schließen">
+            ✕
+          </button>
+        ) : (
+          // Without JavaScript the same page again: the toast was shown once and is gone then.
+          <Link to={`${location.pathname}${location.search}`} replace preventScrollReset className="ml-auto opacity-60 hover:opacity-100" aria-label="Schließen">
+            ✕
+          </Link>
+        )}
       </div>
     </div>
   );

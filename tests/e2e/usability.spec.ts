@@ -59,6 +59,9 @@ test("a delete says what goes with the person, and 'Rückgängig' brings it all 
 
   await page.getByRole("button", { name: "Rückgängig" }).click();
   await expect(page.getByRole("status")).toHaveText(`Rückgängig gemacht: Person ${lastName}/Ute ist wieder da`);
+  // ✕ closes the toast, with JavaScript and without (then it opens the same page again).
+  await page.getByRole("link", { name: "Schließen" }).or(page.getByRole("button", { name: "Schließen" })).last().click();
+  await expect(page.getByRole("status")).toHaveCount(0);
   // The person is back with both dogs.
   await page.goto(`/people/${personId}/dogs`);
   const restored = page.getByRole("region", { name: `Hunde für Ute ${lastName}` });
