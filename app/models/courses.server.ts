@@ -19,9 +19,7 @@ import { containsPattern } from "./search.server";
 const trainers = alias(people, "trainers");
 const cotrainers = alias(people, "cotrainers");
 
-/** Status codes of participants who do not take part (they do not fill a place). */
-export const NOT_TAKING_PART = ["WAITLIST", "CANCELLED"] as const;
-
+/** Participants who take part fill a place: not on the waiting list (WAITLIST), not cancelled (CANCELLED). */
 export const actualNrOfDogs = sql<number>`(SELECT count(*) FROM course_memberships m JOIN membership_statuses s ON s.id = m.status_id
   WHERE m.course_id = ${courses.id} AND s.code NOT IN ('WAITLIST', 'CANCELLED'))`;
 const actualNrOfSessions = sql<number>`(SELECT count(*) FROM course_dates d WHERE d.course_id = ${courses.id})`;
