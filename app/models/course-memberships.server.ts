@@ -342,10 +342,10 @@ export async function saveMembership(
   existing: { id: number; rowVersion: number } | null,
   input: MembershipInput,
   actor: Actor,
-  { today = todayInBerlin(), now = new Date() }: { today?: string; now?: Date } = {},
+  { today = todayInBerlin(), now = new Date(), stored }: { today?: string; now?: Date; /** The membership as the caller already read it (spares a read). */ stored?: MembershipRecord } = {},
 ): Promise<MembershipSaveOutcome> {
   const [before, course, status, dog, feeRows] = await Promise.all([
-    existing ? getMembership(db, existing.id) : undefined,
+    existing ? (stored ?? getMembership(db, existing.id)) : undefined,
     courseForBooking(db, input.courseId),
     db.select({ isFeeTrigger: membershipStatuses.isFeeTrigger }).from(membershipStatuses).where(eq(membershipStatuses.id, input.statusId)).then((rows) => rows[0]),
     db.select({ commonName: dogs.commonName }).from(dogs).where(eq(dogs.id, input.dogId)).then((rows) => rows[0]),

@@ -279,7 +279,7 @@ export const dialog = defineDialog({
         comments: value.comments,
         personComments: value.personComments,
         dogComments: value.dogComments,
-      }, user);
+      }, user, { stored: before });
       switch (outcome.status) {
         case "saved": {
           const message = before ? "Teilnehmer wurde gespeichert" : "Teilnehmer wurde hinzugefügt";
