@@ -30,6 +30,8 @@ const launchOptions = {
   ],
 };
 
+const BULK_RUNS = /tasks\.spec\.ts$/;
+
 export default defineConfig({
   testDir: `${root}tests/e2e`,
   outputDir: `${root}tests/.artifacts/playwright`,
@@ -38,9 +40,14 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"], ["json", { outputFile: `${root}tests/.artifacts/playwright.json` }]],
   use: { baseURL, locale: "de-DE", timezoneId: "Europe/Berlin", launchOptions, trace: "retain-on-failure" },
+  // Bulk runs (tasks.spec.ts) change the whole club's books (every billable fee, the invoice
+  // counter): they run after all other tests, one project after the other, so no other test sees
+  // its data change under it.
   projects: [
-    { name: "mit JavaScript", use: { javaScriptEnabled: true } },
-    { name: "ohne JavaScript", use: { javaScriptEnabled: false } },
+    { name: "mit JavaScript", use: { javaScriptEnabled: true }, testIgnore: BULK_RUNS },
+    { name: "ohne JavaScript", use: { javaScriptEnabled: false }, testIgnore: BULK_RUNS },
+    { name: "Tasks mit JavaScript", use: { javaScriptEnabled: true }, testMatch: BULK_RUNS, dependencies: ["mit JavaScript", "ohne JavaScript"] },
+    { name: "Tasks ohne JavaScript", use: { javaScriptEnabled: false }, testMatch: BULK_RUNS, dependencies: ["Tasks mit JavaScript"] },
   ],
   // The app starts exactly as the README's start command starts it, on its own fresh state.
   webServer: {

@@ -12,6 +12,7 @@ import {
   check,
   index,
   integer,
+  primaryKey,
   sqliteTable,
   text,
   uniqueIndex,
@@ -431,10 +432,13 @@ export const fees = sqliteTable(
     kind: text("kind", { enum: FEE_KINDS }).notNull().default("OTHER"),
     /** The year an ANNUAL fee is for. */
     periodYear: integer("period_year"),
+    /** The bulk run (Jahresbeiträge) that created the fee; NULL for fees entered by hand. */
+    jobId: integer("job_id").references((): AnySQLiteColumn => jobs.id),
     ...auditColumns(),
   },
   (t) => [
     index("fees_person_idx").on(t.personId),
+    index("fees_job_idx").on(t.jobId),
     index("fees_course_membership_idx").on(t.courseMembershipId),
     index("fees_billing_idx").on(t.sendInvoice, t.isInvoiced),
     index("fees_date_idx").on(t.date),
@@ -476,9 +480,12 @@ export const invoiceHeaders = sqliteTable(
     paymentComments: text("payment_comments"),
     /** R2 key of the invoice PDF; NULL means 'PDF not yet created'. */
     pdfFilePath: text("pdf_file_path"),
+    /** The invoicing run (Rechnungen schreiben) that created the invoice, which its undo removes. */
+    jobId: integer("job_id").references((): AnySQLiteColumn => jobs.id),
     ...auditColumns(),
   },
   (t) => [
+    index("invoice_headers_job_idx").on(t.jobId),
     uniqueIndex("invoice_headers_invoice_number_unique").on(t.invoiceNumber),
     index("invoice_headers_person_idx").on(t.personId),
     index("invoice_headers_pdf_file_path_idx").on(t.pdfFilePath),
@@ -503,10 +510,13 @@ export const invoiceRows = sqliteTable(
     lineNumber: integer("line_number").notNull().default(1),
     text: text("text").notNull().default(""),
     amount: cents("amount"),
+    /** The invoicing run that wrote the row (also onto an unsent invoice it extended). */
+    jobId: integer("job_id").references((): AnySQLiteColumn => jobs.id),
     ...auditColumns(),
   },
   (t) => [
     index("invoice_rows_invoice_line_idx").on(t.invoiceId, t.lineNumber),
+    index("invoice_rows_job_idx").on(t.jobId),
     // A fee is billed on at most one invoice row: a retried invoicing job cannot bill it twice.
     uniqueIndex("invoice_rows_fee_unique").on(t.feeId),
     rule("invoice_rows_line_number_positive", "line_number >= 1"),
@@ -602,15 +612,56 @@ export const jobs = sqliteTable(
     params: text("params"),
     startedOn: text("started_on"),
     finishedOn: text("finished_on"),
+    /** An undone run (Rechnungen schreiben): when and by whom its invoices were taken back. */
+    undoneOn: text("undone_on"),
+    undoneBy: text("undone_by"),
     ...auditColumns(),
   },
   (t) => [
     index("jobs_type_created_idx").on(t.type, t.createdOn),
     index("jobs_status_idx").on(t.status),
+    // One run of a kind at a time: a second click (or a second tab) cannot start it twice.
+    uniqueIndex("jobs_one_active_per_type")
+      .on(t.type)
+      .where(sql`status IN ('QUEUED', 'RUNNING')`),
     oneOf("jobs", "status", JOB_STATUSES),
     rule("jobs_counts_sane", "total >= 0 AND done >= 0 AND failed >= 0 AND done + failed <= total"),
     rule("jobs_params_json", "params IS NULL OR json_valid(params)"),
   ],
+);
+
+/**
+ * The slices of a run that are settled: written in the same batch as the slice's work, so a
+ * redelivered message finds its slice done and counts nothing twice. `failed` counts the items of
+ * a slice that failed every retry (its message reached the dead-letter queue).
+ */
+export const jobSlices = sqliteTable(
+  "job_slices",
+  {
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => jobs.id),
+    slice: integer("slice").notNull(),
+    done: integer("done").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    settledOn: text("settled_on").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.slice] }), rule("job_slices_counts_sane", "done >= 0 AND failed >= 0")],
+);
+
+/** An item (a person) of a run whose work failed, with the reason; gone once a retry succeeds. */
+export const jobFailures = sqliteTable(
+  "job_failures",
+  {
+    jobId: integer("job_id")
+      .notNull()
+      .references(() => jobs.id),
+    itemId: integer("item_id").notNull(),
+    message: text("message").notNull(),
+    attempts: integer("attempts").notNull().default(1),
+    lastAttemptOn: text("last_attempt_on").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.itemId] })],
 );
 
 /**

@@ -28,7 +28,8 @@ export type DialogViewContext = {
 /** URL parameter of a draft value: it closes with the dialog. */
 export const draftParam = (field: string) => `dialogDraft.${field}`;
 
-export type DialogActionContext = { db: Db; user: User; form: FormData };
+/** `env`: the Worker's bindings, for dialogs that start work elsewhere (a bulk run on the queue). */
+export type DialogActionContext = { db: Db; user: User; form: FormData; env: Env };
 
 /** A confirmation the kit shows itself (delete, restore): title, 'Bist du sicher?', one button. */
 export type ConfirmData = {

@@ -83,7 +83,7 @@ export async function dialogAction(args: ActionFunctionArgs, areas: readonly [Ar
   if (!dialog || !handler) return answer(context, { error: UNKNOWN_ACTION }, 400);
   await requireAccess(args, dialog.area);
 
-  const outcome = await handler({ db: context.db, user, form });
+  const outcome = await handler({ db: context.db, user, form, env: context.cloudflare.env });
   const { env } = context.cloudflare;
   switch (outcome.status) {
     case "invalid":

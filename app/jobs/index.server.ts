@@ -1,21 +1,81 @@
-import { createDb } from "~/db/client.server";
+import { createDb, runAtomically, type Db } from "~/db/client.server";
+import { errorText, isForeignKeyViolation } from "~/models/constraints.server";
+import { finishWhenSettled, getJob, isSliceSettled, markRunning, recordFailure, settleSliceAsFailed, sliceSettledStatements, type JobType } from "~/models/jobs.server";
 import { deleteExpiredSessions } from "~/models/session.server";
-import { jobMessageSchema, type JobMessage } from "./messages";
+import { jobMessageSchema, type JobMessage, type SliceMessage } from "./messages";
+import { RUN_KINDS } from "./runs.server";
 
 export const DEAD_LETTER_QUEUE = "wuff-jobs-dlq";
 
-type Handler<T extends JobMessage["type"]> = (
-  message: Extract<JobMessage, { type: T }>,
-  env: Env,
-) => Promise<void>;
+/** The reason a slice's item failed, in German for the run's message. */
+function failureReason(error: unknown): string {
+  if (isForeignKeyViolation(error)) return "Datensatz gibt es nicht mehr";
+  const text = errorText(error);
+  if (text.includes("UNIQUE constraint failed")) return "Eintrag gibt es schon";
+  if (text.includes("CHECK constraint failed")) return `Wert nicht zulässig (${/CHECK constraint failed: (\w+)/.exec(text)?.[1] ?? "Prüfregel"})`;
+  return `Fehler beim Schreiben: ${text.slice(0, 120)}`;
+}
 
-const handlers: { [T in JobMessage["type"]]: Handler<T> } = {
-  "health-probe": async () => {},
-};
+/** Items of a slice that failed on their own: the message is retried by the queue. */
+export class SliceFailed extends Error {
+  constructor(readonly failed: number[]) {
+    super(`${failed.length} Einträge fehlgeschlagen`);
+  }
+}
+
+/**
+ * One slice of a bulk run: its work and its settlement in one batch. If the batch fails, each item
+ * is tried on its own, so the others go through and the failing ones are recorded with the reason;
+ * then the message is retried (SliceFailed). A settled slice (a redelivered message) does nothing.
+ */
+export async function runSlice(db: Db, message: SliceMessage, now = new Date()): Promise<void> {
+  const job = await getJob(db, message.jobId);
+  // A run that is gone has nothing to resume; an unknown kind never becomes known.
+  if (!job || !(job.type in RUN_KINDS)) return;
+  const kind = RUN_KINDS[job.type as JobType];
+  if (await isSliceSettled(db, job.id, message.slice)) {
+    await finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled));
+    return;
+  }
+  if (job.status === "QUEUED") await markRunning(db, job.id);
+  const actor = { name: job.createdBy };
+  try {
+    await runAtomically(db, [...kind.statements(job, message.items, actor, now), ...sliceSettledStatements(job.id, message.slice, message.items, now)]);
+  } catch {
+    const failed: number[] = [];
+    for (const item of message.items) {
+      try {
+        await runAtomically(db, kind.statements(job, [item], actor, now));
+      } catch (error) {
+        failed.push(item);
+        await recordFailure(db, job.id, item, failureReason(error), now);
+      }
+    }
+    if (failed.length > 0) throw new SliceFailed(failed);
+    await runAtomically(db, sliceSettledStatements(job.id, message.slice, message.items, now));
+  }
+  await finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled));
+}
+
+/** A slice whose message failed every retry: its failing items count as failed, the run finishes. */
+export async function settleDeadSlice(db: Db, message: SliceMessage, now = new Date()): Promise<void> {
+  const job = await getJob(db, message.jobId);
+  if (!job || !(job.type in RUN_KINDS)) return;
+  await settleSliceAsFailed(db, job.id, message.slice, message.items, "nach mehreren Versuchen fehlgeschlagen", now);
+  await finishWhenSettled(db, job.id, (settled) => RUN_KINDS[job.type as JobType].summarize(db, settled));
+}
 
 async function runJobMessage(message: JobMessage, env: Env): Promise<void> {
-  const handler = handlers[message.type] as Handler<typeof message.type>;
-  await handler(message, env);
+  switch (message.type) {
+    case "health-probe":
+      return;
+    case "slice":
+      return runSlice(createDb(env.DB), message);
+  }
+}
+
+async function deadJobMessage(message: JobMessage, env: Env): Promise<void> {
+  if (message.type === "slice") await settleDeadSlice(createDb(env.DB), message);
 }
 
 /**
@@ -31,13 +91,13 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
       message.ack();
       continue;
     }
-    if (batch.queue === DEAD_LETTER_QUEUE) {
-      console.error("Job-Nachricht nach allen Wiederholungen fehlgeschlagen", parsed.data);
-      message.ack();
-      continue;
-    }
     try {
-      await runJobMessage(parsed.data, env);
+      if (batch.queue === DEAD_LETTER_QUEUE) {
+        console.error("Job-Nachricht nach allen Wiederholungen fehlgeschlagen", parsed.data);
+        await deadJobMessage(parsed.data, env);
+      } else {
+        await runJobMessage(parsed.data, env);
+      }
       message.ack();
     } catch (error) {
       console.error("Job-Nachricht fehlgeschlagen, wird wiederholt", parsed.data.type, error);

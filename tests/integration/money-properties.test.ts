@@ -1,19 +1,23 @@
 /**
  * Where money moves, properties instead of examples: random sequences of invoice-row, invoice,
- * fee and delete/undo operations (fast-check, fixed seed) through the models and the fee dialog's
- * action, and after every step the books must still hold: amounts are whole cents, an invoice's
+ * fee, delete/undo, invoicing-run (its messages delivered once or twice) and run-undo operations
+ * (fast-check, fixed seed) through the models, the fee dialog's action and the queue consumer,
+ * and after every step the books must still hold: amounts are whole cents, an invoice's
  * amount is the sum of its rows, 0 ≤ open amount ≤ amount for invoices and fees, no fee is on
- * two rows, invoice numbers are unique. Refused operations are fine; broken books are not.
+ * two rows, invoice numbers are unique, every fee on a row is marked invoiced. Refused operations
+ * are fine; broken books are not.
  */
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { mainRecordOfTransaction, restoreDeletedRecord } from "~/models/recycle-bin.server";
 import { deleteInvoiceHeader, deleteInvoiceRow, saveInvoiceRow, updateInvoiceHeader } from "~/models/invoices.server";
+import { undoInvoiceRun, latestInvoiceRun } from "~/models/invoice-runs.server";
 import { postForm } from "../support/app";
+import { deliver, startControlledInvoiceRun } from "../support/jobs";
 import { loadDemoData } from "../support/seed";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
 
@@ -66,6 +70,11 @@ async function expectBooksHold(step: string) {
   const billed = rows.map((row) => row.feeId).filter((id) => id !== null);
   expect(new Set(billed).size, `${step}: no fee on two rows`).toBe(billed.length);
   expect(new Set(headers.map((h) => h.invoiceNumber)).size, `${step}: invoice numbers unique`).toBe(headers.length);
+  const invoiced = new Set(fees.filter((fee) => fee.isInvoiced).map((fee) => fee.id));
+  expect(billed.filter((id) => !invoiced.has(id!)), `${step}: a billed fee is marked invoiced`).toEqual([]);
+  const [{ counter }] = await db.select({ counter: schema.configuration.lastInvoiceNumber }).from(schema.configuration);
+  const runNumbers = headers.filter((h) => h.jobId !== null).map((h) => h.invoiceNumber);
+  expect(runNumbers.every((n) => n <= counter), `${step}: the counter is past every number a run took`).toBe(true);
 }
 
 const cents = fc.integer({ min: -5_000, max: 60_000 });
@@ -76,6 +85,9 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant("saveInvoice" as const), invoice: fc.nat(1), isOpen: fc.boolean(), openAmount: fc.option(fc.integer({ min: 0, max: 80_000 })) }),
   fc.record({ kind: fc.constant("deleteInvoiceAndUndo" as const), invoice: fc.nat(1), undo: fc.boolean() }),
   fc.record({ kind: fc.constant("editFee" as const), pick: fc.nat(20), amount: fc.integer({ min: 0, max: 60_000 }), isOpen: fc.boolean() }),
+  fc.record({ kind: fc.constant("addBillableFee" as const), amount: fc.integer({ min: 0, max: 60_000 }) }),
+  fc.record({ kind: fc.constant("invoiceRun" as const), redeliver: fc.boolean() }),
+  fc.record({ kind: fc.constant("undoLastRun" as const) }),
 );
 
 describe("the books hold under any sequence of operations", () => {
@@ -116,6 +128,22 @@ describe("the books hold under any sequence of operations", () => {
               }
               break;
             }
+            case "addBillableFee":
+              await db.insert(schema.fees).values({ personId, date: "2026-11-05", text: "Probebeitrag", amount: op.amount, openAmount: op.amount, sendInvoice: true, kind: "OTHER" });
+              break;
+            case "invoiceRun": {
+              // Bills every billable fee of the club; a redelivery must change nothing.
+              const preview = await db.$count(schema.fees, eq(schema.fees.isInvoiced, false));
+              if (preview === 0) break;
+              const run = await startControlledInvoiceRun();
+              await deliver(op.redeliver ? [...run.messages, ...run.messages] : run.messages);
+              break;
+            }
+            case "undoLastRun": {
+              const run = await latestInvoiceRun(db);
+              if (run) await undoInvoiceRun(db, run.id, actor);
+              break;
+            }
             case "editFee": {
               // Through the fee dialog's action: its rules apply, as for a treasurer.
               const fees = await db.select().from(schema.fees).then((all) => all.filter((fee) => fee.personId === personId));
@@ -138,5 +166,8 @@ describe("the books hold under any sequence of operations", () => {
       }),
       { numRuns: 25, seed: 20261123 },
     );
+    // The sequences did bill through the queue consumer and take runs back.
+    expect(await db.$count(schema.invoiceHeaders, sql`job_id IS NOT NULL`)).toBeGreaterThan(0);
+    expect(await db.$count(schema.jobs, sql`undone_on IS NOT NULL`)).toBeGreaterThan(0);
   }, 180_000);
 });

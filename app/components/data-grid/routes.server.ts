@@ -82,6 +82,11 @@ export const childPlacement = (grid: AnyGridDecl, parent: Parent): Placement => 
   selection: grid.selectable === false ? { kind: "none" } : { kind: "param" },
 });
 
+/** A PARENT grid that is one part of a page of its own making (the Tasks screen's Verlauf). */
+export function loadPageGrid(args: Args, grid: AnyGridDecl, user: User): Promise<GridData> {
+  return loadGrid(args, grid, parentPlacement(grid, args.request, null), user);
+}
+
 /** The CHILD grid of a parent the page chose (no tabs): what a pane shows. */
 export function loadChildGrid(args: Args, grid: AnyGridDecl, parent: Parent, user: User): Promise<GridData> {
   return loadGrid(args, grid, childPlacement(grid, parent), user);

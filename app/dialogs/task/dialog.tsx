@@ -1,0 +1,100 @@
+import { DialogAlert, DialogButtons, RouteDialog } from "~/components/dialog";
+import { DialogForm, type DialogProps } from "~/components/dialog-form";
+import { formatCount, formatDate, formatMoney } from "~/lib/format";
+import type { TaskDialogData } from "./dialog.server";
+import { undoDetails } from "./undo-details";
+
+/**
+ * The confirmations of the Tasks screen: before a run, what it will do (the preview); before an
+ * undo, what goes. A run that cannot start says why, and its button stays disabled.
+ */
+export default function TaskDialog({ data, actionData, closeHref }: DialogProps<TaskDialogData>) {
+  const error = actionData?.error;
+  switch (data.kind) {
+    case "annualFees": {
+      const { preview } = data;
+      const nothing = preview.annualFees + preview.enrollmentFees === 0;
+      return (
+        <RouteDialog title={`Jahresbeiträge ${preview.year} einstellen`} closeHref={closeHref}>
+          <DialogForm intent="task:annualFees">
+            <input type="hidden" name="year" value={preview.year} />
+            <Facts
+              caption="Vorschau"
+              rows={[
+                ["Mitglieder mit Jahresbeitrag", formatCount(preview.members, "Person", "Personen")],
+                ["davon schon eingestellt", formatCount(preview.alreadyCharged, "Person", "Personen")],
+                ["neue Jahresbeiträge", formatCount(preview.annualFees, "offener Posten", "offene Posten")],
+                ["Aufnahmegebühren (neue Mitglieder)", formatCount(preview.enrollmentFees, "offener Posten", "offene Posten")],
+                ["Summe", formatMoney(preview.total)],
+              ]}
+            />
+            <p className="mt-3 text-sm text-slate-700">
+              {nothing ? `Für ${preview.year} ist nichts mehr einzustellen: Ein zweiter Lauf fügt nichts hinzu.` : "Die offenen Posten werden per Rechnung abgerechnet („Rechnungen schreiben“)."}
+            </p>
+            <DialogAlert message={preview.problem ?? error} />
+            <DialogButtons submitLabel="Jahresbeiträge einstellen" closeHref={closeHref} disabled={preview.problem !== null} reason={preview.problem} />
+          </DialogForm>
+        </RouteDialog>
+      );
+    }
+    case "invoices": {
+      const { preview } = data;
+      const numbers = preview.newInvoices === 0 ? "keine" : preview.newInvoices === 1 ? `${preview.firstNumber}` : `${preview.firstNumber} bis ${preview.lastNumber}`;
+      return (
+        <RouteDialog title="Rechnungen schreiben" closeHref={closeHref}>
+          <DialogForm intent="task:invoices">
+            <Facts
+              caption="Vorschau"
+              rows={[
+                ["offene Posten", formatCount(preview.fees, "offener Posten", "offene Posten")],
+                ["Personen", formatCount(preview.people, "Person", "Personen")],
+                ["neue Rechnungen", formatCount(preview.newInvoices, "Rechnung", "Rechnungen")],
+                ["ergänzte offene Rechnungen", formatCount(preview.extendedInvoices, "Rechnung", "Rechnungen")],
+                ["Rechnungsnummern", numbers],
+                ["Rechnungsdatum / fällig am", `${formatDate(preview.date)} / ${formatDate(preview.dueDate)}`],
+                ["Summe", formatMoney(preview.total)],
+              ]}
+            />
+            <p className="mt-3 text-sm text-slate-700">Bist du sicher? Der Lauf lässt sich rückgängig machen, solange keine seiner Rechnungen versandt, bezahlt oder geändert ist.</p>
+            <DialogAlert message={preview.problem ?? error} />
+            <DialogButtons submitLabel="Rechnungen schreiben" closeHref={closeHref} disabled={preview.problem !== null} reason={preview.problem} />
+          </DialogForm>
+        </RouteDialog>
+      );
+    }
+    case "undo":
+      return (
+        <RouteDialog title="Rechnungslauf rückgängig machen" closeHref={closeHref}>
+          <DialogForm intent="task:undo">
+            <input type="hidden" name="id" value={data.jobId} />
+            <p>Bist du sicher?</p>
+            <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
+              {undoDetails(data.result).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <DialogAlert message={data.refusal ?? error} />
+            <DialogButtons submitLabel="Ja, rückgängig machen" closeHref={closeHref} danger disabled={data.refusal !== null} reason={data.refusal} />
+          </DialogForm>
+        </RouteDialog>
+      );
+  }
+}
+
+function Facts({ caption, rows }: { caption: string; rows: [string, string][] }) {
+  return (
+    <table className="w-full text-sm">
+      <caption className="mb-1 text-left font-medium text-slate-800">{caption}</caption>
+      <tbody>
+        {rows.map(([label, value]) => (
+          <tr key={label} className="border-b border-slate-100">
+            <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-600">
+              {label}
+            </th>
+            <td className="py-1 text-right tabular-nums">{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * Bulk runs as the screens show them (browser and server): kinds, states, progress and message.
+ * The runs themselves are in app/models/jobs.server.ts and app/jobs.
+ */
+import type { JobStatus } from "~/db/schema";
+
+/** The kinds of bulk run the Tasks screen starts. */
+export const JOB_TYPES = ["ANNUAL_FEES", "INVOICES"] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+export const JOB_TYPE_LABELS: Record<JobType, string> = {
+  ANNUAL_FEES: "Jahresbeiträge",
+  INVOICES: "Rechnungen schreiben",
+};
+
+export const JOB_STATUS_LABELS: Record<JobStatus, string> = { QUEUED: "wartet", RUNNING: "läuft", DONE: "fertig", FAILED: "fehlgeschlagen" };
+
+/** What the spec shows while a run is under way. */
+export const WORKING_MESSAGE = "working ...";
+
+type JobState = { status: JobStatus; total: number; done: number; failed: number; message: string | null };
+
+export const isActive = (job: Pick<JobState, "status"> | undefined) => job?.status === "QUEUED" || job?.status === "RUNNING";
+
+/** '120 von 3.000', and how many failed. */
+export function progressText(job: Pick<JobState, "done" | "failed" | "total">): string {
+  const failed = job.failed > 0 ? `, ${job.failed.toLocaleString("de-DE")} fehlgeschlagen` : "";
+  return `${job.done.toLocaleString("de-DE")} von ${job.total.toLocaleString("de-DE")}${failed}`;
+}
+
+/** The run's message; 'working ...' while it runs (spec 001 §8). */
+export const jobMessage = (job: Pick<JobState, "status" | "message">) => job.message ?? (isActive(job) ? WORKING_MESSAGE : "");

@@ -1,0 +1,216 @@
+/**
+ * Bulk runs (ARCHITECTURE pattern 9): a row in `jobs` per run, its slices settled in `job_slices`
+ * and the items that failed in `job_failures`. A slice's work and its settlement are one D1 batch,
+ * so a redelivered message finds its slice settled and counts nothing twice; the job's counts are
+ * always recomputed from the settled slices, never incremented.
+ */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
+import { jobFailures, jobs, jobSlices, people } from "~/db/schema";
+import { joinGerman } from "~/lib/format";
+import { isActive, type JobType } from "~/lib/jobs";
+import { PAGE_SIZE } from "~/lib/grid";
+import type { Actor } from "./audit.server";
+import { errorText } from "./constraints.server";
+
+export { JOB_TYPES, type JobType } from "~/lib/jobs";
+
+export type JobRecord = typeof jobs.$inferSelect;
+
+export const ALREADY_RUNNING = "Diese Aufgabe läuft bereits. Bitte warten, bis sie fertig ist.";
+
+const isAlreadyRunning = (error: unknown) => errorText(error).includes("jobs_one_active_per_type") || errorText(error).includes("jobs.type");
+
+/**
+ * A new run of `type` over `total` items; refused while a run of the same type is queued or
+ * running (a unique index, so two clicks at once cannot both start one). A run with nothing to do
+ * is done at once with `emptyMessage`.
+ */
+export async function createJob(
+  db: Db,
+  job: { type: JobType; total: number; params: unknown; emptyMessage: string },
+  actor: Actor,
+  now = new Date(),
+): Promise<{ status: "created"; job: JobRecord } | { status: "running" }> {
+  const iso = now.toISOString();
+  const empty = job.total === 0;
+  try {
+    const [created] = await db
+      .insert(jobs)
+      .values({
+        type: job.type,
+        status: empty ? "DONE" : "QUEUED",
+        total: job.total,
+        params: JSON.stringify(job.params),
+        message: empty ? job.emptyMessage : null,
+        startedOn: iso,
+        finishedOn: empty ? iso : null,
+        createdBy: actor.name,
+        createdOn: iso,
+      })
+      .returning();
+    return { status: "created", job: created };
+  } catch (error) {
+    if (isAlreadyRunning(error)) return { status: "running" };
+    throw error;
+  }
+}
+
+export async function getJob(db: Db, id: number): Promise<JobRecord | undefined> {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return row;
+}
+
+/** A run that could not be handed to the queue: failed at once, with the reason. */
+export async function failJob(db: Db, id: number, message: string, now = new Date()) {
+  await db.update(jobs).set({ status: "FAILED", message, finishedOn: now.toISOString() }).where(eq(jobs.id, id));
+}
+
+/**
+ * The job's counts from its settled slices; running while slices are open, then done (or failed
+ * when an item failed every retry). A run marked failed stays failed.
+ */
+function progressStatement(jobId: number, now: string): Statement {
+  const done = sql`(SELECT coalesce(sum(done), 0) FROM ${jobSlices} WHERE job_id = ${jobId})`;
+  const failed = sql`(SELECT coalesce(sum(failed), 0) FROM ${jobSlices} WHERE job_id = ${jobId})`;
+  return render(sql`UPDATE ${jobs} SET done = ${done}, failed = ${failed},
+    status = CASE WHEN status = 'FAILED' THEN 'FAILED'
+      WHEN ${done} + ${failed} < total THEN 'RUNNING'
+      WHEN ${failed} > 0 THEN 'FAILED' ELSE 'DONE' END,
+    finished_on = CASE WHEN ${done} + ${failed} >= total THEN coalesce(finished_on, ${now}) ELSE finished_on END
+    WHERE id = ${jobId}`);
+}
+
+/**
+ * The statements that settle a slice whose work went through: appended to the work's batch. Items
+ * that had failed before and now went through lose their failure record.
+ */
+export function sliceSettledStatements(jobId: number, slice: number, items: readonly number[], now: Date): Statement[] {
+  const iso = now.toISOString();
+  return [
+    render(sql`DELETE FROM ${jobFailures} WHERE job_id = ${jobId} AND item_id IN (SELECT value FROM json_each(${JSON.stringify(items)}))`),
+    render(sql`INSERT INTO ${jobSlices} (job_id, slice, done, failed, settled_on) VALUES (${jobId}, ${slice}, ${items.length}, 0, ${iso}) ON CONFLICT DO NOTHING`),
+    progressStatement(jobId, iso),
+  ];
+}
+
+/**
+ * The slice's message failed every retry (dead-letter queue). Its items with a failure record
+ * count as failed, the others went through on their own; when none has a record (the message
+ * failed as a whole, e.g. the consumer was stopped), all of them failed with `reason`.
+ */
+export async function settleSliceAsFailed(db: Db, jobId: number, slice: number, items: readonly number[], reason: string, now = new Date()) {
+  const iso = now.toISOString();
+  const list = JSON.stringify(items);
+  const failedItems = sql`(SELECT count(*) FROM ${jobFailures} WHERE job_id = ${jobId} AND item_id IN (SELECT value FROM json_each(${list})))`;
+  await runAtomically(db, [
+    render(sql`INSERT INTO ${jobFailures} (job_id, item_id, message, attempts, last_attempt_on)
+      SELECT ${jobId}, value, ${reason}, 1, ${iso} FROM json_each(${list}) WHERE ${failedItems} = 0 ON CONFLICT DO NOTHING`),
+    render(sql`INSERT INTO ${jobSlices} (job_id, slice, done, failed, settled_on)
+      VALUES (${jobId}, ${slice}, ${items.length} - ${failedItems}, ${failedItems}, ${iso}) ON CONFLICT DO NOTHING`),
+    progressStatement(jobId, iso),
+  ]);
+}
+
+/** An item's work failed (it will be retried with its message): the reason, and how often. */
+export async function recordFailure(db: Db, jobId: number, itemId: number, reason: string, now = new Date()) {
+  await db.run(sql`INSERT INTO ${jobFailures} (job_id, item_id, message, attempts, last_attempt_on)
+    VALUES (${jobId}, ${itemId}, ${reason}, 1, ${now.toISOString()})
+    ON CONFLICT (job_id, item_id) DO UPDATE SET message = excluded.message, attempts = attempts + 1, last_attempt_on = excluded.last_attempt_on`);
+}
+
+export const NAMED_FAILURES = 5;
+
+/** 'Erika Muster (Grund), …': the people whose work failed, for the run's message. */
+export async function failureSummary(db: Db, jobId: number): Promise<{ count: number; text: string }> {
+  const rows = await db
+    .select({ name: people.fullName, message: jobFailures.message })
+    .from(jobFailures)
+    .leftJoin(people, eq(people.id, jobFailures.itemId))
+    .where(eq(jobFailures.jobId, jobId))
+    .orderBy(people.lastNameKey, people.firstNameKey);
+  const named = rows.slice(0, NAMED_FAILURES).map((row) => `${row.name ?? "unbekannt"} (${row.message})`);
+  const more = rows.length > NAMED_FAILURES ? [`${rows.length - NAMED_FAILURES} weitere`] : [];
+  return { count: rows.length, text: joinGerman([...named, ...more]) };
+}
+
+/** A finished run's message, and what it wrote when later steps need it (kept in params.result). */
+export type RunSummary = { message: string; result?: unknown };
+
+/**
+ * Writes the finished run's message once all slices are settled (the summary reads what the run
+ * wrote); idempotent, so a redelivered last message writes the same again.
+ */
+export async function finishWhenSettled(db: Db, jobId: number, summarize: (job: JobRecord) => Promise<RunSummary>) {
+  const job = await getJob(db, jobId);
+  if (!job || job.undoneOn || job.done + job.failed < job.total || isActive(job)) return;
+  const summary = await summarize(job);
+  let message = summary.message;
+  if (job.failed > 0) {
+    const failures = await failureSummary(db, jobId);
+    message += `. ${failures.count} fehlgeschlagen: ${failures.text}`;
+  }
+  const params = summary.result === undefined ? job.params : JSON.stringify({ ...(JSON.parse(job.params ?? "{}") as object), result: summary.result });
+  await db.update(jobs).set({ message, params }).where(eq(jobs.id, jobId));
+}
+
+/** Whether the slice was settled already (a redelivered message has nothing left to do). */
+export async function isSliceSettled(db: Db, jobId: number, slice: number): Promise<boolean> {
+  const [row] = await db
+    .select({ slice: jobSlices.slice })
+    .from(jobSlices)
+    .where(and(eq(jobSlices.jobId, jobId), eq(jobSlices.slice, slice)));
+  return row !== undefined;
+}
+
+/** The first message of a run to arrive marks it running. */
+export async function markRunning(db: Db, jobId: number) {
+  await db.update(jobs).set({ status: "RUNNING" }).where(and(eq(jobs.id, jobId), eq(jobs.status, "QUEUED")));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Tasks screen
+
+export type JobRow = Pick<JobRecord, "id" | "type" | "status" | "total" | "done" | "failed" | "message" | "createdBy" | "startedOn" | "finishedOn" | "undoneOn" | "undoneBy">;
+
+const jobRowColumns = {
+  id: jobs.id,
+  type: jobs.type,
+  status: jobs.status,
+  total: jobs.total,
+  done: jobs.done,
+  failed: jobs.failed,
+  message: jobs.message,
+  createdBy: jobs.createdBy,
+  startedOn: jobs.startedOn,
+  finishedOn: jobs.finishedOn,
+  undoneOn: jobs.undoneOn,
+  undoneBy: jobs.undoneBy,
+};
+
+/** The history of runs, newest first. */
+export async function listJobs(db: Db, query: { page: number; pageSize?: number; types?: readonly JobType[] }) {
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const where = query.types ? inArray(jobs.type, [...query.types]) : undefined;
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(jobRowColumns)
+      .from(jobs)
+      .where(where)
+      .orderBy(desc(jobs.id))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)` }).from(jobs).where(where),
+  ]);
+  return { rows: rows as JobRow[], total };
+}
+
+/** The newest run of each type (what the Tasks screen shows beside its buttons). */
+export async function latestJobs(db: Db): Promise<Partial<Record<JobType, JobRow>>> {
+  const rows = await db
+    .select(jobRowColumns)
+    .from(jobs)
+    .where(sql`${jobs.id} IN (SELECT max(id) FROM ${jobs} GROUP BY type)`);
+  return Object.fromEntries(rows.map((row) => [row.type, row as JobRow]));
+}
+

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from "@playwright/test";
+import { loginAs } from "./support/login";
+
+/**
+ * Tasks as the treasurer's Sunday: Jahresbeiträge for next year, Rechnungen schreiben with its
+ * preview, the progress followed to the end (with JavaScript the page follows by itself, without
+ * it the page reloads itself while a run is under way), and the run undone. Bulk runs change the
+ * whole club's books: this file runs after every other browser test, one project after the other
+ * (tests/playwright.config.ts).
+ */
+const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScriptEnabled ? page.locator("html[data-hydrated]").waitFor() : Promise.resolve());
+
+/** Reads a count from the preview's row ('neue Rechnungen' -> 12). */
+async function previewCount(dialog: ReturnType<Page["getByRole"]>, label: string) {
+  const text = await dialog.getByRole("row", { name: new RegExp(`^${label}`) }).getByRole("cell").textContent();
+  return Number(text!.replace(/\D/g, ""));
+}
+
+test("Jahresbeiträge and Rechnungen schreiben from Tasks, followed to the end, and the invoicing run undone", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(180_000);
+  const nextYear = new Date().getFullYear() + 1;
+  await loginAs(page, "admin", "/tasks");
+  await expect(page.getByRole("heading", { level: 1, name: "Tasks" })).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+
+  // Jahresbeiträge for next year: the preview, then the run to its end.
+  const annual = page.getByRole("region", { name: "Jahresbeiträge" });
+  await annual.getByLabel("Beitragsjahr").selectOption(String(nextYear));
+  await annual.getByRole("button", { name: "Jahresbeiträge einstellen …" }).click();
+  let dialog = page.getByRole("dialog", { name: `Jahresbeiträge ${nextYear} einstellen` });
+  await expect(dialog.getByRole("table", { name: "Vorschau" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Jahresbeiträge einstellen" }).click();
+  await expect(page.getByText(`Jahresbeiträge ${nextYear} gestartet: working ...`)).toBeVisible();
+  const annualResult = annual.getByRole("status", { name: "Ergebnis Jahresbeiträge" });
+  await expect(annualResult).toHaveText(/^\d+ offene Posten für Jahresbeiträge eingestellt$/, { timeout: 60_000 });
+  const annualProgress = annual.getByRole("progressbar", { name: "Fortschritt Jahresbeiträge" });
+  await expect(annualProgress).toHaveAttribute("value", (await annualProgress.getAttribute("max"))!);
+
+  // Rechnungen schreiben: the preview says what will be billed.
+  await waitForHydration(page, javaScriptEnabled);
+  const invoices = page.getByRole("region", { name: "Rechnungen schreiben" });
+  await invoices.getByRole("link", { name: "Rechnungen schreiben …" }).click();
+  dialog = page.getByRole("dialog", { name: "Rechnungen schreiben" });
+  const fees = await previewCount(dialog, "offene Posten");
+  const newInvoices = await previewCount(dialog, "neue Rechnungen");
+  expect(fees).toBeGreaterThan(0);
+  expect(newInvoices).toBeGreaterThan(0);
+  await dialog.getByRole("button", { name: "Rechnungen schreiben" }).click();
+  await expect(page.getByText("Rechnungen schreiben gestartet: working ...")).toBeVisible();
+  const result = invoices.getByRole("status", { name: "Ergebnis Rechnungen schreiben" });
+  await expect(result).toHaveText(new RegExp(`^${newInvoices.toLocaleString("de-DE")} Rechnungen eingefügt`), { timeout: 60_000 });
+  const progress = invoices.getByRole("progressbar", { name: "Fortschritt Rechnungen schreiben" });
+  await expect(progress).toHaveAttribute("value", (await progress.getAttribute("max"))!);
+  const history = page.getByRole("region", { name: /^Verlauf/ });
+  await expect(history.locator("tbody tr").first()).toContainText("Rechnungen schreiben");
+  await expect(history.locator("tbody tr").first()).toContainText("fertig");
+
+  // Nothing is left to bill.
+  await waitForHydration(page, javaScriptEnabled);
+  await invoices.getByRole("link", { name: "Rechnungen schreiben …" }).click();
+  dialog = page.getByRole("dialog", { name: "Rechnungen schreiben" });
+  await expect(dialog.getByRole("alert")).toHaveText("Keine Offenen Posten zu berechnen");
+  await expect(dialog.getByRole("button", { name: "Rechnungen schreiben" })).toBeDisabled();
+  await dialog.getByRole("link", { name: "Abbruch" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The run undone: its invoices go, the fees are billable again.
+  await waitForHydration(page, javaScriptEnabled);
+  await invoices.getByRole("link", { name: "Letzten Lauf rückgängig machen …" }).click();
+  dialog = page.getByRole("dialog", { name: "Rechnungslauf rückgängig machen" });
+  await expect(dialog).toContainText(`${newInvoices.toLocaleString("de-DE")} neue Rechnung`);
+  await dialog.getByRole("button", { name: "Ja, rückgängig machen" }).click();
+  await expect(page.getByText(new RegExp(`^Rechnungslauf rückgängig gemacht: ${newInvoices.toLocaleString("de-DE")} Rechnungen gelöscht, ${fees.toLocaleString("de-DE")} offene Posten wieder abzurechnen$`))).toBeVisible();
+  await expect(invoices.getByText("rückgängig gemacht", { exact: true })).toBeVisible();
+  await expect(invoices.getByRole("link", { name: "Letzten Lauf rückgängig machen …" })).toHaveCount(0);
+  await waitForHydration(page, javaScriptEnabled);
+  await invoices.getByRole("link", { name: "Rechnungen schreiben …" }).click();
+  dialog = page.getByRole("dialog", { name: "Rechnungen schreiben" });
+  expect(await previewCount(dialog, "offene Posten")).toBe(fees);
+});
+
+test("Tasks on a phone: no horizontal scrolling, the buttons reachable", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, "admin", "/tasks");
+  await expect(page.getByRole("region", { name: "Rechnungen schreiben" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

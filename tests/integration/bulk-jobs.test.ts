@@ -1,0 +1,362 @@
+/**
+ * Bulk runs on the queue (issue: Jahresbeiträge, Rechnungen schreiben, preview and undo). Started
+ * from the Tasks screen's dialogs, run by the real queue consumer in workerd (the pool delivers the
+ * messages the action sends); where a test must decide when and how often a message arrives, it
+ * takes the messages from the start and hands them to the Worker's queue handler itself.
+ */
+import { env } from "cloudflare:test";
+import { eq, inArray, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { todayInBerlin, addDaysToDate } from "~/lib/format";
+import { previewInvoiceRun } from "~/models/invoice-runs.server";
+import { ALREADY_RUNNING } from "~/models/jobs.server";
+import { fetchApp, postForm, toastOf } from "../support/app";
+import { deliver, startControlledInvoiceRun } from "../support/jobs";
+import { loadDemoData } from "../support/seed";
+import { loginCookie } from "../support/sessions";
+
+const db = createDb(env.DB);
+const today = todayInBerlin();
+const page = async (path: string) => (await (await fetchApp(path, { cookie: await loginCookie("admin") })).text()).replaceAll("<!-- -->", "");
+const post = async (fields: Record<string, string | number>, who: "admin" | "finance" = "admin") => postForm("/tasks", await loginCookie(who), fields);
+
+const jobOf = async (id: number) => (await db.select().from(schema.jobs).where(eq(schema.jobs.id, id)))[0];
+const newestJob = async () => (await db.select().from(schema.jobs).orderBy(sql`id DESC`).limit(1))[0];
+const lastInvoiceNumber = async () => (await db.select().from(schema.configuration))[0].lastInvoiceNumber;
+
+/** Waits until the queue consumer in the background has settled the run. */
+async function settled(jobId: number) {
+  return vi.waitFor(
+    async () => {
+      const job = await jobOf(jobId);
+      expect(["DONE", "FAILED"], `Lauf ${jobId}: ${job.status} ${job.done}/${job.total}`).toContain(job.status);
+      expect(job.message).toBeTruthy();
+      return job;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+}
+
+/** What a run wrote, per person: the rows' fees, lines and amounts, and the invoice totals. */
+async function invoicesOfRun(jobId: number) {
+  const rows = await db
+    .select({
+      personId: schema.invoiceHeaders.personId,
+      invoiceNumber: schema.invoiceHeaders.invoiceNumber,
+      createdByRun: sql<number>`${schema.invoiceHeaders.jobId} IS ${jobId}`,
+      amount: schema.invoiceHeaders.amount,
+      openAmount: schema.invoiceHeaders.openAmount,
+      feeId: schema.invoiceRows.feeId,
+      lineNumber: schema.invoiceRows.lineNumber,
+      rowAmount: schema.invoiceRows.amount,
+      text: schema.invoiceRows.text,
+    })
+    .from(schema.invoiceRows)
+    .innerJoin(schema.invoiceHeaders, eq(schema.invoiceHeaders.id, schema.invoiceRows.invoiceId))
+    .where(eq(schema.invoiceRows.jobId, jobId))
+    .orderBy(schema.invoiceHeaders.personId, schema.invoiceRows.lineNumber);
+  const byPerson = new Map<number, { amount: number; openAmount: number; createdByRun: boolean; rows: string[] }>();
+  for (const row of rows) {
+    const entry = byPerson.get(row.personId) ?? { amount: row.amount, openAmount: row.openAmount, createdByRun: row.createdByRun === 1, rows: [] };
+    entry.rows.push(`${row.lineNumber}: Posten ${row.feeId} ${row.text} ${row.rowAmount}`);
+    byPerson.set(row.personId, entry);
+  }
+  const numbers = [...new Set(rows.filter((row) => row.createdByRun === 1).map((row) => row.invoiceNumber))].sort((a, b) => a - b);
+  return { byPerson: Object.fromEntries(byPerson), numbers };
+}
+
+/** The books after a run: every fee flagged for an invoice is invoiced, on exactly one row. */
+async function expectEveryFeeBilledOnce() {
+  const [counts] = await db
+    .select({
+      unbilled: sql<number>`sum(send_invoice = 1 AND is_invoiced = 0)`,
+      onTwoRows: sql<number>`(SELECT count(*) FROM (SELECT fee_id FROM invoice_rows WHERE fee_id IS NOT NULL GROUP BY fee_id HAVING count(*) > 1))`,
+      invoicedWithoutRow: sql<number>`sum(is_invoiced = 1 AND id NOT IN (SELECT fee_id FROM invoice_rows WHERE fee_id IS NOT NULL))`,
+    })
+    .from(schema.fees);
+  expect(counts).toEqual({ unbilled: 0, onTwoRows: 0, invoicedWithoutRow: 0 });
+}
+
+async function expectHeadersAreTheirRows() {
+  const wrong = await env.DB.prepare(
+    "SELECT invoice_number FROM invoice_headers h WHERE amount <> (SELECT coalesce(sum(amount), 0) FROM invoice_rows WHERE invoice_id = h.id) OR open_amount > amount OR open_amount < 0",
+  ).all();
+  expect(wrong.results).toEqual([]);
+}
+
+const undo = async (jobId: number) => post({ intent: "task:undo", id: jobId });
+
+/** A database trigger that makes billing one person fail (a real SQL error inside the batch). */
+const failBillingOf = (personId: number) =>
+  env.DB.exec(
+    `CREATE TRIGGER fail_billing BEFORE INSERT ON invoice_rows WHEN (SELECT person_id FROM invoice_headers WHERE id = NEW.invoice_id) = ${personId} BEGIN SELECT RAISE(ABORT, 'Testfehler'); END`,
+  );
+const healBilling = () => env.DB.exec("DROP TRIGGER IF EXISTS fail_billing");
+
+beforeAll(async () => {
+  await loadDemoData();
+});
+
+describe("Rechnungen schreiben", () => {
+  let firstRun: number;
+  let before: Awaited<ReturnType<typeof previewInvoiceRun>>;
+  const unsentDemoInvoice = async () => (await env.DB.prepare("SELECT * FROM invoice_headers WHERE sent_date IS NULL AND job_id IS NULL").first<{ id: number; amount: number }>())!;
+
+  it("shows before the run what it will do: fees, people, new and extended invoices, numbers, dates and the total", async () => {
+    before = await previewInvoiceRun(db, today);
+    expect(before.problem).toBeNull();
+    expect(before.fees).toBeGreaterThan(20);
+    // The demo data's one unsent invoice gets its person's new fees appended.
+    expect(before.extendedInvoices).toBe(1);
+    expect(before.newInvoices).toBe(before.people - 1);
+    expect(before.firstNumber).toBe((await lastInvoiceNumber()) + 1);
+    const html = await page("/tasks?dialog=task-invoices");
+    expect(html).toContain('role="dialog"');
+    expect(html).toContain(`${before.fees} offene Posten`);
+    expect(html).toContain(`${before.firstNumber} bis ${before.lastNumber}`);
+    expect(html).toContain(`${before.newInvoices} Rechnungen`);
+  });
+
+  it("bills every billable fee exactly once through the real queue: new invoices numbered on without gaps, the unsent one extended", async () => {
+    const unsent = await unsentDemoInvoice();
+    const unsentRows = (await env.DB.prepare("SELECT count(*) AS n FROM invoice_rows WHERE invoice_id = ?").bind(unsent.id).first<{ n: number }>())!.n;
+    const response = await post({ intent: "task:invoices" });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toEqual({ type: "success", message: "Rechnungen schreiben gestartet: working ..." });
+    const job = await settled((await newestJob()).id);
+    firstRun = job.id;
+    expect(job).toMatchObject({ type: "INVOICES", status: "DONE", total: before.people, done: before.people, failed: 0, createdBy: "Anna Admin" });
+    expect(job.message).toBe(`${before.newInvoices} Rechnungen eingefügt, 1 offene Rechnung ergänzt`);
+    await expectEveryFeeBilledOnce();
+    await expectHeadersAreTheirRows();
+
+    const { byPerson, numbers } = await invoicesOfRun(job.id);
+    expect(Object.keys(byPerson)).toHaveLength(before.people);
+    expect(Object.values(byPerson).reduce((sum, invoice) => sum + invoice.rows.length, 0)).toBe(before.fees);
+    expect(numbers).toEqual(Array.from({ length: before.newInvoices }, (_, index) => before.firstNumber + index));
+    expect(await lastInvoiceNumber()).toBe(before.lastNumber);
+    const created = await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.jobId, job.id));
+    for (const header of created) {
+      expect(header).toMatchObject({ date: today, dueDate: addDaysToDate(today, 30), sentDate: null });
+      expect(header.openAmount).toBe(header.amount);
+    }
+    // The unsent invoice keeps its rows and gets the new ones numbered on after them.
+    const lines = (await env.DB.prepare("SELECT line_number FROM invoice_rows WHERE invoice_id = ? ORDER BY line_number").bind(unsent.id).all<{ line_number: number }>()).results;
+    expect(lines.length).toBeGreaterThan(unsentRows);
+    expect(lines.map((line) => line.line_number)).toEqual(lines.map((_, index) => index + 1));
+
+    // Nothing is left to bill: a second start is refused with the spec's words and starts no run.
+    const again = await post({ intent: "task:invoices" });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Keine Offenen Posten zu berechnen");
+    expect((await newestJob()).id).toBe(job.id);
+  });
+
+  it("the Tasks screen shows the run, its result and its history; the undo names what goes", async () => {
+    const html = await page("/tasks");
+    expect(html).toContain("<h1");
+    expect(html).toContain(`${before.newInvoices} Rechnungen eingefügt`);
+    expect(html).toContain(`${before.people} von ${before.people}`);
+    expect(html).toContain("Letzten Lauf rückgängig machen");
+    expect(html).toContain("Verlauf");
+    const dialog = await page(`/tasks?dialog=task-undo&dialogId=${firstRun}`);
+    expect(dialog).toContain("Rechnungslauf rückgängig machen");
+    expect(dialog).toContain(`(Nr. ${before.firstNumber} bis ${before.lastNumber})`);
+    expect(dialog).toContain(`„Letzte Rechnungs Nr“ wird wieder ${before.firstNumber - 1}.`);
+  });
+
+  it("undoes the run in one step: its invoices and rows go, the extended invoice is as before, the fees are billable again, the counter returns", async () => {
+    const unsent = await unsentDemoInvoice();
+    const response = await undo(firstRun);
+    expect(response.status).toBe(302);
+    expect(toastOf(response)?.message).toBe(`Rechnungslauf rückgängig gemacht: ${before.newInvoices} Rechnungen gelöscht, ${before.fees} offene Posten wieder abzurechnen`);
+    expect(await db.$count(schema.invoiceHeaders, eq(schema.invoiceHeaders.jobId, firstRun))).toBe(0);
+    expect(await db.$count(schema.invoiceRows, eq(schema.invoiceRows.jobId, firstRun))).toBe(0);
+    expect(await lastInvoiceNumber()).toBe(before.firstNumber - 1);
+    expect((await unsentDemoInvoice()).amount).toBeLessThan(unsent.amount);
+    await expectHeadersAreTheirRows();
+    const after = await previewInvoiceRun(db, today);
+    expect(after).toEqual(before);
+    expect((await jobOf(firstRun)).undoneBy).toBe("Anna Admin");
+    // Undone once is undone: a second post changes nothing.
+    const twice = await undo(firstRun);
+    expect(twice.status).toBe(409);
+    expect(await twice.text()).toContain("Dieser Lauf wurde bereits rückgängig gemacht.");
+  });
+
+  it("a redelivered or duplicated message bills nothing twice and takes no second number", async () => {
+    const { jobId, messages } = await startControlledInvoiceRun();
+    await deliver(messages);
+    const once = await invoicesOfRun(jobId);
+    const counter = await lastInvoiceNumber();
+    // Every message again, twice in one batch, and once more concurrently.
+    expect((await deliver([...messages, ...messages])).retried).toEqual([]);
+    await Promise.all([deliver(messages), deliver(messages)]);
+    expect(await invoicesOfRun(jobId)).toEqual(once);
+    expect(await lastInvoiceNumber()).toBe(counter);
+    expect(await jobOf(jobId)).toMatchObject({ status: "DONE", done: before.people, failed: 0 });
+    await expectEveryFeeBilledOnce();
+    expect((await undo(jobId)).status).toBe(302);
+  });
+
+  it("a consumer failing at any message and retried ends with the same invoices as an undisturbed run", async () => {
+    const baseline = await startControlledInvoiceRun();
+    await deliver(baseline.messages);
+    const expected = await invoicesOfRun(baseline.jobId);
+    expect((await undo(baseline.jobId)).status).toBe(302);
+    expect(baseline.messages.length).toBeGreaterThan(1);
+
+    for (let failing = 0; failing < baseline.messages.length; failing++) {
+      const run = await startControlledInvoiceRun();
+      const victim = (run.messages[failing].body as { items: number[] }).items[0];
+      await failBillingOf(victim);
+      const first = await deliver(run.messages);
+      await healBilling();
+      // Only the failing message is retried; the other people of its slice went through on their own.
+      expect(first.retried, `Nachricht ${failing}`).toEqual([failing]);
+      const failure = await env.DB.prepare("SELECT * FROM job_failures WHERE job_id = ?").bind(run.jobId).all<{ item_id: number; attempts: number; message: string }>();
+      expect(failure.results).toEqual([expect.objectContaining({ item_id: victim, attempts: 1 })]);
+      expect((await jobOf(run.jobId)).status).toBe("RUNNING");
+
+      expect((await deliver([run.messages[failing]])).retried).toEqual([]);
+      const job = await jobOf(run.jobId);
+      expect(job).toMatchObject({ status: "DONE", failed: 0, done: before.people });
+      const actual = await invoicesOfRun(run.jobId);
+      // The same invoices with the same rows; the retried person's number may come later in the range.
+      expect(actual.byPerson).toEqual(expected.byPerson);
+      expect(actual.numbers).toEqual(expected.numbers);
+      expect(await db.$count(schema.jobFailures, eq(schema.jobFailures.jobId, run.jobId))).toBe(0);
+      await expectEveryFeeBilledOnce();
+      expect((await undo(run.jobId)).status, `Rückgängig nach Nachricht ${failing}`).toBe(302);
+    }
+  }, 120_000);
+
+  it("a message that failed every retry reaches the dead-letter queue: the run is marked failed and names who was not billed", async () => {
+    const run = await startControlledInvoiceRun();
+    const victim = (run.messages[0].body as { items: number[] }).items[0];
+    const [victimName] = await db.select({ name: schema.people.fullName }).from(schema.people).where(eq(schema.people.id, victim));
+    await failBillingOf(victim);
+    await deliver(run.messages);
+    await deliver([run.messages[0]], "wuff-jobs-dlq");
+    await healBilling();
+    const job = await jobOf(run.jobId);
+    expect(job).toMatchObject({ status: "FAILED", failed: 1, done: before.people - 1 });
+    expect(job.message).toMatch(new RegExp(`Rechnungen eingefügt.*\\. 1 fehlgeschlagen: ${victimName.name} \\(`));
+    // The person's fees stay billable for the next run.
+    expect((await previewInvoiceRun(db, today)).people).toBe(1);
+    expect((await page("/tasks"))).toContain("fehlgeschlagen");
+    expect((await undo(run.jobId)).status).toBe(302);
+  });
+
+  it("cannot be undone once an invoice of the run is sent, paid or changed, nor when it is not the last run", async () => {
+    const run = await startControlledInvoiceRun();
+    await deliver(run.messages);
+    const [invoice] = await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.jobId, run.jobId)).limit(1);
+    await env.DB.prepare("UPDATE invoice_headers SET sent_date = ? WHERE id = ?").bind(today, invoice.id).run();
+    const refused = await undo(run.jobId);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("1 Rechnung dieses Laufs wurde inzwischen versandt, bezahlt, als PDF erzeugt oder bearbeitet.");
+    expect(await db.$count(schema.invoiceHeaders, eq(schema.invoiceHeaders.jobId, run.jobId))).toBeGreaterThan(0);
+    expect(await page("/tasks")).toContain("Rückgängig machen nicht mehr möglich");
+
+    await env.DB.prepare("UPDATE invoice_headers SET sent_date = NULL WHERE id = ?").bind(invoice.id).run();
+    await env.DB.prepare("UPDATE invoice_headers SET open_amount = 0 WHERE id = ?").bind(invoice.id).run();
+    expect((await undo(run.jobId)).status).toBe(409);
+    await env.DB.prepare("UPDATE invoice_headers SET open_amount = amount WHERE id = ?").bind(invoice.id).run();
+    // An older run is not the last one.
+    expect(await (await undo(firstRun)).text()).toContain("Dieser Lauf wurde bereits rückgängig gemacht.");
+    expect((await undo(run.jobId)).status).toBe(302);
+  });
+});
+
+describe("Jahresbeiträge", () => {
+  const annualFeesOf = (year: number) => db.$count(schema.fees, sql`kind = 'ANNUAL' AND period_year = ${year}`);
+
+  it("charges every member of the year with an annual fee at their tier's price, adds the Aufnahmegebühr for new members once, and a second run adds nothing", async () => {
+    // A member who joined this year and has no Aufnahmegebühr yet.
+    const [newcomer] = await db
+      .insert(schema.people)
+      .values({ firstName: "Nora", lastName: "Neumitglied", isMember: true, memberSince: `${today.slice(0, 4)}-03-01`, memberTypeId: 3 })
+      .returning({ id: schema.people.id });
+    const year = Number(today.slice(0, 4)) + 1;
+    const html = await page(`/tasks?dialog=task-annualFees&dialogId=${year}`);
+    expect(html).toContain(`Jahresbeiträge ${year} einstellen`);
+    const response = await post({ intent: "task:annualFees", year });
+    expect(toastOf(response)).toEqual({ type: "success", message: `Jahresbeiträge ${year} gestartet: working ...` });
+    const job = await settled((await newestJob()).id);
+    const charged = await annualFeesOf(year);
+    expect(charged).toBe(job.total);
+    expect(job.message).toBe(`${charged + 1} offene Posten für Jahresbeiträge eingestellt`);
+    const newcomerFees = await db.select().from(schema.fees).where(eq(schema.fees.personId, newcomer.id)).orderBy(schema.fees.kind);
+    expect(newcomerFees.map((fee) => [fee.kind, fee.text, fee.amount, fee.openAmount, fee.sendInvoice, fee.isInvoiced])).toEqual([
+      ["ANNUAL", `Jahresbeitrag ${year}`, 3_000, 3_000, true, false],
+      ["ENROLLMENT", "Aufnahmegebühr", 2_500, 2_500, true, false],
+    ]);
+    // Each fee at the price of its member type's tier.
+    const wrongPrice = await env.DB.prepare(
+      `SELECT count(*) AS n FROM fees f JOIN people p ON p.id = f.person_id JOIN member_types m ON m.id = p.member_type_id, configuration c
+       WHERE f.kind = 'ANNUAL' AND f.period_year = ? AND f.amount <> CASE m.annual_fee_tier WHEN 'FULL' THEN c.club_membership_price_full WHEN 'REDUCED1' THEN c.club_membership_price_reduced1 ELSE c.club_membership_price_reduced2 END`,
+    )
+      .bind(year)
+      .first<{ n: number }>();
+    expect(wrongPrice!.n).toBe(0);
+
+    const second = await post({ intent: "task:annualFees", year });
+    expect(second.status).toBe(302);
+    const again = await settled((await newestJob()).id);
+    expect(again.id).toBeGreaterThan(job.id);
+    expect(again.message).toBe("0 offene Posten für Jahresbeiträge eingestellt");
+    expect(await annualFeesOf(year)).toBe(charged);
+    expect(await db.$count(schema.fees, sql`kind = 'ENROLLMENT' AND person_id = ${newcomer.id}`)).toBe(1);
+  });
+
+  it("refuses to start without the price a member type needs, or for a year not offered, and changes nothing", async () => {
+    const year = Number(today.slice(0, 4)) - 1;
+    await env.DB.prepare("UPDATE configuration SET club_membership_price_reduced2 = 0").run();
+    const jobs = await db.$count(schema.jobs);
+    const fees = await db.$count(schema.fees);
+    const refused = await post({ intent: "task:annualFees", year });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("In den Einstellungen fehlt „Jahresbeitrag (Reduziert 2)“: Bitte erst den Betrag eintragen.");
+    expect(await page(`/tasks?dialog=task-annualFees&dialogId=${year}`)).toContain("In den Einstellungen fehlt");
+    await env.DB.prepare("UPDATE configuration SET club_membership_price_reduced2 = 1500").run();
+    for (const bad of ["1999", "abc", "", "2026.5"]) {
+      const response = await post({ intent: "task:annualFees", year: bad });
+      expect(response.status, bad).toBe(409);
+      expect(await response.text()).toContain("Bitte ein Beitragsjahr wählen");
+    }
+    expect(await db.$count(schema.jobs)).toBe(jobs);
+    expect(await db.$count(schema.fees)).toBe(fees);
+  });
+});
+
+describe("guards", () => {
+  it("runs one run of a kind at a time", async () => {
+    await env.DB.prepare("UPDATE fees SET is_invoiced = 0 WHERE id = (SELECT min(id) FROM fees WHERE send_invoice = 1 AND is_invoiced = 1 AND id NOT IN (SELECT fee_id FROM invoice_rows WHERE fee_id IS NOT NULL))").run();
+    const [blocking] = await db.insert(schema.jobs).values({ type: "INVOICES", status: "RUNNING", total: 1 }).returning();
+    const response = await post({ intent: "task:invoices" });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain(ALREADY_RUNNING);
+    expect(await page("/tasks")).toContain("Rechnungen werden geschrieben …");
+    await db.update(schema.jobs).set({ status: "FAILED" }).where(eq(schema.jobs.id, blocking.id));
+  });
+
+  it("only ADMIN starts or undoes runs; hand-made posts with bad ids get a German answer", async () => {
+    const jobsBefore = await db.$count(schema.jobs);
+    for (const intent of ["task:invoices", "task:annualFees", "task:undo"]) {
+      const response = await post({ intent, year: 2026, id: 1 }, "finance");
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+    }
+    for (const id of ["abc", "-1", "999999", ""]) {
+      const response = await post({ intent: "task:undo", id });
+      expect([404, 409], id).toContain(response.status);
+      expect(await response.text()).toMatch(/Der Datensatz existiert nicht mehr|Diesen Lauf gibt es nicht/);
+    }
+    const annual = await db.select().from(schema.jobs).where(inArray(schema.jobs.type, ["ANNUAL_FEES"])).limit(1);
+    expect(await (await undo(annual[0].id)).text()).toContain("Diesen Lauf gibt es nicht.");
+    expect(await db.$count(schema.jobs)).toBe(jobsBefore);
+  });
+});

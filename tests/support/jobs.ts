@@ -1,0 +1,41 @@
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import worker from "../../workers/app";
+import { createDb } from "~/db/client.server";
+import { startRun } from "~/jobs/start.server";
+import { addDaysToDate, todayInBerlin } from "~/lib/format";
+import { peopleToBill, type InvoiceRunParams } from "~/models/invoice-runs.server";
+import { DEMO_USERS } from "./sessions";
+
+export type Sent = { body: unknown }[];
+
+/**
+ * An invoicing run whose messages the test delivers itself: the queue binding given to the start
+ * only collects them, so the test decides when, how often and in which order they arrive.
+ */
+export async function startControlledInvoiceRun(today = todayInBerlin()): Promise<{ jobId: number; messages: Sent }> {
+  const db = createDb(env.DB);
+  const messages: Sent = [];
+  const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
+  const params: InvoiceRunParams = { date: today, dueDate: addDaysToDate(today, 30) };
+  const outcome = await startRun(collecting, db, { type: "INVOICES", items: await peopleToBill(db), params, emptyMessage: "Keine Offenen Posten zu berechnen" }, DEMO_USERS.admin);
+  if (outcome.status !== "started") throw new Error(`Lauf nicht gestartet: ${outcome.status}`);
+  return { jobId: outcome.job.id, messages };
+}
+
+let deliveries = 0;
+
+/** Hands messages to the Worker's queue handler as one batch; says which it retried (by index). */
+export async function deliver(messages: Sent, queue = "wuff-jobs") {
+  const ids = messages.map(() => `m${++deliveries}`);
+  const batch = createMessageBatch(
+    queue,
+    messages.map((message, index) => ({ id: ids[index], timestamp: new Date(), attempts: 1, body: message.body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env);
+  const result = await getQueueResult(batch, ctx);
+  return {
+    retried: result.retryMessages.map((retry: { msgId: string }) => ids.indexOf(retry.msgId)),
+    acked: result.explicitAcks.map((id: string) => ids.indexOf(id)),
+  };
+}
