@@ -1,7 +1,8 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Form, useLocation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef, type ChangeEvent, type ReactNode } from "react";
+import { useContext, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { mailtoHref, telHref } from "~/lib/format";
+import { DialogFormContext } from "../dialog-form";
 
 const inputClass =
   "block w-full rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-wuff-500 focus:outline-none focus:ring-1 focus:ring-wuff-500 aria-[invalid=true]:border-red-500";
@@ -155,19 +156,44 @@ export function AuditBlock({ audit }: { audit: AuditInfo }) {
 export function LookupSearch({ field, label, term }: { field: string; label: string; term: string }) {
   const location = useLocation();
   const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
   const typing = useRef<ReturnType<typeof setTimeout>>();
+  // A search is a navigation: sent while the dialog's draft (or save) is on its way, it would win
+  // over the page the draft's answer leads to, and the choice just made (e.g. the person, whose
+  // dog the draft brings) would be lost. It waits for that answer and then goes from the page the
+  // answer opened (the form's hidden fields keep the draft's values).
+  const dialog = useContext(DialogFormContext);
+  const busy = dialog !== null && dialog.fetcher.state !== "idle";
+  const waiting = useRef({ busy, held: false });
+  const search = () => {
+    if (waiting.current.busy) waiting.current.held = true;
+    else submit(form.current, { replace: true, preventScrollReset: true });
+  };
+  useEffect(() => {
+    waiting.current.busy = busy;
+    if (busy || !waiting.current.held) return;
+    waiting.current.held = false;
+    submit(form.current, { replace: true, preventScrollReset: true });
+  }, [busy, submit]);
   // With JavaScript the choices follow the typing (autocomplete); without, Suchen sends the search.
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const form = event.currentTarget.form;
+  const onChange = () => {
     clearTimeout(typing.current);
-    typing.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), 350);
+    typing.current = setTimeout(search, 350);
+  };
+  // Suchen (or Enter) sends the search at once: the autocomplete still waiting for the typing to
+  // pause has nothing left to do (sent later, it would be a second navigation, e.g. across a draft).
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    clearTimeout(typing.current);
+    if (!waiting.current.busy) return;
+    event.preventDefault();
+    waiting.current.held = true;
   };
   useEffect(() => () => clearTimeout(typing.current), []);
   const name = `dialogSearch.${field}`;
   const keep = [...new URLSearchParams(location.search)].filter(([param]) => param !== name && param !== "index");
   const id = `lookup-${field}`;
   return (
-    <Form method="get" action={location.pathname} preventScrollReset replace className="mb-3 flex items-end gap-2" role="search" aria-label={label}>
+    <Form ref={form} method="get" action={location.pathname} preventScrollReset replace onSubmit={onSubmit} className="mb-3 flex items-end gap-2" role="search" aria-label={label}>
       {keep.map(([param, value]) => (
         <input key={param} type="hidden" name={param} value={value} />
       ))}
