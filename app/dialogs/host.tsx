@@ -5,17 +5,53 @@
  * document, so a dialog shows without JavaScript too.
  */
 import { useFetcher, useLocation, useMatches } from "@remix-run/react";
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { DialogFormContext, useDialogHistory, type DialogProps } from "~/components/dialog-form";
 import { closedHref } from "~/lib/grid-state";
 import type { ConfirmData, DialogActionData, OpenDialog } from "./define.server";
 
 type DialogComponent = ComponentType<DialogProps<unknown>>;
 
-const registered = import.meta.glob<{ default: DialogComponent }>("./*/dialog.tsx");
-const COMPONENTS = new Map(Object.entries(registered).map(([path, load]) => [path.split("/")[1], lazy(load)]));
+/**
+ * A component whose code loads when it is first shown (React's lazy), or, once `preload` has
+ * loaded it before the page hydrates, the component itself: it then renders at once, without
+ * suspending. `preload` is only called before the first render, so a component never switches
+ * between the two (which would mount it anew).
+ */
+function loadable<Props>(load: () => Promise<ComponentType<Props>>) {
+  const Lazy = lazy(() => load().then((component) => ({ default: component })));
+  let loaded: ComponentType<Props> | null = null;
+  return {
+    preload: async () => {
+      loaded = await load();
+    },
+    get Component(): ComponentType<Props> | LazyExoticComponent<ComponentType<Props>> {
+      return loaded ?? Lazy;
+    },
+  };
+}
 
-const ConfirmDialog = lazy(() => import("~/components/dialog").then((module) => ({ default: module.ConfirmDialog })));
+const registered = import.meta.glob<{ default: DialogComponent }>("./*/dialog.tsx");
+const COMPONENTS = new Map(Object.entries(registered).map(([path, load]) => [path.split("/")[1], loadable(() => load().then((module) => module.default))]));
+
+const CONFIRM = loadable(() => import("~/components/dialog").then((module) => module.ConfirmDialog));
+
+/**
+ * Loads the code of the dialog the page's URL opens (?dialog=person-edit), before the page
+ * hydrates (app/entry.client.tsx): the dialog the server rendered then hydrates together with the
+ * page, and the page counts as hydrated (html[data-hydrated], root.tsx) only with its dialog.
+ * Loaded lazily, the dialog stayed the server's static copy after the rest of the page had
+ * hydrated; what was typed or chosen in it meanwhile was lost when its code arrived and Headless
+ * UI's dialog replaced it, and the blur of the replaced field had conform post the old form
+ * natively (a validation that reloaded the page).
+ */
+export async function preloadOpenDialog(search: string) {
+  const entity = /^([a-zA-Z]+)-[a-zA-Z]+$/.exec(new URLSearchParams(search).get("dialog") ?? "")?.[1];
+  const dialog = entity ? COMPONENTS.get(entity) : undefined;
+  if (!dialog) return;
+  // A confirmation (delete, restore) is the kit's own dialog. Failing, both load lazily as before.
+  await Promise.all([dialog.preload(), CONFIRM.preload()]).catch(() => undefined);
+}
 
 const isConfirm = (data: unknown): data is ConfirmData => typeof data === "object" && data !== null && "confirm" in data;
 
@@ -45,7 +81,8 @@ function DialogView({ dialog, result }: { dialog: OpenDialog; result: DialogActi
   const location = useLocation();
   const closeHref = closedHref(location.pathname, location.search);
   const actionData = fetcher.data ?? result;
-  const Component = COMPONENTS.get(dialog.entity);
+  const Component = COMPONENTS.get(dialog.entity)?.Component;
+  const ConfirmDialog = CONFIRM.Component;
   return (
     <DialogFormContext.Provider value={{ fetcher, action }}>
       <Suspense fallback={null}>
