@@ -344,9 +344,12 @@ export function DataGrid({ data }: { data: GridData }) {
         </p>
       )}
       {/* Printed, the whole page of rows: no scroll box (the important beats the inline height). */}
+      {/* Rows that cannot be selected take no focus themselves: the scroll box does, so the
+          keyboard can scroll it (a grid with nothing else focusable, e.g. the history of runs). */}
       <div
         ref={scroller}
-        className="min-h-0 overflow-auto rounded border border-slate-200 bg-white print:max-h-none! print:overflow-visible print:border-0"
+        tabIndex={data.selection.kind === "none" ? 0 : undefined}
+        className="min-h-0 overflow-auto rounded border border-slate-200 bg-white outline-none focus-visible:ring-2 focus-visible:ring-wuff-500 print:max-h-none! print:overflow-visible print:border-0"
         style={{ maxHeight: data.maxHeight }}
       >
         <table className="w-full border-collapse text-sm print:text-[8pt]">

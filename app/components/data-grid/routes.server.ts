@@ -82,9 +82,10 @@ export const childPlacement = (grid: AnyGridDecl, parent: Parent): Placement => 
   selection: grid.selectable === false ? { kind: "none" } : { kind: "param" },
 });
 
-/** A PARENT grid that is one part of a page of its own making (the Tasks screen's Verlauf). */
+/** A PARENT grid that is one part of a page of its own making (the Tasks screen's Verlauf): the
+ *  page has the h1, the grid's title is an h2 under it. */
 export function loadPageGrid(args: Args, grid: AnyGridDecl, user: User): Promise<GridData> {
-  return loadGrid(args, grid, parentPlacement(grid, args.request, null), user);
+  return loadGrid(args, grid, { ...parentPlacement(grid, args.request, null), level: 2 }, user);
 }
 
 /** The CHILD grid of a parent the page chose (no tabs): what a pane shows. */
