@@ -1,6 +1,6 @@
 import { defineGrid } from "~/components/data-grid/declare";
 import { formatDateTime } from "~/lib/format";
-import { JOB_STATUS_LABELS, JOB_TYPE_LABELS, jobMessage, progressText, type JobType } from "~/lib/jobs";
+import { JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
 import { listJobs, type JobRow } from "~/models/jobs.server";
 
 /** Verlauf (Tasks screen): every bulk run, newest first, with who started it and what it did. */
@@ -11,7 +11,7 @@ export const jobsGrid = defineGrid<JobRow>({
   mounts: { PARENT: { title: "Verlauf", maxHeight: "24rem" } },
   columns: [
     { id: "id", header: "Lauf", value: (r) => r.id, type: "number", sortable: false, widthRem: 4 },
-    { id: "type", header: "Aufgabe", value: (r) => JOB_TYPE_LABELS[r.type as JobType] ?? r.type, sortable: false },
+    { id: "type", header: "Aufgabe", value: jobTitle, sortable: false },
     { id: "status", header: "Status", value: (r) => (r.undoneOn ? "rückgängig gemacht" : JOB_STATUS_LABELS[r.status]), sortable: false, warn: (r) => r.status === "FAILED" },
     { id: "progress", header: "Fortschritt", value: progressText, sortable: false },
     { id: "message", header: "Ergebnis", value: jobMessage, sortable: false },

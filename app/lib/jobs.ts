@@ -30,3 +30,15 @@ export function progressText(job: Pick<JobState, "done" | "failed" | "total">): 
 
 /** The run's message; 'working ...' while it runs (spec 001 §8). */
 export const jobMessage = (job: Pick<JobState, "status" | "message">) => job.message ?? (isActive(job) ? WORKING_MESSAGE : "");
+
+/** 'Jahresbeiträge 2027', 'Rechnungen schreiben': the run's kind, with the year it was for. */
+export function jobTitle(job: { type: string; params: string | null }): string {
+  const label = JOB_TYPE_LABELS[job.type as JobType] ?? job.type;
+  if (job.type !== "ANNUAL_FEES") return label;
+  try {
+    const { year } = JSON.parse(job.params ?? "{}") as { year?: unknown };
+    return typeof year === "number" ? `${label} ${year}` : label;
+  } catch {
+    return label;
+  }
+}

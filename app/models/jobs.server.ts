@@ -171,7 +171,7 @@ export async function markRunning(db: Db, jobId: number) {
 // ---------------------------------------------------------------------------------------------
 // The Tasks screen
 
-export type JobRow = Pick<JobRecord, "id" | "type" | "status" | "total" | "done" | "failed" | "message" | "createdBy" | "startedOn" | "finishedOn" | "undoneOn" | "undoneBy">;
+export type JobRow = Pick<JobRecord, "id" | "type" | "status" | "total" | "done" | "failed" | "message" | "params" | "createdBy" | "startedOn" | "finishedOn" | "undoneOn" | "undoneBy">;
 
 const jobRowColumns = {
   id: jobs.id,
@@ -181,6 +181,7 @@ const jobRowColumns = {
   done: jobs.done,
   failed: jobs.failed,
   message: jobs.message,
+  params: jobs.params,
   createdBy: jobs.createdBy,
   startedOn: jobs.startedOn,
   finishedOn: jobs.finishedOn,

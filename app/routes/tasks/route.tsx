@@ -9,7 +9,7 @@ import { dialogAction } from "~/dialogs/kit.server";
 import { jobsGrid } from "~/grids/jobs.grid";
 import { formatDateTime, todayInBerlin } from "~/lib/format";
 import { invoiceRunUndoRefusal, latestInvoiceRun, paramsOf } from "~/models/invoice-runs.server";
-import { isActive, JOB_STATUS_LABELS, jobMessage, progressText } from "~/lib/jobs";
+import { isActive, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
 import { latestJobs, type JobRow } from "~/models/jobs.server";
 import { readForUser } from "~/services/auth.server";
 
@@ -146,13 +146,13 @@ function LastRun({ title, job }: { title: string; job: JobRow | undefined }) {
   return (
     <div className="border-t border-slate-100 pt-3 text-sm">
       <p className="text-slate-600">
-        Letzter Lauf: {formatDateTime(job.startedOn)} von {job.createdBy} – <span className={job.status === "FAILED" ? "font-medium text-red-700" : "font-medium"}>{status}</span>
+        Letzter Lauf ({jobTitle(job)}): {formatDateTime(job.startedOn)} von {job.createdBy} – <span className={job.status === "FAILED" ? "font-medium text-red-700" : "font-medium"}>{status}</span>
       </p>
       <div className="mt-2 flex items-center gap-3">
         <progress value={job.done + job.failed} max={Math.max(job.total, 1)} aria-label={`Fortschritt ${title}`} className="h-3 w-full max-w-xs accent-wuff-700">
           {progressText(job)}
         </progress>
-        <span className="tabular-nums text-slate-700">{progressText(job)}</span>
+        <span className="whitespace-nowrap tabular-nums text-slate-700">{progressText(job)}</span>
       </div>
       <p role="status" aria-label={`Ergebnis ${title}`} className={`mt-2 ${job.status === "FAILED" ? "text-red-700" : "text-slate-900"}`}>
         {jobMessage(job)}
