@@ -610,6 +610,9 @@ export const jobs = sqliteTable(
     message: text("message"),
     /** JSON of the job's parameters (e.g. the mailshot id). */
     params: text("params"),
+    /** JSON array of the run's items (people) in slice order: a stalled run can send its
+     *  unsettled slices again. (No check constraint: adding one would rebuild the table.) */
+    items: text("items"),
     startedOn: text("started_on"),
     finishedOn: text("finished_on"),
     /** An undone run (Rechnungen schreiben): when and by whom its invoices were taken back. */

@@ -32,13 +32,16 @@ export function progressText(job: Pick<JobState, "done" | "failed" | "total">): 
 export const jobMessage = (job: Pick<JobState, "status" | "message">) => job.message ?? (isActive(job) ? WORKING_MESSAGE : "");
 
 /** 'Jahresbeiträge 2027', 'Rechnungen schreiben': the run's kind, with the year it was for. */
-export function jobTitle(job: { type: string; params: string | null }): string {
+export function jobTitle(job: { type: string; year: number | null }): string {
   const label = JOB_TYPE_LABELS[job.type as JobType] ?? job.type;
-  if (job.type !== "ANNUAL_FEES") return label;
-  try {
-    const { year } = JSON.parse(job.params ?? "{}") as { year?: unknown };
-    return typeof year === "number" ? `${label} ${year}` : label;
-  } catch {
-    return label;
-  }
+  return job.type === "ANNUAL_FEES" && job.year !== null ? `${label} ${job.year}` : label;
+}
+
+/** A run that made no progress for this long may have lost its messages (e.g. the app was
+ *  stopped while it ran): the Tasks screen offers to send its open slices again. */
+export const STALLED_AFTER_MS = 2 * 60_000;
+
+export function isStalled(job: { status: JobStatus; startedOn: string | null; lastProgressOn: string | null }, now = new Date()): boolean {
+  const last = job.lastProgressOn ?? job.startedOn;
+  return isActive(job) && last !== null && now.getTime() - new Date(last).getTime() >= STALLED_AFTER_MS;
 }

@@ -4,7 +4,7 @@
  * so a redelivered message finds its slice settled and counts nothing twice; the job's counts are
  * always recomputed from the settled slices, never incremented.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
 import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { jobFailures, jobs, jobSlices, people } from "~/db/schema";
 import { joinGerman } from "~/lib/format";
@@ -28,20 +28,21 @@ const isAlreadyRunning = (error: unknown) => errorText(error).includes("jobs_one
  */
 export async function createJob(
   db: Db,
-  job: { type: JobType; total: number; params: unknown; emptyMessage: string },
+  job: { type: JobType; items: readonly number[]; params: unknown; emptyMessage: string },
   actor: Actor,
   now = new Date(),
 ): Promise<{ status: "created"; job: JobRecord } | { status: "running" }> {
   const iso = now.toISOString();
-  const empty = job.total === 0;
+  const empty = job.items.length === 0;
   try {
     const [created] = await db
       .insert(jobs)
       .values({
         type: job.type,
         status: empty ? "DONE" : "QUEUED",
-        total: job.total,
+        total: job.items.length,
         params: JSON.stringify(job.params),
+        items: JSON.stringify(job.items),
         message: empty ? job.emptyMessage : null,
         startedOn: iso,
         finishedOn: empty ? iso : null,
@@ -163,6 +164,23 @@ export async function isSliceSettled(db: Db, jobId: number, slice: number): Prom
   return row !== undefined;
 }
 
+/** The slices of a run not settled yet (by index), for sending them again. */
+export async function unsettledSlices(db: Db, job: JobRecord, sliceSize: number): Promise<{ slice: number; items: number[] }[]> {
+  const items = JSON.parse(job.items ?? "[]") as number[];
+  const settled = new Set((await db.select({ slice: jobSlices.slice }).from(jobSlices).where(eq(jobSlices.jobId, job.id))).map((row) => row.slice));
+  const open: { slice: number; items: number[] }[] = [];
+  for (let start = 0, slice = 0; start < items.length; start += sliceSize, slice++) {
+    if (!settled.has(slice)) open.push({ slice, items: items.slice(start, start + sliceSize) });
+  }
+  return open;
+}
+
+/** When a slice of the run was last settled, or null. */
+export async function lastProgressOf(db: Db, jobId: number): Promise<string | null> {
+  const [row] = await db.select({ last: max(jobSlices.settledOn) }).from(jobSlices).where(eq(jobSlices.jobId, jobId));
+  return row?.last ?? null;
+}
+
 /** The first message of a run to arrive marks it running. */
 export async function markRunning(db: Db, jobId: number) {
   await db.update(jobs).set({ status: "RUNNING" }).where(and(eq(jobs.id, jobId), eq(jobs.status, "QUEUED")));
@@ -171,7 +189,12 @@ export async function markRunning(db: Db, jobId: number) {
 // ---------------------------------------------------------------------------------------------
 // The Tasks screen
 
-export type JobRow = Pick<JobRecord, "id" | "type" | "status" | "total" | "done" | "failed" | "message" | "params" | "createdBy" | "startedOn" | "finishedOn" | "undoneOn" | "undoneBy">;
+export type JobRow = Pick<JobRecord, "id" | "type" | "status" | "total" | "done" | "failed" | "message" | "createdBy" | "startedOn" | "finishedOn" | "undoneOn" | "undoneBy"> & {
+  /** The year a run of Jahresbeiträge was for. */
+  year: number | null;
+  /** When a slice of the run was last settled. */
+  lastProgressOn: string | null;
+};
 
 const jobRowColumns = {
   id: jobs.id,
@@ -181,7 +204,8 @@ const jobRowColumns = {
   done: jobs.done,
   failed: jobs.failed,
   message: jobs.message,
-  params: jobs.params,
+  year: sql<number | null>`json_extract(${jobs.params}, '$.year')`,
+  lastProgressOn: sql<string | null>`(SELECT max(settled_on) FROM ${jobSlices} WHERE job_id = ${jobs.id})`,
   createdBy: jobs.createdBy,
   startedOn: jobs.startedOn,
   finishedOn: jobs.finishedOn,

@@ -250,6 +250,31 @@ describe("Rechnungen schreiben", () => {
     expect((await undo(run.jobId)).status).toBe(302);
   });
 
+  it("a run whose messages were lost (the app stopped while it ran) is resumed: only its open slices go to the queue again", async () => {
+    const run = await startControlledInvoiceRun();
+    await deliver([run.messages[0]]);
+    expect((await jobOf(run.jobId)).status).toBe("RUNNING");
+    const early = await post({ intent: "task:resume", id: run.jobId });
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain("Dieser Lauf kommt noch voran. Bitte warten.");
+    // Ten minutes without progress.
+    const past = new Date(Date.now() - 10 * 60_000).toISOString();
+    await env.DB.batch([
+      env.DB.prepare("UPDATE jobs SET started_on = ? WHERE id = ?").bind(past, run.jobId),
+      env.DB.prepare("UPDATE job_slices SET settled_on = ? WHERE job_id = ?").bind(past, run.jobId),
+    ]);
+    expect(await page("/tasks")).toContain("Lauf fortsetzen");
+    const resumed = await post({ intent: "task:resume", id: run.jobId });
+    expect(resumed.status).toBe(302);
+    expect(toastOf(resumed)?.message).toBe(`Lauf fortgesetzt: ${run.messages.length - 1} Teile wieder in die Warteschlange gestellt`);
+    const job = await settled(run.jobId);
+    expect(job).toMatchObject({ status: "DONE", done: before.people, failed: 0 });
+    await expectEveryFeeBilledOnce();
+    const finished = await post({ intent: "task:resume", id: run.jobId });
+    expect(await finished.text()).toContain("Dieser Lauf ist schon beendet.");
+    expect((await undo(run.jobId)).status).toBe(302);
+  });
+
   it("cannot be undone once an invoice of the run is sent, paid or changed, nor when it is not the last run", async () => {
     const run = await startControlledInvoiceRun();
     await deliver(run.messages);

@@ -3,7 +3,7 @@
  * and the undo of the last invoicing run. Confirming starts the run on the queue; the screen then
  * shows its progress.
  */
-import { startRun } from "~/jobs/start.server";
+import { resumeRun, startRun } from "~/jobs/start.server";
 import { formatCount, todayInBerlin } from "~/lib/format";
 import { parseId } from "~/lib/ids";
 import { membersOwingAnnualFees, previewAnnualFees, annualFeePrices, type AnnualFeeParams, type AnnualFeePreview } from "~/models/annual-fees.server";
@@ -71,6 +71,14 @@ export const dialog = defineDialog({
       const items = await peopleToBill(db);
       const outcome = await startRun(env, db, { type: "INVOICES", items, params, emptyMessage: "Keine Offenen Posten zu berechnen" }, user);
       return started(outcome, JOB_TYPE_LABELS.INVOICES);
+    },
+    // A stalled run (its messages lost): its open slices go to the queue again.
+    resume: async ({ db, form, env }) => {
+      const id = postedId(form);
+      if (!id) return { status: "missing" };
+      const outcome = await resumeRun(env, db, id);
+      if (outcome.status !== "resumed") return outcome;
+      return { status: "done", message: `Lauf fortgesetzt: ${formatCount(outcome.slices, "Teil", "Teile")} wieder in die Warteschlange gestellt` };
     },
     undo: async ({ db, user, form }) => {
       const id = postedId(form);

@@ -9,7 +9,7 @@ import { dialogAction } from "~/dialogs/kit.server";
 import { jobsGrid } from "~/grids/jobs.grid";
 import { formatDateTime, todayInBerlin } from "~/lib/format";
 import { invoiceRunUndoRefusal, latestInvoiceRun, paramsOf } from "~/models/invoice-runs.server";
-import { isActive, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
+import { isActive, isStalled, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
 import { latestJobs, type JobRow } from "~/models/jobs.server";
 import { readForUser } from "~/services/auth.server";
 
@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
     return { latest, history, undo };
   });
   const years = annualFeeYearsOffered();
-  return { ...value, years, year: Number(todayInBerlin().slice(0, 4)) };
+  return { ...value, years, year: Number(todayInBerlin().slice(0, 4)), now: new Date().toISOString() };
 }
 
 export const action = (args: ActionFunctionArgs) => dialogAction(args, ["tasks"], []);
@@ -42,7 +42,7 @@ const buttonClass = "inline-flex items-center rounded bg-wuff-700 px-4 py-2 text
 const busyButtonClass = "inline-flex cursor-not-allowed items-center rounded bg-slate-400 px-4 py-2 text-sm font-medium text-white";
 
 export default function TasksScreen() {
-  const { latest, history, undo, years, year } = useLoaderData<typeof loader>();
+  const { latest, history, undo, years, year, now } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const running = Object.values(latest).some((job) => isActive(job));
   useFollowRunning(running);
@@ -63,6 +63,7 @@ export default function TasksScreen() {
           title="Jahresbeiträge"
           text="Stellt für jedes Mitglied, dessen Mitgliedsart einen Jahresbeitrag hat, den Beitrag des Jahres als offenen Posten ein (Standard, Reduziert 1 oder Reduziert 2 aus den Einstellungen), dazu einmal die Aufnahmegebühr für neue Mitglieder. Ein zweiter Lauf fügt nichts doppelt hinzu."
           job={annual}
+          now={now}
         >
           <Form method="get" action={pathname} className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="dialog" value="task-annualFees" />
@@ -94,6 +95,7 @@ export default function TasksScreen() {
           title="Rechnungen schreiben"
           text="Schreibt für alle offenen Posten, die per Rechnung abgerechnet werden und noch keine Rechnung haben, je Person eine Rechnung (oder ergänzt ihre noch nicht versandte). Rechnungsdatum ist heute, fällig in 30 Tagen; die Nummern folgen auf die „Letzte Rechnungs Nr“."
           job={invoices}
+          now={now}
         >
           {isActive(invoices) ? (
             <button type="button" disabled className={busyButtonClass}>
@@ -124,7 +126,7 @@ function useFollowRunning(running: boolean) {
   }, [running, revalidator]);
 }
 
-function TaskCard({ id, title, text, job, children }: { id: string; title: string; text: string; job: JobRow | undefined; children: React.ReactNode }) {
+function TaskCard({ id, title, text, job, now, children }: { id: string; title: string; text: string; job: JobRow | undefined; now: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-wuff-800">
@@ -132,13 +134,13 @@ function TaskCard({ id, title, text, job, children }: { id: string; title: strin
       </h2>
       <p className="text-sm text-slate-700">{text}</p>
       <div className="flex flex-wrap items-center gap-3">{children}</div>
-      <LastRun title={title} job={job} />
+      <LastRun title={title} job={job} now={now} />
     </section>
   );
 }
 
 /** The newest run of the task: status, progress bar and message, read out when it changes. */
-function LastRun({ title, job }: { title: string; job: JobRow | undefined }) {
+function LastRun({ title, job, now }: { title: string; job: JobRow | undefined; now: string }) {
   const { pathname } = useLocation();
   if (!job) return <p className="text-sm text-slate-500">Noch nie gelaufen.</p>;
   const active = isActive(job);
@@ -161,6 +163,18 @@ function LastRun({ title, job }: { title: string; job: JobRow | undefined }) {
         <Link to={pathname} replace preventScrollReset className="mt-1 inline-block text-wuff-700 underline">
           Aktualisieren
         </Link>
+      )}
+      {isStalled(job, new Date(now)) && (
+        <Form method="post" className="mt-2 flex flex-wrap items-center gap-2 rounded border border-amber-300 bg-amber-50 p-2">
+          <input type="hidden" name="intent" value="task:resume" />
+          <input type="hidden" name="id" value={job.id} />
+          <p className="text-amber-900">
+            Seit {formatDateTime(job.lastProgressOn ?? job.startedOn)} kein Fortschritt: Wurde die App während des Laufs beendet? Fortsetzen erledigt nur, was noch fehlt.
+          </p>
+          <button type="submit" className="rounded border border-amber-400 bg-white px-3 py-1.5 text-sm hover:bg-amber-100">
+            Lauf fortsetzen
+          </button>
+        </Form>
       )}
     </div>
   );
