@@ -35,6 +35,15 @@ export type InvoiceRunParams = { date: string; dueDate: string; result?: Invoice
 /** A fee the run bills: flagged for an invoice, not yet invoiced, on no invoice row. */
 const billable = (fee: SQL) => sql`${fee}.send_invoice = 1 AND ${fee}.is_invoiced = 0 AND NOT EXISTS (SELECT 1 FROM ${invoiceRows} br WHERE br.fee_id = ${fee}.id)`;
 
+/**
+ * The same for the fees of given people (`fee`.person_id is constrained by the statement). The
+ * unary + keeps SQLite off fees_billing_idx for these fees: without table statistics it prefers
+ * that index's two equalities to fees_person_idx and walks every unbilled fee of the club for
+ * each person of a slice (measured: the slices' SQL took ~4× as long on 26,000 unbilled fees).
+ */
+const billableOfPeople = (fee: SQL) =>
+  sql`+${fee}.send_invoice = 1 AND +${fee}.is_invoiced = 0 AND NOT EXISTS (SELECT 1 FROM ${invoiceRows} br WHERE br.fee_id = ${fee}.id)`;
+
 /** An invoice the run may extend: not sent, no PDF yet, nothing paid on it. */
 const extendable = (header: SQL) => sql`${header}.sent_date IS NULL AND ${header}.pdf_file_path IS NULL AND ${header}.open_amount = ${header}.amount`;
 
@@ -98,7 +107,8 @@ export async function peopleToBill(db: Db): Promise<number[]> {
   const rows = await db
     .select({ id: people.id })
     .from(people)
-    .where(sql`EXISTS (SELECT 1 FROM ${fees} WHERE ${fees.personId} = ${people.id} AND ${billable(sql`"fees"`)})`)
+    // IN, not a correlated EXISTS: the unbilled fees are read once (EXISTS per person took 4 s on 5,000 people).
+    .where(sql`${people.id} IN (SELECT f.person_id FROM ${fees} f WHERE ${billable(sql`f`)})`)
     .orderBy(people.lastNameKey, people.firstNameKey, people.id);
   return rows.map((row) => row.id);
 }
@@ -117,7 +127,7 @@ export function invoiceSliceStatements(jobId: number, personIds: readonly number
         ${params.date}, ${params.dueDate}, 0, 0, ${jobId}, ${actor.name}, ${iso}
       FROM ${people} p
       WHERE p.id IN ${slice}
-        AND EXISTS (SELECT 1 FROM ${fees} f WHERE f.person_id = p.id AND ${billable(sql`f`)})
+        AND EXISTS (SELECT 1 FROM ${fees} f WHERE f.person_id = p.id AND ${billableOfPeople(sql`f`)})
         AND ${extendableInvoiceOf(sql`p.id`)} IS NULL`),
     // The counter moves past the numbers just taken (never back).
     render(sql`UPDATE ${configuration} SET last_invoice_number = max(last_invoice_number, coalesce((SELECT max(invoice_number) FROM ${invoiceHeaders} WHERE job_id = ${jobId}), 0))
@@ -128,15 +138,17 @@ export function invoiceSliceStatements(jobId: number, personIds: readonly number
         (SELECT coalesce(max(r.line_number), 0) FROM ${invoiceRows} r WHERE r.invoice_id = x.invoice_id) + row_number() OVER (PARTITION BY x.invoice_id ORDER BY x.date, x.fee_id),
         x.text, x.amount, ${jobId}, ${actor.name}, ${iso}
       FROM (SELECT f.id AS fee_id, f.date, f.text, f.amount, ${extendableInvoiceOf(sql`f.person_id`)} AS invoice_id
-            FROM ${fees} f WHERE f.person_id IN ${slice} AND ${billable(sql`f`)}) x
+            FROM ${fees} f WHERE f.person_id IN ${slice} AND ${billableOfPeople(sql`f`)}) x
       WHERE x.invoice_id IS NOT NULL`),
+    // Per fee of the slice's people (an IN over every invoice row would grow with the run).
     render(sql`UPDATE ${fees} SET is_invoiced = 1, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
-      WHERE person_id IN ${slice} AND is_invoiced = 0 AND id IN (SELECT fee_id FROM ${invoiceRows} WHERE fee_id IS NOT NULL)`),
-    // Totals follow the rows (nothing is paid on these invoices, so all of it is open).
+      WHERE person_id IN ${slice} AND +is_invoiced = 0 AND EXISTS (SELECT 1 FROM ${invoiceRows} r WHERE r.fee_id = ${fees.id})`),
+    // Totals follow the rows (nothing is paid on these invoices, so all of it is open). Driven by
+    // the slice's people; the + keeps each invoice's rows on their invoice index, not the job's.
     render(sql`UPDATE ${invoiceHeaders} SET amount = (SELECT sum(amount) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id}),
         open_amount = (SELECT sum(amount) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id}),
         last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
-      WHERE person_id IN ${slice} AND id IN (SELECT invoice_id FROM ${invoiceRows} WHERE job_id = ${jobId})
+      WHERE person_id IN ${slice} AND EXISTS (SELECT 1 FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id} AND +r.job_id = ${jobId})
         AND amount <> (SELECT sum(amount) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id})`),
   ];
 }
