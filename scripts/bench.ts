@@ -885,11 +885,11 @@ const de = (n: number) => n.toLocaleString("de-DE");
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const verdict = (ok: boolean) => (ok ? "erfüllt" : "VERFEHLT");
 
-/** Columns padded to their widest cell; the first `left` columns left-aligned, the rest right. */
-function table(header: string[], rows: string[][], left: number): string[] {
+/** Columns padded to their widest cell; the first `left` columns (and those in `alsoLeft`) left-aligned, the rest right. */
+function table(header: string[], rows: string[][], left: number, alsoLeft: number[] = []): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells: string[]) =>
-    cells.map((cell, i) => (i < left ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ").trimEnd();
+    cells.map((cell, i) => (i < left || alsoLeft.includes(i) ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ").trimEnd();
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
   return [line(header), rule, ...rows.map(line)];
 }
@@ -938,6 +938,7 @@ function jobsReport(jobs: JobsReport | Error, large: Dataset): string[] {
       ["Lauf", "Personen", "Nachrichten", "POST s", "Gesamt s", "Job s", "Ergebnis"],
       runs.map((r) => [r.label, count(r.people), count(r.messages), seconds(r.postMs), seconds(r.totalMs), seconds(r.jobMs), r.result]),
       1,
+      [6],
     ).map((line) => `  ${line}`),
   );
   const invoiceCount = invoices.created + invoices.extended;
