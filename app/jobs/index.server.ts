@@ -61,7 +61,10 @@ export async function runSlice(db: Db, message: SliceMessage, now = new Date()):
 export async function settleDeadSlice(db: Db, message: SliceMessage, now = new Date()): Promise<void> {
   const job = await getJob(db, message.jobId);
   if (!job || !(job.type in RUN_KINDS)) return;
-  await settleSliceAsFailed(db, job.id, message.slice, message.items, "nach mehreren Versuchen fehlgeschlagen", now);
+  // A copy of a message whose slice went through after all: nothing failed.
+  if (!(await isSliceSettled(db, job.id, message.slice))) {
+    await settleSliceAsFailed(db, job.id, message.slice, message.items, "nach mehreren Versuchen fehlgeschlagen", now);
+  }
   await finishWhenSettled(db, job.id, (settled) => RUN_KINDS[job.type as JobType].summarize(db, settled));
 }
 
