@@ -26,6 +26,9 @@ export default defineConfig(async () => ({
   ],
   test: {
     include: ["tests/integration/**/*.test.ts"],
+    // A guard against hanging tests, not a speed check: on a shared, loaded machine a test that
+    // walks many requests (the access matrix) can take longer than vitest's default 5 s.
+    testTimeout: 30_000,
     setupFiles: ["tests/integration/apply-migrations.ts"],
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },
