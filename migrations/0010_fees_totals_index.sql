@@ -1,0 +1,1 @@
+CREATE INDEX `fees_totals_idx` ON `fees` (`open_amount`,`is_invoiced`,`due_date`,`amount`);
