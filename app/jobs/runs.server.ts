@@ -7,7 +7,7 @@ import type { Db, Statement } from "~/db/client.server";
 import { annualFeeSliceStatements, annualFeesMessage, ANNUAL_FEE_SLICE_SIZE, type AnnualFeeParams } from "~/models/annual-fees.server";
 import type { Actor } from "~/models/audit.server";
 import { INVOICE_SLICE_SIZE, invoiceRunMessage, invoiceRunResult, invoiceSliceStatements, paramsOf, type InvoiceRunParams } from "~/models/invoice-runs.server";
-import type { JobRecord, JobType, RunSummary } from "~/models/jobs.server";
+import { paramsOfJob, type JobRecord, type JobType, type RunSummary } from "~/models/jobs.server";
 
 export type RunKind = {
   /** Items (people) per queue message. */
@@ -17,8 +17,6 @@ export type RunKind = {
   /** The finished run's message (and what it wrote, for later steps such as the undo). */
   summarize(db: Db, job: JobRecord): Promise<RunSummary>;
 };
-
-const paramsOfJob = <T>(job: JobRecord) => JSON.parse(job.params ?? "{}") as T;
 
 export const RUN_KINDS: Record<JobType, RunKind> = {
   ANNUAL_FEES: {

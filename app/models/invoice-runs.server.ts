@@ -19,7 +19,7 @@ import { configuration, fees, invoiceHeaders, invoiceRows, jobs, people } from "
 import { addDaysToDate, formatCount } from "~/lib/format";
 import type { Actor } from "./audit.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
-import { getJob, type JobRecord } from "./jobs.server";
+import { getJob, paramsOfJob, type JobRecord } from "./jobs.server";
 
 /** People per queue message: a slice stays far below D1's limits per batch. */
 export const INVOICE_SLICE_SIZE = 50;
@@ -176,7 +176,7 @@ export function invoiceRunMessage(result: InvoiceRunResult): string {
 // ---------------------------------------------------------------------------------------------
 // Undo of a run (beyond the spec)
 
-export const paramsOf = (job: Pick<JobRecord, "params">): InvoiceRunParams => JSON.parse(job.params ?? "{}") as InvoiceRunParams;
+export const paramsOf = (job: Pick<JobRecord, "params">) => paramsOfJob<InvoiceRunParams>(job);
 
 /** The invoices a run created or extended. */
 const touchedBy = (jobId: number) => sql`(h.job_id = ${jobId} OR h.id IN (SELECT invoice_id FROM ${invoiceRows} WHERE job_id = ${jobId}))`;

@@ -4,7 +4,7 @@
  * so a redelivered message finds its slice settled and counts nothing twice; the job's counts are
  * always recomputed from the settled slices, never incremented.
  */
-import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { and, desc, eq, max, sql } from "drizzle-orm";
 import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { jobFailures, jobs, jobSlices, people } from "~/db/schema";
 import { joinGerman } from "~/lib/format";
@@ -56,6 +56,9 @@ export async function createJob(
     throw error;
   }
 }
+
+/** A run's parameters as its kind wrote them at the start (and its result, once finished). */
+export const paramsOfJob = <Params>(job: Pick<JobRecord, "params">): Params => JSON.parse(job.params ?? "{}") as Params;
 
 export async function getJob(db: Db, id: number): Promise<JobRecord | undefined> {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
@@ -151,7 +154,7 @@ export async function finishWhenSettled(db: Db, jobId: number, summarize: (job: 
     const failures = await failureSummary(db, jobId);
     message += `. ${failures.count} fehlgeschlagen: ${failures.text}`;
   }
-  const params = summary.result === undefined ? job.params : JSON.stringify({ ...(JSON.parse(job.params ?? "{}") as object), result: summary.result });
+  const params = summary.result === undefined ? job.params : JSON.stringify({ ...paramsOfJob<object>(job), result: summary.result });
   await db.update(jobs).set({ message, params }).where(eq(jobs.id, jobId));
 }
 
@@ -214,18 +217,16 @@ const jobRowColumns = {
 };
 
 /** The history of runs, newest first. */
-export async function listJobs(db: Db, query: { page: number; pageSize?: number; types?: readonly JobType[] }) {
+export async function listJobs(db: Db, query: { page: number; pageSize?: number }) {
   const pageSize = query.pageSize ?? PAGE_SIZE;
-  const where = query.types ? inArray(jobs.type, [...query.types]) : undefined;
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(jobRowColumns)
       .from(jobs)
-      .where(where)
       .orderBy(desc(jobs.id))
       .limit(pageSize)
       .offset((query.page - 1) * pageSize),
-    db.select({ total: sql<number>`count(*)` }).from(jobs).where(where),
+    db.select({ total: sql<number>`count(*)` }).from(jobs),
   ]);
   return { rows: rows as JobRow[], total };
 }

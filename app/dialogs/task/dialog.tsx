@@ -1,8 +1,8 @@
 import { DialogAlert, DialogButtons, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { formatCount, formatDate, formatMoney } from "~/lib/format";
+import type { InvoiceRunResult } from "~/models/invoice-runs.server";
 import type { TaskDialogData } from "./dialog.server";
-import { undoDetails } from "./undo-details";
 
 /**
  * The confirmations of the Tasks screen: before a run, what it will do (the preview); before an
@@ -97,4 +97,15 @@ function Facts({ caption, rows }: { caption: string; rows: [string, string][] })
       </tbody>
     </table>
   );
+}
+
+/** What undoing a run will do, in words (the confirmation lists it). */
+export function undoDetails(result: InvoiceRunResult): string[] {
+  const numbers = result.firstNumber === null ? "" : result.firstNumber === result.lastNumber ? ` (Nr. ${result.firstNumber})` : ` (Nr. ${result.firstNumber} bis ${result.lastNumber})`;
+  return [
+    ...(result.created > 0 ? [`${formatCount(result.created, "neue Rechnung wird", "neue Rechnungen werden")} gelöscht${numbers}.`] : []),
+    ...(result.extended > 0 ? [`${formatCount(result.extended, "offene Rechnung verliert", "offene Rechnungen verlieren")} die angefügten Zeilen.`] : []),
+    `${formatCount(result.rows, "offener Posten ist", "offene Posten sind")} wieder abzurechnen.`,
+    ...(result.firstNumber === null ? [] : [`„Letzte Rechnungs Nr“ wird wieder ${result.firstNumber - 1}.`]),
+  ];
 }
