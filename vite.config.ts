@@ -48,7 +48,7 @@ export default defineConfig({
       output: {
         // The small kit modules every page and the lazy dialogs share travel as one file, not two
         // (each file costs its own request and header on every page).
-        manualChunks: (id) => (/\/app\/(lib\/grid-state|components\/dialog-form|components\/toggle-links)\./.test(id) ? "kit" : undefined),
+        manualChunks: (id) => (/\/app\/(lib\/grid-state|components\/dialog-form|components\/toggle-links|dialogs\/host)\./.test(id) ? "kit" : undefined),
       },
     },
   },
