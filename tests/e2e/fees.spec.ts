@@ -18,29 +18,27 @@ test("Kontenblatt: both toggle groups and the sums, a fee through the dialog's r
   // after the other need not agree).
   const state = grid.getByRole("group", { name: "Offene Posten nach Zahlung filtern" });
   const billing = grid.getByRole("group", { name: "Offene Posten nach Rechnung filtern" });
-  const headers = await grid.locator("thead th").allTextContents();
-  const cells = (header: string) => grid.locator(`tbody tr td:nth-child(${headers.findIndex((text) => text.trim() === header) + 1})`);
+  const cells = async (header: string) => grid.locator(`tbody tr td:nth-child(${(await headerIndex(page, header)) + 1})`);
   await state.getByRole("link", { name: "Nur offene" }).click();
   await expect(state.getByRole("link", { name: "Nur offene" })).toHaveAttribute("aria-current", "true");
   await billing.getByRole("link", { name: "Nur ohne Rechnung" }).click();
   await expect(billing.getByRole("link", { name: "Nur ohne Rechnung" })).toHaveAttribute("aria-current", "true");
   expect(await count(page)).toBeGreaterThan(0);
-  expect(await cells("Offener Betrag").allTextContents()).not.toContain("0,00 €");
-  for (const box of await cells("Berechnet").getByRole("checkbox").all()) await expect(box).not.toBeChecked();
-  await expect(cells("Offen").getByRole("checkbox", { checked: false })).toHaveCount(0);
+  expect(await (await cells("Offener Betrag")).allTextContents()).not.toContain("0,00 €");
+  for (const box of await (await cells("Berechnet")).getByRole("checkbox").all()) await expect(box).not.toBeChecked();
+  await expect((await cells("Offen")).getByRole("checkbox", { checked: false })).toHaveCount(0);
   await billing.getByRole("link", { name: "Alle" }).click();
   await expect(billing.getByRole("link", { name: "Alle" })).toHaveAttribute("aria-current", "true");
-  await expect(cells("Offen").getByRole("checkbox", { checked: false })).toHaveCount(0);
+  await expect((await cells("Offen")).getByRole("checkbox", { checked: false })).toHaveCount(0);
   await state.getByRole("link", { name: "Nur bezahlte" }).click();
   await expect(state.getByRole("link", { name: "Nur bezahlte" })).toHaveAttribute("aria-current", "true");
   await expect(grid.locator("tfoot")).toContainText("0,00 €");
-  await expect(cells("Offen").getByRole("checkbox", { checked: true })).toHaveCount(0);
+  await expect((await cells("Offen")).getByRole("checkbox", { checked: true })).toHaveCount(0);
   await state.getByRole("link", { name: "Nur fällige" }).click();
   await expect(state.getByRole("link", { name: "Nur fällige" })).toHaveAttribute("aria-current", "true");
-  expect((await cells("Fällig am").allTextContents()).map((text) => text.trim())).not.toContain("");
+  expect((await (await cells("Fällig am")).allTextContents()).map((text) => text.trim())).not.toContain("");
   await state.getByRole("link", { name: "Alle" }).click();
   await expect(state.getByRole("link", { name: "Alle" })).toHaveAttribute("aria-current", "true");
-  const all = await count(page);
 
   // Add a fee collected directly, not yet paid.
   if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
@@ -82,7 +80,9 @@ test("Kontenblatt: both toggle groups and the sums, a fee through the dialog's r
   const file = testInfo.outputPath("Kontenblatt.xlsx");
   await download.saveAs(file);
   const sheet = await readSheet(file);
-  expect(sheet.length).toBeGreaterThanOrEqual(all + 3);
+  // Header, the fees (the other project may add or delete some meanwhile: ours must be there), Summe.
+  expect(sheet.slice(1, -1).some((line) => line.includes(text))).toBe(true);
+  expect(sheet.length).toBeGreaterThan(3);
   expect(sheet.at(-1)![0]).toBe("Summe");
   expect(typeof sheet.at(-1)![sheet[0].indexOf("Betrag")]).toBe("number");
 });
