@@ -1,5 +1,5 @@
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
-import { todayInBerlin } from "~/lib/format";
+import { currentYearInBerlin } from "~/lib/format";
 import { COURSE_DEFAULT_SORT, COURSE_STATUS_FILTERS, courseName, courseYears, listCourses, pageOfCourse, type CourseRow, type CourseStatusFilter } from "~/models/courses.server";
 import { DURATION_MODEL_LABELS, PRICING_MODEL_LABELS } from "~/lib/labels";
 import { courseDatesGrid } from "./courseDates.grid";
@@ -9,7 +9,7 @@ import { courseMembershipsGrid } from "./courseMemberships.grid";
 const ofPlanned = (actual: number, planned: number | null) => (planned === null ? String(actual) : `${actual} / ${planned}`);
 
 /** The year a list of courses opens with: the current one (the spec's fixed 2025 was its then-current year). */
-const currentYear = () => todayInBerlin().slice(0, 4);
+const currentYear = () => String(currentYearInBerlin());
 
 const courseQuery = (query: Pick<ListQuery, "toggles" | "sort" | "search" | "parent">) => ({
   status: (COURSE_STATUS_FILTERS.includes(query.toggles.status as CourseStatusFilter) ? query.toggles.status : "all") as CourseStatusFilter,

@@ -1,9 +1,9 @@
 import { createDb, runAtomically, type Db } from "~/db/client.server";
 import { errorText, isForeignKeyViolation } from "~/models/constraints.server";
-import { finishWhenSettled, getJob, isSliceSettled, markRunning, recordFailure, settleSliceAsFailed, sliceSettledStatements, type JobType } from "~/models/jobs.server";
+import { finishWhenSettled, getJob, isSliceSettled, markRunning, recordFailure, settleSliceAsFailed, sliceSettledStatements } from "~/models/jobs.server";
 import { deleteExpiredSessions } from "~/models/session.server";
 import { jobMessageSchema, type JobMessage, type SliceMessage } from "./messages";
-import { RUN_KINDS } from "./runs.server";
+import { runKindOf } from "./runs.server";
 
 export const DEAD_LETTER_QUEUE = "wuff-jobs-dlq";
 
@@ -30,9 +30,9 @@ export class SliceFailed extends Error {
  */
 export async function runSlice(db: Db, message: SliceMessage, now = new Date()): Promise<void> {
   const job = await getJob(db, message.jobId);
-  // A run that is gone has nothing to resume; an unknown kind never becomes known.
-  if (!job || !(job.type in RUN_KINDS)) return;
-  const kind = RUN_KINDS[job.type as JobType];
+  const kind = job && runKindOf(job);
+  // A run that is gone has nothing to resume.
+  if (!job || !kind) return;
   if (await isSliceSettled(db, job.id, message.slice)) {
     await finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled));
     return;
@@ -60,12 +60,13 @@ export async function runSlice(db: Db, message: SliceMessage, now = new Date()):
 /** A slice whose message failed every retry: its failing items count as failed, the run finishes. */
 export async function settleDeadSlice(db: Db, message: SliceMessage, now = new Date()): Promise<void> {
   const job = await getJob(db, message.jobId);
-  if (!job || !(job.type in RUN_KINDS)) return;
+  const kind = job && runKindOf(job);
+  if (!job || !kind) return;
   // A copy of a message whose slice went through after all: nothing failed.
   if (!(await isSliceSettled(db, job.id, message.slice))) {
     await settleSliceAsFailed(db, job.id, message.slice, message.items, "nach mehreren Versuchen fehlgeschlagen", now);
   }
-  await finishWhenSettled(db, job.id, (settled) => RUN_KINDS[job.type as JobType].summarize(db, settled));
+  await finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled));
 }
 
 async function runJobMessage(message: JobMessage, env: Env): Promise<void> {

@@ -18,6 +18,9 @@ export type RunKind = {
   summarize(db: Db, job: JobRecord): Promise<RunSummary>;
 };
 
+/** The kind of a stored run, or undefined for a type this code does not know (never becomes known). */
+export const runKindOf = (job: Pick<JobRecord, "type">): RunKind | undefined => (Object.hasOwn(RUN_KINDS, job.type) ? RUN_KINDS[job.type as JobType] : undefined);
+
 export const RUN_KINDS: Record<JobType, RunKind> = {
   ANNUAL_FEES: {
     sliceSize: ANNUAL_FEE_SLICE_SIZE,

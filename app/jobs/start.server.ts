@@ -5,11 +5,11 @@
  * unsettled slices again: slices are idempotent, so nothing is done twice.
  */
 import type { Db } from "~/db/client.server";
-import { isStalled } from "~/lib/jobs";
+import { isActive, isStalled } from "~/lib/jobs";
 import type { Actor } from "~/models/audit.server";
 import { createJob, failJob, getJob, lastProgressOf, unsettledSlices, type JobRecord, type JobType } from "~/models/jobs.server";
 import type { JobMessage } from "./messages";
-import { RUN_KINDS } from "./runs.server";
+import { RUN_KINDS, runKindOf } from "./runs.server";
 
 /** Queues take at most 100 messages per sendBatch. */
 const SEND_BATCH_LIMIT = 100;
@@ -50,11 +50,11 @@ export type ResumeOutcome = { status: "resumed"; slices: number } | { status: "r
 /** Sends the unsettled slices of a stalled run again. */
 export async function resumeRun(env: Pick<Env, "JOBS">, db: Db, jobId: number, now = new Date()): Promise<ResumeOutcome> {
   const job = await getJob(db, jobId);
-  if (!job || !(job.type in RUN_KINDS)) return { status: "missing" };
-  const lastProgressOn = await lastProgressOf(db, jobId);
-  if (job.status !== "QUEUED" && job.status !== "RUNNING") return { status: "refused", message: "Dieser Lauf ist schon beendet." };
-  if (!isStalled({ ...job, lastProgressOn }, now)) return { status: "refused", message: "Dieser Lauf kommt noch voran. Bitte warten." };
-  const open = await unsettledSlices(db, job, RUN_KINDS[job.type as JobType].sliceSize);
+  const kind = job && runKindOf(job);
+  if (!job || !kind) return { status: "missing" };
+  if (!isActive(job)) return { status: "refused", message: "Dieser Lauf ist schon beendet." };
+  if (!isStalled({ ...job, lastProgressOn: await lastProgressOf(db, jobId) }, now)) return { status: "refused", message: "Dieser Lauf kommt noch voran. Bitte warten." };
+  const open = await unsettledSlices(db, job, kind.sliceSize);
   try {
     await send(env, job.id, open);
   } catch (error) {

@@ -69,6 +69,9 @@ export function todayInBerlin(now: Date = new Date()): string {
   return formatWithPattern(new TZDate(now, TIME_ZONE), "yyyy-MM-dd");
 }
 
+/** The current year in Berlin (2026). */
+export const currentYearInBerlin = (now: Date = new Date()): number => Number(todayInBerlin(now).slice(0, 4));
+
 /** Adds days to a calendar date ('2026-01-30', 30) -> '2026-03-01'. */
 export function addDaysToDate(isoDate: string, days: number): string {
   const [year, month, day] = isoDate.split("-").map(Number);

@@ -50,10 +50,12 @@ export type AnnualFeePreview = {
   enrollmentFees: number;
   total: number;
   problem: string | null;
+  /** The prices the run will charge (from Einstellungen), or null when never saved. */
+  configured: Omit<AnnualFeeParams, "year" | "date"> | null;
 };
 
 /** The prices of the configuration, or null when the settings were never saved. */
-export async function annualFeePrices(db: Db): Promise<Omit<AnnualFeeParams, "year" | "date"> | null> {
+async function annualFeePrices(db: Db): Promise<Omit<AnnualFeeParams, "year" | "date"> | null> {
   const [row] = await db.select().from(configuration).where(sql`id = 1`);
   if (!row) return null;
   return {
@@ -99,7 +101,7 @@ export async function previewAnnualFees(db: Db, year: number): Promise<AnnualFee
     : unpriced.length > 0
       ? `In den Einstellungen fehlt ${unpriced.join(" und ")}: Bitte erst den Betrag eintragen.`
       : null;
-  return { year, members, alreadyCharged, annualFees, enrollmentFees, total, problem };
+  return { year, members, alreadyCharged, annualFees, enrollmentFees, total, problem, configured };
 }
 
 /** The members of the year with an annual fee, in name order. */

@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { CourseMasterRecord } from "~/models/course-masters.server";
 import { getCourseMasterRecord } from "~/models/course-masters.server";
-import { formatDateTime, formatMoneyInput, todayInBerlin } from "~/lib/format";
+import { formatDateTime, formatMoneyInput, currentYearInBerlin } from "~/lib/format";
 import {
   courseDeletionContents,
   courseMasterOptions,
@@ -46,7 +46,7 @@ export type CourseDialogData = {
 };
 
 function defaultsFrom(master: CourseMasterRecord | undefined): CourseDialogData["defaults"] {
-  const year = Number(todayInBerlin().slice(0, 4));
+  const year = currentYearInBerlin();
   return {
     startYear: year,
     statusCode: "PLANNED",

@@ -4,10 +4,10 @@
  * shows its progress.
  */
 import { resumeRun, startRun } from "~/jobs/start.server";
-import { formatCount, todayInBerlin } from "~/lib/format";
+import { currentYearInBerlin, formatCount, todayInBerlin } from "~/lib/format";
 import { parseId } from "~/lib/ids";
-import { membersOwingAnnualFees, previewAnnualFees, annualFeePrices, type AnnualFeeParams, type AnnualFeePreview } from "~/models/annual-fees.server";
-import { invoiceRunUndoRefusal, paramsOf, peopleToBill, previewInvoiceRun, undoInvoiceRun, type InvoiceRunParams, type InvoiceRunPreview, type InvoiceRunResult } from "~/models/invoice-runs.server";
+import { membersOwingAnnualFees, previewAnnualFees, type AnnualFeeParams, type AnnualFeePreview } from "~/models/annual-fees.server";
+import { invoiceRunUndoRefusal, NOTHING_TO_BILL, paramsOf, peopleToBill, previewInvoiceRun, undoInvoiceRun, type InvoiceRunParams, type InvoiceRunPreview, type InvoiceRunResult } from "~/models/invoice-runs.server";
 import { JOB_TYPE_LABELS } from "~/lib/jobs";
 import { ALREADY_RUNNING, getJob } from "~/models/jobs.server";
 import { defineDialog, postedId, type DialogOutcome } from "../define.server";
@@ -15,8 +15,8 @@ import { defineDialog, postedId, type DialogOutcome } from "../define.server";
 /** The years a run of annual fees may be for: around today, nothing far off by a typo. */
 export const ANNUAL_FEE_YEARS = { before: 1, after: 1 };
 
-export function annualFeeYearsOffered(today = todayInBerlin()): number[] {
-  const year = Number(today.slice(0, 4));
+export function annualFeeYearsOffered(): number[] {
+  const year = currentYearInBerlin();
   const years: number[] = [];
   for (let offset = -ANNUAL_FEE_YEARS.before; offset <= ANNUAL_FEE_YEARS.after; offset++) years.push(year + offset);
   return years;
@@ -57,9 +57,8 @@ export const dialog = defineDialog({
       const year = offeredYear(parseId(form.get("year")));
       if (year === null) return { status: "refused", message: `Bitte ein Beitragsjahr wählen: ${annualFeeYearsOffered().join(", ")}.` };
       const preview = await previewAnnualFees(db, year);
-      const prices = await annualFeePrices(db);
-      if (preview.problem || !prices) return { status: "refused", message: preview.problem ?? "Die Einstellungen fehlen." };
-      const params: AnnualFeeParams = { year, date: todayInBerlin(), ...prices };
+      if (preview.problem || !preview.configured) return { status: "refused", message: preview.problem ?? "Die Einstellungen fehlen." };
+      const params: AnnualFeeParams = { year, date: todayInBerlin(), ...preview.configured };
       const items = await membersOwingAnnualFees(db, year);
       const outcome = await startRun(env, db, { type: "ANNUAL_FEES", items, params, emptyMessage: "0 offene Posten für Jahresbeiträge eingestellt" }, user);
       return started(outcome, `${JOB_TYPE_LABELS.ANNUAL_FEES} ${year}`);
@@ -69,7 +68,7 @@ export const dialog = defineDialog({
       if (preview.problem) return { status: "refused", message: preview.problem };
       const params: InvoiceRunParams = { date: preview.date, dueDate: preview.dueDate };
       const items = await peopleToBill(db);
-      const outcome = await startRun(env, db, { type: "INVOICES", items, params, emptyMessage: "Keine Offenen Posten zu berechnen" }, user);
+      const outcome = await startRun(env, db, { type: "INVOICES", items, params, emptyMessage: NOTHING_TO_BILL }, user);
       return started(outcome, JOB_TYPE_LABELS.INVOICES);
     },
     // A stalled run (its messages lost): its open slices go to the queue again.

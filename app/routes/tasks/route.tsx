@@ -7,7 +7,7 @@ import { SCREEN_TITLES } from "~/components/navigation";
 import { annualFeeYearsOffered } from "~/dialogs/task/dialog.server";
 import { dialogAction } from "~/dialogs/kit.server";
 import { jobsGrid } from "~/grids/jobs.grid";
-import { formatDateTime, todayInBerlin } from "~/lib/format";
+import { currentYearInBerlin, formatDateTime } from "~/lib/format";
 import { invoiceRunUndoRefusal, latestInvoiceRun, paramsOf } from "~/models/invoice-runs.server";
 import { isActive, isStalled, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
 import { latestJobs, type JobRow } from "~/models/jobs.server";
@@ -33,7 +33,7 @@ export async function loader(args: LoaderFunctionArgs) {
     return { latest, history, undo };
   });
   const years = annualFeeYearsOffered();
-  return { ...value, years, year: Number(todayInBerlin().slice(0, 4)), now: new Date().toISOString() };
+  return { ...value, years, year: currentYearInBerlin(), now: new Date().toISOString() };
 }
 
 export const action = (args: ActionFunctionArgs) => dialogAction(args, ["tasks"], []);
