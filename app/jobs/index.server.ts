@@ -3,12 +3,20 @@ import { errorText, isForeignKeyViolation } from "~/models/constraints.server";
 import { finishWhenSettled, getJob, isSliceSettled, markRunning, recordFailure, settleSliceAsFailed, sliceSettledStatements } from "~/models/jobs.server";
 import { deleteExpiredSessions } from "~/models/session.server";
 import { jobMessageSchema, type JobMessage, type SliceMessage } from "./messages";
+import { BatchResources } from "./batch-resources.server";
 import { runKindOf } from "./runs.server";
 
 export const DEAD_LETTER_QUEUE = "wuff-jobs-dlq";
 
+/**
+ * An item of a run with effects failed for a reason a person can act on (German, shown in the
+ * run's message as is), e.g. "keine E-Mail-Adresse".
+ */
+export class ItemFailure extends Error {}
+
 /** The reason a slice's item failed, in German for the run's message. */
 function failureReason(error: unknown): string {
+  if (error instanceof ItemFailure) return error.message;
   if (isForeignKeyViolation(error)) return "Datensatz gibt es nicht mehr";
   const text = errorText(error);
   if (text.includes("UNIQUE constraint failed")) return "Eintrag gibt es schon";
@@ -27,34 +35,43 @@ export class SliceFailed extends Error {
  * One slice of a bulk run: its work and its settlement in one batch. If the batch fails, each item
  * is tried on its own, so the others go through and the failing ones are recorded with the reason;
  * then the message is retried (SliceFailed). A settled slice (a redelivered message) does nothing.
+ * A kind with effects outside D1 works item by item the same way and settles the slice after.
  */
-export async function runSlice(db: Db, message: SliceMessage, now = new Date()): Promise<void> {
+export async function runSlice(env: Env, message: SliceMessage, batch = new BatchResources(), now = new Date()): Promise<void> {
+  const db = createDb(env.DB);
   const job = await getJob(db, message.jobId);
   const kind = job && runKindOf(job);
   // A run that is gone has nothing to resume.
   if (!job || !kind) return;
-  if (await isSliceSettled(db, job.id, message.slice)) {
-    await finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled));
-    return;
-  }
+  const finish = () => finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled), kind.nameItems);
+  if (await isSliceSettled(db, job.id, message.slice)) return finish();
   if (job.status === "QUEUED") await markRunning(db, job.id);
   const actor = { name: job.createdBy };
-  try {
-    await runAtomically(db, [...kind.statements(job, message.items, actor, now), ...sliceSettledStatements(job.id, message.slice, message.items, now)]);
-  } catch {
-    const failed: number[] = [];
+  const { statements, perform } = kind;
+  const failed: number[] = [];
+  const tryEach = async (work: (item: number) => Promise<unknown>) => {
     for (const item of message.items) {
       try {
-        await runAtomically(db, kind.statements(job, [item], actor, now));
+        await work(item);
       } catch (error) {
         failed.push(item);
         await recordFailure(db, job.id, item, failureReason(error), now);
       }
     }
-    if (failed.length > 0) throw new SliceFailed(failed);
-    await runAtomically(db, sliceSettledStatements(job.id, message.slice, message.items, now));
+  };
+  if (perform) {
+    await tryEach((item) => perform({ env, db, job, actor, now, batch }, item));
+  } else {
+    try {
+      await runAtomically(db, [...statements(job, message.items, actor, now), ...sliceSettledStatements(job.id, message.slice, message.items, now)]);
+      return finish();
+    } catch {
+      await tryEach((item) => runAtomically(db, statements(job, [item], actor, now)));
+    }
   }
-  await finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled));
+  if (failed.length > 0) throw new SliceFailed(failed);
+  await runAtomically(db, sliceSettledStatements(job.id, message.slice, message.items, now));
+  await finish();
 }
 
 /** A slice whose message failed every retry: its failing items count as failed, the run finishes. */
@@ -66,15 +83,15 @@ export async function settleDeadSlice(db: Db, message: SliceMessage, now = new D
   if (!(await isSliceSettled(db, job.id, message.slice))) {
     await settleSliceAsFailed(db, job.id, message.slice, message.items, "nach mehreren Versuchen fehlgeschlagen", now);
   }
-  await finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled));
+  await finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled), kind.nameItems);
 }
 
-async function runJobMessage(message: JobMessage, env: Env): Promise<void> {
+async function runJobMessage(message: JobMessage, env: Env, batch: BatchResources): Promise<void> {
   switch (message.type) {
     case "health-probe":
       return;
     case "slice":
-      return runSlice(createDb(env.DB), message);
+      return runSlice(env, message, batch);
   }
 }
 
@@ -87,6 +104,15 @@ async function deadJobMessage(message: JobMessage, env: Env): Promise<void> {
  * thrown batch retries every message, even those already acked (see TOOLCHAIN.md).
  */
 export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+  const resources = new BatchResources();
+  try {
+    await settleEach(batch, env, resources);
+  } finally {
+    await resources.disposeAll();
+  }
+}
+
+async function settleEach(batch: MessageBatch<unknown>, env: Env, resources: BatchResources): Promise<void> {
   for (const message of batch.messages) {
     const parsed = jobMessageSchema.safeParse(message.body);
     if (!parsed.success) {
@@ -100,7 +126,7 @@ export async function handleQueueBatch(batch: MessageBatch<unknown>, env: Env): 
         console.error("Job-Nachricht nach allen Wiederholungen fehlgeschlagen", parsed.data);
         await deadJobMessage(parsed.data, env);
       } else {
-        await runJobMessage(parsed.data, env);
+        await runJobMessage(parsed.data, env, resources);
       }
       message.ack();
     } catch (error) {

@@ -8,15 +8,39 @@ import { annualFeeSliceStatements, annualFeesMessage, ANNUAL_FEE_SLICE_SIZE, typ
 import type { Actor } from "~/models/audit.server";
 import { INVOICE_SLICE_SIZE, invoiceRunMessage, invoiceRunResult, invoiceSliceStatements, paramsOf, type InvoiceRunParams } from "~/models/invoice-runs.server";
 import { paramsOfJob, type JobRecord, type JobType, type RunSummary } from "~/models/jobs.server";
+import type { BatchResources } from "./batch-resources.server";
 
-export type RunKind = {
-  /** Items (people) per queue message. */
+/** What an item of a run with effects outside D1 works with. */
+export type ItemContext = {
+  env: Env;
+  db: Db;
+  job: JobRecord;
+  actor: Actor;
+  now: Date;
+  /** Things shared by every message of one queue batch (e.g. one browser session for PDFs). */
+  batch: BatchResources;
+};
+
+type RunKindBase = {
+  /** Items (people, invoices, recipients) per queue message. */
   sliceSize: number;
-  /** The writes of one slice: one batch, idempotent. */
-  statements(job: JobRecord, items: readonly number[], actor: Actor, now: Date): Statement[];
   /** The finished run's message (and what it wrote, for later steps such as the undo). */
   summarize(db: Db, job: JobRecord): Promise<RunSummary>;
+  /** How the run's message names items that failed; people by default. */
+  nameItems?(db: Db, ids: readonly number[]): Promise<Map<number, string>>;
 };
+
+/**
+ * A kind's work is either pure D1 (`statements`: one batch with the slice's settlement) or has
+ * effects outside D1 (`perform`: a PDF in R2, a mail), item by item. `perform` must be idempotent
+ * per item: a retried message runs every item of its slice again, so an item checks what it
+ * already did (a PDF path set, a mail recorded as sent) and does not do it twice.
+ */
+export type RunKind = RunKindBase &
+  (
+    | { statements(job: JobRecord, items: readonly number[], actor: Actor, now: Date): Statement[]; perform?: never }
+    | { perform(context: ItemContext, item: number): Promise<void>; statements?: never }
+  );
 
 /** The kind of a stored run, or undefined for a type this code does not know (never becomes known). */
 export const runKindOf = (job: Pick<JobRecord, "type">): RunKind | undefined => (Object.hasOwn(RUN_KINDS, job.type) ? RUN_KINDS[job.type as JobType] : undefined);

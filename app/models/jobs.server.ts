@@ -125,15 +125,26 @@ export async function recordFailure(db: Db, jobId: number, itemId: number, reaso
 
 export const NAMED_FAILURES = 5;
 
-/** 'Erika Muster (Grund), …': the people whose work failed, for the run's message. */
-export async function failureSummary(db: Db, jobId: number): Promise<{ count: number; text: string }> {
+/** Names of people by id: how a run's message names the items that failed, unless its kind names them otherwise. */
+export async function namePeople(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ name: people.fullName, message: jobFailures.message })
-    .from(jobFailures)
-    .leftJoin(people, eq(people.id, jobFailures.itemId))
-    .where(eq(jobFailures.jobId, jobId))
+    .select({ id: people.id, name: people.fullName })
+    .from(people)
+    .where(sql`${people.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
     .orderBy(people.lastNameKey, people.firstNameKey);
-  const named = rows.slice(0, NAMED_FAILURES).map((row) => `${row.name ?? "unbekannt"} (${row.message})`);
+  return new Map(rows.map((row) => [row.id, row.name ?? "unbekannt"]));
+}
+
+/** 'Erika Muster (Grund), …': the items whose work failed, for the run's message, in the order nameItems gives them. */
+export async function failureSummary(db: Db, jobId: number, nameItems = namePeople): Promise<{ count: number; text: string }> {
+  const failures = await db.select({ itemId: jobFailures.itemId, message: jobFailures.message }).from(jobFailures).where(eq(jobFailures.jobId, jobId));
+  const names = await nameItems(db, failures.map((failure) => failure.itemId));
+  const position = new Map([...names.keys()].map((id, index) => [id, index]));
+  const rows = failures
+    .sort((a, b) => (position.get(a.itemId) ?? Infinity) - (position.get(b.itemId) ?? Infinity))
+    .map((failure) => ({ name: names.get(failure.itemId) ?? "unbekannt", message: failure.message }));
+  const named = rows.slice(0, NAMED_FAILURES).map((row) => `${row.name} (${row.message})`);
   const more = rows.length > NAMED_FAILURES ? [`${rows.length - NAMED_FAILURES} weitere`] : [];
   return { count: rows.length, text: joinGerman([...named, ...more]) };
 }
@@ -145,13 +156,13 @@ export type RunSummary = { message: string; result?: unknown };
  * Writes the finished run's message once all slices are settled (the summary reads what the run
  * wrote); idempotent, so a redelivered last message writes the same again.
  */
-export async function finishWhenSettled(db: Db, jobId: number, summarize: (job: JobRecord) => Promise<RunSummary>) {
+export async function finishWhenSettled(db: Db, jobId: number, summarize: (job: JobRecord) => Promise<RunSummary>, nameItems?: typeof namePeople) {
   const job = await getJob(db, jobId);
   if (!job || job.undoneOn || job.done + job.failed < job.total || isActive(job)) return;
   const summary = await summarize(job);
   let message = summary.message;
   if (job.failed > 0) {
-    const failures = await failureSummary(db, jobId);
+    const failures = await failureSummary(db, jobId, nameItems);
     message += `. ${failures.count} fehlgeschlagen: ${failures.text}`;
   }
   const params = summary.result === undefined ? job.params : JSON.stringify({ ...paramsOfJob<object>(job), result: summary.result });
