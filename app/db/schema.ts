@@ -528,6 +528,31 @@ export const invoiceRows = sqliteTable(
   ],
 );
 
+export const TEMPLATE_KINDS = ["INVOICE", "MAIL"] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+/**
+ * Vorlagen: the invoice PDF's HTML and the mails' HTML and plain text, as mustache templates
+ * ({{value}} escaped, {{{value}}} raw), edited by an ADMIN. The invoice template is named
+ * 'invoice'; a mailshot names its template by `name`.
+ */
+export const templates = sqliteTable(
+  "templates",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: TEMPLATE_KINDS }).notNull(),
+    /** The mail's subject (mustache); NULL for the invoice. */
+    subject: text("subject"),
+    html: text("html").notNull(),
+    /** The mail's plain-text part (mustache); NULL for the invoice. */
+    text: text("text"),
+    comments: text("comments"),
+    ...auditColumns(),
+  },
+  (t) => [uniqueIndex("templates_name_unique").on(t.name), oneOf("templates", "kind", TEMPLATE_KINDS)],
+);
+
 /** A predefined mail to a group of recipients. */
 export const mailshots = sqliteTable(
   "mailshots",
