@@ -10,6 +10,7 @@
  */
 import { tzOffset } from "@date-fns/tz";
 import { Zip, ZipDeflate } from "fflate";
+import { contentDisposition } from "./file-names";
 import { TIME_ZONE } from "./format";
 import type { CellType, CellValue } from "./grid";
 
@@ -230,7 +231,7 @@ export function xlsxResponse(body: ReadableStream<Uint8Array>, fileName: string)
   return new Response(body, {
     headers: {
       "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Content-Disposition": contentDisposition("attachment", fileName),
       "Cache-Control": "no-store",
     },
   });

@@ -19,8 +19,6 @@ const SCREENS: [string, string, DemoUserName[]][] = [
   ["/coursesheetmobile", "Kursblatt", ANY],
   ["/nextdatesmobile", "Nächste Kurstermine", ANY],
   ["/test", "Test", ANY],
-  ["/hsvrmlist", "HSVRM-Liste", ["finance", "admin", "gdpr"]],
-  ["/birthdaylist", "Geburtstags-Liste", ["finance", "admin", "gdpr"]],
 ];
 
 const cookies = {} as Record<Who, string | undefined>;
@@ -96,6 +94,11 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/fees", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/fees/export", allowed: ["finance", "admin"], get: 200, post: 405, getOnly: true },
   { path: "/courseDates", allowed: ANY, get: 200, post: 400 },
+  // The lists only read (an empty post is refused), for the roles that may see them; staff is refused.
+  { path: "/hsvrmlist", allowed: ["finance", "admin", "gdpr"], get: 200, post: 400 },
+  { path: "/hsvrmlist/export", allowed: ["finance", "admin", "gdpr"], get: 200, post: 405, getOnly: true },
+  { path: "/birthdaylist", allowed: ["finance", "admin", "gdpr"], get: 200, post: 400 },
+  { path: "/birthdaylist/export", allowed: ["finance", "admin", "gdpr"], get: 200, post: 405, getOnly: true },
   { path: "/courseSheet", allowed: ANY, get: 200, post: 400 },
   { path: "/scheduler", allowed: ANY, get: 200, post: 400 },
   { path: "/courses/1/coursememberships", allowed: ANY, get: 200, post: 400 },

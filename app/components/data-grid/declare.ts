@@ -87,8 +87,9 @@ export type MountDecl = {
   prefix?: string;
   /** CSS height of the scrolling area. */
   maxHeight?: string;
-  /** A line under the title that tells how the grid is used (e.g. how to restore). */
-  hint?: string;
+  /** A line under the title that tells how the grid is used (e.g. how to restore), or what the
+   *  list is about, read with it (e.g. the club's association data over the HSVRM-Liste). */
+  hint?: string | ((db: Db, query: ListQuery) => Promise<string | null>);
   /** The sort here, when it differs from the grid's (a person's courses: newest first). */
   defaultSort?: SortSpec;
 };
@@ -124,8 +125,9 @@ export type GridDecl<Row extends { id: number }> = {
   rowActions?: readonly RowActionDecl[];
   /** Row actions also as a column of buttons on every row. */
   commandColumn?: boolean;
-  /** The Excel download at `path` (a route with exportLoader); under a parent it gets ?parent=TYPE:id. */
-  excel?: { fileName: string; sheet: string; path: string };
+  /** The Excel download at `path` (a route with exportLoader); under a parent it gets ?parent=TYPE:id.
+   *  A file name may depend on the data (the club and the year of a list). */
+  excel?: { fileName: string | ((db: Db, query: ExportQuery) => Promise<string>); sheet: string; path: string };
   columnChooser?: boolean;
   refresh?: boolean;
   /** False: rows are only read, never selected (no child grid follows them). */

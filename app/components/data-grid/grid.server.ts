@@ -189,11 +189,13 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
   const { db } = args.context;
   const search = new URL(args.request.url).searchParams;
   const { columns, state, query } = queryFromUrl(grid, placement, search, user);
-  const [listed, chosen, parentName, toggles] = await Promise.all([
+  const mountHint = grid.mounts[placement.mount]?.hint;
+  const [listed, chosen, parentName, toggles, hint] = await Promise.all([
     grid.model.list(db, query),
     getGridColumns(args.context, user.id, grid.id),
     placement.parent?.name,
     Promise.all((grid.toggles ?? []).map(async (toggle) => ({ toggle, options: await toggleOptions(db, toggle, state.toggles[toggle.param]) }))),
+    typeof mountHint === "function" ? mountHint(db, query) : mountHint,
   ]);
   const result = await pageWithLinkedRow(args, grid, placement, search, state, query, listed);
   const visible = visibleColumnIds(columns, chosen);
@@ -269,7 +271,7 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
     groups: grid.groupBy && placement.mount === "PARENT" ? result.rows.map((row) => grid.groupBy!(row)) : null,
     emptyText: grid.emptyText,
     ...(mountDecl.maxHeight ? { maxHeight: mountDecl.maxHeight } : {}),
-    ...(mountDecl.hint ? { hint: mountDecl.hint } : {}),
+    ...(hint ? { hint } : {}),
   };
 }
 
@@ -294,10 +296,15 @@ export async function exportGrid(args: GridArgs, grid: AnyGridDecl, user: User):
   const placement: Placement = { mount: parent?.type ?? "PARENT", parent, level: 1, selection: { kind: "param" } };
   const { columns, query } = queryFromUrl(grid, placement, search, user);
   const { page: _page, pageSize: _pageSize, ...exportQuery } = query;
-  const [rows, chosen] = await Promise.all([grid.model.all(args.context.db, exportQuery), getGridColumns(args.context, user.id, grid.id)]);
+  const { fileName } = grid.excel;
+  const [rows, chosen, name] = await Promise.all([
+    grid.model.all(args.context.db, exportQuery),
+    getGridColumns(args.context, user.id, grid.id),
+    typeof fileName === "function" ? fileName(args.context.db, exportQuery) : fileName,
+  ]);
   // The footer's sums, over the same rows (exact: integer cents).
   const sums = Object.fromEntries(columns.filter((column) => column.sum).map((column) => [column.id, rows.reduce((total: number, row) => total + Number(column.value(row) ?? 0), 0)]));
-  return xlsxResponse(gridToXlsx(columns, visibleColumnIds(columns, chosen), rows, grid.excel.sheet, sums), grid.excel.fileName);
+  return xlsxResponse(gridToXlsx(columns, visibleColumnIds(columns, chosen), rows, grid.excel.sheet, sums), name);
 }
 
 /** Drops every parameter that is not the grid's own (the child grids of another row start over). */

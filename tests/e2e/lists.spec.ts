@@ -1,0 +1,79 @@
+import { expect, test, type Page } from "@playwright/test";
+import { readSheet } from "read-excel-file/node";
+import { loginAs } from "./support/login";
+
+/** The Listen group of the sidebar (a disclosure, open by default). */
+async function openFromListen(page: Page, name: string) {
+  await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name, exact: true }).click();
+}
+
+test("HSVRM-Liste: the year's members under the association data, another year, the Excel file", async ({ page, javaScriptEnabled }, testInfo) => {
+  await loginAs(page, "finance", "/");
+  await openFromListen(page, "HSVRM-Liste");
+  await expect(page).toHaveURL(/\/hsvrmlist/);
+  const grid = page.getByRole("region", { name: "HSVRM-Liste" });
+  await expect(grid.getByRole("heading", { level: 1 })).toHaveText(/^HSVRM-Liste \(\d+\)$/);
+  await expect(grid.getByText("Verein: Hundesportverein Wuff e.V. · KG 7 · Verein-Nr. 1234")).toBeVisible();
+  const year = new Date().getFullYear();
+  const toggles = grid.getByRole("group", { name: "Mitglieder des Jahres" });
+  await expect(toggles.getByRole("link", { name: String(year) })).toHaveAttribute("aria-current", "true");
+  // Every row is a member with an HSVRM number (the demo data gives members one).
+  const firstRow = grid.locator("tbody tr").first();
+  await expect(firstRow.locator("td").first()).toHaveText(/^HSV-\d+$/);
+  const countThisYear = Number((await grid.getByRole("heading", { level: 1 }).textContent())!.match(/\((\d+)\)/)![1]);
+
+  await toggles.getByRole("link", { name: String(year - 10) }).click();
+  await expect(page).toHaveURL(new RegExp(`year=${year - 10}`));
+  await expect(toggles.getByRole("link", { name: String(year - 10) })).toHaveAttribute("aria-current", "true");
+  const countThen = Number((await grid.getByRole("heading", { level: 1 }).textContent())!.match(/\((\d+)\)/)![1]);
+  // Ten years ago fewer had joined (memberships in the demo data begin over the last fifteen years).
+  expect(countThen).toBeLessThan(countThisYear);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), grid.getByRole("link", { name: "Excel-Export" }).click()]);
+  expect(download.suggestedFilename()).toBe(`HSVRM-Liste_Hundesportverein-Wuff-e.V._${year - 10}.xlsx`);
+  const file = testInfo.outputPath(`hsvrm-${javaScriptEnabled}.xlsx`);
+  await download.saveAs(file);
+  const sheet = await readSheet(file);
+  expect(sheet[0]).toEqual(["HSVRM-Nr.", "Nachname", "Vorname", "Geburtsdatum", "Straße", "PLZ", "Ort", "Mitglied seit", "Mitgliedsart", "Hunde"]);
+  expect(sheet).toHaveLength(countThen + 1);
+  // Dates are Excel dates; every member had joined by the end of that year.
+  const joined = sheet.slice(1).map((row) => row[7]);
+  expect(joined.every((value) => value instanceof Date && value.getUTCFullYear() <= year - 10)).toBe(true);
+});
+
+test("Geburtstags-Liste: from today on, the age turned, toggles for the month and for everyone", async ({ page }) => {
+  await loginAs(page, "gdpr", "/");
+  await openFromListen(page, "Geburtstags-Liste");
+  const grid = page.getByRole("region", { name: "Geburtstags-Liste" });
+  await expect(grid.getByRole("heading", { level: 1 })).toHaveText(/^Geburtstags-Liste \(\d+\)$/);
+  await grid.getByRole("group", { name: "Geburtstage im Zeitraum" }).getByRole("link", { name: "Alle" }).click();
+  await expect(page).toHaveURL(/period=all/);
+  // The dates run from today through the year: each row's birthday is on or after the one above.
+  const dates = await grid.locator("tbody tr td:first-child").allTextContents();
+  const days = dates.map((text) => {
+    const [day, month, year] = text.replace(/^\S+, /, "").split(".").map(Number);
+    return Date.UTC(year, month - 1, day);
+  });
+  expect(days.length).toBeGreaterThan(10);
+  expect(days).toEqual([...days].sort((a, b) => a - b));
+  const today = new Date();
+  expect(days[0]).toBeGreaterThanOrEqual(Date.UTC(today.getFullYear(), today.getMonth(), today.getDate()) - 86_400_000);
+  // A round birthday is named in its row.
+  const ages = await grid.locator("tbody tr").evaluateAll((rows) => rows.map((row) => [row.children[3]?.textContent, row.children[4]?.textContent]));
+  for (const [age, occasion] of ages) expect(occasion === "Runder Geburtstag").toBe(Number(age) % 10 === 0);
+
+  const members = Number((await grid.getByRole("heading", { level: 1 }).textContent())!.match(/\((\d+)\)/)![1]);
+  await grid.getByRole("group", { name: "Geburtstage von" }).getByRole("link", { name: "Alle Personen" }).click();
+  await expect(page).toHaveURL(/who=everyone/);
+  await expect(grid.getByRole("heading", { level: 1 })).not.toHaveText(`Geburtstags-Liste (${members})`);
+  const everyone = Number((await grid.getByRole("heading", { level: 1 }).textContent())!.match(/\((\d+)\)/)![1]);
+  expect(everyone).toBeGreaterThan(members);
+});
+
+test("staff is refused both lists by the server", async ({ page }) => {
+  await loginAs(page, "staff", "/hsvrmlist");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("alert")).toHaveText(/Zugriff verweigert\. Diese Ansicht ist nur für die Rollen FINANCE, ADMIN, GDPR freigegeben\./);
+  await page.goto("/birthdaylist/export");
+  await expect(page).toHaveURL(/\/$/);
+});
