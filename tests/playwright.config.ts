@@ -38,6 +38,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
+  // A guard against a hanging test, not a speed check: the long walks through a screen (a course's
+  // dates, the login at the provider) took more than Playwright's default 30 s on a machine shared
+  // with other work (load 15 on 2 cores).
+  timeout: 60_000,
   reporter: [["list"], ["json", { outputFile: `${root}tests/.artifacts/playwright.json` }]],
   use: { baseURL, locale: "de-DE", timezoneId: "Europe/Berlin", launchOptions, trace: "retain-on-failure" },
   // Bulk runs (tasks.spec.ts) change the whole club's books (every billable fee, the invoice

@@ -29,6 +29,8 @@ export default defineConfig(async () => ({
     // A guard against hanging tests, not a speed check: on a shared, loaded machine a test that
     // walks many requests (the access matrix) can take longer than vitest's default 5 s.
     testTimeout: 30_000,
+    // Likewise for set-up hooks that load the demo data (10 s by default).
+    hookTimeout: 60_000,
     setupFiles: ["tests/integration/apply-migrations.ts"],
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },

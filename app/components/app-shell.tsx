@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import type { User } from "~/lib/access";
-import { HANDSET_MENU, HANDSET_MORE, LISTS_GROUP, SIDEBAR, visibleEntries, type NavEntry } from "./navigation";
+import { mayUse, type Area, type User } from "~/lib/access";
+import { HANDSET_MENU, HANDSET_MORE, HANDSET_VIEW_OF, LISTS_GROUP, SCREEN_TITLES, SIDEBAR, visibleEntries, type NavEntry } from "./navigation";
 import { PendingBar } from "./pending-bar";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -125,6 +125,20 @@ function TopBar({ user, version }: { user: User | null; version: string }) {
   );
 }
 
+/** On a phone, a desktop screen that has a handset view points to it (hidden from md width on and in print). */
+function HandsetViewHint({ user }: { user: User }) {
+  const area = useLocation().pathname.split("/")[1] as Area;
+  const handset = Object.hasOwn(HANDSET_VIEW_OF, area) ? HANDSET_VIEW_OF[area] : undefined;
+  if (!handset || !mayUse(user, handset)) return null;
+  return (
+    <p className="mb-3 md:hidden print:hidden">
+      <Link to={`/${handset}`} className="inline-flex min-h-11 items-center rounded-lg border-2 border-wuff-800 bg-white px-4 font-semibold text-wuff-800">
+        Zur Handy-Ansicht: {SCREEN_TITLES[handset]}
+      </Link>
+    </p>
+  );
+}
+
 /** Top bar (60 px) over the sidebar (200 px) and the page. */
 export function AppShell({ user, version, children }: { user: User | null; version: string; children: ReactNode }) {
   return (
@@ -137,6 +151,7 @@ export function AppShell({ user, version, children }: { user: User | null; versi
       <div className="flex flex-1">
         {user && <Sidebar user={user} />}
         <main id="inhalt" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-6 print:p-0">
+          {user && <HandsetViewHint user={user} />}
           {children}
         </main>
       </div>

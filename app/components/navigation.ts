@@ -61,6 +61,15 @@ export const HANDSET_MENU: NavEntry[] = [
   entry("nextdatesmobile"),
 ];
 
+/** The desktop screens that have a handset view: on a phone they point there. */
+export const HANDSET_VIEW_OF: Partial<Record<Area, Area>> = {
+  people: "peoplemobile",
+  dogs: "dogsmobile",
+  courses: "coursesmobile",
+  courseSheet: "coursesheetmobile",
+  courseDates: "nextdatesmobile",
+};
+
 /**
  * Below the handset menu's own entries, under a separator: the screens that already work in a
  * phone's browser, so they are reachable there before the handset views exist.

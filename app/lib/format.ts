@@ -142,6 +142,12 @@ export function berlinWallClockToInstant(
   return new Date(wallClock.getTime()).toISOString();
 }
 
+/** '2026-11-23' -> the instant its day begins in Berlin ('2026-11-22T23:00:00.000Z'). */
+export function berlinMidnight(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return berlinWallClockToInstant(year, month, day, 0, 0);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Money
 

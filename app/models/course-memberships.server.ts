@@ -44,6 +44,8 @@ const columns = {
   courseEnd: courseEnd.as("course_end"),
   personId: courseMemberships.personId,
   fullName: sql<string | null>`${people.fullName}`.as("full_name"),
+  mobilePhone: people.mobilePhone,
+  homePhone: people.homePhone,
   dogId: courseMemberships.dogId,
   dogCommonName: sql<string>`${dogs.commonName}`.as("dog_common_name"),
   dogGender: dogs.gender,
@@ -72,6 +74,8 @@ type Selected = {
   courseEnd: string | null;
   personId: number;
   fullName: string | null;
+  mobilePhone: string | null;
+  homePhone: string | null;
   dogId: number;
   dogCommonName: string;
   dogGender: number;

@@ -1,0 +1,106 @@
+import { expect, test, type Page } from "@playwright/test";
+import { loginAs } from "./support/login";
+
+/**
+ * The handset views at 390 x 844, with JavaScript on and off: reached from the handset menu,
+ * searching, no sideways scrolling, and every link and button a touch target of 44 px or more.
+ */
+test.use({ viewport: { width: 390, height: 844 } });
+
+async function openFromHandsetMenu(page: Page, name: string) {
+  await page.locator("summary[aria-label='Menü']").click();
+  await page.getByRole("navigation", { name: "Mobiles Menü" }).getByRole("list").first().getByRole("link", { name, exact: true }).click();
+}
+
+/** No sideways scrolling, and the main area's links, buttons and fields are at least 44 px high. */
+async function expectHandsetFriendly(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const small = await page.locator("main").evaluate((main) =>
+    [...main.querySelectorAll("a, button, input, select")]
+      .filter((element) => (element as HTMLElement).offsetParent !== null)
+      .map((element) => ({ text: (element.textContent || element.getAttribute("aria-label") || "").trim().slice(0, 40), height: element.getBoundingClientRect().height }))
+      .filter((target) => target.height < 44),
+  );
+  expect(small).toEqual([]);
+}
+
+test("Personen: search by name, call and mail links, dogs with their rabies date", async ({ page }) => {
+  await loginAs(page, "staff", "/");
+  await openFromHandsetMenu(page, "Personen");
+  await expect(page).toHaveURL(/\/peoplemobile$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Personen" })).toBeVisible();
+  const cards = page.getByRole("list", { name: "Personen" }).locator(":scope > li");
+  await expect(cards.first()).toBeVisible();
+  await expectHandsetFriendly(page);
+
+  // Someone with a mobile number: searched by a part of their name.
+  const card = cards.filter({ has: page.getByRole("link", { name: /^Mobil: / }) }).first();
+  const name = (await card.getByRole("heading").textContent())!.replace("Mitglied", "").trim();
+  const lastName = name.split(" ").at(-1)!;
+  await page.getByRole("searchbox", { name: "Person suchen" }).fill(lastName);
+  await page.getByRole("search", { name: "Person suchen" }).getByRole("button", { name: "Suchen" }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(lastName)}`));
+  const found = page.getByRole("listitem", { name, exact: true });
+  await expect(found).toBeVisible();
+  await expect(found.getByRole("link", { name: /^Mobil: / })).toHaveAttribute("href", /^tel:\+?\d+$/);
+  await expect(cards.filter({ hasNotText: lastName })).toHaveCount(0);
+  await expectHandsetFriendly(page);
+
+  await page.getByRole("searchbox", { name: "Person suchen" }).fill("Zzzkeinname");
+  await page.getByRole("search", { name: "Person suchen" }).getByRole("button", { name: "Suchen" }).click();
+  await expect(page.getByText("Niemand gefunden für „Zzzkeinname“")).toBeVisible();
+});
+
+test("Hunde: search, owner to call, an expired rabies date in red", async ({ page }) => {
+  await loginAs(page, "staff", "/");
+  await openFromHandsetMenu(page, "Hunde");
+  await expect(page).toHaveURL(/\/dogsmobile$/);
+  await expectHandsetFriendly(page);
+  const cards = page.getByRole("list", { name: "Hunde" }).locator(":scope > li");
+  const first = cards.first();
+  const dog = (await first.getByRole("heading").textContent())!.trim();
+  await page.getByRole("searchbox", { name: "Hund suchen" }).fill(dog);
+  await page.getByRole("search", { name: "Hund suchen" }).getByRole("button", { name: "Suchen" }).click();
+  await expect(page.getByRole("listitem", { name: dog }).first()).toContainText("Halter:");
+  // Rabies dates that ran out are red (the demo data has some among the first dogs).
+  await page.getByRole("searchbox", { name: "Hund suchen" }).fill("");
+  await page.getByRole("search", { name: "Hund suchen" }).getByRole("button", { name: "Suchen" }).click();
+  const expired = page.getByText(/^Tollwut abgelaufen am \d\d\.\d\d\.\d{4}$/).first();
+  await expect(expired).toHaveClass(/text-red-800/);
+});
+
+test("Laufende Kurse, Kursblatt and Nächste Kurstermine", async ({ page }) => {
+  await loginAs(page, "staff", "/");
+  await openFromHandsetMenu(page, "Laufende Kurse");
+  await expect(page).toHaveURL(/\/coursesmobile$/);
+  const courses = page.getByRole("list", { name: "Laufende Kurse" }).locator(":scope > li");
+  await expect(courses.first()).toContainText("Nächster Termin:");
+  await expect(courses.first()).toContainText(/Teilnehmer: \d+/);
+  await expectHandsetFriendly(page);
+  const course = (await courses.first().getByRole("heading").textContent())!.trim();
+
+  await courses.first().getByRole("link", { name: "Kursblatt öffnen" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Kursblatt: ${course}`);
+  const participants = page.getByRole("list", { name: `Teilnehmer von ${course}` }).locator(":scope > li");
+  await expect(participants.first()).toContainText(/Bezahlt|Nicht bezahlt/);
+  await expectHandsetFriendly(page);
+
+  await page.getByRole("link", { name: "Anderen Kurs wählen" }).click();
+  await expect(page.getByText("Welcher Kurs?")).toBeVisible();
+  await page.getByRole("list", { name: "Laufende Kurse" }).getByRole("link", { name: course }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Kursblatt: ${course}`);
+
+  await openFromHandsetMenu(page, "Nächste Kurstermine");
+  await expect(page).toHaveURL(/\/nextdatesmobile$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Nächste Kurstermine" })).toBeVisible();
+  // Grouped by day, soonest first.
+  const days = page.locator("main section h2");
+  await expect(days.first()).toHaveText(/^(Heute|Morgen|\S+), \d\d\.\d\d\.\d{4}$/);
+  await expectHandsetFriendly(page);
+});
+
+test("a desktop screen with a handset view points there on a phone", async ({ page }) => {
+  await loginAs(page, "staff", "/people");
+  await page.getByRole("link", { name: "Zur Handy-Ansicht: Personen" }).click();
+  await expect(page).toHaveURL(/\/peoplemobile$/);
+});
