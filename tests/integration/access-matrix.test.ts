@@ -209,6 +209,32 @@ describe("dialogs of the invoices area posted from pages staff and GDPR may use"
   });
 });
 
+describe("the payment link dialog (Kontenblatt) posted or opened from pages staff and GDPR may use", () => {
+  it("only ADMIN and FINANCE open it or make a link", async () => {
+    const { env } = await import("cloudflare:test");
+    await env.DB.prepare("UPDATE configuration SET mollie_integration = 1").run();
+    const fee = (await env.DB.prepare("SELECT id FROM fees WHERE open_amount > 0 AND payment_link_id IS NULL ORDER BY id LIMIT 1").first()) as { id: number };
+    const links = async () => ((await env.DB.prepare("SELECT count(*) AS n FROM fees WHERE payment_link_id IS NOT NULL").first()) as { n: number }).n;
+    const before = await links();
+    for (const who of ["staff", "gdpr"] as DemoUserName[]) {
+      for (const page of ["/people", "/courses"]) {
+        const response = await ask(page, who, { method: "POST", body: new URLSearchParams({ intent: "paymentLink:create", id: String(fee.id) }) });
+        expect(response.status, `${who} ${page}`).toBe(302);
+        expect(response.headers.get("Location")).toBe("/");
+      }
+      expect(await (await ask(`/people?dialog=paymentLink-create&dialogId=${fee.id}`, who)).text(), who).not.toContain("Zahlungslink erzeugen");
+    }
+    expect(await links()).toBe(before);
+    for (const who of ["finance", "admin"] as DemoUserName[]) {
+      expect(await (await ask(`/fees?dialog=paymentLink-create&dialogId=${fee.id}`, who)).text(), who).toContain("Zahlungslink erzeugen");
+    }
+    const made = await ask("/fees", "finance", { method: "POST", body: new URLSearchParams({ intent: "paymentLink:create", id: String(fee.id) }) });
+    expect(made.status).toBe(302);
+    expect(await links()).toBe(before + 1);
+    await env.DB.prepare("UPDATE configuration SET mollie_integration = 0").run();
+  });
+});
+
 describe("routes outside the screen table", () => {
   it("home is public and tells anonymous visitors they are not logged in", async () => {
     for (const who of ["anonymous", ...USERS] as Who[]) {
@@ -235,6 +261,21 @@ describe("routes outside the screen table", () => {
         expect(response.headers.get("Location")).toBeNull();
       }
     }
+  });
+
+  it("the Mollie webhook is public (Mollie has no login): malformed calls are refused alike for everyone, GET is not allowed", async () => {
+    for (const who of ["anonymous", ...USERS] as Who[]) {
+      expect((await ask("/api/public/mollie/webhook", who, { method: "POST" })).status, who).toBe(400);
+      expect((await ask("/api/public/mollie/webhook", who)).status, who).toBe(405);
+    }
+  });
+
+  it("creating a payment link by API needs ADMIN or FINANCE (401 anonymous, 403 others)", async () => {
+    const post = (who: Who) =>
+      ask("/api/public/mollie/createpaymentlink", who, { method: "POST", headers: { "Content-Type": "application/json", Origin: "http://localhost" }, body: "{}" });
+    const expected: Record<Who, number> = { anonymous: 401, staff: 403, gdpr: 403, finance: 400, admin: 400 };
+    for (const who of ["anonymous", ...USERS] as Who[]) expect((await post(who)).status, who).toBe(expected[who]);
+    for (const who of ["anonymous", ...USERS] as Who[]) expect((await ask("/api/public/mollie/createpaymentlink", who)).status, who).toBe(405);
   });
 
   it("the health check is public", async () => {

@@ -167,6 +167,41 @@ describe("a fee's payment link", () => {
   });
 });
 
+describe("the Kontenblatt's dialog 'Zahlungslink erzeugen' (a form post, as without JavaScript)", () => {
+  it("makes the link and opens again with it; refuses with the spec's messages", async () => {
+    const feeId = await newFee(1_250);
+    const dialog = `/fees?dialog=paymentLink-create&dialogId=${feeId}`;
+    const post = () => fetchApp(dialog, { method: "POST", cookie: finance, body: new URLSearchParams({ intent: "paymentLink:create", id: String(feeId) }) });
+    const opened = await (await fetchApp(dialog, { cookie: finance })).text();
+    expect(opened).toContain("Zahlungslink erzeugen");
+    expect(opened).toContain("Kursgebühr Welpen – Mia Mollie");
+
+    const response = await post();
+    expect(response.status).toBe(302);
+    const location = response.headers.get("Location")!;
+    expect(location).toContain("dialog=paymentLink-create");
+    const fee = await feeOf(feeId);
+    expect(fee.paymentLinkUrl).toMatch(/\/payment\//);
+    const shown = await (await fetchApp(location, { cookie: finance })).text();
+    expect(shown).toContain("Zahlungslink wurde erzeugt.");
+    expect(shown).toContain(`value="${fee.paymentLinkUrl}"`);
+    // The Kontenblatt shows it in its column, as a link.
+    const grid = await (await fetchApp(`/people/${personId}/fees`, { cookie: finance })).text();
+    expect(grid).toContain(`href="${fee.paymentLinkUrl}"`);
+
+    await setMollieIntegration(false);
+    const other = await newFee(700);
+    expect(await (await fetchApp(`/fees?dialog=paymentLink-create&dialogId=${other}`, { cookie: finance })).text()).toContain(MOLLIE_NOT_CONFIGURED);
+    const refused = await fetchApp("/fees", { method: "POST", cookie: finance, body: new URLSearchParams({ intent: "paymentLink:create", id: String(other) }) });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(MOLLIE_NOT_CONFIGURED);
+    await setMollieIntegration(true);
+    const paid = await newFee(700, 0);
+    expect(await (await fetchApp(`/fees?dialog=paymentLink-create&dialogId=${paid}`, { cookie: finance })).text()).toContain(FEE_ALREADY_PAID);
+    expect((await feeOf(other)).paymentLinkId).toBeNull();
+  });
+});
+
 describe("the webhook", () => {
   it("runs the loop: link created, paid at Mollie, webhook called twice, the fee paid once", async () => {
     const feeId = await newFee(3_500);
