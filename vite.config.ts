@@ -45,6 +45,8 @@ export default defineConfig({
   },
   build: {
     rollupOptions: {
+      // Workers' built-in modules (cloudflare:sockets for SMTP) are provided by workerd at run time.
+      external: [/^cloudflare:/],
       output: {
         // The small kit modules every page and the lazy dialogs share travel as one file, not two
         // (each file costs its own request and header on every page).

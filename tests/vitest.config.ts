@@ -8,12 +8,13 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 // The local Mollie fake (tests/local/mollie-fake.ts) listens on a free port, started by the global
 // setup; the worker reaches it through MOLLIE_API_URL like the real Mollie.
-process.env.MOLLIE_FAKE_PORT ??= execFileSync(process.execPath, [
-  "-e",
-  "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-])
-  .toString()
-  .trim();
+const freePort = () =>
+  execFileSync(process.execPath, ["-e", "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"])
+    .toString()
+    .trim();
+process.env.MOLLIE_FAKE_PORT ??= freePort();
+// A TCP server that greets like an SMTP server, for the test screen's SMTP probe.
+process.env.TEST_SMTP_GREETER_PORT ??= freePort();
 
 // Integration tests run inside workerd with the worker of wrangler.toml (which serves the built
 // Remix app: run `npm run build` first) and a real local D1 migrated with migrations/.
@@ -34,6 +35,7 @@ export default defineConfig(async () => ({
           MOLLIE_API_URL: `http://127.0.0.1:${process.env.MOLLIE_FAKE_PORT}/v2`,
           MOLLIE_API_KEY: MOLLIE_TEST_KEY,
           MOLLIE_WEBHOOK_SECRET: "test-webhook-secret",
+          TEST_SMTP_GREETER_PORT: process.env.TEST_SMTP_GREETER_PORT,
         },
       },
     }),
