@@ -107,6 +107,8 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/invoices/1/invoicerows", allowed: ["finance", "admin"], get: 200, post: 400 },
   // Tasks: an empty post is an unknown action (German 400) and starts nothing.
   { path: "/tasks", allowed: ["admin"], get: 200, post: 400 },
+  // Tasks → Prüfungen: only posts (an empty one names no check: 400), GET is not allowed.
+  { path: "/tasks/checks", allowed: ["admin"], get: 405, post: 400 },
   // Test: the installation's health for everyone logged in; it takes no posts.
   { path: "/test", allowed: ANY, get: 200, post: 405 },
   { path: "/tasks?dialog=task-invoices", allowed: ["admin"], get: 200, post: 400 },
