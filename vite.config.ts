@@ -64,6 +64,8 @@ export default defineConfig({
   },
   build: {
     rollupOptions: {
+      // Workers' built-in modules (cloudflare:sockets for SMTP) are provided by workerd at run time.
+      external: [/^cloudflare:/],
       output: {
         // The kit modules every page loads (the app shell, the grid's URL state, the dialog host)
         // travel in one file with React and Remix: each file costs its own request, gzip header and

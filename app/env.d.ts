@@ -6,5 +6,9 @@ declare namespace Cloudflare {
     SESSION_SECRET: string;
     /** The client secret Wuff has at the OpenID Connect provider. */
     OIDC_CLIENT_SECRET: string;
+    /** Mollie API key (test_... or live_...); without it (unset or empty) no payment links are made. */
+    MOLLIE_API_KEY: string;
+    /** Signs the fee reference in payment links' webhook URLs (see app/services/payments.server.ts). */
+    MOLLIE_WEBHOOK_SECRET: string;
   }
 }

@@ -8,6 +8,8 @@
 #   WUFF_SKIP_BUILD=1   reuse an existing build (the test command builds once)
 #   IDP_PORT=8788       port of the local OpenID Connect provider
 #   LOCAL_IDP=0         do not start the local provider: use the OIDC_* settings of .dev.vars
+#   MOLLIE_FAKE_PORT=8790  port of the local Mollie fake (payment links)
+#   LOCAL_MOLLIE=0      do not start the fake: use MOLLIE_API_URL of wrangler.toml/.dev.vars
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,17 +32,33 @@ bash scripts/ensure-dev-vars.sh
 "$BIN/tsx" scripts/seed.ts --persist-to "$WUFF_STATE_DIR"
 
 EXTRA_VARS=()
+CHILDREN=()
+trap 'for pid in "${CHILDREN[@]}"; do kill "$pid" 2>/dev/null || true; done' EXIT
 if [ "${LOCAL_IDP:-1}" != "0" ]; then
   export IDP_PORT="${IDP_PORT:-8788}"
   APP_URL="http://localhost:$PORT" OIDC_CLIENT_SECRET="$(sed -n 's/^OIDC_CLIENT_SECRET=//p' .dev.vars)" \
     "$BIN/tsx" tests/local/identity-provider.ts &
-  IDP_PID=$!
-  trap 'kill "$IDP_PID" 2>/dev/null || true' EXIT
+  CHILDREN+=($!)
   for _ in $(seq 1 50); do
     curl -sf "http://localhost:$IDP_PORT/.well-known/openid-configuration" >/dev/null && break
     sleep 0.2
   done
   EXTRA_VARS=(--var "OIDC_ISSUER:http://localhost:$IDP_PORT")
+fi
+
+# The local Mollie fake (payment links): it accepts the key of .dev.vars and keeps its state
+# beside the app's. Its payments call the app's webhook like Mollie does.
+if [ "${LOCAL_MOLLIE:-1}" != "0" ]; then
+  export MOLLIE_FAKE_PORT="${MOLLIE_FAKE_PORT:-8790}"
+  mkdir -p "$WUFF_STATE_DIR"
+  MOLLIE_FAKE_API_KEYS="$(sed -n 's/^MOLLIE_API_KEY=//p' .dev.vars)" MOLLIE_FAKE_STATE="$WUFF_STATE_DIR/mollie-fake.json" \
+    "$BIN/tsx" tests/local/mollie-fake.ts &
+  CHILDREN+=($!)
+  for _ in $(seq 1 50); do
+    curl -sf "http://127.0.0.1:$MOLLIE_FAKE_PORT/_fake/health" >/dev/null && break
+    sleep 0.2
+  done
+  EXTRA_VARS+=(--var "MOLLIE_API_URL:http://127.0.0.1:$MOLLIE_FAKE_PORT/v2")
 fi
 
 echo "Wuff startet auf http://localhost:$PORT"

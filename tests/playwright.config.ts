@@ -15,6 +15,7 @@ const freePort = () =>
     .trim();
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_IDP_PORT ??= freePort();
+process.env.E2E_MOLLIE_PORT ??= freePort();
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
 /** Debian's Chromium, never a downloaded browser (see TOOLCHAIN.md for the flags). */
@@ -58,7 +59,7 @@ export default defineConfig({
     command: `rm -rf tests/.artifacts/state && bash scripts/start.sh`,
     cwd: root,
     url: `${baseURL}/api/public/test`,
-    env: { PORT: process.env.E2E_PORT, IDP_PORT: process.env.E2E_IDP_PORT, WUFF_STATE_DIR: "tests/.artifacts/state" },
+    env: { PORT: process.env.E2E_PORT, IDP_PORT: process.env.E2E_IDP_PORT, MOLLIE_FAKE_PORT: process.env.E2E_MOLLIE_PORT, WUFF_STATE_DIR: "tests/.artifacts/state" },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "ignore",

@@ -434,6 +434,11 @@ export const fees = sqliteTable(
     periodYear: integer("period_year"),
     /** The bulk run (Jahresbeiträge) that created the fee; NULL for fees entered by hand. */
     jobId: integer("job_id").references((): AnySQLiteColumn => jobs.id),
+    /** The Mollie payment link of the fee (pl_...), its address and the open amount (cents) it
+     *  was made for: a link for another amount is stale and made anew. */
+    paymentLinkId: text("payment_link_id"),
+    paymentLinkUrl: text("payment_link_url"),
+    paymentLinkAmount: integer("payment_link_amount"),
     ...auditColumns(),
   },
   (t) => [
@@ -570,6 +575,25 @@ export const mailshots = sqliteTable(
     ...auditColumns(),
   },
   (t) => [uniqueIndex("mailshots_name_unique").on(t.name)],
+);
+
+/**
+ * Mollie payments Wuff has booked (the webhook): the unique payment id makes a payment count
+ * once however often Mollie calls, as it is written in the same batch as the fee's update.
+ * No foreign key on the fee: the record of money received must outlive anything done to the fee.
+ */
+export const molliePayments = sqliteTable(
+  "mollie_payments",
+  {
+    paymentId: text("payment_id").primaryKey(),
+    feeId: integer("fee_id").notNull(),
+    /** What Mollie says was paid, and what of it reduced the fee's open amount (cents). */
+    amount: integer("amount").notNull(),
+    applied: integer("applied").notNull(),
+    paidAt: text("paid_at"),
+    processedOn: text("processed_on").notNull(),
+  },
+  (t) => [index("mollie_payments_fee_idx").on(t.feeId)],
 );
 
 /** The club's settings: a single row with id 1. */

@@ -1,5 +1,5 @@
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
-import { FEE_BILLING, FEE_DEFAULT_SORT, FEE_STATES, listAllFees, listFees, pageOfFee, type FeeBilling, type FeeRow, type FeeState } from "~/models/fees.server";
+import { currentPaymentLink, FEE_BILLING, FEE_DEFAULT_SORT, FEE_STATES, listAllFees, listFees, pageOfFee, type FeeBilling, type FeeRow, type FeeState } from "~/models/fees.server";
 
 const feeQuery = (query: Pick<ListQuery, "toggles" | "sort" | "parent">) => ({
   state: (FEE_STATES.includes(query.toggles.state as FeeState) ? query.toggles.state : "all") as FeeState,
@@ -40,6 +40,17 @@ export const feesGrid = defineGrid<FeeRow>({
     { id: "sendInvoice", header: "Per Rechnung", value: (f) => f.sendInvoice, type: "checkbox" },
     { id: "isInvoiced", header: "Berechnet", value: (f) => f.isInvoiced, type: "checkbox" },
     { id: "paymentReference", header: "Zahlungsreferenz", value: (f) => f.paymentReference },
+    {
+      // The Mollie payment link while it fits the open amount: opens in a new tab, a button copies it.
+      id: "paymentLink",
+      header: "Zahlungslink",
+      value: (f) => currentPaymentLink(f),
+      sortable: false,
+      link: (f) => {
+        const url = currentPaymentLink(f);
+        return url ? { to: url, newTab: true, copy: true } : null;
+      },
+    },
   ],
   toggles: [
     {
@@ -70,5 +81,6 @@ export const feesGrid = defineGrid<FeeRow>({
   },
   excel: { fileName: "Kontenblatt.xlsx", sheet: "Kontenblatt", path: "/fees/export" },
   refresh: true,
+  rowActions: [{ label: "Zahlungslink erzeugen", view: "create", entity: "paymentLink" }],
   emptyText: "Keine offenen Posten",
 });

@@ -14,7 +14,7 @@ export type CellValue = string | number | boolean | null | undefined;
 /** Where a cell leads: a dialog on the same page, another page, or a phone/mail app. */
 export type CellLink =
   | { dialog: string; id?: number; params?: Record<string, string | number> }
-  | { to: string; newTab?: boolean };
+  | { to: string; newTab?: boolean; /** A button copies the address (with JavaScript). */ copy?: boolean };
 
 /** One cell as shown: text (or a checkbox), red when it warns, a link when it leads somewhere. */
 export type Cell = string | boolean | { text: string; warn?: boolean; link?: CellLink };

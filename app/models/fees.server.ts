@@ -36,6 +36,8 @@ const columns = {
   courseMembershipId: fees.courseMembershipId,
   courseId: sql<number | null>`${courseMemberships.courseId}`.as("course_id"),
   kind: fees.kind,
+  paymentLinkUrl: fees.paymentLinkUrl,
+  paymentLinkAmount: fees.paymentLinkAmount,
 };
 
 export type FeeRow = {
@@ -56,6 +58,8 @@ export type FeeRow = {
   courseMembershipId: number | null;
   courseId: number | null;
   kind: string;
+  paymentLinkUrl: string | null;
+  paymentLinkAmount: number | null;
 };
 
 export type FeeQuery = { state: FeeState; billing: FeeBilling; personId?: number; sort: SortSpec; today?: string };
@@ -125,6 +129,11 @@ export async function pageOfFee(db: Db, id: number, query: FeeQuery, pageSize = 
   const ordered = joined(db.select({ id: fees.id, position: positionInOrder(orderBy(query.sort)) }).from(fees).$dynamic(), query).as("ordered");
   const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, id));
   return pageOfPosition(row?.position, pageSize);
+}
+
+/** The fee's payment link while it is good for what is open (a link for another amount is stale). */
+export function currentPaymentLink(fee: { openAmount: number; paymentLinkUrl: string | null; paymentLinkAmount: number | null }): string | null {
+  return fee.openAmount > 0 && fee.paymentLinkUrl && fee.paymentLinkAmount === fee.openAmount ? fee.paymentLinkUrl : null;
 }
 
 /** The number of the invoice a fee is on (through an invoice row), or NULL. */

@@ -46,3 +46,16 @@ export function probeQueue(queue: Queue): Promise<ProbeResult> {
     return "Nachricht gesendet";
   });
 }
+
+export type HealthReport = {
+  healthy: boolean;
+  message: string;
+  checks: { d1: ProbeResult; r2: ProbeResult; queue: ProbeResult };
+};
+
+/** The health check of GET /api/public/test (and Tasks → 'Server testen'): D1, R2 and the queue, each really used. */
+export async function checkHealth(db: Db, env: Pick<Env, "INVOICES" | "JOBS">): Promise<HealthReport> {
+  const [d1, r2, queue] = await Promise.all([probeDatabase(db), probeBucket(env.INVOICES), probeQueue(env.JOBS)]);
+  const healthy = d1.ok && r2.ok && queue.ok;
+  return { healthy, message: healthy ? "Wuff läuft: Datenbank, Speicher und Warteschlange arbeiten." : "Wuff ist gestört.", checks: { d1, r2, queue } };
+}

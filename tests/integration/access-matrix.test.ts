@@ -11,11 +11,6 @@ type Who = "anonymous" | DemoUserName;
 const USERS: DemoUserName[] = ["staff", "gdpr", "finance", "admin"];
 const ANY = USERS;
 
-/** Screens not built yet: path, German title, who may use it (spec 000 §2/§6, 001 §2/§6). */
-const SCREENS: [string, string, DemoUserName[]][] = [
-  ["/test", "Test", ANY],
-];
-
 const cookies = {} as Record<Who, string | undefined>;
 
 beforeAll(async () => {
@@ -25,32 +20,16 @@ beforeAll(async () => {
 
 const ask = (path: string, who: Who, init: RequestInit = {}) => fetchApp(path, { ...init, cookie: cookies[who] });
 
-describe.each(SCREENS)("%s (%s)", (path, title, allowed) => {
-  const loginRedirect = `/login?redirectTo=${encodeURIComponent(path)}`;
+/** Role-restricted screens: their single-fetch data request (what client navigation loads) is guarded too. */
+const RESTRICTED: [string, string, DemoUserName[]][] = [
+  ["/hsvrmlist", "HSVRM-Liste", ["finance", "admin", "gdpr"]],
+  ["/birthdaylist", "Geburtstags-Liste", ["finance", "admin", "gdpr"]],
+  ["/fees", "Kontenblatt", ["finance", "admin"]],
+  ["/tasks", "latest", ["admin"]],
+];
 
-  it.each(["GET", "POST"])("%s as anonymous asks for the login and comes back", async (method) => {
-    const response = await ask(path, "anonymous", { method });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(loginRedirect);
-  });
-
-  it.each(USERS)("as %s: the page if the role may, else home with a toast and none of the data", async (who) => {
-    for (const method of ["GET", "POST"]) {
-      const response = await ask(path, who, { method });
-      if (allowed.includes(who)) {
-        // GET shows the screen; its actions come with the capability that builds the screen.
-        expect(response.status, `${method} ${who}`).toBe(method === "GET" ? 200 : 405);
-        if (method === "GET") expect(await response.text()).toContain(`<h1 class="text-2xl font-semibold text-wuff-800">${title}</h1>`);
-      } else {
-        expect(response.status, `${method} ${who}`).toBe(302);
-        expect(response.headers.get("Location")).toBe("/");
-        expect(response.headers.get("Set-Cookie")).toContain("wuff_toast=");
-        expect(await response.text()).not.toContain(title);
-      }
-    }
-  });
-
-  it.each(USERS)("as %s: the single-fetch data request is guarded as well", async (who) => {
+describe.each(RESTRICTED)("%s.data (%s)", (path, title, allowed) => {
+  it.each(USERS)("as %s: the data only for the roles that may see the screen", async (who) => {
     const response = await ask(`${path}.data`, who);
     const body = await response.text();
     if (allowed.includes(who)) {
@@ -114,6 +93,10 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/invoices/1/invoicerows", allowed: ["finance", "admin"], get: 200, post: 400 },
   // Tasks: an empty post is an unknown action (German 400) and starts nothing.
   { path: "/tasks", allowed: ["admin"], get: 200, post: 400 },
+  // Tasks → Prüfungen: only posts (an empty one names no check: 400), GET is not allowed.
+  { path: "/tasks/checks", allowed: ["admin"], get: 405, post: 400 },
+  // Test: the installation's health for everyone logged in; it takes no posts.
+  { path: "/test", allowed: ANY, get: 200, post: 405 },
   { path: "/tasks?dialog=task-invoices", allowed: ["admin"], get: 200, post: 400 },
 ];
 
@@ -215,6 +198,32 @@ describe("dialogs of the invoices area posted from pages staff and GDPR may use"
   });
 });
 
+describe("the payment link dialog (Kontenblatt) posted or opened from pages staff and GDPR may use", () => {
+  it("only ADMIN and FINANCE open it or make a link", async () => {
+    const { env } = await import("cloudflare:test");
+    await env.DB.prepare("UPDATE configuration SET mollie_integration = 1").run();
+    const fee = (await env.DB.prepare("SELECT id FROM fees WHERE open_amount > 0 AND payment_link_id IS NULL ORDER BY id LIMIT 1").first()) as { id: number };
+    const links = async () => ((await env.DB.prepare("SELECT count(*) AS n FROM fees WHERE payment_link_id IS NOT NULL").first()) as { n: number }).n;
+    const before = await links();
+    for (const who of ["staff", "gdpr"] as DemoUserName[]) {
+      for (const page of ["/people", "/courses"]) {
+        const response = await ask(page, who, { method: "POST", body: new URLSearchParams({ intent: "paymentLink:create", id: String(fee.id) }) });
+        expect(response.status, `${who} ${page}`).toBe(302);
+        expect(response.headers.get("Location")).toBe("/");
+      }
+      expect(await (await ask(`/people?dialog=paymentLink-create&dialogId=${fee.id}`, who)).text(), who).not.toContain("Zahlungslink erzeugen");
+    }
+    expect(await links()).toBe(before);
+    for (const who of ["finance", "admin"] as DemoUserName[]) {
+      expect(await (await ask(`/fees?dialog=paymentLink-create&dialogId=${fee.id}`, who)).text(), who).toContain("Zahlungslink erzeugen");
+    }
+    const made = await ask("/fees", "finance", { method: "POST", body: new URLSearchParams({ intent: "paymentLink:create", id: String(fee.id) }) });
+    expect(made.status).toBe(302);
+    expect(await links()).toBe(before + 1);
+    await env.DB.prepare("UPDATE configuration SET mollie_integration = 0").run();
+  });
+});
+
 describe("routes outside the screen table", () => {
   it("home is public and tells anonymous visitors they are not logged in", async () => {
     for (const who of ["anonymous", ...USERS] as Who[]) {
@@ -241,6 +250,21 @@ describe("routes outside the screen table", () => {
         expect(response.headers.get("Location")).toBeNull();
       }
     }
+  });
+
+  it("the Mollie webhook is public (Mollie has no login): malformed calls are refused alike for everyone, GET is not allowed", async () => {
+    for (const who of ["anonymous", ...USERS] as Who[]) {
+      expect((await ask("/api/public/mollie/webhook", who, { method: "POST" })).status, who).toBe(400);
+      expect((await ask("/api/public/mollie/webhook", who)).status, who).toBe(405);
+    }
+  });
+
+  it("creating a payment link by API needs ADMIN or FINANCE (401 anonymous, 403 others)", async () => {
+    const post = (who: Who) =>
+      ask("/api/public/mollie/createpaymentlink", who, { method: "POST", headers: { "Content-Type": "application/json", Origin: "http://localhost" }, body: "{}" });
+    const expected: Record<Who, number> = { anonymous: 401, staff: 403, gdpr: 403, finance: 400, admin: 400 };
+    for (const who of ["anonymous", ...USERS] as Who[]) expect((await post(who)).status, who).toBe(expected[who]);
+    for (const who of ["anonymous", ...USERS] as Who[]) expect((await ask("/api/public/mollie/createpaymentlink", who)).status, who).toBe(405);
   });
 
   it("the health check is public", async () => {

@@ -5,6 +5,8 @@ declare global {
     interface Env {
       /** Migrations read from migrations/ by tests/vitest.config.ts. */
       TEST_MIGRATIONS: D1Migration[];
+      /** A TCP server greeting like an SMTP server (tests/integration/global-setup.ts). */
+      TEST_SMTP_GREETER_PORT: string;
     }
   }
 }

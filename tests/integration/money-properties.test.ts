@@ -1,6 +1,7 @@
 /**
  * Where money moves, properties instead of examples: random sequences of invoice-row, invoice,
- * fee, delete/undo, invoicing-run (its messages delivered once or twice) and run-undo operations
+ * fee, delete/undo, invoicing-run (its messages delivered once or twice), run-undo and Mollie
+ * payment (a fee's payment link paid at the Mollie fake, the webhook called once or twice) operations
  * (fast-check, fixed seed) through the models, the fee dialog's action and the queue consumer,
  * and after every step the books must still hold: amounts are whole cents, an invoice's
  * amount is the sum of its rows, 0 ≤ open amount ≤ amount for invoices and fees, no fee is on
@@ -16,7 +17,8 @@ import * as schema from "~/db/schema";
 import { mainRecordOfTransaction, restoreDeletedRecord } from "~/models/recycle-bin.server";
 import { deleteInvoiceHeader, deleteInvoiceRow, saveInvoiceRow, updateInvoiceHeader } from "~/models/invoices.server";
 import { undoInvoiceRun, latestInvoiceRun } from "~/models/invoice-runs.server";
-import { postForm } from "../support/app";
+import { paymentLinkForFee, toMollieValue } from "~/services/payments.server";
+import { fetchApp, postForm } from "../support/app";
 import { deliver, startControlledInvoiceRun } from "../support/jobs";
 import { loadDemoData } from "../support/seed";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
@@ -29,7 +31,25 @@ let nextNumber = 900_000;
 beforeAll(async () => {
   await loadDemoData();
   [{ id: personId }] = await db.insert(schema.people).values({ firstName: "Paula", lastName: "Probe", memberTypeId: 1 }).returning({ id: schema.people.id });
+  await db.update(schema.configuration).set({ mollieIntegration: true });
 });
+
+/** A payment through the fee's Mollie link (at the fake), and Mollie's webhook call(s) delivered. */
+async function payByMollie(feeId: number, cents: number, calls: number) {
+  const outcome = await paymentLinkForFee({ db, env }, feeId);
+  if (outcome.status !== "ok") return;
+  const paid = await fetch(`${env.MOLLIE_API_URL.replace(/\/v2$/, "")}/_fake/payment-links/${outcome.link.id}/pay`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ notify: false, amount: toMollieValue(cents) }),
+  });
+  const { webhook } = (await paid.json()) as { webhook: { url: string; body: string } };
+  const url = new URL(webhook.url);
+  for (let call = 0; call < calls; call++) {
+    const response = await fetchApp(`${url.pathname}${url.search}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: webhook.body });
+    expect(response.status).toBe(200);
+  }
+}
 
 /** Two invoices of the person, each with a row billing a fee of its own. */
 async function freshInvoices(): Promise<number[]> {
@@ -72,6 +92,12 @@ async function expectBooksHold(step: string) {
   expect(new Set(headers.map((h) => h.invoiceNumber)).size, `${step}: invoice numbers unique`).toBe(headers.length);
   const invoiced = new Set(fees.filter((fee) => fee.isInvoiced).map((fee) => fee.id));
   expect(billed.filter((id) => !invoiced.has(id!)), `${step}: a billed fee is marked invoiced`).toEqual([]);
+  const booked = await db.select().from(schema.molliePayments);
+  for (const payment of booked) {
+    // A payment takes off at most what it paid and what was open (the fee's amount may be edited later).
+    expect(payment.applied, `${step}: ${payment.paymentId} applied ≥ 0`).toBeGreaterThanOrEqual(0);
+    expect(payment.applied, `${step}: ${payment.paymentId} applied ≤ paid`).toBeLessThanOrEqual(payment.amount);
+  }
   const [{ counter }] = await db.select({ counter: schema.configuration.lastInvoiceNumber }).from(schema.configuration);
   const runNumbers = headers.filter((h) => h.jobId !== null).map((h) => h.invoiceNumber);
   expect(runNumbers.every((n) => n <= counter), `${step}: the counter is past every number a run took`).toBe(true);
@@ -88,6 +114,7 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant("addBillableFee" as const), amount: fc.integer({ min: 0, max: 60_000 }) }),
   fc.record({ kind: fc.constant("invoiceRun" as const), redeliver: fc.boolean() }),
   fc.record({ kind: fc.constant("undoLastRun" as const) }),
+  fc.record({ kind: fc.constant("molliePayment" as const), pick: fc.nat(20), amount: fc.integer({ min: 1, max: 70_000 }), calls: fc.integer({ min: 1, max: 2 }) }),
 );
 
 describe("the books hold under any sequence of operations", () => {
@@ -144,6 +171,12 @@ describe("the books hold under any sequence of operations", () => {
               if (run) await undoInvoiceRun(db, run.id, actor);
               break;
             }
+            case "molliePayment": {
+              const open = await db.select().from(schema.fees).then((all) => all.filter((fee) => fee.personId === personId && fee.openAmount > 0));
+              const fee = open[op.pick % Math.max(1, open.length)];
+              if (fee) await payByMollie(fee.id, op.amount, op.calls);
+              break;
+            }
             case "editFee": {
               // Through the fee dialog's action: its rules apply, as for a treasurer.
               const fees = await db.select().from(schema.fees).then((all) => all.filter((fee) => fee.personId === personId));
@@ -169,5 +202,6 @@ describe("the books hold under any sequence of operations", () => {
     // The sequences did bill through the queue consumer and take runs back.
     expect(await db.$count(schema.invoiceHeaders, sql`job_id IS NOT NULL`)).toBeGreaterThan(0);
     expect(await db.$count(schema.jobs, sql`undone_on IS NOT NULL`)).toBeGreaterThan(0);
+    expect(await db.$count(schema.molliePayments)).toBeGreaterThan(0);
   }, 180_000);
 });

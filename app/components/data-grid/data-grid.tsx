@@ -12,6 +12,7 @@ import type { Cell, ColumnMeta, GridData, GridRow } from "~/lib/grid";
 import { closedHref, closedSearch, dialogHref, gridHref, gridParamNames, keepOnly } from "~/lib/grid-state";
 import { takeClosedDialog } from "../dialog-form";
 import { ToggleLinks } from "../toggle-links";
+import { CopyButton } from "../copy-button";
 
 const alignClass = { left: "text-left", right: "text-right", center: "text-center" } as const;
 const buttonClass = "inline-flex items-center rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
@@ -102,10 +103,17 @@ function cellContent(cell: Cell | undefined, open: (dialog: string, id?: number,
       </a>
     );
   }
-  return (
+  const anchor = (
     <a href={link.to} className="text-wuff-700 underline" data-cell-link {...(link.newTab ? { target: "_blank", rel: "noopener" } : {})}>
       {cell.text}
     </a>
+  );
+  if (!link.copy) return anchor;
+  return (
+    <span className="inline-flex items-center gap-1">
+      {anchor}
+      <CopyButton text={link.to} />
+    </span>
   );
 }
 

@@ -103,8 +103,9 @@ export type TabDecl = {
   grid?: AnyGridDecl;
 };
 
-/** A row action beyond add/edit/delete: opens the entity's dialog view for the selected row. */
-export type RowActionDecl = { label: string; view: string };
+/** A row action beyond add/edit/delete: opens a dialog view for the selected row, of the rows'
+ *  entity or of another dialog folder (`entity`, e.g. the fee's 'paymentLink-create'). */
+export type RowActionDecl = { label: string; view: string; entity?: string };
 
 export type GridDecl<Row extends { id: number }> = {
   /** Key of the user's column choice and the grid's accessible name stem. */

@@ -262,7 +262,7 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
     editButton: Boolean(entity && dialogs.edit),
     deleteDialog: entity && dialogs.delete ? `${entity}-delete` : null,
     dialogParams: placement.parent ? { dialogParent: `${placement.parent.type}:${placement.parent.id}` } : {},
-    rowActions: entity ? (grid.rowActions ?? []).map((action) => ({ label: action.label, dialog: `${entity}-${action.view}` })) : [],
+    rowActions: entity ? (grid.rowActions ?? []).map((action) => ({ label: action.label, dialog: `${action.entity ?? entity}-${action.view}` })) : [],
     commandColumn: Boolean(grid.commandColumn),
     excelHref: grid.excel ? (placement.parent ? `${grid.excel.path}?parent=${placement.parent.type}:${placement.parent.id}` : grid.excel.path) : null,
     columnChooser: grid.columnChooser ?? true,

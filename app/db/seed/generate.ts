@@ -100,7 +100,8 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
       clubMembershipPriceReduced1: 3_000,
       clubMembershipPriceReduced2: 1_500,
       lastInvoiceNumber: 0,
-      mollieIntegration: false,
+      // The demo talks to the local Mollie fake (npm start), so payment links work out of the box.
+      mollieIntegration: true,
       ...audit,
     },
   ];
