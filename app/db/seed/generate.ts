@@ -5,6 +5,7 @@
  */
 import { Faker, de, base } from "@faker-js/faker";
 import { addDaysToDate, berlinWallClockToInstant } from "../../lib/format";
+import { DEFAULT_INVOICE_TEMPLATE, INVOICE_TEMPLATE_NAME } from "../../lib/invoice-document";
 import { courseFeeText } from "../../lib/labels";
 import type * as schema from "../schema";
 
@@ -26,6 +27,7 @@ export type SeedData = {
   invoiceHeaders: Row<typeof schema.invoiceHeaders>[];
   invoiceRows: Row<typeof schema.invoiceRows>[];
   mailshots: Row<typeof schema.mailshots>[];
+  templates: Row<typeof schema.templates>[];
   configuration: Row<typeof schema.configuration>[];
 };
 
@@ -101,6 +103,18 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
       clubMembershipPriceReduced2: 1_500,
       lastInvoiceNumber: 0,
       mollieIntegration: false,
+      clubName: "Hundesportverein Wuff e.V.",
+      clubStreet: "Am Hundeplatz 1",
+      clubZip: "50667",
+      clubCity: "Köln",
+      clubPhone: "0221 123456",
+      clubEmail: "kasse@wuff.example",
+      taxNumber: null,
+      taxExemptionNote: "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.",
+      bankAccountHolder: "Hundesportverein Wuff e.V.",
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      bankName: "Commerzbank Köln",
       ...audit,
     },
   ];
@@ -494,6 +508,8 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     },
   ];
 
+  const templates: SeedData["templates"] = [{ id: 1, name: INVOICE_TEMPLATE_NAME, kind: "INVOICE", subject: null, html: DEFAULT_INVOICE_TEMPLATE, text: null, ...audit }];
+
   return {
     memberTypes,
     membershipStatuses,
@@ -510,6 +526,7 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     invoiceHeaders,
     invoiceRows,
     mailshots,
+    templates,
     configuration,
   };
 }
