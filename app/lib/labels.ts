@@ -26,6 +26,7 @@ export const TABLE_LABELS: Record<string, string> = {
   invoice_rows: "Rechnungszeile",
   locations: "Ort",
   mailshots: "Mailing",
+  templates: "Vorlage",
 };
 
 /** Course status codes (FINISHED is 'abgeschlossen': no new participants). */
