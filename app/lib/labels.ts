@@ -29,6 +29,9 @@ export const TABLE_LABELS: Record<string, string> = {
   templates: "Vorlage",
 };
 
+/** The kinds of template (Vorlagen). */
+export const TEMPLATE_KIND_LABELS = { INVOICE: "Rechnung (PDF)", MAIL: "Mail" } as const;
+
 /** Course status codes (FINISHED is 'abgeschlossen': no new participants). */
 export const COURSE_STATUS_LABELS = { PLANNED: "Geplant", RUNNING: "Läuft", FINISHED: "Abgeschlossen" } as const;
 /** FIXED: a set number of sessions; ONGOING: an open-ended group. */

@@ -104,6 +104,11 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/configuration", allowed: ["admin"], get: 200, post: 400 },
   // Kalender-Abos: an empty post names what is missing (German 400) and creates no link.
   { path: "/calendarFeeds", allowed: ["admin"], get: 200, post: 400 },
+  // Vorlagen (ADMIN): the grid, its dialog, and the invoice template's preview with sample data.
+  { path: "/templates", allowed: ["admin"], get: 200, post: 400 },
+  { path: "/templates?dialog=template-edit&dialogId=1", allowed: ["admin"], get: 200, post: 400 },
+  { path: "/templates/preview/1", allowed: ["admin"], get: 200, post: 405, getOnly: true },
+  { path: "/tasks?dialog=pdfRun-start", allowed: ["admin"], get: 200, post: 400 },
   { path: "/invoices", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/invoices/1/invoicerows", allowed: ["finance", "admin"], get: 200, post: 400 },
   // An invoice's PDF (ADMIN, FINANCE): the demo invoice has none yet, so 'getPDF error:' 404.
