@@ -15,6 +15,9 @@ import { ItemFailure } from "./index.server";
 import type { ItemContext } from "./runs.server";
 
 export const PDF_SLICE_SIZE = 20;
+/** PDFs of a slice rendered at once, each on its own page of the batch's browser: while Chromium
+ *  prints one, the worker reads the next invoice and stores the last PDF. */
+export const PDF_CONCURRENCY = 3;
 export const PDF_RUN_STARTED = "Pdfs werden vorbereitet ...";
 export const pdfProgressMessage = (invoiceNumber: number) => `Pdf für Rechnung ${invoiceNumber} wurde erzeugt`;
 export const pdfRunMessage = (count: number) => `Fertig! Es wurden ${count} Pdfs erzeugt`;

@@ -28,35 +28,49 @@ const KEEP_ALIVE_MS = 600_000;
 export const RENDERING_FAILED = "Das PDF konnte nicht erzeugt werden (Browser Rendering nicht erreichbar).";
 
 export class PdfRenderer {
+  /** Pages not rendering right now: one per PDF rendered at the same time, kept for the next. */
+  private idle: Page[] = [];
+
   private constructor(
     private readonly binding: Fetcher,
     private browser: Browser,
-    private page: Page,
     private readonly sessionId: string,
   ) {}
 
   static async open(env: Pick<Env, "BROWSER">): Promise<PdfRenderer> {
     const browser = await puppeteer.launch(env.BROWSER, { keep_alive: KEEP_ALIVE_MS });
+    const renderer = new PdfRenderer(env.BROWSER, browser, browser.sessionId());
     try {
-      return new PdfRenderer(env.BROWSER, browser, await preparedPage(browser), browser.sessionId());
+      renderer.idle.push(await preparedPage(browser));
+      return renderer;
     } catch (error) {
       await browser.close().catch(() => undefined);
       throw error;
     }
   }
 
-  /** The PDF of a self-contained HTML document (the template's own CSS, no scripts, no fetches). */
+  /** The PDF of a self-contained HTML document (the template's own CSS, no scripts, no fetches).
+   *  Several may be rendered at once, each on a page of its own. */
   async render(html: string, options: PDFOptions = INVOICE_PDF_OPTIONS): Promise<Uint8Array> {
+    let page = this.idle.pop() ?? (await preparedPage(this.browser));
     try {
-      return await renderOn(this.page, html, options);
+      const pdf = await renderOn(page, html, options);
+      this.idle.push(page);
+      return pdf;
     } catch (error) {
       if (this.browser.isConnected()) throw error;
       // The connection dropped (not the page's fault): the same session once more, by its id.
-      this.browser = await puppeteer.connect(this.binding, this.sessionId);
-      this.page = await preparedPage(this.browser);
-      return renderOn(this.page, html, options);
+      if (!this.reconnecting) this.reconnecting = puppeteer.connect(this.binding, this.sessionId).finally(() => (this.reconnecting = null));
+      this.browser = await this.reconnecting;
+      this.idle = [];
+      page = await preparedPage(this.browser);
+      const pdf = await renderOn(page, html, options);
+      this.idle.push(page);
+      return pdf;
     }
   }
+
+  private reconnecting: Promise<Browser> | null = null;
 
   async close(): Promise<void> {
     await this.browser.close().catch(() => undefined);
