@@ -6,7 +6,7 @@
  * between pages and between data sets measured in the same minutes. Not a test: it reports the
  * numbers and only fails when it cannot measure.
  *
- *   tsx scripts/bench.ts [--runs N] [--quick]
+ *   tsx scripts/bench.ts [--runs N] [--quick] [--only pdfs]
  *
  * Builds once, prepares two state dirs (.wrangler/bench-demo: demo data, .wrangler/bench-large:
  * large data), starts two app instances as `npm start` does (scripts/start.sh: wrangler dev plus
@@ -16,7 +16,9 @@
  * page. Finally, on the large instance only (the runs change its data): Rechnungen schreiben
  * (started as the admin's form post, followed on the Tasks screen until its result shows, then
  * checked in the state dir's SQLite), the undo of that run, and Jahresbeiträge for next year twice
- * (the second must add nothing). Progress goes to stderr, the report to stdout.
+ * (the second must add nothing), then 'PDFs erzeugen' over the 200 invoices of the large data in
+ * one run (real PDFs through the local Browser Rendering into R2). `--only pdfs` prepares only
+ * the large data and measures only the PDF run. Progress goes to stderr, the report to stdout.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -38,6 +40,10 @@ const LARGE_VS_DEMO_TARGET = 1.2;
 const JS_BUDGET_KB = 110;
 /** Target (c): Rechnungen schreiben on the large data set, from the POST until the Tasks screen shows its result. */
 const INVOICE_RUN_TARGET_S = 15;
+/** Target (d): 'PDFs erzeugen' over the large data's invoices, PDFs per second of the whole run. */
+const PDF_RUN_TARGET_PER_S = 7;
+/** How many invoices the PDF run renders (the large data has this many, none with a PDF). */
+const PDF_RUN_INVOICES = 200;
 /** A bulk run that has not finished by then counts as hanging. */
 const JOB_TIMEOUT_MS = 120_000;
 /** How often the Tasks screen is read while a run is under way. */
@@ -116,17 +122,22 @@ const PEOPLE = PAGES[1];
 // ---------------------------------------------------------------------------------------------
 // Options
 
-type Options = { rounds: number; warmup: number };
+type Options = { rounds: number; warmup: number; /** Only this part: 'pdfs' (the PDF run on the large data). */ only: "pdfs" | null };
 
-const USAGE = "Aufruf: tsx scripts/bench.ts [--runs N] [--quick]   (npm run bench -- --quick)";
+const USAGE = "Aufruf: tsx scripts/bench.ts [--runs N] [--quick] [--only pdfs]   (npm run bench -- --quick)";
 
 function parseOptions(args: string[]): Options {
   let rounds: number | undefined;
   let quick = false;
+  let only: Options["only"] = null;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--quick") {
       quick = true;
+    } else if (arg === "--only" || arg.startsWith("--only=")) {
+      const value = arg === "--only" ? args[++i] : arg.slice("--only=".length);
+      if (value !== "pdfs") throw new Error(`--only kennt nur pdfs, nicht ${value}\n${USAGE}`);
+      only = value;
     } else if (arg === "--runs" || arg.startsWith("--runs=")) {
       const value = arg === "--runs" ? args[++i] : arg.slice("--runs=".length);
       rounds = Number(value);
@@ -139,7 +150,7 @@ function parseOptions(args: string[]): Options {
     }
   }
   // --runs wins over --quick's default; --quick also shortens the warm-up.
-  return { rounds: rounds ?? (quick ? 10 : 40), warmup: quick ? 2 : 5 };
+  return { rounds: rounds ?? (quick ? 10 : 40), warmup: quick ? 2 : 5, only };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -571,7 +582,7 @@ function taskState(html: string, title: string) {
  * Reads the Tasks screen every POLL_MS until the task's newest run shows its result (not
  * 'working ...'); the run was created by the POST, so the screen shows no older one.
  */
-async function waitForTask(instance: Instance, title: string, started: number) {
+async function waitForTask(instance: Instance, title: string, started: number, finished = (result: string) => result !== "" && result !== WORKING) {
   let polls = 0;
   let last = { result: "", progress: "" };
   while (performance.now() - started < JOB_TIMEOUT_MS) {
@@ -581,7 +592,7 @@ async function waitForTask(instance: Instance, title: string, started: number) {
     polls += 1;
     if (page.status !== 200) throw new Error(`${instance.dataset.label}: Aufgabenseite antwortet mit Status ${page.status} (Sitzung verloren?)`);
     last = taskState(html, title);
-    if (last.result !== "" && last.result !== WORKING) return { ms: performance.now() - started, polls, result: last.result };
+    if (finished(last.result)) return { ms: performance.now() - started, polls, result: last.result };
     await sleep(POLL_MS);
   }
   throw new Error(
@@ -617,10 +628,72 @@ type RunLine = { label: string; people?: number; messages?: number; postMs: numb
 
 type JobsReport = {
   runs: RunLine[];
-  invoices: { totalMs: number; jobMs: number; created: number; extended: number; rows: number; people: number };
+  /** Rechnungen schreiben (absent with --only pdfs). */
+  invoices?: { totalMs: number; jobMs: number; created: number; extended: number; rows: number; people: number };
+  /** PDFs erzeugen. */
+  pdfs?: { totalMs: number; jobMs: number; created: number };
   checks: Check[];
   polls: number;
 };
+
+/**
+ * 'PDFs erzeugen' on the large data: every invoice without a PDF (the 200 of the large seed) in one
+ * run, started as the admin's post, followed on the Tasks screen until 'Fertig! ...', checked in
+ * the database and by reading PDFs back over HTTP; then a second run must make nothing.
+ */
+async function measurePdfs(instance: Instance): Promise<{ run: RunLine; pdfs: NonNullable<JobsReport["pdfs"]>; checks: Check[]; polls: number }> {
+  const { dataset } = instance;
+  const checks: Check[] = [];
+  const check = (label: string, ok: boolean, detail: string) => checks.push({ label, ok, detail });
+  const [[before]] = await queryDb(dataset, "Rechnungen ohne PDF zählen", "SELECT count(*) AS n FROM invoice_headers WHERE pdf_file_path IS NULL");
+  const withoutPdf = num(before.n);
+  if (withoutPdf === 0) throw new Error(`${dataset.label}: keine Rechnung ohne PDF: PDFs erzeugen hätte nichts zu tun`);
+
+  progress(`${dataset.label}: PDFs erzeugen starten (${de(withoutPdf)} Rechnungen ohne PDF)`);
+  const started = performance.now();
+  const postMs = await postTask(instance, { intent: "pdfRun:start" });
+  const done = await waitForTask(instance, "PDFs erzeugen", started, (result) => result.startsWith("Fertig!"));
+  progress(`  fertig nach ${(done.ms / 1000).toFixed(1)} s: ${done.result}`);
+
+  const pdfJob = newestJob("PDFS");
+  const [[record], [after], sample] = await queryDb(
+    dataset,
+    "PDF-Lauf prüfen",
+    `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ${pdfJob};` +
+      `SELECT (SELECT count(*) FROM invoice_headers WHERE pdf_file_path IS NULL) AS without_pdf,
+         (SELECT count(*) FROM invoice_headers h, json_each((SELECT items FROM jobs WHERE id = ${pdfJob})) i WHERE h.id = i.value AND h.pdf_file_path LIKE 'Rechnung%.pdf') AS named,
+         (SELECT count(DISTINCT pdf_file_path) FROM invoice_headers WHERE pdf_file_path IS NOT NULL) AS distinct_paths,
+         (SELECT count(*) FROM invoice_headers WHERE pdf_file_path IS NOT NULL) AS with_pdf;` +
+      `SELECT h.id, h.invoice_number FROM invoice_headers h, json_each((SELECT items FROM jobs WHERE id = ${pdfJob})) i WHERE h.id = i.value ORDER BY random() LIMIT 3`,
+  );
+  const job = jobRow(record);
+  const created = num(after.named);
+  check("PDFs erzeugen: fertig, nichts fehlgeschlagen", job.status === "DONE" && job.failed === 0 && job.done === job.total,
+    `${job.status}, ${de(job.done)} von ${de(job.total)}, ${de(job.failed)} fehlgeschlagen: „${job.message}“`);
+  check("PDFs erzeugen: jede Rechnung des Laufs hat ihr PDF, keine ohne", created === withoutPdf && num(after.without_pdf) === 0 && job.message === `Fertig! Es wurden ${withoutPdf} Pdfs erzeugt`,
+    `${de(created)} von ${de(withoutPdf)} benannt, ${de(num(after.without_pdf))} ohne PDF, Meldung „${job.message}“`);
+  check("PDFs erzeugen: jeder Pfad nur einmal", num(after.distinct_paths) === num(after.with_pdf), `${de(num(after.distinct_paths))} Pfade für ${de(num(after.with_pdf))} Rechnungen`);
+  const read = await Promise.all(
+    sample.map(async (row) => {
+      const response = await request(`${instance.appOrigin}/invoices/pdf/${num(row.id)}`);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return response.status === 200 && response.headers.get("Content-Type") === "application/pdf" && new TextDecoder().decode(bytes.slice(0, 5)) === "%PDF-";
+    }),
+  );
+  check("PDFs erzeugen: Stichprobe über „PDF anzeigen“ aus R2 gelesen", read.length > 0 && read.every(Boolean), `${read.filter(Boolean).length} von ${read.length} PDFs gelesen`);
+
+  progress(`${dataset.label}: PDFs erzeugen, 2. Lauf`);
+  await postTask(instance, { intent: "pdfRun:start" });
+  const [[second]] = await queryDb(dataset, "2. PDF-Lauf prüfen", `SELECT status, total, message FROM jobs WHERE id = ${pdfJob}`);
+  check("PDFs erzeugen: zweiter Lauf erzeugt nichts", String(second.status) === "DONE" && num(second.total) === 0, `${de(num(second.total))} Rechnungen, „${String(second.message)}“`);
+
+  return {
+    run: { label: "PDFs erzeugen", people: job.total, messages: job.slices, postMs, totalMs: done.ms, jobMs: job.jobMs, result: `${de(created)} PDFs in R2` },
+    pdfs: { totalMs: done.ms, jobMs: job.jobMs, created },
+    checks,
+    polls: done.polls,
+  };
+}
 
 async function measureJobs(instance: Instance): Promise<JobsReport> {
   const { dataset } = instance;
@@ -760,9 +833,16 @@ async function measureJobs(instance: Instance): Promise<JobsReport> {
   check(`Jahresbeiträge ${year}: zweiter Lauf fügt nichts hinzu`, second.created === 0 && second.annualFees === first.annualFees && second.twice === 0,
     `${de(second.created)} Posten, ${de(second.annualFees)} Jahresbeiträge ${year}, ${de(second.twice)} Personen doppelt`);
 
+  // (d) PDFs erzeugen over the large data's invoices (those of the undone run are gone again).
+  const pdf = await measurePdfs(instance);
+  runs.push(pdf.run);
+  checks.push(...pdf.checks);
+  polls += pdf.polls;
+
   return {
     runs,
     invoices: { totalMs: invoiceDone.ms, jobMs: job.jobMs, created, extended: touched - created, rows, people: before.people },
+    pdfs: pdf.pdfs,
     checks,
     polls,
   };
@@ -930,28 +1010,35 @@ const perSecond = (count: number, ms: number) => de(Math.round(count / (ms / 100
 function jobsReport(jobs: JobsReport | Error, large: Dataset): string[] {
   const title = `Aufgaben auf den Daten ${large.label} (Warteschlange in wrangler dev):`;
   if (jobs instanceof Error) return ["", title, `  NICHT GEMESSEN: ${jobs.message}`];
-  const { runs, invoices, checks } = jobs;
+  const { runs, invoices, pdfs, checks } = jobs;
   const out = ["", title];
   const count = (value: number | undefined) => (value === undefined ? "–" : de(value));
   out.push(
     ...table(
-      ["Lauf", "Personen", "Nachrichten", "POST s", "Gesamt s", "Job s", "Ergebnis"],
+      ["Lauf", "Einträge", "Nachrichten", "POST s", "Gesamt s", "Job s", "Ergebnis"],
       runs.map((r) => [r.label, count(r.people), count(r.messages), seconds(r.postMs), seconds(r.totalMs), seconds(r.jobMs), r.result]),
       1,
       [6],
     ).map((line) => `  ${line}`),
   );
-  const invoiceCount = invoices.created + invoices.extended;
+  const targets: string[][] = [];
+  if (invoices) {
+    const invoiceCount = invoices.created + invoices.extended;
+    out.push(
+      `  Rechnungen schreiben je s: ${perSecond(invoiceCount, invoices.totalMs)} Rechnungen (${perSecond(invoiceCount, invoices.jobMs)}),` +
+        ` ${perSecond(invoices.rows, invoices.totalMs)} Posten (${perSecond(invoices.rows, invoices.jobMs)})`,
+    );
+    targets.push([`(c) ${large.label}: Rechnungen schreiben, Gesamt`, `${seconds(invoices.totalMs)} s`, `≤ ${INVOICE_RUN_TARGET_S} s`, verdict(invoices.totalMs <= INVOICE_RUN_TARGET_S * 1000)]);
+  }
+  if (pdfs) {
+    const rate = pdfs.created / (pdfs.totalMs / 1000);
+    out.push(`  PDFs erzeugen je s: ${rate.toFixed(1)} PDFs (${(pdfs.created / (pdfs.jobMs / 1000)).toFixed(1)})`);
+    targets.push([`(d) ${large.label}: PDFs je s, Gesamt`, rate.toFixed(1), `≥ ${PDF_RUN_TARGET_PER_S}`, verdict(rate >= PDF_RUN_TARGET_PER_S)]);
+  }
   out.push(
-    `  Rechnungen schreiben je s: ${perSecond(invoiceCount, invoices.totalMs)} Rechnungen (${perSecond(invoiceCount, invoices.jobMs)}),` +
-      ` ${perSecond(invoices.rows, invoices.totalMs)} Posten (${perSecond(invoices.rows, invoices.jobMs)});` +
-      ` Aufgabenseite ${jobs.polls}-mal gelesen`,
+    `  Aufgabenseite ${jobs.polls}-mal gelesen`,
     "",
-    ...table(
-      ["Ziel", "Wert", "Ziel", "Ergebnis"],
-      [[`(c) ${large.label}: Rechnungen schreiben, Gesamt`, `${seconds(invoices.totalMs)} s`, `≤ ${INVOICE_RUN_TARGET_S} s`, verdict(invoices.totalMs <= INVOICE_RUN_TARGET_S * 1000)]],
-      1,
-    ).map((line) => `  ${line}`),
+    ...table(["Ziel", "Wert", "Ziel", "Ergebnis"], targets, 1).map((line) => `  ${line}`),
     "",
     ...table(
       ["Prüfung in der Datenbank", "Ergebnis", "Befund"],
@@ -1050,8 +1137,10 @@ function printReport(report: {
     `  Gesamt s      Wanduhr vom POST, bis die Aufgabenseite das Ergebnis statt „${WORKING}“ zeigt (gelesen alle ${POLL_MS} ms)`,
     "  Job s         started_on → finished_on des jobs-Eintrags: angelegt im POST bis zur letzten verbuchten Nachricht",
     "  Nachrichten   Queue-Nachrichten (Scheiben) des Laufs, verbucht in job_slices",
-    "  je s          Rechnungen (neu und ergänzt) und Posten (Zeilen) je Sekunde Gesamtzeit, in Klammern je Sekunde Job",
+    "  Einträge      Personen (Rechnungen schreiben, Jahresbeiträge) bzw. Rechnungen (PDFs erzeugen) des Laufs",
+    "  je s          Rechnungen (neu und ergänzt) und Posten (Zeilen) bzw. PDFs je Sekunde Gesamtzeit, in Klammern je Sekunde Job",
     `  (c)           Rechnungen schreiben auf den großen Daten, Gesamt s, Ziel ≤ ${INVOICE_RUN_TARGET_S} s`,
+    `  (d)           PDFs erzeugen: ${PDF_RUN_INVOICES} Rechnungs-PDFs der großen Daten in einem Lauf (Chromium über Browser Rendering, R2), je s Gesamtzeit, Ziel ≥ ${PDF_RUN_TARGET_PER_S}`,
     "  Die Maschine ist geteilt und laut: absolute Zeiten schwanken zwischen Läufen stark,",
     "  die Verhältnisse innerhalb eines Laufs viel weniger.",
   );
@@ -1060,10 +1149,27 @@ function printReport(report: {
 
 // ---------------------------------------------------------------------------------------------
 
+/** --only pdfs: the large data alone, and only the PDF run on it. */
+async function mainPdfsOnly(benchStarted: number) {
+  const large = DATASETS.find((d) => d.key === "large")!;
+  const build = run("Build (remix vite:build)", `${BIN}/remix`, ["vite:build"]);
+  const secrets = run("Lokale Geheimnisse (.dev.vars)", "bash", ["scripts/ensure-dev-vars.sh"]);
+  const data = prepareData(large);
+  await settleAll([build, secrets, data]);
+  const [appPort, idpPort] = await freePorts(2);
+  const instance = startApp(large, appPort, idpPort);
+  await waitUntilReady(instance);
+  await login(instance);
+  const pdf = await measurePdfs(instance);
+  console.log([`\nWuff-Benchmark, nur PDFs (--only pdfs)`, ...jobsReport({ runs: [pdf.run], pdfs: pdf.pdfs, checks: pdf.checks, polls: pdf.polls }, large)].join("\n"));
+  progress(`fertig in ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
+}
+
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   process.chdir(ROOT);
   const benchStarted = performance.now();
+  if (options.only === "pdfs") return mainPdfsOnly(benchStarted);
 
   // Build and both data sets side by side: they do not depend on each other.
   const build = run("Build (remix vite:build)", `${BIN}/remix`, ["vite:build"]);

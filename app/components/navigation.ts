@@ -24,6 +24,7 @@ export const SCREEN_TITLES: Record<Area, string> = {
   tasks: "Tasks",
   configuration: "Einstellungen",
   calendarFeeds: "Kalender-Abos",
+  templates: "Vorlagen",
   hsvrmlist: "HSVRM-Liste",
   birthdaylist: "Geburtstags-Liste",
 };

@@ -611,6 +611,22 @@ export const configuration = sqliteTable(
     clubMembershipPriceReduced2: cents("club_membership_price_reduced2"),
     lastInvoiceNumber: integer("last_invoice_number").notNull().default(0),
     mollieIntegration: flag("mollie_integration"),
+    // The club as an invoice names it (§14 UStG: name and address of the issuer, its tax number or
+    // why no VAT is charged) and the bank account the invoice asks to pay to.
+    clubName: text("club_name"),
+    clubStreet: text("club_street"),
+    clubZip: text("club_zip"),
+    clubCity: text("club_city"),
+    clubPhone: text("club_phone"),
+    clubEmail: text("club_email"),
+    /** Steuernummer (or USt-IdNr.); an invoice without one carries the exemption note instead. */
+    taxNumber: text("tax_number"),
+    /** E.g. 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.' or the club's tax-exempt status. */
+    taxExemptionNote: text("tax_exemption_note"),
+    bankAccountHolder: text("bank_account_holder"),
+    iban: text("iban"),
+    bic: text("bic"),
+    bankName: text("bank_name"),
     comments: text("comments"),
     ...auditColumns(),
   },

@@ -12,6 +12,9 @@ import {
 } from "~/models/invoices.server";
 import { invoiceRowsGrid } from "./invoiceRows.grid";
 
+/** Where an invoice's stored PDF is shown (app/routes/invoices_.pdf.$invoiceId). */
+export const invoicePdfHref = (invoiceId: number) => `/invoices/pdf/${invoiceId}`;
+
 const headerQuery = (query: Pick<ListQuery, "toggles" | "sort" | "parent">): InvoiceHeaderQuery => ({
   status: (INVOICE_STATUS_FILTERS.includes(query.toggles.status as InvoiceStatusFilter) ? query.toggles.status : "all") as InvoiceStatusFilter,
   personId: query.parent?.type === "PERSON" ? query.parent.id : undefined,
@@ -21,8 +24,8 @@ const headerQuery = (query: Pick<ListQuery, "toggles" | "sort" | "parent">): Inv
 /**
  * Rechnungen (spec 001 §2 Invoice headers grid): PARENT, 300 px high, over the tab
  * Rechnungszeilen of the selected invoice; and the tab Rechnungen of a person. Invoices come from
- * fees, so there is no Add; 'Zeile hinzufügen' adds a row to the invoice. The PDF context menu
- * comes with the PDFs.
+ * fees, so there is no Add; 'Zeile hinzufügen' adds a row to the invoice. On its own screen the
+ * row actions (context menu, toolbar, command column) also offer the invoice's PDF.
  */
 export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
   id: "invoiceHeaders",
@@ -65,7 +68,13 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
     list: (db, query) => listInvoiceHeaders(db, { ...headerQuery(query), page: query.page, pageSize: query.pageSize }),
     pageOf: (db, id, query) => pageOfInvoiceHeader(db, id, headerQuery(query), query.pageSize),
   },
-  rowActions: [{ label: "Zeile hinzufügen", view: "addrow" }],
+  rowActions: [
+    { label: "Zeile hinzufügen", view: "addrow" },
+    // Spec 001 §2, PARENT only: a row with a PDF offers only show; otherwise create and recreate.
+    { label: "PDF anzeigen", href: (h) => invoicePdfHref(h.id), newTab: true, when: (h) => h.pdfFilePath !== null, mounts: ["PARENT"] },
+    { label: "PDF erzeugen", entity: "invoicePdf", view: "create", when: (h) => h.pdfFilePath === null, mounts: ["PARENT"] },
+    { label: "PDF erneut erzeugen", entity: "invoicePdf", view: "recreate", when: (h) => h.pdfFilePath === null, mounts: ["PARENT"] },
+  ],
   commandColumn: true,
   emptyText: "Keine Rechnungen gefunden",
   rows: {

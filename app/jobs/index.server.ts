@@ -49,18 +49,23 @@ export async function runSlice(env: Env, message: SliceMessage, batch = new Batc
   const actor = { name: job.createdBy };
   const { statements, perform } = kind;
   const failed: number[] = [];
-  const tryEach = async (work: (item: number) => Promise<unknown>) => {
-    for (const item of message.items) {
-      try {
-        await work(item);
-      } catch (error) {
-        failed.push(item);
-        await recordFailure(db, job.id, item, failureReason(error), now);
+  const tryEach = async (work: (item: number) => Promise<unknown>, concurrency = 1) => {
+    const queue = [...message.items];
+    // `concurrency` workers take the next item until none is left (1: strictly one after the other).
+    const worker = async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+        try {
+          await work(item);
+        } catch (error) {
+          failed.push(item);
+          await recordFailure(db, job.id, item, failureReason(error), now);
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, queue.length)) }, worker));
   };
   if (perform) {
-    await tryEach((item) => perform({ env, db, job, actor, now, batch }, item));
+    await tryEach((item) => perform({ env, db, job, actor, now, batch }, item), kind.concurrency);
   } else {
     try {
       await runAtomically(db, [...statements(job, message.items, actor, now), ...sliceSettledStatements(job.id, message.slice, message.items, now)]);

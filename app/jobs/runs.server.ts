@@ -9,6 +9,8 @@ import type { Actor } from "~/models/audit.server";
 import { INVOICE_SLICE_SIZE, invoiceRunMessage, invoiceRunResult, invoiceSliceStatements, paramsOf, type InvoiceRunParams } from "~/models/invoice-runs.server";
 import { paramsOfJob, type JobRecord, type JobType, type RunSummary } from "~/models/jobs.server";
 import type { BatchResources } from "./batch-resources.server";
+import { nameInvoices } from "~/models/invoice-pdfs.server";
+import { performPdf, PDF_CONCURRENCY, PDF_SLICE_SIZE, summarizePdfRun } from "./pdf-run.server";
 
 /** What an item of a run with effects outside D1 works with. */
 export type ItemContext = {
@@ -28,6 +30,9 @@ type RunKindBase = {
   summarize(db: Db, job: JobRecord): Promise<RunSummary>;
   /** How the run's message names items that failed; people by default. */
   nameItems?(db: Db, ids: readonly number[]): Promise<Map<number, string>>;
+  /** A kind with `perform`: how many items of a slice are worked on at once (default 1), when
+   *  their work mostly waits on an outside system (the browser renders while R2 stores). */
+  concurrency?: number;
 };
 
 /**
@@ -58,5 +63,12 @@ export const RUN_KINDS: Record<JobType, RunKind> = {
       const result = await invoiceRunResult(db, job.id);
       return { message: invoiceRunMessage(result), result };
     },
+  },
+  PDFS: {
+    sliceSize: PDF_SLICE_SIZE,
+    perform: performPdf,
+    concurrency: PDF_CONCURRENCY,
+    summarize: summarizePdfRun,
+    nameItems: nameInvoices,
   },
 };

@@ -28,7 +28,7 @@ export type StartOutcome = { status: "started"; job: JobRecord } | { status: "ru
 export async function startRun(
   env: Pick<Env, "JOBS">,
   db: Db,
-  run: { type: JobType; items: readonly number[]; params: unknown; emptyMessage: string },
+  run: { type: JobType; items: readonly number[]; params: unknown; emptyMessage: string; startMessage?: string },
   actor: Actor,
 ): Promise<StartOutcome> {
   const created = await createJob(db, run, actor);

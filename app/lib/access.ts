@@ -40,6 +40,8 @@ export const AREA_ACCESS = {
   configuration: ADMIN_ONLY,
   /** Kalender-Abos: the secret ICS feed addresses of courses and trainers (reached from Einstellungen). */
   calendarFeeds: ADMIN_ONLY,
+  /** Vorlagen: the invoice PDF's and the mails' templates (reached from Einstellungen). */
+  templates: ADMIN_ONLY,
   hsvrmlist: LISTS,
   birthdaylist: LISTS,
 } as const satisfies Record<string, Allowed>;

@@ -19,8 +19,9 @@ export type CellLink =
 /** One cell as shown: text (or a checkbox), red when it warns, a link when it leads somewhere. */
 export type Cell = string | boolean | { text: string; warn?: boolean; link?: CellLink };
 
-/** A row: its id and the cells of the visible columns, in the order of GridData.visible. */
-export type GridRow = { id: number; cells: Cell[] };
+/** A row: its id and the cells of the visible columns, in the order of GridData.visible; `actions`
+ *  when the grid's row actions depend on the row (then these are the row's, instead of GridData's). */
+export type GridRow = { id: number; cells: Cell[]; actions?: RowActionData[] };
 
 /** A column as the browser needs it: header, alignment, whether the header sorts. */
 export type ColumnMeta = {
@@ -36,8 +37,9 @@ export type SortSpec = { id: string; descending: boolean };
 
 export type ToggleData = { param: string; label: string; options: { value: string; label: string }[]; active: string; fallback: string };
 
-/** A row action: a toolbar button and a context-menu entry with JavaScript, a link without. */
-export type RowActionData = { label: string; dialog: string };
+/** A row action: a toolbar button and a context-menu entry with JavaScript, a link without. It
+ *  opens a dialog for the row, or is a plain link (a file: a document request, maybe a new tab). */
+export type RowActionData = { label: string; dialog: string } | { label: string; href: string; newTab?: boolean };
 
 /** Everything a grid pane shows: the kit's <DataGrid> renders it. */
 export type GridData = {
@@ -70,6 +72,7 @@ export type GridData = {
   deleteDialog: string | null;
   /** Parameters every dialog of the grid gets (the parent a CHILD grid is mounted under). */
   dialogParams: Record<string, string>;
+  /** The row actions every row offers (rows whose actions depend on them carry their own). */
   rowActions: RowActionData[];
   /** Row actions as buttons in a last column too. */
   commandColumn: boolean;

@@ -26,7 +26,11 @@ export const TABLE_LABELS: Record<string, string> = {
   invoice_rows: "Rechnungszeile",
   locations: "Ort",
   mailshots: "Mailing",
+  templates: "Vorlage",
 };
+
+/** The kinds of template (Vorlagen). */
+export const TEMPLATE_KIND_LABELS = { INVOICE: "Rechnung (PDF)", MAIL: "Mail" } as const;
 
 /** Course status codes (FINISHED is 'abgeschlossen': no new participants). */
 export const COURSE_STATUS_LABELS = { PLANNED: "Geplant", RUNNING: "Läuft", FINISHED: "Abgeschlossen" } as const;

@@ -19,6 +19,18 @@ export type ConfigurationInput = {
   clubMembershipPriceReduced2: number;
   lastInvoiceNumber: number;
   mollieIntegration: boolean;
+  clubName: string | null;
+  clubStreet: string | null;
+  clubZip: string | null;
+  clubCity: string | null;
+  clubPhone: string | null;
+  clubEmail: string | null;
+  taxNumber: string | null;
+  taxExemptionNote: string | null;
+  bankAccountHolder: string | null;
+  iban: string | null;
+  bic: string | null;
+  bankName: string | null;
 };
 
 export async function getConfiguration(db: Db): Promise<ConfigurationRecord | undefined> {

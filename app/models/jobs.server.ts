@@ -28,7 +28,7 @@ const isAlreadyRunning = (error: unknown) => errorText(error).includes("jobs_one
  */
 export async function createJob(
   db: Db,
-  job: { type: JobType; items: readonly number[]; params: unknown; emptyMessage: string },
+  job: { type: JobType; items: readonly number[]; params: unknown; emptyMessage: string; /** Shown until the run's first progress message. */ startMessage?: string },
   actor: Actor,
   now = new Date(),
 ): Promise<{ status: "created"; job: JobRecord } | { status: "running" }> {
@@ -43,7 +43,7 @@ export async function createJob(
         total: job.items.length,
         params: JSON.stringify(job.params),
         items: JSON.stringify(job.items),
-        message: empty ? job.emptyMessage : null,
+        message: empty ? job.emptyMessage : (job.startMessage ?? null),
         startedOn: iso,
         finishedOn: empty ? iso : null,
         createdBy: actor.name,

@@ -124,6 +124,7 @@ const RESTORABLE: Table[] = [
   schema.certifications,
   schema.invoiceHeaders,
   schema.invoiceRows,
+  schema.templates,
   schema.mailshots,
 ];
 const TABLES = new Map(RESTORABLE.map((table) => [getTableName(table), table]));

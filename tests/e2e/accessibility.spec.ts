@@ -12,6 +12,7 @@ const SCREENS = [
   "/calendarFeeds",
   "/recyclebin",
   "/configuration",
+  "/templates",
   "/courses",
   "/courseSheet",
   "/scheduler",
@@ -59,6 +60,9 @@ const DIALOGS = [
   "/invoices/1/invoicerows?dialog=invoiceRow-delete&dialogId=1",
   "/tasks?dialog=task-invoices",
   `/tasks?dialog=task-annualFees&dialogId=${new Date().getFullYear()}`,
+  "/tasks?dialog=pdfRun-start",
+  "/invoices/1/invoicerows?dialog=invoicePdf-create&dialogId=1",
+  "/templates?dialog=template-edit&dialogId=1",
 ];
 
 const SIZES = [

@@ -89,8 +89,16 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/configuration", allowed: ["admin"], get: 200, post: 400 },
   // Kalender-Abos: an empty post names what is missing (German 400) and creates no link.
   { path: "/calendarFeeds", allowed: ["admin"], get: 200, post: 400 },
+  // Vorlagen (ADMIN): the grid, its dialog, and the invoice template's preview with sample data.
+  { path: "/templates", allowed: ["admin"], get: 200, post: 400 },
+  { path: "/templates?dialog=template-edit&dialogId=1", allowed: ["admin"], get: 200, post: 400 },
+  { path: "/templates/preview/1", allowed: ["admin"], get: 200, post: 405, getOnly: true },
+  { path: "/tasks?dialog=pdfRun-start", allowed: ["admin"], get: 200, post: 400 },
   { path: "/invoices", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/invoices/1/invoicerows", allowed: ["finance", "admin"], get: 200, post: 400 },
+  // An invoice's PDF (ADMIN, FINANCE): the demo invoice has none yet, so 'getPDF error:' 404.
+  { path: "/invoices/pdf/1", allowed: ["finance", "admin"], get: 404, post: 405, getOnly: true },
+  { path: "/invoices?dialog=invoicePdf-create&dialogId=1", allowed: ["finance", "admin"], get: 200, post: 400 },
   // Tasks: an empty post is an unknown action (German 400) and starts nothing.
   { path: "/tasks", allowed: ["admin"], get: 200, post: 400 },
   // Tasks → Prüfungen: only posts (an empty one names no check: 400), GET is not allowed.
@@ -162,11 +170,11 @@ describe("dialogs of an ADMIN area posted from a page everyone may use", () => {
 });
 
 describe("dialogs of the invoices area posted from pages staff and GDPR may use", () => {
-  it("invoices and their rows cannot be written, deleted or opened from /people or /courses by anyone but ADMIN and FINANCE", async () => {
+  it("invoices, their rows and PDFs cannot be written, deleted, made or opened from /people or /courses by anyone but ADMIN and FINANCE", async () => {
     const { env } = await import("cloudflare:test");
     const state = async () =>
       JSON.stringify(
-        (await env.DB.prepare("SELECT h.id, h.row_version, h.amount, h.open_amount, (SELECT count(*) FROM invoice_rows r WHERE r.invoice_id = h.id) AS n FROM invoice_headers h ORDER BY h.id").all())
+        (await env.DB.prepare("SELECT h.id, h.row_version, h.amount, h.open_amount, h.pdf_file_path, (SELECT count(*) FROM invoice_rows r WHERE r.invoice_id = h.id) AS n FROM invoice_headers h ORDER BY h.id").all())
           .results,
       );
     const header = (await env.DB.prepare("SELECT id, row_version, invoice_number, (SELECT id FROM invoice_rows WHERE invoice_id = invoice_headers.id LIMIT 1) AS row_id FROM invoice_headers ORDER BY id LIMIT 1").first()) as {
@@ -181,6 +189,8 @@ describe("dialogs of the invoices area posted from pages staff and GDPR may use"
       { intent: "invoice:delete", id: String(header.id) },
       { intent: "invoiceRow:save", invoiceId: String(header.id), text: "Heimlich", amount: "5,00" },
       { intent: "invoiceRow:delete", id: String(header.row_id) },
+      { intent: "invoicePdf:create", id: String(header.id) },
+      { intent: "invoicePdf:recreate", id: String(header.id) },
     ];
     for (const who of ["staff", "gdpr"] as DemoUserName[]) {
       for (const page of ["/people", "/courses", "/people/1/dogs"]) {
@@ -192,6 +202,8 @@ describe("dialogs of the invoices area posted from pages staff and GDPR may use"
       }
       const opened = await (await ask(`/people?dialog=invoice-edit&dialogId=${header.id}`, who)).text();
       expect(opened, who).not.toContain(`Rechnung ${header.invoice_number} bearbeiten`);
+      const confirm = await (await ask(`/people?dialog=invoicePdf-create&dialogId=${header.id}`, who)).text();
+      expect(confirm, who).not.toContain("invoicePdf:create");
       expect(await (await ask(`/people/1/invoiceheaders`, who)).text()).not.toContain("Rechnungen für");
     }
     expect(await state()).toBe(before);

@@ -117,8 +117,27 @@ function cellContent(cell: Cell | undefined, open: (dialog: string, id?: number,
   );
 }
 
+/** A row action as a link: a dialog of the app, or a document request (a file, maybe in a new tab). */
+type ActionLink = { label: string; href: string; document?: boolean; newTab?: boolean };
+
+/** A link of a row action: the app's own navigation for dialogs, a plain link for a file. */
+function ActionAnchor({ action, className, onClick, ...props }: { action: ActionLink; className: string; onClick?: () => void; role?: string; "data-command"?: boolean }) {
+  if (action.document) {
+    return (
+      <a href={action.href} className={className} onClick={onClick} {...(action.newTab ? { target: "_blank", rel: "noopener" } : {})} {...props}>
+        {action.label}
+      </a>
+    );
+  }
+  return (
+    <Link to={action.href} preventScrollReset className={className} onClick={onClick} {...props}>
+      {action.label}
+    </Link>
+  );
+}
+
 /** A menu of the row's actions at the pointer (right click, or the context-menu key). */
-function ContextMenu({ at, items, onClose }: { at: { x: number; y: number }; items: { label: string; href: string }[]; onClose: () => void }) {
+function ContextMenu({ at, items, onClose }: { at: { x: number; y: number }; items: ActionLink[]; onClose: () => void }) {
   const menu = useRef<HTMLDivElement>(null);
   // Kept inside the window: a row near the bottom or the right edge opens the menu above or left of the pointer.
   const [place, setPlace] = useState(at);
@@ -148,9 +167,7 @@ function ContextMenu({ at, items, onClose }: { at: { x: number; y: number }; ite
       onPointerDown={(event) => event.stopPropagation()}
     >
       {items.map((item) => (
-        <Link key={item.label} role="menuitem" to={item.href} preventScrollReset onClick={onClose} className="block px-3 py-1.5 hover:bg-wuff-50 focus:bg-wuff-50 focus:outline-none">
-          {item.label}
-        </Link>
+        <ActionAnchor key={item.label} action={item} role="menuitem" onClick={onClose} className="block px-3 py-1.5 hover:bg-wuff-50 focus:bg-wuff-50 focus:outline-none" />
       ))}
     </div>
   );
@@ -188,8 +205,13 @@ export function DataGrid({ data }: { data: GridData }) {
   const visibleColumns = table.getVisibleLeafColumns().map((column) => column.columnDef.meta as ColumnMeta);
   const cellIndexes = visibleColumns.map((column) => data.visible.indexOf(column.id));
   const hasSums = visibleColumns.some((column) => column.sum);
-  const commands = data.commandColumn ? data.rowActions : [];
-  const columnCount = visibleColumns.length + (commands.length > 0 ? 1 : 0);
+  // A row's actions: its own when they depend on the row, else the grid's.
+  const actionsOf = (row: GridRow): ActionLink[] =>
+    (row.actions ?? data.rowActions).map((action) =>
+      "dialog" in action ? { label: action.label, href: open(action.dialog, row.id) } : { label: action.label, href: action.href, document: true, newTab: action.newTab },
+    );
+  const hasCommands = data.commandColumn && (data.rowActions.length > 0 || rows.some((row) => (row.actions?.length ?? 0) > 0));
+  const columnCount = visibleColumns.length + (hasCommands ? 1 : 0);
 
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const firstShown = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -241,10 +263,10 @@ export function DataGrid({ data }: { data: GridData }) {
     const row = rowOf(event.target);
     if (row) go(openHref(row));
   };
-  const rowMenu = (row: GridRow) => [
+  const rowMenu = (row: GridRow): ActionLink[] => [
     ...(data.openDialog && data.editButton ? [{ label: "Bearbeiten", href: open(data.openDialog, row.id) }] : []),
     ...(data.deleteDialog ? [{ label: "Löschen", href: open(data.deleteDialog, row.id) }] : []),
-    ...data.rowActions.map((action) => ({ label: action.label, href: open(action.dialog, row.id) })),
+    ...actionsOf(row),
   ];
   const onContextMenu = (event: MouseEvent<HTMLTableSectionElement>) => {
     const row = rowOf(event.target);
@@ -324,12 +346,7 @@ export function DataGrid({ data }: { data: GridData }) {
               Löschen
             </Link>
           )}
-          {selected &&
-            data.rowActions.map((action) => (
-              <Link key={action.label} to={open(action.dialog, selected.id)} preventScrollReset className={buttonClass}>
-                {action.label}
-              </Link>
-            ))}
+          {selected && actionsOf(selected).map((action) => <ActionAnchor key={action.label} action={action} className={buttonClass} />)}
           {data.excelHref && (
             <a href={withOwnParams(data.excelHref, keepOnly(search, data.ownParams))} className={buttonClass} download>
               Excel-Export
@@ -387,7 +404,7 @@ export function DataGrid({ data }: { data: GridData }) {
                     </th>
                   );
                 })}
-                {commands.length > 0 && (
+                {hasCommands && (
                   <th scope="col" className="border-b border-slate-200 px-2 py-1.5 print:hidden">
                     <span className="sr-only">Aktionen</span>
                   </th>
@@ -440,12 +457,10 @@ export function DataGrid({ data }: { data: GridData }) {
                         )}
                       </td>
                     ))}
-                    {commands.length > 0 && (
+                    {hasCommands && (
                       <td className="text-right print:hidden">
-                        {commands.map((action) => (
-                          <Link key={action.label} to={open(action.dialog, row.id)} preventScrollReset className={`${smallButtonClass} ml-1`} data-command>
-                            {action.label}
-                          </Link>
+                        {actionsOf(row).map((action) => (
+                          <ActionAnchor key={action.label} action={action} className={`${smallButtonClass} ml-1`} data-command />
                         ))}
                       </td>
                     )}
@@ -462,7 +477,7 @@ export function DataGrid({ data }: { data: GridData }) {
                     {column.sum ? sums[column.id] : index === 0 ? "Summe" : ""}
                   </td>
                 ))}
-                {commands.length > 0 && <td className="print:hidden" />}
+                {hasCommands && <td className="print:hidden" />}
               </tr>
             </tfoot>
           )}

@@ -103,9 +103,25 @@ export type TabDecl = {
   grid?: AnyGridDecl;
 };
 
-/** A row action beyond add/edit/delete: opens a dialog view for the selected row, of the rows'
- *  entity or of another dialog folder (`entity`, e.g. the fee's 'paymentLink-create'). */
-export type RowActionDecl = { label: string; view: string; entity?: string };
+/**
+ * A row action beyond add/edit/delete (toolbar button for the selected row, context menu, command
+ * column; a link without JavaScript): a dialog for the row, or a plain link such as a file.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- declared per grid with its row type
+export type RowActionDecl<Row = any> = {
+  label: string;
+  /** A dialog view for the row: of the rows' own entity ('addrow': invoice-addrow), or of
+   *  another dialog folder named by `entity` ('paymentLink' + 'create': paymentLink-create). */
+  view?: string;
+  entity?: string;
+  /** A plain link instead of a dialog (a file or a page), from the row; in a new tab if newTab. */
+  href?: (row: Row) => string;
+  newTab?: boolean;
+  /** Offered only for rows where this holds (e.g. 'PDF anzeigen' only with a PDF). */
+  when?: (row: Row) => boolean;
+  /** Offered only where the grid is mounted like this (e.g. only on its own screen: PARENT). */
+  mounts?: readonly Mount[];
+};
 
 export type GridDecl<Row extends { id: number }> = {
   /** Key of the user's column choice and the grid's accessible name stem. */
@@ -123,7 +139,7 @@ export type GridDecl<Row extends { id: number }> = {
   model: GridModel<Row>;
   /** Toolbar and double click: which dialogs the rows offer. Default: add, edit, delete. */
   dialogs?: { add?: boolean; edit?: boolean; delete?: boolean; open?: string };
-  rowActions?: readonly RowActionDecl[];
+  rowActions?: readonly RowActionDecl<Row>[];
   /** Row actions also as a column of buttons on every row. */
   commandColumn?: boolean;
   /** The Excel download at `path` (a route with exportLoader); under a parent it gets ?parent=TYPE:id.

@@ -15,12 +15,12 @@ import {
   mailtoHref,
   telHref,
 } from "~/lib/format";
-import { PAGE_SIZE, type Cell, type CellLink, type CellType, type CellValue, type ColumnMeta, type GridData } from "~/lib/grid";
+import { PAGE_SIZE, type Cell, type CellLink, type CellType, type CellValue, type ColumnMeta, type GridData, type RowActionData } from "~/lib/grid";
 import { gridParamNames, isSearchTooLong, ownParamNames, parseGridState, SEARCH_TOO_LONG, type GridState, type GridStateSpec } from "~/lib/grid-state";
 import { getGridColumns } from "~/models/preferences.server";
 import type { Db } from "~/db/client.server";
 import { parseId } from "~/lib/ids";
-import type { AnyGridDecl, ColumnDecl, ListQuery, Mount, ParentType, SavedRecord, ToggleDecl } from "./declare";
+import type { AnyGridDecl, ColumnDecl, ListQuery, Mount, ParentType, RowActionDecl, SavedRecord, ToggleDecl } from "./declare";
 
 /** A value shown as text the German way (or a checkbox). */
 export function formatValue(type: CellType | undefined, value: CellValue): string | boolean {
@@ -221,6 +221,8 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
   const selectedRow = selection.kind === "segment" && grid.rows ? result.rows.find((row) => row.id === selectedId) : undefined;
   if (selectedRow) void rowLabelOnce(args.context, grid, selectedRow.id as number, async () => grid.rows!.rowLabel(selectedRow));
 
+  const rowActions = rowActionsFor(grid, placement.mount, entity);
+
   return {
     gridId: grid.id,
     title: typeof mountDecl.title === "function" ? mountDecl.title({ name: parentName ?? "" }) : mountDecl.title,
@@ -237,7 +239,7 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
       }),
     ),
     visible,
-    rows: result.rows.map((row) => ({ id: row.id as number, cells: shown.map((column) => toCell(column, row)) })),
+    rows: result.rows.map((row) => ({ id: row.id as number, cells: shown.map((column) => toCell(column, row)), ...(rowActions.perRow ? { actions: rowActions.of(row) } : {}) })),
     total: result.total,
     sums: Object.fromEntries(
       columns.filter((column) => column.sum).map((column) => [column.id, String(formatValue(column.type, result.sums?.[column.id] ?? 0))]),
@@ -262,7 +264,7 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
     editButton: Boolean(entity && dialogs.edit),
     deleteDialog: entity && dialogs.delete ? `${entity}-delete` : null,
     dialogParams: placement.parent ? { dialogParent: `${placement.parent.type}:${placement.parent.id}` } : {},
-    rowActions: entity ? (grid.rowActions ?? []).map((action) => ({ label: action.label, dialog: `${action.entity ?? entity}-${action.view}` })) : [],
+    rowActions: rowActions.perRow ? [] : rowActions.of(null),
     commandColumn: Boolean(grid.commandColumn),
     excelHref: grid.excel ? (placement.parent ? `${grid.excel.path}?parent=${placement.parent.type}:${placement.parent.id}` : grid.excel.path) : null,
     columnChooser: grid.columnChooser ?? true,
@@ -286,6 +288,25 @@ function exportParent(grid: AnyGridDecl, search: URLSearchParams): Parent | null
   const parentId = parseId(id);
   if (!parentId || type === "PARENT" || !Object.hasOwn(grid.mounts, type)) throw new Response("Unbekannte Liste für den Export", { status: 400 });
   return { type: type as ParentType, id: parentId, name: "" };
+}
+
+/**
+ * The row actions of a grid where it is mounted: dialogs only for users who may change the rows
+ * (`entity`), links for everyone who sees the grid. When any depends on the row (`when`, `href`),
+ * each row gets its own list.
+ */
+function rowActionsFor(grid: AnyGridDecl, mount: Mount, entity: string | null) {
+  const declared: RowActionDecl[] = (grid.rowActions ?? []).filter(
+    (action: RowActionDecl) => (!action.mounts || action.mounts.includes(mount)) && (action.href !== undefined || entity !== null),
+  );
+  const perRow = declared.some((action) => action.when !== undefined || action.href !== undefined);
+  const of = (row: unknown): RowActionData[] =>
+    declared
+      .filter((action) => row === null || !action.when || action.when(row))
+      .map((action) =>
+        action.href ? { label: action.label, href: action.href(row), ...(action.newTab ? { newTab: true } : {}) } : { label: action.label, dialog: `${action.entity ?? entity}-${action.view}` },
+      );
+  return { perRow, of };
 }
 
 /** The Excel download of a grid as the user sees it (as PARENT or under a parent): same filter, sort and visible columns. */

@@ -111,10 +111,10 @@ export function CheckboxField({ meta, label, className }: FieldProps) {
   );
 }
 
-export function TextAreaField({ meta, label, className }: FieldProps) {
+export function TextAreaField({ meta, label, className, rows = 3, code = false }: FieldProps & { rows?: number; /** Source text (HTML, a template): monospace, no spell check. */ code?: boolean }) {
   return (
     <FieldFrame meta={meta} label={label} className={className}>
-      <textarea {...getTextareaProps(meta)} key={meta.key} rows={3} className={inputClass} />
+      <textarea {...getTextareaProps(meta)} key={meta.key} rows={rows} className={code ? `${inputClass} font-mono text-xs` : inputClass} spellCheck={code ? false : undefined} />
     </FieldFrame>
   );
 }

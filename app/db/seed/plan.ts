@@ -27,6 +27,7 @@ const INSERT_ORDER: [keyof SeedData, Table][] = [
   ["certifications", schema.certifications],
   ["invoiceHeaders", schema.invoiceHeaders],
   ["invoiceRows", schema.invoiceRows],
+  ["templates", schema.templates],
   ["mailshots", schema.mailshots],
 ];
 

@@ -2,7 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuditBlock, CheckboxField, FormErrors, MoneyField, NumberField, TextField } from "~/components/forms/fields";
+import { AuditBlock, CheckboxField, FormErrors, MoneyField, NumberField, TextAreaField, TextField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { auditText, formatDateTimeWithSeconds, formatMoneyInput } from "~/lib/format";
 import { getConfiguration, saveConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
@@ -72,6 +72,9 @@ const CONFIGURATION_LABELS = {
   clubMembershipPriceReduced1: "Jahresbeitrag (Reduziert 1)",
   clubMembershipPriceReduced2: "Jahresbeitrag (Reduziert 2)",
   lastInvoiceNumber: "Letzte Rechnungs Nr",
+  clubEmail: "E-Mail des Vereins",
+  iban: "IBAN",
+  bic: "BIC",
 };
 
 export default function ConfigurationScreen() {
@@ -106,6 +109,26 @@ export default function ConfigurationScreen() {
           <NumberField meta={fields.lastInvoiceNumber} label="Letzte Rechnungs Nr" />
           <CheckboxField meta={fields.mollieIntegration} label="Mollie Integration" className="self-end" />
         </div>
+        <fieldset className="mt-6 border-t border-slate-200 pt-4">
+          <legend className="pr-2 text-base font-semibold text-wuff-800">Verein auf Rechnungen</legend>
+          <p className="mb-3 text-sm text-slate-600">
+            Name, Anschrift und Steuernummer des Vereins (oder warum keine Umsatzsteuer berechnet wird) stehen auf jeder Rechnung, die Bankverbindung in der Zahlungsaufforderung.
+          </p>
+          <div className="grid grid-cols-2 gap-4">
+            <TextField meta={fields.clubName} label="Vereinsname" className="col-span-2" />
+            <TextField meta={fields.clubStreet} label="Straße und Hausnummer" className="col-span-2" />
+            <TextField meta={fields.clubZip} label="PLZ" inputMode="numeric" />
+            <TextField meta={fields.clubCity} label="Ort" />
+            <TextField meta={fields.clubPhone} label="Telefon" type="tel" />
+            <TextField meta={fields.clubEmail} label="E-Mail des Vereins" type="email" />
+            <TextField meta={fields.taxNumber} label="Steuernummer" className="col-span-2" />
+            <TextAreaField meta={fields.taxExemptionNote} label="Hinweis zur Umsatzsteuer (steht ohne Steuernummer auf der Rechnung)" className="col-span-2" />
+            <TextField meta={fields.bankAccountHolder} label="Kontoinhaber" className="col-span-2" />
+            <TextField meta={fields.iban} label="IBAN" className="col-span-2" />
+            <TextField meta={fields.bic} label="BIC" />
+            <TextField meta={fields.bankName} label="Bank" />
+          </div>
+        </fieldset>
         <FormErrors errors={form.errors} conflict={actionData?.conflict} id={form.errorId} />
         {config && <AuditBlock audit={auditText(config)} />}
         <SaveGateReason id="configuration-save-reason" reason={hydrated ? gate.reason : null} />
@@ -124,6 +147,12 @@ export default function ConfigurationScreen() {
         Weitere Stammdaten:{" "}
         <Link to="/certificationMasters" className="text-wuff-700 underline">
           Erfolgsarten
+        </Link>
+      </p>
+      <p className="mt-2 text-sm">
+        Rechnungs- und Mail-Texte:{" "}
+        <Link to="/templates" className="text-wuff-700 underline">
+          Vorlagen
         </Link>
       </p>
       <p className="mt-2 text-sm">

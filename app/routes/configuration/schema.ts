@@ -15,6 +15,24 @@ export const configurationSchema = z.object({
   clubMembershipPriceReduced2: moneyInCents(),
   lastInvoiceNumber: wholeNumber("Letzte Rechnungs Nr"),
   mollieIntegration: checkbox(),
+  // The club on its invoices (§14 UStG) and the account they ask to pay to. Light checks only:
+  // the IBAN's checksum comes later.
+  clubName: optionalText(200),
+  clubStreet: optionalText(200),
+  clubZip: optionalText(10),
+  clubCity: optionalText(100),
+  clubPhone: optionalText(50),
+  clubEmail: optionalEmail(),
+  taxNumber: optionalText(50),
+  taxExemptionNote: optionalText(300),
+  bankAccountHolder: optionalText(200),
+  iban: optionalText(42)
+    .transform((value) => (value ? value.replace(/\s+/g, "").toUpperCase() : null))
+    .refine((value) => value === null || /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(value), "Bitte eine IBAN eingeben (z. B. DE89 3704 0044 0532 0130 00)"),
+  bic: optionalText(11)
+    .transform((value) => (value ? value.toUpperCase() : null))
+    .refine((value) => value === null || /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(value), "Bitte eine BIC mit 8 oder 11 Zeichen eingeben"),
+  bankName: optionalText(200),
 });
 
 export type ConfigurationFormValues = z.infer<typeof configurationSchema>;

@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { PdfsCard } from "./pdfs-card";
+import { busyButtonClass, buttonClass, TaskCard } from "./task-card";
 import { useEffect } from "react";
 import { DataGrid } from "~/components/data-grid/data-grid";
 import { loadPageGrid } from "~/components/data-grid/routes.server";
@@ -7,10 +9,10 @@ import { SCREEN_TITLES } from "~/components/navigation";
 import { annualFeeYearsOffered } from "~/dialogs/task/dialog.server";
 import { dialogAction } from "~/dialogs/kit.server";
 import { jobsGrid } from "~/grids/jobs.grid";
-import { currentYearInBerlin, formatDateTime } from "~/lib/format";
+import { currentYearInBerlin } from "~/lib/format";
 import { invoiceRunUndoRefusal, latestInvoiceRun, paramsOf } from "~/models/invoice-runs.server";
-import { isActive, isStalled, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
-import { latestJobs, type JobRow } from "~/models/jobs.server";
+import { isActive } from "~/lib/jobs";
+import { latestJobs } from "~/models/jobs.server";
 import { readForUser } from "~/services/auth.server";
 import { ChecksCard } from "./checks-card";
 
@@ -39,8 +41,6 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) => dialogAction(args, ["tasks"], []);
 
-const buttonClass = "inline-flex items-center rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800";
-const busyButtonClass = "inline-flex cursor-not-allowed items-center rounded bg-slate-400 px-4 py-2 text-sm font-medium text-white";
 
 export default function TasksScreen() {
   const { latest, history, undo, years, year, now } = useLoaderData<typeof loader>();
@@ -63,8 +63,7 @@ export default function TasksScreen() {
           id="annual-fees"
           title="Jahresbeiträge"
           text="Stellt für jedes Mitglied, dessen Mitgliedsart einen Jahresbeitrag hat, den Beitrag des Jahres als offenen Posten ein (Standard, Reduziert 1 oder Reduziert 2 aus den Einstellungen), dazu einmal die Aufnahmegebühr für neue Mitglieder. Ein zweiter Lauf fügt nichts doppelt hinzu."
-          job={annual}
-          now={now}
+          run={{ job: annual, now }}
         >
           <Form method="get" action={pathname} className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="dialog" value="task-annualFees" />
@@ -95,8 +94,7 @@ export default function TasksScreen() {
           id="invoices"
           title="Rechnungen schreiben"
           text="Schreibt für alle offenen Posten, die per Rechnung abgerechnet werden und noch keine Rechnung haben, je Person eine Rechnung (oder ergänzt ihre noch nicht versandte). Rechnungsdatum ist heute, fällig in 30 Tagen; die Nummern folgen auf die „Letzte Rechnungs Nr“."
-          job={invoices}
-          now={now}
+          run={{ job: invoices, now }}
         >
           {isActive(invoices) ? (
             <button type="button" disabled className={busyButtonClass}>
@@ -109,6 +107,7 @@ export default function TasksScreen() {
           )}
           {undo && <UndoLine jobId={undo.jobId} refusal={undo.refusal} />}
         </TaskCard>
+        <PdfsCard job={latest.PDFS} now={now} />
         <ChecksCard />
       </div>
       <DataGrid data={history} />
@@ -126,60 +125,6 @@ function useFollowRunning(running: boolean) {
     }, POLL_MILLISECONDS);
     return () => window.clearInterval(timer);
   }, [running, revalidator]);
-}
-
-function TaskCard({ id, title, text, job, now, children }: { id: string; title: string; text: string; job: JobRow | undefined; now: string; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-wuff-800">
-        {title}
-      </h2>
-      <p className="text-sm text-slate-700">{text}</p>
-      <div className="flex flex-wrap items-center gap-3">{children}</div>
-      <LastRun title={title} job={job} now={now} />
-    </section>
-  );
-}
-
-/** The newest run of the task: status, progress bar and message, read out when it changes. */
-function LastRun({ title, job, now }: { title: string; job: JobRow | undefined; now: string }) {
-  const { pathname } = useLocation();
-  if (!job) return <p className="text-sm text-slate-500">Noch nie gelaufen.</p>;
-  const active = isActive(job);
-  const status = job.undoneOn ? "rückgängig gemacht" : JOB_STATUS_LABELS[job.status];
-  return (
-    <div className="border-t border-slate-100 pt-3 text-sm">
-      <p className="text-slate-600">
-        Letzter Lauf ({jobTitle(job)}): {formatDateTime(job.startedOn)} von {job.createdBy} – <span className={job.status === "FAILED" ? "font-medium text-red-700" : "font-medium"}>{status}</span>
-      </p>
-      <div className="mt-2 flex items-center gap-3">
-        <progress value={job.done + job.failed} max={Math.max(job.total, 1)} aria-label={`Fortschritt ${title}`} className="h-3 w-full max-w-xs accent-wuff-700">
-          {progressText(job)}
-        </progress>
-        <span className="whitespace-nowrap tabular-nums text-slate-700">{progressText(job)}</span>
-      </div>
-      <p role="status" aria-label={`Ergebnis ${title}`} className={`mt-2 ${job.status === "FAILED" ? "text-red-700" : "text-slate-900"}`}>
-        {jobMessage(job)}
-      </p>
-      {active && (
-        <Link to={pathname} replace preventScrollReset className="mt-1 inline-block text-wuff-700 underline">
-          Aktualisieren
-        </Link>
-      )}
-      {isStalled(job, new Date(now)) && (
-        <Form method="post" className="mt-2 flex flex-wrap items-center gap-2 rounded border border-amber-300 bg-amber-50 p-2">
-          <input type="hidden" name="intent" value="task:resume" />
-          <input type="hidden" name="id" value={job.id} />
-          <p className="text-amber-900">
-            Seit {formatDateTime(job.lastProgressOn ?? job.startedOn)} kein Fortschritt: Wurde die App während des Laufs beendet? Fortsetzen erledigt nur, was noch fehlt.
-          </p>
-          <button type="submit" className="rounded border border-amber-400 bg-white px-3 py-1.5 text-sm hover:bg-amber-100">
-            Lauf fortsetzen
-          </button>
-        </Form>
-      )}
-    </div>
-  );
 }
 
 function UndoLine({ jobId, refusal }: { jobId: number; refusal: string | null }) {

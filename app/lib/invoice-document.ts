@@ -1,0 +1,224 @@
+/**
+ * The invoice as a document (spec 001 §3 'Invoice PDF template data', §9 PDF format and file
+ * name): the values the template 'invoice' is rendered with, formatted the German way, the file
+ * name of its PDF, and the default template a new installation starts with. Pure: the model reads
+ * the records, the services render and store.
+ */
+import { asciiFileNamePart, readableFileNamePart } from "./file-names";
+import { formatDate, formatMoney } from "./format";
+
+/** The name of the invoice template in `templates` (spec: 'No invoice template found' without it). */
+export const INVOICE_TEMPLATE_NAME = "invoice";
+export const NO_INVOICE_TEMPLATE = "No invoice template found";
+
+/** What an invoice document is made of: the header, its rows, the person and the club's settings. */
+export type InvoiceDocumentSource = {
+  header: { invoiceNumber: number; date: string; dueDate: string | null; amount: number };
+  rows: { lineNumber: number; text: string; amount: number }[];
+  person: {
+    salutation: string | null;
+    title: string | null;
+    firstName: string;
+    lastName: string;
+    streetNumber: string | null;
+    zip: string | null;
+    city: string | null;
+  };
+  club: {
+    clubName: string | null;
+    clubStreet: string | null;
+    clubZip: string | null;
+    clubCity: string | null;
+    clubPhone: string | null;
+    clubEmail: string | null;
+    taxNumber: string | null;
+    taxExemptionNote: string | null;
+    bankAccountHolder: string | null;
+    iban: string | null;
+    bic: string | null;
+    bankName: string | null;
+  } | null;
+};
+
+const joined = (...parts: (string | null | undefined)[]) => parts.map((part) => part?.trim()).filter(Boolean).join(" ");
+const orEmpty = (value: string | null | undefined) => value?.trim() ?? "";
+
+/** 'Sehr geehrte Frau Dr. Muster,' / 'Sehr geehrter Herr Muster,' / 'Guten Tag Erika Muster,'. */
+export function salutationOf(person: InvoiceDocumentSource["person"]): string {
+  if (person.salutation === "Frau") return `Sehr geehrte ${joined("Frau", person.title, person.lastName)},`;
+  if (person.salutation === "Herr") return `Sehr geehrter ${joined("Herr", person.title, person.lastName)},`;
+  return `Guten Tag ${joined(person.title, person.firstName, person.lastName)},`;
+}
+
+/** 'DE89 3704 0044 0532 0130 00': an IBAN in groups of four, as it is printed. */
+export const formatIban = (iban: string | null | undefined) =>
+  orEmpty(iban)
+    .replace(/\s+/g, "")
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, "$1 ");
+
+/** The values of the template 'invoice' (every one a formatted string; mustache escapes them). */
+export function invoiceTemplateData(source: InvoiceDocumentSource) {
+  const { header, rows, person } = source;
+  const club = source.club;
+  const reference = `ReNr ${header.invoiceNumber}`;
+  return {
+    club: {
+      name: orEmpty(club?.clubName),
+      street: orEmpty(club?.clubStreet),
+      zipCity: joined(club?.clubZip, club?.clubCity),
+      phone: orEmpty(club?.clubPhone),
+      email: orEmpty(club?.clubEmail),
+      taxNumber: orEmpty(club?.taxNumber),
+      taxExemptionNote: orEmpty(club?.taxExemptionNote),
+      bank: {
+        accountHolder: orEmpty(club?.bankAccountHolder) || orEmpty(club?.clubName),
+        iban: formatIban(club?.iban),
+        bic: orEmpty(club?.bic).toUpperCase(),
+        name: orEmpty(club?.bankName),
+      },
+    },
+    salutation: salutationOf(person),
+    person: {
+      name: joined(person.title, person.firstName, person.lastName),
+      firstName: person.firstName,
+      lastName: person.lastName,
+      street: orEmpty(person.streetNumber),
+      zipCity: joined(person.zip, person.city),
+    },
+    invoiceNumber: String(header.invoiceNumber),
+    date: formatDate(header.date),
+    dueDate: formatDate(header.dueDate),
+    invoiceAmount: formatMoney(header.amount),
+    rows: rows.map((row, index) => ({ lineNumber: String(row.lineNumber || index + 1), text: row.text, amount: formatMoney(row.amount) })),
+    paymentReference: reference,
+  };
+}
+
+export type InvoiceTemplateData = ReturnType<typeof invoiceTemplateData>;
+
+// ---------------------------------------------------------------------------------------------
+// The PDF's file name
+
+/**
+ * 'Rechnung_{number}_{lastName}_{year}.pdf' (spec 001 §9; the year is the invoice date's, where
+ * the spec had the then-current year fixed): `key` is the R2 key and stored path (ASCII),
+ * `display` the name the browser saves it as (umlauts kept).
+ */
+export function invoicePdfName(header: { invoiceNumber: number; date: string }, lastName: string) {
+  const year = header.date.slice(0, 4);
+  return {
+    key: `Rechnung_${header.invoiceNumber}_${asciiFileNamePart(lastName)}_${year}.pdf`,
+    display: `Rechnung_${header.invoiceNumber}_${readableFileNamePart(lastName)}_${year}.pdf`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The default template and sample data (the Vorlagen screen's preview)
+
+/** An invoice that exists nowhere, to preview a template with. */
+export const SAMPLE_INVOICE: InvoiceDocumentSource = {
+  header: { invoiceNumber: 2026001, date: "2026-11-02", dueDate: "2026-12-02", amount: 18_550 },
+  rows: [
+    { lineNumber: 1, text: "Jahresbeitrag 2026", amount: 6_000 },
+    { lineNumber: 2, text: "Kursgebühr Junghundekurs (Luna)", amount: 11_000 },
+    { lineNumber: 3, text: "Prüfungsgebühr BH/VT", amount: 1_550 },
+  ],
+  person: { salutation: "Frau", title: null, firstName: "Erika", lastName: "Mustermann", streetNumber: "Heidestraße 17", zip: "51147", city: "Köln" },
+  club: {
+    clubName: "Hundesportverein Wuff e.V.",
+    clubStreet: "Am Hundeplatz 1",
+    clubZip: "50667",
+    clubCity: "Köln",
+    clubPhone: "0221 123456",
+    clubEmail: "kasse@wuff.example",
+    taxNumber: null,
+    taxExemptionNote: "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.",
+    bankAccountHolder: "Hundesportverein Wuff e.V.",
+    iban: "DE89370400440532013000",
+    bic: "COBADEFFXXX",
+    bankName: "Commerzbank Köln",
+  },
+};
+
+/**
+ * The invoice template a new installation starts with (HTML for Chromium, A4 portrait; the page
+ * margins and the footer 'Seite x von y' come from the PDF settings, app/services/pdf.server.ts).
+ * Every value is `{{escaped}}`.
+ */
+export const DEFAULT_INVOICE_TEMPLATE = `<!DOCTYPE html>
+<html lang="de">
+<head>
+<meta charset="utf-8">
+<title>Rechnung {{invoiceNumber}}</title>
+<style>
+  * { box-sizing: border-box; }
+  body { margin: 0; font-family: "DejaVu Sans", "Liberation Sans", Arial, sans-serif; font-size: 10pt; line-height: 1.4; color: #1e293b; }
+  .head { display: flex; justify-content: space-between; align-items: flex-start; }
+  .club { text-align: right; font-size: 9pt; }
+  .club strong { display: block; font-size: 13pt; color: #7c2d12; }
+  .sender { font-size: 7pt; color: #64748b; border-bottom: 0.5pt solid #94a3b8; display: inline-block; margin-bottom: 2mm; }
+  .address { margin-top: 12mm; min-height: 35mm; }
+  .facts { margin-top: 4mm; border-collapse: collapse; font-size: 9.5pt; }
+  .facts th { text-align: left; font-weight: normal; color: #475569; padding-right: 6mm; }
+  h1 { font-size: 16pt; margin: 10mm 0 4mm; }
+  table.rows { width: 100%; border-collapse: collapse; margin-top: 4mm; }
+  table.rows th { text-align: left; border-bottom: 1pt solid #334155; padding: 1.5mm 2mm; }
+  table.rows td { border-bottom: 0.5pt solid #cbd5e1; padding: 1.5mm 2mm; vertical-align: top; }
+  table.rows tr { page-break-inside: avoid; }
+  .num { text-align: right; white-space: nowrap; }
+  .pos { width: 12mm; }
+  tfoot td { font-weight: bold; border-bottom: none; border-top: 1pt solid #334155; }
+  .payment { margin-top: 8mm; page-break-inside: avoid; }
+  .bank { margin-top: 2mm; border-collapse: collapse; }
+  .bank th { text-align: left; font-weight: normal; color: #475569; padding-right: 6mm; }
+  .tax { margin-top: 6mm; font-size: 9pt; color: #334155; }
+</style>
+</head>
+<body>
+  <div class="head">
+    <div class="address">
+      <div class="sender">{{club.name}} · {{club.street}} · {{club.zipCity}}</div>
+      <div>{{person.name}}</div>
+      <div>{{person.street}}</div>
+      <div>{{person.zipCity}}</div>
+    </div>
+    <div class="club">
+      <strong>{{club.name}}</strong>
+      <div>{{club.street}}</div>
+      <div>{{club.zipCity}}</div>
+      {{#club.phone}}<div>Telefon: {{club.phone}}</div>{{/club.phone}}
+      {{#club.email}}<div>E-Mail: {{club.email}}</div>{{/club.email}}
+      {{#club.taxNumber}}<div>Steuernummer: {{club.taxNumber}}</div>{{/club.taxNumber}}
+    </div>
+  </div>
+  <table class="facts">
+    <tr><th>Rechnungsnummer</th><td>{{invoiceNumber}}</td></tr>
+    <tr><th>Rechnungsdatum</th><td>{{date}}</td></tr>
+    {{#dueDate}}<tr><th>Fälligkeitsdatum</th><td>{{dueDate}}</td></tr>{{/dueDate}}
+  </table>
+  <h1>Rechnung Nr. {{invoiceNumber}}</h1>
+  <p>{{salutation}}</p>
+  <p>hiermit stellen wir Ihnen folgende Leistungen in Rechnung:</p>
+  <table class="rows">
+    <thead><tr><th class="pos">Pos.</th><th>Text</th><th class="num">Betrag</th></tr></thead>
+    <tbody>
+      {{#rows}}<tr><td class="pos">{{lineNumber}}</td><td>{{text}}</td><td class="num">{{amount}}</td></tr>{{/rows}}
+    </tbody>
+    <tfoot><tr><td></td><td>Summe</td><td class="num">{{invoiceAmount}}</td></tr></tfoot>
+  </table>
+  <div class="payment">
+    <p>Bitte überweisen Sie den Betrag von {{invoiceAmount}}{{#dueDate}} bis zum {{dueDate}}{{/dueDate}} unter Angabe des Verwendungszwecks <strong>{{paymentReference}}</strong> auf folgendes Konto:</p>
+    <table class="bank">
+      <tr><th>Kontoinhaber</th><td>{{club.bank.accountHolder}}</td></tr>
+      <tr><th>IBAN</th><td>{{club.bank.iban}}</td></tr>
+      <tr><th>BIC</th><td>{{club.bank.bic}}</td></tr>
+      {{#club.bank.name}}<tr><th>Bank</th><td>{{club.bank.name}}</td></tr>{{/club.bank.name}}
+      <tr><th>Verwendungszweck</th><td>{{paymentReference}}</td></tr>
+    </table>
+  </div>
+  <p class="tax">{{^club.taxNumber}}{{club.taxExemptionNote}}{{/club.taxNumber}}{{#club.taxNumber}}Steuernummer: {{club.taxNumber}}{{/club.taxNumber}}</p>
+  <p>Mit freundlichen Grüßen<br>{{club.name}}</p>
+</body>
+</html>
+`;

@@ -1,0 +1,144 @@
+/**
+ * The queries and writes of invoice PDFs (spec 001 §4 PDF creation, §7 pdfs): what an invoice
+ * document is made of (header, rows, person, the club's settings, the template 'invoice'), which
+ * invoices have no PDF yet, and the header's pdfFilePath, set only after the upload and only while
+ * it is still empty (the header is the one truth about which stored PDF belongs to an invoice).
+ */
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
+import { configuration, invoiceHeaders, invoiceRows, jobs, people, templates } from "~/db/schema";
+import { INVOICE_TEMPLATE_NAME, type InvoiceDocumentSource } from "~/lib/invoice-document";
+import type { Actor } from "./audit.server";
+
+export type InvoiceDocument = InvoiceDocumentSource & {
+  id: number;
+  pdfFilePath: string | null;
+  /** The template 'invoice' (HTML), or null when there is none. */
+  template: string | null;
+};
+
+/** Everything an invoice's PDF is made of, in one round trip; undefined when the invoice is gone. */
+export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDocument | undefined> {
+  const [headerRows, rows, [club], [template]] = await db.batch([
+    db
+      .select({
+        id: invoiceHeaders.id,
+        invoiceNumber: invoiceHeaders.invoiceNumber,
+        date: invoiceHeaders.date,
+        dueDate: invoiceHeaders.dueDate,
+        amount: invoiceHeaders.amount,
+        pdfFilePath: invoiceHeaders.pdfFilePath,
+        salutation: people.salutation,
+        title: people.title,
+        firstName: people.firstName,
+        lastName: people.lastName,
+        streetNumber: people.streetNumber,
+        zip: people.zip,
+        city: people.city,
+      })
+      .from(invoiceHeaders)
+      .innerJoin(people, eq(people.id, invoiceHeaders.personId))
+      .where(eq(invoiceHeaders.id, id)),
+    db
+      .select({ lineNumber: invoiceRows.lineNumber, text: invoiceRows.text, amount: invoiceRows.amount })
+      .from(invoiceRows)
+      .where(eq(invoiceRows.invoiceId, id))
+      .orderBy(asc(invoiceRows.lineNumber), asc(invoiceRows.id)),
+    db
+      .select({
+        clubName: configuration.clubName,
+        clubStreet: configuration.clubStreet,
+        clubZip: configuration.clubZip,
+        clubCity: configuration.clubCity,
+        clubPhone: configuration.clubPhone,
+        clubEmail: configuration.clubEmail,
+        taxNumber: configuration.taxNumber,
+        taxExemptionNote: configuration.taxExemptionNote,
+        bankAccountHolder: configuration.bankAccountHolder,
+        iban: configuration.iban,
+        bic: configuration.bic,
+        bankName: configuration.bankName,
+      })
+      .from(configuration)
+      .where(eq(configuration.id, 1)),
+    db.select({ html: templates.html }).from(templates).where(eq(templates.name, INVOICE_TEMPLATE_NAME)),
+  ]);
+  const [header] = headerRows;
+  if (!header) return undefined;
+  return {
+    id: header.id,
+    pdfFilePath: header.pdfFilePath,
+    template: template?.html ?? null,
+    header: { invoiceNumber: header.invoiceNumber, date: header.date, dueDate: header.dueDate, amount: header.amount },
+    rows,
+    person: {
+      salutation: header.salutation,
+      title: header.title,
+      firstName: header.firstName,
+      lastName: header.lastName,
+      streetNumber: header.streetNumber,
+      zip: header.zip,
+      city: header.city,
+    },
+    club: club ?? null,
+  };
+}
+
+/** The PDF path stored on an invoice (null: 'PDF not yet created'); undefined when the invoice is gone. */
+export async function pdfPathOf(db: Db, id: number): Promise<string | null | undefined> {
+  const [row] = await db.select({ pdfFilePath: invoiceHeaders.pdfFilePath }).from(invoiceHeaders).where(eq(invoiceHeaders.id, id));
+  return row ? row.pdfFilePath : undefined;
+}
+
+/** The invoices without a PDF (spec 001 §7: headers with pdfFilePath=NULL), by number. */
+export async function invoicesWithoutPdf(db: Db): Promise<number[]> {
+  const rows = await db.select({ id: invoiceHeaders.id }).from(invoiceHeaders).where(isNull(invoiceHeaders.pdfFilePath)).orderBy(asc(invoiceHeaders.invoiceNumber));
+  return rows.map((row) => row.id);
+}
+
+export async function countInvoicesWithoutPdf(db: Db): Promise<{ withoutPdf: number; total: number }> {
+  const [row] = await db
+    .select({ withoutPdf: sql<number>`coalesce(sum(${invoiceHeaders.pdfFilePath} IS NULL), 0)`.mapWith(Number), total: sql<number>`count(*)`.mapWith(Number) })
+    .from(invoiceHeaders);
+  return row;
+}
+
+/**
+ * Sets the header's pdfFilePath after the upload: only while it is empty, with the audit fields
+ * and rowVersion counted up as every invoice write does. `alsoInBatch` goes in the same batch (the
+ * run's progress message). Says whether this call set it.
+ */
+export async function setPdfPath(db: Db, id: number, path: string, actor: Actor, alsoInBatch: Statement[] = [], now = new Date()): Promise<boolean> {
+  const [update] = await runAtomically(db, [
+    render(sql`UPDATE ${invoiceHeaders} SET pdf_file_path = ${path}, last_modified_by = ${actor.name}, last_modified_on = ${now.toISOString()}, row_version = row_version + 1
+      WHERE id = ${id} AND pdf_file_path IS NULL`),
+    ...alsoInBatch,
+  ]);
+  return (update.meta.changes ?? 0) > 0;
+}
+
+/** A run's progress message (while it runs; the finished run's summary is never overwritten). */
+export const runProgressStatement = (jobId: number, message: string): Statement =>
+  render(sql`UPDATE ${jobs} SET message = ${message} WHERE id = ${jobId} AND status IN ('QUEUED', 'RUNNING')`);
+
+/** How many of these invoices have a PDF now (a PDF run's result: they had none at its start). */
+export async function countWithPdf(db: Db, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(invoiceHeaders)
+    .where(and(sql`${invoiceHeaders.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`, sql`${invoiceHeaders.pdfFilePath} IS NOT NULL`));
+  return row.n;
+}
+
+/** 'Rechnung 2026001 (Erika Muster)': how a PDF run names invoices that failed, by number. */
+export async function nameInvoices(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: invoiceHeaders.id, invoiceNumber: invoiceHeaders.invoiceNumber, name: people.fullName })
+    .from(invoiceHeaders)
+    .innerJoin(people, eq(people.id, invoiceHeaders.personId))
+    .where(sql`${invoiceHeaders.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
+    .orderBy(asc(invoiceHeaders.invoiceNumber));
+  return new Map(rows.map((row) => [row.id, `Rechnung ${row.invoiceNumber} (${row.name ?? "unbekannt"})`]));
+}

@@ -1,0 +1,76 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { formatDateTime } from "~/lib/format";
+import { isActive, isStalled, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
+import type { JobRow } from "~/models/jobs.server";
+
+/** The Tasks screen's buttons (app/routes/tasks/route.tsx), shared by every task's card. */
+export const buttonClass = "inline-flex items-center rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800";
+export const busyButtonClass = "inline-flex cursor-not-allowed items-center rounded bg-slate-400 px-4 py-2 text-sm font-medium text-white";
+
+/** One task of the Tasks screen: what it does, its button(s), and its last run (for a bulk run:
+ *  `run`). Each task's card can live in a file of its own next to route.tsx, built from this. */
+export function TaskCard({
+  id,
+  title,
+  text,
+  run,
+  children,
+}: {
+  id: string;
+  title: string;
+  text: React.ReactNode;
+  run?: { job: JobRow | undefined; now: string };
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-wuff-800">
+        {title}
+      </h2>
+      <p className="text-sm text-slate-700">{text}</p>
+      <div className="flex flex-wrap items-center gap-3">{children}</div>
+      {run && <LastRun title={title} job={run.job} now={run.now} />}
+    </section>
+  );
+}
+
+/** The newest run of the task: status, progress bar and message, read out when it changes. */
+function LastRun({ title, job, now }: { title: string; job: JobRow | undefined; now: string }) {
+  const { pathname } = useLocation();
+  if (!job) return <p className="text-sm text-slate-500">Noch nie gelaufen.</p>;
+  const active = isActive(job);
+  const status = job.undoneOn ? "rückgängig gemacht" : JOB_STATUS_LABELS[job.status];
+  return (
+    <div className="border-t border-slate-100 pt-3 text-sm">
+      <p className="text-slate-600">
+        Letzter Lauf ({jobTitle(job)}): {formatDateTime(job.startedOn)} von {job.createdBy} – <span className={job.status === "FAILED" ? "font-medium text-red-700" : "font-medium"}>{status}</span>
+      </p>
+      <div className="mt-2 flex items-center gap-3">
+        <progress value={job.done + job.failed} max={Math.max(job.total, 1)} aria-label={`Fortschritt ${title}`} className="h-3 w-full max-w-xs accent-wuff-700">
+          {progressText(job)}
+        </progress>
+        <span className="whitespace-nowrap tabular-nums text-slate-700">{progressText(job)}</span>
+      </div>
+      <p role="status" aria-label={`Ergebnis ${title}`} className={`mt-2 ${job.status === "FAILED" ? "text-red-700" : "text-slate-900"}`}>
+        {jobMessage(job)}
+      </p>
+      {active && (
+        <Link to={pathname} replace preventScrollReset className="mt-1 inline-block text-wuff-700 underline">
+          Aktualisieren
+        </Link>
+      )}
+      {isStalled(job, new Date(now)) && (
+        <Form method="post" className="mt-2 flex flex-wrap items-center gap-2 rounded border border-amber-300 bg-amber-50 p-2">
+          <input type="hidden" name="intent" value="task:resume" />
+          <input type="hidden" name="id" value={job.id} />
+          <p className="text-amber-900">
+            Seit {formatDateTime(job.lastProgressOn ?? job.startedOn)} kein Fortschritt: Wurde die App während des Laufs beendet? Fortsetzen erledigt nur, was noch fehlt.
+          </p>
+          <button type="submit" className="rounded border border-amber-400 bg-white px-3 py-1.5 text-sm hover:bg-amber-100">
+            Lauf fortsetzen
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}

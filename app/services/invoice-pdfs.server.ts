@@ -1,0 +1,118 @@
+/**
+ * Invoice PDFs (spec 001 §4 PDF creation): the invoice from D1, rendered with the template
+ * 'invoice' through Chromium (pdf.server.ts), stored in R2 (binding INVOICES) as
+ * 'Rechnung_{number}_{lastName}_{year}.pdf', and only then named on the invoice's header.
+ *
+ * The header is the one truth about which stored PDF belongs to an invoice, and a PDF is never
+ * stored twice or over a newer one, however a single click, a retried run message and a manual
+ * 'PDF erneut erzeugen' interleave:
+ * - The header's pdfFilePath is set only while it is empty (a conditional update).
+ * - 'PDF erzeugen' (and the PDF run) upload with R2's create-only condition (If-None-Match: *).
+ *   A file that is already stored under the name is this invoice's PDF, stored by an interrupted
+ *   earlier attempt (upload done, header not yet set) or by another path a moment ago: it is
+ *   taken as it is (named on the header if still empty), not rendered and stored again. So a
+ *   retried slice makes no second object and overwrites nothing.
+ * - 'PDF erneut erzeugen' renders anew and replaces the stored file, but only one uploaded before
+ *   its rendering started (R2's uploadedBefore condition): a file another path stored meanwhile is
+ *   newer than this rendering and stays.
+ * - If the header cannot be set (the invoice was deleted meanwhile, or names another file now),
+ *   the file this call uploaded is removed again: '131 error updating invoice header with pdf name'.
+ *   A file the header names is never removed.
+ */
+import type { Db, Statement } from "~/db/client.server";
+import { invoicePdfName, invoiceTemplateData, NO_INVOICE_TEMPLATE } from "~/lib/invoice-document";
+import { contentDisposition } from "~/lib/file-names";
+import { renderHtmlTemplate } from "~/lib/templates";
+import type { Actor } from "~/models/audit.server";
+import { getInvoiceDocument, pdfPathOf, setPdfPath } from "~/models/invoice-pdfs.server";
+import { PdfRenderer, RENDERING_FAILED } from "./pdf.server";
+
+export const PDF_HEADER_UPDATE_FAILED = "131 error updating invoice header with pdf name";
+export const PDF_ALREADY_THERE = "Für diese Rechnung gibt es schon ein PDF („PDF anzeigen“).";
+export const PDF_TEMPLATE_MISSING = `${NO_INVOICE_TEMPLATE}: Es gibt keine Rechnungsvorlage „invoice“. Bitte unter Einstellungen → Vorlagen anlegen.`;
+
+export type PdfOutcome =
+  /** Rendered and stored by this call, or an already stored file taken (adopted); the header names it. */
+  | { status: "created" | "adopted"; path: string; invoiceNumber: number }
+  /** The header already named a PDF: nothing done. */
+  | { status: "exists"; path: string; invoiceNumber: number }
+  | { status: "missing" }
+  | { status: "refused"; message: string };
+
+export type PdfOptions = {
+  /** 'PDF erneut erzeugen': render anew and replace a stored file older than this rendering. */
+  replace?: boolean;
+  /** The renderer, opened on first need (a stored file taken as it is needs none). */
+  renderer: () => Promise<PdfRenderer>;
+  /** Statements for the batch that sets the header (a run's progress message). */
+  alsoInBatch?: (invoiceNumber: number) => Statement[];
+  now?: () => Date;
+};
+
+export async function createInvoicePdf(env: Pick<Env, "INVOICES">, db: Db, id: number, actor: Actor, options: PdfOptions): Promise<PdfOutcome> {
+  const now = options.now ?? (() => new Date());
+  const document = await getInvoiceDocument(db, id);
+  if (!document) return { status: "missing" };
+  const { invoiceNumber } = document.header;
+  if (document.pdfFilePath) return { status: "exists", path: document.pdfFilePath, invoiceNumber };
+  if (document.template === null) return { status: "refused", message: PDF_TEMPLATE_MISSING };
+  const name = invoicePdfName(document.header, document.person.lastName);
+
+  let uploaded = false;
+  if (options.replace || !(await env.INVOICES.head(name.key))) {
+    const started = now();
+    let pdf: Uint8Array;
+    try {
+      const html = renderHtmlTemplate(document.template, invoiceTemplateData(document));
+      pdf = await (await options.renderer()).render(html);
+    } catch (error) {
+      console.error("PDF-Erzeugung fehlgeschlagen", invoiceNumber, error);
+      return { status: "refused", message: RENDERING_FAILED };
+    }
+    const stored = await env.INVOICES.put(name.key, pdf, {
+      httpMetadata: { contentType: "application/pdf", contentDisposition: contentDisposition("inline", name.display) },
+      customMetadata: { fileName: name.display, invoiceId: String(id), invoiceNumber: String(invoiceNumber) },
+      onlyIf: options.replace ? { uploadedBefore: started } : new Headers({ "If-None-Match": "*" }),
+    });
+    // null: the condition failed, a file was stored meanwhile by another path; it stays.
+    uploaded = stored !== null;
+  }
+
+  let set = false;
+  try {
+    set = await setPdfPath(db, id, name.key, actor, options.alsoInBatch?.(invoiceNumber) ?? [], now());
+  } catch (error) {
+    console.error("pdfFilePath konnte nicht gesetzt werden", invoiceNumber, error);
+  }
+  if (set) return { status: uploaded ? "created" : "adopted", path: name.key, invoiceNumber };
+  const current = await pdfPathOf(db, id).catch(() => undefined);
+  // Another path named the same file meanwhile: it belongs to the invoice now, whoever stored it.
+  if (current === name.key) return { status: "exists", path: current, invoiceNumber };
+  if (uploaded) await env.INVOICES.delete(name.key);
+  return { status: "refused", message: PDF_HEADER_UPDATE_FAILED };
+}
+
+/** A renderer opened on first use and closed by `close` (one request's PDF). */
+export function lazyRenderer(env: Pick<Env, "BROWSER">) {
+  let opened: Promise<PdfRenderer> | null = null;
+  return {
+    get: () => (opened ??= PdfRenderer.open(env)),
+    close: async () => {
+      if (opened) await (await opened.catch(() => null))?.close();
+    },
+  };
+}
+
+export type StoredPdf = { status: "found"; body: ReadableStream; size: number; asciiName: string; fileName: string } | { status: "missing"; message: string };
+
+export const GET_PDF_ERROR = "getPDF error:";
+
+/** The PDF an invoice's header names, from R2 (never a key from a request: only the stored path). */
+export async function storedInvoicePdf(env: Pick<Env, "INVOICES">, db: Db, id: number): Promise<StoredPdf> {
+  const path = await pdfPathOf(db, id);
+  if (path === undefined) return { status: "missing", message: `${GET_PDF_ERROR} Diese Rechnung gibt es nicht (mehr).` };
+  if (path === null) return { status: "missing", message: `${GET_PDF_ERROR} Für diese Rechnung wurde noch kein PDF erzeugt.` };
+  const object = await env.INVOICES.get(path);
+  if (!object) return { status: "missing", message: `${GET_PDF_ERROR} Die PDF-Datei ${path} fehlt im Speicher. Bitte das PDF neu erzeugen.` };
+  return { status: "found", body: object.body, size: object.size, asciiName: path, fileName: object.customMetadata?.fileName ?? path };
+}
