@@ -6,5 +6,7 @@ declare namespace Cloudflare {
     SESSION_SECRET: string;
     /** The client secret Wuff has at the OpenID Connect provider. */
     OIDC_CLIENT_SECRET: string;
+    /** The SMTP login's password (with SMTP_USER); empty for maildev. */
+    SMTP_PASSWORD: string;
   }
 }

@@ -8,6 +8,9 @@
 #   WUFF_SKIP_BUILD=1   reuse an existing build (the test command builds once)
 #   IDP_PORT=8788       port of the local OpenID Connect provider
 #   LOCAL_IDP=0         do not start the local provider: use the OIDC_* settings of .dev.vars
+#   MAILDEV_SMTP_PORT=1025  SMTP port of the local mail catcher (maildev) the app sends to
+#   MAILDEV_WEB_PORT=1080   its web view (http://localhost:1080) and REST API (/api/email)
+#   LOCAL_MAIL=0        do not start maildev: use the SMTP_* settings of wrangler.toml/.dev.vars
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,6 +44,25 @@ if [ "${LOCAL_IDP:-1}" != "0" ]; then
     sleep 0.2
   done
   EXTRA_VARS=(--var "OIDC_ISSUER:http://localhost:$IDP_PORT")
+fi
+
+PIDS=()
+stop_helpers() { for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done; }
+trap stop_helpers EXIT
+[ -n "${IDP_PID:-}" ] && PIDS+=("$IDP_PID")
+
+# The local mail catcher: every mail the app sends lands in its web view, nothing leaves the machine.
+if [ "${LOCAL_MAIL:-1}" != "0" ]; then
+  export MAILDEV_SMTP_PORT="${MAILDEV_SMTP_PORT:-1025}" MAILDEV_WEB_PORT="${MAILDEV_WEB_PORT:-1080}"
+  node node_modules/maildev/dist/bin/maildev.js --smtp "$MAILDEV_SMTP_PORT" --ip 127.0.0.1 \
+    --web "$MAILDEV_WEB_PORT" --web-ip 127.0.0.1 --silent &
+  PIDS+=($!)
+  for _ in $(seq 1 50); do
+    curl -sf "http://127.0.0.1:$MAILDEV_WEB_PORT/api/healthz" >/dev/null && break
+    sleep 0.2
+  done
+  EXTRA_VARS+=(--var "SMTP_HOST:127.0.0.1" --var "SMTP_PORT:$MAILDEV_SMTP_PORT" --var "SMTP_SECURE:false")
+  echo "Mails (maildev): http://localhost:$MAILDEV_WEB_PORT"
 fi
 
 echo "Wuff startet auf http://localhost:$PORT"

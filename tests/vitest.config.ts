@@ -1,12 +1,18 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { freePort } from "./support/maildev";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 // Integration tests run inside workerd with the worker of wrangler.toml (which serves the built
 // Remix app: run `npm run build` first) and a real local D1 migrated with migrations/.
-export default defineConfig(async () => ({
+export default defineConfig(async () => {
+  // A real maildev for the mail tests (started by the global setup, Node side) on free ports; the
+  // worker reaches its SMTP port over cloudflare:sockets and the tests read its API by fetch.
+  process.env.WUFF_TEST_SMTP_PORT ??= String(await freePort());
+  process.env.WUFF_TEST_MAILDEV_WEB_PORT ??= String(await freePort());
+  return {
   root,
   resolve: { alias: { "~": `${root}app` } },
   define: { __WUFF_VERSION__: JSON.stringify("test") },
@@ -20,6 +26,12 @@ export default defineConfig(async () => ({
           SESSION_SECRET: "test-session-secret",
           OIDC_CLIENT_SECRET: "test-client-secret",
           OIDC_ISSUER: "http://127.0.0.1:9/oidc-not-running",
+          SMTP_HOST: "127.0.0.1",
+          SMTP_PORT: process.env.WUFF_TEST_SMTP_PORT,
+          SMTP_SECURE: "false",
+          SMTP_USER: "",
+          SMTP_PASSWORD: "",
+          MAILDEV_API: `http://127.0.0.1:${process.env.WUFF_TEST_MAILDEV_WEB_PORT}/api`,
         },
       },
     }),
@@ -30,6 +42,8 @@ export default defineConfig(async () => ({
     // walks many requests (the access matrix) can take longer than vitest's default 5 s.
     testTimeout: 30_000,
     setupFiles: ["tests/integration/apply-migrations.ts"],
+    globalSetup: ["tests/integration/maildev-setup.ts"],
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },
-}));
+  };
+});

@@ -24,6 +24,8 @@ export const SCREEN_TITLES: Record<Area, string> = {
   tasks: "Tasks",
   configuration: "Einstellungen",
   calendarFeeds: "Kalender-Abos",
+  mailer: "Mail-Protokoll",
+  mailshots: "Mailshots",
   hsvrmlist: "HSVRM-Liste",
   birthdaylist: "Geburtstags-Liste",
 };

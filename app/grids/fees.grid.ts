@@ -70,5 +70,6 @@ export const feesGrid = defineGrid<FeeRow>({
   },
   excel: { fileName: "Kontenblatt.xlsx", sheet: "Kontenblatt", path: "/fees/export" },
   refresh: true,
+  rowActions: [{ label: "Mail senden", view: "fee", entity: "mail", area: "mailer", browse: true }],
   emptyText: "Keine offenen Posten",
 });

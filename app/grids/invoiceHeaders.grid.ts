@@ -11,6 +11,7 @@ import {
   type InvoiceStatusFilter,
 } from "~/models/invoices.server";
 import { invoiceRowsGrid } from "./invoiceRows.grid";
+import { mailsGrid } from "./mails.grid";
 
 const headerQuery = (query: Pick<ListQuery, "toggles" | "sort" | "parent">): InvoiceHeaderQuery => ({
   status: (INVOICE_STATUS_FILTERS.includes(query.toggles.status as InvoiceStatusFilter) ? query.toggles.status : "all") as InvoiceStatusFilter,
@@ -65,7 +66,10 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
     list: (db, query) => listInvoiceHeaders(db, { ...headerQuery(query), page: query.page, pageSize: query.pageSize }),
     pageOf: (db, id, query) => pageOfInvoiceHeader(db, id, headerQuery(query), query.pageSize),
   },
-  rowActions: [{ label: "Zeile hinzufügen", view: "addrow" }],
+  rowActions: [
+    { label: "Zeile hinzufügen", view: "addrow" },
+    { label: "Mail senden", view: "invoice", entity: "mail", area: "mailer", browse: true },
+  ],
   commandColumn: true,
   emptyText: "Keine Rechnungen gefunden",
   rows: {
@@ -73,7 +77,10 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
     label: async (db, id) => (await invoiceName(db, id))?.name,
     rowLabel: (header) => invoiceLabel(header),
     tabsLabel: (name) => `Bereiche von Rechnung ${name}`,
-    tabs: [{ path: "invoicerows", label: "Rechnungszeilen", grid: invoiceRowsGrid }],
+    tabs: [
+      { path: "invoicerows", label: "Rechnungszeilen", grid: invoiceRowsGrid },
+      { path: "mails", label: "Mails", area: "mailer", grid: mailsGrid },
+    ],
     defaultTab: "invoicerows",
   },
 });

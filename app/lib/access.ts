@@ -40,6 +40,10 @@ export const AREA_ACCESS = {
   configuration: ADMIN_ONLY,
   /** Kalender-Abos: the secret ICS feed addresses of courses and trainers (reached from Einstellungen). */
   calendarFeeds: ADMIN_ONLY,
+  /** The mail log and single mails to people, invoices and fees (a staff action with personal data). */
+  mailer: ADMIN_FINANCE,
+  /** Mailshots: predefined mails to a group of recipients, sent from Tasks. */
+  mailshots: ADMIN_ONLY,
   hsvrmlist: LISTS,
   birthdaylist: LISTS,
 } as const satisfies Record<string, Allowed>;

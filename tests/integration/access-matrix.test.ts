@@ -109,6 +109,12 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   // Tasks: an empty post is an unknown action (German 400) and starts nothing.
   { path: "/tasks", allowed: ["admin"], get: 200, post: 400 },
   { path: "/tasks?dialog=task-invoices", allowed: ["admin"], get: 200, post: 400 },
+  // Mail: the log (ADMIN, FINANCE), its tabs under a person and an invoice, the mail tasks.
+  { path: "/mailer", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/people/1/mails", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/invoices/1/mails", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/tasks?dialog=mailing-birthdays", allowed: ["admin"], get: 200, post: 400 },
+  { path: "/tasks?dialog=mailing-invoiceMails", allowed: ["admin"], get: 200, post: 400 },
 ];
 
 describe("built screens and their actions", () => {
@@ -206,6 +212,41 @@ describe("dialogs of the invoices area posted from pages staff and GDPR may use"
       expect(await (await ask(`/people/1/invoiceheaders`, who)).text()).not.toContain("Rechnungen für");
     }
     expect(await state()).toBe(before);
+  });
+});
+
+describe("mail dialogs and mail tasks posted from pages others may use", () => {
+  it("only ADMIN and FINANCE see 'Mail senden', open its preview or send; only ADMIN runs the mail tasks", async () => {
+    const { env } = await import("cloudflare:test");
+    const mails = async () => ((await env.DB.prepare("SELECT count(*) AS n FROM mail_log").first()) as { n: number }).n;
+    const before = await mails();
+    for (const who of ["staff", "gdpr"] as DemoUserName[]) {
+      expect(await (await ask("/people", who)).text(), who).not.toContain("Mail senden");
+      expect(await (await ask("/people/1/dogs?dialog=mail-person&dialogId=1", who)).text(), who).not.toContain("Mail senden:");
+      for (const page of ["/people", "/people/1/dogs", "/courses"]) {
+        const response = await ask(page, who, { method: "POST", body: new URLSearchParams({ intent: "mail:send", source: "person", id: "1", subject: "Heimlich" }) });
+        expect(response.status, `${who} ${page}`).toBe(302);
+        expect(response.headers.get("Location")).toBe("/");
+      }
+    }
+    for (const who of ["staff", "gdpr", "finance"] as DemoUserName[]) {
+      for (const intent of ["mailing:birthdays", "mailing:invoiceMails"]) {
+        const response = await ask("/people/1/dogs", who, { method: "POST", body: new URLSearchParams({ intent }) });
+        expect(response.status, `${who} ${intent}`).toBe(302);
+        expect(response.headers.get("Location")).toBe("/");
+      }
+    }
+    expect(await (await ask("/people", "finance")).text()).toContain("Mail senden");
+    expect(await mails()).toBe(before);
+  });
+
+  it("GET /api/protected/mailer/sendBirthdayMailsForToday: 401 anonymous, 403 without ADMIN, a German message for ADMIN", async () => {
+    const path = "/api/protected/mailer/sendBirthdayMailsForToday";
+    expect((await ask(path, "anonymous")).status).toBe(401);
+    for (const who of ["staff", "gdpr", "finance"] as DemoUserName[]) expect((await ask(path, who)).status, who).toBe(403);
+    const admin = await ask(path, "admin");
+    expect(admin.status).toBe(200);
+    expect(((await admin.json()) as { message: string }).message).toMatch(/Geburtstag/);
   });
 });
 

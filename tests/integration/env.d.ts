@@ -5,6 +5,8 @@ declare global {
     interface Env {
       /** Migrations read from migrations/ by tests/vitest.config.ts. */
       TEST_MIGRATIONS: D1Migration[];
+      /** maildev's REST API (tests/integration/maildev-setup.ts), e.g. http://127.0.0.1:PORT/api. */
+      MAILDEV_API: string;
     }
   }
 }

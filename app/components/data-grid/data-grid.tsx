@@ -236,7 +236,7 @@ export function DataGrid({ data }: { data: GridData }) {
   const rowMenu = (row: GridRow) => [
     ...(data.openDialog && data.editButton ? [{ label: "Bearbeiten", href: open(data.openDialog, row.id) }] : []),
     ...(data.deleteDialog ? [{ label: "Löschen", href: open(data.deleteDialog, row.id) }] : []),
-    ...data.rowActions.map((action) => ({ label: action.label, href: open(action.dialog, row.id) })),
+    ...data.rowActions.map((action) => ({ label: action.label, href: open(action.dialog, row.id, action.params) })),
   ];
   const onContextMenu = (event: MouseEvent<HTMLTableSectionElement>) => {
     const row = rowOf(event.target);
@@ -318,7 +318,7 @@ export function DataGrid({ data }: { data: GridData }) {
           )}
           {selected &&
             data.rowActions.map((action) => (
-              <Link key={action.label} to={open(action.dialog, selected.id)} preventScrollReset className={buttonClass}>
+              <Link key={action.label} to={open(action.dialog, selected.id, action.params)} preventScrollReset className={buttonClass}>
                 {action.label}
               </Link>
             ))}
@@ -435,7 +435,7 @@ export function DataGrid({ data }: { data: GridData }) {
                     {commands.length > 0 && (
                       <td className="text-right print:hidden">
                         {commands.map((action) => (
-                          <Link key={action.label} to={open(action.dialog, row.id)} preventScrollReset className={`${smallButtonClass} ml-1`} data-command>
+                          <Link key={action.label} to={open(action.dialog, row.id, action.params)} preventScrollReset className={`${smallButtonClass} ml-1`} data-command>
                             {action.label}
                           </Link>
                         ))}

@@ -102,8 +102,13 @@ export type TabDecl = {
   grid?: AnyGridDecl;
 };
 
-/** A row action beyond add/edit/delete: opens the entity's dialog view for the selected row. */
-export type RowActionDecl = { label: string; view: string };
+/**
+ * A row action beyond add/edit/delete: opens a dialog view for the selected row; by default one of
+ * the rows' own entity, or of another dialog folder (`entity`, e.g. 'mail') for users of `area`.
+ * `browse`: the dialog also gets the ids of the rows on the grid's page (`dialogList`), so it can
+ * step to the previous and next record of the list it was opened from.
+ */
+export type RowActionDecl = { label: string; view: string; entity?: string; area?: Area; browse?: boolean };
 
 export type GridDecl<Row extends { id: number }> = {
   /** Key of the user's column choice and the grid's accessible name stem. */

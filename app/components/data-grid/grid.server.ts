@@ -15,7 +15,7 @@ import {
   mailtoHref,
   telHref,
 } from "~/lib/format";
-import { PAGE_SIZE, type Cell, type CellLink, type CellType, type CellValue, type ColumnMeta, type GridData } from "~/lib/grid";
+import { DIALOG_LIST_PARAM, PAGE_SIZE, type Cell, type CellLink, type CellType, type CellValue, type ColumnMeta, type GridData } from "~/lib/grid";
 import { gridParamNames, isSearchTooLong, ownParamNames, parseGridState, SEARCH_TOO_LONG, type GridState, type GridStateSpec } from "~/lib/grid-state";
 import { getGridColumns } from "~/models/preferences.server";
 import type { Db } from "~/db/client.server";
@@ -260,7 +260,13 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
     editButton: Boolean(entity && dialogs.edit),
     deleteDialog: entity && dialogs.delete ? `${entity}-delete` : null,
     dialogParams: placement.parent ? { dialogParent: `${placement.parent.type}:${placement.parent.id}` } : {},
-    rowActions: entity ? (grid.rowActions ?? []).map((action) => ({ label: action.label, dialog: `${entity}-${action.view}` })) : [],
+    rowActions: (grid.rowActions ?? [])
+      .filter((action) => (action.entity ? mayUse(user, action.area ?? grid.area) : entity !== null))
+      .map((action) => ({
+        label: action.label,
+        dialog: `${action.entity ?? entity}-${action.view}`,
+        ...(action.browse ? { params: { [DIALOG_LIST_PARAM]: result.rows.map((row) => row.id).join(",") } } : {}),
+      })),
     commandColumn: Boolean(grid.commandColumn),
     excelHref: grid.excel ? (placement.parent ? `${grid.excel.path}?parent=${placement.parent.type}:${placement.parent.id}` : grid.excel.path) : null,
     columnChooser: grid.columnChooser ?? true,

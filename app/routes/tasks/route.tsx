@@ -12,6 +12,7 @@ import { invoiceRunUndoRefusal, latestInvoiceRun, paramsOf } from "~/models/invo
 import { isActive, isStalled, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
 import { latestJobs, type JobRow } from "~/models/jobs.server";
 import { readForUser } from "~/services/auth.server";
+import { MailTaskCards } from "./mail-cards";
 
 /**
  * Tasks (ADMIN; spec 001 §2 Tasks screen): the bulk runs. Each button opens a confirmation with
@@ -108,6 +109,7 @@ export default function TasksScreen() {
           )}
           {undo && <UndoLine jobId={undo.jobId} refusal={undo.refusal} />}
         </TaskCard>
+        <MailTaskCards />
       </div>
       <DataGrid data={history} />
     </div>
