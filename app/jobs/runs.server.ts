@@ -9,6 +9,7 @@ import type { Actor } from "~/models/audit.server";
 import { INVOICE_SLICE_SIZE, invoiceRunMessage, invoiceRunResult, invoiceSliceStatements, paramsOf, type InvoiceRunParams } from "~/models/invoice-runs.server";
 import { paramsOfJob, type JobRecord, type JobType, type RunSummary } from "~/models/jobs.server";
 import type { BatchResources } from "./batch-resources.server";
+import { MAILSHOT_SLICE_SIZE, performMailshotItem, summarizeMailshotRun } from "./mailshot-run.server";
 
 /** What an item of a run with effects outside D1 works with. */
 export type ItemContext = {
@@ -58,5 +59,10 @@ export const RUN_KINDS: Record<JobType, RunKind> = {
       const result = await invoiceRunResult(db, job.id);
       return { message: invoiceRunMessage(result), result };
     },
+  },
+  MAILSHOT: {
+    sliceSize: MAILSHOT_SLICE_SIZE,
+    perform: performMailshotItem,
+    summarize: summarizeMailshotRun,
   },
 };

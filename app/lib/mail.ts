@@ -29,6 +29,18 @@ export const MAIL_TEMPLATES = {
 export const MAIL_KIND_LABELS: Record<MailKind, string> = { SINGLE: "Einzelmail", MAILSHOT: "Mailshot", BIRTHDAY: "Geburtstag" };
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { CLAIMED: "nicht bestätigt", SENT: "versandt", FAILED: "fehlgeschlagen" };
 
+/** The recipient queries of mailshots (they replace the spec's stored procedures; the SQL is in
+ *  app/models/mailshots.server.ts): the key a mailshot stores, and the label shown. */
+export const RECIPIENT_QUERY_LABELS = {
+  members: "Alle aktuellen Mitglieder",
+  runningCourses: "Teilnehmer laufender Kurse",
+  openInvoices: "Personen mit offenen Rechnungen",
+  everybody: "Alle Personen",
+} as const;
+export type RecipientQuery = keyof typeof RECIPIENT_QUERY_LABELS;
+export const RECIPIENT_QUERY_KEYS = Object.keys(RECIPIENT_QUERY_LABELS) as [RecipientQuery, ...RecipientQuery[]];
+export const isRecipientQuery = (value: string): value is RecipientQuery => Object.hasOwn(RECIPIENT_QUERY_LABELS, value);
+
 /** What a single mail is about: a person, an invoice or a fee (the grids' 'Mail senden'). */
 export const MAIL_SOURCES = ["person", "invoice", "fee"] as const;
 export type MailSource = (typeof MAIL_SOURCES)[number];

@@ -253,3 +253,14 @@ export async function birthdayMailStatus(db: Db, personIds: readonly number[], y
     .where(and(eq(mailLog.kind, "BIRTHDAY"), eq(mailLog.birthdayYear, year), inArray(mailLog.personId, [...personIds])));
   return new Map(rows.map((row) => [row.personId as number, row.status]));
 }
+
+/** What a mailshot run sent: mails confirmed, and the people whose mail was never confirmed. */
+export async function mailshotRunCounts(db: Db, jobId: number): Promise<{ sent: number; unconfirmed: string[] }> {
+  const rows = await db
+    .select({ status: mailLog.status, name: people.fullName })
+    .from(mailLog)
+    .leftJoin(people, eq(people.id, mailLog.personId))
+    .where(and(eq(mailLog.kind, "MAILSHOT"), eq(mailLog.jobId, jobId)))
+    .orderBy(people.lastNameKey, people.firstNameKey);
+  return { sent: rows.filter((row) => row.status === "SENT").length, unconfirmed: rows.filter((row) => row.status === "CLAIMED").map((row) => row.name ?? "unbekannt") };
+}

@@ -115,6 +115,9 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/invoices/1/mails", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/tasks?dialog=mailing-birthdays", allowed: ["admin"], get: 200, post: 400 },
   { path: "/tasks?dialog=mailing-invoiceMails", allowed: ["admin"], get: 200, post: 400 },
+  { path: "/tasks?dialog=mailing-mailshot&dialogId=1", allowed: ["admin"], get: 200, post: 400 },
+  { path: "/mailshots", allowed: ["admin"], get: 200, post: 400 },
+  { path: "/mailshots?dialog=mailshot-add", allowed: ["admin"], get: 200, post: 400 },
 ];
 
 describe("built screens and their actions", () => {
@@ -230,7 +233,7 @@ describe("mail dialogs and mail tasks posted from pages others may use", () => {
       }
     }
     for (const who of ["staff", "gdpr", "finance"] as DemoUserName[]) {
-      for (const intent of ["mailing:birthdays", "mailing:invoiceMails"]) {
+      for (const intent of ["mailing:birthdays", "mailing:invoiceMails", "mailing:mailshot", "mailshot:save", "mailshot:delete"]) {
         const response = await ask("/people/1/dogs", who, { method: "POST", body: new URLSearchParams({ intent }) });
         expect(response.status, `${who} ${intent}`).toBe(302);
         expect(response.headers.get("Location")).toBe("/");

@@ -36,7 +36,7 @@ export async function useTestAccount(name: string): Promise<string> {
 }
 
 /** A small real PDF (one page with text), as the invoice PDFs are stored in R2. */
-export function tinyPdf(text: string): Uint8Array {
+export function tinyPdf(text: string): Uint8Array<ArrayBuffer> {
   const stream = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",

@@ -1,15 +1,52 @@
-import { Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { JobRow } from "~/models/jobs.server";
+import { TaskCard } from "./route";
 
 const cardClass = "flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm";
 const buttonClass = "inline-flex items-center rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800";
 
 /**
- * The mail tasks (ADMIN): birthday mails now, and the invoice mails, which Wuff does not send
- * (spec 001 §2: shown disabled; opening it says why). The mailshots have their own card.
+ * The mail tasks (ADMIN): a mailshot chosen with the selector (previewed mail by mail, then sent as
+ * a bulk run), birthday mails now, and the invoice mails, which Wuff does not send (spec 001 §2:
+ * shown disabled; opening it says why).
  */
-export function MailTaskCards() {
+export function MailTaskCards({ mailshots, job, now }: { mailshots: { id: number; name: string }[]; job: JobRow | undefined; now: string }) {
+  const { pathname } = useLocation();
   return (
     <>
+      <TaskCard
+        id="mailshot"
+        title="Mailshot senden"
+        text="Schickt einen vorbereiteten Mailshot an seine Empfänger. Die Vorschau zeigt jede Mail, wie sie verschickt wird, und wer ohne E-Mail-Adresse fehlt; jede Person bekommt je Lauf höchstens eine Mail."
+        job={job}
+        now={now}
+      >
+        {mailshots.length === 0 ? (
+          <p className="text-sm text-slate-600">Noch keine Mailshots angelegt.</p>
+        ) : (
+          <Form method="get" action={pathname} className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="dialog" value="mailing-mailshot" />
+            <div>
+              <label htmlFor="mailshot-choice" className="mb-1 block text-sm font-medium text-slate-700">
+                Mailshot
+              </label>
+              <select id="mailshot-choice" name="dialogId" className="rounded border border-slate-300 px-2 py-1.5 text-sm">
+                {mailshots.map((mailshot) => (
+                  <option key={mailshot.id} value={mailshot.id}>
+                    {mailshot.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className={buttonClass}>
+              Vorschau und senden …
+            </button>
+          </Form>
+        )}
+        <Link to="/mailshots" className="text-sm text-wuff-700 underline">
+          Mailshots verwalten
+        </Link>
+      </TaskCard>
       <section aria-labelledby="birthday-mails-title" className={cardClass}>
         <h2 id="birthday-mails-title" className="text-lg font-semibold text-wuff-800">
           Geburtstagsmails senden

@@ -12,6 +12,7 @@ import { invoiceRunUndoRefusal, latestInvoiceRun, paramsOf } from "~/models/invo
 import { isActive, isStalled, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
 import { latestJobs, type JobRow } from "~/models/jobs.server";
 import { readForUser } from "~/services/auth.server";
+import { mailshotChoices } from "~/models/mailshots.server";
 import { MailTaskCards } from "./mail-cards";
 
 /**
@@ -29,9 +30,9 @@ export const meta: MetaFunction = () => [{ title: `${TITLE} – Wuff` }];
 export async function loader(args: LoaderFunctionArgs) {
   const { value } = await readForUser(args, ["tasks"], async (user) => {
     const { db } = args.context;
-    const [latest, history, lastRun] = await Promise.all([latestJobs(db), loadPageGrid(args, jobsGrid, user), latestInvoiceRun(db)]);
+    const [latest, history, lastRun, mailshots] = await Promise.all([latestJobs(db), loadPageGrid(args, jobsGrid, user), latestInvoiceRun(db), mailshotChoices(db)]);
     const undo = lastRun && paramsOf(lastRun).result && !isActive(lastRun) ? { jobId: lastRun.id, refusal: await invoiceRunUndoRefusal(db, lastRun) } : null;
-    return { latest, history, undo };
+    return { latest, history, undo, mailshots };
   });
   const years = annualFeeYearsOffered();
   return { ...value, years, year: currentYearInBerlin(), now: new Date().toISOString() };
@@ -43,7 +44,7 @@ const buttonClass = "inline-flex items-center rounded bg-wuff-700 px-4 py-2 text
 const busyButtonClass = "inline-flex cursor-not-allowed items-center rounded bg-slate-400 px-4 py-2 text-sm font-medium text-white";
 
 export default function TasksScreen() {
-  const { latest, history, undo, years, year, now } = useLoaderData<typeof loader>();
+  const { latest, history, undo, years, year, now, mailshots } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const running = Object.values(latest).some((job) => isActive(job));
   useFollowRunning(running);
@@ -109,7 +110,7 @@ export default function TasksScreen() {
           )}
           {undo && <UndoLine jobId={undo.jobId} refusal={undo.refusal} />}
         </TaskCard>
-        <MailTaskCards />
+        <MailTaskCards mailshots={mailshots} job={latest.MAILSHOT} now={now} />
       </div>
       <DataGrid data={history} />
     </div>
@@ -128,7 +129,7 @@ function useFollowRunning(running: boolean) {
   }, [running, revalidator]);
 }
 
-function TaskCard({ id, title, text, job, now, children }: { id: string; title: string; text: string; job: JobRow | undefined; now: string; children: React.ReactNode }) {
+export function TaskCard({ id, title, text, job, now, children }: { id: string; title: string; text: string; job: JobRow | undefined; now: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-wuff-800">
