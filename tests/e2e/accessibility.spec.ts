@@ -21,6 +21,8 @@ const SCREENS = [
   "/invoices",
   "/courseMasters",
   "/tasks",
+  "/mailer",
+  "/mailshots",
   "/hsvrmlist",
   "/birthdaylist",
   "/courseDates",
@@ -59,6 +61,13 @@ const DIALOGS = [
   "/invoices/1/invoicerows?dialog=invoiceRow-delete&dialogId=1",
   "/tasks?dialog=task-invoices",
   `/tasks?dialog=task-annualFees&dialogId=${new Date().getFullYear()}`,
+  "/people/1/dogs?dialog=mail-person&dialogId=1&dialogList=1,2",
+  "/invoices/1/invoicerows?dialog=mail-invoice&dialogId=1",
+  "/fees?dialog=mail-fee&dialogId=1",
+  "/mailshots?dialog=mailshot-add",
+  "/tasks?dialog=mailing-birthdays",
+  "/tasks?dialog=mailing-invoiceMails",
+  "/tasks?dialog=mailing-mailshot&dialogId=1",
 ];
 
 const SIZES = [
