@@ -10,5 +10,7 @@ declare namespace Cloudflare {
     MOLLIE_API_KEY: string;
     /** Signs the fee reference in payment links' webhook URLs (see app/services/payments.server.ts). */
     MOLLIE_WEBHOOK_SECRET: string;
+    /** The SMTP login's password (with SMTP_USER); empty for maildev. */
+    SMTP_PASSWORD: string;
   }
 }

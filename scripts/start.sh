@@ -10,6 +10,9 @@
 #   LOCAL_IDP=0         do not start the local provider: use the OIDC_* settings of .dev.vars
 #   MOLLIE_FAKE_PORT=8790  port of the local Mollie fake (payment links)
 #   LOCAL_MOLLIE=0      do not start the fake: use MOLLIE_API_URL of wrangler.toml/.dev.vars
+#   MAILDEV_SMTP_PORT=1025  SMTP port of the local mail catcher (maildev) the app sends to
+#   MAILDEV_WEB_PORT=1080   its web view (http://localhost:1080) and REST API (/api/email)
+#   LOCAL_MAIL=0        do not start maildev: use the SMTP_* settings of wrangler.toml/.dev.vars
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -59,6 +62,20 @@ if [ "${LOCAL_MOLLIE:-1}" != "0" ]; then
     sleep 0.2
   done
   EXTRA_VARS+=(--var "MOLLIE_API_URL:http://127.0.0.1:$MOLLIE_FAKE_PORT/v2")
+fi
+
+# The local mail catcher: every mail the app sends lands in its web view, nothing leaves the machine.
+if [ "${LOCAL_MAIL:-1}" != "0" ]; then
+  export MAILDEV_SMTP_PORT="${MAILDEV_SMTP_PORT:-1025}" MAILDEV_WEB_PORT="${MAILDEV_WEB_PORT:-1080}"
+  node node_modules/maildev/dist/bin/maildev.js --smtp "$MAILDEV_SMTP_PORT" --ip 127.0.0.1 \
+    --web "$MAILDEV_WEB_PORT" --web-ip 127.0.0.1 --silent &
+  CHILDREN+=($!)
+  for _ in $(seq 1 50); do
+    curl -sf "http://127.0.0.1:$MAILDEV_WEB_PORT/api/healthz" >/dev/null && break
+    sleep 0.2
+  done
+  EXTRA_VARS+=(--var "SMTP_HOST:127.0.0.1" --var "SMTP_PORT:$MAILDEV_SMTP_PORT" --var "SMTP_SECURE:false")
+  echo "Mails (maildev): http://localhost:$MAILDEV_WEB_PORT"
 fi
 
 echo "Wuff startet auf http://localhost:$PORT"

@@ -16,6 +16,9 @@ const freePort = () =>
 process.env.E2E_PORT ??= freePort();
 process.env.E2E_IDP_PORT ??= freePort();
 process.env.E2E_MOLLIE_PORT ??= freePort();
+// The app's maildev (scripts/start.sh): the mail tests read what it caught from its API.
+process.env.E2E_MAILDEV_SMTP_PORT ??= freePort();
+process.env.E2E_MAILDEV_WEB_PORT ??= freePort();
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
 /** Debian's Chromium, never a downloaded browser (see TOOLCHAIN.md for the flags). */
@@ -63,7 +66,14 @@ export default defineConfig({
     command: `rm -rf tests/.artifacts/state && bash scripts/start.sh`,
     cwd: root,
     url: `${baseURL}/api/public/test`,
-    env: { PORT: process.env.E2E_PORT, IDP_PORT: process.env.E2E_IDP_PORT, MOLLIE_FAKE_PORT: process.env.E2E_MOLLIE_PORT, WUFF_STATE_DIR: "tests/.artifacts/state" },
+    env: {
+      PORT: process.env.E2E_PORT,
+      IDP_PORT: process.env.E2E_IDP_PORT,
+      MAILDEV_SMTP_PORT: process.env.E2E_MAILDEV_SMTP_PORT,
+      MAILDEV_WEB_PORT: process.env.E2E_MAILDEV_WEB_PORT,
+      MOLLIE_FAKE_PORT: process.env.E2E_MOLLIE_PORT,
+      WUFF_STATE_DIR: "tests/.artifacts/state",
+    },
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: "ignore",

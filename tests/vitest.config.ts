@@ -1,24 +1,24 @@
-import { execFileSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { MOLLIE_TEST_KEY } from "./integration/global-setup";
+import { freePort } from "./support/maildev";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-// The local Mollie fake (tests/local/mollie-fake.ts) listens on a free port, started by the global
-// setup; the worker reaches it through MOLLIE_API_URL like the real Mollie.
-const freePort = () =>
-  execFileSync(process.execPath, ["-e", "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"])
-    .toString()
-    .trim();
-process.env.MOLLIE_FAKE_PORT ??= freePort();
-// A TCP server that greets like an SMTP server, for the test screen's SMTP probe.
-process.env.TEST_SMTP_GREETER_PORT ??= freePort();
-
 // Integration tests run inside workerd with the worker of wrangler.toml (which serves the built
 // Remix app: run `npm run build` first) and a real local D1 migrated with migrations/.
-export default defineConfig(async () => ({
+export default defineConfig(async () => {
+  // A real maildev for the mail tests (started by the global setup, Node side) on free ports; the
+  // worker reaches its SMTP port over cloudflare:sockets and the tests read its API by fetch.
+  process.env.WUFF_TEST_SMTP_PORT ??= String(await freePort());
+  process.env.WUFF_TEST_MAILDEV_WEB_PORT ??= String(await freePort());
+  // The local Mollie fake (tests/local/mollie-fake.ts), started by the global setup; the worker
+  // reaches it through MOLLIE_API_URL like the real Mollie.
+  process.env.MOLLIE_FAKE_PORT ??= String(await freePort());
+  // A TCP server that greets like an SMTP server, for the test screen's SMTP probe.
+  process.env.TEST_SMTP_GREETER_PORT ??= String(await freePort());
+  return {
   root,
   resolve: { alias: { "~": `${root}app` } },
   define: { __WUFF_VERSION__: JSON.stringify("test") },
@@ -36,6 +36,12 @@ export default defineConfig(async () => ({
           MOLLIE_API_KEY: MOLLIE_TEST_KEY,
           MOLLIE_WEBHOOK_SECRET: "test-webhook-secret",
           TEST_SMTP_GREETER_PORT: process.env.TEST_SMTP_GREETER_PORT,
+          SMTP_HOST: "127.0.0.1",
+          SMTP_PORT: process.env.WUFF_TEST_SMTP_PORT,
+          SMTP_SECURE: "false",
+          SMTP_USER: "",
+          SMTP_PASSWORD: "",
+          MAILDEV_API: `http://127.0.0.1:${process.env.WUFF_TEST_MAILDEV_WEB_PORT}/api`,
         },
       },
     }),
@@ -48,7 +54,8 @@ export default defineConfig(async () => ({
     // Likewise for set-up hooks that load the demo data (10 s by default).
     hookTimeout: 60_000,
     setupFiles: ["tests/integration/apply-migrations.ts"],
-    globalSetup: ["tests/integration/global-setup.ts"],
+    globalSetup: ["tests/integration/global-setup.ts", "tests/integration/maildev-setup.ts"],
     deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
   },
-}));
+  };
+});

@@ -29,7 +29,7 @@ const panelClass = "flex max-h-[90vh] max-w-full flex-col overflow-hidden rounde
  * outside never closes it (spec), so a half-filled form cannot be lost by a stray click.
  */
 /** A link that closes the dialog: a plain link without JavaScript, a step back in history with it. */
-function CloseLink({ closeHref, className, label, children }: { closeHref: string; className: string; label?: string; children: ReactNode }) {
+export function CloseLink({ closeHref, className, label, children }: { closeHref: string; className: string; label?: string; children: ReactNode }) {
   const close = useCloseDialog(closeHref);
   return (
     <Link

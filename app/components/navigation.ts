@@ -25,6 +25,8 @@ export const SCREEN_TITLES: Record<Area, string> = {
   configuration: "Einstellungen",
   calendarFeeds: "Kalender-Abos",
   templates: "Vorlagen",
+  mailer: "Mail-Protokoll",
+  mailshots: "Mailshots",
   hsvrmlist: "HSVRM-Liste",
   birthdaylist: "Geburtstags-Liste",
 };

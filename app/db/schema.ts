@@ -799,3 +799,66 @@ export const calendarFeeds = sqliteTable(
     rule("calendar_feeds_token_shape", "length(token) = 43 AND length(token_hash) = 43"),
   ],
 );
+
+/** Why a mail was sent: a single mail with preview, a mailshot's run, the daily birthday mails. */
+export const MAIL_KINDS = ["SINGLE", "MAILSHOT", "BIRTHDAY"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+/**
+ * CLAIMED: recorded before the SMTP server was asked (so a retry never sends it again); SENT: the
+ * server accepted it; FAILED: the server (or the connection) refused it, nothing went out.
+ */
+export const MAIL_STATUSES = ["CLAIMED", "SENT", "FAILED"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/**
+ * The mail log: every mail Wuff sent or tried to send, listed under the person and the invoice.
+ * `recipient` is where it went (outside production the SMTP test account), `intendedRecipient`
+ * whom it was for. The ids of what a mail belongs to carry no foreign keys on purpose: the log
+ * is history and outlives a person, invoice or fee moved into the Papierkorb (a key would block
+ * that delete). One birthday mail per person and year and one mail per person and mailshot run
+ * (unique indexes): the claim that makes a second cron run or a retried queue message send
+ * nothing twice.
+ */
+export const mailLog = sqliteTable(
+  "mail_log",
+  {
+    id: id(),
+    kind: text("kind", { enum: MAIL_KINDS }).notNull(),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("CLAIMED"),
+    recipient: text("recipient").notNull(),
+    intendedRecipient: text("intended_recipient").notNull(),
+    cc: text("cc"),
+    intendedCc: text("intended_cc"),
+    subject: text("subject").notNull(),
+    /** Names of the attached files, comma-separated. */
+    attachments: text("attachments"),
+    /** When the SMTP server accepted it (or refused it). */
+    sentOn: text("sent_on"),
+    sentBy: text("sent_by").notNull(),
+    personId: integer("person_id"),
+    invoiceHeaderId: integer("invoice_header_id"),
+    feeId: integer("fee_id"),
+    mailshotId: integer("mailshot_id"),
+    jobId: integer("job_id"),
+    /** The year of a birthday mail (once per person and year). */
+    birthdayYear: integer("birthday_year"),
+    /** The SMTP server's answer, or the error. */
+    smtpResponse: text("smtp_response"),
+    createdOn: text("created_on").notNull(),
+  },
+  (t) => [
+    index("mail_log_person_idx").on(t.personId, t.createdOn),
+    index("mail_log_invoice_idx").on(t.invoiceHeaderId, t.createdOn),
+    index("mail_log_created_idx").on(t.createdOn),
+    uniqueIndex("mail_log_birthday_unique")
+      .on(t.personId, t.birthdayYear)
+      .where(sql`kind = 'BIRTHDAY'`),
+    uniqueIndex("mail_log_mailshot_unique")
+      .on(t.jobId, t.personId)
+      .where(sql`kind = 'MAILSHOT'`),
+    oneOf("mail_log", "kind", MAIL_KINDS),
+    oneOf("mail_log", "status", MAIL_STATUSES),
+    rule("mail_log_birthday_has_year", "kind <> 'BIRTHDAY' OR (birthday_year IS NOT NULL AND person_id IS NOT NULL)"),
+    rule("mail_log_mailshot_has_run", "kind <> 'MAILSHOT' OR (job_id IS NOT NULL AND person_id IS NOT NULL)"),
+  ],
+);

@@ -23,6 +23,8 @@ export type DialogViewContext = {
   search: URLSearchParams;
   /** The values a 'draft' outcome carried back (dialogDraft.<field> in the URL). */
   draft: Record<string, string>;
+  /** The Worker's bindings and vars (e.g. where a mail would go, APP_ENV). */
+  env: Env;
 };
 
 /** URL parameter of a draft value: it closes with the dialog. */

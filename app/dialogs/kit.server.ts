@@ -59,6 +59,7 @@ export async function loadOpenDialog(request: Request, context: AppLoadContext, 
     parent: parseParent(search.get("dialogParent")),
     search,
     draft,
+    env: context.cloudflare.env,
   });
   return loaded === null || loaded === undefined ? null : { ...name, data: loaded };
 }

@@ -81,6 +81,9 @@ export const feesGrid = defineGrid<FeeRow>({
   },
   excel: { fileName: "Kontenblatt.xlsx", sheet: "Kontenblatt", path: "/fees/export" },
   refresh: true,
-  rowActions: [{ label: "Zahlungslink erzeugen", view: "create", entity: "paymentLink" }],
+  rowActions: [
+    { label: "Zahlungslink erzeugen", view: "create", entity: "paymentLink" },
+    { label: "Mail senden", view: "fee", entity: "mail", area: "mailer", browse: true },
+  ],
   emptyText: "Keine offenen Posten",
 });

@@ -11,6 +11,7 @@ import {
   type InvoiceStatusFilter,
 } from "~/models/invoices.server";
 import { invoiceRowsGrid } from "./invoiceRows.grid";
+import { mailsGrid } from "./mails.grid";
 
 /** Where an invoice's stored PDF is shown (app/routes/invoices_.pdf.$invoiceId). */
 export const invoicePdfHref = (invoiceId: number) => `/invoices/pdf/${invoiceId}`;
@@ -74,6 +75,7 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
     { label: "PDF anzeigen", href: (h) => invoicePdfHref(h.id), newTab: true, when: (h) => h.pdfFilePath !== null, mounts: ["PARENT"] },
     { label: "PDF erzeugen", entity: "invoicePdf", view: "create", when: (h) => h.pdfFilePath === null, mounts: ["PARENT"] },
     { label: "PDF erneut erzeugen", entity: "invoicePdf", view: "recreate", when: (h) => h.pdfFilePath === null, mounts: ["PARENT"] },
+    { label: "Mail senden", view: "invoice", entity: "mail", area: "mailer", browse: true },
   ],
   commandColumn: true,
   emptyText: "Keine Rechnungen gefunden",
@@ -82,7 +84,10 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
     label: async (db, id) => (await invoiceName(db, id))?.name,
     rowLabel: (header) => invoiceLabel(header),
     tabsLabel: (name) => `Bereiche von Rechnung ${name}`,
-    tabs: [{ path: "invoicerows", label: "Rechnungszeilen", grid: invoiceRowsGrid }],
+    tabs: [
+      { path: "invoicerows", label: "Rechnungszeilen", grid: invoiceRowsGrid },
+      { path: "mails", label: "Mails", area: "mailer", grid: mailsGrid },
+    ],
     defaultTab: "invoicerows",
   },
 });

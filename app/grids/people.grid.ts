@@ -6,6 +6,7 @@ import { listAllPeople, listPeople, pageOfPerson, personName, PEOPLE_FILTERS, ty
 import { dogsGrid } from "./dogs.grid";
 import { feesGrid } from "./fees.grid";
 import { invoiceHeadersGrid } from "./invoiceHeaders.grid";
+import { mailsGrid } from "./mails.grid";
 import { nextSessionsGrid } from "./nextsessions.grid";
 
 const peopleQuery = (query: Pick<ListQuery, "toggles" | "sort" | "user">) => ({
@@ -66,6 +67,7 @@ export const peopleGrid = defineGrid<PersonRow>({
     all: (db, query) => listAllPeople(db, peopleQuery(query)),
   },
   excel: { fileName: "Mitgliederliste.xlsx", sheet: "Personen", path: "/people/export" },
+  rowActions: [{ label: "Mail senden", view: "person", entity: "mail", area: "mailer", browse: true }],
   emptyText: "Keine Personen gefunden",
   rows: {
     parentType: "PERSON",
@@ -79,6 +81,7 @@ export const peopleGrid = defineGrid<PersonRow>({
       { path: "fees", label: "Kontenblatt", area: "fees", grid: feesGrid },
       { path: "invoiceheaders", label: "Rechnungen", area: "invoices", grid: invoiceHeadersGrid },
       { path: "nextsessions", label: "Nächste Kurstermine", grid: nextSessionsGrid },
+      { path: "mails", label: "Mails", area: "mailer", grid: mailsGrid },
     ],
     defaultTab: "dogs",
   },

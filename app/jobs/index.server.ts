@@ -4,6 +4,7 @@ import { finishWhenSettled, getJob, isSliceSettled, markRunning, recordFailure, 
 import { deleteExpiredSessions } from "~/models/session.server";
 import { jobMessageSchema, type JobMessage, type SliceMessage } from "./messages";
 import { BatchResources } from "./batch-resources.server";
+import { sendBirthdayMails } from "./mails.server";
 import { runKindOf } from "./runs.server";
 
 export const DEAD_LETTER_QUEUE = "wuff-jobs-dlq";
@@ -141,12 +142,22 @@ async function settleEach(batch: MessageBatch<unknown>, env: Env, resources: Bat
   }
 }
 
+/** Who the mail log names as the sender of the cron's mails. */
+export const CRON_ACTOR = { name: "Cron" };
+
 /**
  * Cron triggers (wrangler.toml [triggers]), daily: housekeeping of login sessions past their
- * lifetime. Birthday mails join this cron with their capability.
+ * lifetime, and today's birthday mails (once per person and year, however often it fires).
  */
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = new Date(controller.scheduledTime);
-  await deleteExpiredSessions(createDb(env.DB), now);
-  console.info("Täglicher Cron erledigt: abgelaufene Sitzungen entfernt", controller.cron, now.toISOString());
+  const db = createDb(env.DB);
+  await deleteExpiredSessions(db, now);
+  try {
+    const birthdays = await sendBirthdayMails(env, db, CRON_ACTOR, now);
+    console.info("Geburtstagsmails:", birthdays.message);
+  } catch (error) {
+    console.error("Geburtstagsmails fehlgeschlagen", error);
+  }
+  console.info("Täglicher Cron erledigt", controller.cron, now.toISOString());
 }

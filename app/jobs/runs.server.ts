@@ -11,6 +11,7 @@ import { paramsOfJob, type JobRecord, type JobType, type RunSummary } from "~/mo
 import type { BatchResources } from "./batch-resources.server";
 import { nameInvoices } from "~/models/invoice-pdfs.server";
 import { performPdf, PDF_CONCURRENCY, PDF_SLICE_SIZE, summarizePdfRun } from "./pdf-run.server";
+import { MAILSHOT_SLICE_SIZE, performMailshotItem, summarizeMailshotRun } from "./mailshot-run.server";
 
 /** What an item of a run with effects outside D1 works with. */
 export type ItemContext = {
@@ -70,5 +71,10 @@ export const RUN_KINDS: Record<JobType, RunKind> = {
     concurrency: PDF_CONCURRENCY,
     summarize: summarizePdfRun,
     nameItems: nameInvoices,
+  },
+  MAILSHOT: {
+    sliceSize: MAILSHOT_SLICE_SIZE,
+    perform: performMailshotItem,
+    summarize: summarizeMailshotRun,
   },
 };

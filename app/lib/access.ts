@@ -42,6 +42,10 @@ export const AREA_ACCESS = {
   calendarFeeds: ADMIN_ONLY,
   /** Vorlagen: the invoice PDF's and the mails' templates (reached from Einstellungen). */
   templates: ADMIN_ONLY,
+  /** The mail log and single mails to people, invoices and fees (a staff action with personal data). */
+  mailer: ADMIN_FINANCE,
+  /** Mailshots: predefined mails to a group of recipients, sent from Tasks. */
+  mailshots: ADMIN_ONLY,
   hsvrmlist: LISTS,
   birthdaylist: LISTS,
 } as const satisfies Record<string, Allowed>;

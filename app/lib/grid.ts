@@ -38,8 +38,24 @@ export type SortSpec = { id: string; descending: boolean };
 export type ToggleData = { param: string; label: string; options: { value: string; label: string }[]; active: string; fallback: string };
 
 /** A row action: a toolbar button and a context-menu entry with JavaScript, a link without. It
- *  opens a dialog for the row, or is a plain link (a file: a document request, maybe a new tab). */
-export type RowActionData = { label: string; dialog: string } | { label: string; href: string; newTab?: boolean };
+ *  opens a dialog for the row (`params` go into the dialog's URL, e.g. the page's row ids of a
+ *  browsing dialog), or is a plain link (a file: a document request, maybe a new tab). */
+export type RowActionData = { label: string; dialog: string; params?: Record<string, string> } | { label: string; href: string; newTab?: boolean };
+
+/** The ids of the rows a dialog can step through (Previous/Next), comma-separated in its URL. */
+export const DIALOG_LIST_PARAM = "dialogList";
+
+/** The ids a dialog can step through, and where `id` is among them. */
+export function browseList(search: URLSearchParams, id: number | null): { previous: number | null; next: number | null; position: number; count: number } {
+  const ids = (search.get(DIALOG_LIST_PARAM) ?? "")
+    .split(",")
+    .map(Number)
+    .filter((value) => Number.isSafeInteger(value) && value > 0)
+    .slice(0, 500);
+  const index = id === null ? -1 : ids.indexOf(id);
+  if (index < 0) return { previous: null, next: null, position: 1, count: 1 };
+  return { previous: ids[index - 1] ?? null, next: ids[index + 1] ?? null, position: index + 1, count: ids.length };
+}
 
 /** Everything a grid pane shows: the kit's <DataGrid> renders it. */
 export type GridData = {

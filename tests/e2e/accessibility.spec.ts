@@ -22,6 +22,8 @@ const SCREENS = [
   "/invoices",
   "/courseMasters",
   "/tasks",
+  "/mailer",
+  "/mailshots",
   "/hsvrmlist",
   "/birthdaylist",
   "/courseDates",
@@ -63,6 +65,13 @@ const DIALOGS = [
   "/tasks?dialog=pdfRun-start",
   "/invoices/1/invoicerows?dialog=invoicePdf-create&dialogId=1",
   "/templates?dialog=template-edit&dialogId=1",
+  "/people/1/dogs?dialog=mail-person&dialogId=1&dialogList=1,2",
+  "/invoices/1/invoicerows?dialog=mail-invoice&dialogId=1",
+  "/fees?dialog=mail-fee&dialogId=1",
+  "/mailshots?dialog=mailshot-add",
+  "/tasks?dialog=mailing-birthdays",
+  "/tasks?dialog=mailing-invoiceMails",
+  "/tasks?dialog=mailing-mailshot&dialogId=1",
 ];
 
 const SIZES = [

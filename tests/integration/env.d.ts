@@ -7,6 +7,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** A TCP server greeting like an SMTP server (tests/integration/global-setup.ts). */
       TEST_SMTP_GREETER_PORT: string;
+      /** maildev's REST API (tests/integration/maildev-setup.ts), e.g. http://127.0.0.1:PORT/api. */
+      MAILDEV_API: string;
     }
   }
 }

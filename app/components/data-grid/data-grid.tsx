@@ -208,7 +208,7 @@ export function DataGrid({ data }: { data: GridData }) {
   // A row's actions: its own when they depend on the row, else the grid's.
   const actionsOf = (row: GridRow): ActionLink[] =>
     (row.actions ?? data.rowActions).map((action) =>
-      "dialog" in action ? { label: action.label, href: open(action.dialog, row.id) } : { label: action.label, href: action.href, document: true, newTab: action.newTab },
+      "dialog" in action ? { label: action.label, href: open(action.dialog, row.id, action.params) } : { label: action.label, href: action.href, document: true, newTab: action.newTab },
     );
   const hasCommands = data.commandColumn && (data.rowActions.length > 0 || rows.some((row) => (row.actions?.length ?? 0) > 0));
   const columnCount = visibleColumns.length + (hasCommands ? 1 : 0);

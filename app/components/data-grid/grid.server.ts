@@ -15,7 +15,7 @@ import {
   mailtoHref,
   telHref,
 } from "~/lib/format";
-import { PAGE_SIZE, type Cell, type CellLink, type CellType, type CellValue, type ColumnMeta, type GridData, type RowActionData } from "~/lib/grid";
+import { DIALOG_LIST_PARAM, PAGE_SIZE, type Cell, type CellLink, type CellType, type CellValue, type ColumnMeta, type GridData, type RowActionData } from "~/lib/grid";
 import { gridParamNames, isSearchTooLong, ownParamNames, parseGridState, SEARCH_TOO_LONG, type GridState, type GridStateSpec } from "~/lib/grid-state";
 import { getGridColumns } from "~/models/preferences.server";
 import type { Db } from "~/db/client.server";
@@ -221,7 +221,7 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
   const selectedRow = selection.kind === "segment" && grid.rows ? result.rows.find((row) => row.id === selectedId) : undefined;
   if (selectedRow) void rowLabelOnce(args.context, grid, selectedRow.id as number, async () => grid.rows!.rowLabel(selectedRow));
 
-  const rowActions = rowActionsFor(grid, placement.mount, entity);
+  const rowActions = rowActionsFor(grid, placement.mount, entity, user, result.rows.map((row) => row.id as number));
 
   return {
     gridId: grid.id,
@@ -291,20 +291,25 @@ function exportParent(grid: AnyGridDecl, search: URLSearchParams): Parent | null
 }
 
 /**
- * The row actions of a grid where it is mounted: dialogs only for users who may change the rows
- * (`entity`), links for everyone who sees the grid. When any depends on the row (`when`, `href`),
- * each row gets its own list.
+ * The row actions of a grid where it is mounted: dialogs of the rows' own entity only for users who
+ * may change the rows (`entity`), dialogs of another folder for the users of its area, links for
+ * everyone who sees the grid. When any depends on the row (`when`, `href`), each row gets its own
+ * list. A browsing dialog gets the ids of the page's rows.
  */
-function rowActionsFor(grid: AnyGridDecl, mount: Mount, entity: string | null) {
+function rowActionsFor(grid: AnyGridDecl, mount: Mount, entity: string | null, user: User, pageIds: readonly number[]) {
   const declared: RowActionDecl[] = (grid.rowActions ?? []).filter(
-    (action: RowActionDecl) => (!action.mounts || action.mounts.includes(mount)) && (action.href !== undefined || entity !== null),
+    (action: RowActionDecl) =>
+      (!action.mounts || action.mounts.includes(mount)) && (action.href !== undefined || (action.entity ? mayUse(user, action.area ?? grid.area) : entity !== null)),
   );
   const perRow = declared.some((action) => action.when !== undefined || action.href !== undefined);
+  const browsing = { [DIALOG_LIST_PARAM]: pageIds.join(",") };
   const of = (row: unknown): RowActionData[] =>
     declared
       .filter((action) => row === null || !action.when || action.when(row))
       .map((action) =>
-        action.href ? { label: action.label, href: action.href(row), ...(action.newTab ? { newTab: true } : {}) } : { label: action.label, dialog: `${action.entity ?? entity}-${action.view}` },
+        action.href
+          ? { label: action.label, href: action.href(row), ...(action.newTab ? { newTab: true } : {}) }
+          : { label: action.label, dialog: `${action.entity ?? entity}-${action.view}`, ...(action.browse ? { params: browsing } : {}) },
       );
   return { perRow, of };
 }

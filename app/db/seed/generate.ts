@@ -509,7 +509,7 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     },
   ];
 
-  const templates: SeedData["templates"] = [{ id: 1, name: INVOICE_TEMPLATE_NAME, kind: "INVOICE", subject: null, html: DEFAULT_INVOICE_TEMPLATE, text: null, ...audit }];
+  const templates: SeedData["templates"] = [{ name: INVOICE_TEMPLATE_NAME, kind: "INVOICE", subject: null, html: DEFAULT_INVOICE_TEMPLATE, text: null, ...audit }];
 
   return {
     memberTypes,

@@ -27,7 +27,6 @@ const INSERT_ORDER: [keyof SeedData, Table][] = [
   ["certifications", schema.certifications],
   ["invoiceHeaders", schema.invoiceHeaders],
   ["invoiceRows", schema.invoiceRows],
-  ["templates", schema.templates],
   ["mailshots", schema.mailshots],
 ];
 
@@ -77,5 +76,8 @@ export function seedStatements(data: SeedData): string[] {
     statements.push(...insertStatements(table, prepared));
   }
   statements.push(`${LINK_MEMBERSHIP_FEES};`);
+  // Templates are the club's own (the mail templates come with the migrations): the demo's are
+  // added unless one of the name exists, and a reseed never removes them.
+  statements.push(...insertStatements(schema.templates, data.templates).map((statement) => statement.replace(/;$/, " ON CONFLICT (name) DO NOTHING;")));
   return statements;
 }

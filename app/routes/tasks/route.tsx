@@ -15,6 +15,8 @@ import { isActive } from "~/lib/jobs";
 import { latestJobs } from "~/models/jobs.server";
 import { readForUser } from "~/services/auth.server";
 import { ChecksCard } from "./checks-card";
+import { mailshotChoices } from "~/models/mailshots.server";
+import { MailTaskCards } from "./mail-cards";
 
 /**
  * Tasks (ADMIN; spec 001 §2 Tasks screen): the bulk runs. Each button opens a confirmation with
@@ -31,9 +33,9 @@ export const meta: MetaFunction = () => [{ title: `${TITLE} – Wuff` }];
 export async function loader(args: LoaderFunctionArgs) {
   const { value } = await readForUser(args, ["tasks"], async (user) => {
     const { db } = args.context;
-    const [latest, history, lastRun] = await Promise.all([latestJobs(db), loadPageGrid(args, jobsGrid, user), latestInvoiceRun(db)]);
+    const [latest, history, lastRun, mailshots] = await Promise.all([latestJobs(db), loadPageGrid(args, jobsGrid, user), latestInvoiceRun(db), mailshotChoices(db)]);
     const undo = lastRun && paramsOf(lastRun).result && !isActive(lastRun) ? { jobId: lastRun.id, refusal: await invoiceRunUndoRefusal(db, lastRun) } : null;
-    return { latest, history, undo };
+    return { latest, history, undo, mailshots };
   });
   const years = annualFeeYearsOffered();
   return { ...value, years, year: currentYearInBerlin(), now: new Date().toISOString() };
@@ -43,7 +45,7 @@ export const action = (args: ActionFunctionArgs) => dialogAction(args, ["tasks"]
 
 
 export default function TasksScreen() {
-  const { latest, history, undo, years, year, now } = useLoaderData<typeof loader>();
+  const { latest, history, undo, years, year, now, mailshots } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const running = Object.values(latest).some((job) => isActive(job));
   useFollowRunning(running);
@@ -109,6 +111,7 @@ export default function TasksScreen() {
         </TaskCard>
         <PdfsCard job={latest.PDFS} now={now} />
         <ChecksCard />
+        <MailTaskCards mailshots={mailshots} job={latest.MAILSHOT} now={now} />
       </div>
       <DataGrid data={history} />
     </div>

@@ -1,0 +1,148 @@
+/**
+ * The single mail with preview (spec 001 §2 mail preview dialog, §4, §5): opened by 'Mail senden'
+ * on a person, an invoice or a fee. It shows the mail as it will go out (the template filled in
+ * for the record), the subject to edit, to, cc and the invoice attachment only shown; Previous and
+ * Next step through the rows of the list it was opened from. Sending records the mail in the log.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Db } from "~/db/client.server";
+import { composeMail, invoiceAttachment, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed } from "~/jobs/mails.server";
+import { browseList } from "~/lib/grid";
+import { MAIL_FAILED, MAIL_SENT, MAIL_TEMPLATES, NO_EMAIL, type MailFee, type MailInvoice, type MailPerson, type MailSource } from "~/lib/mail";
+import { claimMail, failMail, feeForMail, invoiceForMail, personForMail } from "~/models/mails.server";
+import { openTransport, TemplateError, type Attachment } from "~/services/mail.server";
+import { defineDialog, type DialogOutcome, type DialogViewContext } from "../define.server";
+import { mailSendSchema } from "./schema";
+
+/** What the mail is about, loaded for the preview and for sending. */
+type MailRecord = { person: MailPerson; invoice?: MailInvoice; fee?: MailFee; template: string; attachInvoice: boolean; label: string };
+
+async function loadRecord(db: Db, source: MailSource, id: number): Promise<MailRecord | undefined> {
+  switch (source) {
+    case "person": {
+      const person = await personForMail(db, id);
+      return person && { person, template: MAIL_TEMPLATES.person, attachInvoice: false, label: `${person.firstName} ${person.lastName}`.trim() };
+    }
+    case "invoice": {
+      const found = await invoiceForMail(db, id);
+      return found && { ...found, template: MAIL_TEMPLATES.invoice, attachInvoice: true, label: `Rechnung ${found.invoice.invoiceNumber}` };
+    }
+    case "fee": {
+      const found = await feeForMail(db, id);
+      return found && { ...found, template: MAIL_TEMPLATES.fee, attachInvoice: false, label: `Offener Posten „${found.fee.text}“` };
+    }
+  }
+}
+
+export type MailPreviewData = {
+  source: MailSource;
+  id: number;
+  label: string;
+  personName: string;
+  /** The person's address (the intended recipient). */
+  to: string;
+  /** Where it really goes (the test account outside production), or null when it cannot go. */
+  sentTo: string | null;
+  cc: string;
+  attachInvoice: boolean;
+  attachment: string | null;
+  template: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Why it cannot be sent (German), or null. */
+  problem: string | null;
+  browse: ReturnType<typeof browseList>;
+};
+
+async function preview(context: DialogViewContext, source: MailSource): Promise<MailPreviewData | null> {
+  const { db, id, search } = context;
+  const record = id ? await loadRecord(db, source, id) : undefined;
+  if (!record || !id) return null;
+  const env = context.env;
+  const base = {
+    source,
+    id,
+    label: record.label,
+    personName: `${record.person.firstName} ${record.person.lastName}`.trim(),
+    to: record.person.email ?? "",
+    cc: "",
+    attachInvoice: record.attachInvoice,
+    attachment: record.attachInvoice ? (record.invoice?.pdfFilePath?.split("/").pop() ?? null) : null,
+    template: record.template,
+    browse: browseList(search, id),
+  };
+  try {
+    const template = await loadTemplate(db, record.template);
+    const { rendered, route } = composeMail(env, await mailSettings(env, db), template, record);
+    const problem = !record.person.email?.trim()
+      ? `${base.personName} hat ${NO_EMAIL}.`
+      : route.status === "blocked"
+        ? route.message
+        : record.attachInvoice && !record.invoice?.pdfFilePath
+          ? "Zu dieser Rechnung gibt es noch kein PDF. Bitte zuerst das PDF erzeugen."
+          : null;
+    return { ...base, ...rendered, sentTo: route.status === "ok" ? route.to : null, problem };
+  } catch (error) {
+    if (!(error instanceof MailProblem || error instanceof TemplateError)) throw error;
+    return { ...base, subject: "", html: "", text: "", sentTo: null, problem: error.message };
+  }
+}
+
+export const dialog = defineDialog({
+  area: "mailer",
+  views: {
+    person: (context) => preview(context, "person"),
+    invoice: (context) => preview(context, "invoice"),
+    fee: (context) => preview(context, "fee"),
+  },
+  actions: {
+    send: async ({ db, user, form, env }): Promise<DialogOutcome> => {
+      const submission = parseWithZod(form, { schema: mailSendSchema });
+      if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
+      const { source, id, subject } = submission.value;
+      const record = await loadRecord(db, source, id);
+      if (!record) return { status: "missing" };
+      const email = record.person.email?.trim();
+      if (!email) return { status: "refused", message: `${record.person.firstName} ${record.person.lastName} hat ${NO_EMAIL}.` };
+      let attachments: Attachment[] = [];
+      let composed;
+      try {
+        const template = await loadTemplate(db, record.template);
+        composed = composeMail(env, await mailSettings(env, db), template, { ...record, subject });
+        if (composed.route.status === "blocked") return { status: "refused", message: composed.route.message };
+        if (record.attachInvoice && record.invoice) attachments = [await invoiceAttachment(env, record.invoice)];
+      } catch (error) {
+        if (error instanceof MailProblem || error instanceof TemplateError) return { status: "refused", message: error.message };
+        throw error;
+      }
+      const { rendered, route } = composed;
+      const logId = await claimMail(db, {
+        kind: "SINGLE",
+        recipient: route.to,
+        intendedRecipient: email,
+        cc: route.cc,
+        intendedCc: null,
+        subject: rendered.subject,
+        attachments: attachments.map((file) => file.filename),
+        sentBy: user.name,
+        personId: record.person.id,
+        invoiceHeaderId: record.invoice?.id ?? null,
+        feeId: record.fee?.id ?? null,
+      });
+      try {
+        const transport = await openTransport(env);
+        try {
+          await sendClaimed(db, transport, logId, { to: route.to, cc: route.cc, intendedTo: email, ...rendered, attachments });
+        } finally {
+          await transport.close();
+        }
+      } catch (error) {
+        // Not sent: the log says why (openTransport failing leaves the claim, so mark it here too).
+        await failMail(db, logId, messageOf(error));
+        return { status: "refused", message: `${MAIL_FAILED} ${messageOf(error)}` };
+      }
+      return { status: "done", message: MAIL_SENT };
+    },
+  },
+});

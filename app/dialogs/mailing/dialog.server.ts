@@ -1,0 +1,149 @@
+/**
+ * The mail tasks of the Tasks screen (ADMIN): today's birthday mails now (the cron sends them every
+ * morning anyway), the mailshot run with its preview, and the invoice mails that are not sent.
+ */
+import type { MailshotRunParams } from "~/jobs/mailshot-run.server";
+import { birthdaysOn, composeMail, loadTemplate, mailSettings, MailProblem, sendBirthdayMails } from "~/jobs/mails.server";
+import { startRun } from "~/jobs/start.server";
+import { currentYearInBerlin, todayInBerlin } from "~/lib/format";
+import { parseId } from "~/lib/ids";
+import { INVOICE_MAILS_REFUSED, isRecipientQuery, MAILSHOT_MISSING, NOTHING_TO_MAIL, RECIPIENT_QUERY_LABELS } from "~/lib/mail";
+import { ALREADY_RUNNING } from "~/models/jobs.server";
+import { birthdayMailStatus, peopleWithBirthday } from "~/models/mails.server";
+import { getMailshot, invoiceToAttach, mailshotRecipients } from "~/models/mailshots.server";
+import { routeMail, TemplateError } from "~/services/mail.server";
+import { getConfiguration } from "~/models/configuration.server";
+import { defineDialog, postedId, type DialogOutcome, type DialogViewContext } from "../define.server";
+
+export type BirthdayPreview = {
+  kind: "birthdays";
+  today: string;
+  people: { id: number; name: string; email: string; status: "offen" | "schon versandt" | "nicht bestätigt" | "fehlgeschlagen" }[];
+  /** Why nothing can be sent now (no test account), or null. */
+  problem: string | null;
+};
+
+/** A mailshot's preview: one recipient's mail at a time (dialogAt), and who is left out. */
+export type MailshotPreview = {
+  kind: "mailshot";
+  mailshot: { id: number; name: string; recipients: string; template: string; cc: string; attachInvoice: boolean; documents: string[] } | null;
+  count: number;
+  leftOut: string[];
+  at: number;
+  current: { name: string; to: string; sentTo: string | null; subject: string; html: string; attachments: string[] } | null;
+  problem: string | null;
+};
+
+export type MailingDialogData = BirthdayPreview | MailshotPreview | { kind: "invoiceMails"; message: string };
+
+const fileName = (key: string) => key.split("/").pop() ?? key;
+
+async function mailshotPreview({ db, id, search, env }: DialogViewContext): Promise<MailshotPreview> {
+  const mailshot = id ? await getMailshot(db, id) : undefined;
+  const empty: MailshotPreview = { kind: "mailshot", mailshot: null, count: 0, leftOut: [], at: 1, current: null, problem: MAILSHOT_MISSING };
+  if (!mailshot) return empty;
+  const { recipients, leftOut } = await mailshotRecipients(db, mailshot.recipientQuery, todayInBerlin());
+  const documents = [mailshot.attachDocPath1, mailshot.attachDocPath2].filter((key): key is string => Boolean(key));
+  const base: MailshotPreview = {
+    ...empty,
+    mailshot: {
+      id: mailshot.id,
+      name: mailshot.name,
+      recipients: isRecipientQuery(mailshot.recipientQuery) ? RECIPIENT_QUERY_LABELS[mailshot.recipientQuery] : mailshot.recipientQuery,
+      template: mailshot.templateName,
+      cc: mailshot.cc ?? "",
+      attachInvoice: mailshot.attachInvoice,
+      documents: documents.map(fileName),
+    },
+    count: recipients.length,
+    leftOut,
+    problem: null,
+  };
+  if (recipients.length === 0) return { ...base, problem: NOTHING_TO_MAIL };
+  const at = Math.min(Math.max(parseId(search.get("dialogAt")) ?? 1, 1), recipients.length);
+  const person = recipients[at - 1];
+  try {
+    const template = await loadTemplate(db, mailshot.templateName);
+    const invoice = mailshot.attachInvoice ? await invoiceToAttach(db, person.id) : undefined;
+    const { rendered, route } = composeMail(env, await mailSettings(env, db), { ...template, subject: mailshot.subject }, { person, invoice, cc: mailshot.cc });
+    return {
+      ...base,
+      at,
+      current: {
+        name: `${person.firstName} ${person.lastName}`.trim(),
+        to: person.email ?? "",
+        sentTo: route.status === "ok" ? route.to : null,
+        subject: rendered.subject,
+        html: rendered.html,
+        attachments: [...(invoice?.pdfFilePath ? [fileName(invoice.pdfFilePath)] : mailshot.attachInvoice ? ["(keine Rechnung mit PDF: diese Mail schlägt fehl)"] : []), ...documents.map(fileName)],
+      },
+      problem: route.status === "blocked" ? route.message : null,
+    };
+  } catch (error) {
+    if (error instanceof MailProblem || error instanceof TemplateError) return { ...base, at, problem: error.message };
+    throw error;
+  }
+}
+
+const STATUS = { SENT: "schon versandt", CLAIMED: "nicht bestätigt", FAILED: "fehlgeschlagen" } as const;
+
+export const dialog = defineDialog({
+  area: "tasks",
+  views: {
+    birthdays: async ({ db, env }): Promise<MailingDialogData> => {
+      const today = todayInBerlin();
+      const people = await peopleWithBirthday(db, birthdaysOn(today));
+      const status = await birthdayMailStatus(db, people.map((person) => person.id), currentYearInBerlin());
+      const route = routeMail(env, (await getConfiguration(db))?.smtpTestAccount, "", null);
+      return {
+        kind: "birthdays",
+        today,
+        people: people.map((person) => {
+          const state = status.get(person.id);
+          return { id: person.id, name: `${person.firstName} ${person.lastName}`.trim(), email: person.email ?? "", status: state ? STATUS[state] : "offen" };
+        }),
+        problem: route.status === "blocked" ? route.message : null,
+      };
+    },
+    invoiceMails: async (): Promise<MailingDialogData> => ({ kind: "invoiceMails", message: INVOICE_MAILS_REFUSED }),
+    mailshot: (context): Promise<MailingDialogData> => mailshotPreview(context),
+  },
+  actions: {
+    birthdays: async ({ db, user, env }): Promise<DialogOutcome> => {
+      const outcome = await sendBirthdayMails(env, db, user);
+      return outcome.warning && outcome.sent === 0 ? { status: "refused", message: outcome.message } : { status: "done", message: outcome.message };
+    },
+    // The mailshot as a bulk run: one item per recipient with an e-mail address.
+    mailshot: async ({ db, user, form, env }): Promise<DialogOutcome> => {
+      const id = postedId(form);
+      const mailshot = id ? await getMailshot(db, id) : undefined;
+      if (!mailshot) return { status: "refused", message: `${MAILSHOT_MISSING} (diesen Mailshot gibt es nicht)` };
+      const settings = await mailSettings(env, db);
+      const route = routeMail(env, settings.testAccount, "", null);
+      if (route.status === "blocked") return { status: "refused", message: route.message };
+      try {
+        await loadTemplate(db, mailshot.templateName);
+      } catch (error) {
+        if (error instanceof MailProblem) return { status: "refused", message: error.message };
+        throw error;
+      }
+      const { recipients } = await mailshotRecipients(db, mailshot.recipientQuery, todayInBerlin());
+      if (recipients.length === 0) return { status: "refused", message: NOTHING_TO_MAIL };
+      const params: MailshotRunParams = {
+        mailshotId: mailshot.id,
+        name: mailshot.name,
+        templateName: mailshot.templateName,
+        subject: mailshot.subject,
+        cc: mailshot.cc,
+        attachInvoice: mailshot.attachInvoice,
+        attachDocPaths: [mailshot.attachDocPath1, mailshot.attachDocPath2].filter((key): key is string => Boolean(key)),
+      };
+      const outcome = await startRun(env, db, { type: "MAILSHOT", items: recipients.map((person) => person.id), params, emptyMessage: NOTHING_TO_MAIL }, user);
+      if (outcome.status === "running") return { status: "refused", message: ALREADY_RUNNING };
+      if (outcome.status === "failed") return { status: "refused", message: outcome.message };
+      return { status: "done", message: `Mailshot „${mailshot.name}“ gestartet: ${recipients.length} Mails werden versandt. working ...` };
+    },
+    // Spec 001 §2: the task is shown disabled and answers this.
+    invoiceMails: async (): Promise<DialogOutcome> => ({ status: "refused", message: INVOICE_MAILS_REFUSED }),
+  },
+});

@@ -1,0 +1,143 @@
+/**
+ * Mail work shared by the single mail with preview, the mailshot runs and the birthday mails:
+ * a template filled in for a person (and their invoice or fee), where it really goes (only the
+ * SMTP test account outside production), its attachments from R2, and sending it with its entry
+ * in the mail log (claimed before, confirmed after).
+ */
+import type { Db } from "~/db/client.server";
+import { currentYearInBerlin, formatCount, joinGerman, todayInBerlin } from "~/lib/format";
+import { clubName, MAIL_TEMPLATES, mailVariables, NO_PDF, NOTHING_TO_MAIL, type MailFee, type MailInvoice, type MailPerson } from "~/lib/mail";
+import type { Actor } from "~/models/audit.server";
+import { getConfiguration } from "~/models/configuration.server";
+import { claimOnce, confirmMail, failMail, getMailTemplate, peopleWithBirthday } from "~/models/mails.server";
+import { openTransport, renderMail, routeMail, senderName, type Attachment, type MailTransport, type RenderedMail, type Route } from "~/services/mail.server";
+
+/** A refusal a person can act on (German), e.g. a missing template or PDF. */
+export class MailProblem extends Error {}
+
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const templateMissing = (name: string) => `Die Mailvorlage „${name}“ gibt es nicht. Bitte unter Vorlagen anlegen.`;
+
+/** What every mail of a request or batch needs once: the test account and the club's name. */
+export type MailSettings = { testAccount: string | null; club: string };
+
+export async function mailSettings(env: Env, db: Db): Promise<MailSettings> {
+  const configuration = await getConfiguration(db);
+  return { testAccount: configuration?.smtpTestAccount ?? null, club: clubName(configuration?.hsvrmVereinName, senderName(env)) };
+}
+
+export async function loadTemplate(db: Db, name: string) {
+  const template = await getMailTemplate(db, name);
+  if (!template) throw new MailProblem(templateMissing(name));
+  return template;
+}
+
+/**
+ * A person's mail from a template: rendered, and routed. `subject` replaces the template's
+ * (the preview's field). Payment links (fees) are a later capability: `paymentLink` stays empty.
+ */
+export function composeMail(
+  env: Env,
+  settings: MailSettings,
+  template: Awaited<ReturnType<typeof loadTemplate>>,
+  input: { person: MailPerson; invoice?: MailInvoice | null; fee?: MailFee | null; subject?: string; cc?: string | null; now?: Date },
+): { rendered: RenderedMail; route: Route } {
+  const variables = mailVariables({ club: settings.club, person: input.person, today: todayInBerlin(input.now), invoice: input.invoice, fee: input.fee });
+  const rendered = renderMail(template, variables);
+  if (input.subject !== undefined) rendered.subject = input.subject.replace(/[\r\n]+/g, " ").trim();
+  return { rendered, route: routeMail(env, settings.testAccount, input.person.email?.trim() ?? "", input.cc ?? null) };
+}
+
+/** The invoice's PDF from R2 (key = its pdfFilePath). */
+export async function invoiceAttachment(env: Env, invoice: Pick<MailInvoice, "pdfFilePath">): Promise<Attachment> {
+  if (!invoice.pdfFilePath) throw new MailProblem(NO_PDF);
+  const object = await env.INVOICES.get(invoice.pdfFilePath);
+  if (!object) throw new MailProblem(`Das PDF „${invoice.pdfFilePath}“ der Rechnung ist nicht mehr im Speicher. Bitte das PDF neu erzeugen.`);
+  return { filename: invoice.pdfFilePath.split("/").pop() ?? invoice.pdfFilePath, content: new Uint8Array(await object.arrayBuffer()), mimeType: "application/pdf" };
+}
+
+/** A document stored in R2 (a mailshot's attachment); its file name is the last part of the key. */
+export async function documentAttachment(env: Env, key: string): Promise<Attachment> {
+  const object = await env.INVOICES.get(key);
+  if (!object) throw new MailProblem(`Der Anhang „${key.split("/").pop()}“ ist nicht mehr im Speicher.`);
+  return { filename: key.split("/").pop() ?? key, content: new Uint8Array(await object.arrayBuffer()), mimeType: object.httpMetadata?.contentType ?? "application/octet-stream" };
+}
+
+/**
+ * Sends a mail whose log entry is claimed: confirmed when the server accepted it, marked failed
+ * (and the error thrown on) when not.
+ */
+export async function sendClaimed(db: Db, transport: MailTransport, logId: number, mail: Parameters<MailTransport["send"]>[0]): Promise<void> {
+  try {
+    const response = await transport.send(mail);
+    await confirmMail(db, logId, response);
+  } catch (error) {
+    await failMail(db, logId, messageOf(error));
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Birthday mails
+
+/** The 'MM-DD' birthdays celebrated on a Berlin date: 29 February on 28 February in other years. */
+export function birthdaysOn(today: string): string[] {
+  const year = Number(today.slice(0, 4));
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const day = today.slice(5);
+  return day === "02-28" && !leap ? [day, "02-29"] : [day];
+}
+
+export type BirthdayOutcome = { message: string; sent: number; warning: boolean };
+
+/**
+ * Sends today's birthday mails (Europe/Berlin): one per person with an e-mail address and year,
+ * whoever or whatever triggers it and however often (the cron, Tasks, the API).
+ */
+export async function sendBirthdayMails(env: Env, db: Db, actor: Actor, now = new Date()): Promise<BirthdayOutcome> {
+  const today = todayInBerlin(now);
+  const year = currentYearInBerlin(now);
+  const people = await peopleWithBirthday(db, birthdaysOn(today));
+  if (people.length === 0) return { message: `${NOTHING_TO_MAIL}: Heute hat niemand mit E-Mail-Adresse Geburtstag.`, sent: 0, warning: false };
+  const settings = await mailSettings(env, db);
+  const blocked = routeMail(env, settings.testAccount, "", null);
+  if (blocked.status === "blocked") return { message: blocked.message, sent: 0, warning: true };
+  const template = await getMailTemplate(db, MAIL_TEMPLATES.birthday);
+  if (!template) return { message: templateMissing(MAIL_TEMPLATES.birthday), sent: 0, warning: true };
+
+  let transport: MailTransport | null = null;
+  let sent = 0;
+  let before = 0;
+  const unconfirmed: string[] = [];
+  const failed: string[] = [];
+  try {
+    for (const person of people) {
+      const name = `${person.firstName} ${person.lastName}`.trim();
+      const { rendered, route } = composeMail(env, settings, template, { person, now });
+      if (route.status !== "ok") continue;
+      const claim = await claimOnce(
+        db,
+        { kind: "BIRTHDAY", recipient: route.to, intendedRecipient: person.email ?? "", cc: null, intendedCc: null, subject: rendered.subject, attachments: [], sentBy: actor.name, personId: person.id, birthdayYear: year },
+        now,
+      );
+      if (claim.status === "sent") before++;
+      if (claim.status === "unconfirmed") unconfirmed.push(name);
+      if (claim.status !== "claimed") continue;
+      try {
+        transport ??= await openTransport(env);
+        await sendClaimed(db, transport, claim.id, { to: route.to, cc: null, intendedTo: person.email ?? "", ...rendered, attachments: [] });
+        sent++;
+      } catch (error) {
+        failed.push(`${name} (${messageOf(error)})`);
+      }
+    }
+  } finally {
+    await transport?.close();
+  }
+  const parts = [`${formatCount(sent, "Geburtstagsmail", "Geburtstagsmails")} versandt`];
+  if (before > 0) parts.push(`${before} schon vorher versandt`);
+  if (unconfirmed.length > 0) parts.push(`nicht erneut versandt, da ohne Bestätigung des Mailservers: ${joinGerman(unconfirmed)}`);
+  if (failed.length > 0) parts.push(`fehlgeschlagen: ${joinGerman(failed)}`);
+  return { message: parts.join("; "), sent, warning: failed.length + unconfirmed.length > 0 };
+}

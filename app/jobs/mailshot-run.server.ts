@@ -1,0 +1,89 @@
+/**
+ * A mailshot as a bulk run (job type MAILSHOT): one item per recipient (a person). Each item is
+ * claimed in the mail log before it is sent (unique per run and person), so a retried queue
+ * message never sends a mail twice: a mail already sent is skipped, one claimed but never
+ * confirmed is not sent again and named in the run's message. One SMTP connection serves every
+ * mail of a queue batch.
+ */
+import type { Db } from "~/db/client.server";
+import { formatCount, joinGerman } from "~/lib/format";
+import { NO_EMAIL, NOTHING_TO_MAIL } from "~/lib/mail";
+import { paramsOfJob, type JobRecord, type RunSummary } from "~/models/jobs.server";
+import { claimOnce, mailshotRunCounts, personForMail } from "~/models/mails.server";
+import { invoiceToAttach } from "~/models/mailshots.server";
+import { openTransport, type Attachment, type MailTransport } from "~/services/mail.server";
+import { composeMail, documentAttachment, invoiceAttachment, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed } from "./mails.server";
+import { ItemFailure } from "./index.server";
+import type { ItemContext } from "./runs.server";
+
+/** The mailshot as it was when the run started (a later edit does not change the run's mails). */
+export type MailshotRunParams = {
+  mailshotId: number;
+  name: string;
+  templateName: string;
+  subject: string;
+  cc: string | null;
+  attachInvoice: boolean;
+  attachDocPaths: string[];
+};
+
+export const MAILSHOT_SLICE_SIZE = 20;
+const SMTP = "smtp";
+
+export async function performMailshotItem({ env, db, job, actor, batch }: ItemContext, personId: number): Promise<void> {
+  const params = paramsOfJob<MailshotRunParams>(job);
+  const person = await personForMail(db, personId);
+  if (!person) throw new ItemFailure("Person gibt es nicht mehr");
+  if (!person.email?.trim()) throw new ItemFailure(NO_EMAIL);
+  try {
+    const settings = await batch.get(`settings`, async () => ({ value: await mailSettings(env, db), dispose: async () => {} }));
+    const template = await batch.get(`template:${params.templateName}`, async () => ({ value: await loadTemplate(db, params.templateName), dispose: async () => {} }));
+    const invoice = params.attachInvoice ? await invoiceToAttach(db, personId) : undefined;
+    if (params.attachInvoice && !invoice) throw new ItemFailure("keine Rechnung mit PDF");
+    const { rendered, route } = composeMail(env, settings, { ...template, subject: params.subject }, { person, invoice, cc: params.cc });
+    if (route.status === "blocked") throw new ItemFailure(route.message);
+    const attachments: Attachment[] = [
+      ...(invoice ? [await invoiceAttachment(env, invoice)] : []),
+      ...(await Promise.all(params.attachDocPaths.map((key) => batch.get(`doc:${key}`, async () => ({ value: await documentAttachment(env, key), dispose: async () => {} }))))),
+    ];
+    const claim = await claimOnce(db, {
+      kind: "MAILSHOT",
+      recipient: route.to,
+      intendedRecipient: person.email,
+      cc: route.cc,
+      intendedCc: params.cc,
+      subject: rendered.subject,
+      attachments: attachments.map((file) => file.filename),
+      sentBy: actor.name,
+      personId,
+      invoiceHeaderId: invoice?.id ?? null,
+      mailshotId: params.mailshotId,
+      jobId: job.id,
+    });
+    // Sent before (a retried message), or claimed and never confirmed: not sent again.
+    if (claim.status !== "claimed") return;
+    const transport = await batch.get<MailTransport>(SMTP, async () => {
+      const opened = await openTransport(env);
+      return { value: opened, dispose: () => opened.close() };
+    });
+    try {
+      await sendClaimed(db, transport, claim.id, { to: route.to, cc: route.cc, intendedTo: person.email, ...rendered, attachments });
+    } catch (error) {
+      // A broken connection is not reused by the next item.
+      await batch.discard(SMTP);
+      throw error;
+    }
+  } catch (error) {
+    if (error instanceof ItemFailure) throw error;
+    throw new ItemFailure(error instanceof MailProblem ? error.message : `Mailserver: ${messageOf(error)}`.slice(0, 200));
+  }
+}
+
+/** 'Fertig! Es wurden 12 Mails versandt', and who got no confirmed mail. */
+export async function summarizeMailshotRun(db: Db, job: JobRecord): Promise<RunSummary> {
+  const { sent, unconfirmed } = await mailshotRunCounts(db, job.id);
+  const name = paramsOfJob<MailshotRunParams>(job).name;
+  let message = sent === 0 && job.total === 0 ? NOTHING_TO_MAIL : `Fertig! Es wurden ${formatCount(sent, "Mail", "Mails")} für „${name}“ versandt`;
+  if (unconfirmed.length > 0) message += `; ohne Bestätigung des Mailservers, daher nicht erneut versandt: ${joinGerman(unconfirmed)}`;
+  return { message };
+}

@@ -1,0 +1,125 @@
+/**
+ * Mail over SMTP through worker-mailer (cloudflare:sockets): the one outside system for mail.
+ * Settings are vars (SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_SECURE, MAIL_FROM) and the secret
+ * SMTP_PASSWORD; locally maildev catches everything (scripts/start.sh). Outside production
+ * (APP_ENV) every mail goes only to the configuration's SMTP test account, and without one nothing
+ * is sent. Templates are mustache (no eval, runs in workerd): HTML escaped, plain text as is.
+ */
+import Mustache from "mustache";
+import { LogLevel, WorkerMailer } from "worker-mailer";
+import { NO_TEST_ACCOUNT } from "~/lib/mail";
+import { errorText } from "~/models/constraints.server";
+
+type MailEnv = Pick<Env, "APP_ENV" | "SMTP_HOST" | "SMTP_PORT" | "SMTP_USER" | "SMTP_SECURE" | "MAIL_FROM"> & Partial<Pick<Env, "SMTP_PASSWORD">>;
+
+export const isProduction = (env: Pick<Env, "APP_ENV">) => env.APP_ENV === "production";
+
+/** 'Wuff Hundeschule <verein@wuff.example>' -> name and address. */
+export function parseSender(from: string): { name?: string; email: string } {
+  const match = /^\s*(.*?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from);
+  if (match) return { ...(match[1] ? { name: match[1].replace(/^"|"$/g, "") } : {}), email: match[2] };
+  return { email: from.trim() };
+}
+
+export class MailConfigurationError extends Error {}
+
+function settings(env: MailEnv) {
+  const port = Number(env.SMTP_PORT);
+  if (!env.SMTP_HOST || !Number.isInteger(port) || port <= 0) throw new MailConfigurationError("Der Mailserver ist nicht konfiguriert (SMTP_HOST, SMTP_PORT).");
+  const sender = parseSender(env.MAIL_FROM ?? "");
+  if (!/^[^\s@]+@[^\s@]+$/.test(sender.email)) throw new MailConfigurationError("Der Absender der Mails ist nicht konfiguriert (MAIL_FROM).");
+  const secure = (env.SMTP_SECURE ?? "false").toLowerCase();
+  return {
+    host: env.SMTP_HOST,
+    port,
+    // "tls": TLS from the start (465); "starttls": upgrade after EHLO (587); "false": plain (maildev).
+    secure: secure === "tls",
+    startTls: secure === "starttls",
+    ...(env.SMTP_USER ? { credentials: { username: env.SMTP_USER, password: env.SMTP_PASSWORD ?? "" }, authType: ["plain", "login"] as ("plain" | "login")[] } : {}),
+    sender,
+  };
+}
+
+/** The sender's display name: how mails name the club when the configuration has no Verein. */
+export const senderName = (env: MailEnv) => parseSender(env.MAIL_FROM ?? "").name ?? "Wuff";
+
+/** Where a mail really goes. */
+export type Route = { status: "ok"; to: string; cc: string | null; redirected: boolean } | { status: "blocked"; message: string };
+
+/**
+ * Production: to the recipient, with the cc. Elsewhere only to the test account, and the cc is
+ * dropped (never a copy to a real address from a test system; the log keeps the intended cc).
+ */
+export function routeMail(env: Pick<Env, "APP_ENV">, testAccount: string | null | undefined, to: string, cc: string | null): Route {
+  if (isProduction(env)) return { status: "ok", to, cc: cc || null, redirected: false };
+  const account = testAccount?.trim();
+  if (!account) return { status: "blocked", message: NO_TEST_ACCOUNT };
+  return { status: "ok", to: account, cc: null, redirected: true };
+}
+
+export type MailTemplate = { name: string; subject: string | null; html: string; text: string | null };
+export type RenderedMail = { subject: string; html: string; text: string };
+
+export class TemplateError extends Error {}
+
+/** Header values never carry a line break (no header injection through a subject or name). */
+const oneLine = (value: string) => value.replace(/[\r\n]+/g, " ").trim();
+
+/** The template filled in: HTML with every value escaped, subject and text as plain text. */
+export function renderMail(template: MailTemplate, variables: Record<string, unknown>): RenderedMail {
+  const plain = { escape: (value: unknown) => String(value) };
+  try {
+    return {
+      subject: oneLine(Mustache.render(template.subject ?? "", variables, undefined, plain)),
+      html: Mustache.render(template.html, variables),
+      text: Mustache.render(template.text ?? "", variables, undefined, plain),
+    };
+  } catch (error) {
+    throw new TemplateError(`Die Vorlage „${template.name}“ ist fehlerhaft: ${errorText(error)}`);
+  }
+}
+
+export type Attachment = { filename: string; content: Uint8Array; mimeType: string };
+export type OutgoingMail = { to: string; cc: string | null; subject: string; html: string; text: string; attachments: Attachment[]; intendedTo?: string };
+
+function base64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  return btoa(binary);
+}
+
+/** A file name as a mail header may carry it (worker-mailer puts it between quotes as is). */
+const safeFileName = (name: string) => oneLine(name).replace(/["\\]/g, "_") || "Anhang";
+
+/** An open SMTP connection: send one mail after the other, then close. */
+export type MailTransport = { send(mail: OutgoingMail): Promise<string>; close(): Promise<void> };
+
+/**
+ * Connects to the SMTP server. worker-mailer reports no server answer on success: a resolved send
+ * means the server answered 250 to the message, which is what the log records.
+ */
+export async function openTransport(env: MailEnv): Promise<MailTransport> {
+  const { sender, ...options } = settings(env);
+  let mailer: WorkerMailer;
+  try {
+    mailer = await WorkerMailer.connect({ ...options, logLevel: LogLevel.NONE, socketTimeoutMs: 15_000, responseTimeoutMs: 15_000 });
+  } catch (error) {
+    throw new Error(`Der Mailserver ${options.host}:${options.port} ist nicht erreichbar: ${errorText(error)}`);
+  }
+  return {
+    async send(mail) {
+      await mailer.send({
+        from: sender,
+        to: oneLine(mail.to),
+        ...(mail.cc ? { cc: oneLine(mail.cc) } : {}),
+        subject: oneLine(mail.subject),
+        html: mail.html,
+        text: mail.text,
+        ...(mail.intendedTo && mail.intendedTo !== mail.to ? { headers: { "X-Wuff-Intended-To": oneLine(mail.intendedTo) } } : {}),
+        attachments: mail.attachments.map((file) => ({ filename: safeFileName(file.filename), content: base64(file.content), mimeType: file.mimeType })),
+      });
+      return "250 angenommen";
+    },
+    close: () => mailer.close().catch(() => undefined),
+  };
+}
