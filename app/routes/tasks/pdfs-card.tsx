@@ -1,7 +1,5 @@
-import { Link } from "@remix-run/react";
-import { isActive } from "~/lib/jobs";
 import type { JobRow } from "~/models/jobs.server";
-import { busyButtonClass, buttonClass, TaskCard } from "./task-card";
+import { StartRunLink, TaskCard } from "./task-card";
 
 /** 'PDFs erzeugen': the PDF of every invoice that has none yet (the confirmation says how many). */
 export function PdfsCard({ job, now }: { job: JobRow | undefined; now: string }) {
@@ -12,15 +10,7 @@ export function PdfsCard({ job, now }: { job: JobRow | undefined; now: string })
       text="Erzeugt für jede Rechnung, die noch kein PDF hat, das PDF aus der Vorlage „invoice“ und speichert es. Rechnungen mit PDF bleiben, wie sie sind; ein zweiter Lauf erzeugt nichts doppelt."
       run={{ job, now }}
     >
-      {isActive(job) ? (
-        <button type="button" disabled className={busyButtonClass}>
-          PDFs werden erzeugt …
-        </button>
-      ) : (
-        <Link to="?dialog=pdfRun-start" preventScrollReset className={buttonClass}>
-          PDFs erzeugen …
-        </Link>
-      )}
+      <StartRunLink job={job} dialog="pdfRun-start" label="PDFs erzeugen …" busyLabel="PDFs werden erzeugt …" />
     </TaskCard>
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { PdfsCard } from "./pdfs-card";
-import { busyButtonClass, buttonClass, TaskCard } from "./task-card";
+import { busyButtonClass, buttonClass, StartRunLink, TaskCard } from "./task-card";
 import { useEffect } from "react";
 import { DataGrid } from "~/components/data-grid/data-grid";
 import { loadPageGrid } from "~/components/data-grid/routes.server";
@@ -98,15 +98,7 @@ export default function TasksScreen() {
           text="Schreibt für alle offenen Posten, die per Rechnung abgerechnet werden und noch keine Rechnung haben, je Person eine Rechnung (oder ergänzt ihre noch nicht versandte). Rechnungsdatum ist heute, fällig in 30 Tagen; die Nummern folgen auf die „Letzte Rechnungs Nr“."
           run={{ job: invoices, now }}
         >
-          {isActive(invoices) ? (
-            <button type="button" disabled className={busyButtonClass}>
-              Rechnungen werden geschrieben …
-            </button>
-          ) : (
-            <Link to="?dialog=task-invoices" preventScrollReset className={buttonClass}>
-              Rechnungen schreiben …
-            </Link>
-          )}
+          <StartRunLink job={invoices} dialog="task-invoices" label="Rechnungen schreiben …" busyLabel="Rechnungen werden geschrieben …" />
           {undo && <UndoLine jobId={undo.jobId} refusal={undo.refusal} />}
         </TaskCard>
         <PdfsCard job={latest.PDFS} now={now} />

@@ -34,6 +34,22 @@ export function TaskCard({
   );
 }
 
+/** The button that opens a run's confirmation (`dialog`), shown disabled while the run is under way. */
+export function StartRunLink({ job, dialog, label, busyLabel }: { job: JobRow | undefined; dialog: string; label: string; busyLabel: string }) {
+  if (isActive(job)) {
+    return (
+      <button type="button" disabled className={busyButtonClass}>
+        {busyLabel}
+      </button>
+    );
+  }
+  return (
+    <Link to={`?dialog=${dialog}`} preventScrollReset className={buttonClass}>
+      {label}
+    </Link>
+  );
+}
+
 /** The newest run of the task: status, progress bar and message, read out when it changes. */
 function LastRun({ title, job, now }: { title: string; job: JobRow | undefined; now: string }) {
   const { pathname } = useLocation();
