@@ -172,6 +172,17 @@ export async function listMailLog(db: Db, query: MailLogQuery & { page: number; 
 // ---------------------------------------------------------------------------------------------
 // What mails are made from
 
+/** What a mail says of an invoice (MailInvoice), for every query that reads one for a mail. */
+export const mailInvoiceColumns = {
+  id: invoiceHeaders.id,
+  invoiceNumber: invoiceHeaders.invoiceNumber,
+  date: invoiceHeaders.date,
+  dueDate: invoiceHeaders.dueDate,
+  amount: invoiceHeaders.amount,
+  openAmount: invoiceHeaders.openAmount,
+  pdfFilePath: invoiceHeaders.pdfFilePath,
+};
+
 const personColumns = {
   id: people.id,
   salutation: people.salutation,
@@ -190,15 +201,7 @@ export async function personForMail(db: Db, id: number): Promise<MailPerson | un
 export async function invoiceForMail(db: Db, id: number): Promise<{ invoice: MailInvoice; person: MailPerson } | undefined> {
   const [row] = await db
     .select({
-      invoice: {
-        id: invoiceHeaders.id,
-        invoiceNumber: invoiceHeaders.invoiceNumber,
-        date: invoiceHeaders.date,
-        dueDate: invoiceHeaders.dueDate,
-        amount: invoiceHeaders.amount,
-        openAmount: invoiceHeaders.openAmount,
-        pdfFilePath: invoiceHeaders.pdfFilePath,
-      },
+      invoice: mailInvoiceColumns,
       person: personColumns,
     })
     .from(invoiceHeaders)

@@ -9,6 +9,7 @@ import { courseMemberships, courses, invoiceHeaders, mailshots, membershipStatus
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { isRecipientQuery, type MailInvoice, type MailPerson, type RecipientQuery } from "~/lib/mail";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
+import { mailInvoiceColumns } from "./mails.server";
 import { moveToBin } from "./recycle-bin.server";
 
 export type MailshotRecord = typeof mailshots.$inferSelect;
@@ -49,15 +50,7 @@ export async function mailshotRecipients(db: Db, query: string, today: string): 
 /** The invoice a mailshot attaches for a person: their newest with a PDF, an open one first. */
 export async function invoiceToAttach(db: Db, personId: number): Promise<MailInvoice | undefined> {
   const [row] = await db
-    .select({
-      id: invoiceHeaders.id,
-      invoiceNumber: invoiceHeaders.invoiceNumber,
-      date: invoiceHeaders.date,
-      dueDate: invoiceHeaders.dueDate,
-      amount: invoiceHeaders.amount,
-      openAmount: invoiceHeaders.openAmount,
-      pdfFilePath: invoiceHeaders.pdfFilePath,
-    })
+    .select(mailInvoiceColumns)
     .from(invoiceHeaders)
     .where(and(eq(invoiceHeaders.personId, personId), ne(sql`coalesce(${invoiceHeaders.pdfFilePath}, '')`, "")))
     .orderBy(desc(gt(invoiceHeaders.openAmount, 0)), desc(invoiceHeaders.date), desc(invoiceHeaders.id))
