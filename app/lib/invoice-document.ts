@@ -12,6 +12,38 @@ export const INVOICE_TEMPLATE_NAME = "invoice";
 export const NO_INVOICE_TEMPLATE = "No invoice template found";
 
 /** What an invoice document is made of: the header, its rows, the person and the club's settings. */
+/** What an invoice says of the club (Einstellungen, 'Verein auf Rechnungen'). */
+export type ClubInvoiceData = {
+  clubName: string | null;
+  clubStreet: string | null;
+  clubZip: string | null;
+  clubCity: string | null;
+  clubPhone: string | null;
+  clubEmail: string | null;
+  taxNumber: string | null;
+  taxExemptionNote: string | null;
+  bankAccountHolder: string | null;
+  iban: string | null;
+  bic: string | null;
+  bankName: string | null;
+};
+
+/** The demo club: the demo data's settings and the club of the template preview's sample invoice. */
+export const DEMO_CLUB: ClubInvoiceData = {
+  clubName: "Hundesportverein Wuff e.V.",
+  clubStreet: "Am Hundeplatz 1",
+  clubZip: "50667",
+  clubCity: "Köln",
+  clubPhone: "0221 123456",
+  clubEmail: "kasse@wuff.example",
+  taxNumber: null,
+  taxExemptionNote: "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.",
+  bankAccountHolder: "Hundesportverein Wuff e.V.",
+  iban: "DE89370400440532013000",
+  bic: "COBADEFFXXX",
+  bankName: "Commerzbank Köln",
+};
+
 export type InvoiceDocumentSource = {
   header: { invoiceNumber: number; date: string; dueDate: string | null; amount: number };
   rows: { lineNumber: number; text: string; amount: number }[];
@@ -24,20 +56,7 @@ export type InvoiceDocumentSource = {
     zip: string | null;
     city: string | null;
   };
-  club: {
-    clubName: string | null;
-    clubStreet: string | null;
-    clubZip: string | null;
-    clubCity: string | null;
-    clubPhone: string | null;
-    clubEmail: string | null;
-    taxNumber: string | null;
-    taxExemptionNote: string | null;
-    bankAccountHolder: string | null;
-    iban: string | null;
-    bic: string | null;
-    bankName: string | null;
-  } | null;
+  club: ClubInvoiceData | null;
 };
 
 const joined = (...parts: (string | null | undefined)[]) => parts.map((part) => part?.trim()).filter(Boolean).join(" ");
@@ -125,20 +144,7 @@ export const SAMPLE_INVOICE: InvoiceDocumentSource = {
     { lineNumber: 3, text: "Prüfungsgebühr BH/VT", amount: 1_550 },
   ],
   person: { salutation: "Frau", title: null, firstName: "Erika", lastName: "Mustermann", streetNumber: "Heidestraße 17", zip: "51147", city: "Köln" },
-  club: {
-    clubName: "Hundesportverein Wuff e.V.",
-    clubStreet: "Am Hundeplatz 1",
-    clubZip: "50667",
-    clubCity: "Köln",
-    clubPhone: "0221 123456",
-    clubEmail: "kasse@wuff.example",
-    taxNumber: null,
-    taxExemptionNote: "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.",
-    bankAccountHolder: "Hundesportverein Wuff e.V.",
-    iban: "DE89370400440532013000",
-    bic: "COBADEFFXXX",
-    bankName: "Commerzbank Köln",
-  },
+  club: DEMO_CLUB,
 };
 
 /**

@@ -4,6 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { configuration } from "~/db/schema";
+import type { ClubInvoiceData } from "~/lib/invoice-document";
 import { auditInsert, auditUpdate, type Actor } from "./audit.server";
 
 export type ConfigurationRecord = typeof configuration.$inferSelect;
@@ -19,19 +20,7 @@ export type ConfigurationInput = {
   clubMembershipPriceReduced2: number;
   lastInvoiceNumber: number;
   mollieIntegration: boolean;
-  clubName: string | null;
-  clubStreet: string | null;
-  clubZip: string | null;
-  clubCity: string | null;
-  clubPhone: string | null;
-  clubEmail: string | null;
-  taxNumber: string | null;
-  taxExemptionNote: string | null;
-  bankAccountHolder: string | null;
-  iban: string | null;
-  bic: string | null;
-  bankName: string | null;
-};
+} & ClubInvoiceData;
 
 export async function getConfiguration(db: Db): Promise<ConfigurationRecord | undefined> {
   const [row] = await db.select().from(configuration).where(eq(configuration.id, 1));

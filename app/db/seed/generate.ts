@@ -5,7 +5,7 @@
  */
 import { Faker, de, base } from "@faker-js/faker";
 import { addDaysToDate, berlinWallClockToInstant } from "../../lib/format";
-import { DEFAULT_INVOICE_TEMPLATE, INVOICE_TEMPLATE_NAME } from "../../lib/invoice-document";
+import { DEFAULT_INVOICE_TEMPLATE, DEMO_CLUB, INVOICE_TEMPLATE_NAME } from "../../lib/invoice-document";
 import { courseFeeText } from "../../lib/labels";
 import type * as schema from "../schema";
 
@@ -104,18 +104,7 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
       lastInvoiceNumber: 0,
       // The demo talks to the local Mollie fake (npm start), so payment links work out of the box.
       mollieIntegration: true,
-      clubName: "Hundesportverein Wuff e.V.",
-      clubStreet: "Am Hundeplatz 1",
-      clubZip: "50667",
-      clubCity: "Köln",
-      clubPhone: "0221 123456",
-      clubEmail: "kasse@wuff.example",
-      taxNumber: null,
-      taxExemptionNote: "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.",
-      bankAccountHolder: "Hundesportverein Wuff e.V.",
-      iban: "DE89370400440532013000",
-      bic: "COBADEFFXXX",
-      bankName: "Commerzbank Köln",
+      ...DEMO_CLUB,
       ...audit,
     },
   ];
