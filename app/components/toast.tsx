@@ -23,7 +23,13 @@ export function ToastMessage({ toast }: { toast: Toast | null }) {
   const box = useRef<HTMLDivElement>(null);
   const location = useLocation();
   const hydrated = useHydrated();
-  useEffect(() => setShown(toast), [toast]);
+  // A new toast or a new page replaces the shown one. A page that follows a running job reads its
+  // data again every second (same page, no toast): that must not wipe the toast just shown.
+  const shownOnPage = useRef(location.key);
+  useEffect(() => {
+    if (toast || location.key !== shownOnPage.current) setShown(toast);
+    shownOnPage.current = location.key;
+  }, [toast, location.key]);
   useEffect(() => {
     if (!shown || held) return;
     const timer = setTimeout(() => setShown(null), shown.undo ? UNDO_VISIBLE_MS : VISIBLE_MS);
