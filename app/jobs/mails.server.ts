@@ -35,15 +35,15 @@ export async function loadTemplate(db: Db, name: string) {
 
 /**
  * A person's mail from a template: rendered, and routed. `subject` replaces the template's
- * (the preview's field). Payment links (fees) are a later capability: `paymentLink` stays empty.
+ * (the preview's field); `paymentLink` is a fee's Mollie link (the templates show it when set).
  */
 export function composeMail(
   env: Env,
   settings: MailSettings,
   template: Awaited<ReturnType<typeof loadTemplate>>,
-  input: { person: MailPerson; invoice?: MailInvoice | null; fee?: MailFee | null; subject?: string; cc?: string | null; now?: Date },
+  input: { person: MailPerson; invoice?: MailInvoice | null; fee?: MailFee | null; paymentLink?: string | null; subject?: string; cc?: string | null; now?: Date },
 ): { rendered: RenderedMail; route: Route } {
-  const variables = mailVariables({ club: settings.club, person: input.person, today: todayInBerlin(input.now), invoice: input.invoice, fee: input.fee });
+  const variables = mailVariables({ club: settings.club, person: input.person, today: todayInBerlin(input.now), invoice: input.invoice, fee: input.fee, paymentLink: input.paymentLink });
   const rendered = renderMail(template, variables);
   if (input.subject !== undefined) rendered.subject = input.subject.replace(/[\r\n]+/g, " ").trim();
   return { rendered, route: routeMail(env, settings.testAccount, input.person.email?.trim() ?? "", input.cc ?? null) };

@@ -76,8 +76,8 @@ export type MailFee = { id: number; text: string; amount: number; openAmount: nu
 
 /**
  * Every variable a mail template may use ({{greeting}}, {{invoiceNumber}}, ...), formatted the
- * German way. `paymentLink` is the hook for the payment links of fees (Mollie): empty until that
- * capability fills it, and the templates show its paragraph only when it is set.
+ * German way. `paymentLink` is an open fee's Mollie link: the templates show its paragraph only
+ * when it is set.
  */
 export function mailVariables(input: {
   club: string;

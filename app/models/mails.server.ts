@@ -10,6 +10,7 @@ import type { Db } from "~/db/client.server";
 import { fees, invoiceHeaders, mailLog, people, templates, type MailKind, type MailStatus } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import type { MailFee, MailInvoice, MailPerson } from "~/lib/mail";
+import { currentPaymentLink } from "./fees.server";
 
 export type MailLogRecord = typeof mailLog.$inferSelect;
 
@@ -210,16 +211,18 @@ export async function invoiceForMail(db: Db, id: number): Promise<{ invoice: Mai
   return row;
 }
 
-export async function feeForMail(db: Db, id: number): Promise<{ fee: MailFee; person: MailPerson } | undefined> {
+/** A fee for its mail, with the payment link stored on it while that link fits its open amount. */
+export async function feeForMail(db: Db, id: number): Promise<{ fee: MailFee; person: MailPerson; paymentLink: string | null } | undefined> {
   const [row] = await db
     .select({
       fee: { id: fees.id, text: fees.text, amount: fees.amount, openAmount: fees.openAmount, dueDate: fees.dueDate, date: fees.date },
+      link: { openAmount: fees.openAmount, paymentLinkUrl: fees.paymentLinkUrl, paymentLinkAmount: fees.paymentLinkAmount },
       person: personColumns,
     })
     .from(fees)
     .innerJoin(people, eq(people.id, fees.personId))
     .where(eq(fees.id, id));
-  return row;
+  return row && { fee: row.fee, person: row.person, paymentLink: currentPaymentLink(row.link) };
 }
 
 /** A mail template by name (kind MAIL), or undefined. */

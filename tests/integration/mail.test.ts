@@ -137,6 +137,41 @@ describe("single mail with preview", () => {
     expect(mail.text).toContain("Kursgebühr Welpen über 120,00\u00a0€, fällig am 15.10.2026");
   });
 
+  it("puts an open fee's payment link into its mail while 'Mollie Integration' is on: made on sending, the same link the next time", async () => {
+    const account = await useTestAccount("feelink");
+    const cookie = await loginCookie("finance");
+    const [linked] = await db
+      .insert(schema.fees)
+      .values({ personId: person.id, date: "2026-11-01", dueDate: "2026-11-30", text: "Agility Einsteiger", amount: 9000, openAmount: 9000 })
+      .returning({ id: schema.fees.id });
+    const feeLink = async () => (await db.select({ url: schema.fees.paymentLinkUrl }).from(schema.fees).where(eq(schema.fees.id, linked.id)))[0].url;
+    await db.update(schema.configuration).set({ mollieIntegration: true }).where(eq(schema.configuration.id, 1));
+    try {
+      // The preview makes nothing at Mollie (a GET): it says that sending will.
+      const preview = await text(await fetchApp(`/fees?dialog=mail-fee&dialogId=${linked.id}`, { cookie }));
+      expect(preview).toContain("Beim Senden wird ein Zahlungslink für den offenen Betrag erzeugt und in die Mail gesetzt.");
+      expect(await feeLink()).toBeNull();
+
+      const response = await postForm("/fees", cookie, { intent: "mail:send", source: "fee", id: linked.id, subject: "Offener Posten" });
+      expect(toastOf(response)?.message).toBe(MAIL_SENT);
+      const url = await feeLink();
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/payment\/[A-Za-z0-9]+$/);
+      const [mail] = await mailsTo(account);
+      expect(mail.text).toContain(`Bequem online bezahlen: ${url}`);
+      // Escaped like every value ('/' as &#x2F;), which a mail client reads back as the same link.
+      expect(mail.html.replaceAll("&#x2F;", "/")).toContain(`<a href="${url}">`);
+
+      // The stored link fits the open amount: the preview shows it, the next mail carries the same.
+      const again = await text(await fetchApp(`/fees?dialog=mail-fee&dialogId=${linked.id}`, { cookie }));
+      expect(again).not.toContain("Beim Senden wird ein Zahlungslink");
+      await postForm("/fees", cookie, { intent: "mail:send", source: "fee", id: linked.id, subject: "Erinnerung" });
+      expect((await mailsTo(account)).map((sent) => sent.text.includes(url!))).toEqual([true, true]);
+      expect(await feeLink()).toBe(url);
+    } finally {
+      await db.update(schema.configuration).set({ mollieIntegration: false }).where(eq(schema.configuration.id, 1));
+    }
+  });
+
   it("refuses what cannot go out, in German, and sends and logs nothing", async () => {
     const cookie = await loginCookie("admin");
     const before = (await logFor(person.id)).length;

@@ -11,11 +11,12 @@ import { browseList } from "~/lib/grid";
 import { MAIL_FAILED, MAIL_SENT, MAIL_TEMPLATES, NO_EMAIL, type MailFee, type MailInvoice, type MailPerson, type MailSource } from "~/lib/mail";
 import { claimMail, failMail, feeForMail, invoiceForMail, personForMail } from "~/models/mails.server";
 import { openTransport, TemplateError, type Attachment } from "~/services/mail.server";
+import { paymentLinkForFee, paymentLinksRefusal } from "~/services/payments.server";
 import { defineDialog, type DialogOutcome, type DialogViewContext } from "../define.server";
 import { mailSendSchema } from "./schema";
 
 /** What the mail is about, loaded for the preview and for sending. */
-type MailRecord = { person: MailPerson; invoice?: MailInvoice; fee?: MailFee; template: string; attachInvoice: boolean; label: string };
+type MailRecord = { person: MailPerson; invoice?: MailInvoice; fee?: MailFee; paymentLink?: string | null; template: string; attachInvoice: boolean; label: string };
 
 async function loadRecord(db: Db, source: MailSource, id: number): Promise<MailRecord | undefined> {
   switch (source) {
@@ -52,6 +53,8 @@ export type MailPreviewData = {
   text: string;
   /** Why it cannot be sent (German), or null. */
   problem: string | null;
+  /** A note on what sending adds (an open fee's payment link made then), or null. */
+  notice: string | null;
   browse: ReturnType<typeof browseList>;
 };
 
@@ -82,11 +85,28 @@ async function preview(context: DialogViewContext, source: MailSource): Promise<
         : record.attachInvoice && !record.invoice?.pdfFilePath
           ? "Zu dieser Rechnung gibt es noch kein PDF. Bitte zuerst das PDF erzeugen."
           : null;
-    return { ...base, ...rendered, sentTo: route.status === "ok" ? route.to : null, problem };
+    return { ...base, ...rendered, sentTo: route.status === "ok" ? route.to : null, problem, notice: await paymentLinkNotice(db, env, record) };
   } catch (error) {
     if (!(error instanceof MailProblem || error instanceof TemplateError)) throw error;
-    return { ...base, subject: "", html: "", text: "", sentTo: null, problem: error.message };
+    return { ...base, subject: "", html: "", text: "", sentTo: null, problem: error.message, notice: null };
   }
+}
+
+/** An open fee without a fitting link gets one when its mail is sent (not by the preview: a GET makes nothing at Mollie). */
+const needsPaymentLink = (record: MailRecord) => record.fee !== undefined && record.fee.openAmount > 0 && !record.paymentLink;
+
+async function paymentLinkNotice(db: Db, env: Env, record: MailRecord): Promise<string | null> {
+  if (!needsPaymentLink(record) || (await paymentLinksRefusal(db, env))) return null;
+  return "Beim Senden wird ein Zahlungslink für den offenen Betrag erzeugt und in die Mail gesetzt.";
+}
+
+/** The fee's payment link for the mail being sent: made at Mollie if needed; none while Mollie is off. */
+async function withPaymentLink(db: Db, env: Env, record: MailRecord): Promise<MailRecord | { refusal: string }> {
+  if (!needsPaymentLink(record) || (await paymentLinksRefusal(db, env))) return record;
+  const outcome = await paymentLinkForFee({ db, env }, record.fee!.id);
+  if (outcome.status === "ok") return { ...record, paymentLink: outcome.link.url };
+  if (outcome.status === "missing") return record;
+  return { refusal: `Der Zahlungslink konnte nicht erzeugt werden: ${outcome.message}` };
 }
 
 export const dialog = defineDialog({
@@ -101,10 +121,12 @@ export const dialog = defineDialog({
       const submission = parseWithZod(form, { schema: mailSendSchema });
       if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
       const { source, id, subject } = submission.value;
-      const record = await loadRecord(db, source, id);
-      if (!record) return { status: "missing" };
-      const email = record.person.email?.trim();
-      if (!email) return { status: "refused", message: `${record.person.firstName} ${record.person.lastName} hat ${NO_EMAIL}.` };
+      const loaded = await loadRecord(db, source, id);
+      if (!loaded) return { status: "missing" };
+      const email = loaded.person.email?.trim();
+      if (!email) return { status: "refused", message: `${loaded.person.firstName} ${loaded.person.lastName} hat ${NO_EMAIL}.` };
+      const record = await withPaymentLink(db, env, loaded);
+      if ("refusal" in record) return { status: "refused", message: record.refusal };
       let attachments: Attachment[] = [];
       let composed;
       try {

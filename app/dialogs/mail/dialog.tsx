@@ -75,6 +75,7 @@ export default function MailDialog({ data, actionData, closeHref }: DialogProps<
             <pre className="mt-1 whitespace-pre-wrap rounded bg-slate-50 p-2 font-sans">{data.text}</pre>
           </details>
         )}
+        {data.notice && <p className="mt-3 rounded border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">{data.notice}</p>}
         {data.problem && (
           <p role="alert" className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
             {data.problem}
