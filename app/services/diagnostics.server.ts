@@ -19,8 +19,10 @@ const SMTP_TIMEOUT_MS = 5_000;
 export async function probeBrowser(env: Env): Promise<ProbeResult | null> {
   if (!env.BROWSER) return null;
   try {
-    const limits = await puppeteer.limits(env.BROWSER);
-    const active = limits.activeSessions.length;
+    // The local binding (miniflare) answers its limits without activeSessions: the sessions list
+    // is answered by both, so the count comes from there.
+    const [limits, sessions] = await Promise.all([puppeteer.limits(env.BROWSER), puppeteer.sessions(env.BROWSER)]);
+    const active = sessions.length;
     const waitSeconds = Math.ceil(limits.timeUntilNextAllowedBrowserAcquisition / 1000);
     return {
       ok: true,

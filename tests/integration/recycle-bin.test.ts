@@ -33,7 +33,7 @@ const FRESH: [WithId, Record<string, unknown>][] = [
   [schema.certifications as unknown as WithId, { personId: 2, certificationMasterId: 3, date: "2026-05-05" }],
   [schema.invoiceHeaders as unknown as WithId, { personId: 2, invoiceNumber: 999001, date: "2026-11-01", amount: 500, openAmount: 500 }],
   [schema.invoiceRows as unknown as WithId, { invoiceId: 1, lineNumber: 9, text: "Testzeile", amount: -250 }],
-  [schema.mailshots as unknown as WithId, { name: "Testmailing", recipientQuery: "activeMembers", templateName: "t", subject: "Hallo" }],
+  [schema.mailshots as unknown as WithId, { name: "Testmailing", recipientQuery: "members", templateName: "t", subject: "Hallo" }],
   [schema.templates as unknown as WithId, { name: "testvorlage", kind: "MAIL", subject: "Hallo {{firstName}}", html: "<p>Hallo</p>", text: "Hallo" }],
 ];
 

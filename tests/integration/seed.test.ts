@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateSeedData } from "~/db/seed/generate";
 import { seedStatements } from "~/db/seed/plan";
+import { isRecipientQuery } from "~/lib/mail";
 
 const TODAY = "2026-11-22";
 
@@ -78,6 +79,16 @@ describe("the demo seed", () => {
   it("has exactly one member type NONE and the course status CONFIRMED", async () => {
     expect(await scalar("SELECT count(*) AS n FROM member_types WHERE code = 'NONE'")).toBe(1);
     expect(await scalar("SELECT count(*) AS n FROM membership_statuses WHERE code = 'CONFIRMED' AND is_fee_trigger = 1")).toBe(1);
+  });
+
+  it("has mailshots that can be sent as they are: a known recipient query and an existing mail template", async () => {
+    const mailshots = generateSeedData({ today: TODAY }).mailshots;
+    expect(mailshots.length).toBeGreaterThan(0);
+    for (const mailshot of mailshots) {
+      expect(isRecipientQuery(mailshot.recipientQuery), mailshot.name).toBe(true);
+      const template = await env.DB.prepare("SELECT count(*) AS n FROM templates WHERE kind = 'MAIL' AND name = ?").bind(mailshot.templateName).first<{ n: number }>();
+      expect(template!.n, mailshot.name).toBe(1);
+    }
   });
 
   it("scales to the benchmark size", () => {

@@ -7,6 +7,7 @@ import { Faker, de, base } from "@faker-js/faker";
 import { addDaysToDate, berlinWallClockToInstant } from "../../lib/format";
 import { DEFAULT_INVOICE_TEMPLATE, DEMO_CLUB, INVOICE_TEMPLATE_NAME } from "../../lib/invoice-document";
 import { courseFeeText } from "../../lib/labels";
+import { MAIL_TEMPLATES } from "../../lib/mail";
 import type * as schema from "../schema";
 
 type Row<T extends { $inferInsert: unknown }> = T["$inferInsert"];
@@ -480,8 +481,8 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     {
       id: 1,
       name: "Einladung Mitgliederversammlung",
-      recipientQuery: "activeMembers",
-      templateName: "mitgliederversammlung",
+      recipientQuery: "members",
+      templateName: "Einladung Mitgliederversammlung",
       subject: "Einladung zur Mitgliederversammlung",
       attachInvoice: false,
       ...audit,
@@ -490,7 +491,7 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
       id: 2,
       name: "Rechnungsversand",
       recipientQuery: "openInvoices",
-      templateName: "rechnung",
+      templateName: MAIL_TEMPLATES.invoice,
       subject: "Deine Rechnung vom Hundesportverein Wuff e.V.",
       cc: "kasse@wuff.example",
       attachInvoice: true,
