@@ -13,6 +13,8 @@ import type { Actor } from "./audit.server";
 export type InvoiceDocument = InvoiceDocumentSource & {
   id: number;
   pdfFilePath: string | null;
+  /** When the invoice last changed (a stored PDF older than that shows an old state). */
+  changedOn: string | null;
   /** The template 'invoice' (HTML), or null when there is none. */
   template: string | null;
 };
@@ -28,6 +30,7 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
         dueDate: invoiceHeaders.dueDate,
         amount: invoiceHeaders.amount,
         pdfFilePath: invoiceHeaders.pdfFilePath,
+        changedOn: sql<string | null>`coalesce(${invoiceHeaders.lastModifiedOn}, ${invoiceHeaders.createdOn})`,
         salutation: people.salutation,
         title: people.title,
         firstName: people.firstName,
@@ -68,6 +71,7 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
   return {
     id: header.id,
     pdfFilePath: header.pdfFilePath,
+    changedOn: header.changedOn,
     template: template?.html ?? null,
     header: { invoiceNumber: header.invoiceNumber, date: header.date, dueDate: header.dueDate, amount: header.amount },
     rows,

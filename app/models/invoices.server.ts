@@ -163,7 +163,8 @@ export type InvoiceHeaderInput = {
   paymentComments: string | null;
 };
 
-export type InvoiceSaveOutcome = { status: "updated" } | { status: "conflict"; current: InvoiceHeaderRecord } | { status: "missing" } | { status: "refused"; message: string; field?: string };
+/** The outcome of a save; `pdfDetached`: the invoice had a PDF that no longer shows it. */
+export type InvoiceSaveOutcome = { status: "updated"; pdfDetached: boolean } | { status: "conflict"; current: InvoiceHeaderRecord } | { status: "missing" } | { status: "refused"; message: string; field?: string };
 
 /** The open amount a save stores: 0 when not open, else the typed one (or the whole amount). */
 export const openAmountOf = (input: Pick<InvoiceHeaderInput, "isOpen" | "openAmount">, amount: number) => (input.isOpen ? (input.openAmount ?? amount) : 0);
@@ -171,7 +172,9 @@ export const openAmountOf = (input: Pick<InvoiceHeaderInput, "isOpen" | "openAmo
 /**
  * Saves an invoice (spec 001 §4 Invoice) quoting its rowVersion; in the same batch every fee
  * billed on its rows gets open amount 0, no due date and the payment reference 'ReNr {n}', even
- * when the invoice is not marked paid. A stale version writes nothing.
+ * when the invoice is not marked paid. A stale version writes nothing. A change of what the PDF
+ * prints (date, due date) detaches the PDF (pdfFilePath NULL), so the grid offers 'PDF erneut
+ * erzeugen' instead of showing an outdated document; payment fields leave it attached.
  */
 export async function updateInvoiceHeader(db: Db, id: number, rowVersion: number, input: InvoiceHeaderInput, actor: Actor, now = new Date()): Promise<InvoiceSaveOutcome> {
   const before = await getInvoiceHeader(db, id);
@@ -184,7 +187,9 @@ export async function updateInvoiceHeader(db: Db, id: number, rowVersion: number
   const nowIso = now.toISOString();
   try {
     await runAtomically(db, [
-      render(sql`UPDATE ${invoiceHeaders} SET date = ${input.date}, due_date = ${input.dueDate}, sent_date = ${input.sentDate}, open_amount = ${openAmount},
+      // SQLite's SET reads the old values: the PDF goes only if a printed field changes.
+      render(sql`UPDATE ${invoiceHeaders} SET pdf_file_path = CASE WHEN date IS ${input.date} AND due_date IS ${input.dueDate} THEN pdf_file_path END,
+        date = ${input.date}, due_date = ${input.dueDate}, sent_date = ${input.sentDate}, open_amount = ${openAmount},
         comments = ${input.comments}, payment_comments = ${input.paymentComments},
         last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
         WHERE id = ${id} AND row_version = ${rowVersion}`),
@@ -200,7 +205,7 @@ export async function updateInvoiceHeader(db: Db, id: number, rowVersion: number
     }
     throw error;
   }
-  return { status: "updated" };
+  return { status: "updated", pdfDetached: before.pdfFilePath !== null && (before.date !== input.date || before.dueDate !== input.dueDate) };
 }
 
 /**
@@ -306,16 +311,17 @@ export async function pageOfInvoiceRow(db: Db, id: number, query: InvoiceRowQuer
   return pageOfPosition(row?.position, pageSize);
 }
 
-export type InvoiceRowRecord = typeof invoiceRows.$inferSelect & { invoiceNumber: number; personName: string | null };
+/** A row with its invoice's number, person and PDF (`invoicePdf`: the header's pdfFilePath). */
+export type InvoiceRowRecord = typeof invoiceRows.$inferSelect & { invoiceNumber: number; personName: string | null; invoicePdf: string | null };
 
 export async function getInvoiceRow(db: Db, id: number): Promise<InvoiceRowRecord | undefined> {
   const [row] = await db
-    .select({ row: invoiceRows, invoiceNumber: invoiceHeaders.invoiceNumber, personName: people.fullName })
+    .select({ row: invoiceRows, invoiceNumber: invoiceHeaders.invoiceNumber, personName: people.fullName, invoicePdf: invoiceHeaders.pdfFilePath })
     .from(invoiceRows)
     .innerJoin(invoiceHeaders, eq(invoiceHeaders.id, invoiceRows.invoiceId))
     .innerJoin(people, eq(people.id, invoiceHeaders.personId))
     .where(eq(invoiceRows.id, id));
-  return row ? { ...row.row, invoiceNumber: row.invoiceNumber, personName: row.personName } : undefined;
+  return row ? { ...row.row, invoiceNumber: row.invoiceNumber, personName: row.personName, invoicePdf: row.invoicePdf } : undefined;
 }
 
 /** The sum of an invoice's rows, leaving one row out (the one being changed or deleted). */
@@ -326,12 +332,18 @@ const rowSum = (invoiceId: number, except: number | null) =>
  * The header's amount becomes `total`; what was paid stays paid: the open amount moves by the
  * change of the amount, kept between 0 and the new amount (SQLite's SET reads the old values).
  */
+/** Said after a change that detached the invoice's PDF (a warning toast). */
+export const PDF_DETACHED_MESSAGE = "Das PDF der Rechnung zeigte den alten Stand und gehört nicht mehr zu ihr: bitte „PDF erneut erzeugen“.";
+
+/** A changed row leaves the invoice's PDF outdated: it is no longer the invoice's (see updateInvoiceHeader). */
+const PDF_DETACHED = sql`pdf_file_path = NULL`;
+
 const recomputed = (total: SQL) => sql`open_amount = max(0, min(${total}, open_amount + ${total} - amount)), amount = ${total}`;
 
 export type InvoiceRowInput = { text: string; amount: number };
 
 export type InvoiceRowSaveOutcome =
-  | { status: "saved"; id: number }
+  | { status: "saved"; id: number; pdfDetached: boolean }
   | { status: "conflict"; current: InvoiceRowRecord }
   | { status: "missing" }
   | { status: "refused"; message: string; field?: keyof InvoiceRowInput };
@@ -339,7 +351,8 @@ export type InvoiceRowSaveOutcome =
 /**
  * Adds a row (the next line number) to an invoice, or changes one quoting its rowVersion; in the
  * same batch the header's amount becomes the sum of the rows and its open amount follows (the
- * header's rowVersion counts up). A negative row is allowed, a negative total refused.
+ * header's rowVersion counts up) and its PDF, which showed the old rows, is detached. A negative
+ * row is allowed, a negative total refused.
  */
 export async function saveInvoiceRow(
   db: Db,
@@ -353,14 +366,14 @@ export async function saveInvoiceRow(
   if (existing && existing.rowVersion !== (target as { rowVersion: number }).rowVersion) return { status: "conflict", current: existing };
   const invoiceId = existing ? existing.invoiceId : (target as { invoiceId: number }).invoiceId;
   const [header] = await db
-    .select({ id: invoiceHeaders.id, others: rowSum(invoiceId, existing?.id ?? null).mapWith(Number) })
+    .select({ id: invoiceHeaders.id, pdfFilePath: invoiceHeaders.pdfFilePath, others: rowSum(invoiceId, existing?.id ?? null).mapWith(Number) })
     .from(invoiceHeaders)
     .where(eq(invoiceHeaders.id, invoiceId));
   if (!header) return { status: "refused", message: INVOICE_NOT_FOUND };
   if (header.others + input.amount < 0) return { status: "refused", field: "amount", message: NEGATIVE_TOTAL };
 
   const nowIso = now.toISOString();
-  const headerUpdate = render(sql`UPDATE ${invoiceHeaders} SET ${recomputed(rowSum(invoiceId, null))},
+  const headerUpdate = render(sql`UPDATE ${invoiceHeaders} SET ${recomputed(rowSum(invoiceId, null))}, ${PDF_DETACHED},
     last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1 WHERE id = ${invoiceId}`);
   const statements: Statement[] = existing
     ? [
@@ -378,7 +391,7 @@ export async function saveInvoiceRow(
       ];
   try {
     const results = await runAtomically(db, statements);
-    return { status: "saved", id: existing ? existing.id : (results[0].results[0] as { id: number }).id };
+    return { status: "saved", id: existing ? existing.id : (results[0].results[0] as { id: number }).id, pdfDetached: header.pdfFilePath !== null };
   } catch (error) {
     if (isAbortedAsUnchanged(error) && existing) {
       const current = await getInvoiceRow(db, existing.id);
@@ -413,7 +426,7 @@ export async function deleteInvoiceRow(db: Db, id: number, actor: Actor, now = n
           table: invoiceHeaders,
           where: eq(invoiceHeaders.id, row.invoiceId),
           identifiers: [sql`${invoiceHeaders.invoiceNumber}`, sql`${invoiceHeaders.amount}`],
-          set: sql`${recomputed(rowSum(row.invoiceId, id))}, last_modified_by = ${actor.name}, last_modified_on = ${nowIso}`,
+          set: sql`${recomputed(rowSum(row.invoiceId, id))}, ${PDF_DETACHED}, last_modified_by = ${actor.name}, last_modified_on = ${nowIso}`,
         },
         ...(row.feeId ? [feesBillableAgain(eq(fees.id, row.feeId), row.invoiceNumber, actor, nowIso)] : []),
       ],

@@ -11,7 +11,9 @@
  *   A file that is already stored under the name is this invoice's PDF, stored by an interrupted
  *   earlier attempt (upload done, header not yet set) or by another path a moment ago: it is
  *   taken as it is (named on the header if still empty), not rendered and stored again. So a
- *   retried slice makes no second object and overwrites nothing.
+ *   retried slice makes no second object and overwrites nothing. Unless the invoice changed after
+ *   that file was stored (an edit detaches the PDF, see updateInvoiceHeader): then the file shows
+ *   the old invoice and is replaced, but only that very file (R2's etagMatches condition).
  * - 'PDF erneut erzeugen' renders anew and replaces the stored file, but only one uploaded before
  *   its rendering started (R2's uploadedBefore condition): a file another path stored meanwhile is
  *   newer than this rendering and stays.
@@ -59,7 +61,9 @@ export async function createInvoicePdf(env: Pick<Env, "INVOICES">, db: Db, id: n
   const name = invoicePdfName(document.header, document.person.lastName);
 
   let uploaded = false;
-  if (options.replace || !(await env.INVOICES.head(name.key))) {
+  const stored = options.replace ? null : await env.INVOICES.head(name.key);
+  const outdated = stored !== null && document.changedOn !== null && stored.uploaded < new Date(document.changedOn);
+  if (options.replace || !stored || outdated) {
     const started = now();
     let pdf: Uint8Array;
     try {
@@ -69,13 +73,13 @@ export async function createInvoicePdf(env: Pick<Env, "INVOICES">, db: Db, id: n
       console.error("PDF-Erzeugung fehlgeschlagen", invoiceNumber, error);
       return { status: "refused", message: RENDERING_FAILED };
     }
-    const stored = await env.INVOICES.put(name.key, pdf, {
+    const put = await env.INVOICES.put(name.key, pdf, {
       httpMetadata: { contentType: "application/pdf", contentDisposition: contentDisposition("inline", name.display) },
       customMetadata: { fileName: name.display, invoiceId: String(id), invoiceNumber: String(invoiceNumber) },
-      onlyIf: options.replace ? { uploadedBefore: started } : new Headers({ "If-None-Match": "*" }),
+      onlyIf: options.replace ? { uploadedBefore: started } : stored ? { etagMatches: stored.etag } : new Headers({ "If-None-Match": "*" }),
     });
     // null: the condition failed, a file was stored meanwhile by another path; it stays.
-    uploaded = stored !== null;
+    uploaded = put !== null;
   }
 
   let set = false;

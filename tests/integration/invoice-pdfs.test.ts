@@ -48,6 +48,7 @@ async function makeInvoice(personId: number, invoiceNumber: number) {
     { invoiceId: header.id, lineNumber: 1, text: "Jahresbeitrag 2026", amount: 6_000 },
     { invoiceId: header.id, lineNumber: 2, text: "Einzelstunden", amount: 117_456 },
   ]);
+  return header.id;
 }
 
 let free: number[];
@@ -216,6 +217,49 @@ describe("one invoice's PDF", () => {
     const text = await pdfText(await stored!.arrayBuffer());
     expect(text).toContain("<b>Fett</b>");
     expect(text).toContain("<script>x()</script> 1");
+  });
+});
+
+describe("a PDF that no longer shows its invoice", () => {
+  it("changing a printed field or a row detaches the PDF with a warning; the next 'PDF erzeugen' renders anew instead of taking the old file", async () => {
+    // An invoice of its own: the other tests take theirs from `free`.
+    const id = await makeInvoice(7, 880_107);
+    const cookie = await loginCookie("finance");
+    expect((await post({ intent: "invoicePdf:create", id })).status).toBe(302);
+    const withPdf = await headerOf(id);
+    const key = withPdf.pdfFilePath!;
+    expect(key).not.toBeNull();
+    const saveHeader = (header: typeof withPdf, fields: Record<string, string>) =>
+      postForm(`/invoices/${id}/invoicerows`, cookie, { intent: "invoice:save", id, rowVersion: header.rowVersion, date: "02.11.2026", isOpen: "on", ...fields });
+
+    // Payment fields are not printed: the PDF stays.
+    let response = await saveHeader(withPdf, { dueDate: "02.12.2026", paymentComments: "Teilzahlung angekündigt" });
+    expect(toastOf(response)).toMatchObject({ type: "success", message: "Rechnung wurde gespeichert" });
+    const paid = await headerOf(id);
+    expect(paid.pdfFilePath).toBe(key);
+
+    // The due date is printed: the PDF is detached, in the same write, and the toast says so.
+    response = await saveHeader(paid, { dueDate: "24.12.2026", paymentComments: "Teilzahlung angekündigt" });
+    expect(toastOf(response)?.type).toBe("warning");
+    expect(toastOf(response)?.message).toContain("PDF erneut erzeugen");
+    const changed = await headerOf(id);
+    expect(changed).toMatchObject({ pdfFilePath: null, dueDate: "2026-12-24", rowVersion: paid.rowVersion + 1 });
+    const oldFile = await env.INVOICES.head(key);
+    expect(oldFile).not.toBeNull();
+
+    // 'PDF erzeugen' must not take the stored file, which shows the old due date.
+    expect((await post({ intent: "invoicePdf:create", id })).status).toBe(302);
+    expect((await headerOf(id)).pdfFilePath).toBe(key);
+    const text = await pdfText(await (await env.INVOICES.get(key))!.arrayBuffer());
+    expect(text).toContain("24.12.2026");
+    expect(text).not.toContain("02.12.2026");
+
+    // A new row detaches it too; the row is on the next PDF.
+    response = await postForm(`/invoices/${id}/invoicerows`, cookie, { intent: "invoiceRow:save", invoiceId: id, text: "Nachberechnung Leine", amount: "7,50" });
+    expect(toastOf(response)?.type).toBe("warning");
+    expect((await headerOf(id)).pdfFilePath).toBeNull();
+    expect((await post({ intent: "invoicePdf:create", id })).status).toBe(302);
+    expect(await pdfText(await (await env.INVOICES.get(key))!.arrayBuffer())).toContain("Nachberechnung Leine");
   });
 });
 

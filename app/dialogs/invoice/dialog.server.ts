@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDate, formatMoney, formatMoneyInput } from "~/lib/format";
-import { deleteInvoiceHeader, getInvoiceHeader, invoiceDeletionContents, openAmountOf, updateInvoiceHeader, type InvoiceHeaderRecord } from "~/models/invoices.server";
+import { deleteInvoiceHeader, getInvoiceHeader, invoiceDeletionContents, openAmountOf, PDF_DETACHED_MESSAGE, updateInvoiceHeader, type InvoiceHeaderRecord } from "~/models/invoices.server";
 import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { newRowData } from "../invoiceRow/dialog.server";
 import { invoiceSchema, type InvoiceFormValues } from "./schema";
@@ -55,7 +55,8 @@ export const dialog = defineDialog({
   actions: {
     save: async ({ db, user, form }) => {
       const submission = parseWithZod(form, { schema: invoiceSchema });
-      return saveVersioned(submission, {
+      let pdfDetached = false;
+      const outcome = await saveVersioned(submission, {
         check: async (value) => {
           const current = await getInvoiceHeader(db, value.id);
           if (!current || current.rowVersion !== value.rowVersion) return null;
@@ -70,12 +71,14 @@ export const dialog = defineDialog({
             const current = await getInvoiceHeader(db, id);
             return current ? { status: "conflict" as const, current } : { status: "missing" as const };
           }
+          pdfDetached = outcome.status === "updated" && outcome.pdfDetached;
           return outcome;
         },
         present,
         saved: (value) => ({ isOpen: openAmountOf(value, 1) > 0 }),
         messages: { created: "Rechnung wurde angelegt", saved: "Rechnung wurde gespeichert" },
       });
+      return outcome.status === "saved" && pdfDetached ? { ...outcome, warning: true, message: `${outcome.message}. ${PDF_DETACHED_MESSAGE}` } : outcome;
     },
     delete: ({ db, user, form }) => deleteOutcome(postedId(form), (id) => deleteInvoiceHeader(db, id, user), "Rechnung wurde gelöscht"),
   },

@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Db } from "~/db/client.server";
 import { formatMoneyInput } from "~/lib/format";
-import { deleteInvoiceRow, getInvoiceRow, invoiceName, saveInvoiceRow, type InvoiceRowRecord } from "~/models/invoices.server";
+import { deleteInvoiceRow, getInvoiceRow, invoiceName, PDF_DETACHED_MESSAGE, saveInvoiceRow, type InvoiceRowRecord } from "~/models/invoices.server";
 import { auditText, conflictMessage, defineDialog, deleteOutcome, postedId, type ConfirmData, type DialogOutcome } from "../define.server";
 import { invoiceRowSchema } from "./schema";
 
@@ -56,8 +56,10 @@ export const dialog = defineDialog({
       const target = value.id ? { id: value.id, rowVersion: value.rowVersion! } : { invoiceId: value.invoiceId! };
       const outcome = await saveInvoiceRow(db, target, { text: value.text, amount: value.amount }, user);
       switch (outcome.status) {
-        case "saved":
-          return { status: "saved", id: outcome.id, message: value.id ? "Rechnungszeile wurde gespeichert" : "Rechnungszeile wurde angelegt" };
+        case "saved": {
+          const message = value.id ? "Rechnungszeile wurde gespeichert" : "Rechnungszeile wurde angelegt";
+          return outcome.pdfDetached ? { status: "saved", id: outcome.id, warning: true, message: `${message}. ${PDF_DETACHED_MESSAGE}` } : { status: "saved", id: outcome.id, message };
+        }
         case "missing":
           return { status: "missing" };
         case "conflict":
@@ -69,6 +71,11 @@ export const dialog = defineDialog({
           };
       }
     },
-    delete: ({ db, user, form }) => deleteOutcome(postedId(form), (id) => deleteInvoiceRow(db, id, user), "Rechnungszeile wurde gelöscht"),
+    delete: async ({ db, user, form }) => {
+      const id = postedId(form);
+      const row = id ? await getInvoiceRow(db, id) : undefined;
+      const message = row?.invoicePdf ? `Rechnungszeile wurde gelöscht. ${PDF_DETACHED_MESSAGE}` : "Rechnungszeile wurde gelöscht";
+      return deleteOutcome(id, (rowId) => deleteInvoiceRow(db, rowId, user), message);
+    },
   },
 });
