@@ -45,7 +45,7 @@ function buildVersion(): string {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   define: {
     __WUFF_VERSION__: JSON.stringify(process.env.WUFF_VERSION ?? buildVersion()),
   },
@@ -63,6 +63,10 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 5173),
   },
   build: {
+    // The browser's code through terser (two passes): about 5 % less JavaScript after gzip than
+    // esbuild's minifier on every page (People page 110.9 -> 105.7 KB). The Worker's code stays
+    // unminified, as Vite builds it by default (readable stack traces, fast builds).
+    ...(isSsrBuild ? {} : { minify: "terser" as const, terserOptions: { compress: { passes: 2 }, format: { comments: false } } }),
     rollupOptions: {
       // Workers' built-in modules (cloudflare:sockets for SMTP) are provided by workerd at run time.
       external: [/^cloudflare:/],
@@ -88,4 +92,4 @@ export default defineConfig({
     }),
     tailwindcss(),
   ],
-});
+}));
