@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, gte, lt, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { qualified } from "~/db/columns";
 import type { Db } from "~/db/client.server";
 import { courseDates, courses, dogs, locations, people } from "~/db/schema";
 import { actualNrOfDogs } from "./courses.server";
@@ -37,7 +38,7 @@ export async function handsetPeople(db: Db, term: string): Promise<{ people: Han
       mobilePhone: people.mobilePhone,
       isMember: people.isMember,
       dogs: sql<string>`(SELECT json_group_array(json_object('id', id, 'name', common_name, 'breed', breed, 'rabiesValidUntil', rabies_valid_until))
-        FROM (SELECT * FROM ${dogs} WHERE ${dogs.ownerId} = ${people.id} AND ${dogs.archived} = 0 ORDER BY ${dogs.commonNameKey}))`,
+        FROM (SELECT * FROM ${dogs} d WHERE d.owner_id = ${qualified(people.id)} AND d.archived = 0 ORDER BY d.common_name_key))`,
     })
     .from(people)
     .where(pattern ? sql`${people.fullName} LIKE ${pattern} OR (${people.lastName} || ', ' || ${people.firstName}) LIKE ${pattern}` : undefined)

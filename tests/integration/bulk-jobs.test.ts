@@ -11,7 +11,7 @@ import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { todayInBerlin, addDaysToDate } from "~/lib/format";
 import { previewInvoiceRun } from "~/models/invoice-runs.server";
-import { ALREADY_RUNNING } from "~/models/jobs.server";
+import { ALREADY_RUNNING, listJobs } from "~/models/jobs.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { deliver, startControlledInvoiceRun } from "../support/jobs";
 import { loadDemoData } from "../support/seed";
@@ -257,8 +257,16 @@ describe("Rechnungen schreiben", () => {
     const early = await post({ intent: "task:resume", id: run.jobId });
     expect(early.status).toBe(409);
     expect(await early.text()).toContain("Dieser Lauf kommt noch voran. Bitte warten.");
-    // Ten minutes without progress.
+    // Started ten minutes ago, but a slice was settled just now: it is progressing (the Tasks
+    // screen reads the run's own slices, not those whose id happens to be the run's).
     const past = new Date(Date.now() - 10 * 60_000).toISOString();
+    await env.DB.prepare("UPDATE jobs SET started_on = ? WHERE id = ?").bind(past, run.jobId).run();
+    const settledNow = "2099-01-01T00:00:00.000Z";
+    await env.DB.prepare("UPDATE job_slices SET settled_on = ? WHERE job_id = ?").bind(settledNow, run.jobId).run();
+    const listed = (await listJobs(db, { page: 1, pageSize: 100 })).rows.find((job) => job.id === run.jobId);
+    expect(listed?.lastProgressOn).toBe(settledNow);
+    expect(await page("/tasks")).not.toContain("Lauf fortsetzen");
+    // Ten minutes without progress.
     await env.DB.batch([
       env.DB.prepare("UPDATE jobs SET started_on = ? WHERE id = ?").bind(past, run.jobId),
       env.DB.prepare("UPDATE job_slices SET settled_on = ? WHERE job_id = ?").bind(past, run.jobId),
