@@ -22,9 +22,10 @@ const cotrainers = alias(people, "cotrainers");
 /** The membership statuses of participants who do not take part: on the waiting list, cancelled. */
 export const NOT_TAKING_PART = ["WAITLIST", "CANCELLED"] as const;
 
-/** Participants who take part fill a place: not on the waiting list (WAITLIST), not cancelled (CANCELLED). */
+/** Participants who take part fill a place: not on the waiting list (WAITLIST), not cancelled (CANCELLED).
+ *  (The course's id is named with its table: a select from courses alone writes its columns bare.) */
 export const actualNrOfDogs = sql<number>`(SELECT count(*) FROM course_memberships m JOIN membership_statuses s ON s.id = m.status_id
-  WHERE m.course_id = ${courses.id} AND s.code NOT IN ${NOT_TAKING_PART})`;
+  WHERE m.course_id = ${courses}.id AND s.code NOT IN ${NOT_TAKING_PART})`;
 
 /** A running (current) course: one that is not finished. The 'Nur aktuelle' toggle, the Kursblatt,
  *  the handset views and the home page all mean this. */
