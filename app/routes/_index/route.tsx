@@ -60,7 +60,7 @@ export default function Home() {
         {!user && <p className="mt-4 text-slate-600">Du bist noch nicht eingeloggt.</p>}
       </section>
       {user && cards && cards.length > 0 && (
-        <div aria-label="Auf einen Blick" role="region" className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-4 pb-8 md:grid-cols-2 xl:grid-cols-3 print:grid-cols-2">
+        <div aria-label="Auf einen Blick" role="region" className="mx-auto grid w-full max-w-6xl grid-cols-1 items-start gap-4 pb-8 md:grid-cols-2 xl:grid-cols-3 print:grid-cols-2">
           {cards.map((card) => (
             <Card key={card.id} card={card} />
           ))}
