@@ -81,12 +81,15 @@ async function rabiesWarnings(db: Db, until: string): Promise<Limited<RabiesWarn
       rabiesValidUntil: validUntil.as("rabies_until"),
       courseNames: sql<string>`json_group_array(DISTINCT ${courses.name})`,
     })
-    .from(courseMemberships)
-    .innerJoin(courses, eq(courses.id, courseMemberships.courseId))
+    // The running courses first, then their participants by the course's index (CROSS JOIN keeps
+    // that order in SQLite): the cost follows the running courses, not every participation the
+    // club's finished courses have gathered over the years.
+    .from(courses)
+    .crossJoin(courseMemberships)
     .innerJoin(membershipStatuses, eq(membershipStatuses.id, courseMemberships.statusId))
     .innerJoin(dogs, eq(dogs.id, courseMemberships.dogId))
     .innerJoin(people, eq(people.id, dogs.ownerId))
-    .where(and(isRunningCourse(), notInArray(membershipStatuses.code, [...NOT_TAKING_PART])))
+    .where(and(isRunningCourse(), eq(courseMemberships.courseId, courses.id), notInArray(membershipStatuses.code, [...NOT_TAKING_PART])))
     .groupBy(dogs.id)
     .having(sql`rabies_until <= ${until}`)
     .orderBy(sql`rabies_until`, dogs.commonNameKey, dogs.id)
