@@ -130,7 +130,7 @@ for (const path of DIALOGS) {
 for (const size of SIZES) {
   test(`axe-core finds nothing on the home page as staff see it (${size.name}, ${size.width} px)`, async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "axe braucht JavaScript in der Seite");
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: size.width, height: size.height });
     await loginAs(page, "staff", "/");
     await page.locator("html[data-hydrated]").waitFor();
