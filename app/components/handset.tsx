@@ -6,6 +6,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { formatDate, mailtoHref, telHref } from "~/lib/format";
+import { isRabiesExpired } from "~/lib/rabies";
 
 /** A touch target: at least 44 px high (WCAG 2.5.5), with room around the text. */
 export const TOUCH = "inline-flex min-h-11 items-center justify-center rounded-lg px-4 text-base font-semibold";
@@ -88,7 +89,7 @@ export function MailButton({ email }: { email: string | null }) {
 /** 'Tollwut bis 12.03.2026', red and bold once it has run out (or when none is known). */
 export function RabiesDate({ until, today }: { until: string | null; today: string }) {
   if (!until) return <span className="font-semibold text-red-800">Tollwutimpfung fehlt</span>;
-  if (until < today) return <span className="font-semibold text-red-800">Tollwut abgelaufen am {formatDate(until)}</span>;
+  if (isRabiesExpired(until, today)) return <span className="font-semibold text-red-800">Tollwut abgelaufen am {formatDate(until)}</span>;
   return <span>Tollwut bis {formatDate(until)}</span>;
 }
 

@@ -63,6 +63,30 @@ export function mayUse(user: Pick<User, "roles"> | null, area: Area): boolean {
 }
 
 /**
+ * The panels of the home page (Startseite) and the screens each leads into: a panel is computed,
+ * sent and shown only for a user who may use every one of them (its entries and its 'alle
+ * anzeigen' link go there).
+ */
+export const HOME_PANEL_AREAS = {
+  /** Heute und morgen: the course dates, each opening its course; 'alle' the calendar. */
+  courseDates: ["courses", "scheduler"],
+  /** Kurse über der Teilnehmerzahl: each opening its course. */
+  overCapacity: ["courses"],
+  /** Tollwutimpfung läuft ab: dogs of participants of running courses, each opening its dog. */
+  rabies: ["dogs"],
+  /** Geburtstage diese Woche: the Geburtstags-Liste's birthdays, each opening its person. */
+  birthdays: ["birthdaylist", "people"],
+  /** Offene and fällige Posten: the Kontenblatt's sums. */
+  fees: ["fees"],
+  /** Letzter Lauf: the newest bulk run, on the Tasks screen. */
+  lastJob: ["tasks"],
+} as const satisfies Record<string, readonly Area[]>;
+
+export type HomePanel = keyof typeof HOME_PANEL_AREAS;
+
+export const maySeeHomePanel = (user: Pick<User, "roles"> | null, panel: HomePanel): boolean => HOME_PANEL_AREAS[panel].every((area) => mayUse(user, area));
+
+/**
  * What a role may do inside a screen, beyond opening it (spec 000 §6). Columns, tabs, dialog
  * fields and the server's queries ask here; nothing else decides.
  */

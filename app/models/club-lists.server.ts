@@ -200,3 +200,25 @@ export async function listBirthdays(db: Db, query: BirthdayQuery & { page: numbe
 export async function allBirthdays(db: Db, query: BirthdayQuery): Promise<BirthdayRow[]> {
   return withNextBirthday((await birthdaySelect(db, query)) as BirthdayRecord[], query.today);
 }
+
+/**
+ * The birthdays on the days `days` ('YYYY-MM-DD', consecutive, e.g. a week from Monday to Sunday;
+ * it may span the turn of the year), in the Geburtstags-Liste's order from the first day on, at most
+ * `limit` (and whether there are more). A 29 February falls on the 28th in other years, as in the
+ * list. The day and age each person turns are nextBirthday's, seen from the first day.
+ */
+export async function birthdaysOnDays(db: Db, { days, scope, limit }: { days: readonly string[]; scope: BirthdayScope; limit: number }): Promise<{ rows: BirthdayRow[]; more: boolean }> {
+  const first = days[0];
+  const monthDays = new Set(days.map((day) => day.slice(5, 10)));
+  // Someone born on 29 February has their birthday on the 28th in a year without one.
+  for (const day of days) if (day.slice(5, 10) === "02-28" && nextBirthday("2000-02-29", day).date === day) monthDays.add("02-29");
+  const conditions = [sql`${people.dateOfBirth} IS NOT NULL`, sql`${people.annualBirthday} IN ${[...monthDays]}`];
+  if (scope === "members") conditions.push(sql`${people.isMember} = 1`);
+  const rows = await db
+    .select(birthdayColumns)
+    .from(people)
+    .where(sql.join(conditions, sql` AND `))
+    .orderBy(...birthdayOrder(first))
+    .limit(limit + 1);
+  return { rows: withNextBirthday(rows.slice(0, limit) as BirthdayRecord[], first), more: rows.length > limit };
+}

@@ -10,6 +10,7 @@ import { courseDates, courseMemberships, courses, dogs, fees, invoiceRows, membe
 import { formatAge, formatDate, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { courseFeeText, dogGenderText } from "~/lib/labels";
+import { isRabiesExpired } from "~/lib/rabies";
 import { type Actor } from "./audit.server";
 import { errorText, isAbortedAsUnchanged, isForeignKeyViolation } from "./constraints.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
@@ -31,8 +32,9 @@ const courseEnd = sql<string | null>`coalesce(
   (SELECT substr(max(d.start_date_time), 1, 10) FROM ${courseDates} d WHERE d.course_id = ${courses.id}),
   substr(${courses.startDateTime}, 1, 10))`;
 
-/** The later of the date copied at booking and the dog's current one (a renewed vaccination counts). */
-const rabiesDate = sql<string | null>`CASE WHEN ${dogs.rabiesValidUntil} IS NULL THEN ${courseMemberships.rabiesValidUntil}
+/** A participant's rabies date: the later of the date copied at booking and the dog's current one
+ *  (a renewed vaccination counts). The participants grid and the home page's warning read it. */
+export const participantRabiesDate = sql<string | null>`CASE WHEN ${dogs.rabiesValidUntil} IS NULL THEN ${courseMemberships.rabiesValidUntil}
   WHEN ${courseMemberships.rabiesValidUntil} IS NULL THEN ${dogs.rabiesValidUntil}
   ELSE max(${dogs.rabiesValidUntil}, ${courseMemberships.rabiesValidUntil}) END`;
 
@@ -51,7 +53,7 @@ const columns = {
   dogGender: dogs.gender,
   breed: dogs.breed,
   dateOfBirth: dogs.dateOfBirth,
-  rabiesValidUntil: rabiesDate.as("rabies_date"),
+  rabiesValidUntil: participantRabiesDate.as("rabies_date"),
   feeId: courseMemberships.feeId,
   statusId: courseMemberships.statusId,
   status: sql<string>`${membershipStatuses.name}`.as("status_name"),
@@ -110,7 +112,7 @@ export function proofWarnings(proofs: { rabiesValidUntil: string | null; hasInsu
   const warnings: string[] = [];
   const until = proofs.courseEnd && proofs.courseEnd > today ? proofs.courseEnd : today;
   if (!proofs.rabiesValidUntil) warnings.push("Keine Tollwutimpfung eingetragen");
-  else if (proofs.rabiesValidUntil < today) warnings.push(`Tollwutimpfung abgelaufen (${formatDate(proofs.rabiesValidUntil)})`);
+  else if (isRabiesExpired(proofs.rabiesValidUntil, today)) warnings.push(`Tollwutimpfung abgelaufen (${formatDate(proofs.rabiesValidUntil)})`);
   else if (proofs.rabiesValidUntil < until) warnings.push(`Tollwutimpfung läuft vor Kursende ab (${formatDate(proofs.rabiesValidUntil)})`);
   if (!proofs.hasInsurance) warnings.push("Keine Haftpflichtversicherung eingetragen");
   return warnings;
@@ -122,7 +124,7 @@ function toRow(row: Selected, today: string): MembershipRow {
     isPaid: Boolean(row.isPaid),
     dogGenderText: dogGenderText(row.dogGender),
     dogAgeText: formatAge(row.dateOfBirth, today).ageText,
-    rabiesExpired: row.rabiesValidUntil !== null && row.rabiesValidUntil < today,
+    rabiesExpired: isRabiesExpired(row.rabiesValidUntil, today),
     proofWarnings: proofWarnings(row, today),
   };
 }

@@ -19,9 +19,23 @@ import { containsPattern } from "./search.server";
 const trainers = alias(people, "trainers");
 const cotrainers = alias(people, "cotrainers");
 
-/** Participants who take part fill a place: not on the waiting list (WAITLIST), not cancelled (CANCELLED). */
+/** The membership statuses of participants who do not take part: on the waiting list, cancelled. */
+export const NOT_TAKING_PART = ["WAITLIST", "CANCELLED"] as const;
+
+/** Participants who take part fill a place: not on the waiting list (WAITLIST), not cancelled (CANCELLED).
+ *  (The course's id is named with its table: a select from courses alone writes its columns bare.) */
 export const actualNrOfDogs = sql<number>`(SELECT count(*) FROM course_memberships m JOIN membership_statuses s ON s.id = m.status_id
-  WHERE m.course_id = ${courses.id} AND s.code NOT IN ('WAITLIST', 'CANCELLED'))`;
+  WHERE m.course_id = ${courses}.id AND s.code NOT IN ${NOT_TAKING_PART})`;
+
+/** A running (current) course: one that is not finished. The 'Nur aktuelle' toggle, the Kursblatt,
+ *  the handset views and the home page all mean this. */
+export const isRunningCourse = (): SQL => ne(courses.statusCode, "FINISHED");
+
+/** More dogs take part than the course has places for (shown red); the SQL twin is overCapacity. */
+export const isOverCapacity = (course: { maxDogs: number | null; actualNrOfDogs: number }): boolean => course.maxDogs !== null && course.actualNrOfDogs > course.maxDogs;
+
+/** isOverCapacity as an SQL condition on a course row. */
+export const overCapacity = (): SQL => sql`(${courses.maxDogs} IS NOT NULL AND ${actualNrOfDogs} > ${courses.maxDogs})`;
 const actualNrOfSessions = sql<number>`(SELECT count(*) FROM course_dates d WHERE d.course_id = ${courses.id})`;
 
 const columns = {
@@ -120,7 +134,7 @@ function orderBy(sort: SortSpec): SQL[] {
 function where({ status, year, term, courseMasterId }: Omit<CourseQuery, "sort">) {
   const pattern = containsPattern(term);
   return and(
-    status === "current" ? ne(courses.statusCode, "FINISHED") : status === "closed" ? eq(courses.statusCode, "FINISHED") : undefined,
+    status === "current" ? isRunningCourse() : status === "closed" ? eq(courses.statusCode, "FINISHED") : undefined,
     year === "all" ? undefined : eq(courses.startYear, year),
     pattern ? sql`${courses.name} LIKE ${pattern}` : undefined,
     courseMasterId ? eq(courses.courseMasterId, courseMasterId) : undefined,
@@ -140,7 +154,7 @@ function toCourseRow(row: Omit<CourseRow, "status" | "overCapacity" | "sessionsD
   return {
     ...row,
     status: COURSE_STATUS_LABELS[row.statusCode],
-    overCapacity: row.maxDogs !== null && row.actualNrOfDogs > row.maxDogs,
+    overCapacity: isOverCapacity(row),
     sessionsDiffer: row.nrOfSessions !== null && row.nrOfSessions !== row.actualNrOfSessions,
   };
 }
@@ -320,7 +334,7 @@ export async function courseSheetOptions(db: Db, show: "current" | "all") {
     .leftJoin(trainers, eq(trainers.id, courses.trainerId))
     .leftJoin(cotrainers, eq(cotrainers.id, courses.cotrainerId))
     .leftJoin(locations, eq(locations.id, courses.locationId))
-    .where(show === "current" ? ne(courses.statusCode, "FINISHED") : undefined)
+    .where(show === "current" ? isRunningCourse() : undefined)
     .orderBy(sql`${courses.startYear} DESC`, sql`${courses.name} COLLATE NOCASE`, asc(courses.id));
   return rows;
 }

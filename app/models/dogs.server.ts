@@ -7,6 +7,7 @@ import { certifications, courseMemberships, dogs, people } from "~/db/schema";
 import { formatAge, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { dogGenderText } from "~/lib/labels";
+import { isRabiesExpired } from "~/lib/rabies";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 import type { DeleteOutcome } from "./people.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
@@ -77,7 +78,7 @@ function toDogRow(row: Omit<DogRow, "genderText" | "ageText" | "ageDays" | "rabi
     ...row,
     genderText: dogGenderText(row.gender),
     ...formatAge(row.dateOfBirth, today),
-    rabiesExpired: row.rabiesValidUntil !== null && row.rabiesValidUntil < today,
+    rabiesExpired: isRabiesExpired(row.rabiesValidUntil, today),
   };
 }
 

@@ -86,10 +86,16 @@ function orderBy(sort: SortSpec): SQL[] {
   return [(SORTS[sort.id] ?? SORTS.date)(sort.descending), asc(people.lastNameKey), asc(people.firstNameKey), desc(fees.id)];
 }
 
+/** The Kontenblatt's toggle as a condition: open (something left to pay), paid, or due (open with a
+ *  due date before today, the Berlin day). The home page's sums use the same rule. */
+export function feeStateCondition(state: FeeState, today: string): SQL | undefined {
+  return state === "open" ? gt(fees.openAmount, 0) : state === "paid" ? eq(fees.openAmount, 0) : state === "due" ? and(gt(fees.openAmount, 0), lt(fees.dueDate, today)) : undefined;
+}
+
 function where({ state, billing, personId, today = todayInBerlin() }: Omit<FeeQuery, "sort">) {
   return and(
     personId ? eq(fees.personId, personId) : undefined,
-    state === "open" ? gt(fees.openAmount, 0) : state === "paid" ? eq(fees.openAmount, 0) : state === "due" ? and(gt(fees.openAmount, 0), lt(fees.dueDate, today)) : undefined,
+    feeStateCondition(state, today),
     billing === "invoiced" ? eq(fees.isInvoiced, true) : billing === "notInvoiced" ? eq(fees.isInvoiced, false) : undefined,
   );
 }
@@ -117,6 +123,27 @@ export async function listFees(db: Db, query: FeeQuery & { page: number; pageSiz
       .where(where(query)),
   ]);
   return { rows: (rows as FeeRow[]).map(toRow), total: totals.total, sums: { amount: totals.amount ?? 0, openAmount: totals.openAmount ?? 0 } };
+}
+
+export type FeeTotal = { count: number; openAmount: number };
+
+/**
+ * What is open and what is due (the Kontenblatt's 'Nur offene' and 'Nur fällige'): how many fees
+ * and the sum of their open amounts in cents, in one statement over the fees.
+ */
+export async function openAndDueFees(db: Db, today: string): Promise<{ open: FeeTotal; due: FeeTotal }> {
+  const open = feeStateCondition("open", today)!;
+  const due = feeStateCondition("due", today)!;
+  const [row] = await db
+    .select({
+      openCount: sql<number>`count(*) FILTER (WHERE ${open})`.mapWith(Number),
+      openAmount: sql<number>`coalesce(sum(${fees.openAmount}) FILTER (WHERE ${open}), 0)`.mapWith(Number),
+      dueCount: sql<number>`count(*) FILTER (WHERE ${due})`.mapWith(Number),
+      dueAmount: sql<number>`coalesce(sum(${fees.openAmount}) FILTER (WHERE ${due}), 0)`.mapWith(Number),
+    })
+    .from(fees)
+    .where(open);
+  return { open: { count: row.openCount, openAmount: row.openAmount }, due: { count: row.dueCount, openAmount: row.dueAmount } };
 }
 
 /** Every fee of the query in grid order (Kontenblatt.xlsx). */

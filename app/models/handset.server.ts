@@ -3,12 +3,12 @@
  * each (a person with their dogs, a dog with its owner's phones, the running courses with their
  * next date, the coming dates by day).
  */
-import { and, asc, eq, gte, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { qualified } from "~/db/columns";
 import type { Db } from "~/db/client.server";
 import { courseDates, courses, dogs, locations, people } from "~/db/schema";
-import { actualNrOfDogs } from "./courses.server";
+import { actualNrOfDogs, isRunningCourse } from "./courses.server";
 import { containsPattern } from "./search.server";
 
 /** Cards per handset list: enough to scroll with a thumb, small on a slow connection. */
@@ -124,7 +124,7 @@ export async function runningCourses(db: Db, now: Date, trainerEmail: string | n
     .from(courses)
     .leftJoin(trainers, eq(trainers.id, courses.trainerId))
     .leftJoin(locations, eq(locations.id, courses.locationId))
-    .where(ne(courses.statusCode, "FINISHED"))
+    .where(isRunningCourse())
     .orderBy(sql`next_date IS NULL`, sql`next_date`, sql`${courses.name} COLLATE NOCASE`, asc(courses.id));
   const own = trainerEmail?.toLowerCase();
   const isOwn = (course: RunningCourse) => own !== undefined && course.trainerEmail?.toLowerCase() === own;
@@ -134,9 +134,9 @@ export async function runningCourses(db: Db, now: Date, trainerEmail: string | n
 
 export type ComingDate = { id: number; courseId: number; courseName: string; startDateTime: string; endDateTime: string | null; isAllDay: boolean; location: string | null };
 
-/** The dates of all courses from the instant `from` until before `until` (ISO), soonest first. */
-export async function comingCourseDates(db: Db, from: string, until: string): Promise<ComingDate[]> {
-  return db
+/** The dates of all courses from the instant `from` until before `until` (ISO), soonest first (the first `limit`, if given). */
+export async function comingCourseDates(db: Db, from: string, until: string, limit?: number): Promise<ComingDate[]> {
+  const query = db
     .select({
       id: courseDates.id,
       courseId: courseDates.courseId,
@@ -151,5 +151,7 @@ export async function comingCourseDates(db: Db, from: string, until: string): Pr
     .leftJoin(dateLocations, eq(dateLocations.id, courseDates.locationId))
     .leftJoin(locations, eq(locations.id, courses.locationId))
     .where(and(gte(courseDates.startDateTime, from), lt(courseDates.startDateTime, until)))
-    .orderBy(courseDates.startDateTime, sql`${courses.name} COLLATE NOCASE`, courseDates.id);
+    .orderBy(courseDates.startDateTime, sql`${courses.name} COLLATE NOCASE`, courseDates.id)
+    .$dynamic();
+  return limit === undefined ? query : query.limit(limit);
 }

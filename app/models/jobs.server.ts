@@ -251,3 +251,9 @@ export async function latestJobs(db: Db): Promise<Partial<Record<JobType, JobRow
   return Object.fromEntries(rows.map((row) => [row.type, row as JobRow]));
 }
 
+
+/** The newest run of any kind (the home page shows its result), or null when there was none. */
+export async function lastJob(db: Db): Promise<JobRow | null> {
+  const [row] = await db.select(jobRowColumns).from(jobs).orderBy(desc(jobs.id)).limit(1);
+  return (row as JobRow | undefined) ?? null;
+}

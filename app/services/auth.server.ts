@@ -296,6 +296,24 @@ export async function readForUser<T>(args: GuardArgs, areas: readonly [Area, ...
   return { user, value: await (early && claimed && sameUser(user, claimed) ? early : read(user)) };
 }
 
+/**
+ * readForUser for a page anyone may see (home): reads for the user the signed cookie names start
+ * with the session lookup and share its round trip; they are handed out only when D1 confirms
+ * that very user's active session, otherwise read again for the confirmed user. Without a session
+ * cookie nothing is read and D1 is not asked at all; logged out (or idle), the value is null.
+ */
+export async function readForOptionalUser<T>(args: GuardArgs, read: (user: User) => Promise<T>): Promise<{ user: User | null; value: T | null }> {
+  const cookie = await readSessionCookie(args.request, args.context);
+  if (!cookie) return { user: null, value: null };
+  const confirmed = getOptionalUser(args);
+  const early = cookie.user ? read(cookie.user) : null;
+  // Unused if the session is not confirmed; otherwise its outcome is awaited below.
+  early?.catch(() => {});
+  const user = await confirmed;
+  if (!user) return { user: null, value: null };
+  return { user, value: await (early && cookie.user && sameUser(user, cookie.user) ? early : read(user)) };
+}
+
 /** Keep-alive ping: counts as activity. */
 export async function keepSessionAlive(args: GuardArgs): Promise<void> {
   await requireUser(args);

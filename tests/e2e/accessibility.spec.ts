@@ -126,3 +126,18 @@ for (const path of DIALOGS) {
     expect(await violations(page)).toEqual([]);
   });
 }
+
+// The home page is scanned above as the admin sees it (every card); staff get fewer cards, which
+// changes its headings and landmarks: scanned too, at both sizes.
+for (const size of SIZES) {
+  test(`axe-core finds nothing on the home page as staff see it (${size.name}, ${size.width} px)`, async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "axe braucht JavaScript in der Seite");
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await loginAs(page, "staff", "/");
+    await page.locator("html[data-hydrated]").waitFor();
+    await expect(page.getByRole("region", { name: "Auf einen Blick" })).toBeVisible();
+    await expect(page.locator("h1")).toHaveCount(1);
+    expect(await violations(page)).toEqual([]);
+  });
+}

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { loginAs } from "./support/login";
 
 test("the home page greets anonymous visitors in German", async ({ page }) => {
   const response = await page.goto("/");
@@ -31,4 +32,70 @@ test("the real worker runs its cron trigger on request", async ({ request, javaS
   const response = await request.get("/__scheduled?cron=0+6+*+*+*");
   expect(response.status()).toBe(200);
   expect(await response.text()).toBe("Ran scheduled event");
+});
+
+// The Startseite of logged-in staff: the panels a role may see, each entry a link into its screen.
+const PANELS = {
+  courseDates: "Kurstermine heute und morgen",
+  overCapacity: "Kurse über der Teilnehmerzahl",
+  rabies: "Tollwutimpfung läuft ab",
+  birthdays: /^Geburtstage diese Woche/,
+  fees: "Offene Posten",
+  lastJob: "Letzter Lauf",
+};
+const panelHeading = (page: Page, name: string | RegExp) => page.getByRole("region", { name: "Auf einen Blick" }).getByRole("heading", { level: 2, name });
+
+async function expectNoSidewaysScrolling(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(panelHeading(page, PANELS.courseDates)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // One column: every card starts at the same left edge.
+  const lefts = await page.locator("[data-panel]").evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().left)));
+  expect(new Set(lefts).size).toBe(1);
+}
+
+test("the admin's home page: every panel, the open fees' sum leads to the Kontenblatt's open items", async ({ page }) => {
+  await loginAs(page, "admin", "/");
+  await expect(page.getByRole("heading", { level: 1, name: "Willkommen bei Wuff!" })).toBeVisible();
+  await expect(page.getByText("Du bist noch nicht eingeloggt.")).toHaveCount(0);
+  for (const name of Object.values(PANELS)) await expect(panelHeading(page, name)).toBeVisible();
+  // Each card holds entries or says in German that it has none.
+  for (const card of await page.locator("[data-panel]").all()) await expect(card.locator("li, p").first()).toBeVisible();
+
+  const open = page.locator('[data-panel="fees"]').getByRole("link", { name: /^Offen: [\d.]+,\d\d\s€$/ });
+  await expect(open).toHaveAttribute("href", "/fees?state=open");
+  await open.click();
+  await expect(page).toHaveURL(/\/fees\?state=open$/);
+  await expect(page.getByRole("heading", { name: /^Kontenblatt/ }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Nur offene" })).toHaveAttribute("aria-current", "true");
+
+  await expectNoSidewaysScrolling(page);
+});
+
+test("staff see the course panels only, and an entry opens its screen", async ({ page }) => {
+  await loginAs(page, "staff", "/");
+  for (const name of [PANELS.courseDates, PANELS.overCapacity, PANELS.rabies]) await expect(panelHeading(page, name)).toBeVisible();
+  for (const name of [PANELS.birthdays, PANELS.fees, PANELS.lastJob]) await expect(panelHeading(page, name)).toHaveCount(0);
+  await expect(page.locator('a[href^="/fees"], a[href="/tasks"], a[href^="/birthdaylist"]')).toHaveCount(0);
+
+  // The demo data's running courses have dogs whose vaccination runs out (or ran out): one opens its dog.
+  const dog = page.locator('[data-panel="rabies"] li a').first();
+  const name = (await dog.textContent())!.replace(/ \(.*\)$/, "");
+  const href = (await dog.getAttribute("href"))!;
+  expect(href).toMatch(/^\/dogs\/\d+$/);
+  await dog.click();
+  await expect(page).toHaveURL(new RegExp(`${href}(/coursememberships)?$`));
+  await expect(page.locator("tbody tr[aria-selected='true']").first()).toContainText(name);
+
+  await expectNoSidewaysScrolling(page);
+});
+
+test("printed, the home page is its cards: no menus, no 'alle anzeigen'", async ({ page }) => {
+  await loginAs(page, "admin", "/");
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("banner")).toBeHidden();
+  await expect(panelHeading(page, PANELS.courseDates)).toBeVisible();
+  await expect(panelHeading(page, PANELS.fees)).toBeVisible();
+  await expect(page.getByRole("link", { name: "alle anzeigen" })).toBeHidden();
 });

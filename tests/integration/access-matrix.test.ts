@@ -292,6 +292,25 @@ describe("routes outside the screen table", () => {
     }
   });
 
+  it("home shows each panel only to the roles that may use the screens it leads into, in the page and in its data", async () => {
+    const panels: [string, Who[]][] = [
+      ["Kurstermine heute und morgen", USERS],
+      ["Kurse über der Teilnehmerzahl", USERS],
+      ["Tollwutimpfung läuft ab", USERS],
+      ["Geburtstage diese Woche", ["finance", "admin", "gdpr"]],
+      ["Offene Posten", ["finance", "admin"]],
+      ["Letzter Lauf", ["admin"]],
+    ];
+    for (const who of ["anonymous", ...USERS] as Who[]) {
+      const html = await (await ask("/", who)).text();
+      const data = await (await ask("/_root.data", who)).text();
+      for (const [title, allowed] of panels) {
+        expect(html.includes(title), `${title} in / as ${who}`).toBe(allowed.includes(who));
+        expect(data.includes(title), `${title} in /_root.data as ${who}`).toBe(allowed.includes(who));
+      }
+    }
+  });
+
   it("the keep-alive ping answers 401 to anonymous callers and 204 to logged-in users", async () => {
     const anonymous = await ask("/api/session/ping", "anonymous", { method: "POST" });
     expect(anonymous.status).toBe(401);

@@ -1,0 +1,125 @@
+/**
+ * The home page (Startseite) of a logged-in user: what a club office looks at first. Each panel is
+ * read only for a user who may use the screens it leads into (HOME_PANEL_AREAS in app/lib/access.ts),
+ * each at most HOME_PANEL_LIMIT rows (one more tells whether there are more), and all of them are
+ * started at the same moment, so they go to D1 as one batch: with readForOptionalUser, in the
+ * round trip of the session lookup itself. The home page is the benchmark's reference page.
+ *
+ * The rules are the ones of the screens the panels lead into, not copies: running courses and
+ * places taken (courses.server.ts), a participant's rabies date (course-memberships.server.ts) and
+ * its expiry (app/lib/rabies.ts), the Geburtstags-Liste's birthdays (club-lists.server.ts), the
+ * Kontenblatt's open and due fees (fees.server.ts), the Tasks screen's runs (jobs.server.ts).
+ */
+import { and, asc, eq, notInArray, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { courseMemberships, courses, dogs, membershipStatuses, people } from "~/db/schema";
+import { maySeeHomePanel, type HomePanel, type User } from "~/lib/access";
+import { weekDays } from "~/lib/calendar";
+import { addDaysToDate, berlinMidnight, todayInBerlin } from "~/lib/format";
+import { rabiesWarningUntil } from "~/lib/rabies";
+import { birthdaysOnDays, type BirthdayRow } from "./club-lists.server";
+import { participantRabiesDate } from "./course-memberships.server";
+import { actualNrOfDogs, isRunningCourse, NOT_TAKING_PART, overCapacity } from "./courses.server";
+import { openAndDueFees, type FeeTotal } from "./fees.server";
+import { comingCourseDates, type ComingDate } from "./handset.server";
+import { lastJob, type JobRow } from "./jobs.server";
+
+/** Rows per panel: what fits at a glance; the rest is one link away. */
+export const HOME_PANEL_LIMIT = 10;
+
+/** A panel's rows, at most HOME_PANEL_LIMIT, and whether there are more. */
+export type Limited<Row> = { rows: Row[]; more: boolean };
+
+export type OverCapacityCourse = { id: number; name: string; maxDogs: number; actualNrOfDogs: number };
+
+export type RabiesWarning = {
+  dogId: number;
+  dogName: string;
+  ownerName: string;
+  /** The later of the dates of its participations (see participantRabiesDate). */
+  rabiesValidUntil: string;
+  /** The running courses the dog takes part in, by name. */
+  courseNames: string[];
+};
+
+/** What the home page shows a logged-in user; a panel the user may not see is absent. */
+export type HomePanels = {
+  /** The Berlin day the panels were read for. */
+  today: string;
+  courseDates?: Limited<ComingDate>;
+  overCapacity?: Limited<OverCapacityCourse>;
+  rabies?: Limited<RabiesWarning> & { until: string };
+  birthdays?: Limited<BirthdayRow> & { days: string[] };
+  fees?: { open: FeeTotal; due: FeeTotal };
+  lastJob?: { job: JobRow | null };
+};
+
+const limited = <Row>(rows: Row[]): Limited<Row> => ({ rows: rows.slice(0, HOME_PANEL_LIMIT), more: rows.length > HOME_PANEL_LIMIT });
+
+/** Running courses in which more dogs take part than they have places for, by name. */
+async function overCapacityCourses(db: Db): Promise<Limited<OverCapacityCourse>> {
+  const rows = await db
+    .select({ id: courses.id, name: courses.name, maxDogs: sql<number>`${courses.maxDogs}`, actualNrOfDogs: actualNrOfDogs.as("actual_nr_of_dogs") })
+    .from(courses)
+    .where(and(isRunningCourse(), overCapacity()))
+    .orderBy(sql`${courses.name} COLLATE NOCASE`, asc(courses.id))
+    .limit(HOME_PANEL_LIMIT + 1);
+  return limited(rows);
+}
+
+/**
+ * Dogs taking part in a running course whose rabies vaccination has run out or runs out by
+ * `until`, the soonest first; one row per dog (its latest date counts, as in the participants grid).
+ */
+async function rabiesWarnings(db: Db, until: string): Promise<Limited<RabiesWarning>> {
+  const validUntil = sql<string>`max(${participantRabiesDate})`;
+  const rows = await db
+    .select({
+      dogId: dogs.id,
+      dogName: dogs.commonName,
+      ownerName: sql<string>`${people.fullName}`,
+      rabiesValidUntil: validUntil.as("rabies_until"),
+      courseNames: sql<string>`json_group_array(DISTINCT ${courses.name})`,
+    })
+    // The running courses first, then their participants by the course's index (CROSS JOIN keeps
+    // that order in SQLite): the cost follows the running courses, not every participation the
+    // club's finished courses have gathered over the years.
+    .from(courses)
+    .crossJoin(courseMemberships)
+    .innerJoin(membershipStatuses, eq(membershipStatuses.id, courseMemberships.statusId))
+    .innerJoin(dogs, eq(dogs.id, courseMemberships.dogId))
+    .innerJoin(people, eq(people.id, dogs.ownerId))
+    .where(and(isRunningCourse(), eq(courseMemberships.courseId, courses.id), notInArray(membershipStatuses.code, [...NOT_TAKING_PART])))
+    .groupBy(dogs.id)
+    .having(sql`rabies_until <= ${until}`)
+    .orderBy(sql`rabies_until`, dogs.commonNameKey, dogs.id)
+    .limit(HOME_PANEL_LIMIT + 1);
+  return limited(rows.map((row) => ({ ...row, courseNames: (JSON.parse(row.courseNames) as string[]).sort((a, b) => a.localeCompare(b, "de")) })));
+}
+
+/**
+ * The panels `user` may see, for the Berlin day of `now`. Every query starts before the first is
+ * awaited: one batch, one round trip.
+ */
+export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Date()): Promise<HomePanels> {
+  const today = todayInBerlin(now);
+  const shown = (panel: HomePanel) => maySeeHomePanel(user, panel);
+  const week = weekDays(today);
+  const rabiesUntil = rabiesWarningUntil(today);
+  const [courseDates, overCapacity, rabies, birthdays, fees, job] = await Promise.all([
+    shown("courseDates") ? comingCourseDates(db, berlinMidnight(today), berlinMidnight(addDaysToDate(today, 2)), HOME_PANEL_LIMIT + 1).then(limited) : undefined,
+    shown("overCapacity") ? overCapacityCourses(db) : undefined,
+    shown("rabies") ? rabiesWarnings(db, rabiesUntil) : undefined,
+    shown("birthdays") ? birthdaysOnDays(db, { days: week, scope: "members", limit: HOME_PANEL_LIMIT }) : undefined,
+    shown("fees") ? openAndDueFees(db, today) : undefined,
+    shown("lastJob") ? lastJob(db) : undefined,
+  ]);
+  const panels: HomePanels = { today };
+  if (courseDates) panels.courseDates = courseDates;
+  if (overCapacity) panels.overCapacity = overCapacity;
+  if (rabies) panels.rabies = { ...rabies, until: rabiesUntil };
+  if (birthdays) panels.birthdays = { ...birthdays, days: week };
+  if (fees) panels.fees = fees;
+  if (shown("lastJob")) panels.lastJob = { job: job ?? null };
+  return panels;
+}

@@ -1,0 +1,192 @@
+/**
+ * The home page's panels as cards: every text formatted here on the server (German dates, money
+ * exact to the cent), every entry a link into its screen, so the page needs no code of its own in
+ * the browser. Only the panels the model read for the user become cards.
+ */
+import type { HomePanel } from "~/lib/access";
+import { timeRangeText } from "~/lib/calendar";
+import { addDaysToDate, berlinDateOf, formatCount, formatDate, formatDateTime, formatMoney, formatWeekday } from "~/lib/format";
+import { JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
+import { isRabiesExpired, RABIES_WARNING_DAYS } from "~/lib/rabies";
+import type { HomePanels } from "~/models/home.server";
+
+export type HomeEntry = {
+  key: string;
+  href: string;
+  /** The link's text: what the entry is (a course, a dog, a person, a sum). */
+  title: string;
+  /** A second line: when, where, who. */
+  detail?: string;
+  /** A short remark beside the title (a date running out, 'heute'). */
+  note?: string;
+  /** Shown red: something to act on. */
+  warn?: boolean;
+};
+
+export type HomeCard = {
+  id: HomePanel;
+  title: string;
+  groups: { heading?: string; entries: HomeEntry[] }[];
+  /** Said when the card has no entries. */
+  empty: string;
+  /** 'alle anzeigen': the screen with the rest, when the card shows only the first rows. */
+  more: { href: string; label: string } | null;
+};
+
+const courseHref = (courseId: number) => `/courses?selectedCourseId=${courseId}`;
+/** 'Mi., 25.11.2026' */
+const dayText = (day: string) => `${formatWeekday(day)}, ${formatDate(day)}`;
+const ALL = "alle anzeigen";
+
+function courseDatesCard(panel: NonNullable<HomePanels["courseDates"]>, today: string): HomeCard {
+  const tomorrow = addDaysToDate(today, 1);
+  const groups = [today, tomorrow]
+    .map((day) => ({
+      heading: `${day === today ? "Heute" : "Morgen"}, ${dayText(day)}`,
+      entries: panel.rows
+        .filter((date) => berlinDateOf(date.startDateTime) === day)
+        .map((date) => ({
+          key: String(date.id),
+          href: courseHref(date.courseId),
+          title: date.courseName,
+          detail: [timeRangeText(date), date.location].filter(Boolean).join(" · "),
+        })),
+    }))
+    .filter((group) => group.entries.length > 0);
+  return {
+    id: "courseDates",
+    title: "Kurstermine heute und morgen",
+    groups,
+    empty: "Heute und morgen keine Kurstermine",
+    more: panel.more ? { href: `/scheduler?view=week&date=${today}`, label: ALL } : null,
+  };
+}
+
+function overCapacityCard(panel: NonNullable<HomePanels["overCapacity"]>): HomeCard {
+  return {
+    id: "overCapacity",
+    title: "Kurse über der Teilnehmerzahl",
+    groups: [
+      {
+        entries: panel.rows.map((course) => ({
+          key: String(course.id),
+          href: courseHref(course.id),
+          title: course.name,
+          detail: `${formatCount(course.actualNrOfDogs, "Hund", "Hunde")} bei ${formatCount(course.maxDogs, "Platz", "Plätzen")}`,
+          warn: true,
+        })),
+      },
+    ],
+    empty: "Kein laufender Kurs hat mehr Hunde als Plätze",
+    more: panel.more ? { href: "/courses?status=current&year=all&sort=-actualNrOfDogs", label: ALL } : null,
+  };
+}
+
+function rabiesNote(validUntil: string, today: string): string {
+  if (isRabiesExpired(validUntil, today)) return `abgelaufen am ${formatDate(validUntil)}`;
+  return validUntil === today ? "läuft heute ab" : `läuft ab am ${formatDate(validUntil)}`;
+}
+
+function rabiesCard(panel: NonNullable<HomePanels["rabies"]>, today: string): HomeCard {
+  return {
+    id: "rabies",
+    title: "Tollwutimpfung läuft ab",
+    groups: [
+      {
+        entries: panel.rows.map((dog) => ({
+          key: String(dog.dogId),
+          href: `/dogs/${dog.dogId}`,
+          title: `${dog.dogName} (${dog.ownerName})`,
+          note: rabiesNote(dog.rabiesValidUntil, today),
+          detail: dog.courseNames.join(", "),
+          warn: isRabiesExpired(dog.rabiesValidUntil, today),
+        })),
+      },
+    ],
+    empty: `Bei keinem Hund in einem laufenden Kurs läuft die Tollwutimpfung in den nächsten ${RABIES_WARNING_DAYS} Tagen ab`,
+    more: panel.more ? { href: "/dogs?sort=rabiesValidUntil", label: ALL } : null,
+  };
+}
+
+function birthdaysCard(panel: NonNullable<HomePanels["birthdays"]>, today: string): HomeCard {
+  const [first, last] = [panel.days[0], panel.days.at(-1)!];
+  return {
+    id: "birthdays",
+    title: `Geburtstage diese Woche (${formatDate(first).slice(0, 6)}–${formatDate(last)})`,
+    groups: [
+      {
+        entries: panel.rows.map((person) => ({
+          key: String(person.id),
+          href: `/people/${person.id}`,
+          title: `${person.firstName} ${person.lastName}`.trim(),
+          note: person.next.date === today ? "heute" : undefined,
+          detail: `${dayText(person.next.date)} · wird ${person.next.age}${person.next.round ? " (runder Geburtstag)" : ""}`,
+        })),
+      },
+    ],
+    empty: "Diese Woche hat kein Mitglied Geburtstag",
+    more: panel.more ? { href: "/birthdaylist?period=thisMonth&who=members", label: ALL } : null,
+  };
+}
+
+function feesCard(panel: NonNullable<HomePanels["fees"]>): HomeCard {
+  return {
+    id: "fees",
+    title: "Offene Posten",
+    groups: [
+      {
+        entries: [
+          { key: "open", href: "/fees?state=open", title: `Offen: ${formatMoney(panel.open.openAmount)}`, detail: formatCount(panel.open.count, "offener Posten", "offene Posten") },
+          {
+            key: "due",
+            href: "/fees?state=due",
+            title: `Fällig: ${formatMoney(panel.due.openAmount)}`,
+            detail: formatCount(panel.due.count, "fälliger Posten", "fällige Posten"),
+            warn: panel.due.count > 0,
+          },
+        ],
+      },
+    ],
+    empty: "",
+    more: null,
+  };
+}
+
+function lastJobCard(panel: NonNullable<HomePanels["lastJob"]>): HomeCard {
+  const { job } = panel;
+  return {
+    id: "lastJob",
+    title: "Letzter Lauf",
+    groups: job
+      ? [
+          {
+            entries: [
+              {
+                key: String(job.id),
+                href: "/tasks",
+                title: `${jobTitle(job)}: ${job.undoneOn ? "rückgängig gemacht" : JOB_STATUS_LABELS[job.status]}`,
+                note: progressText(job),
+                detail: [jobMessage(job), job.startedOn ? `gestartet ${formatDateTime(job.startedOn)} von ${job.createdBy}` : ""].filter(Boolean).join(" · "),
+                warn: job.status === "FAILED",
+              },
+            ],
+          },
+        ]
+      : [],
+    empty: "Noch keine Läufe",
+    more: null,
+  };
+}
+
+/** The cards in the order a club office reads them: the day first, then what needs doing, then money. */
+export function homeCards(panels: HomePanels): HomeCard[] {
+  const { today } = panels;
+  return [
+    panels.courseDates && courseDatesCard(panels.courseDates, today),
+    panels.overCapacity && overCapacityCard(panels.overCapacity),
+    panels.rabies && rabiesCard(panels.rabies, today),
+    panels.birthdays && birthdaysCard(panels.birthdays, today),
+    panels.fees && feesCard(panels.fees),
+    panels.lastJob && lastJobCard(panels.lastJob),
+  ].filter((card): card is HomeCard => Boolean(card));
+}
