@@ -14,6 +14,7 @@ import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging
 import type { DeleteOutcome } from "./people.server";
 import { isSettledFee } from "./fees.server";
 import { moveToBin } from "./recycle-bin.server";
+import { attendanceOfCourse } from "./attendances.server";
 import { containsPattern } from "./search.server";
 
 const trainers = alias(people, "trainers");
@@ -252,6 +253,7 @@ export async function deleteCourse(db: Db, id: number, actor: Actor): Promise<De
   const transactionId = await moveToBin(db, {
     main: { table: courses, where: eq(courses.id, id), identifiers: [sql`${courses.name}`, sql`${courses.startYear}`] },
     dependents: [
+      attendanceOfCourse(id),
       { table: fees, where: inArray(fees.courseMembershipId, membershipIds), identifiers: [sql`${fees.text}`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`] },
       {
         table: courseMemberships,
