@@ -181,3 +181,18 @@ export const attendanceOfCourse = (courseId: number) =>
       inArray(attendances.courseMembershipId, sql`(SELECT id FROM ${courseMemberships} WHERE course_id = ${courseId})`),
     )!,
   );
+
+/** How many attendance rows a delete takes along (its confirmation says so). */
+export async function attendanceCount(db: Db, of: { courseDateId: number } | { courseMembershipId: number } | { courseId: number }): Promise<number> {
+  const where =
+    "courseDateId" in of
+      ? eq(attendances.courseDateId, of.courseDateId)
+      : "courseMembershipId" in of
+        ? eq(attendances.courseMembershipId, of.courseMembershipId)
+        : attendanceOfCourse(of.courseId).where;
+  const [{ total }] = await db.select({ total: sql<number>`count(*)` }).from(attendances).where(where);
+  return total;
+}
+
+/** 'Anwesenheitseintrag' for the delete confirmations (deletionDetails). */
+export const ATTENDANCE_WORDS = ["Anwesenheitseintrag", "Anwesenheitseinträge"] as const;

@@ -16,7 +16,7 @@ import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging
 import type { DeleteOutcome } from "./people.server";
 import { invoiceNumberOfFee, isSettledFee } from "./fees.server";
 import { moveToBin } from "./recycle-bin.server";
-import { attendanceCapture, attendanceText, attendedCount, heldCount, heldUntil, takesPart } from "./attendances.server";
+import { attendanceCapture, attendanceCount, attendanceText, attendedCount, heldCount, heldUntil, takesPart } from "./attendances.server";
 
 
 export const STATUS_CONFIRMED_NOT_FOUND = "membership status CONFIRMED not found";
@@ -529,6 +529,9 @@ export async function deleteMembership(db: Db, id: number, actor: Actor): Promis
 
 /** What deleting a membership takes into the bin with it. */
 export async function membershipDeletionContents(db: Db, id: number) {
-  const [{ feeCount }] = await db.select({ feeCount: count() }).from(fees).where(eq(fees.courseMembershipId, id));
-  return { feeCount };
+  const [[{ feeCount }], attendanceRows] = await Promise.all([
+    db.select({ feeCount: count() }).from(fees).where(eq(fees.courseMembershipId, id)),
+    attendanceCount(db, { courseMembershipId: id }),
+  ]);
+  return { feeCount, attendanceCount: attendanceRows };
 }

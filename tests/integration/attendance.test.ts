@@ -234,6 +234,14 @@ describe("the Papierkorb", () => {
     return (await allAttendance()).filter((row) => ours.has(row.courseMembershipId));
   };
 
+  it("the delete confirmations say that the attendance goes along", async () => {
+    const cookie = await loginCookie("staff");
+    const text = async (path: string) => (await (await fetchApp(path, { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(await text(`/scheduler?dialog=courseDate-delete&dialogId=${course.dates[0]}`)).toContain("Mit ihm werden auch gelöscht: 1 Anwesenheitseintrag.");
+    expect(await text(`/courses/${course.id}/coursememberships?dialog=courseMembership-delete&dialogId=${course.confirmed[0]}`)).toContain("Mit ihm werden auch gelöscht: 2 Anwesenheitseinträge.");
+    expect(await text(`/courses?dialog=course-delete&dialogId=${course.id}`)).toMatch(/Mit ihm werden auch gelöscht: 5 Teilnehmer, 5 Termine und 3 Anwesenheitseinträge\./);
+  });
+
   it("a deleted date takes its attendance along; the restore brings it back exactly", async () => {
     const before = await snapshot();
     const onDate = before.filter((row) => row.courseDateId === course.dates[0]);
