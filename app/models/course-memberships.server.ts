@@ -141,7 +141,8 @@ function toRow(row: Selected, today: string): MembershipRow {
     rabiesExpired: row.rabiesValidUntil !== null && row.rabiesValidUntil < today,
     proofWarnings: proofWarnings(row, today),
     takesPart: takesPart(row.statusCode),
-    attendanceText: attendanceText(row.attended, row.held),
+    // Someone on the Warteliste or abgemeldet is not counted against the dates, unless ticked before.
+    attendanceText: takesPart(row.statusCode) || row.attended > 0 ? attendanceText(row.attended, row.held) : "",
   };
 }
 

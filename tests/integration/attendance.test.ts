@@ -209,6 +209,8 @@ describe("what the pages show", () => {
     expect(text.get(course.confirmed[0])).toBe("2 von 3");
     expect(text.get(course.confirmed[1])).toBe("1 von 3");
     expect(text.get(course.confirmed[2])).toBe("0 von 3");
+    // Not taking part and never ticked: no count.
+    expect(text.get(course.waitlisted)).toBe("");
     // Sorted by Anwesend: the best attended last when ascending.
     const sorted = await listAllMemberships(db, { courseId: course.id, sort: { id: "attendanceText", descending: true } });
     expect(sorted[0].id).toBe(course.confirmed[0]);

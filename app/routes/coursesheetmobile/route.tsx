@@ -115,7 +115,8 @@ function AttendanceTick({ participant, courseId, dateId, present }: { participan
         <span aria-hidden="true" className={`flex size-8 shrink-0 items-center justify-center rounded border-2 text-2xl leading-none ${shown ? "border-white bg-white text-wuff-800" : "border-slate-600 bg-white"}`}>
           {shown ? "✓" : ""}
         </span>
-        {shown ? "Anwesend" : "Nicht da"}
+        {/* The same word in both states (its name starts with what it shows); the box and aria-pressed say which. */}
+        Anwesend
       </button>
       {fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && (
         <p role="alert" className="mt-2 font-semibold text-red-800">
@@ -161,6 +162,8 @@ export default function CourseSheetHandset() {
       if (wanted === "0") ticked.delete(participant.id);
     }
   }
+  // Ticks still on their way (shown already): said, so nobody closes the page before they arrive.
+  const saving = fetchers.some((fetcher) => fetcher.key.startsWith("attendance-") && fetcher.state !== "idle");
   const tickable = participants.filter((participant) => participant.takesPart);
   const presentCount = tickable.filter((participant) => ticked.has(participant.id)).length;
   const unpaid = participants.filter((participant) => !participant.isPaid).length;
@@ -198,6 +201,7 @@ export default function CourseSheetHandset() {
       {date && (
         <p role="status" className="text-xl font-bold text-wuff-800">
           {date.held ? `${presentCount} von ${tickable.length} anwesend` : "Dieser Termin hat noch nicht stattgefunden: Anwesenheit ab seinem Tag."}
+          {saving && <span className="font-normal"> · wird gespeichert …</span>}
         </p>
       )}
       {refused && (
