@@ -85,7 +85,11 @@ const tick = async (fields: { course?: number; date: number; membership: number;
     present: fields.present,
   });
 
-const allAttendance = () => db.select().from(schema.attendances).orderBy(asc(schema.attendances.id));
+/** The attendance of the two test courses' participants (the demo data has its own). */
+const allAttendance = async () => {
+  const ours = new Set([...course.confirmed, course.waitlisted, course.cancelled, otherCourse.membership]);
+  return (await db.select().from(schema.attendances).orderBy(asc(schema.attendances.id))).filter((row) => ours.has(row.courseMembershipId));
+};
 
 describe("pageOfMembership", () => {
   it("finds a row's page under every sortable column of the participants grid", async () => {
@@ -230,11 +234,7 @@ describe("what the pages show", () => {
 });
 
 describe("the Papierkorb", () => {
-  /** The attendance of the test course's participants (demo data may have more). */
-  const snapshot = async () => {
-    const ours = new Set([...course.confirmed, course.waitlisted, course.cancelled]);
-    return (await allAttendance()).filter((row) => ours.has(row.courseMembershipId));
-  };
+  const snapshot = allAttendance;
 
   it("the delete confirmations say that the attendance goes along", async () => {
     const cookie = await loginCookie("staff");
