@@ -359,6 +359,31 @@ export const courseDates = sqliteTable(
   ],
 );
 
+/**
+ * Anwesenheit (beyond the spec): whether a participant was there on a course date, ticked on the
+ * phone. One row per date and participant; `present` is the state the trainer wanted last (an
+ * untick keeps the row with who unticked it and when). A date's and a participant's rows go into
+ * the Papierkorb with them.
+ */
+export const attendances = sqliteTable(
+  "attendances",
+  {
+    id: id(),
+    courseDateId: integer("course_date_id")
+      .notNull()
+      .references(() => courseDates.id),
+    courseMembershipId: integer("course_membership_id")
+      .notNull()
+      .references(() => courseMemberships.id),
+    present: flag("present"),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex("attendances_date_membership_unique").on(t.courseDateId, t.courseMembershipId),
+    index("attendances_membership_idx").on(t.courseMembershipId),
+  ],
+);
+
 export const certificationMasters = sqliteTable(
   "certification_masters",
   {

@@ -44,6 +44,7 @@ export const courseMembershipsGrid = defineGrid<MembershipRow>({
     { id: "proofWarnings", header: "Nachweise", value: (m) => m.proofWarnings.join("; "), sortable: false, warn: (m) => m.proofWarnings.length > 0 },
     { id: "feeId", header: "Posten-Nr", value: (m) => m.feeId, type: "number", hidden: true },
     { id: "status", header: "Status", value: (m) => m.status },
+    { id: "attendanceText", header: "Anwesend", value: (m) => m.attendanceText },
     { id: "hasGdpr", header: "DSGVO", value: (m) => m.hasGdpr, type: "checkbox", requires: "protectedPersonData" },
     { id: "hasInsurance", header: "Versichert", value: (m) => m.hasInsurance, type: "checkbox" },
     { id: "price", header: "Preis", value: (m) => m.price, type: "money" },

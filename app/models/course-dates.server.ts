@@ -5,12 +5,13 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
-import { courseDates, courses, locations } from "~/db/schema";
+import { attendances, courseDates, courses, locations } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin } from "./recycle-bin.server";
+import { attendanceCapture } from "./attendances.server";
 
 const columns = {
   id: courseDates.id,
@@ -142,6 +143,7 @@ export async function deleteCourseDate(db: Db, id: number, actor: Actor): Promis
       where: eq(courseDates.id, id),
       identifiers: [sql`(SELECT name FROM courses WHERE courses.id = course_id)`, sql`${courseDates.startDateTime}`],
     },
+    dependents: [attendanceCapture(eq(attendances.courseDateId, id))],
     deletedBy: actor.name,
   });
   return { status: "deleted", transactionId };

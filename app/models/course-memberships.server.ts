@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, sql, sum, type SQL } from "drizzle-orm";
 import { type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { courseDates, courseMemberships, courses, dogs, fees, invoiceRows, memberTypes, membershipStatuses, people } from "~/db/schema";
+import { attendances, courseDates, courseMemberships, courses, dogs, fees, invoiceRows, memberTypes, membershipStatuses, people } from "~/db/schema";
 import { formatAge, formatDate, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { courseFeeText, dogGenderText } from "~/lib/labels";
@@ -17,6 +17,7 @@ import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging
 import type { DeleteOutcome } from "./people.server";
 import { invoiceNumberOfFee, isSettledFee } from "./fees.server";
 import { moveToBin } from "./recycle-bin.server";
+import { attendanceCapture, attendanceCount, attendanceText, attendedCount, heldCount, heldUntil, takesPart } from "./attendances.server";
 
 
 export const STATUS_CONFIRMED_NOT_FOUND = "membership status CONFIRMED not found";
@@ -38,7 +39,12 @@ export const participantRabiesDate = sql<string | null>`CASE WHEN ${dogs.rabiesV
   WHEN ${courseMemberships.rabiesValidUntil} IS NULL THEN ${dogs.rabiesValidUntil}
   ELSE max(${dogs.rabiesValidUntil}, ${courseMemberships.rabiesValidUntil}) END`;
 
-const columns = {
+const hasGdpr = sql<boolean>`(${courseMemberships.hasGdpr} OR ${people.hasGdpr})`;
+const hasInsurance = sql<boolean>`(${courseMemberships.hasInsurance} OR ${people.hasInsurance})`;
+const paymentComments = sql<string | null>`(SELECT payment_comments FROM ${fees} f WHERE f.id = ${courseMemberships.feeId})`;
+
+/** The row's columns; `heldBy` is the instant until which dates count as held ('x von y'). */
+const columnsFor = (heldBy: string) => ({
   id: courseMemberships.id,
   courseId: courseMemberships.courseId,
   courseName: sql<string>`${courses.name}`.as("course_name"),
@@ -57,16 +63,19 @@ const columns = {
   feeId: courseMemberships.feeId,
   statusId: courseMemberships.statusId,
   status: sql<string>`${membershipStatuses.name}`.as("status_name"),
-  hasGdpr: sql<boolean>`(${courseMemberships.hasGdpr} OR ${people.hasGdpr})`.mapWith(Boolean).as("gdpr"),
-  hasInsurance: sql<boolean>`(${courseMemberships.hasInsurance} OR ${people.hasInsurance})`.mapWith(Boolean).as("insurance"),
+  statusCode: sql<string>`${membershipStatuses.code}`.as("membership_status_code"),
+  hasGdpr: hasGdpr.mapWith(Boolean).as("gdpr"),
+  hasInsurance: hasInsurance.mapWith(Boolean).as("insurance"),
   price: courseMemberships.price,
   amount: courseMemberships.amount,
   isPaid: courseMemberships.isPaid,
   comments: courseMemberships.comments,
   personComments: courseMemberships.personComments,
   dogComments: courseMemberships.dogComments,
-  paymentComments: sql<string | null>`(SELECT payment_comments FROM ${fees} f WHERE f.id = ${courseMemberships.feeId})`.as("payment_comments"),
-};
+  paymentComments: paymentComments.as("payment_comments"),
+  attended: attendedCount(courseMemberships, heldBy).as("attended"),
+  held: heldCount(courseMemberships, heldBy).as("held"),
+});
 
 type Selected = {
   id: number;
@@ -87,6 +96,7 @@ type Selected = {
   feeId: number | null;
   statusId: number;
   status: string;
+  statusCode: string;
   hasGdpr: boolean;
   hasInsurance: boolean;
   price: number | null;
@@ -96,6 +106,8 @@ type Selected = {
   personComments: string | null;
   dogComments: string | null;
   paymentComments: string | null;
+  attended: number;
+  held: number;
 };
 
 export type MembershipRow = Selected & {
@@ -105,6 +117,10 @@ export type MembershipRow = Selected & {
   rabiesExpired: boolean;
   /** What the proofs lack for this course (rabies until its end, insurance); empty when complete. */
   proofWarnings: string[];
+  /** Not on Warteliste or Abgemeldet: can be ticked present. */
+  takesPart: boolean;
+  /** '3 von 5': attended of the course's dates held so far. */
+  attendanceText: string;
 };
 
 /** Beyond the spec: the proofs a dog school checks at booking, for one course. */
@@ -126,12 +142,19 @@ function toRow(row: Selected, today: string): MembershipRow {
     dogAgeText: formatAge(row.dateOfBirth, today).ageText,
     rabiesExpired: isRabiesExpired(row.rabiesValidUntil, today),
     proofWarnings: proofWarnings(row, today),
+    takesPart: takesPart(row.statusCode),
+    // Someone on the Warteliste or abgemeldet is not counted against the dates, unless ticked before.
+    attendanceText: takesPart(row.statusCode) || row.attended > 0 ? attendanceText(row.attended, row.held) : "",
   };
 }
 
 /** Whose memberships: a course's, a person's or a dog's (or all). */
 export type MembershipQuery = { courseId?: number; personId?: number; dogId?: number; sort: SortSpec };
 
+/**
+ * The sort keys are expressions, never aliases of the list's select: pageOfMembership orders the
+ * same rows in a window function over a select of its own.
+ */
 const SORTS: Record<string, SortKey> = {
   id: sortKey(sql`${courseMemberships.id}`),
   fullName: sortKey(sql`${people.lastNameKey}`, sql`${people.firstNameKey}`),
@@ -142,22 +165,27 @@ const SORTS: Record<string, SortKey> = {
   breed: sortKey(sql`${dogs.breed} COLLATE NOCASE`),
   dateOfBirth: sortKey(sql`${dogs.dateOfBirth}`),
   dogAgeText: (descending) => sql`${dogs.dateOfBirth} ${sql.raw(descending ? "ASC" : "DESC")} NULLS LAST`,
-  rabiesValidUntil: sortKey(sql`rabies_date`),
+  rabiesValidUntil: sortKey(rabiesDate),
   feeId: sortKey(sql`${courseMemberships.feeId}`),
   status: sortKey(sql`${membershipStatuses.name}`),
-  hasGdpr: sortKey(sql`gdpr`),
-  hasInsurance: sortKey(sql`insurance`),
+  hasGdpr: sortKey(hasGdpr),
+  hasInsurance: sortKey(hasInsurance),
   price: sortKey(sql`${courseMemberships.price}`),
   amount: sortKey(sql`${courseMemberships.amount}`),
   isPaid: sortKey(sql`${courseMemberships.isPaid}`),
   comments: sortKey(sql`${courseMemberships.comments}`),
   personComments: sortKey(sql`${courseMemberships.personComments}`),
   dogComments: sortKey(sql`${courseMemberships.dogComments}`),
-  paymentComments: sortKey(sql`payment_comments`),
+  paymentComments: sortKey(paymentComments),
 };
 
-function orderBy(sort: SortSpec): SQL[] {
-  return [(SORTS[sort.id] ?? SORTS.fullName)(sort.descending), desc(courses.startDateTime), asc(people.lastNameKey), asc(people.firstNameKey), asc(dogs.commonNameKey), asc(courseMemberships.id)];
+function orderBy(sort: SortSpec, heldBy: string): SQL[] {
+  // Anwesend: by the share of dates attended, then by how many.
+  const first =
+    sort.id === "attendanceText"
+      ? sortKey(sql`(${attendedCount(courseMemberships, heldBy)} * 1.0 / max(1, ${heldCount(courseMemberships, heldBy)}))`, attendedCount(courseMemberships, heldBy))
+      : (SORTS[sort.id] ?? SORTS.fullName);
+  return [first(sort.descending), desc(courses.startDateTime), asc(people.lastNameKey), asc(people.firstNameKey), asc(dogs.commonNameKey), asc(courseMemberships.id)];
 }
 
 function where({ courseId, personId, dogId }: Omit<MembershipQuery, "sort">) {
@@ -181,9 +209,10 @@ function joined<Query extends SQLiteSelect>(select: Query, query: Omit<Membershi
 export async function listMemberships(db: Db, query: MembershipQuery & { page: number; pageSize?: number; today?: string }) {
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const today = query.today ?? todayInBerlin();
+  const heldBy = heldUntil(today);
   const [rows, [{ total, amount }]] = await db.batch([
-    joined(db.select(columns).from(courseMemberships).$dynamic(), query)
-      .orderBy(...orderBy(query.sort))
+    joined(db.select(columnsFor(heldBy)).from(courseMemberships).$dynamic(), query)
+      .orderBy(...orderBy(query.sort, heldBy))
       .limit(pageSize)
       .offset((query.page - 1) * pageSize),
     db.select({ total: count(), amount: sum(courseMemberships.amount).mapWith(Number) }).from(courseMemberships).where(where(query)),
@@ -193,13 +222,14 @@ export async function listMemberships(db: Db, query: MembershipQuery & { page: n
 
 /** Every membership of the query in grid order (Teilnehmerliste.xlsx). */
 export async function listAllMemberships(db: Db, query: MembershipQuery, today = todayInBerlin()): Promise<MembershipRow[]> {
-  const rows = await joined(db.select(columns).from(courseMemberships).$dynamic(), query).orderBy(...orderBy(query.sort));
+  const heldBy = heldUntil(today);
+  const rows = await joined(db.select(columnsFor(heldBy)).from(courseMemberships).$dynamic(), query).orderBy(...orderBy(query.sort, heldBy));
   return (rows as Selected[]).map((row) => toRow(row, today));
 }
 
-export async function pageOfMembership(db: Db, id: number, query: MembershipQuery, pageSize = PAGE_SIZE) {
+export async function pageOfMembership(db: Db, id: number, query: MembershipQuery, pageSize = PAGE_SIZE, today = todayInBerlin()) {
   const ordered = joined(
-    db.select({ id: courseMemberships.id, position: positionInOrder(orderBy(query.sort)) }).from(courseMemberships).$dynamic(),
+    db.select({ id: courseMemberships.id, position: positionInOrder(orderBy(query.sort, heldUntil(today))) }).from(courseMemberships).$dynamic(),
     query,
   ).as("ordered");
   const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, id));
@@ -491,7 +521,10 @@ export async function deleteMembership(db: Db, id: number, actor: Actor): Promis
       where: eq(courseMemberships.id, id),
       identifiers: [sql`(SELECT full_name FROM people WHERE people.id = person_id)`, sql`(SELECT common_name FROM dogs WHERE dogs.id = dog_id)`, sql`(SELECT name FROM courses WHERE courses.id = course_id)`],
     },
-    dependents: [{ table: fees, where: eq(fees.courseMembershipId, id), identifiers: [sql`${fees.text}`, sql`${fees.amount}`] }],
+    dependents: [
+      attendanceCapture(eq(attendances.courseMembershipId, id)),
+      { table: fees, where: eq(fees.courseMembershipId, id), identifiers: [sql`${fees.text}`, sql`${fees.amount}`] },
+    ],
     deletedBy: actor.name,
   });
   return { status: "deleted", transactionId };
@@ -499,6 +532,9 @@ export async function deleteMembership(db: Db, id: number, actor: Actor): Promis
 
 /** What deleting a membership takes into the bin with it. */
 export async function membershipDeletionContents(db: Db, id: number) {
-  const [{ feeCount }] = await db.select({ feeCount: count() }).from(fees).where(eq(fees.courseMembershipId, id));
-  return { feeCount };
+  const [[{ feeCount }], attendanceRows] = await Promise.all([
+    db.select({ feeCount: count() }).from(fees).where(eq(fees.courseMembershipId, id)),
+    attendanceCount(db, { courseMembershipId: id }),
+  ]);
+  return { feeCount, attendanceCount: attendanceRows };
 }

@@ -6,7 +6,7 @@
 import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
-import { courseDates, courseMasters, courseMemberships, courses, fees, locations, people, type CourseStatusCode } from "~/db/schema";
+import { attendances, courseDates, courseMasters, courseMemberships, courses, fees, locations, people, type CourseStatusCode } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { COURSE_STATUS_LABELS } from "~/lib/labels";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
@@ -14,6 +14,7 @@ import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging
 import type { DeleteOutcome } from "./people.server";
 import { isSettledFee } from "./fees.server";
 import { moveToBin } from "./recycle-bin.server";
+import { attendanceOfCourse } from "./attendances.server";
 import { containsPattern } from "./search.server";
 
 const trainers = alias(people, "trainers");
@@ -237,12 +238,13 @@ export async function updateCourse(db: Db, id: number, rowVersion: number, input
 
 /** What deleting a course takes into the bin with it. */
 export async function courseDeletionContents(db: Db, id: number) {
-  const [[{ membershipCount }], [{ dateCount }], [{ feeCount }]] = await db.batch([
+  const [[{ membershipCount }], [{ dateCount }], [{ feeCount }], attendanceRows] = await db.batch([
     db.select({ membershipCount: count() }).from(courseMemberships).where(eq(courseMemberships.courseId, id)),
     db.select({ dateCount: count() }).from(courseDates).where(eq(courseDates.courseId, id)),
     db.select({ feeCount: count() }).from(fees).where(inArray(fees.courseMembershipId, sql`(SELECT id FROM course_memberships WHERE course_id = ${id})`)),
+    db.select({ attendanceCount: count() }).from(attendances).where(attendanceOfCourse(id).where),
   ]);
-  return { membershipCount, dateCount, feeCount };
+  return { membershipCount, dateCount, feeCount, attendanceCount: attendanceRows[0].attendanceCount };
 }
 
 /**
@@ -266,6 +268,7 @@ export async function deleteCourse(db: Db, id: number, actor: Actor): Promise<De
   const transactionId = await moveToBin(db, {
     main: { table: courses, where: eq(courses.id, id), identifiers: [sql`${courses.name}`, sql`${courses.startYear}`] },
     dependents: [
+      attendanceOfCourse(id),
       { table: fees, where: inArray(fees.courseMembershipId, membershipIds), identifiers: [sql`${fees.text}`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`] },
       {
         table: courseMemberships,

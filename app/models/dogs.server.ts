@@ -13,6 +13,7 @@ import type { DeleteOutcome } from "./people.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import { containsPattern } from "./search.server";
 import { moveToBin } from "./recycle-bin.server";
+import { attendanceOfMemberships } from "./attendances.server";
 
 export const DOG_LISTS = ["current", "archived"] as const;
 export type DogList = (typeof DOG_LISTS)[number];
@@ -175,6 +176,7 @@ export async function deleteDog(db: Db, id: number, actor: Actor): Promise<Delet
       identifiers: [sql`${dogs.commonName}`, sql`(SELECT full_name FROM people WHERE people.id = owner_id)`, sql`${dogs.breed}`],
     },
     dependents: [
+      attendanceOfMemberships(sql`(SELECT id FROM course_memberships WHERE dog_id = ${id})`),
       {
         table: certifications,
         where: eq(certifications.dogId, id),

@@ -20,6 +20,7 @@ import type { SortSpec } from "~/lib/grid";
 import { PAGE_SIZE } from "~/lib/grid";
 import { pageOfPosition, positionInOrder } from "./paging.server";
 import { moveToBin } from "./recycle-bin.server";
+import { attendanceOfMemberships } from "./attendances.server";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 
 export const PEOPLE_FILTERS = ["all", "members", "nonmembers"] as const;
@@ -273,6 +274,7 @@ export async function deletePerson(db: Db, id: number, actor: Actor): Promise<De
   const transactionId = await moveToBin(db, {
     main: { table: people, where: eq(people.id, id), identifiers: [sql`${people.lastName}`, sql`${people.firstName}`, sql`${people.city}`] },
     dependents: [
+      attendanceOfMemberships(sql`(SELECT id FROM course_memberships WHERE person_id = ${id})`),
       {
         table: certifications,
         where: or(eq(certifications.personId, id), inArray(certifications.dogId, ownDogs))!,

@@ -121,6 +121,7 @@ const RESTORABLE: Table[] = [
   schema.courseDates,
   schema.courseMemberships,
   schema.fees,
+  schema.attendances,
   schema.certifications,
   schema.invoiceHeaders,
   schema.invoiceRows,

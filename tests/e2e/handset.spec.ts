@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { loginAs } from "./support/login";
 
@@ -103,4 +104,71 @@ test("a desktop screen with a handset view points there on a phone", async ({ pa
   await loginAs(page, "staff", "/people");
   await page.getByRole("link", { name: "Zur Handy-Ansicht: Personen" }).click();
   await expect(page).toHaveURL(/\/peoplemobile$/);
+});
+
+test("Kursblatt: choose a date, tick two participants, reload: ticked and counted, also on the desktop Kursblatt", async ({ page, javaScriptEnabled }) => {
+  await loginAs(page, "staff", "/");
+  await openFromHandsetMenu(page, "Kursblatt");
+  await expect(page.getByText("Welcher Kurs?")).toBeVisible();
+  // Each project its own course (they run at the same time against the same data): the first
+  // course with JavaScript, the second without.
+  const courseLinks = page.getByRole("list", { name: "Laufende Kurse" }).getByRole("link");
+  const courseLink = courseLinks.nth(javaScriptEnabled ? 0 : 1);
+  const linkText = (await courseLink.textContent())!.trim();
+  await courseLink.click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Kursblatt: /);
+  const course = (await page.getByRole("heading", { level: 1 }).textContent())!.replace("Kursblatt: ", "");
+  expect(linkText.startsWith(course)).toBe(true);
+  const courseId = new URL(page.url()).searchParams.get("course");
+
+  // A date: the course's first one (held, as the course is running).
+  const chooser = page.getByLabel("Termin");
+  const first = await chooser.locator("option").first().getAttribute("value");
+  await chooser.selectOption(first!);
+  if (!javaScriptEnabled) await page.getByRole("button", { name: "Zeigen" }).click();
+  await expect(page).toHaveURL(new RegExp(`date=${first}`));
+  await expect(chooser).toHaveValue(first!);
+  await expectHandsetFriendly(page);
+
+  const count = page.getByRole("status").filter({ hasText: /anwesend/ });
+  const ticks = page.getByRole("button", { name: /^Anwesend: / });
+  expect(await ticks.count()).toBeGreaterThanOrEqual(2);
+  const names = [(await ticks.nth(0).getAttribute("aria-label"))!, (await ticks.nth(1).getAttribute("aria-label"))!];
+  // The demo data may have them ticked already: untick first (a tap each), so the test ticks them.
+  for (const name of names) {
+    const tick = page.getByRole("button", { name, exact: true });
+    if ((await tick.getAttribute("aria-pressed")) === "true") {
+      await tick.click();
+      await expect(page.getByRole("button", { name, exact: true })).toHaveAttribute("aria-pressed", "false");
+    }
+  }
+  await expect(count).toHaveText(/^\d+ von \d+ anwesend$/);
+  const [, before, of] = /^(\d+) von (\d+) anwesend$/.exec((await count.textContent())!)!.map(Number);
+  for (const name of names) {
+    await page.getByRole("button", { name, exact: true }).click();
+    await expect(page.getByRole("button", { name, exact: true })).toHaveAttribute("aria-pressed", "true");
+  }
+  // Shown at once; with JavaScript saved in the background ('wird gespeichert …' until both arrived).
+  await expect(count).toHaveText(`${before + 2} von ${of} anwesend`);
+
+  // Stored: after a reload still ticked and counted.
+  await page.reload();
+  for (const name of names) await expect(page.getByRole("button", { name, exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(count).toHaveText(`${before + 2} von ${of} anwesend`);
+  await expectHandsetFriendly(page);
+  if (javaScriptEnabled) {
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${violation.id} (${violation.impact})`)).toEqual([]);
+  }
+
+  // The desktop Kursblatt: the date's column has the ticks, the participants grid the count.
+  await page.goto(`/courseSheet?course=${courseId}`);
+  const sheet = page.getByRole("region", { name: `Anwesenheit in ${course}` });
+  for (const name of names) {
+    const [dog, person] = name.replace("Anwesend: ", "").split(" mit ");
+    const row = sheet.getByRole("row", { name: new RegExp(`^${person} · ${dog}`) });
+    await expect(row.getByRole("cell").first()).toHaveText("✓anwesend");
+    await expect(row.getByRole("cell").last()).toHaveText(/^[1-9]\d* von \d+$/);
+  }
+  await expect(page.getByRole("columnheader", { name: "Anwesend" }).first()).toBeVisible();
 });

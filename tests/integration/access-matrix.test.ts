@@ -160,6 +160,33 @@ describe("built screens and their actions", () => {
   });
 });
 
+describe("the attendance tick on the mobile Kursblatt", () => {
+  it("every logged-in user may tick (trainers are plain staff); without a login nothing is stored", async () => {
+    const { env } = await import("cloudflare:test");
+    // A date held already and a participant of its course who takes part (seeded above).
+    const target = (await env.DB.prepare(
+      `SELECT d.id AS date_id, d.course_id, m.id AS membership_id FROM course_dates d
+       JOIN course_memberships m ON m.course_id = d.course_id JOIN membership_statuses s ON s.id = m.status_id
+       WHERE d.start_date_time < strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AND s.code = 'CONFIRMED' ORDER BY d.id LIMIT 1`,
+    ).first()) as { date_id: number; course_id: number; membership_id: number };
+    const present = async () =>
+      (await env.DB.prepare("SELECT present FROM attendances WHERE course_date_id = ? AND course_membership_id = ?").bind(target.date_id, target.membership_id).first()) as { present: number } | null;
+    const body = (value: 0 | 1) =>
+      new URLSearchParams({ intent: "attendance", course: String(target.course_id), date: String(target.date_id), membership: String(target.membership_id), present: String(value) });
+    const anonymous = await ask("/coursesheetmobile", "anonymous", { method: "POST", body: body(1) });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe("/login?redirectTo=%2Fcoursesheetmobile");
+    expect(await present()).toBeNull();
+    for (const who of USERS) {
+      const value = who === "gdpr" || who === "admin" ? 0 : 1;
+      const response = await ask("/coursesheetmobile", who, { method: "POST", body: body(value) });
+      expect(response.status, who).toBe(302);
+      expect(response.headers.get("Location"), who).toBe(`/coursesheetmobile?course=${target.course_id}&date=${target.date_id}#teilnehmer-${target.membership_id}`);
+      expect((await present())?.present, who).toBe(value);
+    }
+  });
+});
+
 describe("dialogs of an ADMIN area posted from a page everyone may use", () => {
   it("a Kurs-Typ cannot be written or opened from /courses by anyone but ADMIN", async () => {
     const { env } = await import("cloudflare:test");

@@ -59,6 +59,7 @@ describe("the Kursblatt", () => {
   it("says 'Keine laufenden Kurse gefunden' when every course is finished, and 'Konnte keine Kurse laden' when there are none", async () => {
     await db.update(schema.courses).set({ statusCode: "FINISHED" }).where(ne(schema.courses.statusCode, "FINISHED"));
     expect(await page("/courseSheet")).toContain("Keine laufenden Kurse gefunden");
+    await db.delete(schema.attendances);
     await db.delete(schema.courseDates);
     await db.update(schema.courseMemberships).set({ feeId: null });
     await db.delete(schema.invoiceRows);

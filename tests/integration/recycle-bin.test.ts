@@ -29,6 +29,7 @@ const FRESH: [WithId, Record<string, unknown>][] = [
   [schema.courses as unknown as WithId, { name: "Testkurs", startYear: 2026, costFull: 9900, statusCode: "PLANNED", courseMasterId: 1 }],
   [schema.courseDates as unknown as WithId, { courseId: 1, startDateTime: "2026-12-01T17:00:00.000Z", comments: "Test" }],
   [schema.courseMemberships as unknown as WithId, { courseId: 2, personId: 3, dogId: 4, statusId: 5, price: 1000, amount: 900 }],
+  [schema.attendances as unknown as WithId, { courseDateId: 1, courseMembershipId: 1, present: true }],
   [schema.fees as unknown as WithId, { personId: 2, date: "2026-11-01", text: "Testposten", amount: 1234, openAmount: 1234, kind: "OTHER" }],
   [schema.certifications as unknown as WithId, { personId: 2, certificationMasterId: 3, date: "2026-05-05" }],
   [schema.invoiceHeaders as unknown as WithId, { personId: 2, invoiceNumber: 999001, date: "2026-11-01", amount: 500, openAmount: 500 }],

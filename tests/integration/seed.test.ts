@@ -42,6 +42,12 @@ describe("the demo seed", () => {
       ),
     ).toBeGreaterThan(0);
     expect(await scalar("SELECT count(*) AS n FROM course_dates")).toBeGreaterThan(150);
+    // Attendance: only of running courses, only of dates held by the reference day, only of participants who take part.
+    expect(await scalar("SELECT count(*) AS n FROM attendances")).toBeGreaterThan(20);
+    expect(
+      await scalar(`SELECT count(*) AS n FROM attendances a JOIN course_dates d ON d.id = a.course_date_id JOIN course_memberships m ON m.id = a.course_membership_id
+        JOIN courses c ON c.id = d.course_id WHERE c.status_code <> 'RUNNING' OR m.course_id <> d.course_id OR m.status_id <> 4 OR d.start_date_time >= '2026-11-22T23:00:00.000Z'`),
+    ).toBe(0);
     expect(await scalar("SELECT count(*) AS n FROM certifications")).toBeGreaterThan(0);
   });
 

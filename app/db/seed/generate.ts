@@ -4,7 +4,7 @@
  * large benchmark data) and by the integration tests, which insert it into a real D1.
  */
 import { Faker, de, base } from "@faker-js/faker";
-import { addDaysToDate, berlinWallClockToInstant } from "../../lib/format";
+import { addDaysToDate, berlinMidnight, berlinWallClockToInstant } from "../../lib/format";
 import { DEFAULT_INVOICE_TEMPLATE, DEMO_CLUB, INVOICE_TEMPLATE_NAME } from "../../lib/invoice-document";
 import { courseFeeText } from "../../lib/labels";
 import { MAIL_TEMPLATES } from "../../lib/mail";
@@ -23,6 +23,7 @@ export type SeedData = {
   courses: Row<typeof schema.courses>[];
   courseMemberships: Row<typeof schema.courseMemberships>[];
   courseDates: Row<typeof schema.courseDates>[];
+  attendances: Row<typeof schema.attendances>[];
   certifications: Row<typeof schema.certifications>[];
   fees: Row<typeof schema.fees>[];
   invoiceHeaders: Row<typeof schema.invoiceHeaders>[];
@@ -461,6 +462,24 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
   }
   configuration[0].lastInvoiceNumber = invoiceNumber;
 
+  // Attendance of the running courses' dates held so far (up to the end of the reference day):
+  // most participants who take part came (about 4 in 5; derived from the ids, so the random data
+  // above stays as it was). Finished courses have none, as if from before Wuff kept it.
+  const heldUntil = berlinMidnight(addDaysToDate(today, 1));
+  const runningCourses = new Set(courses.filter((course) => course.statusCode === "RUNNING").map((course) => course.id));
+  const takingPart = new Map<number, typeof courseMemberships>();
+  for (const membership of courseMemberships) {
+    if (membership.statusId === STATUS_IDS.CONFIRMED) takingPart.set(membership.courseId, [...(takingPart.get(membership.courseId) ?? []), membership]);
+  }
+  const attendances: SeedData["attendances"] = [];
+  for (const date of courseDates) {
+    if (!runningCourses.has(date.courseId) || date.startDateTime >= heldUntil) continue;
+    for (const membership of takingPart.get(date.courseId) ?? []) {
+      if ((membership.id! * 7 + date.id! * 3) % 10 >= 8) continue;
+      attendances.push({ id: attendances.length + 1, courseDateId: date.id!, courseMembershipId: membership.id!, present: true, ...audit });
+    }
+  }
+
   const certifications: SeedData["certifications"] = [];
   const certificationCount = Math.round(size.people * 0.4);
   for (let index = 0; index < certificationCount; index++) {
@@ -512,6 +531,7 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     courses,
     courseMemberships,
     courseDates,
+    attendances,
     certifications,
     fees,
     invoiceHeaders,

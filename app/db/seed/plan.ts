@@ -24,6 +24,7 @@ const INSERT_ORDER: [keyof SeedData, Table][] = [
   // feeId, the fees next, and LINK_MEMBERSHIP_FEES sets course_memberships.fee_id afterwards.
   ["courseMemberships", schema.courseMemberships],
   ["fees", schema.fees],
+  ["attendances", schema.attendances],
   ["certifications", schema.certifications],
   ["invoiceHeaders", schema.invoiceHeaders],
   ["invoiceRows", schema.invoiceRows],

@@ -18,6 +18,7 @@ import {
   updateCourse,
   type CourseRecord,
 } from "~/models/courses.server";
+import { ATTENDANCE_WORDS } from "~/models/attendances.server";
 import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData, type DialogViewContext } from "../define.server";
 import { courseSchema, type CourseFormValues } from "./schema";
 
@@ -100,6 +101,7 @@ export const dialog = defineDialog({
         [contents.membershipCount, "Teilnehmer", "Teilnehmer"],
         [contents.dateCount, "Termin", "Termine"],
         [contents.feeCount, "offener Posten", "offene Posten"],
+        [contents.attendanceCount, ...ATTENDANCE_WORDS],
       ]);
       return { confirm: { title: `Kurs '${course.name}' löschen`, message: "Bist du sicher?", details, intent: "course:delete", id: course.id, confirmLabel: "Löschen" } };
     },

@@ -19,7 +19,8 @@ import {
   type CourseDateRecord,
 } from "~/models/course-dates.server";
 import { locationOptions } from "~/models/courses.server";
-import { auditText, defineDialog, deleteOutcome, postedId, saveVersioned, type ConfirmData, type DialogViewContext } from "../define.server";
+import { ATTENDANCE_WORDS, attendanceCount } from "~/models/attendances.server";
+import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData, type DialogViewContext } from "../define.server";
 import { courseDateSchema } from "./schema";
 
 const FIELDS = ["courseId", "startDate", "startTime", "duration", "isAllDay", "locationId", "comments", "count", "skip"] as const;
@@ -107,13 +108,13 @@ export const dialog = defineDialog({
       return date ? dialogData(context, date) : null;
     },
     delete: async ({ db, id }): Promise<ConfirmData | null> => {
-      const date = id ? await getCourseDate(db, id) : undefined;
+      const [date, attendanceRows] = id ? await Promise.all([getCourseDate(db, id), attendanceCount(db, { courseDateId: id })]) : [];
       if (!date) return null;
       return {
         confirm: {
           title: `Termin ${formatDateTime(date.startDateTime)} löschen`,
           message: "Bist du sicher?",
-          details: [`Kurs: ${date.courseName}`],
+          details: [`Kurs: ${date.courseName}`, ...deletionDetails("ihm", [[attendanceRows ?? 0, ...ATTENDANCE_WORDS]])],
           intent: "courseDate:delete",
           id: date.id,
           confirmLabel: "Löschen",

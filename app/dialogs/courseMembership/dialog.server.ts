@@ -10,6 +10,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { may } from "~/lib/access";
 import { formatDate, formatMoney, formatMoneyInput, parseMoney, todayInBerlin } from "~/lib/format";
 import { parseId } from "~/lib/ids";
+import { ATTENDANCE_WORDS } from "~/models/attendances.server";
 import { dogOptions } from "~/models/certifications.server";
 import {
   ALREADY_BOOKED,
@@ -233,7 +234,10 @@ export const dialog = defineDialog({
         confirm: {
           title: `Teilnehmer ${membership.fullName ?? ""} mit ${membership.dogCommonName} löschen`,
           message: "Bist du sicher?",
-          details: [`Kurs: ${membership.courseName}`, ...deletionDetails("ihm", [[contents.feeCount, "Kursgebühr (offener Posten)", "Kursgebühren (offene Posten)"]])],
+          details: [`Kurs: ${membership.courseName}`, ...deletionDetails("ihm", [
+            [contents.feeCount, "Kursgebühr (offener Posten)", "Kursgebühren (offene Posten)"],
+            [contents.attendanceCount, ...ATTENDANCE_WORDS],
+          ])],
           intent: "courseMembership:delete",
           id: membership.id,
           confirmLabel: "Löschen",

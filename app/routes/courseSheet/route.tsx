@@ -7,7 +7,9 @@ import { courseMembershipsGrid } from "~/grids/courseMemberships.grid";
 import { formatCount } from "~/lib/format";
 import { withSearch } from "~/lib/grid";
 import { parseId } from "~/lib/ids";
+import { attendanceSheet } from "~/models/attendances.server";
 import { courseSheetOptions, type CourseSheetCourse } from "~/models/courses.server";
+import { AttendanceTable } from "./attendance-table";
 import { readForUser } from "~/services/auth.server";
 
 /**
@@ -30,8 +32,11 @@ export async function loader(args: LoaderFunctionArgs) {
   const { value } = await readForUser(args, ["courseSheet", courseMembershipsGrid.area], async (user) => {
     const courses = await courseSheetOptions(args.context.db, show);
     const course = await chosen(args, courses);
-    const grid = course ? await loadChildGrid(args, courseMembershipsGrid, { type: "COURSE", id: course.id, name: course.name }, user) : null;
-    return { courses, course, grid };
+    // The grid and the attendance are read together (one round trip).
+    const [grid, attendance] = course
+      ? await Promise.all([loadChildGrid(args, courseMembershipsGrid, { type: "COURSE", id: course.id, name: course.name }, user), attendanceSheet(args.context.db, course.id)])
+      : [null, null];
+    return { courses, course, grid, attendance };
   });
   const warning = value.courses.length > 0 ? null : show === "current" ? "Keine laufenden Kurse gefunden" : "Konnte keine Kurse laden";
   return { show, warning, ...value };
@@ -51,7 +56,7 @@ const SHOW_OPTIONS: { value: Show; label: string }[] = [
 ];
 
 export default function CourseSheet() {
-  const { show, courses, course, grid, warning } = useLoaderData<typeof loader>();
+  const { show, courses, course, grid, attendance, warning } = useLoaderData<typeof loader>();
   const { pathname, search } = useLocation();
   const submit = useSubmit();
   const details = course
@@ -100,6 +105,7 @@ export default function CourseSheet() {
       )}
       {details.length > 0 && <p className="text-sm text-slate-700">{details.join(" · ")}</p>}
       {grid && <DataGrid data={grid} />}
+      {course && attendance && <AttendanceTable courseName={course.name} {...attendance} />}
     </div>
   );
 }
