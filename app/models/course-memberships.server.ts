@@ -165,7 +165,7 @@ const SORTS: Record<string, SortKey> = {
   breed: sortKey(sql`${dogs.breed} COLLATE NOCASE`),
   dateOfBirth: sortKey(sql`${dogs.dateOfBirth}`),
   dogAgeText: (descending) => sql`${dogs.dateOfBirth} ${sql.raw(descending ? "ASC" : "DESC")} NULLS LAST`,
-  rabiesValidUntil: sortKey(rabiesDate),
+  rabiesValidUntil: sortKey(participantRabiesDate),
   feeId: sortKey(sql`${courseMemberships.feeId}`),
   status: sortKey(sql`${membershipStatuses.name}`),
   hasGdpr: sortKey(hasGdpr),
