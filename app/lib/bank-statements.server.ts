@@ -106,7 +106,8 @@ export function parseCamt053(text: string): ParsedStatement {
   if (XMLValidator.validate(text) !== true) throw new StatementError(415, NOT_XML);
   const root = node(parser.parse(text));
   const documentNode = node(root?.Document);
-  const namespace = String(documentNode?.["@_xmlns"] ?? "");
+  // The parser drops namespace declarations: read the document element's own from the text.
+  const namespace = /<(?:[\w.-]+:)?Document\b[^>]*?\bxmlns(?::[\w.-]+)?\s*=\s*["']([^"']+)["']/.exec(text)?.[1] ?? "";
   const kind = /urn:iso:std:iso:20022:tech:xsd:([a-z]+\.\d{3})\.\d{3}\.(\d{2})/.exec(namespace);
   if (!documentNode || !kind || kind[1] !== "camt.053" || !node(documentNode.BkToCstmrStmt)) {
     const named = kind ? ` (${kind[1]}.001.${kind[2]})` : "";

@@ -27,7 +27,7 @@ type TargetType = "INVOICE" | "FEE";
 export type Target = { type: TargetType; id: number };
 
 /** An invoice or fee a booking may pay. */
-export type OpenItem = Target & { label: string; personName: string | null; amount: number; openAmount: number; reference: string | null; invoiceNumber?: number };
+export type OpenItem = Target & { label: string; personId: number; personName: string | null; amount: number; openAmount: number; reference: string | null; invoiceNumber?: number };
 
 /** What the matchers know: the invoices the statement names, the fees with a reference. */
 export type MatchBook = { invoicesByNumber: Map<number, OpenItem>; referencedFees: OpenItem[] };
@@ -91,28 +91,30 @@ export function proposeFor(transaction: StatementTransaction, book: MatchBook, r
 const CHUNK = 90;
 const chunks = <T>(values: T[]) => Array.from({ length: Math.ceil(values.length / CHUNK) }, (_, index) => values.slice(index * CHUNK, (index + 1) * CHUNK));
 
-const invoiceItem = (row: { id: number; invoiceNumber: number; amount: number; openAmount: number; personName: string | null }): OpenItem => ({
+const invoiceItem = (row: { id: number; personId: number; invoiceNumber: number; amount: number; openAmount: number; personName: string | null }): OpenItem => ({
   type: "INVOICE",
   id: row.id,
   invoiceNumber: row.invoiceNumber,
   label: `Rechnung ${row.invoiceNumber}`,
+  personId: row.personId,
   personName: row.personName,
   amount: row.amount,
   openAmount: row.openAmount,
   reference: `ReNr ${row.invoiceNumber}`,
 });
-const feeItem = (row: { id: number; text: string; amount: number; openAmount: number; personName: string | null; paymentReference: string | null }): OpenItem => ({
+const feeItem = (row: { id: number; personId: number; text: string; amount: number; openAmount: number; personName: string | null; paymentReference: string | null }): OpenItem => ({
   type: "FEE",
   id: row.id,
   label: `Posten ${row.id} (${row.text})`,
+  personId: row.personId,
   personName: row.personName,
   amount: row.amount,
   openAmount: row.openAmount,
   reference: row.paymentReference,
 });
 
-const invoiceColumns = { id: invoiceHeaders.id, invoiceNumber: invoiceHeaders.invoiceNumber, amount: invoiceHeaders.amount, openAmount: invoiceHeaders.openAmount, personName: people.fullName };
-const feeColumns = { id: fees.id, text: fees.text, amount: fees.amount, openAmount: fees.openAmount, personName: people.fullName, paymentReference: fees.paymentReference };
+const invoiceColumns = { id: invoiceHeaders.id, personId: invoiceHeaders.personId, invoiceNumber: invoiceHeaders.invoiceNumber, amount: invoiceHeaders.amount, openAmount: invoiceHeaders.openAmount, personName: people.fullName };
+const feeColumns = { id: fees.id, personId: fees.personId, text: fees.text, amount: fees.amount, openAmount: fees.openAmount, personName: people.fullName, paymentReference: fees.paymentReference };
 
 async function invoicesByNumbers(db: Db, numbers: number[]) {
   const rows = [];
@@ -254,7 +256,8 @@ export function bankComment(entry: Pick<EntryRecord, "bookingDate" | "valueDate"
   const text = [`Bank ${formatDate(entry.bookingDate ?? entry.valueDate)}:`, formatMoney(entry.amount), entry.counterpartyName ?? "", entry.remittance.slice(0, 140)]
     .filter(Boolean)
     .join(" ");
-  return text.replace(/\s+/g, " ").trim();
+  // Spaces of the bank text only: the non-breaking space of the amount stays.
+  return text.replace(/[ \t\r\n]+/g, " ").trim();
 }
 
 export const returnComment = (entry: Pick<EntryRecord, "bookingDate" | "valueDate" | "returnReason">) =>
