@@ -19,6 +19,7 @@ export const SCREEN_TITLES: Record<Area, string> = {
   test: "Test",
   fees: "Kontenblatt",
   invoices: "Rechnungen",
+  bankstatements: "Kontoauszug importieren",
   courseMasters: "Kurs-Typen",
   certificationMasters: "Erfolgsarten",
   tasks: "Tasks",

@@ -887,3 +887,75 @@ export const mailLog = sqliteTable(
     rule("mail_log_mailshot_has_run", "kind <> 'MAILSHOT' OR (job_id IS NOT NULL AND person_id IS NOT NULL)"),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Bank statements (Kontoauszug-Import): an uploaded CAMT.053 or MT940 file and its bookings,
+// each with the proposal the matching made and, once confirmed, what it booked.
+
+export const BANK_STATEMENT_FORMATS = ["CAMT053", "MT940"] as const;
+export const BANK_ENTRY_PROPOSALS = ["MATCHED", "AMBIGUOUS", "UNMATCHED", "RETURN", "IGNORED"] as const;
+export const BANK_ENTRY_STATUSES = ["OPEN", "BOOKED"] as const;
+export const BANK_TARGET_TYPES = ["INVOICE", "FEE"] as const;
+
+export const bankStatementImports = sqliteTable(
+  "bank_statement_imports",
+  {
+    id: id(),
+    fileName: text("file_name").notNull(),
+    format: text("format", { enum: BANK_STATEMENT_FORMATS }).notNull(),
+    accountIban: text("account_iban"),
+    statementId: text("statement_id"),
+    /** Bookings in the file, and of them those an earlier import already had ('bereits importiert'). */
+    entryCount: integer("entry_count").notNull().default(0),
+    duplicateCount: integer("duplicate_count").notNull().default(0),
+    importedBy: text("imported_by").notNull(),
+    importedOn: text("imported_on").notNull(),
+    lastBookedBy: text("last_booked_by"),
+    lastBookedOn: text("last_booked_on"),
+  },
+  (t) => [index("bank_statement_imports_imported_on_idx").on(t.importedOn), oneOf("bank_statement_imports", "format", BANK_STATEMENT_FORMATS)],
+);
+
+export const bankStatementEntries = sqliteTable(
+  "bank_statement_entries",
+  {
+    id: id(),
+    importId: integer("import_id")
+      .notNull()
+      .references(() => bankStatementImports.id, { onDelete: "cascade" }),
+    /** The booking's stable key (the bank's reference, else a hash): one row per booking, ever. */
+    entryKey: text("entry_key").notNull(),
+    position: integer("position").notNull(),
+    direction: text("direction", { enum: ["CRDT", "DBIT"] }).notNull(),
+    amount: cents("amount"),
+    bookingDate: text("booking_date"),
+    valueDate: text("value_date"),
+    bankReference: text("bank_reference"),
+    endToEndId: text("end_to_end_id"),
+    mandateId: text("mandate_id"),
+    counterpartyName: text("counterparty_name"),
+    counterpartyIban: text("counterparty_iban"),
+    remittance: text("remittance").notNull().default(""),
+    isReturn: flag("is_return"),
+    returnReason: text("return_reason"),
+    proposal: text("proposal", { enum: BANK_ENTRY_PROPOSALS }).notNull(),
+    targetType: text("target_type", { enum: BANK_TARGET_TYPES }),
+    targetId: integer("target_id"),
+    /** JSON list of the candidates ({type, id}) of an ambiguous booking. */
+    candidates: text("candidates"),
+    note: text("note"),
+    status: text("status", { enum: BANK_ENTRY_STATUSES }).notNull().default("OPEN"),
+    /** What the booking changed: cents taken off (a payment) or put back (a return). */
+    applied: integer("applied"),
+    bookedBy: text("booked_by"),
+    bookedOn: text("booked_on"),
+  },
+  (t) => [
+    uniqueIndex("bank_statement_entries_entry_key_unique").on(t.entryKey),
+    index("bank_statement_entries_import_idx").on(t.importId, t.position),
+    oneOf("bank_statement_entries", "proposal", BANK_ENTRY_PROPOSALS),
+    oneOf("bank_statement_entries", "status", BANK_ENTRY_STATUSES),
+    oneOf("bank_statement_entries", "target_type", BANK_TARGET_TYPES, true),
+    isMoney("bank_statement_entries", "amount"),
+  ],
+);

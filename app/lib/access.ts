@@ -33,6 +33,8 @@ export const AREA_ACCESS = {
   test: "ANY",
   fees: ADMIN_FINANCE,
   invoices: ADMIN_FINANCE,
+  /** Kontoauszug importieren: CAMT.053/MT940 upload, review and booking (reached from the Kontenblatt). */
+  bankstatements: ADMIN_FINANCE,
   courseMasters: ADMIN_ONLY,
   /** Erfolgsarten: the kinds of certification (kept by ADMIN; reached from Einstellungen). */
   certificationMasters: ADMIN_ONLY,

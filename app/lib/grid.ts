@@ -96,6 +96,8 @@ export type GridData = {
   excelHref: string | null;
   columnChooser: boolean;
   refresh: boolean;
+  /** Links from the toolbar to another screen (e.g. 'Kontoauszug importieren'), only those the user may open. */
+  screenLinks: { label: string; to: string }[];
   /** Group label of each row (rows of a group come together; the server sorts by it). */
   groups: string[] | null;
   emptyText: string;

@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db } from "~/db/client.server";
 import { fees, molliePayments } from "~/db/schema";
 import { errorText, isAbortedAsUnchanged } from "./constraints.server";
+import { feePaymentUpdate } from "./payment-bookings.server";
 
 /** Who the audit fields name for a change Mollie's webhook made. */
 export const MOLLIE_ACTOR = "Mollie";
@@ -52,16 +53,7 @@ export async function bookMolliePayment(db: Db, input: BookingInput): Promise<Bo
       render(sql`INSERT INTO ${molliePayments} (payment_id, fee_id, amount, applied, paid_at, processed_on)
         SELECT ${paymentId}, id, ${amount}, min(${amount}, open_amount), ${paidAt}, ${now} FROM ${fees} WHERE id = ${feeId}`),
       ABORT_UNLESS_CHANGED,
-      // SQLite computes every SET from the row as it was: open_amount below is the old amount.
-      render(sql`UPDATE ${fees} SET
-          open_amount = max(0, open_amount - ${amount}),
-          due_date = CASE WHEN open_amount <= ${amount} THEN NULL ELSE due_date END,
-          payment_comments = CASE WHEN coalesce(payment_comments, '') = '' THEN ${comment} ELSE payment_comments || '; ' || ${comment} END,
-          payment_reference = ${paymentId},
-          last_modified_by = ${MOLLIE_ACTOR},
-          last_modified_on = ${now},
-          row_version = row_version + 1
-        WHERE id = ${feeId}`),
+      feePaymentUpdate(feeId, { amount, comment, reference: paymentId, actorName: MOLLIE_ACTOR, nowIso: now }),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) return { status: "already" };

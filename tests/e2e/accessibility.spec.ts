@@ -19,6 +19,7 @@ const SCREENS = [
   "/scheduler?view=week",
   "/scheduler?view=list",
   "/fees",
+  "/bankstatements",
   "/invoices",
   "/courseMasters",
   "/tasks",

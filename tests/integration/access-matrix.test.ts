@@ -25,6 +25,7 @@ const RESTRICTED: [string, string, DemoUserName[]][] = [
   ["/hsvrmlist", "HSVRM-Liste", ["finance", "admin", "gdpr"]],
   ["/birthdaylist", "Geburtstags-Liste", ["finance", "admin", "gdpr"]],
   ["/fees", "Kontenblatt", ["finance", "admin"]],
+  ["/bankstatements", "maxMegabytes", ["finance", "admin"]],
   ["/tasks", "latest", ["admin"]],
 ];
 
@@ -67,6 +68,10 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/courses", allowed: ANY, get: 200, post: 400 },
   { path: "/fees", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/fees/export", allowed: ["finance", "admin"], get: 200, post: 405, getOnly: true },
+  // Kontoauszug importieren: an empty post carries no file (German 400) and stores nothing; an
+  // import that does not exist is 404 for those who may book it.
+  { path: "/bankstatements", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/bankstatements/1", allowed: ["finance", "admin"], get: 404, post: 404 },
   { path: "/courseDates", allowed: ANY, get: 200, post: 400 },
   // The handset views: every logged-in user; they only read (an empty post is refused).
   { path: "/peoplemobile", allowed: ANY, get: 200, post: 400 },

@@ -347,6 +347,11 @@ export function DataGrid({ data }: { data: GridData }) {
             </Link>
           )}
           {selected && actionsOf(selected).map((action) => <ActionAnchor key={action.label} action={action} className={buttonClass} />)}
+          {data.screenLinks.map((link) => (
+            <Link key={link.to} to={link.to} className={buttonClass}>
+              {link.label}
+            </Link>
+          ))}
           {data.excelHref && (
             <a href={withOwnParams(data.excelHref, keepOnly(search, data.ownParams))} className={buttonClass} download>
               Excel-Export

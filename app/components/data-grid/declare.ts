@@ -152,6 +152,9 @@ export type GridDecl<Row extends { id: number }> = {
   excel?: { fileName: string | ((db: Db, query: ExportQuery) => Promise<string>); sheet: string; path: string };
   columnChooser?: boolean;
   refresh?: boolean;
+  /** Toolbar links to another screen (a plain link, also without JavaScript), for the users of
+   *  its area and only where the grid is mounted as named (default: everywhere). */
+  screenLinks?: readonly { label: string; to: string; area: Area; mounts?: readonly Mount[] }[];
   /** False: rows are only read, never selected (no child grid follows them). */
   selectable?: boolean;
   /** Group label of a row where the grid is its own screen (PARENT); the model sorts by it first. */

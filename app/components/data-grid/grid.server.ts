@@ -269,6 +269,9 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
     excelHref: grid.excel ? (placement.parent ? `${grid.excel.path}?parent=${placement.parent.type}:${placement.parent.id}` : grid.excel.path) : null,
     columnChooser: grid.columnChooser ?? true,
     refresh: grid.refresh ?? false,
+    screenLinks: (grid.screenLinks ?? [])
+      .filter((link) => (!link.mounts || link.mounts.includes(placement.mount)) && mayUse(user, link.area))
+      .map(({ label, to }) => ({ label, to })),
     // Grouping applies to a grid's own screen only (spec 001 §6): under a parent the rows are one group.
     groups: grid.groupBy && placement.mount === "PARENT" ? result.rows.map((row) => grid.groupBy!(row)) : null,
     emptyText: grid.emptyText,

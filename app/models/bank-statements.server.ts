@@ -1,0 +1,364 @@
+/**
+ * Bank statement import (Kontoauszug, issue 15 item 5): an uploaded statement's bookings are
+ * stored once each (their key is unique, so importing the same statement again finds them
+ * 'bereits importiert'), matched to open invoices and fees, and booked in one batch once the
+ * treasurer confirms. Booking uses the shared payment updates (payment-bookings.server.ts) that
+ * the Mollie webhook uses too; the entry's status flips from OPEN to BOOKED in the same batch,
+ * guarded, so no booking is ever applied twice.
+ *
+ * Matching is a list of matchers (MATCHERS): each finds candidates for a credit; the first one
+ * that finds any decides. A mandate-reference matcher (SEPA mandates, 'WUFF-{personId}-{n}') is
+ * one more entry in that list once the mandates exist.
+ *
+ * Returned direct debits: a direct-debit run is assumed to set the collected fee's
+ * paymentReference to the end-to-end id of its transaction (EndToEndId / EREF+ in MT940). The
+ * R-transaction names that id, so it finds the fee whose paymentReference equals it.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, like, not, sql } from "drizzle-orm";
+import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
+import { bankStatementEntries, bankStatementImports, fees, invoiceHeaders, people } from "~/db/schema";
+import { type ParsedStatement, type StatementTransaction, transactionKey } from "~/lib/bank-statements.server";
+import { formatDate, formatMoney } from "~/lib/format";
+import { type Actor } from "./audit.server";
+import { isAbortedAsUnchanged } from "./constraints.server";
+import { appendPaymentComment, feePaymentUpdate, invoicePaymentUpdates } from "./payment-bookings.server";
+
+type TargetType = "INVOICE" | "FEE";
+export type Target = { type: TargetType; id: number };
+
+/** An invoice or fee a booking may pay. */
+export type OpenItem = Target & { label: string; personId: number; personName: string | null; amount: number; openAmount: number; reference: string | null; invoiceNumber?: number };
+
+/** What the matchers know: the invoices the statement names, the fees with a reference. */
+export type MatchBook = { invoicesByNumber: Map<number, OpenItem>; referencedFees: OpenItem[] };
+
+export type Matcher = { name: string; candidates: (transaction: StatementTransaction, book: MatchBook) => OpenItem[] };
+
+const INVOICE_NUMBER = /\bre(?:chnung(?:s)?)?[\s.-]*(?:nr|nummer)?[\s.:-]*(\d{4,9})\b/gi;
+
+/** The invoice numbers a booking's text names: 'ReNr 2026001', 'RE-NR. 2026001', 'Rechnung 2026001'. */
+export function invoiceNumbersIn(transaction: Pick<StatementTransaction, "remittance" | "endToEndId">): number[] {
+  const text = `${transaction.remittance} ${transaction.endToEndId ?? ""}`;
+  return [...new Set([...text.matchAll(INVOICE_NUMBER)].map((match) => Number(match[1])))];
+}
+
+export const MATCHERS: Matcher[] = [
+  { name: "Rechnungsnummer", candidates: (transaction, book) => invoiceNumbersIn(transaction).flatMap((number) => book.invoicesByNumber.get(number) ?? []) },
+  {
+    name: "Zahlungsreferenz des Postens",
+    candidates: (transaction, book) => {
+      const text = `${transaction.remittance} ${transaction.endToEndId ?? ""}`.toLowerCase();
+      return book.referencedFees.filter((fee) => fee.reference && fee.reference.length >= 6 && text.includes(fee.reference.toLowerCase()));
+    },
+  },
+];
+
+export type Proposal = { proposal: "MATCHED" | "AMBIGUOUS" | "UNMATCHED" | "RETURN" | "IGNORED"; target: Target | null; candidates: Target[]; note: string | null };
+
+/** The proposal for one booking (pure: the book holds what the database said). */
+export function proposeFor(transaction: StatementTransaction, book: MatchBook, returnedFees: Map<string, OpenItem>): Proposal {
+  if (transaction.direction === "DBIT") {
+    if (!transaction.isReturn) return { proposal: "IGNORED", target: null, candidates: [], note: "Belastung: wird nicht gebucht." };
+    const fee = transaction.endToEndId ? returnedFees.get(transaction.endToEndId) : undefined;
+    return fee
+      ? { proposal: "RETURN", target: { type: "FEE", id: fee.id }, candidates: [], note: null }
+      : { proposal: "RETURN", target: null, candidates: [], note: "Kein Posten mit dieser Lastschrift-Referenz gefunden." };
+  }
+  for (const matcher of MATCHERS) {
+    const found = matcher.candidates(transaction, book);
+    if (found.length === 0) continue;
+    const open = found.filter((item) => item.openAmount > 0);
+    if (open.length === 0) {
+      return { proposal: "UNMATCHED", target: null, candidates: [], note: `${found.map((item) => item.label).join(", ")}: nichts mehr offen.` };
+    }
+    const exact = open.filter((item) => item.openAmount === transaction.amount);
+    const chosen = open.length === 1 ? open[0] : exact.length === 1 ? exact[0] : null;
+    if (!chosen) return { proposal: "AMBIGUOUS", target: null, candidates: open.map(({ type, id }) => ({ type, id })), note: null };
+    const note =
+      transaction.amount < chosen.openAmount
+        ? `Teilzahlung: offen bleiben ${formatMoney(chosen.openAmount - transaction.amount)}.`
+        : transaction.amount > chosen.openAmount
+          ? `Überzahlung: ${formatMoney(transaction.amount - chosen.openAmount)} mehr als offen, wird nicht gebucht.`
+          : null;
+    return { proposal: "MATCHED", target: { type: chosen.type, id: chosen.id }, candidates: [], note };
+  }
+  return { proposal: "UNMATCHED", target: null, candidates: [], note: null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading open items
+
+const CHUNK = 90;
+const chunks = <T>(values: T[]) => Array.from({ length: Math.ceil(values.length / CHUNK) }, (_, index) => values.slice(index * CHUNK, (index + 1) * CHUNK));
+
+const invoiceItem = (row: { id: number; personId: number; invoiceNumber: number; amount: number; openAmount: number; personName: string | null }): OpenItem => ({
+  type: "INVOICE",
+  id: row.id,
+  invoiceNumber: row.invoiceNumber,
+  label: `Rechnung ${row.invoiceNumber}`,
+  personId: row.personId,
+  personName: row.personName,
+  amount: row.amount,
+  openAmount: row.openAmount,
+  reference: `ReNr ${row.invoiceNumber}`,
+});
+const feeItem = (row: { id: number; personId: number; text: string; amount: number; openAmount: number; personName: string | null; paymentReference: string | null }): OpenItem => ({
+  type: "FEE",
+  id: row.id,
+  label: `Posten ${row.id} (${row.text})`,
+  personId: row.personId,
+  personName: row.personName,
+  amount: row.amount,
+  openAmount: row.openAmount,
+  reference: row.paymentReference,
+});
+
+const invoiceColumns = { id: invoiceHeaders.id, personId: invoiceHeaders.personId, invoiceNumber: invoiceHeaders.invoiceNumber, amount: invoiceHeaders.amount, openAmount: invoiceHeaders.openAmount, personName: people.fullName };
+const feeColumns = { id: fees.id, personId: fees.personId, text: fees.text, amount: fees.amount, openAmount: fees.openAmount, personName: people.fullName, paymentReference: fees.paymentReference };
+
+async function invoicesByNumbers(db: Db, numbers: number[]) {
+  const rows = [];
+  for (const part of chunks(numbers)) {
+    rows.push(...(await db.select(invoiceColumns).from(invoiceHeaders).leftJoin(people, eq(people.id, invoiceHeaders.personId)).where(inArray(invoiceHeaders.invoiceNumber, part))));
+  }
+  return rows.map(invoiceItem);
+}
+
+async function feesByReferences(db: Db, references: string[]) {
+  const rows = [];
+  for (const part of chunks(references)) {
+    rows.push(...(await db.select(feeColumns).from(fees).leftJoin(people, eq(people.id, fees.personId)).where(inArray(fees.paymentReference, part))));
+  }
+  return rows.map(feeItem);
+}
+
+/** The open items by target (for labels and checks). */
+export async function openItemsOf(db: Db, targets: Target[]): Promise<Map<string, OpenItem>> {
+  const result = new Map<string, OpenItem>();
+  const ids = (type: TargetType) => [...new Set(targets.filter((target) => target.type === type).map((target) => target.id))];
+  for (const part of chunks(ids("INVOICE"))) {
+    const rows = await db.select(invoiceColumns).from(invoiceHeaders).leftJoin(people, eq(people.id, invoiceHeaders.personId)).where(inArray(invoiceHeaders.id, part));
+    for (const row of rows) result.set(`INVOICE:${row.id}`, invoiceItem(row));
+  }
+  for (const part of chunks(ids("FEE"))) {
+    const rows = await db.select(feeColumns).from(fees).leftJoin(people, eq(people.id, fees.personId)).where(inArray(fees.id, part));
+    for (const row of rows) result.set(`FEE:${row.id}`, feeItem(row));
+  }
+  return result;
+}
+
+export const targetKey = (target: Target) => `${target.type}:${target.id}`;
+
+// ---------------------------------------------------------------------------------------------
+// Import
+
+export type ImportOutcome = { importId: number; entries: number; duplicates: number };
+
+/**
+ * Stores an uploaded statement: the import and its new bookings with their proposals, in one
+ * batch. Bookings an earlier import has (same key) are counted, not stored again. A concurrent
+ * import of the same file makes the unique key fail the whole batch: nothing is stored twice.
+ */
+export async function importStatement(db: Db, input: { fileName: string; statement: ParsedStatement }, actor: Actor, now = new Date()): Promise<ImportOutcome> {
+  const { statement } = input;
+  const keyed = await Promise.all(statement.transactions.map(async (transaction) => ({ transaction, key: await transactionKey(statement.accountIban, transaction) })));
+  const known = new Set<string>();
+  for (const part of chunks(keyed.map(({ key }) => key))) {
+    for (const row of await db.select({ key: bankStatementEntries.entryKey }).from(bankStatementEntries).where(inArray(bankStatementEntries.entryKey, part))) known.add(row.key);
+  }
+  const fresh = keyed.filter(({ key }, index) => !known.has(key) && keyed.findIndex((other) => other.key === key) === index);
+
+  const credits = fresh.filter(({ transaction }) => transaction.direction === "CRDT").map(({ transaction }) => transaction);
+  const numbers = [...new Set(credits.flatMap(invoiceNumbersIn))];
+  const invoicesByNumber = new Map((await invoicesByNumbers(db, numbers)).map((item) => [item.invoiceNumber!, item]));
+  const referencedFees = credits.length
+    ? (
+        await db
+          .select(feeColumns)
+          .from(fees)
+          .leftJoin(people, eq(people.id, fees.personId))
+          .where(and(sql`${fees.openAmount} > 0`, isNotNull(fees.paymentReference), not(like(fees.paymentReference, "ReNr %"))))
+      ).map(feeItem)
+    : [];
+  const returnIds = fresh.flatMap(({ transaction }) => (transaction.isReturn && transaction.endToEndId ? [transaction.endToEndId] : []));
+  const returnedFees = new Map((await feesByReferences(db, returnIds)).map((item) => [item.reference!, item]));
+  const book: MatchBook = { invoicesByNumber, referencedFees };
+
+  const nowIso = now.toISOString();
+  const importId = sql`(SELECT max(id) FROM ${bankStatementImports})`;
+  const statements: Statement[] = [
+    render(sql`INSERT INTO ${bankStatementImports} (file_name, format, account_iban, statement_id, entry_count, duplicate_count, imported_by, imported_on)
+      VALUES (${input.fileName}, ${statement.format}, ${statement.accountIban}, ${statement.statementId}, ${keyed.length}, ${keyed.length - fresh.length}, ${actor.name}, ${nowIso})`),
+  ];
+  for (const { transaction: t, key } of fresh) {
+    const proposal = proposeFor(t, book, returnedFees);
+    statements.push(
+      render(sql`INSERT INTO ${bankStatementEntries} (import_id, entry_key, position, direction, amount, booking_date, value_date, bank_reference, end_to_end_id,
+          mandate_id, counterparty_name, counterparty_iban, remittance, is_return, return_reason, proposal, target_type, target_id, candidates, note)
+        VALUES (${importId}, ${key}, ${t.position}, ${t.direction}, ${t.amount}, ${t.bookingDate}, ${t.valueDate}, ${t.bankReference}, ${t.endToEndId},
+          ${t.mandateId}, ${t.counterpartyName}, ${t.counterpartyIban}, ${t.remittance}, ${t.isReturn ? 1 : 0}, ${t.returnReason}, ${proposal.proposal},
+          ${proposal.target?.type ?? null}, ${proposal.target?.id ?? null}, ${proposal.candidates.length ? JSON.stringify(proposal.candidates) : null}, ${proposal.note})`),
+    );
+  }
+  await runAtomically(db, statements);
+  const [created] = await db
+    .select({ id: bankStatementImports.id })
+    .from(bankStatementImports)
+    .where(and(eq(bankStatementImports.importedOn, nowIso), eq(bankStatementImports.importedBy, actor.name)))
+    .orderBy(desc(bankStatementImports.id))
+    .limit(1);
+  return { importId: created.id, entries: keyed.length, duplicates: keyed.length - fresh.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review
+
+export type ImportRecord = typeof bankStatementImports.$inferSelect;
+export type EntryRecord = typeof bankStatementEntries.$inferSelect;
+
+export function listImports(db: Db, limit = 20) {
+  return db.select().from(bankStatementImports).orderBy(desc(bankStatementImports.id)).limit(limit);
+}
+
+export async function getImport(db: Db, id: number): Promise<ImportRecord | undefined> {
+  const [row] = await db.select().from(bankStatementImports).where(eq(bankStatementImports.id, id));
+  return row;
+}
+
+export type ReviewEntry = EntryRecord & { target: OpenItem | null; candidateItems: OpenItem[] };
+
+export const candidatesOf = (entry: Pick<EntryRecord, "candidates">): Target[] => {
+  try {
+    const parsed = JSON.parse(entry.candidates ?? "[]") as unknown;
+    return Array.isArray(parsed) ? parsed.filter((item): item is Target => (item?.type === "INVOICE" || item?.type === "FEE") && Number.isInteger(item?.id)) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The import's bookings in file order, with their target and candidates as they stand now. */
+export async function entriesOfImport(db: Db, importId: number): Promise<ReviewEntry[]> {
+  const rows = await db.select().from(bankStatementEntries).where(eq(bankStatementEntries.importId, importId)).orderBy(asc(bankStatementEntries.position));
+  const targets = rows.flatMap((row) => [...(row.targetType && row.targetId ? [{ type: row.targetType, id: row.targetId }] : []), ...candidatesOf(row)]);
+  const items = await openItemsOf(db, targets);
+  return rows.map((row) => ({
+    ...row,
+    target: row.targetType && row.targetId ? (items.get(`${row.targetType}:${row.targetId}`) ?? null) : null,
+    candidateItems: candidatesOf(row).flatMap((target) => items.get(targetKey(target)) ?? []),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Booking
+
+/** 'Bank 24.11.2026: 35,00 € Erika Muster ReNr 2026001' (the payment comment of a booking). */
+export function bankComment(entry: Pick<EntryRecord, "bookingDate" | "valueDate" | "amount" | "counterpartyName" | "remittance">): string {
+  const text = [`Bank ${formatDate(entry.bookingDate ?? entry.valueDate)}:`, formatMoney(entry.amount), entry.counterpartyName ?? "", entry.remittance.slice(0, 140)]
+    .filter(Boolean)
+    .join(" ");
+  // Spaces of the bank text only: the non-breaking space of the amount stays.
+  return text.replace(/[ \t\r\n]+/g, " ").trim();
+}
+
+export const returnComment = (entry: Pick<EntryRecord, "bookingDate" | "valueDate" | "returnReason">) =>
+  `Rücklastschrift ${formatDate(entry.bookingDate ?? entry.valueDate)}${entry.returnReason ? ` (${entry.returnReason})` : ""}`;
+
+/** The treasurer's choice for one booking: a target (the proposal, a candidate, an invoice typed in), or none (not booked now). */
+export type Choice = { entryId: number; target: Target | null; invoiceNumber?: number | null };
+
+export type BookOutcome =
+  | { status: "booked"; count: number; sum: number; overpaid: { label: string; excess: number }[] }
+  | { status: "refused"; message: string }
+  | { status: "stale" };
+
+/**
+ * Books the chosen bookings of an import in ONE batch: each entry goes from OPEN to BOOKED
+ * (guarded: an entry booked meanwhile aborts the whole batch), with what it applied, and its
+ * invoice or fee is paid (or, for a returned direct debit, opened again) as the shared payment
+ * updates do it. A booking's target is checked against what the import proposed.
+ */
+export async function bookEntries(db: Db, importId: number, choices: Choice[], actor: Actor, now = new Date()): Promise<BookOutcome> {
+  const entries = new Map((await db.select().from(bankStatementEntries).where(eq(bankStatementEntries.importId, importId))).map((row) => [row.id, row]));
+  const manualNumbers = choices.flatMap((choice) => (choice.invoiceNumber ? [choice.invoiceNumber] : []));
+  const manualInvoices = new Map((await invoicesByNumbers(db, manualNumbers)).map((item) => [item.invoiceNumber!, item]));
+
+  const planned: { entry: EntryRecord; target: Target }[] = [];
+  for (const choice of choices) {
+    const entry = entries.get(choice.entryId);
+    if (!entry) return { status: "refused", message: "Diese Buchung gehört nicht zu diesem Kontoauszug." };
+    if (entry.status !== "OPEN") continue;
+    let target = choice.target;
+    if (choice.invoiceNumber) {
+      const invoice = manualInvoices.get(choice.invoiceNumber);
+      if (!invoice) return { status: "refused", message: `Die Rechnung ${choice.invoiceNumber} gibt es nicht.` };
+      target = { type: "INVOICE", id: invoice.id };
+    }
+    if (!target) continue;
+    if (entry.direction === "DBIT" && !entry.isReturn) return { status: "refused", message: "Eine Belastung wird nicht gebucht." };
+    if (entry.isReturn && (target.type !== "FEE" || choice.invoiceNumber)) return { status: "refused", message: "Eine Rücklastschrift öffnet nur den Posten, den sie zurückgibt." };
+    const allowed = choice.invoiceNumber || (entry.targetType === target.type && entry.targetId === target.id) || candidatesOf(entry).some((item) => targetKey(item) === targetKey(target));
+    if (!allowed) return { status: "refused", message: "Diese Zuordnung wurde nicht vorgeschlagen: bitte eine Rechnungsnummer eintragen." };
+    planned.push({ entry, target });
+  }
+  if (planned.length === 0) return { status: "refused", message: "Keine Buchung ausgewählt: Es wurde nichts gebucht." };
+
+  const items = await openItemsOf(
+    db,
+    planned.map(({ target }) => target),
+  );
+  const nowIso = now.toISOString();
+  const statements: Statement[] = [];
+  for (const { entry, target } of planned) {
+    const item = items.get(targetKey(target));
+    if (!item) return { status: "refused", message: "Die zugeordnete Rechnung bzw. der Posten ist nicht mehr da." };
+    if (!entry.isReturn && item.openAmount <= 0) return { status: "refused", message: `${item.label} ist bereits bezahlt: bitte eine andere Zuordnung wählen.` };
+    const table = target.type === "INVOICE" ? invoiceHeaders : fees;
+    const applied = entry.isReturn
+      ? sql`(SELECT min(${entry.amount}, amount - open_amount) FROM ${table} WHERE id = ${target.id})`
+      : sql`(SELECT min(${entry.amount}, open_amount) FROM ${table} WHERE id = ${target.id})`;
+    statements.push(
+      render(sql`UPDATE ${bankStatementEntries} SET status = 'BOOKED', target_type = ${target.type}, target_id = ${target.id}, applied = ${applied},
+          booked_by = ${actor.name}, booked_on = ${nowIso}
+        WHERE id = ${entry.id} AND status = 'OPEN'`),
+      ABORT_UNLESS_CHANGED,
+    );
+    const booking = { amount: entry.amount, actorName: actor.name, nowIso };
+    if (entry.isReturn) {
+      statements.push(
+        render(sql`UPDATE ${fees} SET
+            open_amount = min(amount, open_amount + ${entry.amount}),
+            due_date = coalesce(due_date, ${entry.bookingDate ?? entry.valueDate}),
+            ${appendPaymentComment(returnComment(entry))},
+            last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
+          WHERE id = ${target.id}`),
+      );
+    } else if (target.type === "FEE") {
+      statements.push(feePaymentUpdate(target.id, { ...booking, comment: bankComment(entry) }));
+    } else {
+      statements.push(...invoicePaymentUpdates(target.id, item.invoiceNumber!, { ...booking, comment: bankComment(entry) }));
+    }
+  }
+  statements.push(render(sql`UPDATE ${bankStatementImports} SET last_booked_by = ${actor.name}, last_booked_on = ${nowIso} WHERE id = ${importId}`));
+  try {
+    await runAtomically(db, statements);
+  } catch (error) {
+    if (isAbortedAsUnchanged(error)) return { status: "stale" };
+    throw error;
+  }
+  const booked = await db
+    .select({ id: bankStatementEntries.id, amount: bankStatementEntries.amount, applied: bankStatementEntries.applied, isReturn: bankStatementEntries.isReturn })
+    .from(bankStatementEntries)
+    .where(
+      inArray(
+        bankStatementEntries.id,
+        planned.map(({ entry }) => entry.id),
+      ),
+    );
+  const overpaid = booked
+    .filter((row) => !row.isReturn && (row.applied ?? 0) < row.amount)
+    .map((row) => {
+      const target = planned.find(({ entry }) => entry.id === row.id)!.target;
+      return { label: items.get(targetKey(target))!.label, excess: row.amount - (row.applied ?? 0) };
+    });
+  return { status: "booked", count: planned.length, sum: booked.reduce((total, row) => total + (row.isReturn ? 0 : (row.applied ?? 0)), 0), overpaid };
+}

@@ -1,0 +1,34 @@
+import { fileURLToPath } from "node:url";
+import { expect, test } from "@playwright/test";
+import { loginAs } from "./support/login";
+
+const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+
+// Both projects share one database: with JavaScript the CAMT.053 sample pays invoice 2026001,
+// without it the MT940 sample pays invoice 2026006; every other booking stays unbooked.
+test("Kontoauszug: upload from the Kontenblatt, review, book one payment, the invoice is paid", async ({ page, javaScriptEnabled }) => {
+  const [file, invoiceNumber] = javaScriptEnabled ? ["camt053-demo.xml", "2026001"] : ["mt940-demo.sta", "2026006"];
+  await loginAs(page, "finance", "/fees");
+  await page.getByRole("toolbar", { name: /^Kontenblatt.*Aktionen$/ }).getByRole("link", { name: "Kontoauszug importieren" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Kontoauszug importieren" })).toBeVisible();
+  await page.getByLabel("Kontoauszug (CAMT.053 oder MT940)").setInputFiles(fixture(file));
+  await page.getByRole("button", { name: "Hochladen und abgleichen" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Kontoauszug prüfen" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("importiert");
+
+  const entries = page.getByRole("list", { name: "Buchungen des Kontoauszugs" }).getByRole("listitem");
+  const wanted = entries.filter({ hasText: `ReNr ${invoiceNumber}` });
+  await expect(wanted.getByText("Zugeordnet")).toBeVisible();
+  await expect(wanted.getByRole("combobox", { name: "Zuordnung" })).toHaveValue(/^INVOICE:\d+$/);
+  // Every other booking: 'Nicht buchen'.
+  const others = entries.filter({ hasNotText: `ReNr ${invoiceNumber}` }).getByRole("combobox", { name: "Zuordnung" });
+  for (let index = 0; index < (await others.count()); index++) await others.nth(index).selectOption({ label: "Nicht buchen" });
+  await page.getByRole("button", { name: "Buchen" }).click();
+  await expect(page.getByRole("status")).toContainText("1 Buchung gebucht");
+  await expect(wanted.getByText("Gebucht", { exact: true })).toBeVisible();
+
+  await wanted.getByRole("link", { name: new RegExp(`^Rechnung ${invoiceNumber}`) }).click();
+  const invoiceRow = page.getByRole("region", { name: /^Rechnungen/ }).locator("tbody tr[aria-selected=true]");
+  await expect(invoiceRow.locator("td").nth(1)).toHaveText(invoiceNumber);
+  await expect(invoiceRow.locator("td").nth(4)).toHaveText("0,00 €");
+});

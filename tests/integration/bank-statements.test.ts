@@ -1,0 +1,291 @@
+/**
+ * Kontoauszug importieren (issue 15 item 5): CAMT.053 and MT940 read into cents, references and
+ * names; matching (exact, partial, ambiguous, unmatched); the demo statement imported twice with
+ * each payment booked once; a returned direct debit reopening its fee; malformed uploads refused
+ * in German with nothing stored; STAFF and GDPR refused on the server.
+ */
+import { env } from "cloudflare:test";
+import { eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { centsOf, parseStatement, StatementError } from "~/lib/bank-statements.server";
+import { invoiceNumbersIn } from "~/models/bank-statements.server";
+import camt053 from "../fixtures/camt053-demo.xml?raw";
+import mt940 from "../fixtures/mt940-demo.sta?raw";
+import { fetchApp, postForm, toastOf } from "../support/app";
+import { loadDemoData } from "../support/seed";
+import { loginCookie } from "../support/sessions";
+
+const db = createDb(env.DB);
+let data: Awaited<ReturnType<typeof loadDemoData>>;
+
+const upload = async (content: BlobPart, name: string, who: "finance" | "admin" | "staff" | "gdpr" = "finance") => {
+  const form = new FormData();
+  form.set("file", new File([content], name));
+  return fetchApp("/bankstatements", { method: "POST", cookie: await loginCookie(who), body: form });
+};
+const counts = async () => ({
+  imports: await db.$count(schema.bankStatementImports),
+  entries: await db.$count(schema.bankStatementEntries),
+  invoices: JSON.stringify(await db.select({ id: schema.invoiceHeaders.id, open: schema.invoiceHeaders.openAmount, comments: schema.invoiceHeaders.paymentComments }).from(schema.invoiceHeaders)),
+});
+const invoiceByNumber = async (invoiceNumber: number) => (await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.invoiceNumber, invoiceNumber)))[0];
+const entriesOf = (importId: number) => db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.importId, importId)).orderBy(schema.bankStatementEntries.position);
+const importIdOf = (response: Response) => Number(/^\/bankstatements\/(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
+const page = async (path: string) => (await (await fetchApp(path, { cookie: await loginCookie("finance") })).text()).replaceAll("<!-- -->", "");
+
+/** The fee the return in the fixtures gives back: a direct debit collected it (end-to-end id as its payment reference). */
+const COLLECTED_FEE_REFERENCE = "WUFF-LS-2026-0001";
+let collectedFee: typeof schema.fees.$inferSelect;
+
+beforeAll(async () => {
+  data = await loadDemoData();
+  const fee = data.fees.find((item) => !item.sendInvoice && item.amount! > 0)!;
+  [collectedFee] = await db
+    .update(schema.fees)
+    .set({ openAmount: 0, dueDate: null, paymentReference: COLLECTED_FEE_REFERENCE, paymentComments: "Lastschrift 01.11.2026" })
+    .where(eq(schema.fees.id, fee.id!))
+    .returning();
+});
+
+describe("reading statements", () => {
+  it("CAMT.053 (.08): amounts in cents from the text, references, names, the return and its reason", () => {
+    const statement = parseStatement(camt053);
+    expect(statement).toMatchObject({ format: "CAMT053", accountIban: "DE89370400440532013000", statementId: "2026-11-23-0001" });
+    expect(statement.transactions.map((t) => [t.direction, t.amount, t.counterpartyName, t.remittance])).toEqual([
+      ["CRDT", 3500, "Quentin Baumeister", "ReNr 2026001 Hundeschule"],
+      ["CRDT", 5000, "Christiano Gesell", "RE-NR. 2026002 erste Rate"],
+      ["CRDT", 10000, "Alex Dauth", "ReNr 2026004 und ReNr 2026005"],
+      ["CRDT", 2000, "Erika Mustermann", "Spende Sommerfest"],
+      ["DBIT", 12000, "Lotte Halter", "Kursgebuehr Welpengruppe"],
+      ["DBIT", 490, null, "Kontofuehrung November"],
+    ]);
+    expect(statement.transactions[0]).toMatchObject({ bankReference: "DEMO2026112300001", endToEndId: null, bookingDate: "2026-11-23", counterpartyIban: "DE02120300000000202051" });
+    expect(statement.transactions[4]).toMatchObject({ isReturn: true, returnReason: "MD06", endToEndId: COLLECTED_FEE_REFERENCE, mandateId: "WUFF-41-1" });
+    expect(statement.transactions[5].isReturn).toBe(false);
+  });
+
+  it("CAMT.053 (.02): Dbtr/Nm without Pty, the amount of each transaction of a batch booking", () => {
+    const statement = parseStatement(`<?xml version="1.0"?>
+      <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>S1</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>
+      <Ntry><Amt Ccy="EUR">1234567.8</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-01-02</Dt></BookgDt>
+        <NtryDtls><TxDtls><AmtDtls><TxAmt><Amt Ccy="EUR">0.10</Amt></TxAmt></AmtDtls><RltdPties><Dbtr><Nm>A &amp; B</Nm></Dbtr></RltdPties><RmtInf><Ustrd>ReNr 1</Ustrd></RmtInf></TxDtls>
+        <TxDtls><AmtDtls><TxAmt><Amt Ccy="EUR">1234567.70</Amt></TxAmt></AmtDtls><RltdPties><Dbtr><Nm>C</Nm></Dbtr></RltdPties></TxDtls></NtryDtls></Ntry>
+      <Ntry><Amt Ccy="EUR">5.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>PDNG</Sts></Ntry>
+      </Stmt></BkToCstmrStmt></Document>`);
+    expect(statement.transactions.map((t) => [t.amount, t.counterpartyName, t.bookingDate])).toEqual([
+      [10, "A & B", "2026-01-02"],
+      [123456770, "C", "2026-01-02"],
+    ]);
+  });
+
+  it("MT940 with the German field 86: GVC, ?20-?29 remittance with SEPA tags, ?32 name, GVC 109 as a return", () => {
+    const statement = parseStatement(mt940);
+    expect(statement).toMatchObject({ format: "MT940", accountIban: "37040044/0532013000", statementId: "STARTUMS/221/1" });
+    expect(statement.transactions.map((t) => [t.direction, t.amount, t.bookingDate, t.counterpartyName, t.remittance])).toEqual([
+      ["CRDT", 8000, "2026-11-24", "Rosalie Daudrich", "ReNr 2026006 Welpenkurs"],
+      ["CRDT", 3000, "2026-11-24", "Marisa Dittmer", "Rechnung 2026005 Teilzahlung"],
+      ["CRDT", 1550, "2026-11-24", "FRITZ FREMD", "Mitgliedsbeitrag Fritz Fremd"],
+      ["DBIT", 12000, "2026-11-24", "Lotte Halter", "Kursgebuehr Welpengruppe RET MD06"],
+    ]);
+    expect(statement.transactions[0].counterpartyIban).toBe("DE02120300000000202051");
+    expect(statement.transactions[3]).toMatchObject({ isReturn: true, returnReason: "MD06", endToEndId: COLLECTED_FEE_REFERENCE, mandateId: "WUFF-41-1" });
+  });
+
+  it("cents never through a float; invoice numbers in the usual spellings", () => {
+    expect([centsOf("0.29"), centsOf("1,1"), centsOf("19.99"), centsOf("1200"), centsOf("-1.00"), centsOf("1.999")]).toEqual([29, 110, 1999, 120000, null, null]);
+    expect(invoiceNumbersIn({ remittance: "ReNr 2026001, RE-NR. 2026002 Rechnung 2026003 Rechnungsnr.:2026004 Referenz 2026009", endToEndId: null })).toEqual([2026001, 2026002, 2026003, 2026004]);
+  });
+
+  it.each([
+    ["empty", "", 400],
+    ["not a statement", "Hallo Kassenwart", 415],
+    ["not XML", "<Document><Stmt>", 415],
+    ["a DOCTYPE", `<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"/>`, 415],
+    ["camt.054", `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn/></Document>`, 422],
+    ["pain.001", `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>`, 422],
+    ["a bad :61: line", ":20:X\n:25:DE89370400440532013000\n:61:2611AB\n", 422],
+  ])("refuses %s with a German message", (_, text, status) => {
+    let error: unknown;
+    try {
+      parseStatement(text);
+    } catch (thrown) {
+      error = thrown;
+    }
+    expect(error).toBeInstanceOf(StatementError);
+    expect((error as StatementError).status).toBe(status);
+    expect((error as StatementError).message).toMatch(/Datei|Kontoauszug|Buchung/);
+  });
+});
+
+describe("importing and booking the demo statement", () => {
+  let importId: number;
+
+  it("proposes: exact ReNr, ReNr with a partial amount, ambiguous, unmatched, the return to its fee, the bank's fee ignored", async () => {
+    const response = await upload(camt053, "camt053-demo.xml");
+    expect(response.status).toBe(302);
+    expect(toastOf(response)?.message).toBe("6 Buchungen importiert. Bitte die Zuordnungen prüfen und buchen.");
+    importId = importIdOf(response);
+    const entries = await entriesOf(importId);
+    const [i1, i2, i4, i5] = await Promise.all([2026001, 2026002, 2026004, 2026005].map(invoiceByNumber));
+    expect(entries.map((e) => [e.proposal, e.targetType, e.targetId])).toEqual([
+      ["MATCHED", "INVOICE", i1.id],
+      ["MATCHED", "INVOICE", i2.id],
+      ["AMBIGUOUS", null, null],
+      ["UNMATCHED", null, null],
+      ["RETURN", "FEE", collectedFee.id],
+      ["IGNORED", null, null],
+    ]);
+    expect(JSON.parse(entries[2].candidates!)).toEqual([
+      { type: "INVOICE", id: i4.id },
+      { type: "INVOICE", id: i5.id },
+    ]);
+    expect(entries[1].note).toBe("Teilzahlung: offen bleiben 75,00\u00a0€.");
+    expect(entries.every((e) => e.status === "OPEN")).toBe(true);
+
+    const html = await page(`/bankstatements/${importId}`);
+    for (const label of ["Zugeordnet", "Mehrdeutig", "Nicht zugeordnet", "Rücklastschrift", "Belastung"]) expect(html).toContain(label);
+    expect(html).toContain(`href="/invoices/${i1.id}/invoicerows"`);
+  });
+
+  it("a second import of the same file finds every booking 'bereits importiert' and stores none again", async () => {
+    const before = await counts();
+    const response = await upload(camt053, "camt053-demo-nochmal.xml");
+    expect(toastOf(response)?.message).toBe("Alle 6 Buchungen dieses Kontoauszugs sind bereits importiert: nichts Neues zu buchen.");
+    const after = await counts();
+    expect(after.entries).toBe(before.entries);
+    expect(after.invoices).toBe(before.invoices);
+    expect(after.imports).toBe(before.imports + 1);
+    expect(await entriesOf(importIdOf(response))).toHaveLength(0);
+  });
+
+  it("a choice that was not proposed is refused and books nothing", async () => {
+    const entries = await entriesOf(importId);
+    const before = await counts();
+    const response = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), { intent: "book", [`choice-${entries[0].id}`]: `FEE:${collectedFee.id}` });
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain("Diese Zuordnung wurde nicht vorgeschlagen");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("'Buchen' books the chosen ones in one go: invoices paid or reduced, comments, the settled invoice's fees, the return reopens its fee", async () => {
+    const entries = await entriesOf(importId);
+    const [i1, i5] = await Promise.all([2026001, 2026005].map(invoiceByNumber));
+    const response = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), {
+      intent: "book",
+      [`choice-${entries[0].id}`]: `INVOICE:${i1.id}`,
+      [`choice-${entries[1].id}`]: `INVOICE:${entries[1].targetId}`,
+      [`choice-${entries[2].id}`]: `INVOICE:${i5.id}`,
+      [`choice-${entries[3].id}`]: "",
+      [`choice-${entries[4].id}`]: `FEE:${collectedFee.id}`,
+    });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)?.message).toBe("4 Buchungen gebucht (185,00\u00a0€ Zahlungseingang).");
+
+    const paid = await invoiceByNumber(2026001);
+    expect(paid.openAmount).toBe(0);
+    expect(paid.paymentComments).toBe("Bank 23.11.2026: 35,00\u00a0€ Quentin Baumeister ReNr 2026001 Hundeschule");
+    expect(paid.rowVersion).toBe(i1.rowVersion + 1);
+    const billed = await db.select().from(schema.invoiceRows).where(eq(schema.invoiceRows.invoiceId, paid.id));
+    const billedFees = await db.select().from(schema.fees).where(inArray(schema.fees.id, billed.map((row) => row.feeId!)));
+    expect(billedFees.every((fee) => fee.openAmount === 0 && fee.paymentReference === "ReNr 2026001")).toBe(true);
+    expect((await invoiceByNumber(2026002)).openAmount).toBe(12500 - 5000);
+    expect((await invoiceByNumber(2026005)).openAmount).toBe(13000 - 10000);
+    expect((await invoiceByNumber(2026004)).openAmount).toBe(9000);
+
+    const reopened = (await db.select().from(schema.fees).where(eq(schema.fees.id, collectedFee.id)))[0];
+    expect(reopened.openAmount).toBe(Math.min(collectedFee.amount, 12000));
+    expect(reopened.paymentComments).toBe("Lastschrift 01.11.2026; Rücklastschrift 23.11.2026 (MD06)");
+    expect(reopened.dueDate).toBe("2026-11-23");
+
+    const after = await entriesOf(importId);
+    expect(after.map((e) => e.status)).toEqual(["BOOKED", "BOOKED", "BOOKED", "OPEN", "BOOKED", "OPEN"]);
+    expect(after.map((e) => e.applied)).toEqual([3500, 5000, 10000, null, Math.min(collectedFee.amount, 12000), null]);
+    expect(await page(`/bankstatements/${importId}`)).toContain("Gebucht");
+  });
+
+  it("posting 'Buchen' again and importing the file again book nothing twice", async () => {
+    const before = await counts();
+    const fee = async () => (await db.select().from(schema.fees).where(eq(schema.fees.id, collectedFee.id)))[0];
+    const feeBefore = await fee();
+    const entries = await entriesOf(importId);
+    const again = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), {
+      intent: "book",
+      [`choice-${entries[0].id}`]: `INVOICE:${entries[0].targetId}`,
+      [`choice-${entries[4].id}`]: `FEE:${collectedFee.id}`,
+    });
+    expect(again.status).toBe(422);
+    expect(await again.text()).toContain("Es wurde nichts gebucht");
+    await upload(camt053, "camt053-demo.xml");
+    expect((await counts()).invoices).toBe(before.invoices);
+    expect((await counts()).entries).toBe(before.entries);
+    expect(await fee()).toEqual(feeBefore);
+  });
+
+  it("an unmatched credit is booked to an invoice number typed in; an overpayment is reported, not booked beyond the open amount", async () => {
+    const entries = await entriesOf(importId);
+    // Invoice 2026005 has 30,00 € open; the donation of 20,00 € goes there, then nothing is left over.
+    const response = await postForm(`/bankstatements/${importId}`, await loginCookie("admin"), { intent: "book", [`choice-${entries[3].id}`]: "", [`invoice-${entries[3].id}`]: "2026005" });
+    expect(response.status).toBe(302);
+    expect((await invoiceByNumber(2026005)).openAmount).toBe(1000);
+
+    const mt = await upload(mt940, "mt940-demo.sta", "admin");
+    const mtEntries = await entriesOf(importIdOf(mt));
+    const i6 = await invoiceByNumber(2026006);
+    expect(mtEntries.map((e) => [e.proposal, e.targetType, e.targetId])).toEqual([
+      ["MATCHED", "INVOICE", i6.id],
+      ["MATCHED", "INVOICE", (await invoiceByNumber(2026005)).id],
+      ["UNMATCHED", null, null],
+      ["RETURN", "FEE", collectedFee.id],
+    ]);
+    expect(mtEntries[1].note).toBe("Überzahlung: 20,00\u00a0€ mehr als offen, wird nicht gebucht.");
+    const booked = await postForm(`/bankstatements/${importIdOf(mt)}`, await loginCookie("admin"), {
+      intent: "book",
+      [`choice-${mtEntries[0].id}`]: `INVOICE:${i6.id}`,
+      [`choice-${mtEntries[1].id}`]: `INVOICE:${mtEntries[1].targetId}`,
+    });
+    expect(toastOf(booked)?.message).toBe("2 Buchungen gebucht (90,00\u00a0€ Zahlungseingang). Rechnung 2026005: 20,00\u00a0€ Überzahlung nicht gebucht.");
+    expect((await invoiceByNumber(2026005)).openAmount).toBe(0);
+    expect((await invoiceByNumber(2026006)).openAmount).toBe(0);
+  });
+});
+
+describe("malformed uploads and roles", () => {
+  it.each([
+    ["not XML", "<Document><Ntry>", "kaputt.xml", 415, "kein gültiges XML"],
+    ["camt.054", `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn/></Document>`, "avis.xml", 422, "camt.054"],
+    ["pain.008", `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08"><CstmrDrctDbtInitn/></Document>`, "lastschrift.xml", 422, "kein Kontoauszug im Format CAMT.053"],
+    ["an empty file", "", "leer.sta", 400, "Die Datei ist leer"],
+    ["a text file", "Kontostand: 100 Euro", "notiz.txt", 415, "weder ein Kontoauszug"],
+    ["20 MB", new Uint8Array(20 * 1024 * 1024).fill(60), "riesig.xml", 413, "zu groß"],
+  ])("%s: German 4xx, nothing stored", async (_, content, name, status, message) => {
+    const before = await counts();
+    const response = await upload(content, name);
+    expect(response.status).toBe(status);
+    expect(await response.text()).toContain(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("a post without a file is refused in German", async () => {
+    const response = await postForm("/bankstatements", await loginCookie("finance"), { intent: "upload" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Bitte eine Datei mit dem Kontoauszug auswählen");
+  });
+
+  it.each(["staff", "gdpr"] as const)("%s may neither open, upload nor book (refused on the server)", async (who) => {
+    const before = await counts();
+    const response = await upload(camt053, "camt053-demo.xml", who);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    const [firstImport] = await db.select().from(schema.bankStatementImports).limit(1);
+    const book = await postForm(`/bankstatements/${firstImport.id}`, await loginCookie(who), { intent: "book" });
+    expect(book.headers.get("Location")).toBe("/");
+    expect((await fetchApp("/bankstatements", { cookie: await loginCookie(who) })).headers.get("Location")).toBe("/");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("the Kontenblatt links to the import for ADMIN and FINANCE", async () => {
+    expect(await page("/fees")).toMatch(/href="\/bankstatements"[^>]*>Kontoauszug importieren/);
+  });
+});
