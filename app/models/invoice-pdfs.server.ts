@@ -27,6 +27,7 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
         date: invoiceHeaders.date,
         dueDate: invoiceHeaders.dueDate,
         amount: invoiceHeaders.amount,
+        openAmount: invoiceHeaders.openAmount,
         pdfFilePath: invoiceHeaders.pdfFilePath,
         salutation: people.salutation,
         title: people.title,
@@ -69,7 +70,7 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
     id: header.id,
     pdfFilePath: header.pdfFilePath,
     template: template?.html ?? null,
-    header: { invoiceNumber: header.invoiceNumber, date: header.date, dueDate: header.dueDate, amount: header.amount },
+    header: { invoiceNumber: header.invoiceNumber, date: header.date, dueDate: header.dueDate, amount: header.amount, openAmount: header.openAmount },
     rows,
     person: {
       salutation: header.salutation,
