@@ -25,4 +25,12 @@ CREATE INDEX `sepa_mandates_person_idx` ON `sepa_mandates` (`person_id`);--> sta
 CREATE UNIQUE INDEX `sepa_mandates_reference_unique` ON `sepa_mandates` (`reference`);--> statement-breakpoint
 CREATE UNIQUE INDEX `sepa_mandates_one_active_per_person` ON `sepa_mandates` (`person_id`) WHERE is_active = 1;--> statement-breakpoint
 ALTER TABLE `configuration` ADD `creditor_id` text;--> statement-breakpoint
-ALTER TABLE `configuration` ADD `mandate_text` text;
+ALTER TABLE `configuration` ADD `mandate_text` text;--> statement-breakpoint
+-- The stored default invoice template gets the GiroCode under its bank details (a changed
+-- template is left as its owner made it).
+UPDATE `templates` SET `html` = replace(`html`, '      <tr><th>Verwendungszweck</th><td>{{paymentReference}}</td></tr>
+    </table>
+  </div>', '      <tr><th>Verwendungszweck</th><td>{{paymentReference}}</td></tr>
+    </table>
+    {{#girocode}}<div class="girocode">{{{girocode}}}<div>Bequem bezahlen: GiroCode mit der Banking-App scannen</div></div>{{/girocode}}
+  </div>') WHERE `name` = 'invoice' AND instr(`html`, 'girocode') = 0;

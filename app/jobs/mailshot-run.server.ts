@@ -54,7 +54,8 @@ export async function performMailshotItem({ env, db, job, actor, batch }: ItemCo
       cc: route.cc,
       intendedCc: params.cc,
       subject: rendered.subject,
-      attachments: attachments.map((file) => file.filename),
+      // The log names the files sent along, not the inline GiroCode.
+      attachments: attachments.filter((file) => !file.contentId).map((file) => file.filename),
       sentBy: actor.name,
       personId,
       invoiceHeaderId: invoice?.id ?? null,

@@ -286,6 +286,27 @@ describe("SEPA mandates on the person", () => {
     expect((await mandates()).find((row) => row.id === first.id)).toEqual(first);
   });
 
+  it("answers hand-made posts with a German 4xx and writes nothing", async () => {
+    const before = JSON.stringify(await db.select().from(schema.sepaMandates).orderBy(schema.sepaMandates.id));
+    const [someone] = await mandates();
+    const unknownPerson = await save({ personId: 999_999, iban: VALID_IBAN });
+    expect(unknownPerson.status).toBe(400);
+    expect(await text(unknownPerson)).toContain("Diese Person gibt es nicht (mehr)");
+    const tooLong = await save({ accountHolder: "x".repeat(71), iban: VALID_IBAN });
+    expect(tooLong.status).toBe(400);
+    expect(await text(tooLong)).toContain("Höchstens 70 Zeichen");
+    const noDate = await save({ mandateDate: "31.02.2026", iban: VALID_IBAN });
+    expect(noDate.status).toBe(400);
+    // Another person's mandate named under this person: not found, nothing moves.
+    const [foreign] = await db.select().from(schema.sepaMandates).where(eq(schema.sepaMandates.personId, 1)).limit(1);
+    if (foreign) expect((await save({ id: foreign.id, rowVersion: foreign.rowVersion, iban: VALID_IBAN })).status).toBe(404);
+    expect((await postForm("/people", await loginCookie("admin"), { intent: "mandate:delete", id: 999_999 })).status).toBe(404);
+    expect((await postForm("/people", await loginCookie("admin"), { intent: "mandate:delete", id: "abc" })).status).toBe(404);
+    expect(await text(await fetchApp("/people?dialog=mandate-person&dialogId=999999", { cookie: await loginCookie("admin") }))).not.toContain("SEPA-Mandat von");
+    expect(JSON.stringify(await db.select().from(schema.sepaMandates).orderBy(schema.sepaMandates.id))).toBe(before);
+    expect(someone).toBeDefined();
+  });
+
   it("goes with its person into the Papierkorb and comes back with them", async () => {
     const before = await mandates();
     const confirm = await text(await fetchApp(`/people?dialog=person-delete&dialogId=${personId}`, { cookie: await loginCookie("admin") }));

@@ -149,7 +149,8 @@ export const dialog = defineDialog({
         cc: route.cc,
         intendedCc: null,
         subject: rendered.subject,
-        attachments: attachments.map((file) => file.filename),
+        // The log names the files sent along, not the inline GiroCode.
+        attachments: attachments.filter((file) => !file.contentId).map((file) => file.filename),
         sentBy: user.name,
         personId: record.person.id,
         invoiceHeaderId: record.invoice?.id ?? null,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
-import { checkbox, germanDate, id, optionalBic, optionalId, optionalText, requiredIban, requiredText, rowVersion } from "~/lib/form-fields";
+import { optionalBic, requiredIban } from "~/lib/bank-fields";
+import { checkbox, germanDate, id, optionalId, optionalText, requiredText, rowVersion } from "~/lib/form-fields";
 
 /** The SEPA mandate form: the account (IBAN checked by its checksum, a BIC needed outside
  *  Germany), the holder (SEPA: at most 70 characters), the mandate's date and whether it is active. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
-import { checkbox, moneyInCents, optionalBic, optionalCreditorId, optionalEmail, optionalIban, optionalText, optionalWholeNumber, rowVersion, wholeNumber } from "~/lib/form-fields";
+import { optionalBic, optionalCreditorId, optionalIban } from "~/lib/bank-fields";
+import { checkbox, moneyInCents, optionalEmail, optionalText, optionalWholeNumber, rowVersion, wholeNumber } from "~/lib/form-fields";
 
 /** The Einstellungen form (spec 000 §2, §5): numbers are numbers, the test account an e-mail,
  *  money typed the German way (1.234,56 €) into exact cents. */
