@@ -424,6 +424,10 @@ describe("the GiroCode (EPC QR code)", () => {
     const svg = girocodeSvg(payload);
     expect(svg).toMatch(/^<svg /);
     expect(svg).not.toContain("http://www.w3.org/1999/xlink");
+    // The markup carries only paths (the template puts it in raw): no text of the payload.
+    const hostile = girocodeSvg(epcPayload({ ...input, name: "<script>alert(1)</script>", remittance: "ReNr 1 <img src=x>" })!);
+    expect(hostile).not.toMatch(/script|<img|alert/);
+    expect(hostile.match(/<[a-z]+/g)).toEqual(["<svg", "<path"]);
     expect(decodeQR(svgToImage(svg))).toBe(payload);
     expect(decodeQR(pngToImage(girocodePng(payload)))).toBe(payload);
     expect(epcFields(decodeQR(pngToImage(girocodePng(payload)))).name).toBe("Hundefreunde Müßig-Ärger e.V.");

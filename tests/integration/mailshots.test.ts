@@ -139,7 +139,7 @@ describe("mailshots: preview and run", () => {
     expect(bernd.subject).toBe("Einladung zur Mitgliederversammlung, Bernd");
     expect(bernd.text).toContain("Lieber Bernd,");
     expect(bernd.text).toContain("hiermit laden wir Dich herzlich zu unserer diesjährigen Mitgliederversammlung ein");
-    expect(bernd.attachments?.map((file) => file.filename)).toEqual(["Rechnung_770002_Bernd_2026.pdf", "Tagesordnung.pdf", "GiroCode.png"]);
+    expect(bernd.attachments?.map((file) => file.filename)).toEqual(["Rechnung_770002_Bernd_2026.pdf", "Tagesordnung.pdf"]);
     const pdf = await attachmentOf(bernd, bernd.attachments![0].generatedFileName);
     expect(new TextDecoder().decode(pdf)).toContain("(Rechnung 770002) Tj");
     const logged = await db.select().from(schema.mailLog).where(and(eq(schema.mailLog.jobId, job.id), eq(schema.mailLog.status, "SENT")));
