@@ -10,22 +10,23 @@ test("a SEPA mandate entered from a person by ADMIN (a wrong IBAN refused in Ger
   const grid = page.getByRole("region", { name: "Personen" });
   // Non-members have no demo mandate; each project takes its own person (both share one database).
   const row = grid.locator("tbody tr").nth(javaScriptEnabled ? 3 : 4);
-  const name = `${(await row.locator("td").nth(2).textContent())!.trim()} ${(await row.locator("td").nth(1).textContent())!.trim()}`;
   await row.locator("td").first().click();
   await expect(row).toHaveAttribute("aria-selected", "true");
   if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
   await grid.getByRole("toolbar").getByRole("link", { name: "SEPA-Mandat" }).click();
 
+  const opened = page.getByRole("dialog", { name: /^SEPA-Mandat von / });
+  await expect(opened).toBeVisible();
+  const name = (await opened.getByRole("heading").first().textContent())!.replace("SEPA-Mandat von ", "").trim();
   const dialog = page.getByRole("dialog", { name: `SEPA-Mandat von ${name}` });
-  await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("Die Mandatsreferenz wird beim Speichern vergeben");
   await expect(dialog.getByLabel("Kontoinhaber")).toHaveValue(name);
-  await dialog.getByLabel("IBAN").fill("DE88 3704 0044 0532 0130 00");
+  await dialog.getByLabel("IBAN", { exact: true }).fill("DE88 3704 0044 0532 0130 00");
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expect(page.getByRole("dialog", { name: `SEPA-Mandat von ${name}` }).getByText("Die IBAN ist ungültig (Prüfsumme falsch)")).toBeVisible();
 
   // Typed as people do: lower case, with spaces.
-  await page.getByRole("dialog", { name: `SEPA-Mandat von ${name}` }).getByLabel("IBAN").fill(IBAN.toLowerCase());
+  await page.getByRole("dialog", { name: `SEPA-Mandat von ${name}` }).getByLabel("IBAN", { exact: true }).fill(IBAN.toLowerCase());
   await page.getByRole("dialog", { name: `SEPA-Mandat von ${name}` }).getByRole("button", { name: "Speichern" }).click();
   await expect(page.getByRole("status")).toHaveText(/^SEPA-Mandat WUFF-\d+-1 wurde angelegt$/);
   const reference = /WUFF-\d+-1/.exec((await page.getByRole("status").textContent())!)![0];
@@ -41,7 +42,7 @@ test("a SEPA mandate entered from a person by ADMIN (a wrong IBAN refused in Ger
   const again = page.getByRole("dialog", { name: `SEPA-Mandat von ${name}` });
   await expect(again).toContainText(reference);
   await expect(again).toContainText("Erstlastschrift (FRST)");
-  await expect(again.getByLabel("IBAN")).toHaveValue(IBAN);
+  await expect(again.getByLabel("IBAN", { exact: true })).toHaveValue(IBAN);
 
   // Staff: the same person's dialog shows the IBAN masked, and no way into the mandate.
   await loginAs(page, "staff", `/people/${personId}/dogs?dialog=person-edit&dialogId=${personId}`);
