@@ -621,6 +621,44 @@ export const molliePayments = sqliteTable(
   (t) => [index("mollie_payments_fee_idx").on(t.feeId)],
 );
 
+/**
+ * SEPA direct-debit mandates (Lastschriftmandate) of a person: the account the club may collect
+ * from, the generated reference (unique: 'WUFF-{personId}-{n}', at most 35 characters of the SEPA
+ * set) and the mandate's date. FRST until its first collection (firstCollectionOn), RCUR after.
+ * At most one active mandate per person. The IBAN leaves the server only for ADMIN and FINANCE.
+ */
+export const sepaMandates = sqliteTable(
+  "sepa_mandates",
+  {
+    id: id(),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id),
+    accountHolder: text("account_holder").notNull(),
+    iban: text("iban").notNull(),
+    bic: text("bic"),
+    reference: text("reference").notNull(),
+    mandateDate: text("mandate_date").notNull(),
+    /** The day of the first collection under this mandate; NULL: the next one is FRST. */
+    firstCollectionOn: text("first_collection_on"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    comments: text("comments"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("sepa_mandates_person_idx").on(t.personId),
+    uniqueIndex("sepa_mandates_reference_unique").on(t.reference),
+    // One active mandate per person: a second one must replace (deactivate) the first.
+    uniqueIndex("sepa_mandates_one_active_per_person")
+      .on(t.personId)
+      .where(sql`is_active = 1`),
+    isDate("sepa_mandates", "mandate_date"),
+    isDate("sepa_mandates", "first_collection_on"),
+    rule("sepa_mandates_reference_sepa", "length(reference) BETWEEN 1 AND 35"),
+    rule("sepa_mandates_iban_plain", "iban = upper(iban) AND instr(iban, ' ') = 0 AND length(iban) BETWEEN 15 AND 34"),
+  ],
+);
+
 /** The club's settings: a single row with id 1. */
 export const configuration = sqliteTable(
   "configuration",
@@ -652,6 +690,9 @@ export const configuration = sqliteTable(
     iban: text("iban"),
     bic: text("bic"),
     bankName: text("bank_name"),
+    /** SEPA creditor identifier (Gläubiger-ID, ISO 7064 checked) and the text of the club's mandate. */
+    creditorId: text("creditor_id"),
+    mandateText: text("mandate_text"),
     comments: text("comments"),
     ...auditColumns(),
   },

@@ -2,6 +2,7 @@ import { courseMembershipsGrid } from "./courseMemberships.grid";
 import { certificationsGrid } from "./certifications.grid";
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
 import { may } from "~/lib/access";
+import { groupIban } from "~/lib/banking";
 import { listAllPeople, listPeople, pageOfPerson, personName, PEOPLE_FILTERS, type PeopleFilter, type PersonRow } from "~/models/people.server";
 import { dogsGrid } from "./dogs.grid";
 import { feesGrid } from "./fees.grid";
@@ -13,6 +14,7 @@ const peopleQuery = (query: Pick<ListQuery, "toggles" | "sort" | "user">) => ({
   filter: (PEOPLE_FILTERS.includes(query.toggles.filter as PeopleFilter) ? query.toggles.filter : "all") as PeopleFilter,
   sort: query.sort,
   withProtected: may(query.user, "protectedPersonData"),
+  withBankData: may(query.user, "bankData"),
 });
 
 /**
@@ -48,6 +50,9 @@ export const peopleGrid = defineGrid<PersonRow>({
     { id: "memberSince", header: "Mitglied seit", value: (p) => p.memberSince, type: "date", hidden: true, requires: "protectedPersonData" },
     { id: "memberUntil", header: "Mitglied bis", value: (p) => p.memberUntil, type: "date", hidden: true, requires: "protectedPersonData" },
     { id: "hasGdpr", header: "DSGVO", value: (p) => p.hasGdpr, type: "checkbox", hidden: true, requires: "protectedPersonData" },
+    // The active SEPA mandate: ADMIN and FINANCE only, the IBAN masked even for them (a list).
+    { id: "mandateReference", header: "Mandat", value: (p) => p.mandateReference ?? null, hidden: true, requires: "bankData" },
+    { id: "mandateIban", header: "IBAN", value: (p) => groupIban(p.mandateIban) || null, hidden: true, sortable: false, requires: "bankData" },
   ],
   toggles: [
     {
@@ -67,7 +72,10 @@ export const peopleGrid = defineGrid<PersonRow>({
     all: (db, query) => listAllPeople(db, peopleQuery(query)),
   },
   excel: { fileName: "Mitgliederliste.xlsx", sheet: "Personen", path: "/people/export" },
-  rowActions: [{ label: "Mail senden", view: "person", entity: "mail", area: "mailer", browse: true }],
+  rowActions: [
+    { label: "Mail senden", view: "person", entity: "mail", area: "mailer", browse: true },
+    { label: "SEPA-Mandat", view: "person", entity: "mandate", area: "fees" },
+  ],
   emptyText: "Keine Personen gefunden",
   rows: {
     parentType: "PERSON",

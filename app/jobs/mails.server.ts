@@ -7,6 +7,8 @@
 import type { Db } from "~/db/client.server";
 import { currentYearInBerlin, formatCount, joinGerman, todayInBerlin } from "~/lib/format";
 import { clubName, MAIL_TEMPLATES, mailVariables, NO_PDF, NOTHING_TO_MAIL, type MailFee, type MailInvoice, type MailPerson } from "~/lib/mail";
+import { epcPayload, girocodePng, toBase64 } from "~/lib/girocode";
+import { invoiceEpcPayload, type ClubInvoiceData } from "~/lib/invoice-document";
 import type { Actor } from "~/models/audit.server";
 import { getConfiguration } from "~/models/configuration.server";
 import { claimOnce, confirmMail, failMail, getMailTemplate, peopleWithBirthday } from "~/models/mails.server";
@@ -19,12 +21,41 @@ export const messageOf = (error: unknown) => (error instanceof Error ? error.mes
 
 export const templateMissing = (name: string) => `Die Mailvorlage „${name}“ gibt es nicht. Bitte unter Vorlagen anlegen.`;
 
-/** What every mail of a request or batch needs once: the test account and the club's name. */
-export type MailSettings = { testAccount: string | null; club: string };
+/** What every mail of a request or batch needs once: the test account, the club's name and its
+ *  account (for the GiroCode of payment mails). */
+export type MailSettings = { testAccount: string | null; club: string; bank?: ClubInvoiceData | null };
 
 export async function mailSettings(env: Env, db: Db): Promise<MailSettings> {
   const configuration = await getConfiguration(db);
-  return { testAccount: configuration?.smtpTestAccount ?? null, club: clubName(configuration?.hsvrmVereinName, senderName(env)) };
+  return { testAccount: configuration?.smtpTestAccount ?? null, club: clubName(configuration?.hsvrmVereinName, senderName(env)), bank: configuration ?? null };
+}
+
+/** The Content-ID of the GiroCode image in a payment mail. */
+export const GIROCODE_CONTENT_ID = "girocode@wuff";
+
+/**
+ * The GiroCode of a payment mail (an open invoice: 'ReNr {n}'; an open fee: 'Posten {id} {text}'),
+ * as a PNG to attach with its Content-ID; null without the club's IBAN or an open amount.
+ */
+export function mailGiroCode(bank: ClubInvoiceData | null | undefined, input: { invoice?: MailInvoice | null; fee?: MailFee | null }): { payload: string; attachment: Attachment } | null {
+  const { invoice, fee } = input;
+  const payload = invoice
+    ? invoiceEpcPayload(bank ?? null, invoice)
+    : fee && bank?.iban
+      ? epcPayload({ name: bank.bankAccountHolder?.trim() || bank.clubName?.trim() || "", iban: bank.iban, bic: bank.bic, amount: fee.openAmount, remittance: `Posten ${fee.id} ${fee.text}` })
+      : null;
+  if (!payload) return null;
+  return { payload, attachment: { filename: "GiroCode.png", content: girocodePng(payload), mimeType: "image/png", contentId: GIROCODE_CONTENT_ID } };
+}
+
+/** A mail's HTML for the preview: the GiroCode it carries as an attachment shown inline (data URI). */
+export const previewHtml = (html: string, girocode: Attachment | null) =>
+  girocode ? html.replace(`cid:${GIROCODE_CONTENT_ID}`, `data:image/png;base64,${toBase64(girocode.content)}`) : html;
+
+/** The HTML block that shows the attached GiroCode (before </body> when the template has one). */
+function withGiroCodeImage(html: string): string {
+  const block = `<p style="margin-top:16px">Bequem bezahlen: GiroCode mit der Banking-App scannen.<br><img src="cid:${GIROCODE_CONTENT_ID}" alt="GiroCode zum Bezahlen" width="180" height="180" style="width:180px;height:180px"></p>`;
+  return /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${block}</body>`) : `${html}${block}`;
 }
 
 export async function loadTemplate(db: Db, name: string) {
@@ -42,11 +73,14 @@ export function composeMail(
   settings: MailSettings,
   template: Awaited<ReturnType<typeof loadTemplate>>,
   input: { person: MailPerson; invoice?: MailInvoice | null; fee?: MailFee | null; paymentLink?: string | null; subject?: string; cc?: string | null; now?: Date },
-): { rendered: RenderedMail; route: Route } {
+): { rendered: RenderedMail; route: Route; girocode: Attachment | null } {
   const variables = mailVariables({ club: settings.club, person: input.person, today: todayInBerlin(input.now), invoice: input.invoice, fee: input.fee, paymentLink: input.paymentLink });
   const rendered = renderMail(template, variables);
   if (input.subject !== undefined) rendered.subject = input.subject.replace(/[\r\n]+/g, " ").trim();
-  return { rendered, route: routeMail(env, settings.testAccount, input.person.email?.trim() ?? "", input.cc ?? null) };
+  // A payment mail (an open invoice or fee) carries the GiroCode as an inline image.
+  const girocode = mailGiroCode(settings.bank, input);
+  if (girocode) rendered.html = withGiroCodeImage(rendered.html);
+  return { rendered, route: routeMail(env, settings.testAccount, input.person.email?.trim() ?? "", input.cc ?? null), girocode: girocode?.attachment ?? null };
 }
 
 /** The invoice's PDF from R2 (key = its pdfFilePath). */

@@ -40,11 +40,12 @@ export async function performMailshotItem({ env, db, job, actor, batch }: ItemCo
     const template = await batch.get(`template:${params.templateName}`, async () => ({ value: await loadTemplate(db, params.templateName), dispose: async () => {} }));
     const invoice = params.attachInvoice ? await invoiceToAttach(db, personId) : undefined;
     if (params.attachInvoice && !invoice) throw new ItemFailure("keine Rechnung mit PDF");
-    const { rendered, route } = composeMail(env, settings, { ...template, subject: params.subject }, { person, invoice, cc: params.cc });
+    const { rendered, route, girocode } = composeMail(env, settings, { ...template, subject: params.subject }, { person, invoice, cc: params.cc });
     if (route.status === "blocked") throw new ItemFailure(route.message);
     const attachments: Attachment[] = [
       ...(invoice ? [await invoiceAttachment(env, invoice)] : []),
       ...(await Promise.all(params.attachDocPaths.map((key) => batch.get(`doc:${key}`, async () => ({ value: await documentAttachment(env, key), dispose: async () => {} }))))),
+      ...(girocode ? [girocode] : []),
     ];
     const claim = await claimOnce(db, {
       kind: "MAILSHOT",
@@ -53,7 +54,8 @@ export async function performMailshotItem({ env, db, job, actor, batch }: ItemCo
       cc: route.cc,
       intendedCc: params.cc,
       subject: rendered.subject,
-      attachments: attachments.map((file) => file.filename),
+      // The log names the files sent along, not the inline GiroCode.
+      attachments: attachments.filter((file) => !file.contentId).map((file) => file.filename),
       sentBy: actor.name,
       personId,
       invoiceHeaderId: invoice?.id ?? null,

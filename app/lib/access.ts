@@ -95,6 +95,9 @@ export const maySeeHomePanel = (user: Pick<User, "roles"> | null, panel: HomePan
 export const PERMISSIONS = {
   /** Membership dates and GDPR consent of people: shown, sent and written only for these. */
   protectedPersonData: ["ADMIN", "GDPR"],
+  /** Bank data of people (SEPA mandates: the full IBAN): shown, sent and written only for these;
+   *  everyone else sees at most a masked IBAN ('DE89 **** **** **** **30 00'). */
+  bankData: ["ADMIN", "FINANCE"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -117,3 +117,4 @@ export const optionalId = () => z.number().int().positive().max(MAX_ID).optional
 
 /** The rowVersion an edit form was based on. */
 export const rowVersion = () => z.number({ error: "Version fehlt" }).int().min(1).max(MAX_ID);
+

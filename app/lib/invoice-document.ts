@@ -5,7 +5,9 @@
  * the records, the services render and store.
  */
 import { asciiFileNamePart, readableFileNamePart } from "./file-names";
+import { groupIban } from "./banking";
 import { formatDate, formatMoney } from "./format";
+import { epcPayload, girocodeSvg } from "./girocode";
 
 /** The name of the invoice template in `templates` (spec: 'No invoice template found' without it). */
 export const INVOICE_TEMPLATE_NAME = "invoice";
@@ -45,7 +47,8 @@ export const DEMO_CLUB: ClubInvoiceData = {
 };
 
 export type InvoiceDocumentSource = {
-  header: { invoiceNumber: number; date: string; dueDate: string | null; amount: number };
+  /** openAmount: what the GiroCode asks for (the amount when left out). */
+  header: { invoiceNumber: number; date: string; dueDate: string | null; amount: number; openAmount?: number };
   rows: { lineNumber: number; text: string; amount: number }[];
   person: {
     salutation: string | null;
@@ -70,17 +73,33 @@ export function salutationOf(person: InvoiceDocumentSource["person"]): string {
 }
 
 /** 'DE89 3704 0044 0532 0130 00': an IBAN in groups of four, as it is printed. */
-export const formatIban = (iban: string | null | undefined) =>
-  orEmpty(iban)
-    .replace(/\s+/g, "")
-    .toUpperCase()
-    .replace(/(.{4})(?=.)/g, "$1 ");
+export const formatIban = groupIban;
+
+/** The reference a payment of the invoice names ('ReNr 2026001'): on the invoice, in the GiroCode
+ *  and in mails. */
+export const invoicePaymentReference = (invoiceNumber: number) => `ReNr ${invoiceNumber}`;
+
+/**
+ * The EPC payload of the invoice's GiroCode: the club's account, the open amount and 'ReNr {n}';
+ * null without the club's IBAN or with nothing open.
+ */
+export function invoiceEpcPayload(club: ClubInvoiceData | null, invoice: { invoiceNumber: number; openAmount: number }): string | null {
+  if (!club?.iban) return null;
+  return epcPayload({
+    name: orEmpty(club.bankAccountHolder) || orEmpty(club.clubName),
+    iban: club.iban,
+    bic: club.bic,
+    amount: invoice.openAmount,
+    remittance: invoicePaymentReference(invoice.invoiceNumber),
+  });
+}
 
 /** The values of the template 'invoice' (every one a formatted string; mustache escapes them). */
 export function invoiceTemplateData(source: InvoiceDocumentSource) {
   const { header, rows, person } = source;
   const club = source.club;
-  const reference = `ReNr ${header.invoiceNumber}`;
+  const reference = invoicePaymentReference(header.invoiceNumber);
+  const payload = invoiceEpcPayload(club, { invoiceNumber: header.invoiceNumber, openAmount: header.openAmount ?? header.amount });
   return {
     club: {
       name: orEmpty(club?.clubName),
@@ -111,6 +130,9 @@ export function invoiceTemplateData(source: InvoiceDocumentSource) {
     invoiceAmount: formatMoney(header.amount),
     rows: rows.map((row, index) => ({ lineNumber: String(row.lineNumber || index + 1), text: row.text, amount: formatMoney(row.amount) })),
     paymentReference: reference,
+    /** The GiroCode as inline SVG markup (use it raw: {{{girocode}}}), empty without the club's
+     *  IBAN or an open amount. */
+    girocode: payload ? girocodeSvg(payload) : "",
   };
 }
 
@@ -179,6 +201,8 @@ export const DEFAULT_INVOICE_TEMPLATE = `<!DOCTYPE html>
   .bank { margin-top: 2mm; border-collapse: collapse; }
   .bank th { text-align: left; font-weight: normal; color: #475569; padding-right: 6mm; }
   .tax { margin-top: 6mm; font-size: 9pt; color: #334155; }
+  .girocode { margin-top: 4mm; font-size: 8pt; color: #475569; }
+  .girocode svg { display: block; margin-bottom: 1mm; }
 </style>
 </head>
 <body>
@@ -222,6 +246,7 @@ export const DEFAULT_INVOICE_TEMPLATE = `<!DOCTYPE html>
       {{#club.bank.name}}<tr><th>Bank</th><td>{{club.bank.name}}</td></tr>{{/club.bank.name}}
       <tr><th>Verwendungszweck</th><td>{{paymentReference}}</td></tr>
     </table>
+    {{#girocode}}<div class="girocode">{{{girocode}}}<div>Bequem bezahlen: GiroCode mit der Banking-App scannen</div></div>{{/girocode}}
   </div>
   <p class="tax">{{^club.taxNumber}}{{club.taxExemptionNote}}{{/club.taxNumber}}{{#club.taxNumber}}Steuernummer: {{club.taxNumber}}{{/club.taxNumber}}</p>
   <p>Mit freundlichen Grüßen<br>{{club.name}}</p>

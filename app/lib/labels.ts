@@ -27,6 +27,7 @@ export const TABLE_LABELS: Record<string, string> = {
   locations: "Ort",
   mailshots: "Mailing",
   templates: "Vorlage",
+  sepa_mandates: "SEPA-Mandat",
 };
 
 /** The kinds of template (Vorlagen). */

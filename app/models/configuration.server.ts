@@ -20,6 +20,9 @@ export type ConfigurationInput = {
   clubMembershipPriceReduced2: number;
   lastInvoiceNumber: number;
   mollieIntegration: boolean;
+  /** The club as SEPA creditor (Gläubiger-ID) and the text of its mandate form. */
+  creditorId: string | null;
+  mandateText: string | null;
 } & ClubInvoiceData;
 
 export async function getConfiguration(db: Db): Promise<ConfigurationRecord | undefined> {

@@ -29,6 +29,7 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
         date: invoiceHeaders.date,
         dueDate: invoiceHeaders.dueDate,
         amount: invoiceHeaders.amount,
+        openAmount: invoiceHeaders.openAmount,
         pdfFilePath: invoiceHeaders.pdfFilePath,
         changedOn: sql<string | null>`coalesce(${invoiceHeaders.lastModifiedOn}, ${invoiceHeaders.createdOn})`,
         salutation: people.salutation,
@@ -73,7 +74,7 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
     pdfFilePath: header.pdfFilePath,
     changedOn: header.changedOn,
     template: template?.html ?? null,
-    header: { invoiceNumber: header.invoiceNumber, date: header.date, dueDate: header.dueDate, amount: header.amount },
+    header: { invoiceNumber: header.invoiceNumber, date: header.date, dueDate: header.dueDate, amount: header.amount, openAmount: header.openAmount },
     rows,
     person: {
       salutation: header.salutation,

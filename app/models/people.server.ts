@@ -14,6 +14,7 @@ import {
   membershipStatuses,
   memberTypes,
   people,
+  sepaMandates,
   type SALUTATIONS,
 } from "~/db/schema";
 import type { SortSpec } from "~/lib/grid";
@@ -21,6 +22,7 @@ import { PAGE_SIZE } from "~/lib/grid";
 import { pageOfPosition, positionInOrder } from "./paging.server";
 import { moveToBin } from "./recycle-bin.server";
 import { attendanceOfMemberships } from "./attendances.server";
+import { mandatesOfPersonCapture } from "./sepa-mandates.server";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 
 export const PEOPLE_FILTERS = ["all", "members", "nonmembers"] as const;
@@ -59,6 +61,15 @@ const protectedColumns = {
   hasGdpr: people.hasGdpr,
 };
 
+/** The person's active SEPA mandate (ADMIN and FINANCE only): its reference and the IBAN masked
+ *  in SQL, so the full IBAN never leaves the database for a grid or an export. */
+const bankColumns = {
+  mandateReference: sql<string | null>`(SELECT reference FROM sepa_mandates WHERE person_id = ${people.id} AND is_active = 1)`.as("mandate_reference"),
+  mandateIban: sql<string | null>`(SELECT substr(iban, 1, 4) || replace(hex(zeroblob(length(iban) - 8)), '00', '*') || substr(iban, -4) FROM sepa_mandates WHERE person_id = ${people.id} AND is_active = 1)`.as(
+    "mandate_iban_masked",
+  ),
+};
+
 export type PersonRow = {
   id: number;
   lastName: string;
@@ -84,6 +95,9 @@ export type PersonRow = {
   memberSince?: string | null;
   memberUntil?: string | null;
   hasGdpr?: boolean;
+  mandateReference?: string | null;
+  /** Masked: 'DE89**************3000'. */
+  mandateIban?: string | null;
 };
 
 /** Sort keys of the people grid and the columns they sort by (spec: lastName, then firstName).
@@ -112,14 +126,16 @@ const SORTS: Record<string, SQL | typeof people.lastName> = {
   memberSince: sql`${people.memberSince}`,
   memberUntil: sql`${people.memberUntil}`,
   hasGdpr: sql`${people.hasGdpr}`,
+  mandateReference: sql`(SELECT reference FROM sepa_mandates WHERE person_id = ${people.id} AND is_active = 1)`,
 };
 export const PEOPLE_DEFAULT_SORT: SortSpec = { id: "lastName", descending: false };
 
 const filterCondition = (filter: PeopleFilter) =>
   filter === "members" ? eq(people.isMember, true) : filter === "nonmembers" ? eq(people.isMember, false) : undefined;
 
-function orderBy(sort: SortSpec, withProtected: boolean): SQL[] {
-  const key = !withProtected && sort.id in protectedColumns ? PEOPLE_DEFAULT_SORT.id : sort.id;
+function orderBy(sort: SortSpec, withProtected: boolean, withBankData: boolean): SQL[] {
+  const hidden = (!withProtected && sort.id in protectedColumns) || (!withBankData && sort.id in bankColumns);
+  const key = hidden ? PEOPLE_DEFAULT_SORT.id : sort.id;
   const expression = SORTS[key] ?? SORTS.lastName;
   // Name order breaks ties, the id keeps paging stable. A key is never repeated: SQLite would
   // then sort all rows instead of reading people_name_key_idx in order.
@@ -127,7 +143,7 @@ function orderBy(sort: SortSpec, withProtected: boolean): SQL[] {
   return [sort.descending ? desc(expression) : asc(expression), ...tieBreakers, asc(people.id)];
 }
 
-export type PeopleQuery = { filter: PeopleFilter; sort: SortSpec; page: number; withProtected: boolean; pageSize?: number };
+export type PeopleQuery = { filter: PeopleFilter; sort: SortSpec; page: number; withProtected: boolean; withBankData?: boolean; pageSize?: number };
 export type PeopleListQuery = Omit<PeopleQuery, "page" | "pageSize">;
 type ListQuery = PeopleListQuery;
 
@@ -139,15 +155,19 @@ function orderedPeople<Columns extends Record<string, unknown>>(db: Db, columns:
     .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
     .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
     .where(filterCondition(query.filter))
-    .orderBy(...orderBy(query.sort, query.withProtected));
+    .orderBy(...orderBy(query.sort, query.withProtected, Boolean(query.withBankData)));
 }
 
-const gridColumns = (withProtected: boolean) => (withProtected ? { ...publicColumns, ...protectedColumns } : publicColumns);
+const gridColumns = ({ withProtected, withBankData }: ListQuery) => ({
+  ...publicColumns,
+  ...(withProtected ? protectedColumns : {}),
+  ...(withBankData ? bankColumns : {}),
+});
 
 /** One page of people plus the number of all filtered people, in one round trip. */
 export async function listPeople(db: Db, { page, pageSize = PAGE_SIZE, ...query }: PeopleQuery) {
   const [rows, [{ total }]] = await db.batch([
-    orderedPeople(db, gridColumns(query.withProtected), query)
+    orderedPeople(db, gridColumns(query), query)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(people).where(filterCondition(query.filter)),
@@ -157,14 +177,14 @@ export async function listPeople(db: Db, { page, pageSize = PAGE_SIZE, ...query 
 
 /** The whole filtered list in grid order (Excel export). */
 export async function listAllPeople(db: Db, query: ListQuery): Promise<PersonRow[]> {
-  return (await orderedPeople(db, gridColumns(query.withProtected), query)) as PersonRow[];
+  return (await orderedPeople(db, gridColumns(query), query)) as PersonRow[];
 }
 
 /** The page (1-based) on which a person appears in the sorted, filtered list: one number from
  *  the database, not every id of the list. */
 export async function pageOfPerson(db: Db, personId: number, query: ListQuery, pageSize = PAGE_SIZE) {
   const ordered = db
-    .select({ id: people.id, position: positionInOrder(orderBy(query.sort, query.withProtected)) })
+    .select({ id: people.id, position: positionInOrder(orderBy(query.sort, query.withProtected, Boolean(query.withBankData))) })
     .from(people)
     .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
     .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
@@ -286,6 +306,7 @@ export async function deletePerson(db: Db, id: number, actor: Actor): Promise<De
         identifiers: [sql`(SELECT name FROM courses WHERE id = course_id)`, sql`(SELECT common_name FROM dogs WHERE id = dog_id)`],
       },
       { table: dogs, where: eq(dogs.ownerId, id), identifiers: [sql`${dogs.commonName}`, sql`${dogs.breed}`] },
+      mandatesOfPersonCapture(id),
     ],
     deletedBy: actor.name,
   });
@@ -295,15 +316,16 @@ export async function deletePerson(db: Db, id: number, actor: Actor): Promise<De
 /** What deleting a person takes into the bin with them (deletePerson's dependents). */
 export async function personDeletionContents(db: Db, id: number) {
   const ownDogs = db.select({ id: dogs.id }).from(dogs).where(eq(dogs.ownerId, id));
-  const [[{ dogCount }], [{ membershipCount }], [{ certificationCount }]] = await db.batch([
+  const [[{ dogCount }], [{ membershipCount }], [{ certificationCount }], [{ mandateCount }]] = await db.batch([
     db.select({ dogCount: count() }).from(dogs).where(eq(dogs.ownerId, id)),
     db.select({ membershipCount: count() }).from(courseMemberships).where(eq(courseMemberships.personId, id)),
     db
       .select({ certificationCount: count() })
       .from(certifications)
       .where(or(eq(certifications.personId, id), inArray(certifications.dogId, ownDogs))),
+    db.select({ mandateCount: count() }).from(sepaMandates).where(eq(sepaMandates.personId, id)),
   ]);
-  return { dogCount, membershipCount, certificationCount };
+  return { dogCount, membershipCount, certificationCount, mandateCount };
 }
 
 export type NextSession = { id: number; startDateTime: string; courseName: string };

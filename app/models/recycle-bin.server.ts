@@ -116,6 +116,7 @@ const RESTORABLE: Table[] = [
   schema.courseMasters,
   schema.certificationMasters,
   schema.people,
+  schema.sepaMandates,
   schema.dogs,
   schema.courses,
   schema.courseDates,

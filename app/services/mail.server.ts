@@ -79,7 +79,17 @@ export function renderMail(template: MailTemplate, variables: Record<string, unk
   }
 }
 
-export type Attachment = { filename: string; content: Uint8Array; mimeType: string };
+/** contentId: an inline image the HTML shows as <img src="cid:{contentId}">. */
+export type Attachment = { filename: string; content: Uint8Array; mimeType: string; contentId?: string };
+
+/**
+ * worker-mailer 1.2.1 writes every attachment as 'Content-Type: {mimeType}; name="{file}"' with
+ * no Content-ID. An inline image gets its Content-ID as a header line after the type (the name
+ * parameter the library appends then lands on a harmless X-header); mail clients show the image
+ * where the HTML names cid:{contentId}.
+ */
+const mimeTypeOf = (file: Attachment) =>
+  file.contentId ? `${file.mimeType}; name="${safeFileName(file.filename)}"\r\nContent-ID: <${oneLine(file.contentId).replace(/[<>"]/g, "")}>\r\nX-Wuff-Inline: 1` : file.mimeType;
 export type OutgoingMail = { to: string; cc: string | null; subject: string; html: string; text: string; attachments: Attachment[]; intendedTo?: string };
 
 function base64(bytes: Uint8Array): string {
@@ -116,7 +126,7 @@ export async function openTransport(env: MailEnv): Promise<MailTransport> {
         html: mail.html,
         text: mail.text,
         ...(mail.intendedTo && mail.intendedTo !== mail.to ? { headers: { "X-Wuff-Intended-To": oneLine(mail.intendedTo) } } : {}),
-        attachments: mail.attachments.map((file) => ({ filename: safeFileName(file.filename), content: base64(file.content), mimeType: file.mimeType })),
+        attachments: mail.attachments.map((file) => ({ filename: safeFileName(file.filename), content: base64(file.content), mimeType: mimeTypeOf(file) })),
       });
       return "250 angenommen";
     },

@@ -39,6 +39,8 @@ const DIALOGS = [
   "/people?dialog=person-add",
   "/people?dialog=person-edit&dialogId=1",
   "/people?dialog=person-delete&dialogId=1",
+  "/people?dialog=mandate-person&dialogId=1",
+  "/people?dialog=mandate-delete&dialogId=1",
   "/dogs?dialog=dog-add",
   "/dogs?dialog=dog-edit&dialogId=1",
   "/dogs?dialog=dog-delete&dialogId=1",

@@ -278,6 +278,39 @@ describe("the payment link dialog (Kontenblatt) posted or opened from pages staf
   });
 });
 
+describe("SEPA mandates (the mandate dialog) posted or opened from pages staff and GDPR may use", () => {
+  it("only ADMIN and FINANCE open the dialog, see its row action, save or delete a mandate", async () => {
+    const { env } = await import("cloudflare:test");
+    const state = async () => JSON.stringify((await env.DB.prepare("SELECT * FROM sepa_mandates ORDER BY id").all()).results);
+    const mandate = (await env.DB.prepare("SELECT id, person_id, row_version FROM sepa_mandates ORDER BY id LIMIT 1").first()) as { id: number; person_id: number; row_version: number };
+    const before = await state();
+    const posts: Record<string, string>[] = [
+      { intent: "mandate:save", personId: "1", accountHolder: "Heimlich", iban: "DE89370400440532013000", mandateDate: "01.01.2026", isActive: "on" },
+      { intent: "mandate:save", id: String(mandate.id), rowVersion: String(mandate.row_version), personId: String(mandate.person_id), accountHolder: "Heimlich", iban: "DE89370400440532013000", mandateDate: "01.01.2026" },
+      { intent: "mandate:delete", id: String(mandate.id) },
+    ];
+    for (const who of ["staff", "gdpr"] as DemoUserName[]) {
+      expect(await (await ask("/people", who)).text(), who).not.toContain("SEPA-Mandat");
+      for (const view of [`mandate-person&dialogId=${mandate.person_id}`, `mandate-delete&dialogId=${mandate.id}`]) {
+        expect(await (await ask(`/people?dialog=${view}`, who)).text(), `${who} ${view}`).not.toMatch(/SEPA-Mandat (von|WUFF)/);
+      }
+      for (const page of ["/people", "/people/1/dogs", "/courses"]) {
+        for (const post of posts) {
+          const response = await ask(page, who, { method: "POST", body: new URLSearchParams(post) });
+          expect(response.status, `${who} ${page} ${post.intent}`).toBe(302);
+          expect(response.headers.get("Location")).toBe("/");
+        }
+      }
+    }
+    expect(await state()).toBe(before);
+    for (const who of ["finance", "admin"] as DemoUserName[]) {
+      expect(await (await ask("/people", who)).text(), who).toContain("SEPA-Mandat");
+      expect(await (await ask(`/people?dialog=mandate-person&dialogId=${mandate.person_id}`, who)).text(), who).toContain("SEPA-Mandat von");
+      expect(await (await ask(`/people?dialog=mandate-delete&dialogId=${mandate.id}`, who)).text(), who).toContain("SEPA-Mandat WUFF-");
+    }
+  });
+});
+
 describe("mail dialogs and mail tasks posted from pages others may use", () => {
   it("only ADMIN and FINANCE see 'Mail senden', open its preview or send; only ADMIN runs the mail tasks", async () => {
     const { env } = await import("cloudflare:test");

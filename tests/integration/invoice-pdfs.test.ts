@@ -211,7 +211,8 @@ describe("one invoice's PDF", () => {
     const id = free[7];
     const header = await headerOf(id);
     await db.update(schema.people).set({ firstName: "<b>Fett</b>", streetNumber: "<script>x()</script> 1" }).where(eq(schema.people.id, header.personId));
-    expect(DEFAULT_INVOICE_TEMPLATE).not.toContain("{{{");
+    // The one raw value is the GiroCode: SVG markup Wuff draws itself (no user text in it, banking.test.ts).
+    expect(DEFAULT_INVOICE_TEMPLATE.replaceAll("{{{girocode}}}", "")).not.toContain("{{{");
     expect((await post({ intent: "invoicePdf:create", id })).status).toBe(302);
     const stored = await env.INVOICES.get((await headerOf(id)).pdfFilePath!);
     const text = await pdfText(await stored!.arrayBuffer());

@@ -117,7 +117,11 @@ describe("single mail with preview", () => {
     const [mail] = await mailsTo(account);
     expect(mail.subject).toBe("Rechnung 880001 von Wuff");
     expect(mail.text).toContain("über 45,00\u00a0€, fällig am 01.12.2026");
-    expect(mail.attachments?.map((file) => [file.filename, file.contentType])).toEqual([["Rechnung_880001_Mailtest_2026.pdf", "application/pdf"]]);
+    // The PDF, and the GiroCode shown inline (banking.test.ts reads it back).
+    expect(mail.attachments?.map((file) => [file.filename, file.contentType])).toEqual([
+      ["Rechnung_880001_Mailtest_2026.pdf", "application/pdf"],
+      ["GiroCode.png", "image/png"],
+    ]);
     expect(await attachmentOf(mail, mail.attachments![0].generatedFileName)).toEqual(pdf);
 
     const [entry] = await db.select().from(schema.mailLog).where(eq(schema.mailLog.invoiceHeaderId, invoice.id));

@@ -2,7 +2,7 @@
  * Vorlagen (issue 13 item 1: the invoice template editable by an ADMIN) and the club's invoice
  * data in Einstellungen: the grid, the dialog's rules on the server (unique names, templates that
  * parse, 'invoice' is the invoice template, stale versions), delete into the Papierkorb, the
- * preview with sample data (HTML and a real PDF), and the club data with the light IBAN/BIC checks.
+ * preview with sample data (HTML and a real PDF), and the club data with the IBAN/BIC checks (banking.test.ts checks them in depth).
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
@@ -152,8 +152,8 @@ describe("Einstellungen: the club on its invoices", () => {
   it("refuses an IBAN or BIC of the wrong shape with a German message and changes nothing", async () => {
     const before = await getConfiguration(db);
     for (const [field, value, message] of [
-      ["iban", "12345", "Bitte eine IBAN eingeben"],
-      ["bic", "COBA", "Bitte eine BIC mit 8 oder 11 Zeichen eingeben"],
+      ["iban", "12345", "Die IBAN ist ungültig"],
+      ["bic", "COBA", "Die BIC ist ungültig (8 oder 11 Zeichen, z. B. COBADEFFXXX)"],
       ["clubEmail", "kasse-at-verein", "Bitte eine gültige E-Mail-Adresse eingeben"],
     ]) {
       const response = await postForm("/configuration", await loginCookie("admin"), { ...(await settings()), [field]: value });

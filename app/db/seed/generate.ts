@@ -6,6 +6,7 @@
 import { Faker, de, base } from "@faker-js/faker";
 import { addDaysToDate, berlinMidnight, berlinWallClockToInstant } from "../../lib/format";
 import { DEFAULT_INVOICE_TEMPLATE, DEMO_CLUB, INVOICE_TEMPLATE_NAME } from "../../lib/invoice-document";
+import { ibanWithCheckDigits, mandateReference } from "../../lib/banking";
 import { courseFeeText } from "../../lib/labels";
 import { MAIL_TEMPLATES } from "../../lib/mail";
 import type * as schema from "../schema";
@@ -31,6 +32,7 @@ export type SeedData = {
   mailshots: Row<typeof schema.mailshots>[];
   templates: Row<typeof schema.templates>[];
   configuration: Row<typeof schema.configuration>[];
+  sepaMandates: Row<typeof schema.sepaMandates>[];
 };
 
 export type SeedSize = { people: number; dogs: number; courses: number; fees: number };
@@ -74,6 +76,15 @@ const OTHER_FEE_TEXTS = [
   "Seminar Hundeernährung", "Leinenführigkeit Einzeltraining", "Sommerfest Startgeld",
 ];
 
+/** The demo club as SEPA creditor: the Bundesbank's sample Gläubiger-ID and a mandate text. */
+export const DEMO_CREDITOR = {
+  creditorId: "DE98ZZZ09999999999",
+  mandateText:
+    "Ich ermächtige den Hundesportverein Wuff e.V., Zahlungen von meinem Konto mittels Lastschrift einzuziehen. Zugleich weise ich mein Kreditinstitut an, die vom Hundesportverein Wuff e.V. auf mein Konto gezogenen Lastschriften einzulösen. Hinweis: Ich kann innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, die Erstattung des belasteten Betrages verlangen. Es gelten dabei die mit meinem Kreditinstitut vereinbarten Bedingungen.",
+};
+/** Bank codes (BLZ) the demo's mandate IBANs are made with. */
+const DEMO_BANK_CODES = ["37040044", "10010010", "50010517", "12030000", "43060967", "70150000"];
+
 export type GenerateOptions = {
   /** The reference day ('YYYY-MM-DD'): demo courses lie in its year and the year before. */
   today: string;
@@ -107,6 +118,7 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
       // The demo talks to the local Mollie fake (npm start), so payment links work out of the box.
       mollieIntegration: true,
       ...DEMO_CLUB,
+      ...DEMO_CREDITOR,
       ...audit,
     },
   ];
@@ -518,6 +530,29 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     },
   ];
 
+  // SEPA mandates for every second member (about half): valid German IBANs made from a bank code
+  // and an account number with their check digits computed, so the demo passes every check.
+  // Made without faker, so the rest of the demo stays as it was.
+  const sepaMandates: SeedData["sepaMandates"] = people
+    .filter((person) => person.isMember)
+    .filter((_, index) => index % 2 === 0)
+    .map((person, index) => {
+      const personId = person.id!;
+      return {
+        id: index + 1,
+        personId,
+        accountHolder: `${person.firstName} ${person.lastName}`,
+        iban: ibanWithCheckDigits("DE", `${DEMO_BANK_CODES[index % DEMO_BANK_CODES.length]}${String(1_000_000 + personId * 7_919).padStart(10, "0")}`),
+        bic: null,
+        reference: mandateReference(personId, 1),
+        mandateDate: person.memberSince ?? `${lastYear}-01-15`,
+        // Every third one was collected from already: its next debit is RCUR.
+        firstCollectionOn: index % 3 === 0 ? `${lastYear}-03-01` : null,
+        isActive: true,
+        ...audit,
+      };
+    });
+
   const templates: SeedData["templates"] = [{ name: INVOICE_TEMPLATE_NAME, kind: "INVOICE", subject: null, html: DEFAULT_INVOICE_TEMPLATE, text: null, ...audit }];
 
   return {
@@ -539,5 +574,6 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     mailshots,
     templates,
     configuration,
+    sepaMandates,
   };
 }

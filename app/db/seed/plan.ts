@@ -17,6 +17,7 @@ const INSERT_ORDER: [keyof SeedData, Table][] = [
   ["courseMasters", schema.courseMasters],
   ["certificationMasters", schema.certificationMasters],
   ["people", schema.people],
+  ["sepaMandates", schema.sepaMandates],
   ["dogs", schema.dogs],
   ["courses", schema.courses],
   ["courseDates", schema.courseDates],

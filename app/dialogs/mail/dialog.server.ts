@@ -6,7 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Db } from "~/db/client.server";
-import { composeMail, invoiceAttachment, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed } from "~/jobs/mails.server";
+import { composeMail, invoiceAttachment, loadTemplate, mailSettings, MailProblem, messageOf, previewHtml, sendClaimed } from "~/jobs/mails.server";
 import { browseList } from "~/lib/grid";
 import { MAIL_FAILED, MAIL_SENT, MAIL_TEMPLATES, NO_EMAIL, type MailFee, type MailInvoice, type MailPerson, type MailSource } from "~/lib/mail";
 import { claimMail, failMail, feeForMail, invoiceForMail, personForMail } from "~/models/mails.server";
@@ -77,7 +77,9 @@ async function preview(context: DialogViewContext, source: MailSource): Promise<
   };
   try {
     const template = await loadTemplate(db, record.template);
-    const { rendered, route } = composeMail(env, await mailSettings(env, db), template, record);
+    const { rendered, route, girocode } = composeMail(env, await mailSettings(env, db), template, record);
+    // The preview shows the GiroCode the mail carries as an attachment.
+    rendered.html = previewHtml(rendered.html, girocode);
     const problem = !record.person.email?.trim()
       ? `${base.personName} hat ${NO_EMAIL}.`
       : route.status === "blocked"
@@ -134,6 +136,7 @@ export const dialog = defineDialog({
         composed = composeMail(env, await mailSettings(env, db), template, { ...record, subject });
         if (composed.route.status === "blocked") return { status: "refused", message: composed.route.message };
         if (record.attachInvoice && record.invoice) attachments = [await invoiceAttachment(env, record.invoice)];
+        if (composed.girocode) attachments = [...attachments, composed.girocode];
       } catch (error) {
         if (error instanceof MailProblem || error instanceof TemplateError) return { status: "refused", message: error.message };
         throw error;
@@ -146,7 +149,8 @@ export const dialog = defineDialog({
         cc: route.cc,
         intendedCc: null,
         subject: rendered.subject,
-        attachments: attachments.map((file) => file.filename),
+        // The log names the files sent along, not the inline GiroCode.
+        attachments: attachments.filter((file) => !file.contentId).map((file) => file.filename),
         sentBy: user.name,
         personId: record.person.id,
         invoiceHeaderId: record.invoice?.id ?? null,

@@ -3,7 +3,7 @@
  * morning anyway), the mailshot run with its preview, and the invoice mails that are not sent.
  */
 import type { MailshotRunParams } from "~/jobs/mailshot-run.server";
-import { birthdaysOn, composeMail, loadTemplate, mailSettings, MailProblem, sendBirthdayMails } from "~/jobs/mails.server";
+import { birthdaysOn, composeMail, loadTemplate, mailSettings, MailProblem, previewHtml, sendBirthdayMails } from "~/jobs/mails.server";
 import { startRun } from "~/jobs/start.server";
 import { currentYearInBerlin, todayInBerlin } from "~/lib/format";
 import { parseId } from "~/lib/ids";
@@ -65,7 +65,7 @@ async function mailshotPreview({ db, id, search, env }: DialogViewContext): Prom
   try {
     const template = await loadTemplate(db, mailshot.templateName);
     const invoice = mailshot.attachInvoice ? await invoiceToAttach(db, person.id) : undefined;
-    const { rendered, route } = composeMail(env, await mailSettings(env, db), { ...template, subject: mailshot.subject }, { person, invoice, cc: mailshot.cc });
+    const { rendered, route, girocode } = composeMail(env, await mailSettings(env, db), { ...template, subject: mailshot.subject }, { person, invoice, cc: mailshot.cc });
     return {
       ...base,
       at,
@@ -74,7 +74,7 @@ async function mailshotPreview({ db, id, search, env }: DialogViewContext): Prom
         to: person.email ?? "",
         sentTo: route.status === "ok" ? route.to : null,
         subject: rendered.subject,
-        html: rendered.html,
+        html: previewHtml(rendered.html, girocode),
         attachments: [...(invoice?.pdfFilePath ? [fileName(invoice.pdfFilePath)] : mailshot.attachInvoice ? ["(keine Rechnung mit PDF: diese Mail schlägt fehl)"] : []), ...documents.map(fileName)],
       },
       problem: route.status === "blocked" ? route.message : null,

@@ -1,7 +1,9 @@
 /** The person dialogs: add, edit (with audit and conflict detection), delete. */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { may, type User } from "~/lib/access";
+import { groupIban } from "~/lib/banking";
 import { formatDate } from "~/lib/format";
+import { activeMandateSummary, type MandateSummary } from "~/models/sepa-mandates.server";
 import { deletePerson, getPerson, insertPerson, personDeletionContents, personFormOptions, updatePerson, visiblePerson, type PersonInput, type PersonRecord } from "~/models/people.server";
 import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { personSchema } from "./schema";
@@ -17,6 +19,10 @@ export type PersonDialogData = {
   person: PersonFormRecord | null;
   options: Awaited<ReturnType<typeof personFormOptions>>;
   withProtected: boolean;
+  /** The active SEPA mandate: its IBAN in full only for ADMIN and FINANCE, masked on the server for others. */
+  mandate?: MandateSummary | null;
+  /** ADMIN and FINANCE: the link to the mandate dialog. */
+  mayEditMandate?: boolean;
 };
 
 const withProtected = (user: User) => may(user, "protectedPersonData");
@@ -26,8 +32,11 @@ export const dialog = defineDialog({
   views: {
     add: async ({ db, user }): Promise<PersonDialogData> => ({ person: null, options: await personFormOptions(db), withProtected: withProtected(user) }),
     edit: async ({ db, user, id }): Promise<PersonDialogData | null> => {
-      const [person, options] = await Promise.all([id ? getPerson(db, id, withProtected(user)) : undefined, personFormOptions(db)]);
-      return person ? { person: present(person), options, withProtected: withProtected(user) } : null;
+      const withIban = may(user, "bankData");
+      const [person, options, mandate] = await Promise.all([id ? getPerson(db, id, withProtected(user)) : undefined, personFormOptions(db), id ? activeMandateSummary(db, id, withIban) : null]);
+      if (!person) return null;
+      const shown = mandate && { ...mandate, iban: withIban ? groupIban(mandate.iban) : mandate.iban };
+      return { person: present(person), options, withProtected: withProtected(user), mandate: shown, mayEditMandate: withIban };
     },
     delete: async ({ db, id }): Promise<ConfirmData | null> => {
       const [person, contents] = id ? await Promise.all([getPerson(db, id, false), personDeletionContents(db, id)]) : [];
@@ -36,6 +45,7 @@ export const dialog = defineDialog({
         [contents.dogCount, "Hund", "Hunde"],
         [contents.membershipCount, "Kursteilnahme", "Kursteilnahmen"],
         [contents.certificationCount, "Erfolg", "Erfolge"],
+        [contents.mandateCount, "SEPA-Mandat", "SEPA-Mandate"],
       ]);
       return {
         confirm: { title: `Person ${person.lastName} ${person.firstName} löschen`, message: "Bist du sicher?", details, intent: "person:delete", id: person.id, confirmLabel: "Löschen" },

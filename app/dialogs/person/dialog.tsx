@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
@@ -46,8 +47,38 @@ export default function PersonDialog({ data, actionData, closeHref }: DialogProp
           </div>
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>
+        {person && <MandateLine data={data} personId={person.id} />}
         <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={person?.audit} closeHref={closeHref} />
       </DialogForm>
     </RouteDialog>
+  );
+}
+
+/** The person's SEPA mandate: reference and IBAN (masked by the server unless ADMIN or FINANCE),
+ *  and for those two the link into the mandate dialog. */
+function MandateLine({ data, personId }: { data: PersonDialogData; personId: number }) {
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  search.set("dialog", "mandate-person");
+  search.set("dialogId", String(personId));
+  const mandate = data.mandate;
+  if (!mandate && !data.mayEditMandate) return null;
+  return (
+    <p className="mt-3 flex flex-wrap items-baseline gap-x-3 rounded border border-slate-200 bg-slate-50 px-3 py-2 text-sm" data-testid="person-mandate">
+      <span className="font-medium text-slate-700">SEPA-Mandat:</span>
+      {mandate ? (
+        <>
+          <span>{mandate.reference}</span>
+          <span className="font-mono">{mandate.iban}</span>
+        </>
+      ) : (
+        <span>keines</span>
+      )}
+      {data.mayEditMandate && (
+        <Link to={`${location.pathname}?${search}`} className="text-wuff-700 underline">
+          {mandate ? "Mandat bearbeiten" : "Mandat anlegen"}
+        </Link>
+      )}
+    </p>
   );
 }

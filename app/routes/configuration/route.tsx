@@ -75,6 +75,8 @@ const CONFIGURATION_LABELS = {
   clubEmail: "E-Mail des Vereins",
   iban: "IBAN",
   bic: "BIC",
+  creditorId: "Gläubiger-ID",
+  mandateText: "Text des SEPA-Lastschriftmandats",
 };
 
 export default function ConfigurationScreen() {
@@ -112,7 +114,7 @@ export default function ConfigurationScreen() {
         <fieldset className="mt-6 border-t border-slate-200 pt-4">
           <legend className="pr-2 text-base font-semibold text-wuff-800">Verein auf Rechnungen</legend>
           <p className="mb-3 text-sm text-slate-600">
-            Name, Anschrift und Steuernummer des Vereins (oder warum keine Umsatzsteuer berechnet wird) stehen auf jeder Rechnung, die Bankverbindung in der Zahlungsaufforderung.
+            Name, Anschrift und Steuernummer des Vereins (oder warum keine Umsatzsteuer berechnet wird) stehen auf jeder Rechnung.
           </p>
           <div className="grid grid-cols-2 gap-4">
             <TextField meta={fields.clubName} label="Vereinsname" className="col-span-2" />
@@ -123,10 +125,20 @@ export default function ConfigurationScreen() {
             <TextField meta={fields.clubEmail} label="E-Mail des Vereins" type="email" />
             <TextField meta={fields.taxNumber} label="Steuernummer" className="col-span-2" />
             <TextAreaField meta={fields.taxExemptionNote} label="Hinweis zur Umsatzsteuer (steht ohne Steuernummer auf der Rechnung)" className="col-span-2" />
+          </div>
+        </fieldset>
+        <fieldset className="mt-6 border-t border-slate-200 pt-4">
+          <legend className="pr-2 text-base font-semibold text-wuff-800">Bankverbindung und SEPA-Lastschrift</legend>
+          <p className="mb-3 text-sm text-slate-600">
+            Das Konto des Vereins steht in der Zahlungsaufforderung jeder Rechnung und im GiroCode (QR-Code zum Bezahlen mit der Banking-App) auf Rechnungen und in Zahlungsmails. Gläubiger-ID und Mandatstext braucht der Verein für SEPA-Lastschriften.
+          </p>
+          <div className="grid grid-cols-2 gap-4">
             <TextField meta={fields.bankAccountHolder} label="Kontoinhaber" className="col-span-2" />
             <TextField meta={fields.iban} label="IBAN" className="col-span-2" />
-            <TextField meta={fields.bic} label="BIC" />
+            <TextField meta={fields.bic} label="BIC (bei deutscher IBAN freiwillig)" />
             <TextField meta={fields.bankName} label="Bank" />
+            <TextField meta={fields.creditorId} label="Gläubiger-ID" className="col-span-2" />
+            <TextAreaField meta={fields.mandateText} label="Text des SEPA-Lastschriftmandats" className="col-span-2" />
           </div>
         </fieldset>
         <FormErrors errors={form.errors} conflict={actionData?.conflict} id={form.errorId} />

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
+import { optionalBic, optionalCreditorId, optionalIban } from "~/lib/bank-fields";
 import { checkbox, moneyInCents, optionalEmail, optionalText, optionalWholeNumber, rowVersion, wholeNumber } from "~/lib/form-fields";
 
 /** The Einstellungen form (spec 000 §2, §5): numbers are numbers, the test account an e-mail,
@@ -15,8 +17,8 @@ export const configurationSchema = z.object({
   clubMembershipPriceReduced2: moneyInCents(),
   lastInvoiceNumber: wholeNumber("Letzte Rechnungs Nr"),
   mollieIntegration: checkbox(),
-  // The club on its invoices (§14 UStG) and the account they ask to pay to. Light checks only:
-  // the IBAN's checksum comes later.
+  // The club on its invoices (§14 UStG), the account they ask to pay to (also the GiroCode's and
+  // the direct debits' account) and the club as SEPA creditor.
   clubName: optionalText(200),
   clubStreet: optionalText(200),
   clubZip: optionalText(10),
@@ -26,13 +28,13 @@ export const configurationSchema = z.object({
   taxNumber: optionalText(50),
   taxExemptionNote: optionalText(300),
   bankAccountHolder: optionalText(200),
-  iban: optionalText(42)
-    .transform((value) => (value ? value.replace(/\s+/g, "").toUpperCase() : null))
-    .refine((value) => value === null || /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(value), "Bitte eine IBAN eingeben (z. B. DE89 3704 0044 0532 0130 00)"),
-  bic: optionalText(11)
-    .transform((value) => (value ? value.toUpperCase() : null))
-    .refine((value) => value === null || /^[A-Z0-9]{8}([A-Z0-9]{3})?$/.test(value), "Bitte eine BIC mit 8 oder 11 Zeichen eingeben"),
+  iban: optionalIban(),
+  bic: optionalBic(),
   bankName: optionalText(200),
+  creditorId: optionalCreditorId(),
+  mandateText: optionalText(4000),
+}).superRefine((value, context) => {
+  if (bicRequiredFor(value.iban) && !value.bic) context.addIssue({ code: "custom", path: ["bic"], message: BIC_MESSAGES.required });
 });
 
 export type ConfigurationFormValues = z.infer<typeof configurationSchema>;

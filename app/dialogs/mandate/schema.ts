@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
+import { optionalBic, requiredIban } from "~/lib/bank-fields";
+import { checkbox, germanDate, id, optionalId, optionalText, requiredText, rowVersion } from "~/lib/form-fields";
+
+/** The SEPA mandate form: the account (IBAN checked by its checksum, a BIC needed outside
+ *  Germany), the holder (SEPA: at most 70 characters), the mandate's date and whether it is active. */
+export const mandateSchema = z
+  .object({
+    id: optionalId(),
+    rowVersion: rowVersion().optional(),
+    personId: id("Person ist erforderlich"),
+    accountHolder: requiredText("Kontoinhaber ist erforderlich", 70),
+    iban: requiredIban(),
+    bic: optionalBic(),
+    mandateDate: germanDate("Datum des Mandats ist erforderlich"),
+    isActive: checkbox(),
+    comments: optionalText(500),
+  })
+  .superRefine((value, context) => {
+    if (bicRequiredFor(value.iban) && !value.bic) context.addIssue({ code: "custom", path: ["bic"], message: BIC_MESSAGES.required });
+  });
+
+export type MandateFormValues = z.infer<typeof mandateSchema>;
