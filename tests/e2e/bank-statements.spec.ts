@@ -1,13 +1,21 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { loginAs } from "./support/login";
 
-const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
+/** The demo data numbers its invoices from the current year ({year}001, ...); the fixtures name
+ *  those of 2026 and are uploaded with the current year's numbers. */
+const demoYear = Number(new Intl.DateTimeFormat("en", { timeZone: "Europe/Berlin", year: "numeric" }).format(new Date()));
+const fixture = (name: string) => ({
+  name,
+  mimeType: "application/octet-stream",
+  buffer: Buffer.from(readFileSync(fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url)), "latin1").replace(/\b2026(\d{3})\b/g, `${demoYear}$1`), "latin1"),
+});
 
-// Both projects share one database: with JavaScript the CAMT.053 sample pays invoice 2026001,
-// without it the MT940 sample pays invoice 2026006; every other booking stays unbooked.
+// Both projects share one database: with JavaScript the CAMT.053 sample pays invoice {year}001,
+// without it the MT940 sample pays invoice {year}006; every other booking stays unbooked.
 test("Kontoauszug: upload from the Kontenblatt, review, book one payment, the invoice is paid", async ({ page, javaScriptEnabled }) => {
-  const [file, invoiceNumber] = javaScriptEnabled ? ["camt053-demo.xml", "2026001"] : ["mt940-demo.sta", "2026006"];
+  const [file, invoiceNumber] = javaScriptEnabled ? ["camt053-demo.xml", `${demoYear}001`] : ["mt940-demo.sta", `${demoYear}006`];
   await loginAs(page, "finance", "/fees");
   await page.getByRole("toolbar", { name: /^Kontenblatt.*Aktionen$/ }).getByRole("link", { name: "Kontoauszug importieren" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Kontoauszug importieren" })).toBeVisible();

@@ -10,14 +10,23 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { centsOf, parseStatement, StatementError } from "~/lib/bank-statements.server";
+import { todayInBerlin } from "~/lib/format";
 import { invoiceNumbersIn } from "~/models/bank-statements.server";
-import camt053 from "../fixtures/camt053-demo.xml?raw";
-import mt940 from "../fixtures/mt940-demo.sta?raw";
+import camt053Fixture from "../fixtures/camt053-demo.xml?raw";
+import mt940Fixture from "../fixtures/mt940-demo.sta?raw";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
 
 const db = createDb(env.DB);
+
+/** The demo data numbers its invoices from the current year ({year}001, ...): the fixtures name
+ *  those of 2026, and are read with the current year's numbers. */
+const demoYear = Number(todayInBerlin().slice(0, 4));
+const inv = (n: number) => demoYear * 1000 + n;
+const forDemoYear = (text: string) => text.replace(/\b2026(\d{3})\b/g, (_, n: string) => String(inv(Number(n))));
+const camt053 = forDemoYear(camt053Fixture);
+const mt940 = forDemoYear(mt940Fixture);
 let data: Awaited<ReturnType<typeof loadDemoData>>;
 
 const upload = async (content: BlobPart, name: string, who: "finance" | "admin" | "staff" | "gdpr" = "finance") => {
@@ -54,9 +63,9 @@ describe("reading statements", () => {
     const statement = parseStatement(camt053);
     expect(statement).toMatchObject({ format: "CAMT053", accountIban: "DE89370400440532013000", statementId: "2026-11-23-0001" });
     expect(statement.transactions.map((t) => [t.direction, t.amount, t.counterpartyName, t.remittance])).toEqual([
-      ["CRDT", 3500, "Quentin Baumeister", "ReNr 2026001 Hundeschule"],
-      ["CRDT", 5000, "Christiano Gesell", "RE-NR. 2026002 erste Rate"],
-      ["CRDT", 10000, "Alex Dauth", "ReNr 2026004 und ReNr 2026005"],
+      ["CRDT", 3500, "Quentin Baumeister", `ReNr ${inv(1)} Hundeschule`],
+      ["CRDT", 5000, "Christiano Gesell", `RE-NR. ${inv(2)} erste Rate`],
+      ["CRDT", 10000, "Alex Dauth", `ReNr ${inv(4)} und ReNr ${inv(5)}`],
       ["CRDT", 2000, "Erika Mustermann", "Spende Sommerfest"],
       ["DBIT", 12000, "Lotte Halter", "Kursgebuehr Welpengruppe"],
       ["DBIT", 490, null, "Kontofuehrung November"],
@@ -84,8 +93,8 @@ describe("reading statements", () => {
     const statement = parseStatement(mt940);
     expect(statement).toMatchObject({ format: "MT940", accountIban: "37040044/0532013000", statementId: "STARTUMS/221/1" });
     expect(statement.transactions.map((t) => [t.direction, t.amount, t.bookingDate, t.counterpartyName, t.remittance])).toEqual([
-      ["CRDT", 8000, "2026-11-24", "Rosalie Daudrich", "ReNr 2026006 Welpenkurs"],
-      ["CRDT", 3000, "2026-11-24", "Marisa Dittmer", "Rechnung 2026005 Teilzahlung"],
+      ["CRDT", 8000, "2026-11-24", "Rosalie Daudrich", `ReNr ${inv(6)} Welpenkurs`],
+      ["CRDT", 3000, "2026-11-24", "Marisa Dittmer", `Rechnung ${inv(5)} Teilzahlung`],
       ["CRDT", 1550, "2026-11-24", "FRITZ FREMD", "Mitgliedsbeitrag Fritz Fremd"],
       ["DBIT", 12000, "2026-11-24", "Lotte Halter", "Kursgebuehr Welpengruppe RET MD06"],
     ]);
@@ -95,7 +104,7 @@ describe("reading statements", () => {
 
   it("cents never through a float; invoice numbers in the usual spellings", () => {
     expect([centsOf("0.29"), centsOf("1,1"), centsOf("19.99"), centsOf("1200"), centsOf("-1.00"), centsOf("1.999")]).toEqual([29, 110, 1999, 120000, null, null]);
-    expect(invoiceNumbersIn({ remittance: "ReNr 2026001, RE-NR. 2026002 Rechnung 2026003 Rechnungsnr.:2026004 Referenz 2026009", endToEndId: null })).toEqual([2026001, 2026002, 2026003, 2026004]);
+    expect(invoiceNumbersIn({ remittance: `ReNr ${inv(1)}, RE-NR. ${inv(2)} Rechnung ${inv(3)} Rechnungsnr.:${inv(4)} Referenz ${inv(9)}`, endToEndId: null })).toEqual([inv(1), inv(2), inv(3), inv(4)]);
   });
 
   it.each([
@@ -128,7 +137,7 @@ describe("importing and booking the demo statement", () => {
     expect(toastOf(response)?.message).toBe("6 Buchungen importiert. Bitte die Zuordnungen prüfen und buchen.");
     importId = importIdOf(response);
     const entries = await entriesOf(importId);
-    const [i1, i2, i4, i5] = await Promise.all([2026001, 2026002, 2026004, 2026005].map(invoiceByNumber));
+    const [i1, i2, i4, i5] = await Promise.all([inv(1), inv(2), inv(4), inv(5)].map(invoiceByNumber));
     expect(entries.map((e) => [e.proposal, e.targetType, e.targetId])).toEqual([
       ["MATCHED", "INVOICE", i1.id],
       ["MATCHED", "INVOICE", i2.id],
@@ -171,7 +180,7 @@ describe("importing and booking the demo statement", () => {
 
   it("'Buchen' books the chosen ones in one go: invoices paid or reduced, comments, the settled invoice's fees, the return reopens its fee", async () => {
     const entries = await entriesOf(importId);
-    const [i1, i5] = await Promise.all([2026001, 2026005].map(invoiceByNumber));
+    const [i1, i5] = await Promise.all([inv(1), inv(5)].map(invoiceByNumber));
     const response = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), {
       intent: "book",
       [`choice-${entries[0].id}`]: `INVOICE:${i1.id}`,
@@ -183,16 +192,16 @@ describe("importing and booking the demo statement", () => {
     expect(response.status).toBe(302);
     expect(toastOf(response)?.message).toBe("4 Buchungen gebucht (185,00\u00a0€ Zahlungseingang).");
 
-    const paid = await invoiceByNumber(2026001);
+    const paid = await invoiceByNumber(inv(1));
     expect(paid.openAmount).toBe(0);
-    expect(paid.paymentComments).toBe("Bank 23.11.2026: 35,00\u00a0€ Quentin Baumeister ReNr 2026001 Hundeschule");
+    expect(paid.paymentComments).toBe(`Bank 23.11.2026: 35,00\u00a0€ Quentin Baumeister ReNr ${inv(1)} Hundeschule`);
     expect(paid.rowVersion).toBe(i1.rowVersion + 1);
     const billed = await db.select().from(schema.invoiceRows).where(eq(schema.invoiceRows.invoiceId, paid.id));
     const billedFees = await db.select().from(schema.fees).where(inArray(schema.fees.id, billed.map((row) => row.feeId!)));
-    expect(billedFees.every((fee) => fee.openAmount === 0 && fee.paymentReference === "ReNr 2026001")).toBe(true);
-    expect((await invoiceByNumber(2026002)).openAmount).toBe(12500 - 5000);
-    expect((await invoiceByNumber(2026005)).openAmount).toBe(13000 - 10000);
-    expect((await invoiceByNumber(2026004)).openAmount).toBe(9000);
+    expect(billedFees.every((fee) => fee.openAmount === 0 && fee.paymentReference === `ReNr ${inv(1)}`)).toBe(true);
+    expect((await invoiceByNumber(inv(2))).openAmount).toBe(12500 - 5000);
+    expect((await invoiceByNumber(inv(5))).openAmount).toBe(13000 - 10000);
+    expect((await invoiceByNumber(inv(4))).openAmount).toBe(9000);
 
     const reopened = (await db.select().from(schema.fees).where(eq(schema.fees.id, collectedFee.id)))[0];
     expect(reopened.openAmount).toBe(Math.min(collectedFee.amount, 12000));
@@ -225,17 +234,17 @@ describe("importing and booking the demo statement", () => {
 
   it("an unmatched credit is booked to an invoice number typed in; an overpayment is reported, not booked beyond the open amount", async () => {
     const entries = await entriesOf(importId);
-    // Invoice 2026005 has 30,00 € open; the donation of 20,00 € goes there, then nothing is left over.
-    const response = await postForm(`/bankstatements/${importId}`, await loginCookie("admin"), { intent: "book", [`choice-${entries[3].id}`]: "", [`invoice-${entries[3].id}`]: "2026005" });
+    // Invoice {year}005 has 30,00 € open; the donation of 20,00 € goes there, then nothing is left over.
+    const response = await postForm(`/bankstatements/${importId}`, await loginCookie("admin"), { intent: "book", [`choice-${entries[3].id}`]: "", [`invoice-${entries[3].id}`]: `${inv(5)}` });
     expect(response.status).toBe(302);
-    expect((await invoiceByNumber(2026005)).openAmount).toBe(1000);
+    expect((await invoiceByNumber(inv(5))).openAmount).toBe(1000);
 
     const mt = await upload(mt940, "mt940-demo.sta", "admin");
     const mtEntries = await entriesOf(importIdOf(mt));
-    const i6 = await invoiceByNumber(2026006);
+    const i6 = await invoiceByNumber(inv(6));
     expect(mtEntries.map((e) => [e.proposal, e.targetType, e.targetId])).toEqual([
       ["MATCHED", "INVOICE", i6.id],
-      ["MATCHED", "INVOICE", (await invoiceByNumber(2026005)).id],
+      ["MATCHED", "INVOICE", (await invoiceByNumber(inv(5))).id],
       ["UNMATCHED", null, null],
       ["RETURN", "FEE", collectedFee.id],
     ]);
@@ -245,9 +254,9 @@ describe("importing and booking the demo statement", () => {
       [`choice-${mtEntries[0].id}`]: `INVOICE:${i6.id}`,
       [`choice-${mtEntries[1].id}`]: `INVOICE:${mtEntries[1].targetId}`,
     });
-    expect(toastOf(booked)?.message).toBe("2 Buchungen gebucht (90,00\u00a0€ Zahlungseingang). Rechnung 2026005: 20,00\u00a0€ Überzahlung nicht gebucht.");
-    expect((await invoiceByNumber(2026005)).openAmount).toBe(0);
-    expect((await invoiceByNumber(2026006)).openAmount).toBe(0);
+    expect(toastOf(booked)?.message).toBe(`2 Buchungen gebucht (90,00\u00a0€ Zahlungseingang). Rechnung ${inv(5)}: 20,00\u00a0€ Überzahlung nicht gebucht.`);
+    expect((await invoiceByNumber(inv(5))).openAmount).toBe(0);
+    expect((await invoiceByNumber(inv(6))).openAmount).toBe(0);
   });
 });
 
