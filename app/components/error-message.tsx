@@ -9,3 +9,13 @@ export function ErrorMessage({ error }: { error: unknown }) {
     </>
   );
 }
+
+/** A refusal a page shows above its content (an action's German message); nothing when empty. */
+export function PageAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+      {message}
+    </p>
+  );
+}

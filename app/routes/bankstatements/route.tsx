@@ -6,6 +6,7 @@ import { formatCount, formatDateTime } from "~/lib/format";
 import { importStatement, listImports } from "~/models/bank-statements.server";
 import { requireAccess } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { PageAlert } from "~/components/error-message";
 
 /**
  * Kontoauszug importieren (ADMIN, FINANCE; reached from the Kontenblatt): a CAMT.053 or MT940
@@ -84,11 +85,7 @@ export default function BankStatementsScreen() {
           wieder. Gebucht wird erst nach der Prüfung mit „Buchen“. Ein zweites Hochladen desselben Auszugs bucht nichts doppelt.
         </p>
       </div>
-      {error && (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {error}
-        </p>
-      )}
+      <PageAlert message={error} />
       <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3 rounded border border-slate-200 bg-white p-4">
         <label className="flex flex-col gap-1 text-sm">
           <span className="font-medium">Kontoauszug (CAMT.053 oder MT940)</span>

@@ -6,6 +6,7 @@ import { bookEntries, entriesOfImport, getImport, type Choice, type OpenItem, ty
 import { requireAccess } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { PageAlert } from "~/components/error-message";
 
 /**
  * The review of an imported statement: every booking with its proposal (Zugeordnet, Mehrdeutig,
@@ -96,11 +97,7 @@ export default function BankStatementReview() {
           {statement.duplicateCount > 0 ? `, davon ${statement.duplicateCount} bereits importiert (nicht noch einmal aufgeführt)` : ""}.
         </p>
       </div>
-      {error && (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {error}
-        </p>
-      )}
+      <PageAlert message={error} />
       {entries.length === 0 ? (
         <p className="text-sm text-slate-700">Alle Buchungen dieses Auszugs waren bereits importiert: Hier ist nichts zu buchen.</p>
       ) : (

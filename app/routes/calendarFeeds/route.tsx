@@ -8,6 +8,7 @@ import { CALENDAR_FEED_KINDS, listFeedSubjects, offeredFeedSubject, renewCalenda
 import { requireAccess } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { PageAlert } from "~/components/error-message";
 
 /**
  * Kalender-Abos (ADMIN, beyond the spec): the ICS feed address of every current course and every
@@ -70,11 +71,7 @@ export default function CalendarFeedsScreen() {
           sofort ungültig.
         </p>
       </div>
-      {error && (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-          {error}
-        </p>
-      )}
+      <PageAlert message={error} />
       <FeedTable caption="Aktuelle Kurse" kind="COURSE" subjects={courses} origin={origin} empty="Keine laufenden oder geplanten Kurse." />
       <FeedTable caption="Trainerinnen und Trainer" kind="TRAINER" subjects={trainers} origin={origin} empty="Keine Personen als Trainer eingetragen." />
       <p className="text-sm">
