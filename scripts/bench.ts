@@ -6,7 +6,7 @@
  * between pages and between data sets measured in the same minutes. Not a test: it reports the
  * numbers and only fails when it cannot measure.
  *
- *   tsx scripts/bench.ts [--runs N] [--quick] [--only pdfs]
+ *   tsx scripts/bench.ts [--runs N] [--quick] [--only pdfs|pages]
  *
  * Builds once, prepares two state dirs (.wrangler/bench-demo: demo data, .wrangler/bench-large:
  * large data), starts two app instances as `npm start` does (scripts/start.sh: wrangler dev plus
@@ -18,7 +18,8 @@
  * checked in the state dir's SQLite), the undo of that run, and Jahresbeiträge for next year twice
  * (the second must add nothing), then 'PDFs erzeugen' over the 200 invoices of the large data in
  * one run (real PDFs through the local Browser Rendering into R2). `--only pdfs` prepares only
- * the large data and measures only the PDF run. Progress goes to stderr, the report to stdout.
+ * the large data and measures only the PDF run; `--only pages` measures the pages and their weight
+ * without the bulk runs (a few minutes shorter). Progress goes to stderr, the report to stdout.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -122,9 +123,14 @@ const PEOPLE = PAGES[1];
 // ---------------------------------------------------------------------------------------------
 // Options
 
-type Options = { rounds: number; warmup: number; /** Only this part: 'pdfs' (the PDF run on the large data). */ only: "pdfs" | null };
+type Options = {
+  rounds: number;
+  warmup: number;
+  /** Only this part: 'pdfs' (the PDF run on the large data) or 'pages' (no bulk runs). */
+  only: "pdfs" | "pages" | null;
+};
 
-const USAGE = "Aufruf: tsx scripts/bench.ts [--runs N] [--quick] [--only pdfs]   (npm run bench -- --quick)";
+const USAGE = "Aufruf: tsx scripts/bench.ts [--runs N] [--quick] [--only pdfs|pages]   (npm run bench -- --quick)";
 
 function parseOptions(args: string[]): Options {
   let rounds: number | undefined;
@@ -136,7 +142,7 @@ function parseOptions(args: string[]): Options {
       quick = true;
     } else if (arg === "--only" || arg.startsWith("--only=")) {
       const value = arg === "--only" ? args[++i] : arg.slice("--only=".length);
-      if (value !== "pdfs") throw new Error(`--only kennt nur pdfs, nicht ${value}\n${USAGE}`);
+      if (value !== "pdfs" && value !== "pages") throw new Error(`--only kennt nur pdfs und pages, nicht ${value}\n${USAGE}`);
       only = value;
     } else if (arg === "--runs" || arg.startsWith("--runs=")) {
       const value = arg === "--runs" ? args[++i] : arg.slice("--runs=".length);
@@ -1007,7 +1013,8 @@ function cellRow(cell: Cell): string[] {
 const seconds = (ms: number | undefined) => (ms === undefined || !Number.isFinite(ms) ? "–" : (ms / 1000).toFixed(1));
 const perSecond = (count: number, ms: number) => de(Math.round(count / (ms / 1000)));
 
-function jobsReport(jobs: JobsReport | Error, large: Dataset): string[] {
+function jobsReport(jobs: JobsReport | Error | null, large: Dataset): string[] {
+  if (jobs === null) return [];
   const title = `Aufgaben auf den Daten ${large.label} (Warteschlange in wrangler dev):`;
   if (jobs instanceof Error) return ["", title, `  NICHT GEMESSEN: ${jobs.message}`];
   const { runs, invoices, pdfs, checks } = jobs;
@@ -1056,7 +1063,8 @@ function printReport(report: {
   weight: Awaited<ReturnType<typeof pageWeight>>;
   weighedPath: string;
   /** The bulk runs on the large data, or why they could not be measured. */
-  jobs: JobsReport | Error;
+  /** null: not measured (--only pages). */
+  jobs: JobsReport | Error | null;
 }) {
   const { options, cells, rows, weight, weighedPath, jobs } = report;
   const cell = (dataset: Dataset, page: Page) => cells.find((c) => c.instance.dataset === dataset && c.page === page)!;
@@ -1202,7 +1210,7 @@ async function main() {
 
   // Last: the runs write to the large data, which the page rounds must not see.
   const large = started.find((instance) => instance.dataset.key === "large")!;
-  const jobs = await measureJobs(large).catch((error: unknown) => {
+  const jobs = options.only === "pages" ? null : await measureJobs(large).catch((error: unknown) => {
     if (interrupted) throw error;
     return error instanceof Error ? error : new Error(String(error));
   });
