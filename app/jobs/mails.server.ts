@@ -7,7 +7,8 @@
 import type { Db } from "~/db/client.server";
 import { currentYearInBerlin, formatCount, joinGerman, todayInBerlin } from "~/lib/format";
 import { clubName, MAIL_TEMPLATES, mailVariables, NO_PDF, NOTHING_TO_MAIL, type MailFee, type MailInvoice, type MailPerson } from "~/lib/mail";
-import { epcPayload, girocodePng, toBase64 } from "~/lib/girocode";
+import { toBase64 } from "~/lib/bytes";
+import { epcPayload, girocodePng } from "~/lib/girocode";
 import { invoiceEpcPayload, type ClubInvoiceData } from "~/lib/invoice-document";
 import type { Actor } from "~/models/audit.server";
 import { getConfiguration } from "~/models/configuration.server";

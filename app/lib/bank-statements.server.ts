@@ -6,6 +6,7 @@
  * (StatementError, with the HTTP status to answer).
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { toHex } from "./bytes";
 
 export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
 
@@ -283,8 +284,6 @@ export function parseMt940(text: string): ParsedStatement {
 
 // ---------------------------------------------------------------------------------------------
 // The key that makes an import of the same statement recognise its bookings
-
-const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
 /**
  * A booking's stable key: the bank's reference (AcctSvcrRef) with the account, else a SHA-256 of

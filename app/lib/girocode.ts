@@ -104,10 +104,3 @@ export function matrixToPng(matrix: boolean[][], scale = 6): Uint8Array {
 
 /** The code as a PNG (about 300 px square). */
 export const girocodePng = (payload: string): Uint8Array => matrixToPng(encodeQR(payload, "raw", QR_OPTIONS), 6);
-
-/** Base64 of bytes (mail attachments), without Node's Buffer. */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return btoa(binary);
-}

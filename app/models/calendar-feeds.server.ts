@@ -13,18 +13,13 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { CALENDAR_FEED_KINDS, calendarFeeds, courseDates, courses, locations, people, type CalendarFeedKind } from "~/db/schema";
 import { auditInsert, type Actor } from "./audit.server";
+import { toBase64Url as base64url } from "~/lib/bytes";
 
 const trainers = alias(people, "trainers");
 const cotrainers = alias(people, "cotrainers");
 
 /** The shape of every token Wuff hands out: anything else is not looked up at all. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-
-function base64url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
 
 /** A new feed token: 256 bits from the platform's CSPRNG. */
 export function newFeedToken(): string {

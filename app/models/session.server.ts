@@ -2,6 +2,7 @@ import { eq, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { User } from "~/lib/access";
+import { toBase64Url as base64url } from "~/lib/bytes";
 
 /**
  * What D1 stores instead of a session's id: its SHA-256 (base64url). The cookie holds the id; a
@@ -11,7 +12,6 @@ export type SessionKey = string & { readonly __sessionKey: true };
 
 export type StoredSession = { key: SessionKey; user: User; idToken: string | null; lastSeenOn: string; expiresOn: string };
 
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 function newSessionId(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));

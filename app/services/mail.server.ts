@@ -9,6 +9,7 @@ import Mustache from "mustache";
 import { LogLevel, WorkerMailer } from "worker-mailer";
 import { NO_TEST_ACCOUNT } from "~/lib/mail";
 import { errorText } from "~/models/constraints.server";
+import { toBase64 } from "~/lib/bytes";
 
 type MailEnv = Pick<Env, "APP_ENV" | "SMTP_HOST" | "SMTP_PORT" | "SMTP_USER" | "SMTP_SECURE" | "MAIL_FROM"> & Partial<Pick<Env, "SMTP_PASSWORD">>;
 
@@ -92,12 +93,6 @@ const mimeTypeOf = (file: Attachment) =>
   file.contentId ? `${file.mimeType}; name="${safeFileName(file.filename)}"\r\nContent-ID: <${oneLine(file.contentId).replace(/[<>"]/g, "")}>\r\nX-Wuff-Inline: 1` : file.mimeType;
 export type OutgoingMail = { to: string; cc: string | null; subject: string; html: string; text: string; attachments: Attachment[]; intendedTo?: string };
 
-function base64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  return btoa(binary);
-}
-
 /** A file name as a mail header may carry it (worker-mailer puts it between quotes as is). */
 const safeFileName = (name: string) => oneLine(name).replace(/["\\]/g, "_") || "Anhang";
 
@@ -126,7 +121,7 @@ export async function openTransport(env: MailEnv): Promise<MailTransport> {
         html: mail.html,
         text: mail.text,
         ...(mail.intendedTo && mail.intendedTo !== mail.to ? { headers: { "X-Wuff-Intended-To": oneLine(mail.intendedTo) } } : {}),
-        attachments: mail.attachments.map((file) => ({ filename: safeFileName(file.filename), content: base64(file.content), mimeType: mimeTypeOf(file) })),
+        attachments: mail.attachments.map((file) => ({ filename: safeFileName(file.filename), content: toBase64(file.content), mimeType: mimeTypeOf(file) })),
       });
       return "250 angenommen";
     },

@@ -15,6 +15,7 @@ import { getConfiguration } from "~/models/configuration.server";
 import { getFee, currentPaymentLink } from "~/models/fees.server";
 import type { ProbeResult } from "~/models/health.server";
 import { bookMolliePayment, storePaymentLink, type BookingOutcome } from "~/models/mollie-payments.server";
+import { toHex } from "~/lib/bytes";
 
 export const MOLLIE_NOT_CONFIGURED = "Mollie ist nicht konfiguriert, daher werden keine Zahlungslinks generiert";
 export const FEE_ALREADY_PAID = "The fee has already been paid";
@@ -165,7 +166,6 @@ function webhookKey(env: Env): Promise<CryptoKey> {
   return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 }
 
-const toHex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
 
 export async function signFeeReference(env: Env, feeId: number): Promise<string> {
   return toHex(await crypto.subtle.sign("HMAC", await webhookKey(env), encoder.encode(`fee:${feeId}`)));

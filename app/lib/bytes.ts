@@ -1,0 +1,14 @@
+/** Bytes as text, without Node's Buffer (workerd): for mail attachments, tokens and hashes. */
+
+/** Base64 of bytes, in slices: String.fromCharCode(...all) overflows the stack on large files. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  return btoa(binary);
+}
+
+/** Base64url without padding (RFC 4648 §5): safe in URLs and cookies. */
+export const toBase64Url = (bytes: Uint8Array) => toBase64(bytes).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+
+/** Lower-case hexadecimal. */
+export const toHex = (bytes: ArrayBuffer | Uint8Array) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
