@@ -26,6 +26,17 @@ export const INVOICE_NOT_FOUND = "Diese Rechnung gibt es nicht (mehr).";
 /** 'ReNr 2026001': the payment reference of the fees an invoice settles (spec 001 §4). */
 export const paymentReferenceOf = (invoiceNumber: number) => `ReNr ${invoiceNumber}`;
 
+/**
+ * The fees billed on an invoice, settled as the invoice settles them: open amount 0, no due date,
+ * the payment reference 'ReNr {n}' (saving the invoice; a payment that leaves nothing open on it).
+ * `onlyWhen` narrows it further.
+ */
+export function invoiceFeesSettled(invoiceId: number, invoiceNumber: number, actorName: string, nowIso: string, onlyWhen?: SQL): Statement {
+  return render(sql`UPDATE ${fees} SET open_amount = 0, due_date = NULL, payment_reference = ${paymentReferenceOf(invoiceNumber)},
+      last_modified_by = ${actorName}, last_modified_on = ${nowIso}, row_version = row_version + 1
+    WHERE id IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${invoiceId} AND fee_id IS NOT NULL)${onlyWhen ? sql` AND ${onlyWhen}` : sql``}`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Invoice headers: the list
 
@@ -194,9 +205,7 @@ export async function updateInvoiceHeader(db: Db, id: number, rowVersion: number
         last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
         WHERE id = ${id} AND row_version = ${rowVersion}`),
       ABORT_UNLESS_CHANGED,
-      render(sql`UPDATE ${fees} SET open_amount = 0, due_date = NULL, payment_reference = ${paymentReferenceOf(before.invoiceNumber)},
-        last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
-        WHERE id IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${id} AND fee_id IS NOT NULL)`),
+      invoiceFeesSettled(id, before.invoiceNumber, actor.name, nowIso),
     ]);
   } catch (error) {
     if (isAbortedAsUnchanged(error)) {

@@ -6,8 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import { render, type Statement } from "~/db/client.server";
-import { fees, invoiceHeaders, invoiceRows } from "~/db/schema";
-import { paymentReferenceOf } from "./invoices.server";
+import { fees, invoiceHeaders } from "~/db/schema";
+import { invoiceFeesSettled, paymentReferenceOf } from "./invoices.server";
 
 /** SET fragment: adds a comment to payment_comments ('; ' between comments). */
 export const appendPaymentComment = (comment: string) =>
@@ -50,11 +50,15 @@ export function invoicePaymentUpdates(invoiceId: number, invoiceNumber: number, 
         ${appendPaymentComment(comment)},
         last_modified_by = ${actorName}, last_modified_on = ${nowIso}, row_version = row_version + 1
       WHERE id = ${invoiceId}`),
-    render(sql`UPDATE ${fees} SET open_amount = 0, due_date = NULL, payment_reference = ${paymentReferenceOf(invoiceNumber)},
-        last_modified_by = ${actorName}, last_modified_on = ${nowIso}, row_version = row_version + 1
-      WHERE id IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${invoiceId} AND fee_id IS NOT NULL)
-        AND (open_amount > 0 OR payment_reference IS NOT ${paymentReferenceOf(invoiceNumber)})
-        AND (SELECT open_amount FROM ${invoiceHeaders} WHERE id = ${invoiceId}) = 0`),
+    // Only once nothing is open on the invoice, and only fees not settled already.
+    invoiceFeesSettled(
+      invoiceId,
+      invoiceNumber,
+      actorName,
+      nowIso,
+      sql`(open_amount > 0 OR payment_reference IS NOT ${paymentReferenceOf(invoiceNumber)})
+        AND (SELECT open_amount FROM ${invoiceHeaders} WHERE id = ${invoiceId}) = 0`,
+    ),
   ];
 }
 
