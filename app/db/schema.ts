@@ -1000,3 +1000,27 @@ export const bankStatementEntries = sqliteTable(
     isMoney("bank_statement_entries", "amount"),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Änderungsverlauf: one row per insert, update, delete, restore or erasure of a record, written
+// in the same batch as the change. `changes` is a JSON object {column: [before, after]} of the
+// columns that changed (an insert has only "after" values, a delete only "before" values). No
+// foreign keys: the history outlives records moved into the Papierkorb; erasing a person (GDPR
+// Art. 17) deletes the history of their records with them.
+
+export const HISTORY_ACTIONS = ["INSERT", "UPDATE", "DELETE", "RESTORE"] as const;
+
+export const changeHistory = sqliteTable(
+  "change_history",
+  {
+    id: id(),
+    /** The SQL table name of the changed record ('people', 'dogs', ...). */
+    tableName: text("table_name").notNull(),
+    recordId: integer("record_id").notNull(),
+    action: text("action", { enum: HISTORY_ACTIONS }).notNull(),
+    changedBy: text("changed_by").notNull(),
+    changedOn: text("changed_on").notNull(),
+    changes: text("changes"),
+  },
+  (t) => [index("change_history_record_idx").on(t.tableName, t.recordId, t.id), oneOf("change_history", "action", HISTORY_ACTIONS)],
+);
