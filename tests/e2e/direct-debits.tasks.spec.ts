@@ -55,3 +55,13 @@ test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the run, the
     await expect(run.getByRole("link", { name: "Lauf stornieren …" })).toHaveCount(0);
   }
 });
+
+test("Lastschriftläufe on a phone: no horizontal scrolling, screen and preview", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, "admin", "/directdebits");
+  await expect(page.getByRole("region", { name: "Lastschriftlauf" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.goto("/directdebits?dialog=directDebit-start");
+  await expect(page.getByRole("dialog", { name: "Lastschriftlauf vorbereiten" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
