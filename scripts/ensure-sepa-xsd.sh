@@ -18,8 +18,10 @@ command -v apt-get >/dev/null && command -v dpkg-deb >/dev/null && command -v un
 mkdir -p "$DIR"
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-(cd "$WORK" && apt-get download libhbci4j-core-java libxml2-utils >/dev/null 2>&1) || {
-  echo "SEPA-XSD: apt-get download libhbci4j-core-java libxml2-utils fehlgeschlagen (Netz? apt-get update?)." >&2
+download() { (cd "$WORK" && apt-get download libhbci4j-core-java libxml2-utils >/dev/null 2>&1); }
+# A clean machine may have no package lists yet: as root they are fetched once, then tried again.
+download || { [ "$(id -u)" = "0" ] && apt-get update -qq >/dev/null 2>&1 && download; } || {
+  echo "SEPA-XSD: apt-get download libhbci4j-core-java libxml2-utils fehlgeschlagen (Netz? Paketlisten: sudo apt-get update)." >&2
   exit 1
 }
 dpkg-deb -x "$WORK"/libhbci4j-core-java_*.deb "$WORK/hbci"
