@@ -27,7 +27,7 @@ test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the run, the
   await dialog.getByRole("button", { name: "Lastschriften einziehen" }).click();
 
   // The run goes to the queue; the screen follows it (with JavaScript by itself, without by reloading).
-  await expect(card.getByRole("status", { name: "Ergebnis Lastschriftlauf" })).toContainText(`Fertig! ${transactions} Lastschrift`, { timeout: 60_000 });
+  await expect(card.getByRole("status", { name: "Ergebnis Lastschriftlauf" })).toContainText(`Fertig! ${transactions} Lastschrift`, { timeout: 120_000 });
   await expect(card.getByRole("status", { name: "Ergebnis Lastschriftlauf" })).toContainText(sum);
 
   const run = page.getByRole("region", { name: "Bisherige Läufe" }).getByRole("listitem").first();
