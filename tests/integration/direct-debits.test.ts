@@ -17,7 +17,7 @@ import * as schema from "~/db/schema";
 import { startRun } from "~/jobs/start.server";
 import { addDaysToDate, todayInBerlin } from "~/lib/format";
 import { collectionDateFor, earliestCollectionDate, isTargetBusinessDay, sepaAmount } from "~/lib/pain008";
-import { peopleToCollect, type DirectDebitParams } from "~/models/direct-debits.server";
+import { peopleToCollect, previewDirectDebits, type DirectDebitParams } from "~/models/direct-debits.server";
 import camt053Fixture from "../fixtures/camt053-demo.xml?raw";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { deliver, type Sent } from "../support/jobs";
@@ -150,6 +150,8 @@ describe("Lastschriftlauf", () => {
   });
 
   it("confirmed, the run collects: one transaction per person and due day, fees collected with reference and comment, mandate used", async () => {
+    const preview = await previewDirectDebits(db, today);
+    expect(preview.problem).toBeNull();
     const response = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:start" });
     expect(response.status).toBe(302);
     expect(toastOf(response)?.message).toMatch(/^Lastschriftlauf gestartet/);
@@ -179,6 +181,13 @@ describe("Lastschriftlauf", () => {
     expect((await mandateOf(personB)).firstCollectionOn).toBe("2025-03-03");
 
     const items = await itemsOf(runId);
+    // What the preview promised is what the run collected.
+    expect({ transactions: run.transactions, fees: run.fees, total: run.total }).toEqual({ transactions: preview.transactions, fees: preview.fees, total: preview.total });
+    for (const sequence of ["FRST", "RCUR"] as const) {
+      const ofSequence = items.filter((item) => item.sequenceType === sequence);
+      expect(new Set(ofSequence.map((item) => item.endToEndId)).size, sequence).toBe(preview.bySequence[sequence].transactions);
+      expect(ofSequence.reduce((sum, item) => sum + item.amount, 0), sequence).toBe(preview.bySequence[sequence].total);
+    }
     expect(run.fees).toBe(items.length);
     expect(run.total).toBe(items.reduce((sum, item) => sum + item.amount, 0));
     expect(run.transactions).toBe(new Set(items.map((item) => item.endToEndId)).size);
