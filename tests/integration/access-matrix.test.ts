@@ -264,7 +264,8 @@ describe("the direct-debit run's dialogs posted from pages staff and GDPR may us
     const before = await state();
     for (const who of ["staff", "gdpr"] as DemoUserName[]) {
       for (const page of ["/people", "/courses", "/directdebits"]) {
-        for (const post of [{ intent: "directDebit:start" }, { intent: "directDebit:submit", id: "1" }, { intent: "directDebit:cancel", id: "1" }]) {
+        const posts: Record<string, string>[] = [{ intent: "directDebit:start" }, { intent: "directDebit:submit", id: "1" }, { intent: "directDebit:cancel", id: "1" }];
+        for (const post of posts) {
           const response = await ask(page, who, { method: "POST", body: new URLSearchParams(post) });
           expect(response.status, `${who} ${page} ${post.intent}`).toBe(302);
           expect(response.headers.get("Location")).toBe("/");
