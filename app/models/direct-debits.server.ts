@@ -15,7 +15,7 @@
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { configuration, directDebitItems, directDebitRuns, fees, people, sepaMandates, type DirectDebitStatus } from "~/db/schema";
+import { configuration, directDebitItems, directDebitRuns, fees, jobs, people, sepaMandates, type DirectDebitStatus } from "~/db/schema";
 import { formatCount, formatDate, formatMoney } from "~/lib/format";
 import { DIRECT_DEBIT_STATUS_LABELS } from "~/lib/labels";
 import { buildPain008, closedDaysFrom, earliestCollectionDate, paymentInstructions, type DirectDebitTransaction, type SequenceType } from "~/lib/pain008";
@@ -269,8 +269,18 @@ export async function summarizeDirectDebitRun(env: Pick<Env, "INVOICES">, db: Db
 
 export type DirectDebitRunRecord = typeof directDebitRuns.$inferSelect;
 
-export async function listDirectDebitRuns(db: Db, limit = 20): Promise<DirectDebitRunRecord[]> {
-  return db.select().from(directDebitRuns).orderBy(desc(directDebitRuns.id)).limit(limit);
+/** A run with whether its job has finished (its slices all settled): only then may it be cancelled. */
+export type DirectDebitRunRow = DirectDebitRunRecord & { finished: boolean };
+
+const finishedSql = sql<number>`(SELECT status NOT IN ('QUEUED', 'RUNNING') FROM ${jobs} WHERE ${jobs.id} = ${directDebitRuns.id})`;
+
+export async function listDirectDebitRuns(db: Db, limit = 20): Promise<DirectDebitRunRow[]> {
+  const rows = await db
+    .select({ run: directDebitRuns, finished: finishedSql })
+    .from(directDebitRuns)
+    .orderBy(desc(directDebitRuns.id))
+    .limit(limit);
+  return rows.map(({ run, finished }) => ({ ...run, finished: Boolean(finished) }));
 }
 
 export async function getDirectDebitRun(db: Db, id: number): Promise<DirectDebitRunRecord | undefined> {
@@ -300,7 +310,9 @@ const NOT_FINISHED = "Der Lauf ist noch nicht fertig: bitte warten, bis die Date
 async function cancelRefusal(db: Db, run: DirectDebitRunRecord): Promise<string | null> {
   if (run.status === "SUBMITTED") return "Die Datei wurde schon an die Bank übergeben: Der Lauf kann nicht mehr storniert werden.";
   if (run.status === "CANCELLED") return "Der Lauf ist schon storniert.";
-  if (!run.fileKey) return NOT_FINISHED;
+  // A run whose job has finished may be cancelled even without its file (e.g. writing it failed every retry).
+  const [job] = await db.select({ finished: finishedSql }).from(directDebitRuns).where(eq(directDebitRuns.id, run.id));
+  if (!job?.finished) return NOT_FINISHED;
   const [changed] = await db
     .select({ count: sql<number>`count(*)` })
     .from(directDebitItems)

@@ -372,3 +372,31 @@ describe("Lastschriftlauf", () => {
     expect(await postForm("/directdebits", await loginCookie("admin"), { intent: "directDebit:submit", id: "abc" }).then((r) => r.status)).toBe(404);
   });
 });
+
+describe("a run whose file could not be written", () => {
+  it("can still be cancelled once its job has finished (its fees are not left collected without a file)", async () => {
+    const [fee] = await db
+      .insert(schema.fees)
+      .values({ personId: personA, date: today, dueDate: future, text: "Nachzügler", amount: 1_200, openAmount: 1_200, sendInvoice: false })
+      .returning();
+    const messages: Sent = [];
+    const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
+    const outcome = await startRun(collecting, db, { type: "DIRECT_DEBIT", items: await peopleToCollect(db), params: { date: today, earliest }, emptyMessage: "nichts" }, DEMO_USERS.finance);
+    if (outcome.status !== "started") throw new Error(outcome.status);
+    const id = outcome.job.id;
+    // Before its messages arrive, the run is under way: no cancel yet.
+    expect((await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id })).status).toBe(404);
+    await deliver(messages);
+    expect((await feeById(fee.id)).openAmount).toBe(0);
+    // As if storing the file had failed every retry.
+    await db.update(schema.directDebitRuns).set({ fileKey: null }).where(eq(schema.directDebitRuns.id, id));
+    const html = await page("/directdebits");
+    expect(html).toContain(`dialog=directDebit-cancel&amp;dialogId=${id}`);
+    expect(html).not.toContain(`/directdebits/file/${id}`);
+    expect((await fetchApp(`/directdebits/file/${id}`, { cookie: await loginCookie("finance") })).status).toBe(404);
+    const response = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id });
+    expect(response.status).toBe(302);
+    const reopened = await feeById(fee.id);
+    expect({ open: reopened.openAmount, reference: reopened.paymentReference, comments: reopened.paymentComments }).toEqual({ open: 1_200, reference: null, comments: null });
+  });
+});

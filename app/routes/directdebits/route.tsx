@@ -74,14 +74,14 @@ export default function DirectDebitsScreen() {
                     </a>
                   )}
                   {run.fileKey && run.status === "PREPARED" && (
-                    <>
-                      <Link to={`?dialog=directDebit-submit&dialogId=${run.id}`} preventScrollReset className={linkClass}>
-                        An die Bank übergeben …
-                      </Link>
-                      <Link to={`?dialog=directDebit-cancel&dialogId=${run.id}`} preventScrollReset className={linkClass}>
-                        Lauf stornieren …
-                      </Link>
-                    </>
+                    <Link to={`?dialog=directDebit-submit&dialogId=${run.id}`} preventScrollReset className={linkClass}>
+                      An die Bank übergeben …
+                    </Link>
+                  )}
+                  {run.finished && run.status === "PREPARED" && (
+                    <Link to={`?dialog=directDebit-cancel&dialogId=${run.id}`} preventScrollReset className={linkClass}>
+                      Lauf stornieren …
+                    </Link>
                   )}
                 </span>
               </li>
