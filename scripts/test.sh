@@ -21,6 +21,9 @@ npm run --silent lint || status=1
 step "Chromium"
 bash scripts/ensure-chromium.sh || status=1
 
+step "SEPA-Schema (XSD)"
+bash scripts/ensure-sepa-xsd.sh || status=1
+
 step "Build"
 npm run --silent build >"$ARTIFACTS/build.log" 2>&1 || { cat "$ARTIFACTS/build.log"; status=1; }
 

@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { validateSepaXml } from "./support/xsd-validator";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { MOLLIE_TEST_KEY } from "./integration/global-setup";
@@ -43,6 +44,9 @@ export default defineConfig(async () => {
           SMTP_PASSWORD: "",
           MAILDEV_API: `http://127.0.0.1:${process.env.WUFF_TEST_MAILDEV_WEB_PORT}/api`,
         },
+        // workerd cannot start processes: the tests post a SEPA file here and xmllint checks it
+        // against the official XSD on the Node side (tests/support/xsd-validator.ts).
+        serviceBindings: { XSD_VALIDATOR: validateSepaXml },
       },
     }),
   ],

@@ -20,6 +20,7 @@ export const SCREEN_TITLES: Record<Area, string> = {
   fees: "Kontenblatt",
   invoices: "Rechnungen",
   bankstatements: "Kontoauszug importieren",
+  directdebits: "Lastschriftläufe",
   courseMasters: "Kurs-Typen",
   certificationMasters: "Erfolgsarten",
   tasks: "Tasks",

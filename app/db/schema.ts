@@ -1024,3 +1024,87 @@ export const changeHistory = sqliteTable(
   },
   (t) => [index("change_history_record_idx").on(t.tableName, t.recordId, t.id), oneOf("change_history", "action", HISTORY_ACTIONS)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Lastschriftläufe (issue 15 item 3): a SEPA direct-debit run collects the open fees billed
+// directly (sendInvoice off) of people with an active mandate. The run is a bulk job (its id is
+// the job's id); each item is one fee in one transaction (end-to-end id, shared by the fees of a
+// person due on the same day). The mandate's data is copied into the item, so the run's pain.008
+// file says what was collected even after the mandate changes. A fee is in at most one item that
+// is not cancelled (partial unique index): nothing is collected twice.
+
+export const DIRECT_DEBIT_STATUSES = ["PREPARED", "SUBMITTED", "CANCELLED"] as const;
+export type DirectDebitStatus = (typeof DIRECT_DEBIT_STATUSES)[number];
+export const SEQUENCE_TYPES = ["FRST", "RCUR"] as const;
+
+export const directDebitRuns = sqliteTable(
+  "direct_debit_runs",
+  {
+    /** The id of the run's job (jobs.id). */
+    id: integer("id")
+      .primaryKey()
+      .references(() => jobs.id),
+    status: text("status", { enum: DIRECT_DEBIT_STATUSES }).notNull().default("PREPARED"),
+    /** The pain.008 file in R2 (INVOICES bucket), once the run has finished. */
+    fileKey: text("file_key"),
+    messageId: text("message_id").notNull(),
+    transactions: integer("transactions").notNull().default(0),
+    fees: integer("fees").notNull().default(0),
+    total: cents("total"),
+    createdBy: text("created_by").notNull(),
+    createdOn: text("created_on").notNull(),
+    submittedBy: text("submitted_by"),
+    submittedOn: text("submitted_on"),
+    cancelledBy: text("cancelled_by"),
+    cancelledOn: text("cancelled_on"),
+  },
+  () => [oneOf("direct_debit_runs", "status", DIRECT_DEBIT_STATUSES), rule("direct_debit_runs_total_positive", "total >= 0")],
+);
+
+export const directDebitItems = sqliteTable(
+  "direct_debit_items",
+  {
+    id: id(),
+    runId: integer("run_id")
+      .notNull()
+      .references(() => directDebitRuns.id),
+    feeId: integer("fee_id")
+      .notNull()
+      .references(() => fees.id, { onDelete: "cascade" }),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id, { onDelete: "cascade" }),
+    mandateId: integer("mandate_id").notNull(),
+    mandateReference: text("mandate_reference").notNull(),
+    mandateDate: text("mandate_date").notNull(),
+    accountHolder: text("account_holder").notNull(),
+    iban: text("iban").notNull(),
+    bic: text("bic"),
+    /** The transaction's end-to-end id (also the fee's paymentReference while collected). */
+    endToEndId: text("end_to_end_id").notNull(),
+    sequenceType: text("sequence_type", { enum: SEQUENCE_TYPES }).notNull(),
+    /** The fee's due date (its date when it has none): the transaction's grouping. */
+    dueDate: text("due_date").notNull(),
+    /** RequestedCollectionDate: the due date, at the earliest the first TARGET2 day after the run's day. */
+    collectionDate: text("collection_date").notNull(),
+    /** Cents collected: the fee's open amount when the run took it. */
+    amount: cents("amount"),
+    /** What the fee had before, put back by a cancelled run. */
+    previousPaymentReference: text("previous_payment_reference"),
+    previousPaymentComments: text("previous_payment_comments"),
+    cancelledOn: text("cancelled_on"),
+  },
+  (t) => [
+    index("direct_debit_items_run_idx").on(t.runId, t.personId),
+    index("direct_debit_items_end_to_end_idx").on(t.endToEndId),
+    // Nothing collected twice: a fee is in one item at most that is not cancelled.
+    uniqueIndex("direct_debit_items_fee_once")
+      .on(t.feeId)
+      .where(sql`cancelled_on IS NULL`),
+    oneOf("direct_debit_items", "sequence_type", SEQUENCE_TYPES),
+    isDate("direct_debit_items", "due_date"),
+    isDate("direct_debit_items", "collection_date"),
+    rule("direct_debit_items_amount_positive", "amount > 0"),
+    rule("direct_debit_items_end_to_end_sepa", "length(end_to_end_id) BETWEEN 1 AND 35"),
+  ],
+);

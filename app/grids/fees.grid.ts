@@ -81,7 +81,10 @@ export const feesGrid = defineGrid<FeeRow>({
   },
   excel: { fileName: "Kontenblatt.xlsx", sheet: "Kontenblatt", path: "/fees/export" },
   refresh: true,
-  screenLinks: [{ label: "Kontoauszug importieren", to: "/bankstatements", area: "bankstatements", mounts: ["PARENT"] }],
+  screenLinks: [
+    { label: "Kontoauszug importieren", to: "/bankstatements", area: "bankstatements", mounts: ["PARENT"] },
+    { label: "Lastschriftläufe", to: "/directdebits", area: "directdebits", mounts: ["PARENT"] },
+  ],
   rowActions: [
     { label: "Zahlungslink erzeugen", view: "create", entity: "paymentLink" },
     { label: "Mail senden", view: "fee", entity: "mail", area: "mailer", browse: true },

@@ -1,4 +1,4 @@
-import { createDb, runAtomically, type Db } from "~/db/client.server";
+import { createDb, runAtomically } from "~/db/client.server";
 import { errorText, isForeignKeyViolation } from "~/models/constraints.server";
 import { finishWhenSettled, getJob, isSliceSettled, markRunning, recordFailure, settleSliceAsFailed, sliceSettledStatements } from "~/models/jobs.server";
 import { deleteExpiredSessions } from "~/models/session.server";
@@ -44,7 +44,7 @@ export async function runSlice(env: Env, message: SliceMessage, batch = new Batc
   const kind = job && runKindOf(job);
   // A run that is gone has nothing to resume.
   if (!job || !kind) return;
-  const finish = () => finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled), kind.nameItems);
+  const finish = () => finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled, env), kind.nameItems);
   if (await isSliceSettled(db, job.id, message.slice)) return finish();
   if (job.status === "QUEUED") await markRunning(db, job.id);
   const actor = { name: job.createdBy };
@@ -81,7 +81,8 @@ export async function runSlice(env: Env, message: SliceMessage, batch = new Batc
 }
 
 /** A slice whose message failed every retry: its failing items count as failed, the run finishes. */
-export async function settleDeadSlice(db: Db, message: SliceMessage, now = new Date()): Promise<void> {
+export async function settleDeadSlice(env: Env, message: SliceMessage, now = new Date()): Promise<void> {
+  const db = createDb(env.DB);
   const job = await getJob(db, message.jobId);
   const kind = job && runKindOf(job);
   if (!job || !kind) return;
@@ -89,7 +90,7 @@ export async function settleDeadSlice(db: Db, message: SliceMessage, now = new D
   if (!(await isSliceSettled(db, job.id, message.slice))) {
     await settleSliceAsFailed(db, job.id, message.slice, message.items, "nach mehreren Versuchen fehlgeschlagen", now);
   }
-  await finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled), kind.nameItems);
+  await finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled, env), kind.nameItems);
 }
 
 async function runJobMessage(message: JobMessage, env: Env, batch: BatchResources): Promise<void> {
@@ -102,7 +103,7 @@ async function runJobMessage(message: JobMessage, env: Env, batch: BatchResource
 }
 
 async function deadJobMessage(message: JobMessage, env: Env): Promise<void> {
-  if (message.type === "slice") await settleDeadSlice(createDb(env.DB), message);
+  if (message.type === "slice") await settleDeadSlice(env, message);
 }
 
 /**

@@ -11,6 +11,7 @@ import { paramsOfJob, type JobRecord, type JobType, type RunSummary } from "~/mo
 import type { BatchResources } from "./batch-resources.server";
 import { nameInvoices } from "~/models/invoice-pdfs.server";
 import { performPdf, PDF_CONCURRENCY, PDF_SLICE_SIZE, summarizePdfRun } from "./pdf-run.server";
+import { DIRECT_DEBIT_SLICE_SIZE, directDebitSliceStatements, paramsOfDirectDebitJob, summarizeDirectDebitRun } from "~/models/direct-debits.server";
 import { MAILSHOT_SLICE_SIZE, performMailshotItem, summarizeMailshotRun } from "./mailshot-run.server";
 
 /** What an item of a run with effects outside D1 works with. */
@@ -27,8 +28,10 @@ export type ItemContext = {
 type RunKindBase = {
   /** Items (people, invoices, recipients) per queue message. */
   sliceSize: number;
-  /** The finished run's message (and what it wrote, for later steps such as the undo). */
-  summarize(db: Db, job: JobRecord): Promise<RunSummary>;
+  /** The finished run's message (and what it wrote, for later steps such as the undo). `env`: for
+   *  a kind whose finished run writes something outside D1 (the direct-debit file in R2); it must
+   *  write the same again when a redelivered last message finishes the run twice. */
+  summarize(db: Db, job: JobRecord, env: Env): Promise<RunSummary>;
   /** How the run's message names items that failed; people by default. */
   nameItems?(db: Db, ids: readonly number[]): Promise<Map<number, string>>;
   /** A kind with `perform`: how many items of a slice are worked on at once (default 1), when
@@ -76,5 +79,10 @@ export const RUN_KINDS: Record<JobType, RunKind> = {
     sliceSize: MAILSHOT_SLICE_SIZE,
     perform: performMailshotItem,
     summarize: summarizeMailshotRun,
+  },
+  DIRECT_DEBIT: {
+    sliceSize: DIRECT_DEBIT_SLICE_SIZE,
+    statements: (job, items, _actor, now) => directDebitSliceStatements(job, items, paramsOfDirectDebitJob(job), now),
+    summarize: (db, job, env) => summarizeDirectDebitRun(env, db, job),
   },
 };

@@ -35,6 +35,8 @@ export const AREA_ACCESS = {
   invoices: ADMIN_FINANCE,
   /** Kontoauszug importieren: CAMT.053/MT940 upload, review and booking (reached from the Kontenblatt). */
   bankstatements: ADMIN_FINANCE,
+  /** Lastschriftläufe: SEPA direct-debit runs, their pain.008 files, submit and cancel (reached from the Kontenblatt and Tasks). */
+  directdebits: ADMIN_FINANCE,
   courseMasters: ADMIN_ONLY,
   /** Erfolgsarten: the kinds of certification (kept by ADMIN; reached from Einstellungen). */
   certificationMasters: ADMIN_ONLY,

@@ -45,3 +45,6 @@ export const codesOf = <Code extends string>(labels: Record<Code, string>) => Ob
 
 /** The text of a participant's course fee on the Kontenblatt: the course and the dog (a fee text has at most 100 characters). */
 export const courseFeeText = (courseName: string, dogName: string) => `Kursgebühr ${courseName} (${dogName})`.slice(0, 100);
+
+/** The states of a direct-debit run (Lastschriftlauf). */
+export const DIRECT_DEBIT_STATUS_LABELS = { PREPARED: "vorbereitet", SUBMITTED: "an die Bank übergeben", CANCELLED: "storniert" } as const;

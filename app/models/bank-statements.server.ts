@@ -10,13 +10,14 @@
  * that finds any decides. A mandate-reference matcher (SEPA mandates, 'WUFF-{personId}-{n}') is
  * one more entry in that list once the mandates exist.
  *
- * Returned direct debits: a direct-debit run is assumed to set the collected fee's
+ * Returned direct debits: a direct-debit run (direct-debits.server.ts) sets each collected fee's
  * paymentReference to the end-to-end id of its transaction (EndToEndId / EREF+ in MT940). The
- * R-transaction names that id, so it finds the fee whose paymentReference equals it.
+ * R-transaction names that id, so it finds the fees whose paymentReference equals it, and booking
+ * it reopens every fee of that transaction (a person's fees due the same day share one).
  */
-import { and, asc, desc, eq, inArray, isNotNull, like, not, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, like, not, sql, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { bankStatementEntries, bankStatementImports, fees, invoiceHeaders, people } from "~/db/schema";
+import { bankStatementEntries, bankStatementImports, directDebitItems, fees, invoiceHeaders, people } from "~/db/schema";
 import { type ParsedStatement, type StatementTransaction, transactionKey } from "~/lib/bank-statements.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { type Actor } from "./audit.server";
@@ -251,6 +252,13 @@ export async function entriesOfImport(db: Db, importId: number): Promise<ReviewE
 // ---------------------------------------------------------------------------------------------
 // Booking
 
+/** The fees a direct-debit run collected in the same transaction as the fee `feeId` (by the
+ *  end-to-end id that is their payment reference), the fee itself included; none for a fee not
+ *  collected by a run. */
+const returnedFeeIds = (feeId: number) =>
+  sql`SELECT i.fee_id FROM ${directDebitItems} i JOIN ${fees} f ON f.id = i.fee_id AND f.payment_reference = i.end_to_end_id
+    WHERE i.cancelled_on IS NULL AND i.end_to_end_id = (SELECT payment_reference FROM ${fees} WHERE id = ${feeId})`;
+
 /** 'Bank 24.11.2026: 35,00 € Erika Muster ReNr 2026001' (the payment comment of a booking). */
 export function bankComment(entry: Pick<EntryRecord, "bookingDate" | "valueDate" | "amount" | "counterpartyName" | "remittance">): string {
   const text = [`Bank ${formatDate(entry.bookingDate ?? entry.valueDate)}:`, formatMoney(entry.amount), entry.counterpartyName ?? "", entry.remittance.slice(0, 140)]
@@ -313,8 +321,10 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
     if (!item) return { status: "refused", message: "Die zugeordnete Rechnung bzw. der Posten ist nicht mehr da." };
     if (!entry.isReturn && item.openAmount <= 0) return { status: "refused", message: `${item.label} ist bereits bezahlt: bitte eine andere Zuordnung wählen.` };
     const table = target.type === "INVOICE" ? invoiceHeaders : fees;
+    // A returned direct debit gives back every fee its transaction collected (the run's fees share its end-to-end id).
+    const returned = returnedFeeIds(target.id);
     const applied = entry.isReturn
-      ? sql`(SELECT min(${entry.amount}, amount - open_amount) FROM ${table} WHERE id = ${target.id})`
+      ? sql`(SELECT min(${entry.amount}, sum(amount - open_amount)) FROM ${fees} WHERE id = ${target.id} OR id IN (${returned}))`
       : sql`(SELECT min(${entry.amount}, open_amount) FROM ${table} WHERE id = ${target.id})`;
     statements.push(
       render(sql`UPDATE ${bankStatementEntries} SET status = 'BOOKED', target_type = ${target.type}, target_id = ${target.id}, applied = ${applied},
@@ -324,13 +334,21 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
     );
     const booking = { amount: entry.amount, actorName: actor.name, nowIso };
     if (entry.isReturn) {
-      statements.push(
+      const reopened = (openAmount: SQL, which: SQL) =>
         render(sql`UPDATE ${fees} SET
-            open_amount = min(amount, open_amount + ${entry.amount}),
+            open_amount = ${openAmount},
             due_date = coalesce(due_date, ${entry.bookingDate ?? entry.valueDate}),
             ${appendPaymentComment(returnComment(entry))},
             last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
-          WHERE id = ${target.id}`),
+          WHERE ${which}`);
+      statements.push(
+        // A fee not collected by a direct-debit run: opened by the returned amount.
+        reopened(sql`min(amount, open_amount + ${entry.amount})`, sql`id = ${target.id} AND id NOT IN (${returned})`),
+        // The fees of a run's transaction: each opened by what the run collected from it.
+        reopened(
+          sql`min(amount, open_amount + (SELECT i.amount FROM ${directDebitItems} i WHERE i.fee_id = ${fees.id} AND i.end_to_end_id = ${fees.paymentReference} AND i.cancelled_on IS NULL))`,
+          sql`id IN (${returned})`,
+        ),
       );
     } else if (target.type === "FEE") {
       statements.push(feePaymentUpdate(target.id, { ...booking, comment: bankComment(entry) }));

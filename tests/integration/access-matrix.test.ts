@@ -26,6 +26,7 @@ const RESTRICTED: [string, string, DemoUserName[]][] = [
   ["/birthdaylist", "Geburtstags-Liste", ["finance", "admin", "gdpr"]],
   ["/fees", "Kontenblatt", ["finance", "admin"]],
   ["/bankstatements", "maxMegabytes", ["finance", "admin"]],
+  ["/directdebits", "runs", ["finance", "admin"]],
   ["/tasks", "latest", ["admin"]],
 ];
 
@@ -72,6 +73,10 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   // import that does not exist is 404 for those who may book it.
   { path: "/bankstatements", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/bankstatements/1", allowed: ["finance", "admin"], get: 404, post: 404 },
+  // Lastschriftläufe (ADMIN, FINANCE): the screen, the preview, a run's file (none yet: 404).
+  { path: "/directdebits", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/directdebits?dialog=directDebit-start", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/directdebits/file/1", allowed: ["finance", "admin"], get: 404, post: 405, getOnly: true },
   { path: "/courseDates", allowed: ANY, get: 200, post: 400 },
   // The handset views: every logged-in user; they only read (an empty post is refused).
   { path: "/peoplemobile", allowed: ANY, get: 200, post: 400 },
@@ -248,6 +253,31 @@ describe("dialogs of the invoices area posted from pages staff and GDPR may use"
       expect(confirm, who).not.toContain("invoicePdf:create");
       expect(await (await ask(`/people/1/invoiceheaders`, who)).text()).not.toContain("Rechnungen für");
     }
+    expect(await state()).toBe(before);
+  });
+});
+
+describe("the direct-debit run's dialogs posted from pages staff and GDPR may use", () => {
+  it("no one but ADMIN and FINANCE starts, submits or cancels a run, or sees its preview", async () => {
+    const { env } = await import("cloudflare:test");
+    const state = async () => JSON.stringify((await env.DB.prepare("SELECT (SELECT count(*) FROM jobs) AS jobs, (SELECT count(*) FROM direct_debit_runs) AS runs, (SELECT sum(open_amount) FROM fees) AS open").first()));
+    const before = await state();
+    for (const who of ["staff", "gdpr"] as DemoUserName[]) {
+      for (const page of ["/people", "/courses", "/directdebits"]) {
+        const posts: Record<string, string>[] = [{ intent: "directDebit:start" }, { intent: "directDebit:submit", id: "1" }, { intent: "directDebit:cancel", id: "1" }];
+        for (const post of posts) {
+          const response = await ask(page, who, { method: "POST", body: new URLSearchParams(post) });
+          expect(response.status, `${who} ${page} ${post.intent}`).toBe(302);
+          expect(response.headers.get("Location")).toBe("/");
+        }
+      }
+      const opened = await (await ask("/people?dialog=directDebit-start", who)).text();
+      expect(opened, who).not.toContain("Lastschriftlauf vorbereiten");
+      expect(opened, who).not.toContain("directDebit:start");
+    }
+    // FINANCE may, from the Kontenblatt too (the dialog's own area decides), but not from Tasks (ADMIN only).
+    const fromTasks = await ask("/tasks", "finance", { method: "POST", body: new URLSearchParams({ intent: "directDebit:start" }) });
+    expect(fromTasks.headers.get("Location")).toBe("/");
     expect(await state()).toBe(before);
   });
 });

@@ -9,6 +9,9 @@ declare global {
       TEST_SMTP_GREETER_PORT: string;
       /** maildev's REST API (tests/integration/maildev-setup.ts), e.g. http://127.0.0.1:PORT/api. */
       MAILDEV_API: string;
+      /** POST an XML document (?schema=pain.008.001.08): xmllint's verdict against the official XSD,
+       *  as { valid, output } (tests/support/xsd-validator.ts, Node side). */
+      XSD_VALIDATOR: Fetcher;
     }
   }
 }

@@ -1,0 +1,86 @@
+/**
+ * Lastschriftlauf (ADMIN, FINANCE): the confirmation with its preview (how many transactions and
+ * fees, the sum, FRST and RCUR, the people without a mandate), then the run on the queue; and the
+ * confirmations of 'An die Bank übergeben' and 'Lauf stornieren' of a finished run.
+ */
+import { startRun } from "~/jobs/start.server";
+import { JOB_TYPE_LABELS } from "~/lib/jobs";
+import { formatCount, formatDate, formatMoney, todayInBerlin } from "~/lib/format";
+import { SEQUENCE_LABELS } from "~/lib/banking";
+import {
+  cancelDirectDebitRun,
+  directDebitRunView,
+  NOTHING_TO_COLLECT,
+  peopleToCollect,
+  previewDirectDebits,
+  submitDirectDebitRun,
+  type DirectDebitParams,
+  type DirectDebitRunView,
+} from "~/models/direct-debits.server";
+import { ALREADY_RUNNING } from "~/models/jobs.server";
+import { defineDialog, postedId, type ConfirmData, type DialogOutcome } from "../define.server";
+
+const RUN_STARTED = "Lastschriften werden vorbereitet ...";
+
+/** What a run's blocks are, in words (the confirmations list them). */
+const blockLines = (view: DirectDebitRunView) =>
+  view.blocks.map((block) => `${SEQUENCE_LABELS[block.sequenceType]}, Einzug am ${formatDate(block.collectionDate)}: ${formatCount(block.count, "Lastschrift", "Lastschriften")}, ${formatMoney(block.sum)}`);
+
+const outcomeOf = (outcome: Awaited<ReturnType<typeof submitDirectDebitRun>>): DialogOutcome => outcome;
+
+export const dialog = defineDialog({
+  area: "directdebits",
+  views: {
+    start: async ({ db }) => previewDirectDebits(db, todayInBerlin()),
+    submit: async ({ db, id }): Promise<ConfirmData | null> => {
+      const view = id ? await directDebitRunView(db, id) : null;
+      if (!view) return null;
+      return {
+        confirm: {
+          title: `Lastschriftlauf ${view.run.id} an die Bank übergeben`,
+          message: "Hast du die Datei bei der Bank eingereicht? Danach kann der Lauf nicht mehr storniert werden.",
+          details: blockLines(view),
+          intent: "directDebit:submit",
+          id: view.run.id,
+          confirmLabel: "An die Bank übergeben",
+        },
+      };
+    },
+    cancel: async ({ db, id }): Promise<ConfirmData | null> => {
+      const view = id ? await directDebitRunView(db, id) : null;
+      if (!view) return null;
+      return {
+        confirm: {
+          title: `Lastschriftlauf ${view.run.id} stornieren`,
+          message: "Bist du sicher? Die Posten des Laufs werden wieder offen (Betrag, Zahlungsreferenz und Buchungskommentar wie vorher); die Datei darf dann nicht mehr eingereicht werden.",
+          details: [...blockLines(view), ...(view.cancelRefusal ? [view.cancelRefusal] : [`${formatCount(view.run.fees, "Posten wird", "Posten werden")} wieder offen.`])],
+          intent: "directDebit:cancel",
+          id: view.run.id,
+          confirmLabel: "Lauf stornieren",
+        },
+      };
+    },
+  },
+  actions: {
+    start: async ({ db, user, env }) => {
+      const today = todayInBerlin();
+      const preview = await previewDirectDebits(db, today);
+      if (preview.problem) return { status: "refused", message: preview.problem };
+      const params: DirectDebitParams = { date: today, earliest: preview.earliest };
+      const items = await peopleToCollect(db);
+      const outcome = await startRun(env, db, { type: "DIRECT_DEBIT", items, params, emptyMessage: NOTHING_TO_COLLECT, startMessage: RUN_STARTED }, user);
+      if (outcome.status === "running") return { status: "refused", message: ALREADY_RUNNING };
+      if (outcome.status === "failed") return { status: "refused", message: outcome.message };
+      const { job } = outcome;
+      return { status: "done", message: job.status === "DONE" ? (job.message ?? JOB_TYPE_LABELS.DIRECT_DEBIT) : `${JOB_TYPE_LABELS.DIRECT_DEBIT} gestartet: ${RUN_STARTED}` };
+    },
+    submit: async ({ db, user, form }) => {
+      const id = postedId(form);
+      return id ? outcomeOf(await submitDirectDebitRun(db, id, user)) : { status: "missing" };
+    },
+    cancel: async ({ db, user, form }) => {
+      const id = postedId(form);
+      return id ? outcomeOf(await cancelDirectDebitRun(db, id, user)) : { status: "missing" };
+    },
+  },
+});

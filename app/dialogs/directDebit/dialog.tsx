@@ -1,0 +1,59 @@
+import { Link } from "@remix-run/react";
+import { DialogAlert, DialogButtons, RouteDialog } from "~/components/dialog";
+import { DialogForm, type DialogProps } from "~/components/dialog-form";
+import { formatCount, formatDate, formatMoney } from "~/lib/format";
+import type { DirectDebitPreview } from "~/models/direct-debits.server";
+
+/** 'Lastschriftlauf vorbereiten': what the run will collect, and who is left out without a mandate. */
+export default function DirectDebitDialog({ data, actionData, closeHref }: DialogProps<DirectDebitPreview>) {
+  const rows: [string, string][] = [
+    ["Lastschriften (je Person und Fälligkeit)", formatCount(data.transactions, "Lastschrift", "Lastschriften")],
+    ["offene Posten", formatCount(data.fees, "offener Posten", "offene Posten")],
+    ["davon Erstlastschriften (FRST)", `${formatCount(data.bySequence.FRST.transactions, "Lastschrift", "Lastschriften")}, ${formatMoney(data.bySequence.FRST.total)}`],
+    ["davon Folgelastschriften (RCUR)", `${formatCount(data.bySequence.RCUR.transactions, "Lastschrift", "Lastschriften")}, ${formatMoney(data.bySequence.RCUR.total)}`],
+    ["frühester Einzug", formatDate(data.earliest)],
+    ["Summe", formatMoney(data.total)],
+  ];
+  return (
+    <RouteDialog title="Lastschriftlauf vorbereiten" closeHref={closeHref} width={600}>
+      <DialogForm intent="directDebit:start">
+        <table className="w-full text-sm">
+          <caption className="mb-1 text-left font-medium text-slate-800">Vorschau</caption>
+          <tbody>
+            {rows.map(([label, value]) => (
+              <tr key={label} className="border-b border-slate-100">
+                <th scope="row" className="py-1 pr-3 text-left font-normal text-slate-600">
+                  {label}
+                </th>
+                <td className="py-1 text-right tabular-nums">{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="mt-3 text-sm text-slate-700">
+          Eingezogen wird jeder offene Posten ohne Rechnung von Personen mit aktivem SEPA-Mandat, am Fälligkeitstag (ohne Fälligkeit: am Datum des Postens), frühestens am {formatDate(data.earliest)}. Die Posten gelten danach als bezahlt; solange die Datei nicht an die Bank übergeben ist, lässt sich der Lauf stornieren.
+        </p>
+        {data.missingCount > 0 && (
+          <section aria-labelledby="direct-debit-missing" className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+            <h3 id="direct-debit-missing" className="font-medium text-amber-900">
+              Ohne aktives Mandat ({formatCount(data.missingCount, "Person", "Personen")}): nicht eingezogen
+            </h3>
+            <ul className="mt-1 list-disc pl-5">
+              {data.missing.map((person) => (
+                <li key={person.personId}>
+                  <Link to={`/people/${person.personId}?dialog=mandate-person&dialogId=${person.personId}`} className="text-wuff-700 underline">
+                    {person.name || `Person ${person.personId}`}
+                  </Link>{" "}
+                  – {formatCount(person.fees, "Posten", "Posten")}, {formatMoney(person.total)}
+                </li>
+              ))}
+            </ul>
+            {data.missingCount > data.missing.length && <p className="mt-1">und {data.missingCount - data.missing.length} weitere</p>}
+          </section>
+        )}
+        <DialogAlert message={data.problem ?? actionData?.error} />
+        <DialogButtons submitLabel="Lastschriften einziehen" closeHref={closeHref} disabled={data.problem !== null} reason={data.problem} />
+      </DialogForm>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * SEPA direct debits (Lastschrift): the TARGET2 calendar that decides the earliest collection
+ * date, and the pain.008.001.08 file (ISO 20022, the version of the DK's DFÜ-Abkommen Anlage 3
+ * since November 2023, CORE scheme) that a direct-debit run hands to the bank. Pure: amounts come
+ * in integer cents and are written as '12.50' without floating point; texts are reduced to the
+ * SEPA character set (umlauts spelled out), so every bank takes them.
+ */
+import { XMLBuilder } from "fast-xml-parser";
+import { addDaysToDate } from "./format";
+
+export const PAIN_008_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.008.001.08";
+
+// ---------------------------------------------------------------------------------------------
+// TARGET2 business days
+
+/** Easter Sunday of a year (anonymous Gregorian algorithm), as 'YYYY-MM-DD'. */
+export function easterSunday(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** TARGET2 is closed on Saturdays, Sundays, 1 January, Good Friday, Easter Monday, 1 May, 25 and 26 December. */
+export function isTargetBusinessDay(isoDate: string): boolean {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  const monthDay = isoDate.slice(5);
+  if (["01-01", "05-01", "12-25", "12-26"].includes(monthDay)) return false;
+  const easter = easterSunday(year);
+  return isoDate !== addDaysToDate(easter, -2) && isoDate !== addDaysToDate(easter, 1);
+}
+
+/** The first TARGET2 business day after `today` (D-1: a file handed in today is collected then at the earliest). */
+export function earliestCollectionDate(today: string): string {
+  let date = addDaysToDate(today, 1);
+  while (!isTargetBusinessDay(date)) date = addDaysToDate(date, 1);
+  return date;
+}
+
+/** The next TARGET2 business day from `date` on (the date itself when it is one). */
+export function businessDayFrom(date: string): string {
+  let day = date;
+  while (!isTargetBusinessDay(day)) day = addDaysToDate(day, 1);
+  return day;
+}
+
+/** A fee's collection date: its due date (moved to the next business day when TARGET2 is closed
+ *  then), but not before the earliest possible one. */
+export const collectionDateFor = (dueDate: string, earliest: string) => (dueDate < earliest ? earliest : businessDayFrom(dueDate));
+
+/** How far ahead the run's SQL knows the TARGET2 calendar (due dates later than that are taken as they are). */
+export const CALENDAR_DAYS = 3 * 366;
+
+/** Every day TARGET2 is closed from `from` on for `days` days, with the business day it moves to:
+ *  the run's SQL looks a due date up here ({ '2026-11-28': '2026-11-30', ... }). */
+export function closedDaysFrom(from: string, days = CALENDAR_DAYS): Record<string, string> {
+  const moves: Record<string, string> = {};
+  for (let offset = 0; offset < days; offset++) {
+    const day = addDaysToDate(from, offset);
+    if (!isTargetBusinessDay(day)) moves[day] = businessDayFrom(day);
+  }
+  return moves;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The file
+
+/** 1250 -> '12.50' (integer arithmetic only). */
+export function sepaAmount(cents: number): string {
+  if (!Number.isInteger(cents) || cents < 0) throw new Error(`Betrag in Cent erwartet: ${cents}`);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+const SPELLED: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue", ß: "ss", "&": "+" };
+
+/** Text in the SEPA character set (a-z A-Z 0-9 / - ? : ( ) . , ' + space), at most `max` characters. */
+export function sepaText(value: string, max: number): string {
+  const spelled = [...value].map((char) => SPELLED[char] ?? char).join("");
+  const plain = spelled
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^A-Za-z0-9/?:().,'+ -]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return plain.slice(0, max).trim();
+}
+
+export type SequenceType = "FRST" | "RCUR";
+
+export type DirectDebitCreditor = { name: string; iban: string; bic: string | null; creditorId: string };
+
+export type DirectDebitTransaction = {
+  endToEndId: string;
+  amount: number;
+  mandateReference: string;
+  mandateDate: string;
+  debtorName: string;
+  iban: string;
+  bic: string | null;
+  remittance: string;
+  sequenceType: SequenceType;
+  collectionDate: string;
+};
+
+export type DirectDebitFile = {
+  messageId: string;
+  /** ISO instant the file was created. */
+  createdOn: string;
+  creditor: DirectDebitCreditor;
+  transactions: DirectDebitTransaction[];
+};
+
+/** One PmtInf block: the transactions of one sequence type and collection date. */
+export type PaymentInstruction = { id: string; sequenceType: SequenceType; collectionDate: string; transactions: DirectDebitTransaction[]; count: number; sum: number };
+
+/** The transactions in blocks per sequence type and collection date (FRST first, then by date). */
+export function paymentInstructions(file: Pick<DirectDebitFile, "messageId" | "transactions">): PaymentInstruction[] {
+  const blocks = new Map<string, PaymentInstruction>();
+  const ordered = [...file.transactions].sort(
+    (a, b) => a.sequenceType.localeCompare(b.sequenceType) || a.collectionDate.localeCompare(b.collectionDate) || a.endToEndId.localeCompare(b.endToEndId),
+  );
+  for (const transaction of ordered) {
+    const key = `${transaction.sequenceType}-${transaction.collectionDate.replaceAll("-", "")}`;
+    let block = blocks.get(key);
+    if (!block) {
+      block = { id: `${file.messageId}-${key}`, sequenceType: transaction.sequenceType, collectionDate: transaction.collectionDate, transactions: [], count: 0, sum: 0 };
+      blocks.set(key, block);
+    }
+    block.transactions.push(transaction);
+    block.count++;
+    block.sum += transaction.amount;
+  }
+  return [...blocks.values()];
+}
+
+/** A financial institution by BIC, or 'NOTPROVIDED' (IBAN-only, allowed within SEPA). */
+const agent = (bic: string | null) => ({ FinInstnId: bic ? { BICFI: bic } : { Othr: { Id: "NOTPROVIDED" } } });
+
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", format: true, indentBy: "  ", suppressEmptyNode: true });
+
+/** The pain.008.001.08 document of a run. */
+export function buildPain008(file: DirectDebitFile): string {
+  const blocks = paymentInstructions(file);
+  const total = file.transactions.reduce((sum, transaction) => sum + transaction.amount, 0);
+  const creditorName = sepaText(file.creditor.name, 70);
+  const document = {
+    "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
+    Document: {
+      "@_xmlns": PAIN_008_NAMESPACE,
+      CstmrDrctDbtInitn: {
+        GrpHdr: {
+          MsgId: file.messageId,
+          CreDtTm: file.createdOn.slice(0, 19),
+          NbOfTxs: file.transactions.length,
+          CtrlSum: sepaAmount(total),
+          InitgPty: { Nm: creditorName },
+        },
+        PmtInf: blocks.map((block) => ({
+          PmtInfId: block.id,
+          PmtMtd: "DD",
+          BtchBookg: "true",
+          NbOfTxs: block.count,
+          CtrlSum: sepaAmount(block.sum),
+          PmtTpInf: { SvcLvl: { Cd: "SEPA" }, LclInstrm: { Cd: "CORE" }, SeqTp: block.sequenceType },
+          ReqdColltnDt: block.collectionDate,
+          Cdtr: { Nm: creditorName },
+          CdtrAcct: { Id: { IBAN: file.creditor.iban } },
+          CdtrAgt: agent(file.creditor.bic),
+          ChrgBr: "SLEV",
+          CdtrSchmeId: { Id: { PrvtId: { Othr: { Id: file.creditor.creditorId, SchmeNm: { Prtry: "SEPA" } } } } },
+          DrctDbtTxInf: block.transactions.map((transaction) => ({
+            PmtId: { EndToEndId: transaction.endToEndId },
+            InstdAmt: { "@_Ccy": "EUR", "#text": sepaAmount(transaction.amount) },
+            DrctDbtTx: { MndtRltdInf: { MndtId: transaction.mandateReference, DtOfSgntr: transaction.mandateDate } },
+            DbtrAgt: agent(transaction.bic),
+            Dbtr: { Nm: sepaText(transaction.debtorName, 70) },
+            DbtrAcct: { Id: { IBAN: transaction.iban } },
+            RmtInf: { Ustrd: sepaText(transaction.remittance, 140) || "Lastschrift" },
+          })),
+        })),
+      },
+    },
+  };
+  return builder.build(document) as string;
+}

@@ -1,0 +1,400 @@
+/**
+ * Lastschriftläufe (issue 15 item 3): the open fees billed directly (sendInvoice off) of people
+ * with an active SEPA mandate are collected by a bulk run (jobs kind DIRECT_DEBIT, its items the
+ * people). A slice records its people's fees as items of the run and marks them collected (open
+ * amount 0, paymentReference = the transaction's end-to-end id, a payment comment) in one batch;
+ * the finished run writes its pain.008.001.08 file to R2. A fee is in one item at most that is not
+ * cancelled (partial unique index), so a retried message or a second run never collects it twice.
+ * A run can be cancelled while PREPARED (its file not handed to the bank): its fees get back what
+ * they had. 'An die Bank übergeben' (SUBMITTED) ends that.
+ *
+ * One transaction per person and due date (a fee without due date is due on its date): the
+ * person's fees due that day share the end-to-end id 'WUFF-{run}-{person}-{yyyymmdd}'. It is
+ * collected on its due date (the next TARGET2 business day when TARGET2 is closed that day), at
+ * the earliest on the first TARGET2 day after the run's day.
+ */
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
+import { configuration, directDebitItems, directDebitRuns, fees, jobs, people, sepaMandates, type DirectDebitStatus } from "~/db/schema";
+import { formatCount, formatDate, formatMoney } from "~/lib/format";
+import { DIRECT_DEBIT_STATUS_LABELS } from "~/lib/labels";
+import { buildPain008, closedDaysFrom, earliestCollectionDate, paymentInstructions, type DirectDebitTransaction, type SequenceType } from "~/lib/pain008";
+import type { Actor } from "./audit.server";
+import { isAbortedAsUnchanged } from "./constraints.server";
+import { paramsOfJob, type JobRecord, type RunSummary } from "./jobs.server";
+import { appendPaymentComment } from "./payment-bookings.server";
+
+/** People per queue message. */
+export const DIRECT_DEBIT_SLICE_SIZE = 50;
+
+export const NOTHING_TO_COLLECT = "Keine Lastschriften: Es gibt keine offenen Posten ohne Rechnung von Personen mit aktivem Mandat.";
+
+/** What the run's slices work with, fixed at its start (a retried message collects the same way). */
+export type DirectDebitParams = { date: string; earliest: string };
+
+/** Where a run's file is kept in R2. */
+export const directDebitFileKey = (runId: number) => `lastschriften/Lastschrift_${runId}.xml`;
+/** The name the download gets. */
+export const directDebitFileName = (runId: number, date: string) => `Lastschrift_Lauf_${runId}_${date}.xml`;
+
+export const directDebitComment = (runId: number, date: string) => `Lastschrift ${formatDate(date)}, Lauf ${runId}`;
+
+/** The SQL of a fee's due day for the run: its due date, else its date. */
+const dueOf = sql`coalesce(${fees.dueDate}, ${fees.date})`;
+const collectable = sql`${fees.sendInvoice} = 0 AND ${fees.openAmount} > 0
+  AND NOT EXISTS (SELECT 1 FROM ${directDebitItems} WHERE ${directDebitItems.feeId} = ${fees.id} AND ${directDebitItems.cancelledOn} IS NULL)`;
+
+// ---------------------------------------------------------------------------------------------
+// Preview
+
+export type MissingMandate = { personId: number; name: string; fees: number; total: number };
+export type DirectDebitPreview = {
+  date: string;
+  earliest: string;
+  transactions: number;
+  fees: number;
+  total: number;
+  bySequence: Record<SequenceType, { transactions: number; total: number }>;
+  /** People with open fees billed directly but without an active mandate (at most MISSING_SHOWN). */
+  missing: MissingMandate[];
+  missingCount: number;
+  problem: string | null;
+};
+
+export const MISSING_SHOWN = 50;
+
+export function clubBankProblem(club: { iban: string | null; creditorId: string | null; bankAccountHolder: string | null; clubName: string | null } | undefined): string | null {
+  const lacking = [
+    ...(club?.iban ? [] : ["IBAN"]),
+    ...(club?.creditorId ? [] : ["Gläubiger-ID"]),
+    ...(club?.bankAccountHolder || club?.clubName ? [] : ["Kontoinhaber"]),
+  ];
+  return lacking.length ? `In den Einstellungen fehlen die Bankdaten des Vereins (${lacking.join(", ")}): Ohne sie kann keine Lastschriftdatei erstellt werden.` : null;
+}
+
+export async function previewDirectDebits(db: Db, today: string): Promise<DirectDebitPreview> {
+  const [groups, missing, [club]] = await db.batch([
+    db
+      .select({
+        personId: fees.personId,
+        due: sql<string>`${dueOf}`,
+        fees: sql<number>`count(*)`,
+        total: sql<number>`sum(${fees.openAmount})`,
+        sequence: sql<SequenceType>`CASE WHEN ${sepaMandates.firstCollectionOn} IS NULL THEN 'FRST' ELSE 'RCUR' END`,
+      })
+      .from(fees)
+      .innerJoin(sepaMandates, and(eq(sepaMandates.personId, fees.personId), eq(sepaMandates.isActive, true)))
+      .where(collectable)
+      .groupBy(fees.personId, dueOf),
+    db
+      .select({ personId: people.id, name: sql<string>`coalesce(${people.fullName}, '')`, fees: sql<number>`count(*)`, total: sql<number>`sum(${fees.openAmount})` })
+      .from(fees)
+      .innerJoin(people, eq(people.id, fees.personId))
+      .where(
+        sql`${collectable} AND NOT EXISTS (SELECT 1 FROM ${sepaMandates} WHERE ${sepaMandates.personId} = ${fees.personId} AND ${sepaMandates.isActive} = 1)`,
+      )
+      .groupBy(people.id)
+      .orderBy(asc(people.lastNameKey), asc(people.firstNameKey)),
+    db.select().from(configuration).where(eq(configuration.id, 1)),
+  ]);
+  const bySequence: DirectDebitPreview["bySequence"] = { FRST: { transactions: 0, total: 0 }, RCUR: { transactions: 0, total: 0 } };
+  for (const group of groups) {
+    bySequence[group.sequence].transactions++;
+    bySequence[group.sequence].total += group.total;
+  }
+  const problem = clubBankProblem(club) ?? (groups.length === 0 ? NOTHING_TO_COLLECT : null);
+  return {
+    date: today,
+    earliest: earliestCollectionDate(today),
+    transactions: groups.length,
+    fees: groups.reduce((sum, group) => sum + group.fees, 0),
+    total: groups.reduce((sum, group) => sum + group.total, 0),
+    bySequence,
+    missing: missing.slice(0, MISSING_SHOWN),
+    missingCount: missing.length,
+    problem,
+  };
+}
+
+/** The run's items: every person with something to collect, in id order. */
+export async function peopleToCollect(db: Db): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ personId: fees.personId })
+    .from(fees)
+    .innerJoin(sepaMandates, and(eq(sepaMandates.personId, fees.personId), eq(sepaMandates.isActive, true)))
+    .where(collectable)
+    .orderBy(asc(fees.personId));
+  return rows.map((row) => row.personId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run's slices
+
+/**
+ * A slice: the run's row (once), its people's collectable fees as items, their mandates' first
+ * collection, and the fees marked collected. Set-based and idempotent: a fee already in an item
+ * that is not cancelled is not taken again, a collected fee is not changed again.
+ */
+export function directDebitSliceStatements(job: Pick<JobRecord, "id" | "createdBy" | "startedOn">, items: readonly number[], params: DirectDebitParams, now: Date): Statement[] {
+  const runId = job.id;
+  const iso = now.toISOString();
+  const people = JSON.stringify(items);
+  const inSlice = sql`person_id IN (SELECT value FROM json_each(${people}))`;
+  // Due dates on days TARGET2 is closed move to the next business day (collectionDateFor).
+  const closed = JSON.stringify(closedDaysFrom(params.earliest));
+  const ofSlice = sql`SELECT fee_id FROM ${directDebitItems} WHERE run_id = ${runId} AND cancelled_on IS NULL AND ${inSlice}`;
+  return [
+    render(sql`INSERT INTO ${directDebitRuns} (id, status, message_id, created_by, created_on)
+      VALUES (${runId}, 'PREPARED', ${`WUFF-LS-${runId}`}, ${job.createdBy}, ${job.startedOn ?? iso}) ON CONFLICT DO NOTHING`),
+    render(sql`INSERT INTO ${directDebitItems} (run_id, fee_id, person_id, mandate_id, mandate_reference, mandate_date, account_holder, iban, bic,
+        end_to_end_id, sequence_type, due_date, collection_date, amount, previous_payment_reference, previous_payment_comments)
+      SELECT ${runId}, f.id, f.person_id, m.id, m.reference, m.mandate_date, m.account_holder, m.iban, m.bic,
+        ${`WUFF-${runId}-`} || f.person_id || '-' || replace(coalesce(f.due_date, f.date), '-', ''),
+        CASE WHEN m.first_collection_on IS NULL THEN 'FRST' ELSE 'RCUR' END,
+        coalesce(f.due_date, f.date),
+        CASE WHEN coalesce(f.due_date, f.date) <= ${params.earliest} THEN ${params.earliest}
+          ELSE coalesce(json_extract(${closed}, '$."' || coalesce(f.due_date, f.date) || '"'), coalesce(f.due_date, f.date)) END,
+        f.open_amount, f.payment_reference, f.payment_comments
+      FROM ${fees} f JOIN ${sepaMandates} m ON m.person_id = f.person_id AND m.is_active = 1
+      WHERE f.person_id IN (SELECT value FROM json_each(${people})) AND f.send_invoice = 0 AND f.open_amount > 0
+        AND NOT EXISTS (SELECT 1 FROM ${directDebitItems} i WHERE i.fee_id = f.id AND i.cancelled_on IS NULL)
+      ON CONFLICT DO NOTHING`),
+    render(sql`UPDATE ${sepaMandates} SET
+        first_collection_on = (SELECT min(collection_date) FROM ${directDebitItems} i WHERE i.run_id = ${runId} AND i.mandate_id = ${sepaMandates.id} AND i.cancelled_on IS NULL),
+        last_modified_by = ${job.createdBy}, last_modified_on = ${iso}, row_version = row_version + 1
+      WHERE first_collection_on IS NULL
+        AND id IN (SELECT mandate_id FROM ${directDebitItems} WHERE run_id = ${runId} AND cancelled_on IS NULL AND ${inSlice})`),
+    render(sql`UPDATE ${fees} SET
+        open_amount = 0,
+        payment_reference = (SELECT end_to_end_id FROM ${directDebitItems} i WHERE i.fee_id = ${fees.id} AND i.run_id = ${runId} AND i.cancelled_on IS NULL),
+        ${appendPaymentComment(directDebitComment(runId, params.date))},
+        last_modified_by = ${job.createdBy}, last_modified_on = ${iso}, row_version = row_version + 1
+      WHERE id IN (${ofSlice}) AND open_amount > 0`),
+  ];
+}
+
+export const paramsOfDirectDebitJob = (job: Pick<JobRecord, "params">) => paramsOfJob<DirectDebitParams>(job);
+
+// ---------------------------------------------------------------------------------------------
+// The file
+
+type ItemRow = typeof directDebitItems.$inferSelect & { feeText: string };
+
+async function itemsOfRun(db: Db, runId: number): Promise<ItemRow[]> {
+  return db
+    .select({ ...tableColumns, feeText: fees.text })
+    .from(directDebitItems)
+    .innerJoin(fees, eq(fees.id, directDebitItems.feeId))
+    .where(and(eq(directDebitItems.runId, runId), isNull(directDebitItems.cancelledOn)))
+    .orderBy(asc(directDebitItems.endToEndId), asc(directDebitItems.feeId));
+}
+
+const tableColumns = {
+  id: directDebitItems.id,
+  runId: directDebitItems.runId,
+  feeId: directDebitItems.feeId,
+  personId: directDebitItems.personId,
+  mandateId: directDebitItems.mandateId,
+  mandateReference: directDebitItems.mandateReference,
+  mandateDate: directDebitItems.mandateDate,
+  accountHolder: directDebitItems.accountHolder,
+  iban: directDebitItems.iban,
+  bic: directDebitItems.bic,
+  endToEndId: directDebitItems.endToEndId,
+  sequenceType: directDebitItems.sequenceType,
+  dueDate: directDebitItems.dueDate,
+  collectionDate: directDebitItems.collectionDate,
+  amount: directDebitItems.amount,
+  previousPaymentReference: directDebitItems.previousPaymentReference,
+  previousPaymentComments: directDebitItems.previousPaymentComments,
+  cancelledOn: directDebitItems.cancelledOn,
+};
+
+/** The items as transactions: one per end-to-end id, its fees summed, their texts as the remittance. */
+export function transactionsOf(items: ItemRow[]): DirectDebitTransaction[] {
+  const byId = new Map<string, DirectDebitTransaction>();
+  for (const item of items) {
+    const known = byId.get(item.endToEndId);
+    if (known) {
+      known.amount += item.amount;
+      known.remittance = `${known.remittance}, ${item.feeText}`;
+      continue;
+    }
+    byId.set(item.endToEndId, {
+      endToEndId: item.endToEndId,
+      amount: item.amount,
+      mandateReference: item.mandateReference,
+      mandateDate: item.mandateDate,
+      debtorName: item.accountHolder,
+      iban: item.iban,
+      bic: item.bic,
+      remittance: item.feeText,
+      sequenceType: item.sequenceType,
+      collectionDate: item.collectionDate,
+    });
+  }
+  return [...byId.values()];
+}
+
+/**
+ * The finished run: its pain.008 file from the items it recorded, stored in R2 (the same content
+ * again when a redelivered last message finishes it twice), and its counts on the run's row.
+ */
+export async function summarizeDirectDebitRun(env: Pick<Env, "INVOICES">, db: Db, job: JobRecord): Promise<RunSummary> {
+  const [run] = await db.select().from(directDebitRuns).where(eq(directDebitRuns.id, job.id));
+  const items = run ? await itemsOfRun(db, job.id) : [];
+  if (!run || items.length === 0) return { message: NOTHING_TO_COLLECT };
+  const [club] = await db.select().from(configuration).where(eq(configuration.id, 1));
+  const problem = clubBankProblem(club);
+  if (problem || !club?.iban || !club.creditorId) throw new Error(problem ?? "Bankdaten fehlen");
+  const transactions = transactionsOf(items);
+  const total = transactions.reduce((sum, transaction) => sum + transaction.amount, 0);
+  const xml = buildPain008({
+    messageId: run.messageId,
+    createdOn: run.createdOn,
+    creditor: { name: club.bankAccountHolder || club.clubName || "", iban: club.iban, bic: club.bic, creditorId: club.creditorId },
+    transactions,
+  });
+  const key = directDebitFileKey(job.id);
+  await env.INVOICES.put(key, xml, { httpMetadata: { contentType: "application/xml; charset=utf-8" } });
+  await db.update(directDebitRuns).set({ fileKey: key, transactions: transactions.length, fees: items.length, total }).where(eq(directDebitRuns.id, job.id));
+  const blocks = paymentInstructions({ messageId: run.messageId, transactions });
+  return {
+    message: `Fertig! ${formatCount(transactions.length, "Lastschrift", "Lastschriften")} über ${formatMoney(total)} (${formatCount(items.length, "Posten", "Posten")}, ${formatCount(blocks.length, "Sammler", "Sammler")}): Die Datei liegt zum Herunterladen bereit`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Runs on the screen
+
+export type DirectDebitRunRecord = typeof directDebitRuns.$inferSelect;
+
+/** A run with whether its job has finished (its slices all settled): only then may it be cancelled. */
+export type DirectDebitRunRow = DirectDebitRunRecord & { finished: boolean };
+
+const finishedSql = sql<number>`(SELECT status NOT IN ('QUEUED', 'RUNNING') FROM ${jobs} WHERE ${jobs.id} = ${directDebitRuns.id})`;
+
+export async function listDirectDebitRuns(db: Db, limit = 20): Promise<DirectDebitRunRow[]> {
+  const rows = await db
+    .select({ run: directDebitRuns, finished: finishedSql })
+    .from(directDebitRuns)
+    .orderBy(desc(directDebitRuns.id))
+    .limit(limit);
+  return rows.map(({ run, finished }) => ({ ...run, finished: Boolean(finished) }));
+}
+
+export async function getDirectDebitRun(db: Db, id: number): Promise<DirectDebitRunRecord | undefined> {
+  const [row] = await db.select().from(directDebitRuns).where(eq(directDebitRuns.id, id));
+  return row;
+}
+
+/** What the run's dialog shows: the run, its blocks (per sequence type and date), and whether it may be cancelled. */
+export type DirectDebitRunView = {
+  run: DirectDebitRunRecord;
+  blocks: { sequenceType: SequenceType; collectionDate: string; count: number; sum: number }[];
+  cancelRefusal: string | null;
+};
+
+export async function directDebitRunView(db: Db, id: number): Promise<DirectDebitRunView | null> {
+  const run = await getDirectDebitRun(db, id);
+  if (!run) return null;
+  const items = await itemsOfRun(db, id);
+  const blocks = paymentInstructions({ messageId: run.messageId, transactions: transactionsOf(items) }).map(({ sequenceType, collectionDate, count, sum }) => ({ sequenceType, collectionDate, count, sum }));
+  return { run, blocks, cancelRefusal: await cancelRefusal(db, run) };
+}
+
+const STATUS_LABELS: Record<DirectDebitStatus, string> = DIRECT_DEBIT_STATUS_LABELS;
+
+const NOT_FINISHED = "Der Lauf ist noch nicht fertig: bitte warten, bis die Datei erstellt ist.";
+
+async function cancelRefusal(db: Db, run: DirectDebitRunRecord): Promise<string | null> {
+  if (run.status === "SUBMITTED") return "Die Datei wurde schon an die Bank übergeben: Der Lauf kann nicht mehr storniert werden.";
+  if (run.status === "CANCELLED") return "Der Lauf ist schon storniert.";
+  // A run whose job has finished may be cancelled even without its file (e.g. writing it failed every retry).
+  const [job] = await db.select({ finished: finishedSql }).from(directDebitRuns).where(eq(directDebitRuns.id, run.id));
+  if (!job?.finished) return NOT_FINISHED;
+  const [changed] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(directDebitItems)
+    .leftJoin(fees, eq(fees.id, directDebitItems.feeId))
+    .where(and(eq(directDebitItems.runId, run.id), isNull(directDebitItems.cancelledOn), sql`(${fees.openAmount} <> 0 OR ${fees.paymentReference} IS NOT ${directDebitItems.endToEndId})`));
+  if (changed.count > 0) {
+    return `${formatCount(changed.count, "Posten des Laufs wurde", "Posten des Laufs wurden")} seitdem geändert (z. B. eine Rücklastschrift gebucht): Der Lauf kann nicht mehr storniert werden.`;
+  }
+  const [later] = await db
+    .select({ id: directDebitItems.runId })
+    .from(directDebitItems)
+    .where(
+      sql`${directDebitItems.runId} > ${run.id} AND ${directDebitItems.cancelledOn} IS NULL
+        AND ${directDebitItems.mandateId} IN (SELECT mandate_id FROM ${directDebitItems} WHERE run_id = ${run.id} AND sequence_type = 'FRST')`,
+    )
+    .limit(1);
+  return later ? `Der spätere Lauf ${later.id} zieht schon von Mandaten dieses Laufs ein: bitte zuerst ihn stornieren.` : null;
+}
+
+export type RunChangeOutcome = { status: "done"; message: string } | { status: "refused"; message: string } | { status: "missing" };
+
+/** 'An die Bank übergeben': from now on the run stays as it is. */
+export async function submitDirectDebitRun(db: Db, id: number, actor: Actor, now = new Date()): Promise<RunChangeOutcome> {
+  const run = await getDirectDebitRun(db, id);
+  if (!run) return { status: "missing" };
+  if (run.status !== "PREPARED") return { status: "refused", message: `Der Lauf ist ${STATUS_LABELS[run.status]}.` };
+  if (!run.fileKey) return { status: "refused", message: NOT_FINISHED };
+  const result = await db
+    .update(directDebitRuns)
+    .set({ status: "SUBMITTED", submittedBy: actor.name, submittedOn: now.toISOString() })
+    .where(and(eq(directDebitRuns.id, id), eq(directDebitRuns.status, "PREPARED")))
+    .returning({ id: directDebitRuns.id });
+  if (result.length === 0) return { status: "refused", message: "Der Lauf wurde inzwischen geändert." };
+  return { status: "done", message: `Lastschriftlauf ${id} als an die Bank übergeben markiert` };
+}
+
+/**
+ * 'Lauf stornieren' (only while PREPARED): in one batch, every fee of the run gets back its open
+ * amount, payment reference and payment comments, the mandates first used by it are FRST again,
+ * its items are cancelled (so the fees are free for the next run) and the run is CANCELLED.
+ * Guarded: a run changed meanwhile aborts the batch.
+ */
+export async function cancelDirectDebitRun(db: Db, id: number, actor: Actor, now = new Date()): Promise<RunChangeOutcome> {
+  const run = await getDirectDebitRun(db, id);
+  if (!run) return { status: "missing" };
+  const refusal = await cancelRefusal(db, run);
+  if (refusal) return { status: "refused", message: refusal };
+  const iso = now.toISOString();
+  const ofRun = sql`run_id = ${id} AND cancelled_on IS NULL`;
+  const item = (column: string) => sql`(SELECT ${sql.raw(column)} FROM ${directDebitItems} i WHERE i.fee_id = ${fees.id} AND i.run_id = ${id} AND i.cancelled_on IS NULL)`;
+  const statements: Statement[] = [
+    render(sql`UPDATE ${directDebitRuns} SET status = 'CANCELLED', cancelled_by = ${actor.name}, cancelled_on = ${iso} WHERE id = ${id} AND status = 'PREPARED'`),
+    ABORT_UNLESS_CHANGED,
+    render(sql`UPDATE ${fees} SET
+        open_amount = ${item("amount")},
+        payment_reference = ${item("previous_payment_reference")},
+        payment_comments = ${item("previous_payment_comments")},
+        last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
+      WHERE id IN (SELECT fee_id FROM ${directDebitItems} WHERE ${ofRun})`),
+    render(sql`UPDATE ${sepaMandates} SET first_collection_on = NULL, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
+      WHERE id IN (SELECT mandate_id FROM ${directDebitItems} WHERE ${ofRun} AND sequence_type = 'FRST')
+        AND first_collection_on IN (SELECT collection_date FROM ${directDebitItems} i WHERE i.run_id = ${id} AND i.mandate_id = ${sepaMandates.id})`),
+    render(sql`UPDATE ${directDebitItems} SET cancelled_on = ${iso} WHERE ${ofRun}`),
+  ];
+  try {
+    await runAtomically(db, statements);
+  } catch (error) {
+    if (isAbortedAsUnchanged(error)) return { status: "refused", message: "Der Lauf wurde inzwischen geändert." };
+    throw error;
+  }
+  return { status: "done", message: `Lastschriftlauf ${id} storniert: ${formatCount(run.fees, "Posten ist", "Posten sind")} wieder offen` };
+}
+
+/** The run's pain.008 file from R2, or null (no run, not finished, file gone). */
+export async function directDebitFile(env: Pick<Env, "INVOICES">, db: Db, id: number): Promise<{ body: ReadableStream; name: string } | null> {
+  const run = await getDirectDebitRun(db, id);
+  if (!run?.fileKey) return null;
+  const object = await env.INVOICES.get(run.fileKey);
+  if (!object) return null;
+  return { body: object.body, name: directDebitFileName(run.id, run.createdOn.slice(0, 10)) };
+}
+
+/** The fees of a returned transaction: every fee the run collected under that end-to-end id. */
+export const feesOfTransaction = (endToEndId: string) =>
+  sql`SELECT fee_id FROM ${directDebitItems} WHERE end_to_end_id = ${endToEndId} AND cancelled_on IS NULL`;

@@ -1,0 +1,67 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { loginAs } from "./support/login";
+
+// Runs with the bulk runs (its name ends in tasks.spec.ts), one project after the other: a run
+// collects every collectable fee of the club. With JavaScript the run is cancelled afterwards (its
+// fees are open again), so the run without JavaScript has the same fees to collect and is handed
+// to the bank.
+test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the run, the pain.008 download, then cancel or submit", async ({ page, javaScriptEnabled }) => {
+  test.slow();
+  await loginAs(page, "finance", "/fees");
+  await page.getByRole("toolbar", { name: /^Kontenblatt.*Aktionen$/ }).getByRole("link", { name: "Lastschriftläufe" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Lastschriftläufe" })).toBeVisible();
+  if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
+
+  const card = page.getByRole("region", { name: "Lastschriftlauf" });
+  await card.getByRole("link", { name: "Lastschriftlauf vorbereiten …" }).click();
+  const dialog = page.getByRole("dialog", { name: "Lastschriftlauf vorbereiten" });
+  const preview = dialog.getByRole("table", { name: "Vorschau" });
+  await expect(preview).toBeVisible();
+  const transactions = Number((await preview.getByRole("row", { name: /^Lastschriften/ }).getByRole("cell").textContent())!.match(/^(\d+)/)![1]);
+  expect(transactions).toBeGreaterThan(0);
+  const sum = (await preview.getByRole("row", { name: /^Summe/ }).getByRole("cell").textContent())!.trim();
+  // The people left out without a mandate, each a link to their mandate.
+  const missing = dialog.getByRole("region", { name: /^Ohne aktives Mandat/ });
+  await expect(missing.getByRole("link").first()).toHaveAttribute("href", /^\/people\/\d+\?dialog=mandate-person&dialogId=\d+$/);
+  await dialog.getByRole("button", { name: "Lastschriften einziehen" }).click();
+
+  // The run goes to the queue; the screen follows it (with JavaScript by itself, without by reloading).
+  await expect(card.getByRole("status", { name: "Ergebnis Lastschriftlauf" })).toContainText(`Fertig! ${transactions} Lastschrift`, { timeout: 120_000 });
+  await expect(card.getByRole("status", { name: "Ergebnis Lastschriftlauf" })).toContainText(sum);
+
+  const run = page.getByRole("region", { name: "Bisherige Läufe" }).getByRole("listitem").first();
+  await expect(run).toContainText("vorbereitet");
+  await expect(run).toContainText(sum);
+  const [download] = await Promise.all([page.waitForEvent("download"), run.getByRole("link", { name: "Datei herunterladen" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^Lastschrift_Lauf_\d+_\d{4}-\d{2}-\d{2}\.xml$/);
+  const xml = readFileSync((await download.path())!, "utf8");
+  expect(xml).toContain('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08">');
+  expect(xml).toContain(`<NbOfTxs>${transactions}</NbOfTxs>`);
+  expect(xml).toContain(`<CtrlSum>${sum.replace(/[^\d,]/g, "").replace(/\./g, "").replace(",", ".")}</CtrlSum>`);
+
+  if (javaScriptEnabled) {
+    await run.getByRole("link", { name: "Lauf stornieren …" }).click();
+    const cancel = page.getByRole("dialog", { name: /^Lastschriftlauf \d+ stornieren$/ });
+    await cancel.getByRole("button", { name: "Lauf stornieren" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /storniert: .* wieder offen/ })).toBeVisible();
+    await expect(run).toContainText("storniert");
+    await expect(run.getByRole("link", { name: "Datei herunterladen" })).toHaveCount(0);
+  } else {
+    await run.getByRole("link", { name: "An die Bank übergeben …" }).click();
+    const submit = page.getByRole("dialog", { name: /^Lastschriftlauf \d+ an die Bank übergeben$/ });
+    await submit.getByRole("button", { name: "An die Bank übergeben" }).click();
+    await expect(run).toContainText("an die Bank übergeben");
+    await expect(run.getByRole("link", { name: "Lauf stornieren …" })).toHaveCount(0);
+  }
+});
+
+test("Lastschriftläufe on a phone: no horizontal scrolling, screen and preview", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, "admin", "/directdebits");
+  await expect(page.getByRole("region", { name: "Lastschriftlauf" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.goto("/directdebits?dialog=directDebit-start");
+  await expect(page.getByRole("dialog", { name: "Lastschriftlauf vorbereiten" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

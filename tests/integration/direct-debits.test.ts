@@ -1,0 +1,402 @@
+/**
+ * Lastschriftlauf (issue 15 item 3): the preview (transactions, fees, sum, FRST/RCUR, people
+ * without a mandate linked to their mandate dialog), the run on the queue, its pain.008.001.08
+ * file downloaded through the app and validated against the OFFICIAL XSD (xmllint on the Node side,
+ * service binding XSD_VALIDATOR) with its sums checked (NbOfTxs, CtrlSum per file and per PmtInf),
+ * fees marked collected, nothing collected twice (a redelivered message, a second run, the unique
+ * index), cancel (everything back as it was) and submit, a returned debit reopening every fee of
+ * its transaction, and STAFF and GDPR refused on the server.
+ */
+import { env } from "cloudflare:test";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { XMLParser } from "fast-xml-parser";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb, runAtomically } from "~/db/client.server";
+import { RUN_KINDS } from "~/jobs/runs.server";
+import * as schema from "~/db/schema";
+import { startRun } from "~/jobs/start.server";
+import { addDaysToDate, todayInBerlin } from "~/lib/format";
+import { collectionDateFor, earliestCollectionDate, isTargetBusinessDay, sepaAmount } from "~/lib/pain008";
+import { peopleToCollect, previewDirectDebits, type DirectDebitParams } from "~/models/direct-debits.server";
+import camt053Fixture from "../fixtures/camt053-demo.xml?raw";
+import { fetchApp, postForm, toastOf } from "../support/app";
+import { deliver, type Sent } from "../support/jobs";
+import { loadDemoData } from "../support/seed";
+import { DEMO_USERS, loginCookie } from "../support/sessions";
+
+const db = createDb(env.DB);
+const today = todayInBerlin();
+const earliest = earliestCollectionDate(today);
+const future = (() => {
+  let date = addDaysToDate(today, 20);
+  while (!isTargetBusinessDay(date)) date = addDaysToDate(date, 1);
+  return date;
+})();
+
+type Fee = typeof schema.fees.$inferSelect;
+const feeById = async (id: number) => (await db.select().from(schema.fees).where(eq(schema.fees.id, id)))[0];
+const mandateOf = async (personId: number) => (await db.select().from(schema.sepaMandates).where(and(eq(schema.sepaMandates.personId, personId), eq(schema.sepaMandates.isActive, true))))[0];
+const runOf = async (id: number) => (await db.select().from(schema.directDebitRuns).where(eq(schema.directDebitRuns.id, id)))[0];
+const itemsOf = (runId: number) => db.select().from(schema.directDebitItems).where(eq(schema.directDebitItems.runId, runId));
+const page = async (path: string, who: "admin" | "finance" = "finance") => (await (await fetchApp(path, { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
+
+/** Waits for the pool's real queue consumer to finish the run. */
+async function finished(jobId: number) {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const [job] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, jobId));
+    // Settled first, then the file is written and the message set.
+    if (job && (job.status === "FAILED" || (job.status === "DONE" && !job.message?.endsWith("vorbereitet ...")))) return job;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Lauf ${jobId} wurde nicht fertig`);
+}
+
+const newestJob = async () => (await db.select().from(schema.jobs).orderBy(schema.jobs.id)).at(-1)!;
+
+/** xmllint's verdict on a document against the official pain.008.001.08.xsd. */
+async function validate(xml: string): Promise<{ valid: boolean; output: string }> {
+  const response = await env.XSD_VALIDATOR.fetch("http://xsd/validate?schema=pain.008.001.08", { method: "POST", body: xml });
+  const verdict = (await response.json()) as { valid: boolean; output: string };
+  if (response.status !== 200) throw new Error(`XSD-Prüfung nicht möglich: ${verdict.output}`);
+  return verdict;
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", parseTagValue: false, isArray: (name) => name === "PmtInf" || name === "DrctDbtTxInf" });
+/** '12.50' -> 1250, by the digits (no floating point). */
+const centsOf = (amount: string) => {
+  expect(amount).toMatch(/^\d+\.\d{2}$/);
+  return Number(amount.replace(".", ""));
+};
+
+let personA: number; // active mandate, never collected: FRST
+let personB: number; // active mandate, collected before: RCUR
+let personC: number; // open direct fee, no mandate
+let a1: Fee, a2: Fee, a3: Fee, b1: Fee, c1: Fee, invoiced: Fee;
+
+beforeAll(async () => {
+  const data = await loadDemoData();
+  const withMandate = data.sepaMandates.filter((mandate) => mandate.isActive !== false).map((mandate) => mandate.personId!);
+  const mandated = new Set(data.sepaMandates.map((mandate) => mandate.personId!));
+  [personA, personB] = withMandate.slice(-2);
+  personC = data.people.find((person) => !mandated.has(person.id!))!.id!;
+  await db.update(schema.sepaMandates).set({ firstCollectionOn: null }).where(eq(schema.sepaMandates.personId, personA));
+  await db.update(schema.sepaMandates).set({ firstCollectionOn: "2025-03-03" }).where(eq(schema.sepaMandates.personId, personB));
+  const fee = (personId: number, values: Partial<typeof schema.fees.$inferInsert>) =>
+    db
+      .insert(schema.fees)
+      .values({ personId, date: addDaysToDate(today, -40), text: "Kursgebühr Welpen & Junghunde", amount: 5_000, openAmount: 5_000, sendInvoice: false, ...values })
+      .returning()
+      .then(([row]) => row);
+  // Two of A's fees are due the same day: one transaction. A third has no due date: due on its (past) date.
+  a1 = await fee(personA, { dueDate: future, amount: 4_250, openAmount: 4_250, paymentComments: "Teilzahlung bar" });
+  a2 = await fee(personA, { dueDate: future, amount: 1_999, openAmount: 1_001, text: "Platzmiete" });
+  a3 = await fee(personA, { dueDate: null, amount: 3_000, openAmount: 3_000, text: "Jahresbeitrag" });
+  b1 = await fee(personB, { dueDate: addDaysToDate(today, -5), amount: 7_777, openAmount: 7_777 });
+  c1 = await fee(personC, { dueDate: future, amount: 2_500, openAmount: 2_500 });
+  invoiced = await fee(personA, { dueDate: future, sendInvoice: true });
+});
+
+describe("TARGET2 calendar", () => {
+  it("knows weekends and the TARGET holidays, and collects at the earliest on the next business day", () => {
+    expect(isTargetBusinessDay("2026-04-03")).toBe(false); // Good Friday
+    expect(isTargetBusinessDay("2026-04-06")).toBe(false); // Easter Monday
+    expect(isTargetBusinessDay("2026-05-01")).toBe(false);
+    expect(isTargetBusinessDay("2026-12-25")).toBe(false);
+    expect(isTargetBusinessDay("2026-12-26")).toBe(false);
+    expect(isTargetBusinessDay("2027-01-01")).toBe(false);
+    expect(isTargetBusinessDay("2026-11-28")).toBe(false); // Saturday
+    expect(isTargetBusinessDay("2026-11-26")).toBe(true);
+    expect(earliestCollectionDate("2026-04-02")).toBe("2026-04-07");
+    expect(earliestCollectionDate("2026-12-24")).toBe("2026-12-28");
+    expect(earliestCollectionDate("2026-11-25")).toBe("2026-11-26");
+    expect(collectionDateFor("2026-01-01", "2026-11-26")).toBe("2026-11-26");
+    expect(collectionDateFor("2027-01-04", "2026-11-26")).toBe("2027-01-04");
+    expect(collectionDateFor("2026-12-25", "2026-11-26")).toBe("2026-12-28");
+    expect(sepaAmount(1250)).toBe("12.50");
+    expect(sepaAmount(5)).toBe("0.05");
+    expect(sepaAmount(99_999_999)).toBe("999999.99");
+  });
+});
+
+describe("Lastschriftlauf", () => {
+  let runId: number;
+  let xml: string;
+
+  it("STAFF and GDPR are refused on the server: screen, preview, start, file", async () => {
+    for (const who of ["staff", "gdpr"] as const) {
+      const cookie = await loginCookie(who);
+      for (const path of ["/directdebits", "/directdebits?dialog=directDebit-start", "/directdebits/file/1", "/directdebits.data"]) {
+        const response = await fetchApp(path, { cookie });
+        expect(response.status, `${who} ${path}`).not.toBe(200);
+        expect(await response.text()).not.toMatch(/DE\d{20}/);
+      }
+      const response = await postForm("/directdebits", cookie, { intent: "directDebit:start" });
+      expect(response.headers.get("Location"), who).toBe("/");
+    }
+    expect(await db.$count(schema.jobs)).toBe(0);
+  });
+
+  it("the preview counts transactions per person and due day, sums them, and lists people without a mandate with a link to their mandate", async () => {
+    const html = await page("/directdebits?dialog=directDebit-start");
+    expect(html).toContain("Lastschriftlauf vorbereiten");
+    expect(html).toContain("Ohne aktives Mandat");
+    const person = (await db.select().from(schema.people).where(eq(schema.people.id, personC)))[0];
+    expect(html).toContain(`/people/${personC}?dialog=mandate-person&amp;dialogId=${personC}`);
+    expect(html).toContain(person.fullName!.replaceAll("&", "&amp;"));
+    expect(html).toMatch(/Lastschriften einziehen/);
+    // What it will collect equals what the database says is collectable.
+    expect((await peopleToCollect(db)).includes(personA)).toBe(true);
+    expect(await peopleToCollect(db)).not.toContain(personC);
+  });
+
+  it("confirmed, the run collects: one transaction per person and due day, fees collected with reference and comment, mandate used", async () => {
+    const preview = await previewDirectDebits(db, today);
+    expect(preview.problem).toBeNull();
+    const response = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:start" });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)?.message).toMatch(/^Lastschriftlauf gestartet/);
+    const job = await finished((await newestJob()).id);
+    expect(job.type).toBe("DIRECT_DEBIT");
+    expect(job.status).toBe("DONE");
+    expect(job.message).toMatch(/^Fertig! \d+ Lastschriften über .* Die Datei liegt zum Herunterladen bereit$/);
+    runId = job.id;
+    const run = await runOf(runId);
+    expect(run.status).toBe("PREPARED");
+    expect(run.fileKey).toBe(`lastschriften/Lastschrift_${runId}.xml`);
+
+    const [fa1, fa2, fa3, fb1, fc1, fInvoiced] = await Promise.all([a1, a2, a3, b1, c1, invoiced].map((fee) => feeById(fee.id)));
+    const ymd = (date: string) => date.replaceAll("-", "");
+    expect(fa1.paymentReference).toBe(`WUFF-${runId}-${personA}-${ymd(future)}`);
+    expect(fa2.paymentReference).toBe(fa1.paymentReference);
+    expect(fa3.paymentReference).toBe(`WUFF-${runId}-${personA}-${ymd(a3.date)}`);
+    for (const fee of [fa1, fa2, fa3, fb1]) {
+      expect(fee.openAmount).toBe(0);
+      expect(fee.paymentReference!.length).toBeLessThanOrEqual(35);
+      expect(fee.paymentComments).toContain(`Lauf ${runId}`);
+    }
+    expect(fa1.paymentComments).toMatch(/^Teilzahlung bar; Lastschrift \d\d\.\d\d\.\d{4}, Lauf \d+$/);
+    expect(fc1.openAmount).toBe(2_500);
+    expect(fInvoiced.openAmount).toBe(5_000);
+    expect((await mandateOf(personA)).firstCollectionOn).toBe(earliest);
+    expect((await mandateOf(personB)).firstCollectionOn).toBe("2025-03-03");
+
+    const items = await itemsOf(runId);
+    // What the preview promised is what the run collected.
+    expect({ transactions: run.transactions, fees: run.fees, total: run.total }).toEqual({ transactions: preview.transactions, fees: preview.fees, total: preview.total });
+    for (const sequence of ["FRST", "RCUR"] as const) {
+      const ofSequence = items.filter((item) => item.sequenceType === sequence);
+      expect(new Set(ofSequence.map((item) => item.endToEndId)).size, sequence).toBe(preview.bySequence[sequence].transactions);
+      expect(ofSequence.reduce((sum, item) => sum + item.amount, 0), sequence).toBe(preview.bySequence[sequence].total);
+    }
+    expect(run.fees).toBe(items.length);
+    expect(run.total).toBe(items.reduce((sum, item) => sum + item.amount, 0));
+    expect(run.transactions).toBe(new Set(items.map((item) => item.endToEndId)).size);
+    const itemA2 = items.find((item) => item.feeId === a2.id)!;
+    expect(itemA2).toMatchObject({ amount: 1_001, sequenceType: "FRST", collectionDate: future, dueDate: future });
+    expect(items.find((item) => item.feeId === a3.id)).toMatchObject({ amount: 3_000, sequenceType: "FRST", collectionDate: earliest });
+    expect(items.find((item) => item.feeId === b1.id)).toMatchObject({ sequenceType: "RCUR", collectionDate: earliest });
+  });
+
+  it("'Datei herunterladen' gives the pain.008.001.08 as an attachment; it is valid against the official XSD and its sums are right", async () => {
+    const response = await fetchApp(`/directdebits/file/${runId}`, { cookie: await loginCookie("finance") });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("application/xml");
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="Lastschrift_Lauf_${runId}_${(await runOf(runId)).createdOn.slice(0, 10)}.xml"`);
+    xml = await response.text();
+    expect(xml).toContain('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08"');
+
+    const verdict = await validate(xml);
+    expect(verdict.output, xml).toContain("validates");
+    expect(verdict.valid).toBe(true);
+
+    const document = parser.parse(xml).Document.CstmrDrctDbtInitn;
+    const blocks = document.PmtInf as { NbOfTxs: string; CtrlSum: string; ReqdColltnDt: string; PmtTpInf: { SeqTp: string; LclInstrm: { Cd: string } }; CdtrSchmeId: unknown; DrctDbtTxInf: { InstdAmt: { "#text": string; "@_Ccy": string }; PmtId: { EndToEndId: string }; DrctDbtTx: { MndtRltdInf: { MndtId: string; DtOfSgntr: string } } }[] }[];
+    const all = blocks.flatMap((block) => block.DrctDbtTxInf);
+    expect(Number(document.GrpHdr.NbOfTxs)).toBe(all.length);
+    expect(centsOf(document.GrpHdr.CtrlSum)).toBe(all.reduce((sum, tx) => sum + centsOf(tx.InstdAmt["#text"]), 0));
+    for (const block of blocks) {
+      expect(Number(block.NbOfTxs)).toBe(block.DrctDbtTxInf.length);
+      expect(centsOf(block.CtrlSum)).toBe(block.DrctDbtTxInf.reduce((sum, tx) => sum + centsOf(tx.InstdAmt["#text"]), 0));
+      expect(block.PmtTpInf.LclInstrm.Cd).toBe("CORE");
+      expect(block.ReqdColltnDt >= earliest, block.ReqdColltnDt).toBe(true);
+      expect(isTargetBusinessDay(block.ReqdColltnDt), block.ReqdColltnDt).toBe(true);
+    }
+    // The file and the database agree: every transaction once, its amount the sum of its fees.
+    const items = await itemsOf(runId);
+    const run = await runOf(runId);
+    expect(all.length).toBe(run.transactions);
+    expect(centsOf(document.GrpHdr.CtrlSum)).toBe(run.total);
+    const a = all.find((tx) => tx.PmtId.EndToEndId === (items.find((item) => item.feeId === a1.id)!.endToEndId))!;
+    expect(a.InstdAmt["#text"]).toBe("52.51");
+    expect(a.InstdAmt["@_Ccy"]).toBe("EUR");
+    const mandateA = await mandateOf(personA);
+    expect(a.DrctDbtTx.MndtRltdInf).toEqual({ MndtId: mandateA.reference, DtOfSgntr: mandateA.mandateDate });
+    const blockOf = (endToEndId: string) => blocks.find((block) => block.DrctDbtTxInf.some((tx) => tx.PmtId.EndToEndId === endToEndId))!;
+    expect(blockOf(a.PmtId.EndToEndId).PmtTpInf.SeqTp).toBe("FRST");
+    expect(blockOf(items.find((item) => item.feeId === b1.id)!.endToEndId).PmtTpInf.SeqTp).toBe("RCUR");
+    expect(xml.match(/<Ustrd>[^<]*<\/Ustrd>/g)).toContain("<Ustrd>Kursgebuehr Welpen + Junghunde, Platzmiete</Ustrd>");
+  });
+
+  it("a broken document FAILS the XSD check (the check is real)", async () => {
+    const broken = xml.replace("<PmtMtd>DD</PmtMtd>", "<PmtMtd>XX</PmtMtd>");
+    expect(broken).not.toBe(xml);
+    const verdict = await validate(broken);
+    expect(verdict.valid).toBe(false);
+    expect(verdict.output).toContain("PmtMtd");
+    expect((await validate(xml.replace(/<MsgId>[^<]*<\/MsgId>/, ""))).valid).toBe(false);
+  });
+
+  it("nothing is collected twice: the preview finds nothing more, a second start is refused, the index refuses a second item", async () => {
+    const html = await page("/directdebits?dialog=directDebit-start");
+    expect(html).not.toContain(`Person ${personA}`);
+    const response = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:start" });
+    const [item] = await itemsOf(runId);
+    if (response.status === 409) {
+      expect(await response.text()).toContain("Keine Lastschriften");
+    } else {
+      // Demo people whose fees became collectable since: a new run, but none of ours.
+      const job = await finished((await newestJob()).id);
+      expect((await itemsOf(job.id)).map((row) => row.feeId)).not.toContain(a1.id);
+    }
+    const refused = await db.insert(schema.directDebitItems).values({ ...item, id: undefined, runId }).then(
+      () => null,
+      (error: Error) => error,
+    );
+    expect(String(refused?.cause ?? refused)).toMatch(/UNIQUE constraint failed: direct_debit_items.fee_id/);
+  });
+
+  it("the screen lists the run with download, submit and cancel for ADMIN and FINANCE; no full IBAN on it", async () => {
+    for (const who of ["finance", "admin"] as const) {
+      const html = await page("/directdebits", who);
+      expect(html).toContain(`Lauf ${runId}`);
+      expect(html).toContain(`/directdebits/file/${runId}`);
+      expect(html).toContain(`dialog=directDebit-cancel&amp;dialogId=${runId}`);
+      expect(html).not.toMatch(/DE\d{20}/);
+    }
+    expect(await page(`/tasks`, "admin")).toContain("Lastschriftlauf");
+  });
+
+  it("'Lauf stornieren' gives every fee back what it had, makes the mandate FRST again and frees the fees for the next run", async () => {
+    const html = await page(`/directdebits?dialog=directDebit-cancel&dialogId=${runId}`);
+    expect(html).toContain("wieder offen");
+    const before = (await itemsOf(runId)).length;
+    const response = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id: runId });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)?.message).toBe(`Lastschriftlauf ${runId} storniert: ${before} Posten sind wieder offen`);
+    for (const fee of [a1, a2, a3, b1]) {
+      const now = await feeById(fee.id);
+      expect({ open: now.openAmount, reference: now.paymentReference, comments: now.paymentComments }).toEqual({ open: fee.openAmount, reference: fee.paymentReference, comments: fee.paymentComments });
+    }
+    expect((await mandateOf(personA)).firstCollectionOn).toBeNull();
+    expect((await mandateOf(personB)).firstCollectionOn).toBe("2025-03-03");
+    expect((await runOf(runId)).status).toBe("CANCELLED");
+    expect(await db.$count(schema.directDebitItems, and(eq(schema.directDebitItems.runId, runId), isNull(schema.directDebitItems.cancelledOn)))).toBe(0);
+    const again = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id: runId });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("schon storniert");
+    // The cancelled run's file is not offered any more.
+    expect(await page("/directdebits")).not.toContain(`/directdebits/file/${runId}"`);
+  });
+
+  it("a redelivered slice collects nothing twice (the queue's retries)", async () => {
+    const messages: Sent = [];
+    const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
+    const params: DirectDebitParams = { date: today, earliest };
+    const outcome = await startRun(collecting, db, { type: "DIRECT_DEBIT", items: await peopleToCollect(db), params, emptyMessage: "nichts" }, DEMO_USERS.finance);
+    if (outcome.status !== "started") throw new Error(outcome.status);
+    runId = outcome.job.id;
+    await deliver(messages);
+    const once = await itemsOf(runId);
+    const feesOnce = await db.select().from(schema.fees).where(inArray(schema.fees.id, [a1.id, a2.id, a3.id, b1.id]));
+    // The same messages again, and a slice as if it ran a second time before its settlement.
+    await deliver(messages);
+    // A slice's statements run again as if its settlement had been lost.
+    const job = (await db.select().from(schema.jobs).where(eq(schema.jobs.id, runId)))[0];
+    const slice = (messages[0].body as { items: number[] }).items;
+    await runAtomically(db, RUN_KINDS.DIRECT_DEBIT.statements!(job, slice, DEMO_USERS.finance, new Date()));
+    expect(await itemsOf(runId)).toEqual(once);
+    expect(await db.select().from(schema.fees).where(inArray(schema.fees.id, [a1.id, a2.id, a3.id, b1.id]))).toEqual(feesOnce);
+    expect(once.filter((item) => [a1.id, a2.id, a3.id, b1.id].includes(item.feeId))).toHaveLength(4);
+    expect((await runOf(runId)).fileKey).not.toBeNull();
+    expect((await validate(await (await fetchApp(`/directdebits/file/${runId}`, { cookie: await loginCookie("admin") })).text())).valid).toBe(true);
+  });
+
+  it("a returned debit reopens ALL fees of its transaction", async () => {
+    const fa1 = await feeById(a1.id);
+    const endToEndId = fa1.paymentReference!;
+    const lines = camt053Fixture.split("\n");
+    const head = lines.slice(0, 31).join("\n");
+    const ret = lines
+      .slice(105, 129)
+      .join("\n")
+      .replaceAll("WUFF-LS-2026-0001", endToEndId)
+      .replaceAll("120.00", "52.51")
+      .replace("DEMO2026112300005", `RET-${endToEndId}`);
+    const statement = `${head}\n${ret}\n    </Stmt>\n  </BkToCstmrStmt>\n</Document>\n`;
+    const form = new FormData();
+    form.set("file", new File([statement], "ruecklastschrift.xml"));
+    const uploaded = await fetchApp("/bankstatements", { method: "POST", cookie: await loginCookie("finance"), body: form });
+    const importId = Number(/^\/bankstatements\/(\d+)$/.exec(uploaded.headers.get("Location") ?? "")?.[1]);
+    const [entry] = await db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.importId, importId));
+    expect(entry.proposal).toBe("RETURN");
+    expect([a1.id, a2.id]).toContain(entry.targetId);
+    const booked = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), { intent: "book", [`choice-${entry.id}`]: `FEE:${entry.targetId}` });
+    expect(booked.status).toBe(302);
+    const [ra1, ra2, ra3] = await Promise.all([a1, a2, a3].map((fee) => feeById(fee.id)));
+    expect(ra1.openAmount).toBe(4_250);
+    expect(ra2.openAmount).toBe(1_001);
+    expect(ra1.paymentComments).toMatch(/Rücklastschrift 23\.11\.2026 \(MD06\)$/);
+    expect(ra2.paymentComments).toMatch(/Rücklastschrift 23\.11\.2026 \(MD06\)$/);
+    // A fee of another transaction of the same person stays collected.
+    expect(ra3.openAmount).toBe(0);
+    const [bookedEntry] = await db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.id, entry.id));
+    expect(bookedEntry.applied).toBe(5_251);
+    // A run with a reopened fee cannot be cancelled any more; it can still be submitted.
+    const cancel = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id: runId });
+    expect(cancel.status).toBe(409);
+    expect(await cancel.text()).toContain("seitdem geändert");
+  });
+
+  it("'An die Bank übergeben' marks the run SUBMITTED; from then on it cannot be cancelled", async () => {
+    const response = await postForm("/directdebits", await loginCookie("admin"), { intent: "directDebit:submit", id: runId });
+    expect(response.status).toBe(302);
+    const run = await runOf(runId);
+    expect(run).toMatchObject({ status: "SUBMITTED", submittedBy: DEMO_USERS.admin.name });
+    const cancel = await postForm("/directdebits", await loginCookie("admin"), { intent: "directDebit:cancel", id: runId });
+    expect(cancel.status).toBe(409);
+    expect(await cancel.text()).toContain("an die Bank übergeben");
+    for (const who of ["staff", "gdpr"] as const) {
+      const refused = await postForm("/directdebits", await loginCookie(who), { intent: "directDebit:submit", id: runId });
+      expect(refused.headers.get("Location")).toBe("/");
+    }
+    expect(await postForm("/directdebits", await loginCookie("admin"), { intent: "directDebit:submit", id: "abc" }).then((r) => r.status)).toBe(404);
+  });
+});
+
+describe("a run whose file could not be written", () => {
+  it("can still be cancelled once its job has finished (its fees are not left collected without a file)", async () => {
+    const [fee] = await db
+      .insert(schema.fees)
+      .values({ personId: personA, date: today, dueDate: future, text: "Nachzügler", amount: 1_200, openAmount: 1_200, sendInvoice: false })
+      .returning();
+    const messages: Sent = [];
+    const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
+    const outcome = await startRun(collecting, db, { type: "DIRECT_DEBIT", items: await peopleToCollect(db), params: { date: today, earliest }, emptyMessage: "nichts" }, DEMO_USERS.finance);
+    if (outcome.status !== "started") throw new Error(outcome.status);
+    const id = outcome.job.id;
+    // Before its messages arrive, the run is under way: no cancel yet.
+    expect((await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id })).status).toBe(404);
+    await deliver(messages);
+    expect((await feeById(fee.id)).openAmount).toBe(0);
+    // As if storing the file had failed every retry.
+    await db.update(schema.directDebitRuns).set({ fileKey: null }).where(eq(schema.directDebitRuns.id, id));
+    const html = await page("/directdebits");
+    expect(html).toContain(`dialog=directDebit-cancel&amp;dialogId=${id}`);
+    expect(html).not.toContain(`/directdebits/file/${id}`);
+    expect((await fetchApp(`/directdebits/file/${id}`, { cookie: await loginCookie("finance") })).status).toBe(404);
+    const response = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id });
+    expect(response.status).toBe(302);
+    const reopened = await feeById(fee.id);
+    expect({ open: reopened.openAmount, reference: reopened.paymentReference, comments: reopened.paymentComments }).toEqual({ open: 1_200, reference: null, comments: null });
+  });
+});
