@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { render, type Db, type Statement } from "~/db/client.server";
-import { configuration, fees, memberTypes, people, type PriceTier } from "~/db/schema";
+import { configuration, fees, memberTypes, people, sepaMandates, type PriceTier } from "~/db/schema";
 import { formatCount } from "~/lib/format";
 import type { Actor } from "./audit.server";
 
@@ -121,10 +121,13 @@ export function annualFeeSliceStatements(jobId: number, personIds: readonly numb
   const p = sql`p`;
   const slice = sql`(SELECT value FROM json_each(${JSON.stringify(personIds)}))`;
   const members = sql`${people} p JOIN ${memberTypes} m ON m.id = p.member_type_id`;
+  // A member with an active SEPA mandate pays by direct debit (the Lastschriftlauf collects the
+  // fee); everybody else gets it on an invoice.
+  const byInvoice = sql`NOT EXISTS (SELECT 1 FROM ${sepaMandates} sm WHERE sm.person_id = p.id AND sm.is_active = 1)`;
   const statements: Statement[] = [
     render(sql`INSERT INTO ${fees} (person_id, date, text, amount, open_amount, send_invoice, kind, period_year, job_id, created_by, created_on)
       SELECT p.id, ${params.date}, ${annualFeeText(year)}, ${priceOf(sql`m.annual_fee_tier`, params.prices)}, ${priceOf(sql`m.annual_fee_tier`, params.prices)},
-        1, 'ANNUAL', ${year}, ${jobId}, ${actor.name}, ${iso}
+        ${byInvoice}, 'ANNUAL', ${year}, ${jobId}, ${actor.name}, ${iso}
       FROM ${members}
       WHERE p.id IN ${slice} AND m.annual_fee_tier <> 'NONE' AND ${memberIn(p, year)} AND NOT ${hasAnnualFee(p, year)}
       ON CONFLICT DO NOTHING`),
@@ -132,7 +135,7 @@ export function annualFeeSliceStatements(jobId: number, personIds: readonly numb
   if (params.enrollmentFee > 0) {
     statements.push(
       render(sql`INSERT INTO ${fees} (person_id, date, text, amount, open_amount, send_invoice, kind, job_id, created_by, created_on)
-        SELECT p.id, ${params.date}, ${ENROLLMENT_FEE_TEXT}, ${params.enrollmentFee}, ${params.enrollmentFee}, 1, 'ENROLLMENT', ${jobId}, ${actor.name}, ${iso}
+        SELECT p.id, ${params.date}, ${ENROLLMENT_FEE_TEXT}, ${params.enrollmentFee}, ${params.enrollmentFee}, ${byInvoice}, 'ENROLLMENT', ${jobId}, ${actor.name}, ${iso}
         FROM ${members}
         WHERE p.id IN ${slice} AND m.annual_fee_tier <> 'NONE' AND ${memberIn(p, year)} AND ${newMemberIn(p, year)} AND NOT ${hasEnrollmentFee(p)}
         ON CONFLICT DO NOTHING`),

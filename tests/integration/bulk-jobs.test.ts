@@ -313,6 +313,18 @@ describe("Jahresbeiträge", () => {
       .insert(schema.people)
       .values({ firstName: "Nora", lastName: "Neumitglied", isMember: true, memberSince: `${today.slice(0, 4)}-03-01`, memberTypeId: 3 })
       .returning({ id: schema.people.id });
+    // A newcomer who pays by direct debit (an active SEPA mandate) and one whose mandate ended.
+    const [debtor, formerDebtor] = await db
+      .insert(schema.people)
+      .values([
+        { firstName: "Lena", lastName: "Lastschrift", isMember: true, memberSince: `${today.slice(0, 4)}-03-01`, memberTypeId: 3 },
+        { firstName: "Erik", lastName: "Exmandat", isMember: true, memberSince: `${today.slice(0, 4)}-03-01`, memberTypeId: 3 },
+      ])
+      .returning({ id: schema.people.id });
+    await db.insert(schema.sepaMandates).values([
+      { personId: debtor.id, accountHolder: "Lena Lastschrift", iban: "DE02120300000000202051", reference: `WUFF-${debtor.id}-1`, mandateDate: "2026-01-10" },
+      { personId: formerDebtor.id, accountHolder: "Erik Exmandat", iban: "DE02120300000000202051", reference: `WUFF-${formerDebtor.id}-1`, mandateDate: "2026-01-10", isActive: false },
+    ]);
     const year = Number(today.slice(0, 4)) + 1;
     const html = await page(`/tasks?dialog=task-annualFees&dialogId=${year}`);
     expect(html).toContain(`Jahresbeiträge ${year} einstellen`);
@@ -321,12 +333,17 @@ describe("Jahresbeiträge", () => {
     const job = await settled((await newestJob()).id);
     const charged = await annualFeesOf(year);
     expect(charged).toBe(job.total);
-    expect(job.message).toBe(`${charged + 1} offene Posten für Jahresbeiträge eingestellt`);
+    expect(job.message).toBe(`${charged + 3} offene Posten für Jahresbeiträge eingestellt`);
     const newcomerFees = await db.select().from(schema.fees).where(eq(schema.fees.personId, newcomer.id)).orderBy(schema.fees.kind);
     expect(newcomerFees.map((fee) => [fee.kind, fee.text, fee.amount, fee.openAmount, fee.sendInvoice, fee.isInvoiced])).toEqual([
       ["ANNUAL", `Jahresbeitrag ${year}`, 3_000, 3_000, true, false],
       ["ENROLLMENT", "Aufnahmegebühr", 2_500, 2_500, true, false],
     ]);
+    // With an active mandate both are collected directly (sendInvoice off) by the Lastschriftlauf.
+    const billing = async (personId: number) =>
+      (await db.select().from(schema.fees).where(eq(schema.fees.personId, personId)).orderBy(schema.fees.kind)).map((fee) => [fee.kind, fee.sendInvoice]);
+    expect(await billing(debtor.id)).toEqual([["ANNUAL", false], ["ENROLLMENT", false]]);
+    expect(await billing(formerDebtor.id)).toEqual([["ANNUAL", true], ["ENROLLMENT", true]]);
     // Each fee at the price of its member type's tier.
     const wrongPrice = await env.DB.prepare(
       `SELECT count(*) AS n FROM fees f JOIN people p ON p.id = f.person_id JOIN member_types m ON m.id = p.member_type_id, configuration c
