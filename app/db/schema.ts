@@ -1021,6 +1021,25 @@ export const changeHistory = sqliteTable(
     changedBy: text("changed_by").notNull(),
     changedOn: text("changed_on").notNull(),
     changes: text("changes"),
+    /** How the change was made ('Personendialog', 'Massenlauf', 'Seed/Import', ...). */
+    source: text("source"),
   },
   (t) => [index("change_history_record_idx").on(t.tableName, t.recordId, t.id), oneOf("change_history", "action", HISTORY_ACTIONS)],
+);
+
+/**
+ * Who is writing right now: one row (id 1) that the D1 wrapper (app/db/client.server.ts) sets as
+ * the first statement of every write batch and deletes as the last, so the history triggers
+ * (app/db/history.ts) read the actor, the action (RESTORE: re-inserted from the Papierkorb; ERASE:
+ * no history) and the source of exactly this batch. Empty between batches.
+ */
+export const writeContext = sqliteTable(
+  "write_context",
+  {
+    id: integer("id").primaryKey(),
+    actor: text("actor").notNull(),
+    action: text("action"),
+    source: text("source"),
+  },
+  () => [rule("write_context_single_row", "id = 1")],
 );

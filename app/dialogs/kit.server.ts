@@ -11,6 +11,8 @@ import type { ParentType } from "~/components/data-grid/declare";
 import { urlAfterChange, type PageGrid } from "~/components/data-grid/grid.server";
 import { mayUse, type Area, type User } from "~/lib/access";
 import { parseId } from "~/lib/ids";
+import { dialogSourceLabel } from "~/lib/labels";
+import { setWriteSource } from "~/models/audit.server";
 import { requireAccess, requireAccessToAll } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -83,6 +85,8 @@ export async function dialogAction(args: ActionFunctionArgs, areas: readonly [Ar
   const handler = dialog && actionName && Object.hasOwn(dialog.actions, actionName) ? dialog.actions[actionName] : null;
   if (!dialog || !handler) return answer(context, { error: UNKNOWN_ACTION }, 400);
   await requireAccess(args, dialog.area);
+  // The Änderungsverlauf names the dialog as how the change was made.
+  setWriteSource(context.db, dialogSourceLabel(entity));
 
   const outcome = await handler({ db: context.db, user, form, env: context.cloudflare.env });
   const { env } = context.cloudflare;

@@ -45,3 +45,52 @@ export const codesOf = <Code extends string>(labels: Record<Code, string>) => Ob
 
 /** The text of a participant's course fee on the Kontenblatt: the course and the dog (a fee text has at most 100 characters). */
 export const courseFeeText = (courseName: string, dogName: string) => `Kursgebühr ${courseName} (${dogName})`.slice(0, 100);
+
+/** How a change was made, as the Änderungsverlauf names it ('über …'): the dialog that posted it. */
+export const DIALOG_SOURCE_LABELS: Record<string, string> = {
+  person: "Personendialog",
+  dog: "Hundedialog",
+  course: "Kursdialog",
+  courseMaster: "Kurs-Typ-Dialog",
+  courseMembership: "Teilnehmerdialog",
+  courseDate: "Termindialog",
+  certification: "Erfolgsdialog",
+  certificationMaster: "Erfolgsart-Dialog",
+  fee: "Postendialog",
+  invoice: "Rechnungsdialog",
+  invoiceRow: "Rechnungszeilendialog",
+  invoicePdf: "PDF-Dialog",
+  mailshot: "Mailshotdialog",
+  mailing: "Mailversand",
+  mail: "Maildialog",
+  mandate: "Mandatsdialog",
+  paymentLink: "Zahlungslink",
+  pdfRun: "PDF-Lauf",
+  task: "Aufgaben",
+  template: "Vorlagendialog",
+  bin: "Papierkorb",
+};
+
+export const dialogSourceLabel = (entity: string) => DIALOG_SOURCE_LABELS[entity] ?? `Dialog ${entity}`;
+
+/** How a change was made when no dialog posted it: by the screen (first path segment). */
+const SCREEN_SOURCE_LABELS: Record<string, string> = {
+  quickAdd: "Schnellerfassung",
+  configuration: "Einstellungen",
+  bankstatements: "Kontoauszüge",
+  bankstatements_: "Kontoauszüge",
+  coursesheetmobile: "Kursblatt (mobil)",
+  courseSheet: "Kursblatt",
+  dogsmobile: "Hunde (mobil)",
+  peoplemobile: "Personen (mobil)",
+  tasks: "Aufgaben",
+  recyclebin: "Papierkorb",
+  scheduler: "Planer",
+  mailer: "Mailversand",
+  api: "Schnittstelle",
+};
+
+export function screenSourceLabel(pathname: string): string {
+  const segment = pathname.split("/")[1] ?? "";
+  return SCREEN_SOURCE_LABELS[segment] ?? "Web";
+}
