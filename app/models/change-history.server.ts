@@ -6,14 +6,15 @@ import { and, desc, eq, getTableColumns, getTableName, type Table } from "drizzl
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { changeHistory } from "~/db/schema";
-import { UNTRACKED_ON_UPDATE } from "~/db/history";
+import { HISTORY_TABLES, tableName, UNTRACKED_ON_UPDATE } from "~/db/history";
 import { formatDate, formatDateTimeWithSeconds, formatMoney } from "~/lib/format";
 
 export const HISTORY_ACTION_LABELS = { INSERT: "Angelegt", UPDATE: "Geändert", DELETE: "Gelöscht", RESTORE: "Wiederhergestellt" } as const;
 
 /** How the dialog shows a table's history: labels by TypeScript key, left-out and own-format keys. */
 export type HistoryView = {
-  table: SQLiteTable;
+  /** The SQL table ('people'): one of HISTORY_TABLES. */
+  table: string;
   /** German field labels by the column's TypeScript key (e.g. from the grid's headers). */
   labels: Record<string, string>;
   /** Keys the user may not see (neither their values nor that they changed). */
@@ -77,8 +78,10 @@ export function historyRows(db: Db, table: string, recordId: number, limit = 100
 
 /** The record's history as the dialog shows it, newest first; what the user may not see is left out. */
 export async function recordHistory(db: Db, view: HistoryView, recordId: number): Promise<HistoryEntry[]> {
-  const columns = columnsOf(view.table);
-  const rows = await historyRows(db, getTableName(view.table as Table), recordId);
+  const table = HISTORY_TABLES.find((candidate) => tableName(candidate) === view.table);
+  if (!table) return [];
+  const columns = columnsOf(table);
+  const rows = await historyRows(db, view.table, recordId);
   const entries: HistoryEntry[] = [];
   for (const row of rows) {
     const changes: HistoryChange[] = [];

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb, runAtomically, type Db } from "~/db/client.server";
 import { HISTORY_TABLES, NO_HISTORY, historyTriggers, tableName } from "~/db/history";
 import * as schema from "~/db/schema";
-import { postForm, toastOf } from "../support/app";
+import { formatDate } from "~/lib/format";
+import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
 
@@ -157,5 +158,25 @@ describe("every write through the dialogs produces exactly one history entry per
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ tableName: "fees", recordId: fee.id, action: "INSERT", changedBy: "Fritz Finanz" });
     expect(changesOf(rows[0]).amount).toEqual([null, 1234]);
+  });
+});
+
+describe("the history in the edit dialogs", () => {
+  it("shows a person's history newest first with German labels and values, and consent only to whom may see it", async () => {
+    const personId = data.people[5].id!;
+    const [person] = await db.select().from(schema.people).where(eq(schema.people.id, personId));
+    const cookie = await loginCookie("gdpr");
+    const form = { intent: "person:save", id: personId, rowVersion: person.rowVersion, firstName: person.firstName, lastName: person.lastName, memberTypeId: person.memberTypeId, isMember: person.isMember, memberSince: formatDate(person.memberSince) || undefined, memberUntil: formatDate(person.memberUntil) || undefined, email: person.email ?? undefined, hasGdpr: !person.hasGdpr, city: "Verlaufsstadt" };
+    expect((await postForm(`/people/${personId}/dogs`, cookie, form)).status).toBe(302);
+    const html = await (await fetchApp(`/people/${personId}/dogs?dialog=person-edit&dialogId=${personId}`, { cookie })).text();
+    expect(html).toContain("Verlauf");
+    expect(html).toContain("Dana Datenschutz");
+    expect(html).toMatch(/Ort<\/[a-z]+>: [^<]*→ Verlaufsstadt/);
+    expect(html).toContain(person.hasGdpr ? "Einwilligung widerrufen" : "Einwilligung erteilt");
+    const staffHtml = await (await fetchApp(`/people/${personId}/dogs?dialog=person-edit&dialogId=${personId}`, { cookie: await loginCookie("staff") })).text();
+    expect(staffHtml).toContain("Verlaufsstadt");
+    expect(staffHtml).not.toContain("Einwilligung erteilt");
+    expect(staffHtml).not.toContain("Einwilligung widerrufen");
+    expect(staffHtml).not.toContain("DSGVO-Einwilligung");
   });
 });
