@@ -6,6 +6,7 @@ import { HISTORY_TABLES, NO_HISTORY, historyTriggers, tableName } from "~/db/his
 import * as schema from "~/db/schema";
 import { formatDate } from "~/lib/format";
 import { fetchApp, postForm, toastOf } from "../support/app";
+import { deliver, startControlledInvoiceRun } from "../support/jobs";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
 
@@ -158,6 +159,26 @@ describe("every write through the dialogs produces exactly one history entry per
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ tableName: "fees", recordId: fee.id, action: "INSERT", changedBy: "Fritz Finanz" });
     expect(changesOf(rows[0]).amount).toEqual([null, 1234]);
+  });
+});
+
+describe("bulk runs write history too", () => {
+  it("an invoicing run: each invoice, row and settled fee once, by the run's starter, through the run", async () => {
+    const since = await lastHistoryId();
+    const { jobId, messages } = await startControlledInvoiceRun("2026-11-22");
+    await deliver(messages);
+    const [job] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, jobId));
+    expect(job.status).toBe("DONE");
+    const invoices = await db.select({ id: schema.invoiceHeaders.id }).from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.jobId, jobId));
+    expect(invoices.length).toBeGreaterThan(0);
+    const rows = await historySince(since);
+    const inserted = rows.filter((row) => row.tableName === "invoice_headers" && row.action === "INSERT").map((row) => row.recordId);
+    expect(inserted.sort((a, b) => a - b)).toEqual(invoices.map((invoice) => invoice.id).sort((a, b) => a - b));
+    expect(rows.every((row) => row.changedBy === "Anna Admin" && row.source === "Massenlauf: Rechnungen schreiben")).toBe(true);
+    // One entry per record and action: nothing written twice (the invoice number counter of the
+    // configuration counts up once per invoice, so it has one update each).
+    const keys = rows.filter((row) => row.tableName !== "configuration").map((row) => `${row.tableName}:${row.recordId}:${row.action}`);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });
 
