@@ -67,6 +67,8 @@ function shape(read: NonNullable<Pending["read"]>, result: D1Result): unknown {
  * for the session first, then ask at once) goes to D1 together as one batch: one round trip
  * instead of one each. An explicit batch stays one transaction inside it. Writes (run) go alone.
  * If a shared batch fails, each part is retried alone, so one bad query fails only its caller.
+ * Every write (a batch with a writing statement, a single write, a write that returns rows) goes
+ * with the write context around it: first set, last cleared, for the history triggers.
  */
 function requestD1(d1: D1Database, timer: QueryTimer | undefined, context: WriteContext): D1Database {
   let queue: Pending[] = [];
