@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb, runAtomically, type Db } from "~/db/client.server";
 import { HISTORY_TABLES, NO_HISTORY, historyTriggers, tableName } from "~/db/history";
 import * as schema from "~/db/schema";
+import { groupIban } from "~/lib/banking";
 import { formatDate } from "~/lib/format";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { deliver, startControlledInvoiceRun } from "../support/jobs";
@@ -199,5 +200,22 @@ describe("the history in the edit dialogs", () => {
     expect(staffHtml).not.toContain("Einwilligung erteilt");
     expect(staffHtml).not.toContain("Einwilligung widerrufen");
     expect(staffHtml).not.toContain("DSGVO-Einwilligung");
+  });
+});
+
+describe("the history of a SEPA mandate", () => {
+  it("shows the IBAN as the mandate dialog does, grouped, to whom may open it; staff get neither", async () => {
+    const [mandate] = await db.select().from(schema.sepaMandates).where(eq(schema.sepaMandates.isActive, true)).limit(1);
+    const iban = "DE02120300000000202051";
+    await db.update(schema.sepaMandates).set({ iban }).where(eq(schema.sepaMandates.id, mandate.id));
+    const path = `/people/${mandate.personId}/dogs?dialog=mandate-person&dialogId=${mandate.personId}`;
+    for (const who of ["admin", "finance"] as const) {
+      const html = await (await fetchApp(path, { cookie: await loginCookie(who) })).text();
+      expect(html, who).toContain('data-testid="record-history"');
+      expect(html, who).toContain(`IBAN</span>: ${groupIban(mandate.iban)} → ${groupIban(iban)}`);
+    }
+    const staff = await (await fetchApp(path, { cookie: await loginCookie("staff") })).text();
+    expect(staff).not.toContain('data-testid="record-history"');
+    expect(staff).not.toContain(groupIban(iban));
   });
 });
