@@ -55,9 +55,12 @@ if (existing > 0 && !force) {
 }
 if (existing > 0) {
   console.log("Vorhandene Daten werden ersetzt ...");
+  // The wipe writes no history (ERASE), and the old history goes with the old data.
   executeFile("wipe", [
-    ...["deleted_records", "jobs", ...TABLES_CHILDREN_FIRST].map((table) => `DELETE FROM "${table}";`),
+    "INSERT OR REPLACE INTO write_context (id, actor, action, source) VALUES (1, 'System', 'ERASE', 'Seed/Import');",
+    ...["deleted_records", "jobs", "change_history", ...TABLES_CHILDREN_FIRST].map((table) => `DELETE FROM "${table}";`),
     "DELETE FROM sqlite_sequence;",
+    "DELETE FROM write_context;",
   ]);
 }
 

@@ -2,7 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigation } from "@remix-run/react";
 import { useContext, useEffect, useId, useRef, type ReactNode } from "react";
 import type { DialogActionData } from "~/dialogs/define.server";
-import { DialogForm, DialogFormContext, useCloseDialog } from "./dialog-form";
+import { DialogForm, DialogFormContext, DialogHistoryContext, useCloseDialog } from "./dialog-form";
 import { AuditBlock, FormErrors, type AuditInfo } from "./forms/fields";
 import { SaveGateReason } from "./forms/save-gate";
 import { useHydrated } from "./use-hydrated";
@@ -97,6 +97,7 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
       </div>
       <div ref={content} className="overflow-y-auto px-5 py-4">
         {children}
+        <HistorySection />
       </div>
     </>
   );
@@ -120,6 +121,44 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
         </DialogPanel>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * 'Verlauf': the record's Änderungsverlauf below the dialog's form, newest first (wann, wer,
+ * Aktion, über, Feld: alt → neu). A <details> element: it opens without JavaScript too.
+ */
+function HistorySection() {
+  const entries = useContext(DialogHistoryContext);
+  if (!entries) return null;
+  return (
+    <details className="mt-4 border-t border-slate-200 pt-3 text-sm" data-testid="record-history">
+      <summary className="cursor-pointer font-medium text-slate-700">Verlauf ({entries.length})</summary>
+      {entries.length === 0 ? (
+        <p className="mt-2 text-slate-600">Noch keine Änderungen aufgezeichnet.</p>
+      ) : (
+        <ol className="mt-2 space-y-2">
+          {entries.map((entry) => (
+            <li key={entry.id} className="break-words rounded border border-slate-200 px-3 py-2">
+              <p className="text-slate-700">
+                <span className="font-medium">{entry.action}</span>
+                {` am ${entry.when} von ${entry.who}${entry.source ? ` über ${entry.source}` : ""}`}
+              </p>
+              {entry.changes.length > 0 && (
+                <ul className="mt-1 space-y-0.5 text-slate-600">
+                  {entry.changes.map((change) => (
+                    <li key={change.label}>
+                      <span className="font-medium">{change.label}</span>
+                      {`: ${change.from && change.to ? `${change.from} → ${change.to}` : change.to || change.from}`}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </details>
   );
 }
 

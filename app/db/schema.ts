@@ -1021,6 +1021,8 @@ export const changeHistory = sqliteTable(
     changedBy: text("changed_by").notNull(),
     changedOn: text("changed_on").notNull(),
     changes: text("changes"),
+    /** How the change was made ('Personendialog', 'Massenlauf', 'Seed/Import', ...). */
+    source: text("source"),
   },
   (t) => [index("change_history_record_idx").on(t.tableName, t.recordId, t.id), oneOf("change_history", "action", HISTORY_ACTIONS)],
 );
@@ -1107,4 +1109,21 @@ export const directDebitItems = sqliteTable(
     rule("direct_debit_items_amount_positive", "amount > 0"),
     rule("direct_debit_items_end_to_end_sepa", "length(end_to_end_id) BETWEEN 1 AND 35"),
   ],
+);
+
+/**
+ * Who is writing right now: one row (id 1) that the D1 wrapper (app/db/client.server.ts) sets as
+ * the first statement of every write batch and deletes as the last, so the history triggers
+ * (app/db/history.ts) read the actor, the action (RESTORE: re-inserted from the Papierkorb; ERASE:
+ * no history) and the source of exactly this batch. Empty between batches.
+ */
+export const writeContext = sqliteTable(
+  "write_context",
+  {
+    id: integer("id").primaryKey(),
+    actor: text("actor").notNull(),
+    action: text("action"),
+    source: text("source"),
+  },
+  () => [rule("write_context_single_row", "id = 1")],
 );

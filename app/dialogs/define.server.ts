@@ -6,7 +6,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ParentType, SavedRecord } from "~/components/data-grid/declare";
 import type { Db } from "~/db/client.server";
-import type { Area, User } from "~/lib/access";
+import type { Area, Permission, User } from "~/lib/access";
+import type { HistoryEntry } from "~/models/change-history.server";
 import { auditText, formatCount, formatDateTimeWithSeconds, joinGerman } from "~/lib/format";
 import { parseId } from "~/lib/ids";
 import { isForeignKeyViolation } from "~/models/constraints.server";
@@ -49,9 +50,31 @@ export type DialogOutcome =
   | { status: "missing" }
   | { status: "refused"; message: string };
 
+/**
+ * The Änderungsverlauf the dialog shows below its form (the kit's 'Verlauf' section): the
+ * record's table, and where its German field labels come from.
+ */
+export type DialogHistory = {
+  /** The SQL table of the record ('people'). */
+  table: string;
+  /** The grid whose column headers label the fields; a column it shows only with a permission
+   *  (`requires`) is left out of the history for the others too. */
+  grid?: { columns: readonly { id: string; header: string; requires?: Permission }[] };
+  /** Labels of fields the grid does not name (by TypeScript key). */
+  labels?: Record<string, string>;
+  /** Fields only users with the permission see (neither value nor change). */
+  requires?: Record<string, Permission>;
+  /** Fields shown as the dialog shows them (e.g. an IBAN grouped). */
+  formats?: Record<string, (value: unknown) => string>;
+  /** The record whose history the open view shows; by default the dialogId of the 'edit' view. */
+  record?: (view: string, id: number | null, data: unknown) => number | null;
+};
+
 export type DialogServer = {
   /** Who may open the dialog and post its forms (besides the page's own area). */
   area: Area;
+  /** The record's Änderungsverlauf in the dialog (every edit dialog declares it). */
+  history?: DialogHistory;
   /** What each view ('add', 'edit', 'delete', ...) shows; null when its record is gone. */
   views: Record<string, (context: DialogViewContext) => Promise<unknown>>;
   /** The form posts, by the part after the colon of the intent ('save' of 'person:save'). */
@@ -63,7 +86,7 @@ export const defineDialog = (dialog: DialogServer) => dialog;
 /** What the dialog component gets back when the action does not redirect. */
 export type DialogActionData = { result?: SubmissionResult<string[]>; conflict?: string; current?: unknown; error?: string };
 
-export type OpenDialog = { entity: string; view: string; data: unknown };
+export type OpenDialog = { entity: string; view: string; data: unknown; /** The record's Änderungsverlauf, newest first. */ history?: HistoryEntry[] };
 
 export const GONE = "Der Datensatz existiert nicht mehr (inzwischen gelöscht?).";
 /** A save that names a record the database does not have (any more): nothing was written. */

@@ -9,12 +9,15 @@
 import { data, replace, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
 import type { ParentType } from "~/components/data-grid/declare";
 import { urlAfterChange, type PageGrid } from "~/components/data-grid/grid.server";
-import { mayUse, type Area, type User } from "~/lib/access";
+import { may, mayUse, type Area, type User } from "~/lib/access";
+import { recordHistory } from "~/models/change-history.server";
 import { parseId } from "~/lib/ids";
+import { dialogSourceLabel } from "~/lib/labels";
+import { setWriteSource } from "~/models/audit.server";
 import { requireAccess, requireAccessToAll } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { draftParam, GONE, UNKNOWN_ACTION, type DialogActionData, type DialogParent, type DialogServer, type OpenDialog } from "./define.server";
+import { draftParam, GONE, UNKNOWN_ACTION, type DialogActionData, type DialogHistory, type DialogParent, type DialogServer, type OpenDialog } from "./define.server";
 
 const registered = import.meta.glob<{ dialog: DialogServer }>("./*/dialog.server.ts", { eager: true });
 const DIALOGS = new Map(Object.entries(registered).map(([path, module]) => [path.split("/")[1], module.dialog]));
@@ -52,16 +55,31 @@ export async function loadOpenDialog(request: Request, context: AppLoadContext, 
   const view = name && dialog && Object.hasOwn(dialog.views, name.view) ? dialog.views[name.view] : null;
   if (!name || !dialog || !view || !mayUse(user, dialog.area)) return null;
   const draft = Object.fromEntries([...search].filter(([param]) => param.startsWith(DRAFT_PREFIX)).map(([param, value]) => [param.slice(DRAFT_PREFIX.length), value]));
-  const loaded = await view({
-    db: context.db,
-    user,
-    id: parseId(search.get("dialogId")),
-    parent: parseParent(search.get("dialogParent")),
-    search,
-    draft,
-    env: context.cloudflare.env,
-  });
-  return loaded === null || loaded === undefined ? null : { ...name, data: loaded };
+  const id = parseId(search.get("dialogId"));
+  const { history } = dialog;
+  // The history of the edit view's record is read together with the view's own data.
+  const early = history && !history.record && name.view === "edit" && id ? dialogHistory(context, user, history, id) : null;
+  early?.catch(() => {});
+  const loaded = await view({ db: context.db, user, id, parent: parseParent(search.get("dialogParent")), search, draft, env: context.cloudflare.env });
+  if (loaded === null || loaded === undefined) return null;
+  const recordId = history?.record ? history.record(name.view, id, loaded) : null;
+  const entries = early ? await early : history && recordId ? await dialogHistory(context, user, history, recordId) : undefined;
+  return { ...name, data: loaded, ...(entries ? { history: entries } : {}) };
+}
+
+/** The record's history as the user may see it: labels from the grid, hidden what they may not see. */
+function dialogHistory(context: AppLoadContext, user: User, history: DialogHistory, recordId: number) {
+  const labels: Record<string, string> = {};
+  const hidden = new Set<string>();
+  for (const column of history.grid?.columns ?? []) {
+    labels[column.id] = column.header;
+    // A reference is labelled as the grid's column of what it refers to (memberTypeId: Mitgliedsart).
+    labels[`${column.id}Id`] ??= column.header;
+    if (column.requires && !may(user, column.requires)) hidden.add(column.id).add(`${column.id}Id`);
+  }
+  Object.assign(labels, history.labels);
+  for (const [key, permission] of Object.entries(history.requires ?? {})) if (!may(user, permission)) hidden.add(key);
+  return recordHistory(context.db, { table: history.table, labels, hidden, formats: history.formats }, recordId);
 }
 
 /** The answer for the dialog; kept for the page rendered after a post without JavaScript. */
@@ -83,6 +101,8 @@ export async function dialogAction(args: ActionFunctionArgs, areas: readonly [Ar
   const handler = dialog && actionName && Object.hasOwn(dialog.actions, actionName) ? dialog.actions[actionName] : null;
   if (!dialog || !handler) return answer(context, { error: UNKNOWN_ACTION }, 400);
   await requireAccess(args, dialog.area);
+  // The Änderungsverlauf names the dialog as how the change was made.
+  setWriteSource(context.db, dialogSourceLabel(entity));
 
   const outcome = await handler({ db: context.db, user, form, env: context.cloudflare.env });
   const { env } = context.cloudflare;

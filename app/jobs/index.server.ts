@@ -1,4 +1,4 @@
-import { createDb, runAtomically } from "~/db/client.server";
+import { createDb, runAtomically, setWriteActor, setWriteSource } from "~/db/client.server";
 import { errorText, isForeignKeyViolation } from "~/models/constraints.server";
 import { finishWhenSettled, getJob, isSliceSettled, markRunning, recordFailure, settleSliceAsFailed, sliceSettledStatements } from "~/models/jobs.server";
 import { deleteExpiredSessions } from "~/models/session.server";
@@ -6,6 +6,7 @@ import { jobMessageSchema, type JobMessage, type SliceMessage } from "./messages
 import { BatchResources } from "./batch-resources.server";
 import { sendBirthdayMails } from "./mails.server";
 import { runKindOf } from "./runs.server";
+import { jobTitle } from "~/lib/jobs";
 
 export const DEAD_LETTER_QUEUE = "wuff-jobs-dlq";
 
@@ -46,6 +47,9 @@ export async function runSlice(env: Env, message: SliceMessage, batch = new Batc
   if (!job || !kind) return;
   const finish = () => finishWhenSettled(db, job.id, (settled) => kind.summarize(db, settled, env), kind.nameItems);
   if (await isSliceSettled(db, job.id, message.slice)) return finish();
+  // The history names the run's starter, and the run as the way the change was made.
+  setWriteActor(db, job.createdBy);
+  setWriteSource(db, `Massenlauf: ${jobTitle({ type: job.type, year: null })}`);
   if (job.status === "QUEUED") await markRunning(db, job.id);
   const actor = { name: job.createdBy };
   const { statements, perform } = kind;
@@ -152,7 +156,8 @@ export const CRON_ACTOR = { name: "Cron" };
  */
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = new Date(controller.scheduledTime);
-  const db = createDb(env.DB);
+  const db = createDb(env.DB, undefined, CRON_ACTOR.name);
+  setWriteSource(db, "Täglicher Lauf");
   await deleteExpiredSessions(db, now);
   try {
     const birthdays = await sendBirthdayMails(env, db, CRON_ACTOR, now);

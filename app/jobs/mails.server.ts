@@ -127,14 +127,15 @@ export function birthdaysOn(today: string): string[] {
 export type BirthdayOutcome = { message: string; sent: number; warning: boolean };
 
 /**
- * Sends today's birthday mails (Europe/Berlin): one per person with an e-mail address and year,
+ * Sends today's birthday mails (Europe/Berlin): one per person with an e-mail address and GDPR
+ * consent (mailConsentAllows) and year,
  * whoever or whatever triggers it and however often (the cron, Tasks, the API).
  */
 export async function sendBirthdayMails(env: Env, db: Db, actor: Actor, now = new Date()): Promise<BirthdayOutcome> {
   const today = todayInBerlin(now);
   const year = currentYearInBerlin(now);
   const people = await peopleWithBirthday(db, birthdaysOn(today));
-  if (people.length === 0) return { message: `${NOTHING_TO_MAIL}: Heute hat niemand mit E-Mail-Adresse Geburtstag.`, sent: 0, warning: false };
+  if (people.length === 0) return { message: `${NOTHING_TO_MAIL}: Heute hat niemand mit E-Mail-Adresse und Einwilligung Geburtstag.`, sent: 0, warning: false };
   const settings = await mailSettings(env, db);
   const blocked = routeMail(env, settings.testAccount, "", null);
   if (blocked.status === "blocked") return { message: blocked.message, sent: 0, warning: true };

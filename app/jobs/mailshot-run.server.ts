@@ -7,9 +7,9 @@
  */
 import type { Db } from "~/db/client.server";
 import { formatCount, joinGerman } from "~/lib/format";
-import { NO_EMAIL, NOTHING_TO_MAIL } from "~/lib/mail";
+import { NO_CONSENT, NO_EMAIL, NOTHING_TO_MAIL } from "~/lib/mail";
 import { paramsOfJob, type JobRecord, type RunSummary } from "~/models/jobs.server";
-import { claimOnce, mailshotRunCounts, personForMail } from "~/models/mails.server";
+import { claimOnce, mailshotRunCounts, personForConsentMail } from "~/models/mails.server";
 import { invoiceToAttach } from "~/models/mailshots.server";
 import { openTransport, type Attachment, type MailTransport } from "~/services/mail.server";
 import { composeMail, documentAttachment, invoiceAttachment, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed } from "./mails.server";
@@ -32,9 +32,12 @@ const SMTP = "smtp";
 
 export async function performMailshotItem({ env, db, job, actor, batch }: ItemContext, personId: number): Promise<void> {
   const params = paramsOfJob<MailshotRunParams>(job);
-  const person = await personForMail(db, personId);
-  if (!person) throw new ItemFailure("Person gibt es nicht mehr");
+  const found = await personForConsentMail(db, personId);
+  if (!found) throw new ItemFailure("Person gibt es nicht mehr");
+  const { person } = found;
   if (!person.email?.trim()) throw new ItemFailure(NO_EMAIL);
+  // Consent withdrawn since the run started: no mail.
+  if (!found.consent) throw new ItemFailure(NO_CONSENT);
   try {
     const settings = await batch.get(`settings`, async () => ({ value: await mailSettings(env, db), dispose: async () => {} }));
     const template = await batch.get(`template:${params.templateName}`, async () => ({ value: await loadTemplate(db, params.templateName), dispose: async () => {} }));

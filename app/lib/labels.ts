@@ -48,3 +48,53 @@ export const courseFeeText = (courseName: string, dogName: string) => `Kursgebü
 
 /** The states of a direct-debit run (Lastschriftlauf). */
 export const DIRECT_DEBIT_STATUS_LABELS = { PREPARED: "vorbereitet", SUBMITTED: "an die Bank übergeben", CANCELLED: "storniert" } as const;
+
+/** How a change was made, as the Änderungsverlauf names it ('über …'): the dialog that posted it. */
+export const DIALOG_SOURCE_LABELS: Record<string, string> = {
+  person: "Personendialog",
+  dog: "Hundedialog",
+  course: "Kursdialog",
+  courseMaster: "Kurs-Typ-Dialog",
+  courseMembership: "Teilnehmerdialog",
+  courseDate: "Termindialog",
+  certification: "Erfolgsdialog",
+  certificationMaster: "Erfolgsart-Dialog",
+  fee: "Postendialog",
+  invoice: "Rechnungsdialog",
+  invoiceRow: "Rechnungszeilendialog",
+  invoicePdf: "PDF-Dialog",
+  mailshot: "Mailshotdialog",
+  mailing: "Mailversand",
+  mail: "Maildialog",
+  mandate: "Mandatsdialog",
+  paymentLink: "Zahlungslink",
+  pdfRun: "PDF-Lauf",
+  task: "Aufgaben",
+  template: "Vorlagendialog",
+  bin: "Papierkorb",
+  directDebit: "Lastschriftlauf",
+};
+
+export const dialogSourceLabel = (entity: string) => DIALOG_SOURCE_LABELS[entity] ?? `Dialog ${entity}`;
+
+/** How a change was made when no dialog posted it: by the screen (first path segment). */
+const SCREEN_SOURCE_LABELS: Record<string, string> = {
+  quickAdd: "Schnellerfassung",
+  configuration: "Einstellungen",
+  bankstatements: "Kontoauszüge",
+  bankstatements_: "Kontoauszüge",
+  coursesheetmobile: "Kursblatt (mobil)",
+  courseSheet: "Kursblatt",
+  dogsmobile: "Hunde (mobil)",
+  peoplemobile: "Personen (mobil)",
+  tasks: "Aufgaben",
+  recyclebin: "Papierkorb",
+  scheduler: "Planer",
+  mailer: "Mailversand",
+  api: "Schnittstelle",
+};
+
+export function screenSourceLabel(pathname: string): string {
+  const segment = pathname.split("/")[1] ?? "";
+  return SCREEN_SOURCE_LABELS[segment] ?? "Web";
+}

@@ -16,6 +16,8 @@ export const MAILSHOT_MISSING = "The requested mailshot does not exist";
 /** The task 'Rechnungsmails versenden' is shown disabled (spec 001 §2 Tasks screen). */
 export const INVOICE_MAILS_REFUSED = "not sending mails for security reasons";
 export const NO_EMAIL = "keine E-Mail-Adresse";
+/** Why a mailshot or birthday mail leaves a person out: no GDPR consent (spec 000 §6, issue 16). */
+export const NO_CONSENT = "keine Einwilligung";
 export const NO_PDF = "Zu dieser Rechnung gibt es noch kein PDF. Bitte zuerst das PDF erzeugen.";
 
 /** The default templates (kind MAIL) by what they are for. */

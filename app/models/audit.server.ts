@@ -46,3 +46,6 @@ export async function updateVersioned<Current>(
   const found = await current();
   return found ? { status: "conflict", current: found } : { status: "missing" };
 }
+
+/** Who writes, how, and as what (app/db/client.server.ts): for the Änderungsverlauf's triggers. */
+export { setWriteActor, setWriteSource, writingAs } from "~/db/client.server";

@@ -11,6 +11,7 @@ import { fees, invoiceHeaders, mailLog, people, templates, type MailKind, type M
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import type { MailFee, MailInvoice, MailPerson } from "~/lib/mail";
 import { currentPaymentLink } from "./fees.server";
+import { mailConsentAllows } from "./people.server";
 
 export type MailLogRecord = typeof mailLog.$inferSelect;
 
@@ -199,6 +200,17 @@ export async function personForMail(db: Db, id: number): Promise<MailPerson | un
   return row;
 }
 
+/** personForMail for a mail that needs consent (a mailshot): the person and whether it allows it. */
+export async function personForConsentMail(db: Db, id: number): Promise<{ person: MailPerson; consent: boolean } | undefined> {
+  const [row] = await db
+    .select({ ...personColumns, consent: sql<number>`${mailConsentAllows}` })
+    .from(people)
+    .where(eq(people.id, id));
+  if (!row) return undefined;
+  const { consent, ...person } = row;
+  return { person, consent: Boolean(consent) };
+}
+
 export async function invoiceForMail(db: Db, id: number): Promise<{ invoice: MailInvoice; person: MailPerson } | undefined> {
   const [row] = await db
     .select({
@@ -246,7 +258,7 @@ export async function peopleWithBirthday(db: Db, days: readonly string[]): Promi
   return db
     .select(personColumns)
     .from(people)
-    .where(and(inArray(people.annualBirthday, [...days]), isNotNull(people.email), ne(sql`trim(${people.email})`, "")))
+    .where(and(inArray(people.annualBirthday, [...days]), isNotNull(people.email), ne(sql`trim(${people.email})`, ""), mailConsentAllows))
     .orderBy(people.lastNameKey, people.firstNameKey, people.id);
 }
 

@@ -7,9 +7,10 @@ import { and, asc, count, desc, eq, exists, gt, isNull, ne, or, sql, type SQL } 
 import type { Db } from "~/db/client.server";
 import { courseMemberships, courses, invoiceHeaders, mailshots, membershipStatuses, people } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
-import { isRecipientQuery, type MailInvoice, type MailPerson, type RecipientQuery } from "~/lib/mail";
+import { isRecipientQuery, NO_CONSENT, NO_EMAIL, type MailInvoice, type MailPerson, type RecipientQuery } from "~/lib/mail";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 import { mailInvoiceColumns } from "./mails.server";
+import { mailConsentAllows } from "./people.server";
 import { moveToBin } from "./recycle-bin.server";
 
 export type MailshotRecord = typeof mailshots.$inferSelect;
@@ -28,23 +29,29 @@ const RECIPIENT_QUERIES: Record<RecipientQuery, (today: string) => SQL | undefin
 
 const hasEmail = sql`coalesce(trim(${people.email}), '') <> ''`;
 
-/** Who a mailshot reaches (with an e-mail address, in name order) and who is left out (without). */
-export async function mailshotRecipients(db: Db, query: string, today: string): Promise<{ recipients: MailPerson[]; leftOut: string[] }> {
+/** Someone a mailshot leaves out, and why ('keine E-Mail-Adresse', 'keine Einwilligung'). */
+export type LeftOut = { name: string; reason: string };
+
+/**
+ * Who a mailshot reaches (with an e-mail address and consent, in name order) and who it leaves
+ * out and why: without an e-mail address, or without GDPR consent (mailConsentAllows).
+ */
+export async function mailshotRecipients(db: Db, query: string, today: string): Promise<{ recipients: MailPerson[]; leftOut: LeftOut[] }> {
   if (!isRecipientQuery(query)) return { recipients: [], leftOut: [] };
   const where = RECIPIENT_QUERIES[query](today);
   const [recipients, leftOut] = await db.batch([
     db
       .select({ id: people.id, salutation: people.salutation, title: people.title, firstName: people.firstName, lastName: people.lastName, email: people.email, dateOfBirth: people.dateOfBirth })
       .from(people)
-      .where(and(where, hasEmail))
+      .where(and(where, hasEmail, mailConsentAllows))
       .orderBy(people.lastNameKey, people.firstNameKey, people.id),
     db
-      .select({ name: people.fullName })
+      .select({ name: people.fullName, hasEmail: sql<number>`${hasEmail}` })
       .from(people)
-      .where(and(where, sql`NOT (${hasEmail})`))
+      .where(and(where, sql`NOT (${hasEmail} AND ${mailConsentAllows})`))
       .orderBy(people.lastNameKey, people.firstNameKey, people.id),
   ]);
-  return { recipients, leftOut: leftOut.map((row) => row.name ?? "") };
+  return { recipients, leftOut: leftOut.map((row) => ({ name: row.name ?? "", reason: row.hasEmail ? NO_CONSENT : NO_EMAIL })) };
 }
 
 /** The invoice a mailshot attaches for a person: their newest with a PDF, an open one first. */

@@ -25,6 +25,13 @@ import { attendanceOfMemberships } from "./attendances.server";
 import { mandatesOfPersonCapture } from "./sepa-mandates.server";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 
+/**
+ * Whose consent allows the mails that are not part of a contract: mailshots and birthday mails go
+ * only to people with the GDPR consent flag (has_gdpr). Invoice, payment link and reminder mails
+ * are contractual (Art. 6 (1) b GDPR) and need no consent. The one rule every such mail uses.
+ */
+export const mailConsentAllows: SQL = sql`${people.hasGdpr} = 1`;
+
 export const PEOPLE_FILTERS = ["all", "members", "nonmembers"] as const;
 export type PeopleFilter = (typeof PEOPLE_FILTERS)[number];
 

@@ -12,7 +12,7 @@
  */
 import { asc, count, desc, eq, getTableName, sql, type SQL, type Table } from "drizzle-orm";
 import { type SQLiteTable } from "drizzle-orm/sqlite-core";
-import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
+import { ABORT_UNLESS_CHANGED, render, runAtomically, writingAs, type Db, type Statement } from "~/db/client.server";
 import { errorText, isAbortedAsUnchanged } from "./constraints.server";
 import { storedColumns } from "~/db/columns";
 import * as schema from "~/db/schema";
@@ -221,13 +221,14 @@ export async function restoreDeletedRecord(db: Db, id: number): Promise<RestoreO
     (a, b) => (RESTORE_ORDER.get(a.tableName) ?? 99) - (RESTORE_ORDER.get(b.tableName) ?? 99) || a.id - b.id,
   );
   try {
-    await runAtomically(db, [
+    // The history writes the records put back as RESTORE, not as new inserts.
+    await writingAs(db, "RESTORE", () => runAtomically(db, [
       // Records may point at each other (a membership and its course fee): the references are
       // checked when the batch commits, once all of them are back.
       { sql: "PRAGMA defer_foreign_keys = ON", params: [] },
       ...records.flatMap(restoreStatements),
       { sql: `DELETE FROM deleted_records WHERE id IN (${records.map(() => "?").join(", ")})`, params: records.map((r) => r.id) },
-    ]);
+    ]));
   } catch (error) {
     if (error instanceof RestoreRefused) return { status: "refused", message: error.message };
     const text = errorText(error);

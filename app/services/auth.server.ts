@@ -13,6 +13,8 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { accessDeniedMessage, mayUse, ROLES, rolesFromClaim, type Area, type User } from "~/lib/access";
 import { createSession, deleteSession, findSession, sessionKey, touchSession, type SessionKey, type StoredSession } from "~/models/session.server";
+import { setWriteActor, setWriteSource } from "~/models/audit.server";
+import { screenSourceLabel } from "~/lib/labels";
 import { isSecureOrigin, readCookie, returnToCookie, SESSION_MAX_AGE_SECONDS, sessionCookie } from "./cookies.server";
 import { safeReturnPath } from "./return-path.server";
 import { redirectWithToast, toastCookieHeader } from "./toast.server";
@@ -228,6 +230,9 @@ async function lookUpSession(request: Request, context: AppLoadContext): Promise
   if (now - Date.parse(session.lastSeenOn) > TOUCH_INTERVAL_MS) {
     context.cloudflare.ctx.waitUntil(touchSession(context.db, session.key, new Date(now)));
   }
+  // From here on this request's writes are this user's in the Änderungsverlauf.
+  setWriteActor(context.db, session.user.name);
+  setWriteSource(context.db, screenSourceLabel(new URL(request.url).pathname));
   return { status: "active", session };
 }
 

@@ -117,6 +117,24 @@ for (const size of SIZES) {
   }
 }
 
+// The Änderungsverlauf of an edit dialog (the kit's 'Verlauf'), opened: the seed's insert lists
+// every field of the record, the longest history a demo dialog has.
+for (const size of SIZES) {
+  test(`axe-core finds nothing in an edit dialog's opened Verlauf, no horizontal scroll (${size.name}, ${size.width} px)`, async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "axe braucht JavaScript in der Seite");
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await loginAs(page, "admin", "/");
+    await page.goto("/people?dialog=person-edit&dialogId=1");
+    await page.locator("html[data-hydrated]").waitFor();
+    const history = page.getByRole("dialog", { name: /\S/ }).getByTestId("record-history");
+    await history.getByText(/^Verlauf \(\d+\)$/).click();
+    await expect(history.getByText(/^Angelegt/).first()).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+}
+
 // Without JavaScript a dialog is static markup of its own: the page as the server sends it, its
 // scripts removed, is scanned in a browser that runs axe.
 for (const path of DIALOGS) {

@@ -35,6 +35,9 @@ test("a mailshot: created with a document, previewed recipient by recipient from
   await expect(dialog.getByText(/^Mail 1 von \d+$/)).toBeVisible();
   const total = Number((await dialog.getByText(/^Mail 1 von \d+$/).textContent())!.match(/von (\d+)/)![1]);
   expect(total).toBeGreaterThan(1);
+  // Who is left out, and why: members without GDPR consent get no mailshot.
+  await dialog.getByText(/^Bekommen keine Mail: \d+$/).click();
+  await expect(dialog.getByText(/\(keine Einwilligung\)/)).toBeVisible();
   await expect(dialog.getByRole("button", { name: "‹ Vorherige" })).toBeDisabled();
   await dialog.getByRole("link", { name: "Nächste ›" }).click();
   await expect(dialog.getByText(`Mail 2 von ${total}`)).toBeVisible();

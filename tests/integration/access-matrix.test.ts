@@ -160,6 +160,41 @@ describe("built screens and their actions", () => {
     });
   });
 
+  it("GDPR consent: staff and finance cannot change it on the server nor see its history; GDPR and ADMIN can", async () => {
+    const { env } = await import("cloudflare:test");
+    type Row = { id: number; first_name: string; last_name: string; member_type_id: number; is_member: number; member_since: string | null; member_until: string | null; has_gdpr: number; row_version: number };
+    const read = async () => (await env.DB.prepare("SELECT * FROM people WHERE id = 2").first()) as Row;
+    const german = (date: string | null) => (date ? date.split("-").reverse().join(".") : "");
+    const save = async (who: Who, consent: boolean) => {
+      const row = await read();
+      const form: Record<string, string> = { intent: "person:save", id: String(row.id), rowVersion: String(row.row_version), firstName: row.first_name, lastName: row.last_name, memberTypeId: String(row.member_type_id), memberSince: german(row.member_since), memberUntil: german(row.member_until) };
+      if (row.is_member) form.isMember = "on";
+      if (consent) form.hasGdpr = "on";
+      return ask("/people/2/dogs", who, { method: "POST", body: new URLSearchParams(form) });
+    };
+    const consentChanges = async () =>
+      ((await env.DB.prepare("SELECT count(*) AS n FROM change_history WHERE table_name = 'people' AND record_id = 2 AND json_extract(changes, '$.has_gdpr') IS NOT NULL").first()) as { n: number }).n;
+    const given = Boolean((await read()).has_gdpr);
+    const before = await consentChanges();
+    for (const who of ["staff", "finance"] as DemoUserName[]) {
+      expect((await save(who, !given)).status, who).toBe(302);
+      expect(Boolean((await read()).has_gdpr), who).toBe(given);
+      const dialog = await (await ask("/people/2/dogs?dialog=person-edit&dialogId=2", who)).text();
+      expect(dialog, who).toContain('data-testid="record-history"');
+      expect(dialog, who).not.toContain('data-testid="person-consent"');
+    }
+    expect(await consentChanges()).toBe(before);
+    let expected = given;
+    for (const who of ["gdpr", "admin"] as DemoUserName[]) {
+      expected = !expected;
+      expect((await save(who, expected)).status, who).toBe(302);
+      expect(Boolean((await read()).has_gdpr), who).toBe(expected);
+      const dialog = await (await ask("/people/2/dogs?dialog=person-edit&dialogId=2", who)).text();
+      expect(dialog, who).toContain(`Einwilligung ${expected ? "erteilt" : "widerrufen"} am`);
+    }
+    expect(await consentChanges()).toBe(before + 2);
+  });
+
   it("the column chooser saves for logged-in users only", async () => {
     const body = new URLSearchParams({ grid: "people", visible: "lastName" });
     expect((await ask("/preferences/columns", "anonymous", { method: "POST", body })).status).toBe(302);

@@ -221,13 +221,19 @@ describe("single mail with preview", () => {
 
 describe("birthday mails", () => {
   let birthdayPerson: { id: number };
+  let withoutConsent: { id: number };
   let account: string;
 
   beforeAll(async () => {
     const today = todayInBerlin();
     [birthdayPerson] = await db
       .insert(schema.people)
-      .values({ firstName: "Gerda", lastName: "Geburtstag", salutation: "Frau", email: "gerda@example.org", memberTypeId: 1, dateOfBirth: `1970-${today.slice(5)}` === "1970-02-29" ? "1972-02-29" : `1970-${today.slice(5)}` })
+      .values({ firstName: "Gerda", lastName: "Geburtstag", salutation: "Frau", email: "gerda@example.org", memberTypeId: 1, hasGdpr: true, dateOfBirth: `1970-${today.slice(5)}` === "1970-02-29" ? "1972-02-29" : `1970-${today.slice(5)}` })
+      .returning({ id: schema.people.id });
+    // Someone with a birthday and an address but without GDPR consent gets no birthday mail.
+    [withoutConsent] = await db
+      .insert(schema.people)
+      .values({ firstName: "Nora", lastName: "Nein", email: "nora@example.org", memberTypeId: 1, hasGdpr: false, dateOfBirth: `1969-${today.slice(5)}` === "1969-02-29" ? "1972-02-29" : `1969-${today.slice(5)}` })
       .returning({ id: schema.people.id });
     // Someone with a birthday but no address is left out.
     await db.insert(schema.people).values({ firstName: "Ohne", lastName: "Adresse", memberTypeId: 1, dateOfBirth: `1971-${today.slice(5)}` === "1971-02-29" ? "1972-02-29" : `1971-${today.slice(5)}` });
@@ -250,6 +256,9 @@ describe("birthday mails", () => {
     const entries = await logFor(birthdayPerson.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ kind: "BIRTHDAY", status: "SENT", sentBy: "Cron", birthdayYear: Number(todayInBerlin().slice(0, 4)) });
+    // Only those whose consent allows it.
+    expect((await mailsTo(account)).filter((mail) => mail.headers["x-wuff-intended-to"] === "nora@example.org")).toHaveLength(0);
+    expect(await logFor(withoutConsent.id)).toHaveLength(0);
   });
 
   it("Tasks and the API run it now for an ADMIN only, and answer that nothing is left", async () => {

@@ -10,6 +10,8 @@ import { and, eq, like, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { settleDeadSlice } from "~/jobs/index.server";
+import type { SliceMessage } from "~/jobs/messages";
 import { startRun } from "~/jobs/start.server";
 import type { MailshotRunParams } from "~/jobs/mailshot-run.server";
 import { MAILSHOT_MISSING, NOTHING_TO_MAIL } from "~/lib/mail";
@@ -37,16 +39,18 @@ async function saveMailshot(fields: Record<string, string>, files: Record<string
 }
 
 beforeAll(async () => {
-  // No demo data: just the club, a member type and four people (three reachable, one without address).
+  // No demo data: just the club, a member type and five people (three reachable, one without
+  // address, one without GDPR consent).
   await env.DB.prepare("INSERT INTO configuration (id, hsvrm_verein_name) VALUES (1, 'Hundefreunde Test e.V.')").run();
   const [type] = await db.insert(schema.memberTypes).values({ code: "M", name: "Mitglied" }).returning();
   people = await db
     .insert(schema.people)
     .values([
-      { firstName: "Anna", lastName: "Alpha", salutation: "Frau", email: "anna@example.org", memberTypeId: type.id, isMember: true },
-      { firstName: "Bernd", lastName: "Beta", salutation: "Herr", email: "bernd@example.org", memberTypeId: type.id, isMember: true },
-      { firstName: "Cora", lastName: "Gamma", email: "cora@example.org", memberTypeId: type.id, isMember: true },
-      { firstName: "Dieter", lastName: "Ohnemail", memberTypeId: type.id, isMember: true },
+      { firstName: "Anna", lastName: "Alpha", salutation: "Frau", email: "anna@example.org", memberTypeId: type.id, isMember: true, hasGdpr: true },
+      { firstName: "Bernd", lastName: "Beta", salutation: "Herr", email: "bernd@example.org", memberTypeId: type.id, isMember: true, hasGdpr: true },
+      { firstName: "Cora", lastName: "Gamma", email: "cora@example.org", memberTypeId: type.id, isMember: true, hasGdpr: true },
+      { firstName: "Dieter", lastName: "Ohnemail", memberTypeId: type.id, isMember: true, hasGdpr: true },
+      { firstName: "Erna", lastName: "Ohnezustimmung", email: "erna@example.org", memberTypeId: type.id, isMember: true, hasGdpr: false },
     ])
     .returning({ id: schema.people.id, firstName: schema.people.firstName });
   // Each reachable member has an open invoice with its PDF in R2.
@@ -108,8 +112,9 @@ describe("mailshots: preview and run", () => {
     expect(html).toContain("Bernd Beta &lt;bernd@example.org&gt;");
     expect(html).toContain("Einladung zur Mitgliederversammlung, Bernd");
     expect(html).toContain("Rechnung_770002_Bernd_2026.pdf, Tagesordnung.pdf");
-    expect(html).toContain("Ohne E-Mail-Adresse, bekommen keine Mail: 1");
-    expect(html).toContain("Dieter Ohnemail");
+    expect(html).toContain("Bekommen keine Mail: 2");
+    expect(html).toContain("Dieter Ohnemail (keine E-Mail-Adresse)");
+    expect(html).toContain("Erna Ohnezustimmung (keine Einwilligung)");
     expect(html).toMatch(/<a rel="prev"[^>]*dialogAt=1/);
     expect(html).toMatch(/<a rel="next"[^>]*dialogAt=3/);
     const unknown = await text(await fetchApp("/tasks?dialog=mailing-mailshot&dialogId=999999", { cookie: await loginCookie("admin") }));
@@ -133,6 +138,7 @@ describe("mailshots: preview and run", () => {
     );
     expect(finished.message).toBe("Fertig! Es wurden 3 Mails für „Einladung MV 2026“ versandt");
     const mails = (await mailsTo(account)).filter((mail) => mail.subject.startsWith("Einladung zur Mitgliederversammlung"));
+    // Only those whose consent allows it: Erna (no consent) gets none.
     expect(mails.map((mail) => mail.headers["x-wuff-intended-to"]).sort()).toEqual(["anna@example.org", "bernd@example.org", "cora@example.org"]);
     for (const mail of mails) expect(mail.to.map((to) => to.address)).toEqual([account]);
     const bernd = mails.find((mail) => mail.headers["x-wuff-intended-to"] === "bernd@example.org")!;
@@ -145,6 +151,26 @@ describe("mailshots: preview and run", () => {
     const logged = await db.select().from(schema.mailLog).where(and(eq(schema.mailLog.jobId, job.id), eq(schema.mailLog.status, "SENT")));
     expect(logged).toHaveLength(3);
     expect(logged.every((entry) => entry.kind === "MAILSHOT" && entry.mailshotId === mailshot.id && entry.recipient === account)).toBe(true);
+  });
+
+  it("a run leaves out whoever withdrew consent after it started, and says why", async () => {
+    const [mailshot] = await mailshotsNamed("Einladung MV 2026");
+    const messages: Sent = [];
+    const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
+    const params: MailshotRunParams = { mailshotId: mailshot.id, name: "Widerruf", templateName: "Nachricht", subject: "Widerruf {{firstName}}", cc: null, attachInvoice: false, attachDocPaths: [] };
+    const erna = people[4];
+    const outcome = await startRun(collecting, db, { type: "MAILSHOT", items: [people[0].id, erna.id], params, emptyMessage: NOTHING_TO_MAIL }, DEMO_USERS.admin);
+    if (outcome.status !== "started") throw new Error(outcome.status);
+    await deliver(messages);
+    const sent = (await mailsTo(account)).filter((mail) => mail.subject.startsWith("Widerruf"));
+    expect(sent.map((mail) => mail.subject)).toEqual(["Widerruf Anna"]);
+    const failures = await db.select().from(schema.jobFailures).where(eq(schema.jobFailures.jobId, outcome.job.id));
+    expect(failures.map((failure) => [failure.itemId, failure.message])).toEqual([[erna.id, "keine Einwilligung"]]);
+    // The slice's retries fail alike; once given up, the run finishes and names her.
+    for (const message of messages) await settleDeadSlice(env, message.body as SliceMessage);
+    const job = await jobOf(outcome.job.id);
+    expect(job.status).not.toBe("RUNNING");
+    expect(job.message).toContain("Erna Ohnezustimmung");
   });
 
   it("a redelivered message sends nothing twice, and a mail claimed but never confirmed is named, not sent again", async () => {

@@ -70,7 +70,8 @@ export function insertStatements(table: Table, rows: Record<string, unknown>[], 
 
 /** All statements that load `data` into an empty, migrated database. */
 export function seedStatements(data: SeedData): string[] {
-  const statements: string[] = [];
+  // The Änderungsverlauf names the seed as how the records came (app/db/history.ts).
+  const statements: string[] = ["INSERT OR REPLACE INTO write_context (id, actor, action, source) VALUES (1, 'System', NULL, 'Seed/Import');"];
   for (const [key, table] of INSERT_ORDER) {
     const rows = data[key] as Record<string, unknown>[];
     // course_memberships.fee_id is linked after the fees exist (see INSERT_ORDER).
@@ -81,5 +82,6 @@ export function seedStatements(data: SeedData): string[] {
   // Templates are the club's own (the mail templates come with the migrations): the demo's are
   // added unless one of the name exists, and a reseed never removes them.
   statements.push(...insertStatements(schema.templates, data.templates).map((statement) => statement.replace(/;$/, " ON CONFLICT (name) DO NOTHING;")));
+  statements.push("DELETE FROM write_context;");
   return statements;
 }

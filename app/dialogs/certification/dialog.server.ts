@@ -20,6 +20,7 @@ import { personName } from "~/models/people.server";
 import { auditText, type ConfirmData, defineDialog, deleteOutcome, deletionDetails, type DialogParent, type DialogViewContext, postedId, saveVersioned } from "../define.server";
 import { lookupOptions, type LookupOption } from "../lookup.server";
 import { certificationSchema, type CertificationFormValues } from "./schema";
+import { certificationsGrid } from "~/grids/certifications.grid";
 
 export const MASTER_NOT_FOUND = "selected certification master not found";
 
@@ -85,6 +86,7 @@ async function checkSubject(db: DialogViewContext["db"], value: CertificationFor
 
 export const dialog = defineDialog({
   area: "certifications",
+  history: { table: "certifications", grid: certificationsGrid },
   views: {
     add: (context) => dialogData(context, null),
     edit: async (context) => {

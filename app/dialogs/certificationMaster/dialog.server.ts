@@ -10,6 +10,7 @@ import {
 } from "~/models/certifications.server";
 import { auditText, defineDialog, deleteOutcome, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { certificationMasterSchema } from "./schema";
+import { certificationMastersGrid } from "~/grids/certificationMasters.grid";
 
 const present = (master: CertificationMasterRecord) => ({ ...master, audit: auditText(master) });
 export type CertificationMasterFormRecord = ReturnType<typeof present>;
@@ -17,6 +18,7 @@ export type CertificationMasterDialogData = { master: CertificationMasterFormRec
 
 export const dialog = defineDialog({
   area: "certificationMasters",
+  history: { table: "certification_masters", grid: certificationMastersGrid },
   views: {
     add: async (): Promise<CertificationMasterDialogData> => ({ master: null }),
     edit: async ({ db, id }): Promise<CertificationMasterDialogData | null> => {

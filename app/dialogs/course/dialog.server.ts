@@ -21,6 +21,7 @@ import {
 import { ATTENDANCE_WORDS } from "~/models/attendances.server";
 import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData, type DialogViewContext } from "../define.server";
 import { courseSchema, type CourseFormValues } from "./schema";
+import { coursesGrid } from "~/grids/courses.grid";
 
 function present(course: CourseRecord) {
   return {
@@ -88,6 +89,7 @@ const input = ({ id: _id, rowVersion: _rowVersion, ...values }: CourseFormValues
 
 export const dialog = defineDialog({
   area: "courses",
+  history: { table: "courses", grid: coursesGrid },
   views: {
     add: (context) => dialogData(context, null),
     edit: async (context) => {

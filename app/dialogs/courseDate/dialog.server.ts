@@ -22,6 +22,7 @@ import { locationOptions } from "~/models/courses.server";
 import { ATTENDANCE_WORDS, attendanceCount } from "~/models/attendances.server";
 import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData, type DialogViewContext } from "../define.server";
 import { courseDateSchema } from "./schema";
+import { courseDatesGrid } from "~/grids/courseDates.grid";
 
 const FIELDS = ["courseId", "startDate", "startTime", "duration", "isAllDay", "locationId", "comments", "count", "skip"] as const;
 type Values = Partial<Record<(typeof FIELDS)[number], string>>;
@@ -101,6 +102,7 @@ async function draftOf(db: Db, form: FormData): Promise<Record<string, string>> 
 
 export const dialog = defineDialog({
   area: "courses",
+  history: { table: "course_dates", grid: courseDatesGrid },
   views: {
     add: (context) => dialogData(context, null),
     edit: async (context) => {

@@ -13,6 +13,7 @@ import {
 } from "~/models/course-masters.server";
 import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { courseMasterSchema } from "./schema";
+import { courseMastersGrid } from "~/grids/courseMasters.grid";
 
 /** The record as the form shows it: prices as 1.234,56. */
 const present = (master: CourseMasterRecord) => ({
@@ -27,6 +28,7 @@ export type CourseMasterDialogData = { master: CourseMasterFormRecord | null };
 
 export const dialog = defineDialog({
   area: "courseMasters",
+  history: { table: "course_masters", grid: courseMastersGrid },
   views: {
     add: async (): Promise<CourseMasterDialogData> => ({ master: null }),
     edit: async ({ db, id }): Promise<CourseMasterDialogData | null> => {

@@ -46,6 +46,7 @@ import {
 } from "../define.server";
 import { lookupOptions, type LookupOption } from "../lookup.server";
 import { membershipSchema, transferSchema } from "./schema";
+import { courseMembershipsGrid } from "~/grids/courseMemberships.grid";
 
 /** The fields a draft carries (what the form holds, and for which course and person the amount was priced). */
 const DRAFT_FIELDS = ["courseId", "personId", "dogId", "statusId", "amount", "isPaid", "comments", "personComments", "dogComments", "allDogs", "pricedFor"] as const;
@@ -221,6 +222,7 @@ const refusedOn = (reply: Reply, field: string | undefined, message: string): Di
 
 export const dialog = defineDialog({
   area: "courses",
+  history: { table: "course_memberships", grid: courseMembershipsGrid },
   views: {
     add: (context) => dialogData(context, null),
     edit: async (context) => {

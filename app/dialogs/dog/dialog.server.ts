@@ -7,6 +7,7 @@ import { personName } from "~/models/people.server";
 import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { lookupOptions, type LookupOption } from "../lookup.server";
 import { dogSchema } from "./schema";
+import { dogsGrid } from "~/grids/dogs.grid";
 
 function present(dog: DogRecord) {
   return { ...dog, dateOfBirth: formatDate(dog.dateOfBirth), rabiesValidUntil: formatDate(dog.rabiesValidUntil), audit: auditText(dog) };
@@ -17,6 +18,7 @@ export type DogDialogData = { dog: DogFormRecord | null; owners: LookupOption[];
 
 export const dialog = defineDialog({
   area: "dogs",
+  history: { table: "dogs", grid: dogsGrid, labels: { ownerId: "Besitzer", dateOfBirth: "Wurftag" } },
   views: {
     add: async ({ db, parent, search }): Promise<DogDialogData> => {
       const owner = parent?.type === "PERSON" ? await personName(db, parent.id) : undefined;

@@ -14,6 +14,7 @@ import { personName } from "~/models/people.server";
 import { auditText, defineDialog, deleteOutcome, postedId, saveVersioned, type ConfirmData, type DialogOutcome, type DialogViewContext } from "../define.server";
 import { lookupOptions, type LookupOption } from "../lookup.server";
 import { feeSchema, type FeeFormValues } from "./schema";
+import { feesGrid } from "~/grids/fees.grid";
 
 function present(fee: FeeRecord) {
   return {
@@ -72,6 +73,7 @@ function ruled(value: FeeFormValues, stored: FeeRecord | undefined) {
 
 export const dialog = defineDialog({
   area: "fees",
+  history: { table: "fees", grid: feesGrid },
   views: {
     add: (context) => dialogData(context, null),
     edit: async (context) => {

@@ -9,6 +9,7 @@ import { deleteInvoiceHeader, getInvoiceHeader, invoiceDeletionContents, openAmo
 import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { newRowData } from "../invoiceRow/dialog.server";
 import { invoiceSchema, type InvoiceFormValues } from "./schema";
+import { invoiceHeadersGrid } from "~/grids/invoiceHeaders.grid";
 
 function present(header: InvoiceHeaderRecord) {
   const isOpen = (header.openAmount ?? 0) > 0;
@@ -38,6 +39,7 @@ const input = ({ date, dueDate, sentDate, isOpen, openAmount, comments, paymentC
 
 export const dialog = defineDialog({
   area: "invoices",
+  history: { table: "invoice_headers", grid: invoiceHeadersGrid },
   views: {
     edit: async ({ db, id }): Promise<InvoiceDialogData | null> => {
       const header = id ? await getInvoiceHeader(db, id) : undefined;

@@ -9,6 +9,7 @@ import { formatMoneyInput } from "~/lib/format";
 import { deleteInvoiceRow, getInvoiceRow, invoiceName, PDF_DETACHED_MESSAGE, saveInvoiceRow, type InvoiceRowRecord } from "~/models/invoices.server";
 import { auditText, conflictMessage, defineDialog, deleteOutcome, postedId, type ConfirmData, type DialogOutcome } from "../define.server";
 import { invoiceRowSchema } from "./schema";
+import { invoiceRowsGrid } from "~/grids/invoiceRows.grid";
 
 function present(row: InvoiceRowRecord) {
   return { id: row.id, rowVersion: row.rowVersion, invoiceId: row.invoiceId, lineNumber: row.lineNumber, text: row.text, amount: formatMoneyInput(row.amount), audit: auditText(row) };
@@ -29,6 +30,7 @@ export async function newRowData(db: Db, invoiceId: number | null | undefined): 
 
 export const dialog = defineDialog({
   area: "invoices",
+  history: { table: "invoice_rows", grid: invoiceRowsGrid },
   views: {
     add: ({ db, parent, id }) => newRowData(db, parent?.type === "INVOICEHEADER" ? parent.id : id),
     edit: async ({ db, id }): Promise<InvoiceRowDialogData | null> => {

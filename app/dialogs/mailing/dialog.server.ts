@@ -10,7 +10,7 @@ import { parseId } from "~/lib/ids";
 import { INVOICE_MAILS_REFUSED, isRecipientQuery, MAILSHOT_MISSING, NOTHING_TO_MAIL, RECIPIENT_QUERY_LABELS } from "~/lib/mail";
 import { ALREADY_RUNNING } from "~/models/jobs.server";
 import { birthdayMailStatus, peopleWithBirthday } from "~/models/mails.server";
-import { getMailshot, invoiceToAttach, mailshotRecipients } from "~/models/mailshots.server";
+import { getMailshot, invoiceToAttach, mailshotRecipients, type LeftOut } from "~/models/mailshots.server";
 import { routeMail, TemplateError } from "~/services/mail.server";
 import { getConfiguration } from "~/models/configuration.server";
 import { defineDialog, postedId, type DialogOutcome, type DialogViewContext } from "../define.server";
@@ -28,7 +28,8 @@ export type MailshotPreview = {
   kind: "mailshot";
   mailshot: { id: number; name: string; recipients: string; template: string; cc: string; attachInvoice: boolean; documents: string[] } | null;
   count: number;
-  leftOut: string[];
+  /** Who the mailshot leaves out, and why (no e-mail address, no consent). */
+  leftOut: LeftOut[];
   at: number;
   current: { name: string; to: string; sentTo: string | null; subject: string; html: string; attachments: string[] } | null;
   problem: string | null;

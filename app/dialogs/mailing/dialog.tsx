@@ -35,13 +35,13 @@ function MailshotDialog({ data, error, closeHref }: { data: MailshotPreview; err
           <>
             <input type="hidden" name="id" value={mailshot.id} />
             <p className="text-sm text-slate-700">
-              {mailshot.recipients}: {data.count} {data.count === 1 ? "Empfänger" : "Empfänger"} mit E-Mail-Adresse · Vorlage {mailshot.template}
+              {mailshot.recipients}: {data.count} Empfänger mit E-Mail-Adresse und Einwilligung · Vorlage {mailshot.template}
               {mailshot.cc ? ` · Cc ${mailshot.cc}` : ""}
             </p>
             {data.leftOut.length > 0 && (
               <details className="mt-1 text-sm">
-                <summary className="cursor-pointer text-amber-800">Ohne E-Mail-Adresse, bekommen keine Mail: {data.leftOut.length}</summary>
-                <p className="mt-1 text-slate-700">{data.leftOut.join(", ")}</p>
+                <summary className="cursor-pointer text-amber-800">{`Bekommen keine Mail: ${data.leftOut.length}`}</summary>
+                <p className="mt-1 text-slate-700">{data.leftOut.map((person) => `${person.name} (${person.reason})`).join(", ")}</p>
               </details>
             )}
           </>
@@ -86,7 +86,7 @@ export default function MailingDialog({ data, actionData, closeHref }: DialogPro
           <DialogForm intent="mailing:birthdays">
             <p className="text-sm text-slate-700">Geburtstage am {formatDate(data.today)} (Personen mit E-Mail-Adresse). Jede Person bekommt im Jahr nur eine Geburtstagsmail, auch wenn der tägliche Lauf sie schon verschickt hat.</p>
             {data.people.length === 0 ? (
-              <p className="mt-3">Keine Mails zu versenden: Heute hat niemand mit E-Mail-Adresse Geburtstag.</p>
+              <p className="mt-3">Keine Mails zu versenden: Heute hat niemand mit E-Mail-Adresse und Einwilligung Geburtstag.</p>
             ) : (
               <ul className="mt-3 list-disc pl-5 text-sm">
                 {data.people.map((person) => (

@@ -9,6 +9,7 @@ import { deleteMailshot, getMailshot, insertMailshot, mailshotNameTaken, updateM
 import { auditText, defineDialog, deleteOutcome, postedId, saveVersioned, type ConfirmData, type DialogOutcome } from "../define.server";
 import { documentName, readUpload, storeUpload, type Upload } from "./documents.server";
 import { mailshotSchema } from "./schema";
+import { mailshotsGrid } from "~/grids/mailshots.grid";
 
 const present = (mailshot: MailshotRecord) => ({
   ...mailshot,
@@ -26,6 +27,7 @@ const choices = async (db: Parameters<typeof mailTemplateNames>[0]) => ({
 
 export const dialog = defineDialog({
   area: "mailshots",
+  history: { table: "mailshots", grid: mailshotsGrid },
   views: {
     add: async ({ db }): Promise<MailshotDialogData> => ({ mailshot: null, ...(await choices(db)) }),
     edit: async ({ db, id }): Promise<MailshotDialogData | null> => {

@@ -44,6 +44,24 @@ function mandateInput(value: MandateFormValues): MandateInput {
 
 export const dialog = defineDialog({
   area: "fees",
+  // The IBAN in the history as in the form (grouped), and only for whom may see bank data.
+  history: {
+    table: "sepa_mandates",
+    labels: {
+      personId: "Person",
+      accountHolder: "Kontoinhaber",
+      iban: "IBAN",
+      bic: "BIC",
+      reference: "Mandatsreferenz",
+      mandateDate: "Mandatsdatum",
+      firstCollectionOn: "Erste Einziehung",
+      isActive: "Aktiv",
+      comments: "Kommentar",
+    },
+    requires: { iban: "bankData", bic: "bankData", accountHolder: "bankData" },
+    formats: { iban: (value) => (typeof value === "string" ? groupIban(value) : "–") },
+    record: (view, _id, data) => (view === "person" ? ((data as MandateDialogData).mandate?.id ?? null) : null),
+  },
   views: {
     person: async ({ db, id, draft }): Promise<MandateDialogData | null> => {
       const [personName, mandates, configuration] = id ? await Promise.all([mandatePersonName(db, id), mandatesOfPerson(db, id), getConfiguration(db)]) : [];

@@ -7,6 +7,8 @@ import { activeMandateSummary, type MandateSummary } from "~/models/sepa-mandate
 import { deletePerson, getPerson, insertPerson, personDeletionContents, personFormOptions, updatePerson, visiblePerson, type PersonInput, type PersonRecord } from "~/models/people.server";
 import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { personSchema } from "./schema";
+import { peopleGrid } from "~/grids/people.grid";
+import { consentHistory, type ConsentEntry } from "~/models/change-history.server";
 
 /** The record as the form shows it: German dates; protected fields only for those who may. */
 function present(person: PersonRecord) {
@@ -23,20 +25,28 @@ export type PersonDialogData = {
   mandate?: MandateSummary | null;
   /** ADMIN and FINANCE: the link to the mandate dialog. */
   mayEditMandate?: boolean;
+  /** ADMIN and GDPR: when the GDPR consent was given or withdrawn, by whom and how (newest first). */
+  consent?: ConsentEntry[];
 };
 
 const withProtected = (user: User) => may(user, "protectedPersonData");
 
 export const dialog = defineDialog({
   area: "people",
+  history: { table: "people", grid: peopleGrid, labels: { memberTypeId: "Mitgliedsart", membershipStatusId: "Status", dateOfBirth: "Geburtstag", hasGdpr: "DSGVO-Einwilligung" }, requires: { memberSince: "protectedPersonData", memberUntil: "protectedPersonData", hasGdpr: "protectedPersonData" } },
   views: {
     add: async ({ db, user }): Promise<PersonDialogData> => ({ person: null, options: await personFormOptions(db), withProtected: withProtected(user) }),
     edit: async ({ db, user, id }): Promise<PersonDialogData | null> => {
       const withIban = may(user, "bankData");
-      const [person, options, mandate] = await Promise.all([id ? getPerson(db, id, withProtected(user)) : undefined, personFormOptions(db), id ? activeMandateSummary(db, id, withIban) : null]);
+      const [person, options, mandate, consent] = await Promise.all([
+        id ? getPerson(db, id, withProtected(user)) : undefined,
+        personFormOptions(db),
+        id ? activeMandateSummary(db, id, withIban) : null,
+        id && withProtected(user) ? consentHistory(db, id) : undefined,
+      ]);
       if (!person) return null;
       const shown = mandate && { ...mandate, iban: withIban ? groupIban(mandate.iban) : mandate.iban };
-      return { person: present(person), options, withProtected: withProtected(user), mandate: shown, mayEditMandate: withIban };
+      return { person: present(person), options, withProtected: withProtected(user), mandate: shown, mayEditMandate: withIban, ...(consent ? { consent } : {}) };
     },
     delete: async ({ db, id }): Promise<ConfirmData | null> => {
       const [person, contents] = id ? await Promise.all([getPerson(db, id, false), personDeletionContents(db, id)]) : [];

@@ -47,10 +47,29 @@ export default function PersonDialog({ data, actionData, closeHref }: DialogProp
           </div>
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>
+        {person && data.consent && <ConsentHistory entries={data.consent} />}
         {person && <MandateLine data={data} personId={person.id} />}
         <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={person?.audit} closeHref={closeHref} />
       </DialogForm>
     </RouteDialog>
+  );
+}
+
+/** The history of the GDPR consent (ADMIN and GDPR): given or withdrawn, when, by whom, how. */
+function ConsentHistory({ entries }: { entries: NonNullable<PersonDialogData["consent"]> }) {
+  return (
+    <div className="mt-3 rounded border border-slate-200 bg-slate-50 px-3 py-2 text-sm" data-testid="person-consent">
+      <p className="font-medium text-slate-700">DSGVO-Einwilligung</p>
+      {entries.length === 0 ? (
+        <p className="text-slate-600">Keine Einwilligung aufgezeichnet.</p>
+      ) : (
+        <ul className="text-slate-600">
+          {entries.map((entry, index) => (
+            <li key={index}>{`Einwilligung ${entry.given ? "erteilt" : "widerrufen"} am ${entry.when} von ${entry.who}${entry.source ? ` über ${entry.source}` : ""}`}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 

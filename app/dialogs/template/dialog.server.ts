@@ -7,6 +7,7 @@ import { DEFAULT_INVOICE_TEMPLATE, INVOICE_TEMPLATE_NAME, NO_INVOICE_TEMPLATE } 
 import { deleteTemplate, getTemplate, getTemplateByName, insertTemplate, templateNameTaken, updateTemplate, type TemplateRecord } from "~/models/templates.server";
 import { auditText, BIN_KEEPS, defineDialog, deleteOutcome, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { templateSchema, type TemplateFormValues } from "./schema";
+import { templatesGrid } from "~/grids/templates.grid";
 
 const present = (template: TemplateRecord) => ({ ...template, subject: template.subject ?? "", text: template.text ?? "", comments: template.comments ?? "", audit: auditText(template) });
 export type TemplateFormRecord = ReturnType<typeof present>;
@@ -16,6 +17,7 @@ const input = ({ name, kind, subject, html, text, comments }: TemplateFormValues
 
 export const dialog = defineDialog({
   area: "templates",
+  history: { table: "templates", grid: templatesGrid },
   views: {
     // Without the invoice template, a new one starts as the default invoice template.
     add: async ({ db }): Promise<TemplateDialogData> => ({
