@@ -314,6 +314,31 @@ describe("the retention cron", () => {
 });
 
 describe("retention overview", () => {
+  it("saves N years in Einstellungen for GDPR, refuses bad input in German, and refuses STAFF and FINANCE", async () => {
+    const cookie = await loginCookie("gdpr");
+    for (const bad of ["0", "31", "drei", "2.5", ""]) {
+      const response = await postForm("/gdpr", cookie, { intent: "retentionYears", years: bad });
+      expect(response.status, bad).toBe(400);
+      expect(await response.text()).toContain("Bitte eine ganze Zahl von 1 bis 30 Jahren eingeben.");
+    }
+    expect(await first("SELECT retention_years FROM configuration WHERE id = 1")).toEqual({ retention_years: 3 });
+    for (const role of ["staff", "finance"] as const) {
+      const refused = await postForm("/gdpr", await loginCookie(role), { intent: "retentionYears", years: "5" });
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get("Location")).toBe("/");
+      // Nor do they see the erasure preview from a page they may use.
+      const page = await (await fetchApp(`/people?dialog=erasure-preview&dialogId=${demoPersonId}`, { cookie: await loginCookie(role) })).text();
+      expect(page).not.toContain("Endgültig löschen");
+    }
+    const saved = await postForm("/gdpr", cookie, { intent: "retentionYears", years: "5" });
+    expect(saved.status).toBe(302);
+    expect(toastOf(saved)?.message).toContain("5 Jahre");
+    expect(await first("SELECT retention_years FROM configuration WHERE id = 1")).toEqual({ retention_years: 5 });
+    const page = await (await fetchApp("/gdpr", { cookie })).text();
+    expect(page).toContain("Ausgetreten vor mehr als 5 Jahren");
+    await run("UPDATE configuration SET retention_years = 3 WHERE id = 1");
+  });
+
   it("lists members who left more than N years ago and people without activity", async () => {
     const left = Number((await first("INSERT INTO people (first_name, last_name, member_type_id, is_member, member_since, member_until, created_on) VALUES ('Otto', 'Ausgetreten', 1, 0, '2000-01-01', '2019-12-31', '2000-01-01T00:00:00Z') RETURNING id"))!.id);
     const idle = Number((await first("INSERT INTO people (first_name, last_name, member_type_id, created_on) VALUES ('Ida', 'Untätig', 1, '2018-01-01T00:00:00Z') RETURNING id"))!.id);
