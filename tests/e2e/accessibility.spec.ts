@@ -27,6 +27,7 @@ const SCREENS = [
   "/mailshots",
   "/hsvrmlist",
   "/birthdaylist",
+  "/gdpr",
   "/courseDates",
   "/peoplemobile",
   "/dogsmobile",
@@ -75,6 +76,8 @@ const DIALOGS = [
   "/tasks?dialog=mailing-birthdays",
   "/tasks?dialog=mailing-invoiceMails",
   "/tasks?dialog=mailing-mailshot&dialogId=1",
+  "/people?dialog=erasure-preview&dialogId=1",
+  "/gdpr?dialog=erasure-preview&dialogId=1",
 ];
 
 const SIZES = [

@@ -87,5 +87,5 @@ test("staff do not get the Datenschutz screen, the Auskunft or the erasure", asy
   await expect(page.getByRole("region", { name: "Personen" }).getByRole("link", { name: "Auskunft (DSGVO)" })).toHaveCount(0);
   await page.goto("/gdpr");
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("status")).toContainText("Zugriff verweigert");
+  await expect(page.getByRole("alert")).toHaveText("Zugriff verweigert. Diese Ansicht ist nur für die Rollen ADMIN, GDPR freigegeben.");
 });

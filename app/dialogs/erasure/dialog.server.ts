@@ -70,6 +70,8 @@ const nameError = (message: string): SubmissionResult<string[]> => ({ status: "e
 
 export const dialog = defineDialog({
   area: "gdpr",
+  // A person erased completely leaves the People grid like a deleted one (the row is unselected).
+  recordEntity: "person",
   views: {
     preview: async ({ db, id }): Promise<ErasurePreview | null> => {
       const plan = id ? await erasurePlan(db, id) : undefined;
@@ -85,11 +87,10 @@ export const dialog = defineDialog({
       if (!confirmationMatches(plan, String(form.get("confirmName") ?? ""))) return { status: "invalid", result: nameError(NAME_MISMATCH) };
       const outcome = await erasePerson(db, plan, String(form.get("fingerprint") ?? ""), user);
       if (outcome.status !== "erased") return outcome;
+      if (outcome.deleted) return { status: "deleted", id: plan.person.id, message: `${plan.person.fullName} wurde gelöscht (DSGVO): ${formatCount(outcome.erased, "Datensatz", "Datensätze")} und die Person selbst, endgültig.` };
       return {
         status: "done",
-        message: outcome.deleted
-          ? `${plan.person.fullName} wurde gelöscht (DSGVO): ${formatCount(outcome.erased, "Datensatz", "Datensätze")} und die Person selbst, endgültig.`
-          : `${plan.person.fullName} wurde gelöscht (DSGVO): ${formatCount(outcome.erased, "Datensatz", "Datensätze")} endgültig gelöscht, ${formatCount(outcome.retained, "Beleg bleibt", "Belege bleiben")} bis zum Ende der Aufbewahrungsfrist.`,
+        message: `${plan.person.fullName} wurde gelöscht (DSGVO): ${formatCount(outcome.erased, "Datensatz", "Datensätze")} endgültig gelöscht, ${formatCount(outcome.retained, "Beleg bleibt", "Belege bleiben")} bis zum Ende der Aufbewahrungsfrist.`,
       };
     },
   },
