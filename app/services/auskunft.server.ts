@@ -30,6 +30,62 @@ export const SECTION_TITLES: Record<string, string> = {
   deleted_records: "Im Papierkorb",
 };
 
+/** German names of the columns a reader meets most; the others keep their SQL name (as in the JSON). */
+const COLUMN_LABELS: Record<string, string> = {
+  id: "Nr.",
+  salutation: "Anrede",
+  title: "Titel",
+  first_name: "Vorname",
+  last_name: "Nachname",
+  full_name: "Name",
+  street_number: "Straße und Hausnummer",
+  zip: "PLZ",
+  city: "Ort",
+  email: "E-Mail",
+  home_phone: "Telefon",
+  mobile_phone: "Mobiltelefon",
+  date_of_birth: "Geburtsdatum",
+  is_member: "Mitglied",
+  member_since: "Mitglied seit",
+  member_until: "Mitglied bis",
+  hsvrm_nr: "HSVRM-Nr.",
+  has_gdpr: "DSGVO-Einwilligung",
+  has_insurance: "Versichert",
+  comments: "Anmerkungen",
+  common_name: "Rufname",
+  breed: "Rasse",
+  chip_nr: "Chip-Nr.",
+  rabies_valid_until: "Tollwutimpfung gültig bis",
+  name: "Name",
+  date: "Datum",
+  due_date: "Fällig am",
+  text: "Text",
+  amount: "Betrag (Cent)",
+  open_amount: "Offen (Cent)",
+  invoice_number: "Rechnungsnummer",
+  sent_date: "Versandt am",
+  payment_comments: "Zahlungsvermerk",
+  account_holder: "Kontoinhaber",
+  iban: "IBAN",
+  bic: "BIC",
+  reference: "Mandatsreferenz",
+  mandate_date: "Mandatsdatum",
+  is_active: "Aktiv",
+  subject: "Betreff",
+  recipient: "Empfänger",
+  intended_recipient: "Gedachter Empfänger",
+  sent_on: "Gesendet am",
+  present: "Anwesend",
+  counterparty_name: "Name (Zahler)",
+  counterparty_iban: "IBAN (Zahler)",
+  remittance: "Verwendungszweck",
+  booking_date: "Buchungstag",
+  created_by: "Angelegt von",
+  created_on: "Angelegt am",
+  last_modified_by: "Geändert von",
+  last_modified_on: "Geändert am",
+};
+
 const escape = (value: unknown) =>
   String(value ?? "").replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
 
@@ -40,7 +96,7 @@ export function auskunftHtml(data: PersonData, clubName: string | null, now: Dat
   const record = (row: Record<string, unknown>) =>
     `<table class="record">${Object.entries(row)
       .filter(([, value]) => value !== null && value !== "")
-      .map(([key, value]) => `<tr><th>${escape(key)}</th><td>${escape(value)}</td></tr>`)
+      .map(([key, value]) => `<tr><th>${escape(COLUMN_LABELS[key] ?? key)}</th><td>${escape(value)}</td></tr>`)
       .join("")}</table>`;
   const sections = Object.entries(data.tables)
     .map(([table, rows]) => `<h2>${escape(SECTION_TITLES[table] ?? table)} (${rows.length})</h2>${rows.length === 0 ? "<p>Keine Einträge.</p>" : rows.map(record).join("")}`)

@@ -50,6 +50,9 @@ test("as GDPR: the Auskunft of a person downloads as a zip, and the erasure is p
   await page.getByRole("dialog", { name: `Greta ${lastName} löschen (DSGVO)` }).getByRole("button", { name: "Endgültig löschen" }).click();
   await expect(page.getByRole("status")).toHaveText(`Greta ${lastName} wurde gelöscht (DSGVO): 0 Datensätze und die Person selbst, endgültig.`);
 
+  // The People screen stays open without the erased row selected (no error page).
+  await expect(page.getByRole("region", { name: "Personen" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Personen" }).locator("tbody tr[aria-selected=true]", { hasText: lastName })).toHaveCount(0);
   // Gone, and not in the Papierkorb either.
   await page.goto("/people?sort=-id");
   await expect(page.getByRole("region", { name: "Personen" })).not.toContainText(lastName);

@@ -7,6 +7,7 @@
  */
 import { env } from "cloudflare:test";
 import { strFromU8, unzipSync } from "fflate";
+import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { ERASURE_CHANGED, erasePerson, erasurePlan, eraseExpiredRemains, personData, retentionCandidates, SCOPES } from "~/models/gdpr.server";
@@ -107,6 +108,10 @@ describe("Auskunft (Art. 15)", () => {
     expect(data.person.id).toBe(demoPersonId);
     const columns = await referencingColumns();
     expect(columns.map((c) => c.table)).toEqual(expect.arrayContaining(["dogs", "course_memberships", "fees", "invoice_headers", "sepa_mandates", "certifications", "courses"]));
+    // Every such table is covered, whether or not this person has rows in it (a new table with a
+    // person must be added to SCOPES, to the Auskunft and to the erasure).
+    const covered = SCOPES.map((scope) => scope.table);
+    for (const { table } of columns) expect(covered, table).toContain(table);
     // Plus the known person ids without a foreign key.
     columns.push({ table: "mail_log", column: "person_id" });
     let checked = 0;
@@ -152,6 +157,9 @@ describe("Auskunft (Art. 15)", () => {
     const json = JSON.parse(strFromU8(files["auskunft.json"]));
     expect(json.tables.people[0].email).toBe(person.email);
     expect(strFromU8(files["auskunft.pdf"].slice(0, 5))).toBe("%PDF-");
+    // The PDF is the readable German summary of the same data.
+    const { text } = await extractText(await getDocumentProxy(files["auskunft.pdf"]), { mergePages: true });
+    for (const expected of ["Auskunft nach Art. 15 DSGVO", `Erna ${person.lastName}`, "Stammdaten", "Hunde (1)", "SEPA-Lastschriftmandate (1)", person.iban, "Gesendete Mails (2)", "Änderungsverlauf"]) expect(text).toContain(expected);
     expect(Object.keys(files).filter((name) => name.startsWith("Rechnungen/"))).toHaveLength(1);
     for (const role of ["staff", "finance"] as const) {
       // Refused on the server as every guarded page: back to the start page with the German reason.
