@@ -76,8 +76,8 @@ export const peopleGrid = defineGrid<PersonRow>({
     { label: "Mail senden", view: "person", entity: "mail", area: "mailer", browse: true },
     { label: "SEPA-Mandat", view: "person", entity: "mandate", area: "fees" },
     // Datenschutz (ADMIN, GDPR): the Auskunft (Art. 15) as a zip, and the erasure (Art. 17).
-    { label: "Auskunft (DSGVO)", href: (person) => `/gdpr/auskunft/${person.id}`, area: "gdpr" },
-    { label: "Löschen (DSGVO)…", view: "preview", entity: "erasure", area: "gdpr" },
+    { label: "DSGVO-Auskunft", href: (person) => `/gdpr/auskunft/${person.id}`, area: "gdpr" },
+    { label: "DSGVO-Löschung…", view: "preview", entity: "erasure", area: "gdpr" },
   ],
   emptyText: "Keine Personen gefunden",
   rows: {

@@ -26,7 +26,7 @@ test("as GDPR: the Auskunft of a person downloads as a zip, and the erasure is p
   if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
 
   // Auskunft (Art. 15): one zip with the JSON and the PDF.
-  const [download] = await Promise.all([page.waitForEvent("download"), people.getByRole("toolbar").getByRole("link", { name: "Auskunft (DSGVO)" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download"), people.getByRole("toolbar").getByRole("link", { name: "DSGVO-Auskunft" }).click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^Auskunft-${lastName}-Greta-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
   const file = testInfo.outputPath("auskunft.zip");
   await download.saveAs(file);
@@ -37,7 +37,7 @@ test("as GDPR: the Auskunft of a person downloads as a zip, and the erasure is p
   expect(strFromU8(files["auskunft.pdf"].slice(0, 5))).toBe("%PDF-");
 
   // Löschen (Art. 17): the preview says what goes, what stays, and that the Papierkorb keeps nothing.
-  await people.getByRole("toolbar").getByRole("link", { name: "Löschen (DSGVO)…" }).click();
+  await people.getByRole("toolbar").getByRole("link", { name: "DSGVO-Löschung…" }).click();
   const dialog = page.getByRole("dialog", { name: `Greta ${lastName} löschen (DSGVO)` });
   await expect(dialog).toContainText("Wird gelöscht");
   await expect(dialog).toContainText("Bleibt aufbewahrt");
@@ -87,7 +87,7 @@ test("as GDPR: the retention overview sets its years (German message on bad inpu
 test("staff do not get the Datenschutz screen, the Auskunft or the erasure", async ({ page }) => {
   await loginAs(page, "staff", "/people");
   await expect(page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Datenschutz" })).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Personen" }).getByRole("link", { name: "Auskunft (DSGVO)" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Personen" }).getByRole("link", { name: "DSGVO-Auskunft" })).toHaveCount(0);
   await page.goto("/gdpr");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("alert")).toHaveText("Zugriff verweigert. Diese Ansicht ist nur für die Rollen ADMIN, GDPR freigegeben.");

@@ -1,5 +1,5 @@
 /**
- * 'Löschen (DSGVO)…' of a person (ADMIN, GDPR): the preview of the erasure (GDPR Art. 17) that
+ * 'DSGVO-Löschung…' of a person (ADMIN, GDPR): the preview of the erasure (GDPR Art. 17) that
  * lists what goes and what stays and why, confirmed by typing the person's name. One atomic
  * erasure (app/models/gdpr.server.ts); the Papierkorb keeps nothing of it. Opened from the People
  * grid's row action and from the retention overview ('Löschen…'); the view 'preview' takes the

@@ -4,7 +4,7 @@ import type { ErasurePreview } from "./dialog.server";
 import { BIN_KEEPS_NOTHING } from "./texts";
 
 /**
- * 'Löschen (DSGVO)': what the erasure removes and what it keeps and why, then the person's name
+ * '{Name} löschen (DSGVO)': what the erasure removes and what it keeps and why, then the person's name
  * typed as the confirmation. Works the same without JavaScript (a plain form post).
  */
 export default function ErasureDialog({ data, actionData, closeHref }: DialogProps<ErasurePreview>) {
