@@ -260,7 +260,7 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
         ),
     // Last: the history of every erased or pseudonymised record, including what this batch wrote.
     statement("DELETE FROM change_history WHERE table_name = 'people' AND record_id = ?1"),
-    ...["attendances", "course_memberships", "certifications", "dogs", "sepa_mandates", "mail_log", "calendar_feeds"].map(changed),
+    ...["attendances", "course_memberships", "certifications", "dogs", "sepa_mandates", "mail_log", "calendar_feeds", "deleted_records"].map(changed),
     ...binnedHistory(plan),
   ];
   try {
@@ -289,7 +289,7 @@ function binnedHistory(plan: ErasurePlan): Statement[] {
 // ---------------------------------------------------------------------------------------------
 // The daily cron: retained remains whose period has ended
 
-export type ExpiredRemains = { invoiceIds: number[]; pdfPaths: string[]; feeIds: number[]; mandateIds: number[]; personIds: number[] };
+export type ExpiredRemains = { invoiceIds: number[]; invoiceRowIds: number[]; pdfPaths: string[]; feeIds: number[]; mandateIds: number[]; personIds: number[] };
 
 /** What of erased people's retained records has expired by `today` (and can go). Read step by
  *  step (D1 limits the depth of one expression): invoices, then fees no remaining invoice bills,
@@ -299,6 +299,7 @@ export async function expiredRemains(db: Db, today: string): Promise<ExpiredRema
   const rows = async (query: string, ...params: unknown[]) => ((await one(db, query, ...params).all<Row>()).results ?? []);
   const invoices = await rows(`SELECT id, pdf_file_path AS path FROM invoice_headers WHERE person_id IN (${ERASED}) AND ${RETENTION_END_SQL("date")} < ?1 ORDER BY id`, today);
   const invoiceIds = JSON.stringify(invoices.map((row) => Number(row.id)));
+  const invoiceRows = await rows("SELECT id FROM invoice_rows WHERE invoice_id IN (SELECT value FROM json_each(?1)) ORDER BY id", invoiceIds);
   const fees = await rows(
     `SELECT f.id FROM fees f WHERE f.person_id IN (${ERASED}) AND ${RETENTION_END_SQL("f.date")} < ?1
       AND NOT EXISTS (SELECT 1 FROM invoice_rows r WHERE r.fee_id = f.id AND r.invoice_id NOT IN (SELECT value FROM json_each(?2)))
@@ -326,6 +327,7 @@ export async function expiredRemains(db: Db, today: string): Promise<ExpiredRema
   );
   return {
     invoiceIds: invoices.map((row) => Number(row.id)),
+    invoiceRowIds: invoiceRows.map((row) => Number(row.id)),
     pdfPaths: invoices.map((row) => row.path).filter((path): path is string => typeof path === "string"),
     feeIds: fees.map((row) => Number(row.id)),
     mandateIds: mandates.map((row) => Number(row.id)),
@@ -348,7 +350,6 @@ export async function eraseExpiredRemains(env: Pick<Env, "INVOICES">, db: Db, no
   const fees = list(remains.feeIds);
   const inIds = (column: string) => `${column} IN (SELECT value FROM json_each(?1))`;
   const statements: Statement[] = [
-    { sql: `DELETE FROM change_history WHERE table_name = 'invoice_rows' AND record_id IN (SELECT id FROM invoice_rows WHERE ${inIds("invoice_id")})`, params: [invoices] },
     { sql: `DELETE FROM invoice_rows WHERE ${inIds("invoice_id")}`, params: [invoices] },
     { sql: `DELETE FROM mail_log WHERE ${inIds("invoice_header_id")} OR ${inIds("fee_id")}`, params: [invoices] },
     { sql: `DELETE FROM invoice_headers WHERE ${inIds("id")}`, params: [invoices] },
@@ -364,6 +365,7 @@ export async function eraseExpiredRemains(env: Pick<Env, "INVOICES">, db: Db, no
       params: [],
     },
     // Last: the history of what went (also what this batch wrote).
+    { sql: `DELETE FROM change_history WHERE table_name = 'invoice_rows' AND ${inIds("record_id")}`, params: [list(remains.invoiceRowIds)] },
     { sql: `DELETE FROM change_history WHERE table_name = 'invoice_headers' AND ${inIds("record_id")}`, params: [invoices] },
     { sql: `DELETE FROM change_history WHERE table_name = 'fees' AND ${inIds("record_id")}`, params: [fees] },
     { sql: `DELETE FROM change_history WHERE table_name = 'sepa_mandates' AND ${inIds("record_id")}`, params: [list(remains.mandateIds)] },

@@ -206,8 +206,22 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     const invoiceBefore = await first("SELECT id, invoice_number, date, amount, open_amount, pdf_file_path FROM invoice_headers WHERE id = ?1", person.invoice);
     const rowsBefore = await all("SELECT * FROM invoice_rows WHERE invoice_id = ?1", person.invoice);
     const feeBefore = await first("SELECT id, date, text, amount, open_amount FROM fees WHERE id = ?1", person.fee);
+    // Triggers like the history helper's: every change of these tables writes its before/after
+    // values into change_history inside the erasure's own batch; the erasure must remove them too.
+    const triggers = [
+      ["people", "UPDATE", "NEW.id", "json_object('last_name', json_array(OLD.last_name, NEW.last_name), 'email', json_array(OLD.email, NEW.email))"],
+      ["dogs", "DELETE", "OLD.id", "json_object('common_name', json_array(OLD.common_name, NULL))"],
+      ["course_memberships", "DELETE", "OLD.id", "json_object('comments', json_array(OLD.comments, NULL))"],
+      ["sepa_mandates", "DELETE", "OLD.id", "json_object('iban', json_array(OLD.iban, NULL))"],
+    ] as const;
+    for (const [table, action, id, changes] of triggers) {
+      await run(`CREATE TRIGGER test_history_${table} AFTER ${action} ON ${table} BEGIN
+        INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes) VALUES ('${table}', ${id}, '${action}', 'Trigger', '2026-11-25', ${changes}); END`);
+    }
     const plan = (await erasurePlan(db, person.id))!;
-    const outcome = await erasePerson(db, plan, plan.fingerprint, actor);
+    const outcome = await erasePerson(db, plan, plan.fingerprint, actor).finally(async () => {
+      for (const [table] of triggers) await run(`DROP TRIGGER test_history_${table}`);
+    });
     expect(outcome).toMatchObject({ status: "erased", deleted: false });
 
     const hits = await personalTraces([person.lastName, person.email, person.phone, person.iban, "Eraseweg", "PflaumiErase", "mag Erasepflaumen"], { invoices: [person.invoice], fees: [person.fee] });
@@ -302,12 +316,16 @@ describe("the retention cron", () => {
       const plan = (await erasurePlan(db, person.id))!;
       await erasePerson(db, plan, plan.fingerprint, actor);
     }
+    // History of the old invoice's row, as the triggers would have written it.
+    const oldRow = Number((await first("SELECT id FROM invoice_rows WHERE invoice_id = ?1", old.invoice))!.id);
+    await run("INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes) VALUES ('invoice_rows', ?1, 'INSERT', 'Anna', '2014-06-01', '{}')", oldRow);
     const oldPdf = String((await first("SELECT pdf_file_path FROM invoice_headers WHERE id = ?1", old.invoice))!.pdf_file_path);
     const invoicesBefore = await all("SELECT id FROM invoice_headers WHERE id <> ?1 ORDER BY id", old.invoice);
     const feesBefore = await all("SELECT id FROM fees WHERE id <> ?1 ORDER BY id", old.fee);
 
     const remains = await eraseExpiredRemains(env, db, new Date("2026-11-25T06:00:00Z"));
-    expect(remains).toMatchObject({ invoiceIds: [old.invoice], feeIds: [old.fee], personIds: [old.id] });
+    expect(remains).toMatchObject({ invoiceIds: [old.invoice], invoiceRowIds: [oldRow], feeIds: [old.fee], personIds: [old.id] });
+    expect(await all("SELECT id FROM change_history WHERE table_name = 'invoice_rows' AND record_id = ?1", oldRow)).toEqual([]);
     expect(await first("SELECT id FROM people WHERE id = ?1", old.id)).toBeUndefined();
     expect(await first("SELECT id FROM invoice_headers WHERE id = ?1", old.invoice)).toBeUndefined();
     expect(await env.INVOICES.head(oldPdf)).toBeNull();
@@ -317,7 +335,7 @@ describe("the retention cron", () => {
     expect(await first("SELECT last_name, retained_until FROM people WHERE id = ?1", recent.id)).toEqual({ last_name: "Gelöschte Person", retained_until: "2030-12-31" });
     expect(await first("SELECT last_name FROM people WHERE id = ?1", living.id)).toEqual({ last_name: living.lastName });
     // A second run finds nothing.
-    expect(await eraseExpiredRemains(env, db, new Date("2026-11-25T07:00:00Z"))).toEqual({ invoiceIds: [], pdfPaths: [], feeIds: [], mandateIds: [], personIds: [] });
+    expect(await eraseExpiredRemains(env, db, new Date("2026-11-25T07:00:00Z"))).toEqual({ invoiceIds: [], invoiceRowIds: [], pdfPaths: [], feeIds: [], mandateIds: [], personIds: [] });
   });
 });
 
