@@ -31,6 +31,7 @@ export const SCREEN_TITLES: Record<Area, string> = {
   mailshots: "Mailshots",
   hsvrmlist: "HSVRM-Liste",
   birthdaylist: "Geburtstags-Liste",
+  gdpr: "Datenschutz",
 };
 
 export type NavEntry = { area: Area; label: string; to: string; /** Opens a dialog over the current page. */ keepsPlace?: boolean };
@@ -47,6 +48,7 @@ export const SIDEBAR: NavEntry[] = [
   { ...entry("quickAdd"), keepsPlace: true },
   entry("scheduler"),
   entry("recyclebin"),
+  entry("gdpr"),
   entry("fees"),
   entry("invoices"),
   entry("courseMasters"),

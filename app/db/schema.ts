@@ -150,6 +150,12 @@ export const people = sqliteTable(
     hasGdpr: flag("has_gdpr"),
     hasInsurance: flag("has_insurance"),
     comments: text("comments"),
+    /** Erased (GDPR Art. 17) on this day: the row is only the pseudonymised holder ('Gelöschte
+     *  Person', no contact data) of bookkeeping records kept until retainedUntil (§147 AO). */
+    erasedOn: text("erased_on"),
+    /** The last day a retained record of an erased person must be kept; the daily cron erases
+     *  what has expired. */
+    retainedUntil: text("retained_until"),
     ...auditColumns(),
   },
   (t) => [
@@ -515,6 +521,16 @@ export const invoiceHeaders = sqliteTable(
     pdfFilePath: text("pdf_file_path"),
     /** The invoicing run (Rechnungen schreiben) that created the invoice, which its undo removes. */
     jobId: integer("job_id").references((): AnySQLiteColumn => jobs.id),
+    /** The recipient as the invoice was issued to them, copied when the person is erased (GDPR
+     *  Art. 17): the retained invoice keeps its name and address while the person row does not.
+     *  NULL while the person is not erased (the PDF then reads the person). */
+    issuedSalutation: text("issued_salutation"),
+    issuedTitle: text("issued_title"),
+    issuedFirstName: text("issued_first_name"),
+    issuedLastName: text("issued_last_name"),
+    issuedStreetNumber: text("issued_street_number"),
+    issuedZip: text("issued_zip"),
+    issuedCity: text("issued_city"),
     ...auditColumns(),
   },
   (t) => [
@@ -693,6 +709,11 @@ export const configuration = sqliteTable(
     /** SEPA creditor identifier (Gläubiger-ID, ISO 7064 checked) and the text of the club's mandate. */
     creditorId: text("creditor_id"),
     mandateText: text("mandate_text"),
+    /** Aufbewahrungsübersicht (GDPR): members who left more than this many years ago, and
+     *  people without activity for as long, are offered for erasure. */
+    retentionYears: integer("retention_years").notNull().default(3),
+    // (erased_on, retained_until, retention_years: no check constraints, adding one would rebuild
+    // the table; the model writes only valid values.)
     comments: text("comments"),
     ...auditColumns(),
   },

@@ -75,6 +75,9 @@ export type DialogServer = {
   area: Area;
   /** The record's Änderungsverlauf in the dialog (every edit dialog declares it). */
   history?: DialogHistory;
+  /** The entity whose records the dialog's saves and deletes are (default: its own folder's
+   *  name), so the page's grid of that entity follows them (e.g. 'erasure' deletes a 'person'). */
+  recordEntity?: string;
   /** What each view ('add', 'edit', 'delete', ...) shows; null when its record is gone. */
   views: Record<string, (context: DialogViewContext) => Promise<unknown>>;
   /** The form posts, by the part after the colon of the intent ('save' of 'person:save'). */

@@ -118,7 +118,7 @@ export async function dialogAction(args: ActionFunctionArgs, areas: readonly [Ar
     case "saved":
     case "deleted": {
       const to = await urlAfterChange(args, pageGrids, user, {
-        entity,
+        entity: dialog.recordEntity ?? entity,
         id: outcome.id,
         deleted: outcome.status === "deleted",
         saved: outcome.status === "saved" ? outcome.saved : undefined,

@@ -75,6 +75,9 @@ export const peopleGrid = defineGrid<PersonRow>({
   rowActions: [
     { label: "Mail senden", view: "person", entity: "mail", area: "mailer", browse: true },
     { label: "SEPA-Mandat", view: "person", entity: "mandate", area: "fees" },
+    // Datenschutz (ADMIN, GDPR): the Auskunft (Art. 15) as a zip, and the erasure (Art. 17).
+    { label: "DSGVO-Auskunft", href: (person) => `/gdpr/auskunft/${person.id}`, area: "gdpr" },
+    { label: "DSGVO-Löschung…", view: "preview", entity: "erasure", area: "gdpr" },
   ],
   emptyText: "Keine Personen gefunden",
   rows: {

@@ -7,6 +7,7 @@ import { BatchResources } from "./batch-resources.server";
 import { sendBirthdayMails } from "./mails.server";
 import { runKindOf } from "./runs.server";
 import { jobTitle } from "~/lib/jobs";
+import { eraseExpiredRemains } from "~/models/gdpr.server";
 
 export const DEAD_LETTER_QUEUE = "wuff-jobs-dlq";
 
@@ -152,7 +153,8 @@ export const CRON_ACTOR = { name: "Cron" };
 
 /**
  * Cron triggers (wrangler.toml [triggers]), daily: housekeeping of login sessions past their
- * lifetime, and today's birthday mails (once per person and year, however often it fires).
+ * lifetime, today's birthday mails (once per person and year, however often it fires), and the
+ * retained bookkeeping remains of erased people whose retention period has ended (GDPR).
  */
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = new Date(controller.scheduledTime);
@@ -164,6 +166,12 @@ export async function handleScheduled(controller: ScheduledController, env: Env)
     console.info("Geburtstagsmails:", birthdays.message);
   } catch (error) {
     console.error("Geburtstagsmails fehlgeschlagen", error);
+  }
+  try {
+    const remains = await eraseExpiredRemains(env, db, now);
+    console.info("Aufbewahrung abgelaufen, gelöscht:", remains.invoiceIds.length, "Rechnungen,", remains.feeIds.length, "Posten,", remains.personIds.length, "Personen");
+  } catch (error) {
+    console.error("Löschen abgelaufener Aufbewahrung fehlgeschlagen", error);
   }
   console.info("Täglicher Cron erledigt", controller.cron, now.toISOString());
 }

@@ -13,6 +13,8 @@ export type Allowed = "ANY" | readonly Role[];
 const ADMIN_FINANCE: Allowed = ["ADMIN", "FINANCE"];
 const ADMIN_ONLY: Allowed = ["ADMIN"];
 const LISTS: Allowed = ["FINANCE", "ADMIN", "GDPR"];
+/** Datenschutz (GDPR Art. 15, 17): the Auskunft, the erasure and the retention overview. */
+const PRIVACY: Allowed = ["ADMIN", "GDPR"];
 
 /** Every screen behind the login, by its first path segment. */
 export const AREA_ACCESS = {
@@ -52,6 +54,9 @@ export const AREA_ACCESS = {
   mailshots: ADMIN_ONLY,
   hsvrmlist: LISTS,
   birthdaylist: LISTS,
+  /** Datenschutz: the retention overview (Aufbewahrung), a person's Auskunft (Art. 15, a zip
+   *  download) and the erasure that keeps the books (Art. 17, the dialog 'erasure'). */
+  gdpr: PRIVACY,
 } as const satisfies Record<string, Allowed>;
 
 export type Area = keyof typeof AREA_ACCESS;

@@ -6,7 +6,8 @@
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { configuration, invoiceHeaders, invoiceRows, jobs, people, templates } from "~/db/schema";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { configuration, invoiceHeaders, type SALUTATIONS, invoiceRows, jobs, people, templates } from "~/db/schema";
 import { INVOICE_TEMPLATE_NAME, type InvoiceDocumentSource } from "~/lib/invoice-document";
 import type { Actor } from "./audit.server";
 
@@ -18,6 +19,11 @@ export type InvoiceDocument = InvoiceDocumentSource & {
   /** The template 'invoice' (HTML), or null when there is none. */
   template: string | null;
 };
+
+/** The recipient's field as the invoice was issued (copied onto the header when the person was
+ *  erased), else the person's current one. */
+const issued = <T>(copy: AnySQLiteColumn, current: AnySQLiteColumn) =>
+  sql<T>`CASE WHEN ${invoiceHeaders.issuedLastName} IS NOT NULL THEN ${copy} ELSE ${current} END`;
 
 /** Everything an invoice's PDF is made of, in one round trip; undefined when the invoice is gone. */
 export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDocument | undefined> {
@@ -32,13 +38,14 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
         openAmount: invoiceHeaders.openAmount,
         pdfFilePath: invoiceHeaders.pdfFilePath,
         changedOn: sql<string | null>`coalesce(${invoiceHeaders.lastModifiedOn}, ${invoiceHeaders.createdOn})`,
-        salutation: people.salutation,
-        title: people.title,
-        firstName: people.firstName,
-        lastName: people.lastName,
-        streetNumber: people.streetNumber,
-        zip: people.zip,
-        city: people.city,
+        // An erased person's invoice keeps the name and address it was issued to (GDPR erasure).
+        salutation: issued<(typeof SALUTATIONS)[number] | null>(invoiceHeaders.issuedSalutation, people.salutation),
+        title: issued<string | null>(invoiceHeaders.issuedTitle, people.title),
+        firstName: issued<string>(invoiceHeaders.issuedFirstName, people.firstName),
+        lastName: issued<string>(invoiceHeaders.issuedLastName, people.lastName),
+        streetNumber: issued<string | null>(invoiceHeaders.issuedStreetNumber, people.streetNumber),
+        zip: issued<string | null>(invoiceHeaders.issuedZip, people.zip),
+        city: issued<string | null>(invoiceHeaders.issuedCity, people.city),
       })
       .from(invoiceHeaders)
       .innerJoin(people, eq(people.id, invoiceHeaders.personId))

@@ -28,6 +28,7 @@ const SCREENS = [
   "/mailshots",
   "/hsvrmlist",
   "/birthdaylist",
+  "/gdpr",
   "/courseDates",
   "/peoplemobile",
   "/dogsmobile",
@@ -77,6 +78,8 @@ const DIALOGS = [
   "/tasks?dialog=mailing-birthdays",
   "/tasks?dialog=mailing-invoiceMails",
   "/tasks?dialog=mailing-mailshot&dialogId=1",
+  "/people?dialog=erasure-preview&dialogId=1",
+  "/gdpr?dialog=erasure-preview&dialogId=1",
 ];
 
 const SIZES = [

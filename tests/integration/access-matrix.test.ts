@@ -126,6 +126,11 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/tasks?dialog=mailing-mailshot&dialogId=1", allowed: ["admin"], get: 200, post: 400 },
   { path: "/mailshots", allowed: ["admin"], get: 200, post: 400 },
   { path: "/mailshots?dialog=mailshot-add", allowed: ["admin"], get: 200, post: 400 },
+  // Datenschutz (ADMIN, GDPR): the retention overview, the erasure preview on it and on the People
+  // screen (an empty post erases nothing: 400), and the Auskunft download (a zip).
+  { path: "/gdpr", allowed: ["gdpr", "admin"], get: 200, post: 400 },
+  { path: "/gdpr?dialog=erasure-preview&dialogId=1", allowed: ["gdpr", "admin"], get: 200, post: 400 },
+  { path: "/gdpr/auskunft/1", allowed: ["gdpr", "admin"], get: 200, post: 405, getOnly: true },
 ];
 
 describe("built screens and their actions", () => {

@@ -121,7 +121,7 @@ export type RowActionDecl<Row = any> = {
   when?: (row: Row) => boolean;
   /** Offered only where the grid is mounted like this (e.g. only on its own screen: PARENT). */
   mounts?: readonly Mount[];
-  /** A dialog of another folder: for the users of this area (default: the grid's). */
+  /** A dialog of another folder or a link: for the users of this area (default: the grid's). */
   area?: Area;
   /** The dialog also gets the ids of the rows on the grid's page (`dialogList`), so it can step
    *  to the previous and next record of the list it was opened from. */

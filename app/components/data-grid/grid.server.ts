@@ -296,13 +296,13 @@ function exportParent(grid: AnyGridDecl, search: URLSearchParams): Parent | null
 /**
  * The row actions of a grid where it is mounted: dialogs of the rows' own entity only for users who
  * may change the rows (`entity`), dialogs of another folder for the users of its area, links for
- * everyone who sees the grid. When any depends on the row (`when`, `href`), each row gets its own
+ * everyone who sees the grid (with an `area`: its users). When any depends on the row (`when`, `href`), each row gets its own
  * list. A browsing dialog gets the ids of the page's rows.
  */
 function rowActionsFor(grid: AnyGridDecl, mount: Mount, entity: string | null, user: User, pageIds: readonly number[]) {
   const declared: RowActionDecl[] = (grid.rowActions ?? []).filter(
     (action: RowActionDecl) =>
-      (!action.mounts || action.mounts.includes(mount)) && (action.href !== undefined || (action.entity ? mayUse(user, action.area ?? grid.area) : entity !== null)),
+      (!action.mounts || action.mounts.includes(mount)) && (action.href !== undefined ? mayUse(user, action.area ?? grid.area) : action.entity ? mayUse(user, action.area ?? grid.area) : entity !== null),
   );
   const perRow = declared.some((action) => action.when !== undefined || action.href !== undefined);
   const browsing = { [DIALOG_LIST_PARAM]: pageIds.join(",") };

@@ -1,0 +1,427 @@
+/**
+ * Datenschutz (issue 16 items 1, 2, 5): what Wuff holds about a person (Auskunft, GDPR Art. 15),
+ * the erasure that keeps the books (Art. 17 with §147 AO), the daily erasure of retained remains
+ * whose period has ended, and the retention overview.
+ *
+ * Which records are the person's (SCOPES): every row with a foreign key to the person (dogs they
+ * own, course participations, certifications, fees, invoices, mandates, courses they train), the
+ * rows hanging off those that carry no person of their own (attendance of their participations,
+ * rows of their invoices, certifications of their dogs without another person), and the ids
+ * without a foreign key (mail_log.person_id, a trainer's calendar feed, Mollie payments and bank
+ * statement entries of their fees and invoices, their records in the Papierkorb). A row that
+ * names another person (another person's participation with their dog) is that person's.
+ *
+ * Retention (§147 AO): invoices and fees (with their rows and payments) are booking records,
+ * kept ten years from the end of the calendar year of the record (an invoice of 2026: until
+ * 31.12.2036). Everything else is erased at once, except a mandate with a pending debit (an
+ * active mandate while a direct-billing fee is open) and a dog another person's records still
+ * use. Erasure is one atomic batch; the person's change history goes last, so the history the
+ * erasure itself writes goes too.
+ */
+import { sql } from "drizzle-orm";
+import { ABORT_UNLESS_CHANGED, runAtomically, writingAs, type Db, type Statement } from "~/db/client.server";
+import { isAbortedAsUnchanged } from "./constraints.server";
+import type { Actor } from "./audit.server";
+
+/** A person's records in one table: the SQL condition over the table (?1: the person's id). */
+type Scope = { table: string; where: string; columns?: string };
+
+const DOGS = "SELECT id FROM dogs WHERE owner_id = ?1";
+const MEMBERSHIPS = "SELECT id FROM course_memberships WHERE person_id = ?1";
+const INVOICES = "SELECT id FROM invoice_headers WHERE person_id = ?1";
+const FEES = "SELECT id FROM fees WHERE person_id = ?1";
+
+/** Every table that holds records of the person, and which of its rows (the Auskunft's order). */
+export const SCOPES: readonly Scope[] = [
+  { table: "people", where: "id = ?1" },
+  { table: "dogs", where: "owner_id = ?1" },
+  { table: "course_memberships", where: "person_id = ?1" },
+  { table: "attendances", where: `course_membership_id IN (${MEMBERSHIPS})` },
+  { table: "certifications", where: `person_id = ?1 OR (person_id IS NULL AND dog_id IN (${DOGS}))` },
+  { table: "courses", where: "trainer_id = ?1 OR cotrainer_id = ?1" },
+  // The feed's secret token is a credential of the club, not data about the person: left out.
+  { table: "calendar_feeds", where: "kind = 'TRAINER' AND subject_id = ?1", columns: "id, kind, subject_id, created_by, created_on" },
+  { table: "fees", where: "person_id = ?1" },
+  { table: "invoice_headers", where: "person_id = ?1" },
+  { table: "invoice_rows", where: `invoice_id IN (${INVOICES})` },
+  { table: "mollie_payments", where: `fee_id IN (${FEES})` },
+  { table: "bank_statement_entries", where: `(target_type = 'INVOICE' AND target_id IN (${INVOICES})) OR (target_type = 'FEE' AND target_id IN (${FEES}))` },
+  { table: "sepa_mandates", where: "person_id = ?1" },
+  // What a Lastschriftlauf collected from them (with the IBAN the file named, in full: it is theirs).
+  { table: "direct_debit_items", where: "person_id = ?1" },
+  { table: "mail_log", where: `person_id = ?1 OR invoice_header_id IN (${INVOICES}) OR fee_id IN (${FEES})` },
+  { table: "deleted_records", where: binAboutPerson("r") },
+];
+
+/** The condition of a table's scope (over the alias r). */
+const scopeOf = (table: string) => SCOPES.find((scope) => scope.table === table)!.where;
+
+/** Papierkorb rows (alias `r`) that are the person's records: the person, rows naming them, their
+ *  dogs, the attendance of their participations, the rows of their invoices, a dog's
+ *  certification without another person; each also when its parent is in the bin itself. */
+function binAboutPerson(alias: string): string {
+  const field = (name: string) => `json_extract(${alias}.json, '$[0].${name}')`;
+  const binned = (table: string, condition: string) => `SELECT json_extract(b.json, '$[0].id') FROM deleted_records b WHERE b.table_name = '${table}' AND ${condition}`;
+  return `(${alias}.table_name = 'people' AND ${field("id")} = ?1)
+    OR (${alias}.table_name <> 'courses' AND ${field("person_id")} = ?1)
+    OR (${alias}.table_name = 'dogs' AND ${field("owner_id")} = ?1)
+    OR (${alias}.table_name = 'attendances' AND (${field("course_membership_id")} IN (${MEMBERSHIPS}) OR ${field("course_membership_id")} IN (${binned("course_memberships", "json_extract(b.json, '$[0].person_id') = ?1")})))
+    OR (${alias}.table_name = 'invoice_rows' AND (${field("invoice_id")} IN (${INVOICES}) OR ${field("invoice_id")} IN (${binned("invoice_headers", "json_extract(b.json, '$[0].person_id') = ?1")})))
+    OR (${alias}.table_name = 'certifications' AND ${field("person_id")} IS NULL AND (${field("dog_id")} IN (${DOGS}) OR ${field("dog_id")} IN (${binned("dogs", "json_extract(b.json, '$[0].owner_id') = ?1")})))`;
+}
+
+/** The tables whose rows carry their own change history (all but the logs themselves). */
+const HISTORY_TABLES = new Set(SCOPES.map((scope) => scope.table).filter((table) => table !== "deleted_records" && table !== "change_history"));
+
+/** The last day of the retention of a record dated `date` (§147 AO: ten years from the end of its year). */
+export const retentionEnd = (date: string) => `${Number(date.slice(0, 4)) + 10}-12-31`;
+const RETENTION_END_SQL = (column: string) => `(CAST(substr(${column}, 1, 4) AS INTEGER) + 10) || '-12-31'`;
+
+/** A pending debit keeps an active mandate: an open fee collected directly (not by invoice), or a
+ *  fee in a Lastschriftlauf whose file has not gone to the bank yet (it may still be cancelled). */
+const PENDING_DEBIT = `(EXISTS (SELECT 1 FROM fees pf WHERE pf.person_id = ?1 AND pf.open_amount > 0 AND pf.send_invoice = 0)
+  OR EXISTS (SELECT 1 FROM direct_debit_items di JOIN direct_debit_runs dr ON dr.id = di.run_id WHERE di.person_id = ?1 AND di.cancelled_on IS NULL AND dr.status = 'PREPARED'))`;
+
+const one = (db: Db, query: string, ...params: unknown[]) => db.$client.prepare(query).bind(...params);
+
+type Row = Record<string, unknown>;
+
+// ---------------------------------------------------------------------------------------------
+// Auskunft (Art. 15)
+
+export type PersonData = {
+  person: Row;
+  /** Every row of every table that holds records of the person, by SQL table name, as stored. */
+  tables: Record<string, Row[]>;
+  /** The change history of those records (who changed them when, from what to what). */
+  changeHistory: Row[];
+};
+
+/** Everything Wuff holds about the person; undefined when there is no such person. */
+export async function personData(db: Db, personId: number): Promise<PersonData | undefined> {
+  const results = await db.$client.batch(SCOPES.map((scope) => one(db, `SELECT ${scope.columns ?? "*"} FROM ${scope.table} r WHERE ${scope.where} ORDER BY 1`, personId)));
+  const tables = Object.fromEntries(SCOPES.map((scope, index) => [scope.table, (results[index].results ?? []) as Row[]]));
+  const [person] = tables.people;
+  if (!person) return undefined;
+  const keys = Object.entries(tables).flatMap(([table, rows]) => (HISTORY_TABLES.has(table) ? rows.map((row) => `${table}:${String(row.id)}`) : []));
+  const history = await one(db, "SELECT * FROM change_history WHERE (table_name || ':' || record_id) IN (SELECT value FROM json_each(?1)) ORDER BY id", JSON.stringify(keys)).all<Row>();
+  return { person, tables, changeHistory: history.results ?? [] };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Erasure (Art. 17)
+
+export type PlanItem = { table: string; id: number; label: string };
+export type RetainedItem = PlanItem & { reason: string; until: string | null };
+
+export type ErasurePlan = {
+  person: { id: number; firstName: string; lastName: string; fullName: string; rowVersion: number; erasedOn: string | null; retainedUntil: string | null };
+  /** What goes now, by table (labels in German). */
+  erase: PlanItem[];
+  /** What stays, why, and until when. */
+  retain: RetainedItem[];
+  /** Nothing is retained: the person row itself goes. */
+  deletePerson: boolean;
+  /** The last day a retained record is kept (null: only a mandate or a dog, no period). */
+  retainedUntil: string | null;
+  /** The state the plan was made from: an erasure refuses to run when it differs. */
+  fingerprint: string;
+};
+
+export const ERASED_NAME = "Gelöschte Person";
+export const ERASURE_CHANGED = "Die Person oder ihre Daten wurden seit der Vorschau geändert. Bitte die Vorschau erneut prüfen.";
+export const ALREADY_ERASED = "Diese Person wurde bereits gelöscht (DSGVO); nur die aufzubewahrenden Buchungsbelege sind noch da.";
+
+const RETAIN_BOOKS = "Buchungsbeleg, Aufbewahrungspflicht nach § 147 AO (10 Jahre ab Ende des Belegjahres)";
+
+/** The state an erasure is planned from, as one SQL value: the person's version and every id the
+ *  plan names (a change in between makes the erasure refuse). */
+const FINGERPRINT_SQL = `json_array((SELECT row_version FROM people WHERE id = ?1 AND erased_on IS NULL),
+  ${SCOPES.filter((scope) => scope.table !== "mollie_payments")
+    .map((scope) => `(SELECT group_concat(id) FROM (SELECT r.id FROM ${scope.table} r WHERE ${scope.where} ORDER BY r.id))`)
+    .join(",\n  ")},
+  ${PENDING_DEBIT})`;
+
+/** What erasing the person would do; undefined when there is no such person. */
+export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan | undefined> {
+  const p = personId;
+  const [people, dogs, memberships, attendances, certifications, courses, feeds, fees, invoices, mandates, mails, bin, payments, bankEntries, debits, fingerprint] = (await db.$client.batch([
+    one(db, "SELECT id, first_name AS firstName, last_name AS lastName, full_name AS fullName, row_version AS rowVersion, erased_on AS erasedOn, retained_until AS retainedUntil FROM people WHERE id = ?1", p),
+    one(db, `SELECT d.id, d.common_name AS name, (EXISTS (SELECT 1 FROM course_memberships m WHERE m.dog_id = d.id AND m.person_id <> ?1) OR EXISTS (SELECT 1 FROM certifications c WHERE c.dog_id = d.id AND c.person_id IS NOT NULL AND c.person_id <> ?1)) AS usedByOthers FROM dogs d WHERE d.owner_id = ?1 ORDER BY d.id`, p),
+    one(db, "SELECT m.id, c.name AS course, d.common_name AS dog FROM course_memberships m JOIN courses c ON c.id = m.course_id JOIN dogs d ON d.id = m.dog_id WHERE m.person_id = ?1 ORDER BY m.id", p),
+    one(db, `SELECT id FROM attendances WHERE course_membership_id IN (${MEMBERSHIPS}) ORDER BY id`, p),
+    one(db, `SELECT c.id, m.name, c.date, c.dog_id AS dogId, c.person_id AS personId FROM certifications c JOIN certification_masters m ON m.id = c.certification_master_id WHERE c.person_id = ?1 OR (c.person_id IS NULL AND c.dog_id IN (${DOGS})) ORDER BY c.id`, p),
+    one(db, "SELECT id, name FROM courses WHERE trainer_id = ?1 OR cotrainer_id = ?1 ORDER BY id", p),
+    one(db, "SELECT id FROM calendar_feeds WHERE kind = 'TRAINER' AND subject_id = ?1", p),
+    one(db, `SELECT id, date, text, amount, ${RETENTION_END_SQL("date")} AS until FROM fees WHERE person_id = ?1 ORDER BY date, id`, p),
+    one(db, `SELECT id, invoice_number AS invoiceNumber, date, ${RETENTION_END_SQL("date")} AS until FROM invoice_headers WHERE person_id = ?1 ORDER BY date, id`, p),
+    one(db, `SELECT id, reference, is_active AS isActive, (is_active = 1 AND ${PENDING_DEBIT}) AS pending FROM sepa_mandates WHERE person_id = ?1 ORDER BY id`, p),
+    one(db, `SELECT id, subject, created_on AS createdOn FROM mail_log r WHERE ${scopeOf("mail_log")} ORDER BY id`, p),
+    one(db, `SELECT r.id, r.table_name AS tableName, json_extract(r.json, '$[0].id') AS recordId FROM deleted_records r WHERE ${binAboutPerson("r")} ORDER BY r.id`, p),
+    one(db, `SELECT count(*) AS n FROM mollie_payments WHERE fee_id IN (${FEES})`, p),
+    one(db, `SELECT count(*) AS n FROM bank_statement_entries r WHERE ${scopeOf("bank_statement_entries")}`, p),
+    one(db, "SELECT count(*) AS n FROM direct_debit_items WHERE person_id = ?1", p),
+    one(db, `SELECT ${FINGERPRINT_SQL} AS fingerprint`, p),
+  ])).map((result) => (result.results ?? []) as Row[]);
+  const [person] = people as ErasurePlan["person"][];
+  if (!person) return undefined;
+
+  const erase: PlanItem[] = [];
+  const retain: RetainedItem[] = [];
+  const keptDogs = new Set<number>();
+  for (const dog of dogs) {
+    if (dog.usedByOthers) {
+      keptDogs.add(Number(dog.id));
+      retain.push({ table: "dogs", id: Number(dog.id), label: `Hund ${String(dog.name)}`, reason: "gehört zu Kursteilnahmen oder Erfolgen anderer Personen", until: null });
+    }
+  }
+  for (const row of memberships) erase.push({ table: "course_memberships", id: Number(row.id), label: `Kursteilnahme ${String(row.course)} mit ${String(row.dog)}` });
+  for (const row of attendances) erase.push({ table: "attendances", id: Number(row.id), label: "Anwesenheit an einem Kurstermin" });
+  for (const row of certifications) {
+    if (row.personId === null && keptDogs.has(Number(row.dogId))) retain.push({ table: "certifications", id: Number(row.id), label: `Erfolg ${String(row.name)}`, reason: "Erfolg eines Hundes, der bleibt", until: null });
+    else erase.push({ table: "certifications", id: Number(row.id), label: `Erfolg ${String(row.name)}${row.date ? ` vom ${String(row.date)}` : ""}` });
+  }
+  for (const dog of dogs) if (!keptDogs.has(Number(dog.id))) erase.push({ table: "dogs", id: Number(dog.id), label: `Hund ${String(dog.name)}` });
+  for (const row of mandates) {
+    if (row.pending) retain.push({ table: "sepa_mandates", id: Number(row.id), label: `SEPA-Mandat ${String(row.reference)}`, reason: "eine Lastschrift steht noch aus (offener Posten ohne Rechnung); es wird gelöscht, sobald nichts mehr offen ist", until: null });
+    else erase.push({ table: "sepa_mandates", id: Number(row.id), label: `SEPA-Mandat ${String(row.reference)}` });
+  }
+  for (const row of mails) erase.push({ table: "mail_log", id: Number(row.id), label: `Mail „${String(row.subject)}“` });
+  for (const row of feeds) erase.push({ table: "calendar_feeds", id: Number(row.id), label: "Kalender-Abo als Trainer" });
+  for (const row of bin) erase.push({ table: "deleted_records", id: Number(row.id), label: `Papierkorb: ${String(row.tableName)} ${String(row.recordId)}` });
+  for (const row of courses) retain.push({ table: "courses", id: Number(row.id), label: `Kurs ${String(row.name)}`, reason: "der Kurs bleibt, nur die Person wird als Trainer ausgetragen", until: null });
+  for (const row of invoices) retain.push({ table: "invoice_headers", id: Number(row.id), label: `Rechnung ${String(row.invoiceNumber)} vom ${String(row.date)} (mit Positionen und PDF, Name und Anschrift wie ausgestellt)`, reason: RETAIN_BOOKS, until: String(row.until) });
+  for (const row of fees) retain.push({ table: "fees", id: Number(row.id), label: `Posten „${String(row.text)}“ vom ${String(row.date)}`, reason: RETAIN_BOOKS, until: String(row.until) });
+  // Lastschrift items belong to their fees (and go with them when the fees' retention ends).
+  const paymentCount = Number(payments[0]?.n ?? 0) + Number(bankEntries[0]?.n ?? 0) + Number(debits[0]?.n ?? 0);
+  if (paymentCount > 0) retain.push({ table: "payments", id: 0, label: `${paymentCount} Zahlungseingänge und Lastschriften zu diesen Posten und Rechnungen`, reason: RETAIN_BOOKS, until: null });
+
+  const untils = retain.map((item) => item.until).filter((until): until is string => until !== null);
+  const retainedUntil = untils.length > 0 ? untils.reduce((a, b) => (a > b ? a : b)) : null;
+  const deletePerson = fees.length === 0 && invoices.length === 0 && keptDogs.size === 0 && !mandates.some((row) => row.pending);
+  return {
+    person: { ...person, rowVersion: Number(person.rowVersion) },
+    erase,
+    retain,
+    deletePerson,
+    retainedUntil,
+    fingerprint: String(fingerprint[0]?.fingerprint ?? ""),
+  };
+}
+
+/** The name the user must type to confirm: the person's full name, compared without case and
+ *  surrounding or doubled spaces. */
+export const confirmationMatches = (plan: ErasurePlan, typed: string) => typed.trim().replace(/\s+/g, " ").toLowerCase() === plan.person.fullName.trim().replace(/\s+/g, " ").toLowerCase();
+
+export type ErasureOutcome = { status: "erased"; deleted: boolean; erased: number; retained: number } | { status: "refused"; message: string } | { status: "missing" };
+
+const ids = (plan: ErasurePlan, table: string) => JSON.stringify(plan.erase.filter((item) => item.table === table).map((item) => item.id));
+const IN_IDS = "id IN (SELECT value FROM json_each(?2))";
+
+/**
+ * Erases the person as planned, in one atomic batch: first a check that nothing changed since the
+ * plan (`fingerprint`, which the preview showed), then the invoices get the name and address they
+ * were issued to, then the records go (Papierkorb entries too), the person is pseudonymised or
+ * deleted, and last the change history of every erased or changed record of the person.
+ */
+export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string, actor: Actor, now = new Date()): Promise<ErasureOutcome> {
+  if (plan.person.erasedOn) return { status: "refused", message: ALREADY_ERASED };
+  if (plan.fingerprint !== fingerprint) return { status: "refused", message: ERASURE_CHANGED };
+  const p = plan.person.id;
+  const at = now.toISOString();
+  const today = at.slice(0, 10);
+  const statement = (query: string, ...params: unknown[]): Statement => ({ sql: query, params: [p, ...params] });
+  const erase = (table: string) => statement(`DELETE FROM ${table} WHERE ${IN_IDS}`, ids(plan, table));
+  const changed = (table: string) => statement(`DELETE FROM change_history WHERE table_name = '${table}' AND record_id IN (SELECT value FROM json_each(?2))`, ids(plan, table));
+  const statements: Statement[] = [
+    // Nothing changed since the plan (the same query the plan read): else the batch stops here.
+    statement(`UPDATE people SET row_version = row_version WHERE id = ?1 AND ${FINGERPRINT_SQL} IS ?2`, fingerprint),
+    ABORT_UNLESS_CHANGED,
+    statement(`UPDATE invoice_headers SET (issued_salutation, issued_title, issued_first_name, issued_last_name, issued_street_number, issued_zip, issued_city) =
+      (SELECT salutation, title, first_name, last_name, street_number, zip, city FROM people WHERE id = ?1)
+      WHERE person_id = ?1 AND issued_last_name IS NULL`),
+    erase("deleted_records"),
+    erase("attendances"),
+    statement(`UPDATE fees SET course_membership_id = NULL WHERE course_membership_id IN (SELECT value FROM json_each(?2))`, ids(plan, "course_memberships")),
+    erase("course_memberships"),
+    erase("certifications"),
+    erase("dogs"),
+    erase("sepa_mandates"),
+    erase("mail_log"),
+    erase("calendar_feeds"),
+    statement(`UPDATE courses SET trainer_id = CASE WHEN trainer_id = ?1 THEN NULL ELSE trainer_id END, cotrainer_id = CASE WHEN cotrainer_id = ?1 THEN NULL ELSE cotrainer_id END,
+      last_modified_by = ?2, last_modified_on = ?3, row_version = row_version + 1 WHERE trainer_id = ?1 OR cotrainer_id = ?1`, actor.name, at),
+    plan.deletePerson
+      ? statement("DELETE FROM people WHERE id = ?1")
+      : statement(
+          `UPDATE people SET salutation = NULL, title = NULL, first_name = '', last_name = ?2, street_number = NULL, zip = NULL, city = NULL, email = NULL,
+            home_phone = NULL, mobile_phone = NULL, date_of_birth = NULL, is_member = 0, member_since = NULL, member_until = NULL, membership_status_id = NULL,
+            hsvrm_nr = NULL, is_vorstand = 0, is_trainer = 0, has_gdpr = 0, has_insurance = 0, comments = NULL, erased_on = ?3, retained_until = ?4,
+            last_modified_by = ?5, last_modified_on = ?6, row_version = row_version + 1 WHERE id = ?1`,
+          ERASED_NAME,
+          today,
+          plan.retainedUntil ?? today,
+          actor.name,
+          at,
+        ),
+    // Last: the history of every erased or pseudonymised record, including what this batch wrote.
+    statement("DELETE FROM change_history WHERE table_name = 'people' AND record_id = ?1"),
+    ...["attendances", "course_memberships", "certifications", "dogs", "sepa_mandates", "mail_log", "calendar_feeds", "deleted_records"].map(changed),
+    ...binnedHistory(plan),
+  ];
+  try {
+    // ERASE: the history triggers write nothing (their rows would keep what is erased).
+    await writingAs(db, "ERASE", () => runAtomically(db, statements));
+  } catch (error) {
+    if (isAbortedAsUnchanged(error)) return { status: "refused", message: ERASURE_CHANGED };
+    throw error;
+  }
+  return { status: "erased", deleted: plan.deletePerson, erased: plan.erase.length, retained: plan.retain.length };
+}
+
+/** The history of records that were in the Papierkorb (erased with their bin entries). */
+function binnedHistory(plan: ErasurePlan): Statement[] {
+  const byTable = new Map<string, number[]>();
+  for (const item of plan.erase) {
+    if (item.table !== "deleted_records") continue;
+    const [, table, recordId] = /^Papierkorb: (\S+) (\d+)$/.exec(item.label) ?? [];
+    if (table && recordId) byTable.set(table, [...(byTable.get(table) ?? []), Number(recordId)]);
+  }
+  return [...byTable].map(([table, recordIds]) => ({
+    sql: "DELETE FROM change_history WHERE table_name = ?1 AND record_id IN (SELECT value FROM json_each(?2))",
+    params: [table, JSON.stringify(recordIds)],
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The daily cron: retained remains whose period has ended
+
+export type ExpiredRemains = { invoiceIds: number[]; invoiceRowIds: number[]; pdfPaths: string[]; feeIds: number[]; mandateIds: number[]; personIds: number[] };
+
+/** What of erased people's retained records has expired by `today` (and can go). Read step by
+ *  step (D1 limits the depth of one expression): invoices, then fees no remaining invoice bills,
+ *  then mandates without a pending debit left, then people with nothing left. */
+export async function expiredRemains(db: Db, today: string): Promise<ExpiredRemains> {
+  const ERASED = "SELECT id FROM people WHERE erased_on IS NOT NULL";
+  const rows = async (query: string, ...params: unknown[]) => ((await one(db, query, ...params).all<Row>()).results ?? []);
+  const invoices = await rows(`SELECT id, pdf_file_path AS path FROM invoice_headers WHERE person_id IN (${ERASED}) AND ${RETENTION_END_SQL("date")} < ?1 ORDER BY id`, today);
+  const invoiceIds = JSON.stringify(invoices.map((row) => Number(row.id)));
+  const invoiceRows = await rows("SELECT id FROM invoice_rows WHERE invoice_id IN (SELECT value FROM json_each(?1)) ORDER BY id", invoiceIds);
+  const fees = await rows(
+    `SELECT f.id FROM fees f WHERE f.person_id IN (${ERASED}) AND ${RETENTION_END_SQL("f.date")} < ?1
+      AND NOT EXISTS (SELECT 1 FROM invoice_rows r WHERE r.fee_id = f.id AND r.invoice_id NOT IN (SELECT value FROM json_each(?2)))
+      AND NOT EXISTS (SELECT 1 FROM course_memberships m WHERE m.fee_id = f.id) ORDER BY f.id`,
+    today,
+    invoiceIds,
+  );
+  const feeIds = JSON.stringify(fees.map((row) => Number(row.id)));
+  const mandates = await rows(
+    `SELECT s.id FROM sepa_mandates s WHERE s.person_id IN (${ERASED}) AND NOT EXISTS (SELECT 1 FROM fees pf WHERE pf.person_id = s.person_id
+      AND pf.open_amount > 0 AND pf.send_invoice = 0 AND pf.id NOT IN (SELECT value FROM json_each(?1))) ORDER BY s.id`,
+    feeIds,
+  );
+  const people = await rows(
+    `SELECT p.id FROM people p WHERE p.erased_on IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM invoice_headers i WHERE i.person_id = p.id AND i.id NOT IN (SELECT value FROM json_each(?1)))
+      AND NOT EXISTS (SELECT 1 FROM fees f WHERE f.person_id = p.id AND f.id NOT IN (SELECT value FROM json_each(?2)))
+      AND NOT EXISTS (SELECT 1 FROM sepa_mandates s WHERE s.person_id = p.id AND s.id NOT IN (SELECT value FROM json_each(?3)))
+      AND NOT EXISTS (SELECT 1 FROM dogs d WHERE d.owner_id = p.id)
+      AND NOT EXISTS (SELECT 1 FROM course_memberships m WHERE m.person_id = p.id)
+      AND NOT EXISTS (SELECT 1 FROM certifications c WHERE c.person_id = p.id) ORDER BY p.id`,
+    invoiceIds,
+    feeIds,
+    JSON.stringify(mandates.map((row) => Number(row.id))),
+  );
+  return {
+    invoiceIds: invoices.map((row) => Number(row.id)),
+    invoiceRowIds: invoiceRows.map((row) => Number(row.id)),
+    pdfPaths: invoices.map((row) => row.path).filter((path): path is string => typeof path === "string"),
+    feeIds: fees.map((row) => Number(row.id)),
+    mandateIds: mandates.map((row) => Number(row.id)),
+    personIds: people.map((row) => Number(row.id)),
+  };
+}
+
+/**
+ * Erases what has expired (one batch): invoice rows and headers, fees with their Mollie payments,
+ * mandates without a pending debit, people with nothing left, and their history; the PDFs are
+ * removed from R2 first (a repeated run finds nothing left to do). The remaining erased people's
+ * retainedUntil is brought up to date.
+ */
+export async function eraseExpiredRemains(env: Pick<Env, "INVOICES">, db: Db, now = new Date()): Promise<ExpiredRemains> {
+  const today = now.toISOString().slice(0, 10);
+  const remains = await expiredRemains(db, today);
+  if (remains.pdfPaths.length > 0) await env.INVOICES.delete(remains.pdfPaths);
+  const list = (values: number[]) => JSON.stringify(values);
+  const invoices = list(remains.invoiceIds);
+  const fees = list(remains.feeIds);
+  const inIds = (column: string) => `${column} IN (SELECT value FROM json_each(?1))`;
+  const statements: Statement[] = [
+    { sql: `DELETE FROM invoice_rows WHERE ${inIds("invoice_id")}`, params: [invoices] },
+    { sql: `DELETE FROM mail_log WHERE ${inIds("invoice_header_id")} OR ${inIds("fee_id")}`, params: [invoices] },
+    { sql: `DELETE FROM invoice_headers WHERE ${inIds("id")}`, params: [invoices] },
+    { sql: `DELETE FROM mollie_payments WHERE ${inIds("fee_id")}`, params: [fees] },
+    { sql: `DELETE FROM fees WHERE ${inIds("id")}`, params: [fees] },
+    { sql: `DELETE FROM sepa_mandates WHERE ${inIds("id")}`, params: [list(remains.mandateIds)] },
+    { sql: `DELETE FROM people WHERE ${inIds("id")}`, params: [list(remains.personIds)] },
+    {
+      sql: `UPDATE people SET retained_until = coalesce((SELECT max(until) FROM (
+          SELECT ${RETENTION_END_SQL("date")} AS until FROM invoice_headers WHERE person_id = people.id
+          UNION ALL SELECT ${RETENTION_END_SQL("date")} FROM fees WHERE person_id = people.id)), retained_until)
+        WHERE erased_on IS NOT NULL`,
+      params: [],
+    },
+    // Last: the history of what went (also what this batch wrote).
+    { sql: `DELETE FROM change_history WHERE table_name = 'invoice_rows' AND ${inIds("record_id")}`, params: [list(remains.invoiceRowIds)] },
+    { sql: `DELETE FROM change_history WHERE table_name = 'invoice_headers' AND ${inIds("record_id")}`, params: [invoices] },
+    { sql: `DELETE FROM change_history WHERE table_name = 'fees' AND ${inIds("record_id")}`, params: [fees] },
+    { sql: `DELETE FROM change_history WHERE table_name = 'sepa_mandates' AND ${inIds("record_id")}`, params: [list(remains.mandateIds)] },
+    { sql: `DELETE FROM change_history WHERE table_name = 'people' AND ${inIds("record_id")}`, params: [list(remains.personIds)] },
+  ];
+  await writingAs(db, "ERASE", () => runAtomically(db, statements));
+  return remains;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Retention overview
+
+export type RetentionCandidate = { id: number; fullName: string; memberUntil: string | null; lastActivity: string | null };
+
+/**
+ * Who may be due for erasure, `years` back from today:
+ * - `left`: members whose memberUntil lies more than `years` years back;
+ * - `inactive`: everyone else not erased and not a member now (no memberUntil in the future or
+ *   membership flag without end) whose record is older than `years` years and who since then
+ *   has no course participation (by the course's start or the participation's creation), fee,
+ *   invoice, attendance ticked, certification, or course as trainer.
+ */
+export async function retentionCandidates(db: Db, years: number, today: string): Promise<{ cutoff: string; left: RetentionCandidate[]; inactive: RetentionCandidate[] }> {
+  const cutoffRow = await one(db, "SELECT date(?1, '-' || ?2 || ' years') AS cutoff", today, years).first<{ cutoff: string }>();
+  const cutoff = cutoffRow!.cutoff;
+  // The newest of each kind of activity ('' when none; scalar max, as D1 limits compound selects).
+  const LAST_ACTIVITY = `nullif(max(
+      coalesce((SELECT max(max(coalesce(c.start_date_time, c.start_year || '-01-01'), m.created_on)) FROM course_memberships m JOIN courses c ON c.id = m.course_id WHERE m.person_id = p.id), ''),
+      coalesce((SELECT max(date) FROM fees WHERE person_id = p.id), ''),
+      coalesce((SELECT max(date) FROM invoice_headers WHERE person_id = p.id), ''),
+      coalesce((SELECT max(cd.start_date_time) FROM attendances a JOIN course_dates cd ON cd.id = a.course_date_id JOIN course_memberships m ON m.id = a.course_membership_id WHERE m.person_id = p.id), ''),
+      coalesce((SELECT max(date) FROM certifications WHERE person_id = p.id), ''),
+      coalesce((SELECT max(coalesce(start_date_time, start_year || '-01-01')) FROM courses WHERE trainer_id = p.id OR cotrainer_id = p.id), '')), '')`;
+  const [left, inactive] = (await db.$client.batch([
+    one(db, `SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity FROM people p
+      WHERE p.erased_on IS NULL AND p.member_until IS NOT NULL AND p.member_until < ?1 ORDER BY p.member_until, p.last_name_key, p.id`, cutoff),
+    one(db, `SELECT * FROM (SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, p.created_on AS createdOn, p.last_name_key AS k FROM people p
+      WHERE p.erased_on IS NULL AND p.is_member = 0 AND (p.member_until IS NULL OR p.member_until >= ?1) AND substr(p.created_on, 1, 10) < ?1)
+      WHERE lastActivity IS NULL OR substr(lastActivity, 1, 10) < ?1 ORDER BY k, id`, cutoff),
+  ])).map((result) => (result.results ?? []) as RetentionCandidate[]);
+  return { cutoff, left, inactive: inactive.map(({ id, fullName, memberUntil, lastActivity }) => ({ id, fullName, memberUntil, lastActivity })) };
+}
+
+/** The retention overview's number of years (Einstellungen). */
+export async function retentionYears(db: Db): Promise<number> {
+  const row = await one(db, "SELECT retention_years AS years FROM configuration WHERE id = 1").first<{ years: number }>();
+  return row?.years ?? 3;
+}
+
+export async function setRetentionYears(db: Db, years: number, actor: Actor, now = new Date()): Promise<void> {
+  await db.run(sql`UPDATE configuration SET retention_years = ${years}, last_modified_by = ${actor.name}, last_modified_on = ${now.toISOString()}, row_version = row_version + 1 WHERE id = 1`);
+}

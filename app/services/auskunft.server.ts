@@ -1,0 +1,149 @@
+/**
+ * Die Auskunft (GDPR Art. 15) as one zip: `auskunft.json` (every record Wuff holds about the
+ * person, table by table, as stored, plus the change history of those records), `auskunft.pdf`
+ * (the same, readable, in German: rendered by the invoices' Browser Rendering, pdf.server.ts)
+ * and the stored PDFs of their invoices from R2 under `Rechnungen/`.
+ */
+import { strToU8, zipSync, type Zippable } from "fflate";
+import type { Db } from "~/db/client.server";
+import { asciiFileNamePart } from "~/lib/file-names";
+import { formatDateTime, todayInBerlin } from "~/lib/format";
+import { personData, type PersonData } from "~/models/gdpr.server";
+import { withPdfRenderer } from "./pdf.server";
+
+/** German titles of the sections, in the Auskunft's order. */
+export const SECTION_TITLES: Record<string, string> = {
+  people: "Stammdaten",
+  dogs: "Hunde",
+  course_memberships: "Kursteilnahmen",
+  attendances: "Anwesenheit",
+  certifications: "Erfolge",
+  courses: "Kurse als Trainer/in",
+  calendar_feeds: "Kalender-Abos",
+  fees: "Posten (Kontenblatt)",
+  invoice_headers: "Rechnungen",
+  invoice_rows: "Rechnungspositionen",
+  mollie_payments: "Zahlungen (Mollie)",
+  bank_statement_entries: "Zahlungen (Kontoauszug)",
+  sepa_mandates: "SEPA-Lastschriftmandate",
+  mail_log: "Gesendete Mails",
+  deleted_records: "Im Papierkorb",
+};
+
+/** German names of the columns a reader meets most; the others keep their SQL name (as in the JSON). */
+const COLUMN_LABELS: Record<string, string> = {
+  id: "Nr.",
+  salutation: "Anrede",
+  title: "Titel",
+  first_name: "Vorname",
+  last_name: "Nachname",
+  full_name: "Name",
+  street_number: "Straße und Hausnummer",
+  zip: "PLZ",
+  city: "Ort",
+  email: "E-Mail",
+  home_phone: "Telefon",
+  mobile_phone: "Mobiltelefon",
+  date_of_birth: "Geburtsdatum",
+  is_member: "Mitglied",
+  member_since: "Mitglied seit",
+  member_until: "Mitglied bis",
+  hsvrm_nr: "HSVRM-Nr.",
+  has_gdpr: "DSGVO-Einwilligung",
+  has_insurance: "Versichert",
+  comments: "Anmerkungen",
+  common_name: "Rufname",
+  breed: "Rasse",
+  chip_nr: "Chip-Nr.",
+  rabies_valid_until: "Tollwutimpfung gültig bis",
+  name: "Name",
+  date: "Datum",
+  due_date: "Fällig am",
+  text: "Text",
+  amount: "Betrag (Cent)",
+  open_amount: "Offen (Cent)",
+  invoice_number: "Rechnungsnummer",
+  sent_date: "Versandt am",
+  payment_comments: "Zahlungsvermerk",
+  account_holder: "Kontoinhaber",
+  iban: "IBAN",
+  bic: "BIC",
+  reference: "Mandatsreferenz",
+  mandate_date: "Mandatsdatum",
+  is_active: "Aktiv",
+  subject: "Betreff",
+  recipient: "Empfänger",
+  intended_recipient: "Gedachter Empfänger",
+  sent_on: "Gesendet am",
+  present: "Anwesend",
+  counterparty_name: "Name (Zahler)",
+  counterparty_iban: "IBAN (Zahler)",
+  remittance: "Verwendungszweck",
+  booking_date: "Buchungstag",
+  created_by: "Angelegt von",
+  created_on: "Angelegt am",
+  last_modified_by: "Geändert von",
+  last_modified_on: "Geändert am",
+};
+
+const escape = (value: unknown) =>
+  String(value ?? "").replace(/[&<>"']/g, (character) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[character]!);
+
+/** The readable summary (HTML for the PDF renderer): one section per table, each record as its
+ *  filled fields; the change history last. */
+export function auskunftHtml(data: PersonData, clubName: string | null, now: Date): string {
+  const person = data.person;
+  const record = (row: Record<string, unknown>) =>
+    `<table class="record">${Object.entries(row)
+      .filter(([, value]) => value !== null && value !== "")
+      .map(([key, value]) => `<tr><th>${escape(COLUMN_LABELS[key] ?? key)}</th><td>${escape(value)}</td></tr>`)
+      .join("")}</table>`;
+  const sections = Object.entries(data.tables)
+    .map(([table, rows]) => `<h2>${escape(SECTION_TITLES[table] ?? table)} (${rows.length})</h2>${rows.length === 0 ? "<p>Keine Einträge.</p>" : rows.map(record).join("")}`)
+    .join("");
+  const history =
+    data.changeHistory.length === 0
+      ? "<p>Keine Einträge.</p>"
+      : `<table class="list"><tr><th>Wann</th><th>Wer</th><th>Was</th><th>Datensatz</th><th>Änderungen</th></tr>${data.changeHistory
+          .map(
+            (row) =>
+              `<tr><td>${escape(formatDateTime(String(row.changed_on)))}</td><td>${escape(row.changed_by)}</td><td>${escape(row.action)}</td><td>${escape(SECTION_TITLES[String(row.table_name)] ?? row.table_name)} ${escape(row.record_id)}</td><td>${escape(row.changes)}</td></tr>`,
+          )
+          .join("")}</table>`;
+  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Auskunft</title><style>
+    body { font-family: sans-serif; font-size: 9pt; color: #0f172a; }
+    h1 { font-size: 16pt; } h2 { font-size: 12pt; margin-top: 16pt; border-bottom: 1px solid #cbd5e1; }
+    table { border-collapse: collapse; width: 100%; margin: 4pt 0 8pt; page-break-inside: avoid; }
+    th, td { text-align: left; vertical-align: top; padding: 1pt 4pt; border-bottom: 1px solid #e2e8f0; word-break: break-word; }
+    .record th { width: 30%; font-weight: normal; color: #475569; }
+  </style></head><body>
+  <h1>Auskunft nach Art. 15 DSGVO</h1>
+  <p>über <strong>${escape(`${String(person.first_name ?? "")} ${String(person.last_name ?? "")}`.trim())}</strong>${clubName ? `, erteilt von ${escape(clubName)}` : ""}, Stand ${escape(formatDateTime(now))}.</p>
+  <p>Diese Auskunft enthält alle Daten, die in Wuff zu dieser Person gespeichert sind: Stammdaten, Hunde, Kursteilnahmen und Anwesenheit, Erfolge, Posten, Rechnungen (die PDFs liegen bei), Zahlungen, SEPA-Mandate (mit vollständiger IBAN), gesendete Mails, Einträge im Papierkorb und wer die Datensätze wann geändert hat. Dieselben Daten maschinenlesbar: auskunft.json.</p>
+  ${sections}
+  <h2>Änderungsverlauf (${data.changeHistory.length})</h2>${history}
+  </body></html>`;
+}
+
+export type Auskunft = { fileName: string; zip: Uint8Array };
+
+/** The zip of the person's Auskunft; undefined when there is no such person. */
+export async function buildAuskunft(env: Pick<Env, "BROWSER" | "INVOICES">, db: Db, personId: number, clubName: string | null, now = new Date()): Promise<Auskunft | undefined> {
+  const data = await personData(db, personId);
+  if (!data) return undefined;
+  const files: Zippable = {
+    "auskunft.json": strToU8(JSON.stringify({ erstelltAm: now.toISOString(), personId, tables: data.tables, changeHistory: data.changeHistory }, null, 2)),
+  };
+  files["auskunft.pdf"] = await withPdfRenderer(env, (renderer) => renderer.render(auskunftHtml(data, clubName, now)));
+  for (const invoice of data.tables.invoice_headers ?? []) {
+    const path = invoice.pdf_file_path;
+    if (typeof path !== "string") continue;
+    const object = await env.INVOICES.get(path);
+    if (object) files[`Rechnungen/${path}`] = new Uint8Array(await object.arrayBuffer());
+  }
+  const name = (value: unknown) => asciiFileNamePart(String(value ?? ""));
+  return {
+    fileName: `Auskunft-${name(data.person.last_name)}-${name(data.person.first_name)}-${todayInBerlin(now)}.zip`,
+    zip: zipSync(files, { level: 6 }),
+  };
+}

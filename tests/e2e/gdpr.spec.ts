@@ -1,0 +1,100 @@
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
+import { loginAs } from "./support/login";
+
+/** A person of this test's own (the browser projects share one database), added as GDPR. */
+async function addPerson(page: Page, lastName: string) {
+  const people = page.getByRole("region", { name: "Personen" });
+  await people.getByRole("link", { name: "Hinzufügen" }).click();
+  const add = page.getByRole("dialog", { name: "Person hinzufügen" });
+  await add.getByLabel("Vorname", { exact: true }).fill("Greta");
+  await add.getByLabel("Nachname", { exact: true }).fill(lastName);
+  await add.getByLabel("Ort").fill("Gießen");
+  await add.getByLabel("Mitgliedsart").selectOption({ label: "Kein Mitglied" });
+  await add.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByRole("status")).toHaveText("Person wurde angelegt");
+  const row = people.locator("tbody tr", { hasText: lastName });
+  await expect(row).toHaveAttribute("aria-selected", "true");
+  return people;
+}
+
+test("as GDPR: the Auskunft of a person downloads as a zip, and the erasure is previewed and confirmed by typing the name", async ({ page, javaScriptEnabled }, testInfo) => {
+  const lastName = `Datenschutz${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
+  await loginAs(page, "gdpr", "/people?sort=-id");
+  const people = await addPerson(page, lastName);
+  if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
+
+  // Auskunft (Art. 15): one zip with the JSON and the PDF.
+  const [download] = await Promise.all([page.waitForEvent("download"), people.getByRole("toolbar").getByRole("link", { name: "DSGVO-Auskunft" }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^Auskunft-${lastName}-Greta-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
+  const file = testInfo.outputPath("auskunft.zip");
+  await download.saveAs(file);
+  const files = unzipSync(new Uint8Array(await readFile(file)));
+  expect(Object.keys(files)).toEqual(expect.arrayContaining(["auskunft.json", "auskunft.pdf"]));
+  const json = JSON.parse(strFromU8(files["auskunft.json"]));
+  expect(json.tables.people[0]).toMatchObject({ first_name: "Greta", last_name: lastName, city: "Gießen" });
+  expect(strFromU8(files["auskunft.pdf"].slice(0, 5))).toBe("%PDF-");
+
+  // Löschen (Art. 17): the preview says what goes, what stays, and that the Papierkorb keeps nothing.
+  await people.getByRole("toolbar").getByRole("link", { name: "DSGVO-Löschung…" }).click();
+  const dialog = page.getByRole("dialog", { name: `Greta ${lastName} löschen (DSGVO)` });
+  await expect(dialog).toContainText("Wird gelöscht");
+  await expect(dialog).toContainText("Bleibt aufbewahrt");
+  await expect(dialog).toContainText("Der Papierkorb behält nichts davon");
+  await expect(dialog).toContainText("Die Person selbst wird vollständig gelöscht");
+  await dialog.getByLabel(/Zur Bestätigung den Namen der Person eingeben/).fill("Greta Falsch");
+  await dialog.getByRole("button", { name: "Endgültig löschen" }).click();
+  await expect(page.getByRole("dialog", { name: `Greta ${lastName} löschen (DSGVO)` }).getByText("Der eingegebene Name stimmt nicht")).toBeVisible();
+  await page.getByRole("dialog", { name: `Greta ${lastName} löschen (DSGVO)` }).getByLabel(/Zur Bestätigung/).fill(`Greta ${lastName}`);
+  await page.getByRole("dialog", { name: `Greta ${lastName} löschen (DSGVO)` }).getByRole("button", { name: "Endgültig löschen" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Greta ${lastName} wurde gelöscht (DSGVO): 0 Datensätze und die Person selbst, endgültig.`);
+
+  // The People screen stays open without the erased row selected (no error page).
+  await expect(page.getByRole("region", { name: "Personen" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Personen" }).locator("tbody tr[aria-selected=true]", { hasText: lastName })).toHaveCount(0);
+  // Gone, and not in the Papierkorb either.
+  await page.goto("/people?sort=-id");
+  await expect(page.getByRole("region", { name: "Personen" })).not.toContainText(lastName);
+  await page.goto("/recyclebin");
+  await expect(page.getByRole("region", { name: "Gelöschte Datensätze" })).not.toContainText(lastName);
+});
+
+test("as GDPR: the retention overview sets its years (German message on bad input) and offers Auskunft and Löschen…", async ({ page }) => {
+  // On a phone: nothing scrolls sideways, on the screen or in the erasure dialog.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAs(page, "gdpr", "/gdpr");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Datenschutz: Aufbewahrung");
+  await page.getByLabel("Jahre (Einstellung)").fill("null");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Bitte eine ganze Zahl von 1 bis 30 Jahren eingeben.");
+  await page.getByLabel("Jahre (Einstellung)").fill("3");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByRole("status")).toHaveText("Aufbewahrungsübersicht: 3 Jahre gespeichert.");
+  const left = page.getByRole("region", { name: /^Ausgetreten vor mehr als 3 Jahren/ });
+  await expect(left).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Ohne Aktivität seit 3 Jahren/ })).toBeVisible();
+  // Each listed person opens the same erasure preview (not confirmed here: demo data is shared).
+  // The demo data has members who left years ago.
+  const erase = left.getByRole("link", { name: / löschen…$/ }).first();
+  await expect(erase).toBeVisible();
+  {
+    const name = (await erase.getAttribute("aria-label"))!.replace(/ löschen…$/, "");
+    await erase.click();
+    const dialog = page.getByRole("dialog", { name: `${name} löschen (DSGVO)` });
+    await expect(dialog).toContainText("Zur Bestätigung den Namen der Person eingeben");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await dialog.getByRole("link", { name: "Abbruch" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  }
+});
+
+test("staff do not get the Datenschutz screen, the Auskunft or the erasure", async ({ page }) => {
+  await loginAs(page, "staff", "/people");
+  await expect(page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Datenschutz" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Personen" }).getByRole("link", { name: "DSGVO-Auskunft" })).toHaveCount(0);
+  await page.goto("/gdpr");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("alert")).toHaveText("Zugriff verweigert. Diese Ansicht ist nur für die Rollen ADMIN, GDPR freigegeben.");
+});

@@ -1,0 +1,379 @@
+/**
+ * Datenschutz (issue 16 items 1, 2, 5): the Auskunft (Art. 15) holds every record that references
+ * a demo person, checked table by table against the database (the referencing tables discovered
+ * from the schema's foreign keys, so a new table cannot be forgotten silently); erasure (Art. 17)
+ * leaves no personal data outside the retained bookkeeping and every invoice intact, removes the
+ * person's change history last; the retention cron erases what has expired and nothing else.
+ */
+import { env } from "cloudflare:test";
+import { strFromU8, unzipSync } from "fflate";
+import { extractText, getDocumentProxy } from "unpdf";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import { ERASURE_CHANGED, erasePerson, erasurePlan, eraseExpiredRemains, personData, retentionCandidates, SCOPES } from "~/models/gdpr.server";
+import { getInvoiceDocument } from "~/models/invoice-pdfs.server";
+import { fetchApp, postForm, toastOf } from "../support/app";
+import { loadDemoData } from "../support/seed";
+import { loginCookie } from "../support/sessions";
+
+const db = createDb(env.DB);
+const actor = { name: "Dana Datenschutz" };
+
+type Row = Record<string, unknown>;
+const all = async (query: string, ...params: unknown[]) => ((await env.DB.prepare(query).bind(...params).all()).results ?? []) as Row[];
+const first = async (query: string, ...params: unknown[]) => (await all(query, ...params))[0];
+const run = (query: string, ...params: unknown[]) => env.DB.prepare(query).bind(...params).run();
+
+let demoPersonId = 0;
+
+beforeAll(async () => {
+  await loadDemoData();
+  // The demo person with the most records (fees, invoices, participations).
+  const row = await first(`SELECT p.id FROM people p ORDER BY (SELECT count(*) FROM fees WHERE person_id = p.id) + (SELECT count(*) FROM invoice_headers WHERE person_id = p.id)
+    + (SELECT count(*) FROM course_memberships WHERE person_id = p.id) + (SELECT count(*) FROM dogs WHERE owner_id = p.id) DESC, p.id LIMIT 1`);
+  demoPersonId = Number(row!.id);
+});
+
+/** A person with a record in every table that can hold one, with unmistakable personal data. */
+async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks = true, pendingDebit = false } = {}) {
+  const lastName = `Zwetschge${tag}`;
+  const email = `${tag.toLowerCase()}@erasure.example`;
+  const phone = `0171 55${tag.length}${tag.charCodeAt(0)}`;
+  const iban = `DE${String([...tag].reduce((sum, letter) => sum * 31 + letter.charCodeAt(0), 7) % 1e15).padStart(20, "0")}`;
+  const person = await first(
+    `INSERT INTO people (first_name, last_name, email, mobile_phone, street_number, zip, city, date_of_birth, comments, member_type_id, is_member, member_since)
+     VALUES ('Erna', ?1, ?2, ?3, ?4, '35037', 'Marburg', '1961-04-05', ?5, 1, 1, '2010-01-01') RETURNING id`,
+    lastName,
+    email,
+    phone,
+    `${tag}weg 7`,
+    `mag ${tag}pflaumen`,
+  );
+  const p = Number(person!.id);
+  const dog = Number((await first("INSERT INTO dogs (owner_id, common_name, chip_nr) VALUES (?1, ?2, '276000000000001') RETURNING id", p, `Pflaumi${tag}`))!.id);
+  const course = Number((await first("SELECT id FROM courses ORDER BY id LIMIT 1"))!.id);
+  const status = Number((await first("SELECT id FROM membership_statuses WHERE code = 'CONFIRMED'"))!.id);
+  const membership = Number((await first("INSERT INTO course_memberships (course_id, person_id, dog_id, status_id, comments) VALUES (?1, ?2, ?3, ?4, 'Teilnehmer Zwetschge') RETURNING id", course, p, dog, status))!.id);
+  const courseDate = Number((await first("SELECT id FROM course_dates WHERE course_id = ?1 ORDER BY id LIMIT 1", course))?.id ?? 0);
+  if (courseDate) await run("INSERT INTO attendances (course_date_id, course_membership_id, present) VALUES (?1, ?2, 1)", courseDate, membership);
+  const master = Number((await first("SELECT id FROM certification_masters ORDER BY id LIMIT 1"))!.id);
+  await run("INSERT INTO certifications (person_id, dog_id, certification_master_id, date) VALUES (?1, ?2, ?3, '2024-05-05')", p, dog, master);
+  const mandate = Number((await first("INSERT INTO sepa_mandates (person_id, account_holder, iban, reference, mandate_date) VALUES (?1, ?2, ?3, ?4, '2025-01-01') RETURNING id", p, `Erna ${lastName}`, iban, `WUFF-${p}-1`))!.id);
+  let invoice = 0;
+  let fee = 0;
+  if (withBooks) {
+    fee = Number((await first("INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice) VALUES (?1, ?2, 'Kursgebühr', 9900, 0, 1) RETURNING id", p, invoiceDate))!.id);
+    const number = Number((await first("SELECT coalesce(max(invoice_number), 0) + 1 AS n FROM invoice_headers"))!.n);
+    invoice = Number((await first("INSERT INTO invoice_headers (person_id, invoice_number, date, amount, open_amount, pdf_file_path) VALUES (?1, ?2, ?3, 9900, 0, ?4) RETURNING id", p, number, invoiceDate, `Rechnung_${number}_${lastName}.pdf`))!.id);
+    await run("INSERT INTO invoice_rows (invoice_id, fee_id, text, amount) VALUES (?1, ?2, 'Kursgebühr', 9900)", invoice, fee);
+    await env.INVOICES.put(`Rechnung_${number}_${lastName}.pdf`, new TextEncoder().encode("%PDF-1.4 test"));
+    await run("INSERT INTO mollie_payments (payment_id, fee_id, amount, applied, processed_on) VALUES (?1, ?2, 9900, 9900, '2026-03-05')", `tr_${tag}`, fee);
+    await run(
+      "INSERT INTO mail_log (kind, status, recipient, intended_recipient, subject, sent_by, person_id, invoice_header_id, created_on) VALUES ('SINGLE', 'SENT', ?1, ?1, 'Ihre Rechnung', 'Anna', ?2, ?3, '2026-03-02')",
+      email,
+      p,
+      invoice,
+    );
+  }
+  if (pendingDebit) await run("INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice) VALUES (?1, '2026-10-01', 'Beitrag per Lastschrift', 3000, 3000, 0)", p);
+  await run("INSERT INTO mail_log (kind, status, recipient, intended_recipient, subject, sent_by, person_id, birthday_year, created_on) VALUES ('BIRTHDAY', 'SENT', ?1, ?1, 'Alles Gute', 'Cron', ?2, 2025, '2025-04-05')", email, p);
+  // A second dog, deleted into the Papierkorb (its JSON names the person's data).
+  const binned = Number((await first("INSERT INTO dogs (owner_id, common_name, comments) VALUES (?1, 'Zwetschgenhund', ?2) RETURNING id", p, lastName))!.id);
+  await run(
+    `INSERT INTO deleted_records (transaction_id, deleted_on, deleted_by, table_name, identifier1, json)
+     SELECT (SELECT coalesce(max(transaction_id), 0) + 1 FROM deleted_records), '2026-01-01', 'Anna', 'dogs', common_name, json_array(json_object('id', id, 'owner_id', owner_id, 'common_name', common_name, 'comments', comments)) FROM dogs WHERE id = ?1`,
+    binned,
+  );
+  await run("DELETE FROM dogs WHERE id = ?1", binned);
+  // Change history as the history helper's triggers write it (not on this branch).
+  for (const [table, id] of [["people", p], ["dogs", dog], ["course_memberships", membership], ["sepa_mandates", mandate], ["dogs", binned]] as const) {
+    await run("INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes) VALUES (?1, ?2, 'INSERT', 'Anna', '2026-01-01', ?3)", table, id, JSON.stringify({ last_name: [null, lastName], email: [null, email] }));
+  }
+  return { id: p, lastName, fullName: `Erna ${lastName}`, email, phone, iban, dog, membership, invoice, fee };
+}
+
+/** Tables (and columns) with a foreign key to people, from the schema itself. */
+async function referencingColumns(): Promise<{ table: string; column: string }[]> {
+  const tables = await all("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'");
+  const found: { table: string; column: string }[] = [];
+  for (const { name } of tables) {
+    for (const key of await all(`SELECT * FROM pragma_foreign_key_list('${String(name)}')`)) if (key.table === "people") found.push({ table: String(name), column: String(key.from) });
+  }
+  return found;
+}
+
+describe("Auskunft (Art. 15)", () => {
+  it("holds every record that references the demo person, table by table", async () => {
+    const data = (await personData(db, demoPersonId))!;
+    expect(data.person.id).toBe(demoPersonId);
+    const columns = await referencingColumns();
+    expect(columns.map((c) => c.table)).toEqual(expect.arrayContaining(["dogs", "course_memberships", "fees", "invoice_headers", "sepa_mandates", "certifications", "courses"]));
+    // Every such table is covered, whether or not this person has rows in it (a new table with a
+    // person must be added to SCOPES, to the Auskunft and to the erasure).
+    const covered = SCOPES.map((scope) => scope.table);
+    for (const { table } of columns) expect(covered, table).toContain(table);
+    // Plus the known person ids without a foreign key.
+    columns.push({ table: "mail_log", column: "person_id" });
+    let checked = 0;
+    for (const { table, column } of columns) {
+      const ids = (await all(`SELECT id FROM ${table} WHERE ${column} = ?1`, demoPersonId)).map((row) => row.id);
+      const exported = (data.tables[table] ?? []).map((row) => row.id);
+      expect(exported, `${table}.${column}`).toEqual(expect.arrayContaining(ids));
+      checked += ids.length;
+    }
+    expect(checked).toBeGreaterThan(3);
+    // One level further: rows hanging off the person's records without a person of their own.
+    for (const { table, column, parent } of [
+      { table: "attendances", column: "course_membership_id", parent: "course_memberships" },
+      { table: "invoice_rows", column: "invoice_id", parent: "invoice_headers" },
+    ]) {
+      const parents = JSON.stringify((data.tables[parent] ?? []).map((row) => row.id));
+      const ids = (await all(`SELECT id FROM ${table} WHERE ${column} IN (SELECT value FROM json_each(?1))`, parents)).map((row) => row.id);
+      expect((data.tables[table] ?? []).map((row) => row.id)).toEqual(expect.arrayContaining(ids));
+    }
+    // Every table the Auskunft covers is a real table.
+    for (const scope of SCOPES) expect(await first("SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?1", scope.table)).toBeTruthy();
+  });
+
+  it("includes mandates with the full IBAN, mails, the Papierkorb and the change history of the person's records", async () => {
+    const person = await makePerson("Auskunft");
+    const data = (await personData(db, person.id))!;
+    expect(data.tables.sepa_mandates[0].iban).toBe(person.iban);
+    expect(data.tables.mail_log.map((row) => row.subject)).toEqual(expect.arrayContaining(["Ihre Rechnung", "Alles Gute"]));
+    expect(data.tables.deleted_records).toHaveLength(1);
+    expect(data.tables.invoice_rows).toHaveLength(1);
+    expect(data.tables.mollie_payments).toHaveLength(1);
+    expect(data.changeHistory.map((row) => `${String(row.table_name)}:${String(row.record_id)}`)).toEqual(expect.arrayContaining([`people:${person.id}`, `dogs:${person.dog}`, `course_memberships:${person.membership}`]));
+  });
+
+  it("downloads as one zip with auskunft.json, auskunft.pdf and the invoice PDFs (GDPR), and refuses STAFF and FINANCE", async () => {
+    const person = await makePerson("Zip");
+    const response = await fetchApp(`/gdpr/auskunft/${person.id}`, { cookie: await loginCookie("gdpr") });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/zip");
+    expect(response.headers.get("Content-Disposition")).toContain(`Auskunft-${person.lastName}-Erna-`);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(Object.keys(files).sort()).toEqual(expect.arrayContaining(["auskunft.json", "auskunft.pdf"]));
+    const json = JSON.parse(strFromU8(files["auskunft.json"]));
+    expect(json.tables.people[0].email).toBe(person.email);
+    expect(strFromU8(files["auskunft.pdf"].slice(0, 5))).toBe("%PDF-");
+    // The PDF is the readable German summary of the same data.
+    const { text } = await extractText(await getDocumentProxy(files["auskunft.pdf"]), { mergePages: true });
+    for (const expected of ["Auskunft nach Art. 15 DSGVO", `Erna ${person.lastName}`, "Stammdaten", "Hunde (1)", "SEPA-Lastschriftmandate (1)", person.iban, "Gesendete Mails (2)", "Änderungsverlauf"]) expect(text).toContain(expected);
+    expect(Object.keys(files).filter((name) => name.startsWith("Rechnungen/"))).toHaveLength(1);
+    for (const role of ["staff", "finance"] as const) {
+      // Refused on the server as every guarded page: back to the start page with the German reason.
+      const refused = await fetchApp(`/gdpr/auskunft/${person.id}`, { cookie: await loginCookie(role) });
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get("Location")).toBe("/");
+      expect(toastOf(refused)?.message).toContain("Zugriff verweigert");
+    }
+  });
+});
+
+/** Every text value of every table, except the retained bookkeeping records of the person. */
+async function personalTraces(needles: string[], retained: { invoices: number[]; fees: number[] }) {
+  const tables = await all("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'");
+  const hits: string[] = [];
+  for (const { name } of tables) {
+    const table = String(name);
+    for (const row of await all(`SELECT * FROM "${table}"`)) {
+      const kept =
+        (table === "invoice_headers" && retained.invoices.includes(Number(row.id))) ||
+        (table === "change_history" && row.table_name === "invoice_headers" && retained.invoices.includes(Number(row.record_id)));
+      if (kept) continue;
+      const text = JSON.stringify(row).toLowerCase();
+      for (const needle of needles) if (text.includes(needle.toLowerCase())) hits.push(`${table} ${String(row.id ?? "")}: ${needle}`);
+    }
+  }
+  return hits;
+}
+
+describe("Löschen mit Aufbewahrung (Art. 17)", () => {
+  it("previews what goes and what stays and why", async () => {
+    const person = await makePerson("Preview", { pendingDebit: true });
+    const plan = (await erasurePlan(db, person.id))!;
+    const erasedTables = new Set(plan.erase.map((item) => item.table));
+    for (const table of ["dogs", "course_memberships", "certifications", "mail_log", "deleted_records"]) expect(erasedTables).toContain(table);
+    expect(plan.retain.find((item) => item.table === "invoice_headers")).toMatchObject({ until: "2036-12-31" });
+    expect(plan.retain.find((item) => item.table === "sepa_mandates")?.reason).toContain("Lastschrift");
+    expect(plan.deletePerson).toBe(false);
+    expect(plan.retainedUntil).toBe("2036-12-31");
+  });
+
+  it("leaves no personal data outside the retained bookkeeping, keeps every invoice intact, and erases the history last", async () => {
+    const person = await makePerson("Erase");
+    const invoiceBefore = await first("SELECT id, invoice_number, date, amount, open_amount, pdf_file_path FROM invoice_headers WHERE id = ?1", person.invoice);
+    const rowsBefore = await all("SELECT * FROM invoice_rows WHERE invoice_id = ?1", person.invoice);
+    const feeBefore = await first("SELECT id, date, text, amount, open_amount FROM fees WHERE id = ?1", person.fee);
+    // Triggers like the history helper's: every change of these tables writes its before/after
+    // values into change_history inside the erasure's own batch; the erasure must remove them too.
+    const triggers = [
+      ["people", "UPDATE", "NEW.id", "json_object('last_name', json_array(OLD.last_name, NEW.last_name), 'email', json_array(OLD.email, NEW.email))"],
+      ["dogs", "DELETE", "OLD.id", "json_object('common_name', json_array(OLD.common_name, NULL))"],
+      ["course_memberships", "DELETE", "OLD.id", "json_object('comments', json_array(OLD.comments, NULL))"],
+      ["sepa_mandates", "DELETE", "OLD.id", "json_object('iban', json_array(OLD.iban, NULL))"],
+    ] as const;
+    for (const [table, action, id, changes] of triggers) {
+      await run(`CREATE TRIGGER test_history_${table} AFTER ${action} ON ${table} BEGIN
+        INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes) VALUES ('${table}', ${id}, '${action}', 'Trigger', '2026-11-25', ${changes}); END`);
+    }
+    const plan = (await erasurePlan(db, person.id))!;
+    const outcome = await erasePerson(db, plan, plan.fingerprint, actor).finally(async () => {
+      for (const [table] of triggers) await run(`DROP TRIGGER test_history_${table}`);
+    });
+    expect(outcome).toMatchObject({ status: "erased", deleted: false });
+
+    const hits = await personalTraces([person.lastName, person.email, person.phone, person.iban, "Eraseweg", "PflaumiErase", "mag Erasepflaumen"], { invoices: [person.invoice], fees: [person.fee] });
+    expect(hits).toEqual([]);
+    // The person row is only a pseudonymised holder of the books.
+    expect(await first("SELECT first_name, last_name, email, date_of_birth, comments, erased_on IS NOT NULL AS erased, retained_until FROM people WHERE id = ?1", person.id)).toEqual({
+      first_name: "",
+      last_name: "Gelöschte Person",
+      email: null,
+      date_of_birth: null,
+      comments: null,
+      erased: 1,
+      retained_until: "2036-12-31",
+    });
+    // Every invoice intact, with the name and address it was issued to; its PDF stays in R2.
+    expect(await first("SELECT id, invoice_number, date, amount, open_amount, pdf_file_path FROM invoice_headers WHERE id = ?1", person.invoice)).toEqual(invoiceBefore);
+    expect(await first("SELECT issued_first_name, issued_last_name, issued_street_number, issued_city FROM invoice_headers WHERE id = ?1", person.invoice)).toEqual({
+      issued_first_name: "Erna",
+      issued_last_name: person.lastName,
+      issued_street_number: "Eraseweg 7",
+      issued_city: "Marburg",
+    });
+    // A PDF made again later still shows the recipient as issued, not 'Gelöschte Person'.
+    expect((await getInvoiceDocument(db, person.invoice))!.person).toMatchObject({ firstName: "Erna", lastName: person.lastName, streetNumber: "Eraseweg 7", city: "Marburg" });
+    expect(await all("SELECT * FROM invoice_rows WHERE invoice_id = ?1", person.invoice)).toEqual(rowsBefore);
+    expect(await first("SELECT id, date, text, amount, open_amount FROM fees WHERE id = ?1", person.fee)).toEqual(feeBefore);
+    expect(await env.INVOICES.head(String(invoiceBefore!.pdf_file_path))).not.toBeNull();
+    expect(await first("SELECT count(*) AS n FROM mollie_payments WHERE fee_id = ?1", person.fee)).toEqual({ n: 1 });
+    // No history of the erased records is left (the triggers' rows of the erasure would be gone too).
+    expect(await all("SELECT * FROM change_history WHERE (table_name = 'people' AND record_id = ?1) OR (table_name = 'dogs' AND record_id = ?2)", person.id, person.dog)).toEqual([]);
+    // A second erasure is refused in German.
+    const again = (await erasurePlan(db, person.id))!;
+    expect(await erasePerson(db, again, again.fingerprint, actor)).toEqual({ status: "refused", message: expect.stringContaining("bereits gelöscht") });
+  });
+
+  it("deletes a person without bookkeeping records completely", async () => {
+    const person = await makePerson("Ganz", { withBooks: false });
+    const plan = (await erasurePlan(db, person.id))!;
+    expect(plan.deletePerson).toBe(true);
+    expect(await erasePerson(db, plan, plan.fingerprint, actor)).toMatchObject({ status: "erased", deleted: true });
+    expect(await first("SELECT id FROM people WHERE id = ?1", person.id)).toBeUndefined();
+    expect(await personalTraces([person.lastName, person.email, person.iban], { invoices: [], fees: [] })).toEqual([]);
+  });
+
+  it("refuses when the person changed since the preview, and changes nothing", async () => {
+    const person = await makePerson("Stale", { withBooks: false });
+    const plan = (await erasurePlan(db, person.id))!;
+    await run("UPDATE people SET comments = 'neu', row_version = row_version + 1 WHERE id = ?1", person.id);
+    expect(await erasePerson(db, plan, plan.fingerprint, actor)).toEqual({ status: "refused", message: ERASURE_CHANGED });
+    // Also when the fingerprint is current but a record appears between the plan and the batch.
+    const fresh = (await erasurePlan(db, person.id))!;
+    await run("INSERT INTO dogs (owner_id, common_name) VALUES (?1, 'Nachzügler')", person.id);
+    expect(await erasePerson(db, fresh, fresh.fingerprint, actor)).toEqual({ status: "refused", message: ERASURE_CHANGED });
+    expect(await first("SELECT last_name FROM people WHERE id = ?1", person.id)).toEqual({ last_name: person.lastName });
+  });
+
+  it("keeps a mandate while a debit is pending", async () => {
+    const person = await makePerson("Mandat", { pendingDebit: true });
+    const plan = (await erasurePlan(db, person.id))!;
+    await erasePerson(db, plan, plan.fingerprint, actor);
+    expect(await all("SELECT iban FROM sepa_mandates WHERE person_id = ?1", person.id)).toEqual([{ iban: person.iban }]);
+  });
+
+  it("posts the erasure from the dialog as GDPR: the typed name must match; STAFF and FINANCE are refused", async () => {
+    const person = await makePerson("Dialog", { withBooks: false });
+    const plan = (await erasurePlan(db, person.id))!;
+    const form = { intent: "erasure:erase", id: person.id, fingerprint: plan.fingerprint };
+    for (const role of ["staff", "finance"] as const) {
+      const refused = await postForm(`/people?dialog=erasure-preview&dialogId=${person.id}`, await loginCookie(role), { ...form, confirmName: person.fullName });
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get("Location")).toBe("/");
+      expect(toastOf(refused)?.message).toContain("Zugriff verweigert");
+    }
+    expect(await first("SELECT id FROM people WHERE id = ?1", person.id)).toBeTruthy();
+    const cookie = await loginCookie("gdpr");
+    const wrong = await postForm(`/people?dialog=erasure-preview&dialogId=${person.id}`, cookie, { ...form, confirmName: "Jemand Anders" });
+    expect(wrong.status).toBe(400);
+    expect(await first("SELECT id FROM people WHERE id = ?1", person.id)).toBeTruthy();
+    const done = await postForm(`/people?dialog=erasure-preview&dialogId=${person.id}`, cookie, { ...form, confirmName: ` erna  ${person.lastName.toLowerCase()} ` });
+    expect(done.status).toBe(302);
+    expect(toastOf(done)?.message).toContain("gelöscht");
+    expect(await first("SELECT id FROM people WHERE id = ?1", person.id)).toBeUndefined();
+  });
+});
+
+describe("the retention cron", () => {
+  it("erases what has expired and nothing else, idempotently", async () => {
+    const old = await makePerson("Alt", { invoiceDate: "2014-06-01" });
+    const recent = await makePerson("Neu", { invoiceDate: "2020-06-01" });
+    const living = await makePerson("Lebt", { invoiceDate: "2014-06-01" });
+    for (const person of [old, recent]) {
+      const plan = (await erasurePlan(db, person.id))!;
+      await erasePerson(db, plan, plan.fingerprint, actor);
+    }
+    // History of the old invoice's row, as the triggers would have written it.
+    const oldRow = Number((await first("SELECT id FROM invoice_rows WHERE invoice_id = ?1", old.invoice))!.id);
+    await run("INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes) VALUES ('invoice_rows', ?1, 'INSERT', 'Anna', '2014-06-01', '{}')", oldRow);
+    const oldPdf = String((await first("SELECT pdf_file_path FROM invoice_headers WHERE id = ?1", old.invoice))!.pdf_file_path);
+    const invoicesBefore = await all("SELECT id FROM invoice_headers WHERE id <> ?1 ORDER BY id", old.invoice);
+    const feesBefore = await all("SELECT id FROM fees WHERE id <> ?1 ORDER BY id", old.fee);
+
+    const remains = await eraseExpiredRemains(env, db, new Date("2026-11-25T06:00:00Z"));
+    expect(remains).toMatchObject({ invoiceIds: [old.invoice], invoiceRowIds: [oldRow], feeIds: [old.fee], personIds: [old.id] });
+    expect(await all("SELECT id FROM change_history WHERE table_name = 'invoice_rows' AND record_id = ?1", oldRow)).toEqual([]);
+    expect(await first("SELECT id FROM people WHERE id = ?1", old.id)).toBeUndefined();
+    expect(await first("SELECT id FROM invoice_headers WHERE id = ?1", old.invoice)).toBeUndefined();
+    expect(await env.INVOICES.head(oldPdf)).toBeNull();
+    // Nothing else: the erased person of 2020 (until 31.12.2030) and a living person of 2014 keep everything.
+    expect(await all("SELECT id FROM invoice_headers WHERE id <> ?1 ORDER BY id", old.invoice)).toEqual(invoicesBefore);
+    expect(await all("SELECT id FROM fees WHERE id <> ?1 ORDER BY id", old.fee)).toEqual(feesBefore);
+    expect(await first("SELECT last_name, retained_until FROM people WHERE id = ?1", recent.id)).toEqual({ last_name: "Gelöschte Person", retained_until: "2030-12-31" });
+    expect(await first("SELECT last_name FROM people WHERE id = ?1", living.id)).toEqual({ last_name: living.lastName });
+    // A second run finds nothing.
+    expect(await eraseExpiredRemains(env, db, new Date("2026-11-25T07:00:00Z"))).toEqual({ invoiceIds: [], invoiceRowIds: [], pdfPaths: [], feeIds: [], mandateIds: [], personIds: [] });
+  });
+});
+
+describe("retention overview", () => {
+  it("saves N years in Einstellungen for GDPR, refuses bad input in German, and refuses STAFF and FINANCE", async () => {
+    const cookie = await loginCookie("gdpr");
+    for (const bad of ["0", "31", "drei", "2.5", ""]) {
+      const response = await postForm("/gdpr", cookie, { intent: "retentionYears", years: bad });
+      expect(response.status, bad).toBe(400);
+      expect(await response.text()).toContain("Bitte eine ganze Zahl von 1 bis 30 Jahren eingeben.");
+    }
+    expect(await first("SELECT retention_years FROM configuration WHERE id = 1")).toEqual({ retention_years: 3 });
+    for (const role of ["staff", "finance"] as const) {
+      const refused = await postForm("/gdpr", await loginCookie(role), { intent: "retentionYears", years: "5" });
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get("Location")).toBe("/");
+      // Nor do they see the erasure preview from a page they may use.
+      const page = await (await fetchApp(`/people?dialog=erasure-preview&dialogId=${demoPersonId}`, { cookie: await loginCookie(role) })).text();
+      expect(page).not.toContain("Endgültig löschen");
+    }
+    const saved = await postForm("/gdpr", cookie, { intent: "retentionYears", years: "5" });
+    expect(saved.status).toBe(302);
+    expect(toastOf(saved)?.message).toContain("5 Jahre");
+    expect(await first("SELECT retention_years FROM configuration WHERE id = 1")).toEqual({ retention_years: 5 });
+    const page = await (await fetchApp("/gdpr", { cookie })).text();
+    expect(page).toContain("Ausgetreten vor mehr als 5 Jahren");
+    await run("UPDATE configuration SET retention_years = 3 WHERE id = 1");
+  });
+
+  it("lists members who left more than N years ago and people without activity", async () => {
+    const left = Number((await first("INSERT INTO people (first_name, last_name, member_type_id, is_member, member_since, member_until, created_on) VALUES ('Otto', 'Ausgetreten', 1, 0, '2000-01-01', '2019-12-31', '2000-01-01T00:00:00Z') RETURNING id"))!.id);
+    const idle = Number((await first("INSERT INTO people (first_name, last_name, member_type_id, created_on) VALUES ('Ida', 'Untätig', 1, '2018-01-01T00:00:00Z') RETURNING id"))!.id);
+    const busy = Number((await first("INSERT INTO people (first_name, last_name, member_type_id, created_on) VALUES ('Bea', 'Beschäftigt', 1, '2018-01-01T00:00:00Z') RETURNING id"))!.id);
+    await run("INSERT INTO fees (person_id, date, text, amount, open_amount) VALUES (?1, '2026-01-01', 'Neu', 100, 0)", busy);
+    const { left: leftList, inactive } = await retentionCandidates(db, 3, "2026-11-25");
+    expect(leftList.map((row) => row.id)).toContain(left);
+    expect(inactive.map((row) => row.id)).toContain(idle);
+    expect(inactive.map((row) => row.id)).not.toContain(busy);
+    expect(inactive.map((row) => row.id)).not.toContain(left);
+  });
+});
