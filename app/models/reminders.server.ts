@@ -1,0 +1,140 @@
+/**
+ * Mahnwesen (issue 17): the reminder levels of Einstellungen, what is overdue, which level is due,
+ * and the reminders written.
+ *
+ * Overdue: an invoice with something open whose due date has passed, or a fee collected directly
+ * (send_invoice = 0, not itself a reminder fee) with something open past its due date; fees billed
+ * by invoice are reminded through their invoice. A fee collected by direct debit has open amount 0,
+ * so it is not overdue. "Passed" and "due" follow §193 BGB (app/lib/reminder-dates.ts): the stored
+ * dates are compared with one cut-off date per level computed from today, so SQL needs no calendar.
+ *
+ * An item's level is the highest level of its reminders that are not cancelled; its next level the
+ * next enabled one above; the next level is due `days` after the item's due date (level 1) or after
+ * the new due date of its last reminder (levels 2, 3).
+ */
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { qualified } from "~/db/columns";
+import { fees, invoiceHeaders, reminderLevels, reminders, templates, type ReminderTargetType } from "~/db/schema";
+import { latestDueDateFor } from "~/lib/reminder-dates";
+import type { Actor } from "./audit.server";
+
+export type ReminderLevel = typeof reminderLevels.$inferSelect;
+export type ReminderLevelInput = Pick<ReminderLevel, "level" | "enabled" | "days" | "fee" | "paymentTermDays" | "mailTemplate" | "letterTemplate"> & { rowVersion: number };
+
+export const REMINDER_LEVEL_COUNT = 3;
+
+/** The three levels, by level. */
+export async function getReminderLevels(db: Db): Promise<ReminderLevel[]> {
+  return db.select().from(reminderLevels).orderBy(asc(reminderLevels.level));
+}
+
+export type SaveLevelsOutcome = { status: "updated" } | { status: "conflict"; current: ReminderLevel[] };
+
+/** Saves the levels in one batch, each quoting the rowVersion the form was based on: if one was
+ *  changed meanwhile, nothing is saved (the batch is one transaction) and the current levels come back. */
+export async function saveReminderLevels(db: Db, input: ReminderLevelInput[], actor: Actor): Promise<SaveLevelsOutcome> {
+  const now = new Date().toISOString();
+  const statements = input.map(({ level, rowVersion, ...values }) =>
+    db
+      .update(reminderLevels)
+      .set({ ...values, lastModifiedBy: actor.name, lastModifiedOn: now, rowVersion: sql`${reminderLevels.rowVersion} + 1` })
+      .where(and(eq(reminderLevels.level, level), eq(reminderLevels.rowVersion, rowVersion)))
+      .returning({ level: reminderLevels.level }),
+  );
+  const current = await getReminderLevels(db);
+  const stale = input.some((row) => current.find((level) => level.level === row.level)?.rowVersion !== row.rowVersion);
+  if (stale || statements.length === 0) return { status: "conflict", current };
+  const results = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  if (results.every((rows) => rows.length === 1)) return { status: "updated" };
+  return { status: "conflict", current: await getReminderLevels(db) };
+}
+
+/** The templates a level may name: mails (kind MAIL) and letters (kind INVOICE, printed to PDF). */
+export async function reminderTemplateChoices(db: Db): Promise<{ mail: string[]; letter: string[] }> {
+  const rows = await db.select({ name: templates.name, kind: templates.kind }).from(templates).orderBy(asc(templates.name));
+  return { mail: rows.filter((row) => row.kind === "MAIL").map((row) => row.name), letter: rows.filter((row) => row.kind === "INVOICE").map((row) => row.name) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Levels in SQL
+
+/** The reminded item's id, named with its table (the subqueries are correlated). */
+export const targetId = (type: ReminderTargetType) => qualified(type === "INVOICE" ? invoiceHeaders.id : fees.id);
+
+/** Not cancelled reminders of an item. */
+const activeReminders = (type: ReminderTargetType, id: SQL) =>
+  sql`FROM ${reminders} rm WHERE rm.target_type = ${type} AND rm.target_id = ${id} AND rm.status <> 'CANCELLED'`;
+
+/** The item's reminder level (0 without a reminder). */
+export const reminderLevelOf = (type: ReminderTargetType, id: SQL) =>
+  sql<number>`(SELECT coalesce(max(rm.level), 0) ${activeReminders(type, id)})`;
+
+/** The date of the item's last reminder (NULL without one). */
+export const lastReminderDateOf = (type: ReminderTargetType, id: SQL) =>
+  sql<string | null>`(SELECT max(rm.date) ${activeReminders(type, id)})`;
+
+/** The new due date the item's last reminder named. */
+const lastNewDueDateOf = (type: ReminderTargetType, id: SQL) =>
+  sql<string | null>`(SELECT rm.new_due_date ${activeReminders(type, id)} ORDER BY rm.level DESC LIMIT 1)`;
+
+/** An invoice is overdue: something open and its due date passed (§193 BGB). */
+export const invoiceOverdue = (today: string) =>
+  sql`(${qualified(invoiceHeaders.openAmount)} > 0 AND ${qualified(invoiceHeaders.dueDate)} IS NOT NULL AND ${qualified(invoiceHeaders.dueDate)} <= ${latestDueDateFor(1, today)})`;
+
+/** A fee is reminded on its own: collected directly (not billed by invoice), not a reminder fee. */
+export const feeRemindable = sql`(${qualified(fees.sendInvoice)} = 0 AND ${qualified(fees.kind)} <> 'REMINDER')`;
+
+/** A fee is overdue: reminded on its own, something open and its due date passed (§193 BGB). */
+export const feeOverdue = (today: string) =>
+  sql`(${feeRemindable} AND ${qualified(fees.openAmount)} > 0 AND ${qualified(fees.dueDate)} IS NOT NULL AND ${qualified(fees.dueDate)} <= ${latestDueDateFor(1, today)})`;
+
+/**
+ * The level that is due for an item today, as SQL (NULL when none is): the next enabled level above
+ * its current one, if `days` have passed since the effective date it counts from.
+ */
+export function dueLevelOf(levels: ReminderLevel[], type: ReminderTargetType, today: string): SQL<number | null> {
+  const id = targetId(type);
+  const dueDate = qualified(type === "INVOICE" ? invoiceHeaders.dueDate : fees.dueDate);
+  const overdue = type === "INVOICE" ? invoiceOverdue(today) : feeOverdue(today);
+  const current = reminderLevelOf(type, id);
+  const enabled = levels.filter((level) => level.enabled).sort((a, b) => a.level - b.level);
+  if (enabled.length === 0) return sql<null>`NULL`;
+  // The next enabled level above the current one, and whether it is due.
+  const cases = enabled.map((level) => {
+    const base = level.level === enabled[0].level ? sql`CASE WHEN ${current} = 0 THEN ${dueDate} ELSE ${lastNewDueDateOf(type, id)} END` : lastNewDueDateOf(type, id);
+    return sql`WHEN ${current} < ${level.level} THEN CASE WHEN ${base} <= ${latestDueDateFor(level.days, today)} THEN ${level.level} END`;
+  });
+  return sql<number | null>`(CASE WHEN ${overdue} THEN (CASE ${sql.join(cases, sql` `)} END) END)`;
+}
+
+/** The Rechnungen's and the Kontenblatt's reminder toggle: all, only reminded, reminder due. */
+export const REMINDER_FILTERS = ["all", "reminded", "due"] as const;
+export type ReminderFilter = (typeof REMINDER_FILTERS)[number];
+
+/** The toggle as a condition; 'due' needs the levels (read before the list). */
+export function reminderFilterCondition(filter: ReminderFilter | undefined, type: ReminderTargetType, levels: ReminderLevel[] | undefined, today: string): SQL | undefined {
+  const id = targetId(type);
+  if (filter === "reminded") return sql`EXISTS (SELECT 1 ${activeReminders(type, id)})`;
+  if (filter === "due") return sql`${dueLevelOf(levels ?? [], type, today)} IS NOT NULL`;
+  return undefined;
+}
+
+/** A list query with the levels its reminder toggle needs (read only for 'Mahnung fällig'). */
+export async function withReminderLevels<Query extends { reminder?: ReminderFilter }>(db: Db, query: Query): Promise<Query & { levels?: ReminderLevel[] }> {
+  return query.reminder === "due" ? { ...query, levels: await getReminderLevels(db) } : query;
+}
+
+/** The toggle's value from the URL. */
+export const reminderFilterOf = (value: string | undefined): ReminderFilter => (REMINDER_FILTERS.includes(value as ReminderFilter) ? (value as ReminderFilter) : "all");
+
+/** The toggle of both grids (Rechnungen, Kontenblatt). */
+export const REMINDER_TOGGLE = {
+  param: "reminder",
+  label: "Nach Mahnungen filtern",
+  options: [
+    { value: "all", label: "Alle" },
+    { value: "reminded", label: "Nur gemahnte" },
+    { value: "due", label: "Mahnung fällig" },
+  ],
+} as const;
