@@ -5,7 +5,7 @@
 import type { JobStatus } from "~/db/schema";
 
 /** The kinds of bulk run the Tasks screen starts. */
-export const JOB_TYPES = ["ANNUAL_FEES", "INVOICES", "PDFS", "MAILSHOT"] as const;
+export const JOB_TYPES = ["ANNUAL_FEES", "INVOICES", "PDFS", "MAILSHOT", "REMINDERS"] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
 export const JOB_TYPE_LABELS: Record<JobType, string> = {
@@ -13,6 +13,7 @@ export const JOB_TYPE_LABELS: Record<JobType, string> = {
   INVOICES: "Rechnungen schreiben",
   PDFS: "PDFs erzeugen",
   MAILSHOT: "Mailshot",
+  REMINDERS: "Mahnlauf",
 };
 
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = { QUEUED: "wartet", RUNNING: "läuft", DONE: "fertig", FAILED: "fehlgeschlagen" };

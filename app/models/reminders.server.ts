@@ -138,3 +138,45 @@ export const REMINDER_TOGGLE = {
     { value: "due", label: "Mahnung fällig" },
   ],
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The reminders written (history)
+
+export type ReminderRow = {
+  id: number;
+  targetType: ReminderTargetType;
+  targetId: number;
+  /** 'Rechnung 2026001' or the fee's text. */
+  item: string;
+  personId: number;
+  personName: string;
+  level: number;
+  levelTitle: string;
+  date: string;
+  newDueDate: string;
+  openAmount: number;
+  fee: number | null;
+  channel: string | null;
+  status: string;
+  createdBy: string;
+  jobId: number | null;
+};
+
+/** The reminders, newest first: all of a person, an invoice or a fee, or the newest of all. */
+export async function listReminders(db: Db, where: { personId?: number; invoiceId?: number; feeId?: number } = {}, limit = 100): Promise<ReminderRow[]> {
+  const conditions = [
+    where.personId !== undefined ? sql`r.person_id = ${where.personId}` : undefined,
+    where.invoiceId !== undefined ? sql`r.target_type = 'INVOICE' AND r.target_id = ${where.invoiceId}` : undefined,
+    where.feeId !== undefined ? sql`((r.target_type = 'FEE' AND r.target_id = ${where.feeId}) OR r.fee_id = ${where.feeId})` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  const rows = await db.all<ReminderRow>(sql`SELECT r.id AS id, r.target_type AS targetType, r.target_id AS targetId,
+      CASE WHEN r.target_type = 'INVOICE' THEN 'Rechnung ' || coalesce((SELECT h.invoice_number FROM invoice_headers h WHERE h.id = r.target_id), r.target_id)
+           ELSE coalesce((SELECT f.text FROM fees f WHERE f.id = r.target_id), 'Posten ' || r.target_id) END AS item,
+      r.person_id AS personId, p.full_name AS personName, r.level AS level, coalesce(l.title, 'Stufe ' || r.level) AS levelTitle,
+      r.date AS date, r.new_due_date AS newDueDate, r.open_amount AS openAmount, (SELECT rf.amount FROM fees rf WHERE rf.id = r.fee_id) AS fee,
+      r.channel AS channel, r.status AS status, r.created_by AS createdBy, r.job_id AS jobId
+    FROM ${reminders} r JOIN people p ON p.id = r.person_id LEFT JOIN ${reminderLevels} l ON l.level = r.level
+    ${conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``}
+    ORDER BY r.date DESC, r.id DESC LIMIT ${limit}`);
+  return rows;
+}

@@ -27,6 +27,7 @@ const RESTRICTED: [string, string, DemoUserName[]][] = [
   ["/fees", "Kontenblatt", ["finance", "admin"]],
   ["/bankstatements", "maxMegabytes", ["finance", "admin"]],
   ["/tasks", "latest", ["admin"]],
+  ["/reminders", "reminders", ["finance", "admin"]],
 ];
 
 describe.each(RESTRICTED)("%s.data (%s)", (path, title, allowed) => {
@@ -121,6 +122,9 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/tasks?dialog=mailing-mailshot&dialogId=1", allowed: ["admin"], get: 200, post: 400 },
   { path: "/mailshots", allowed: ["admin"], get: 200, post: 400 },
   { path: "/mailshots?dialog=mailshot-add", allowed: ["admin"], get: 200, post: 400 },
+  // Mahnwesen (ADMIN, FINANCE): the run's screen and its confirmation with the preview.
+  { path: "/reminders", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/reminders?dialog=reminderRun-start", allowed: ["finance", "admin"], get: 200, post: 400 },
 ];
 
 describe("built screens and their actions", () => {
@@ -440,5 +444,37 @@ describe("routes outside the screen table", () => {
         expect(response.headers.get("Location")).toBe("/");
       }
     }
+  });
+});
+
+describe("Mahnwesen: the run and the reminder levels posted from pages others may use", () => {
+  it("only ADMIN and FINANCE start a run; only ADMIN saves the levels", async () => {
+    const { env } = await import("cloudflare:test");
+    const state = async () =>
+      JSON.stringify([
+        (await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE type = 'REMINDERS'").first()) as { n: number },
+        (await env.DB.prepare("SELECT * FROM reminder_levels ORDER BY level").all()).results,
+      ]);
+    const before = await state();
+    const levels = new URLSearchParams({ intent: "reminderLevels" });
+    for (let index = 0; index < 3; index++) {
+      for (const [key, value] of Object.entries({ level: String(index + 1), rowVersion: "1", enabled: "on", days: "1", fee: "99,00", paymentTermDays: "1", mailTemplate: "1. Mahnung", letterTemplate: "1. Mahnung (Brief)" })) {
+        levels.set(`levels[${index}].${key}`, value);
+      }
+    }
+    for (const who of ["staff", "gdpr"] as DemoUserName[]) {
+      for (const page of ["/people", "/people/1/dogs", "/courses", "/reminders"]) {
+        const response = await ask(page, who, { method: "POST", body: new URLSearchParams({ intent: "reminderRun:start" }) });
+        expect(response.status, `${who} ${page}`).toBe(302);
+        expect(response.headers.get("Location")).toBe("/");
+      }
+      expect(await (await ask("/people?dialog=reminderRun-start", who)).text(), who).not.toContain("Mahnlauf starten");
+    }
+    for (const who of ["staff", "gdpr", "finance"] as DemoUserName[]) {
+      const response = await ask("/configuration", who, { method: "POST", body: levels });
+      expect(response.status, who).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+    }
+    expect(await state()).toBe(before);
   });
 });

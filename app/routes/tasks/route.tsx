@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PdfsCard } from "./pdfs-card";
-import { busyButtonClass, buttonClass, StartRunLink, TaskCard } from "./task-card";
-import { useEffect } from "react";
+import { busyButtonClass, buttonClass, StartRunLink, TaskCard, useFollowRunning } from "./task-card";
 import { DataGrid } from "~/components/data-grid/data-grid";
 import { loadPageGrid } from "~/components/data-grid/routes.server";
 import { SCREEN_TITLES } from "~/components/navigation";
@@ -25,8 +24,6 @@ import { MailTaskCards } from "./mail-cards";
  * refresh). Below, the history of all runs. The last invoicing run can be undone.
  */
 const TITLE = SCREEN_TITLES.tasks;
-/** How often the screen looks at a running job (with JavaScript). */
-const POLL_MILLISECONDS = 1000;
 
 export const meta: MetaFunction = () => [{ title: `${TITLE} – Wuff` }];
 
@@ -111,17 +108,6 @@ export default function TasksScreen() {
 }
 
 /** With JavaScript, a running job is followed: the page's data is read again every second. */
-function useFollowRunning(running: boolean) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setInterval(() => {
-      if (revalidator.state === "idle" && document.visibilityState === "visible") revalidator.revalidate();
-    }, POLL_MILLISECONDS);
-    return () => window.clearInterval(timer);
-  }, [running, revalidator]);
-}
-
 function UndoLine({ jobId, refusal }: { jobId: number; refusal: string | null }) {
   if (refusal) return <p className="w-full text-sm text-slate-600">Rückgängig machen nicht mehr möglich: {refusal}</p>;
   return (

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { formatDateTime } from "~/lib/format";
 import { isActive, isStalled, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
 import type { JobRow } from "~/models/jobs.server";
@@ -89,4 +90,20 @@ function LastRun({ title, job, now }: { title: string; job: JobRow | undefined; 
       )}
     </div>
   );
+}
+
+/** How often a screen looks at a running job (with JavaScript). */
+const POLL_MILLISECONDS = 1000;
+
+/** While a run is under way, the screen reloads its data every second (with JavaScript; without
+ *  it the page refreshes itself through a noscript meta refresh). */
+export function useFollowRunning(running: boolean) {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setInterval(() => {
+      if (revalidator.state === "idle" && document.visibilityState === "visible") revalidator.revalidate();
+    }, POLL_MILLISECONDS);
+    return () => window.clearInterval(timer);
+  }, [running, revalidator]);
 }
