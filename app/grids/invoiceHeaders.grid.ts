@@ -13,6 +13,7 @@ import {
 import { REMINDER_TOGGLE, reminderFilterOf, withReminderLevels } from "~/models/reminders.server";
 import { invoiceRowsGrid } from "./invoiceRows.grid";
 import { mailsGrid } from "./mails.grid";
+import { remindersGrid } from "./reminders.grid";
 
 /** Where an invoice's stored PDF is shown (app/routes/invoices_.pdf.$invoiceId). */
 export const invoicePdfHref = (invoiceId: number) => `/invoices/pdf/${invoiceId}`;
@@ -92,6 +93,7 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
     tabs: [
       { path: "invoicerows", label: "Rechnungszeilen", grid: invoiceRowsGrid },
       { path: "mails", label: "Mails", area: "mailer", grid: mailsGrid },
+      { path: "reminders", label: "Mahnungen", area: "reminders", grid: remindersGrid },
     ],
     defaultTab: "invoicerows",
   },

@@ -163,7 +163,7 @@ export type ReminderRow = {
 };
 
 /** The reminders, newest first: all of a person, an invoice or a fee, or the newest of all. */
-export async function listReminders(db: Db, where: { personId?: number; invoiceId?: number; feeId?: number } = {}, limit = 100): Promise<ReminderRow[]> {
+export async function listReminders(db: Db, where: { personId?: number; invoiceId?: number; feeId?: number } = {}, limit = 100, offset = 0): Promise<ReminderRow[]> {
   const conditions = [
     where.personId !== undefined ? sql`r.person_id = ${where.personId}` : undefined,
     where.invoiceId !== undefined ? sql`r.target_type = 'INVOICE' AND r.target_id = ${where.invoiceId}` : undefined,
@@ -177,6 +177,17 @@ export async function listReminders(db: Db, where: { personId?: number; invoiceI
       r.channel AS channel, r.status AS status, r.created_by AS createdBy, r.job_id AS jobId
     FROM ${reminders} r JOIN people p ON p.id = r.person_id LEFT JOIN ${reminderLevels} l ON l.level = r.level
     ${conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``}
-    ORDER BY r.date DESC, r.id DESC LIMIT ${limit}`);
+    ORDER BY r.date DESC, r.id DESC LIMIT ${limit} OFFSET ${offset}`);
   return rows;
+}
+
+/** One page of a person's or an invoice's reminders (the tab 'Mahnungen') and how many there are. */
+export async function pageOfReminders(db: Db, where: { personId?: number; invoiceId?: number }, page: number, pageSize: number) {
+  const condition =
+    where.personId !== undefined ? sql`person_id = ${where.personId}` : where.invoiceId !== undefined ? sql`target_type = 'INVOICE' AND target_id = ${where.invoiceId}` : sql`1`;
+  const [rows, [{ total }]] = await Promise.all([
+    listReminders(db, where, pageSize, (page - 1) * pageSize),
+    db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${reminders} WHERE ${condition}`),
+  ]);
+  return { rows, total };
 }

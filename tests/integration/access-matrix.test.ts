@@ -125,6 +125,8 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   // Mahnwesen (ADMIN, FINANCE): the run's screen and its confirmation with the preview.
   { path: "/reminders", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/reminders?dialog=reminderRun-start", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/people/1/reminders", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/invoices/1/reminders", allowed: ["finance", "admin"], get: 200, post: 400 },
 ];
 
 describe("built screens and their actions", () => {

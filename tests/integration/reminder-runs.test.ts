@@ -183,6 +183,17 @@ describe("the run's screen and confirmation", () => {
     const screen = (await (await fetchApp("/reminders", { cookie: await loginCookie("admin") })).text()).replaceAll("<!-- -->", "");
     expect(screen).toContain(`Rechnung ${invoiceNumber - 1}`);
     expect(screen).toContain("Fritz Fällig");
+    // The history: the tab 'Mahnungen' of the person and of the invoice.
+    const ofPerson = (await (await fetchApp(`/people/${person}/reminders`, { cookie: await loginCookie("finance") })).text()).replaceAll("<!-- -->", "");
+    expect(ofPerson).toContain("Mahnungen an Fritz Fällig");
+    expect(ofPerson).toContain(`Rechnung ${invoiceNumber - 1}`);
+    expect(ofPerson).toContain("Zahlungserinnerung");
+    const ofInvoice = (await (await fetchApp(`/invoices/${due}/reminders`, { cookie: await loginCookie("admin") })).text()).replaceAll("<!-- -->", "");
+    expect(ofInvoice).toContain(`Mahnungen zu Rechnung ${invoiceNumber - 1}`);
+    expect(ofInvoice).toContain("Zahlungserinnerung");
+    for (const who of ["staff", "gdpr"] as const) {
+      expect(await (await fetchApp(`/people/${person}/reminders`, { cookie: await loginCookie(who) })).text(), who).not.toContain("Mahnungen an");
+    }
   });
 
   it("STAFF and GDPR neither open the screen nor start a run", async () => {
