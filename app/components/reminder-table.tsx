@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import type { ReminderRow } from "~/models/reminders.server";
 import { formatDate, formatMoney } from "~/lib/format";
 
@@ -26,14 +27,23 @@ export function ReminderTable({ title, reminders, omitPerson = false }: { title:
               <th scope="col" className="py-1 pr-2">Zahlbar bis</th>
               <th scope="col" className="py-1 pr-2">Versand</th>
               <th scope="col" className="py-1 pr-2">Status</th>
-              <th scope="col" className="py-1">Von</th>
+              <th scope="col" className="py-1 pr-2">Von</th>
+              <th scope="col" className="py-1">
+                <span className="sr-only">Aktion</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {reminders.map((reminder) => (
               <tr key={reminder.id} className="border-b border-slate-100">
                 <td className="py-1 pr-2 tabular-nums">{formatDate(reminder.date)}</td>
-                {!omitPerson && <td className="py-1 pr-2">{reminder.personName}</td>}
+                {!omitPerson && (
+                  <td className="py-1 pr-2">
+                    <Link to={`/people/${reminder.personId}/reminders`} className="text-wuff-700 underline">
+                      {reminder.personName}
+                    </Link>
+                  </td>
+                )}
                 <td className="py-1 pr-2">{reminder.item}</td>
                 <td className="py-1 pr-2">{reminder.levelTitle}</td>
                 <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(reminder.openAmount)}</td>
@@ -41,7 +51,14 @@ export function ReminderTable({ title, reminders, omitPerson = false }: { title:
                 <td className="py-1 pr-2 tabular-nums">{formatDate(reminder.newDueDate)}</td>
                 <td className="py-1 pr-2">{reminder.channel ? CHANNEL_LABELS[reminder.channel] : ""}</td>
                 <td className="py-1 pr-2">{STATUS_LABELS[reminder.status] ?? reminder.status}</td>
-                <td className="py-1">{reminder.createdBy}</td>
+                <td className="py-1 pr-2">{reminder.createdBy}</td>
+                <td className="py-1">
+                  {reminder.status === "PENDING" && (
+                    <Link to={`?dialog=reminder-cancel&dialogId=${reminder.id}`} preventScrollReset className="text-wuff-700 underline" aria-label={`${reminder.levelTitle} zu ${reminder.item} stornieren`}>
+                      Stornieren …
+                    </Link>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

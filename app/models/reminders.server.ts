@@ -163,8 +163,9 @@ export type ReminderRow = {
 };
 
 /** The reminders, newest first: all of a person, an invoice or a fee, or the newest of all. */
-export async function listReminders(db: Db, where: { personId?: number; invoiceId?: number; feeId?: number } = {}, limit = 100, offset = 0): Promise<ReminderRow[]> {
+export async function listReminders(db: Db, where: { id?: number; personId?: number; invoiceId?: number; feeId?: number } = {}, limit = 100, offset = 0): Promise<ReminderRow[]> {
   const conditions = [
+    where.id !== undefined ? sql`r.id = ${where.id}` : undefined,
     where.personId !== undefined ? sql`r.person_id = ${where.personId}` : undefined,
     where.invoiceId !== undefined ? sql`r.target_type = 'INVOICE' AND r.target_id = ${where.invoiceId}` : undefined,
     where.feeId !== undefined ? sql`((r.target_type = 'FEE' AND r.target_id = ${where.feeId}) OR r.fee_id = ${where.feeId})` : undefined,
@@ -190,4 +191,56 @@ export async function pageOfReminders(db: Db, where: { personId?: number; invoic
     db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${reminders} WHERE ${condition}`),
   ]);
   return { rows, total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancel
+
+export type CancelOutcome = { status: "cancelled"; reminder: ReminderRow } | { status: "refused"; message: string } | { status: "missing" };
+
+export const REMINDER_ALREADY_SENT = "Diese Mahnung ist schon versandt oder storniert: Sie bleibt, wie sie ist.";
+export const REMINDER_FEE_SETTLED = "Die Mahngebühr steht schon auf einer Rechnung oder ist (teilweise) bezahlt: Bitte zuerst dort korrigieren.";
+
+export async function getReminder(db: Db, id: number): Promise<ReminderRow | undefined> {
+  const [row] = await listReminders(db, { id }, 1);
+  return row;
+}
+
+/**
+ * Cancels a reminder that is not sent yet, and its reminder fee with it: the fee keeps its record
+ * (history) with amount and open amount 0 and '(storniert)' in its text, so no money invariant moves.
+ * Refused when the fee is already on an invoice or (partly) paid. Both writes in one batch, each
+ * only while the state it was checked in still holds.
+ */
+export async function cancelReminder(db: Db, id: number, actor: Actor, now = new Date()): Promise<CancelOutcome> {
+  const [reminder] = await db.select().from(reminders).where(eq(reminders.id, id));
+  if (!reminder) return { status: "missing" };
+  if (reminder.status !== "PENDING") return { status: "refused", message: REMINDER_ALREADY_SENT };
+  const iso = now.toISOString();
+  if (reminder.feeId !== null) {
+    const [fee] = await db.select().from(fees).where(eq(fees.id, reminder.feeId));
+    const onInvoice = fee && (await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM invoice_rows WHERE fee_id = ${fee.id}`))[0].n > 0;
+    if (fee && (fee.isInvoiced || onInvoice || fee.openAmount < fee.amount)) return { status: "refused", message: REMINDER_FEE_SETTLED };
+  }
+  const [cancelled] = await db.batch([
+    db
+      .update(reminders)
+      .set({ status: "CANCELLED", cancelledBy: actor.name, cancelledOn: iso, lastModifiedBy: actor.name, lastModifiedOn: iso, rowVersion: sql`${reminders.rowVersion} + 1` })
+      .where(and(eq(reminders.id, id), eq(reminders.status, "PENDING")))
+      .returning({ id: reminders.id }),
+    db
+      .update(fees)
+      .set({
+        amount: 0,
+        openAmount: 0,
+        text: sql`substr(${fees.text}, 1, 88) || ' (storniert)'`,
+        lastModifiedBy: actor.name,
+        lastModifiedOn: iso,
+        rowVersion: sql`${fees.rowVersion} + 1`,
+      })
+      .where(sql`${fees.id} = ${reminder.feeId ?? -1} AND ${fees.kind} = 'REMINDER' AND ${fees.isInvoiced} = 0 AND ${fees.openAmount} = ${fees.amount} AND ${fees.amount} > 0
+        AND NOT EXISTS (SELECT 1 FROM invoice_rows WHERE fee_id = ${fees.id}) AND EXISTS (SELECT 1 FROM ${reminders} WHERE id = ${id} AND status = 'CANCELLED')`),
+  ]);
+  if (cancelled.length === 0) return { status: "refused", message: REMINDER_ALREADY_SENT };
+  return { status: "cancelled", reminder: (await getReminder(db, id))! };
 }

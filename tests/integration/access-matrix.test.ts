@@ -450,12 +450,14 @@ describe("routes outside the screen table", () => {
 });
 
 describe("Mahnwesen: the run and the reminder levels posted from pages others may use", () => {
-  it("only ADMIN and FINANCE start a run; only ADMIN saves the levels", async () => {
+  it("only ADMIN and FINANCE start a run or cancel a reminder; only ADMIN saves the levels", async () => {
     const { env } = await import("cloudflare:test");
+    await env.DB.prepare("INSERT INTO reminders (id, target_type, target_id, person_id, level, date, new_due_date, status) VALUES (1, 'INVOICE', 1, 1, 1, '2026-11-02', '2026-11-16', 'PENDING')").run();
     const state = async () =>
       JSON.stringify([
         (await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE type = 'REMINDERS'").first()) as { n: number },
         (await env.DB.prepare("SELECT * FROM reminder_levels ORDER BY level").all()).results,
+        (await env.DB.prepare("SELECT * FROM reminders ORDER BY id").all()).results,
       ]);
     const before = await state();
     const levels = new URLSearchParams({ intent: "reminderLevels" });
@@ -466,11 +468,14 @@ describe("Mahnwesen: the run and the reminder levels posted from pages others ma
     }
     for (const who of ["staff", "gdpr"] as DemoUserName[]) {
       for (const page of ["/people", "/people/1/dogs", "/courses", "/reminders"]) {
-        const response = await ask(page, who, { method: "POST", body: new URLSearchParams({ intent: "reminderRun:start" }) });
-        expect(response.status, `${who} ${page}`).toBe(302);
-        expect(response.headers.get("Location")).toBe("/");
+        for (const intent of ["reminderRun:start", "reminder:cancel"]) {
+          const response = await ask(page, who, { method: "POST", body: new URLSearchParams({ intent, id: "1" }) });
+          expect(response.status, `${who} ${page} ${intent}`).toBe(302);
+          expect(response.headers.get("Location")).toBe("/");
+        }
       }
       expect(await (await ask("/people?dialog=reminderRun-start", who)).text(), who).not.toContain("Mahnlauf starten");
+      expect(await (await ask("/people?dialog=reminder-cancel&dialogId=1", who)).text(), who).not.toContain("stornieren");
     }
     for (const who of ["staff", "gdpr", "finance"] as DemoUserName[]) {
       const response = await ask("/configuration", who, { method: "POST", body: levels });

@@ -156,6 +156,53 @@ describe("the reminder run", () => {
   });
 });
 
+describe("cancelling a reminder", () => {
+  it("cancels an unsent reminder and its fee (kept with 0,00 €), frees its level, refuses sent ones and settled fees", async () => {
+    const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Stefan", lastName: "Storno", memberTypeId: 1 }).returning({ id: schema.people.id });
+    const item = await invoice(person, "2026-09-01");
+    await db.insert(schema.reminders).values({ targetType: "INVOICE", targetId: item, personId: person, level: 1, date: "2026-10-05", newDueDate: "2026-10-19", status: "SENT" });
+    const params = await reminderRunParams(db, RUN_DATE);
+    const run = await controlledRun([person], params);
+    await deliver(run.messages);
+    const [sent, pending] = await remindersOf([person]);
+    expect(pending).toMatchObject({ level: 2, status: "PENDING" });
+    const cookie = await loginCookie("finance");
+    const confirm = (await (await fetchApp(`/reminders?dialog=reminder-cancel&dialogId=${pending.id}`, { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(confirm).toContain("1. Mahnung vom 23.11.2026 stornieren");
+    expect(confirm).toContain("wird mit storniert");
+
+    const response = await postForm("/reminders", cookie, { intent: "reminder:cancel", id: pending.id });
+    expect(toastOf(response)).toEqual({ type: "success", message: `1. Mahnung zu Rechnung ${invoiceNumber - 1} wurde storniert` });
+    const [after] = await db.select().from(schema.reminders).where(eq(schema.reminders.id, pending.id));
+    expect(after).toMatchObject({ status: "CANCELLED", cancelledBy: "Fritz Finanz" });
+    const [cancelledFee] = await db.select().from(schema.fees).where(eq(schema.fees.id, pending.feeId!));
+    expect(cancelledFee).toMatchObject({ amount: 0, openAmount: 0, kind: "REMINDER" });
+    expect(cancelledFee.text).toMatch(/\(storniert\)$/);
+
+    // Again, or a sent one: refused in German, nothing changes.
+    for (const id of [pending.id, sent.id]) {
+      const refused = await postForm("/reminders", cookie, { intent: "reminder:cancel", id });
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain("schon versandt oder storniert");
+    }
+    // The level is free again: the next run reminds level 2 anew, with a new fee.
+    const again = await controlledRun([person], params);
+    await deliver(again.messages);
+    const levels = (await remindersOf([person])).map((r) => [r.level, r.status]);
+    expect(levels).toEqual([
+      [1, "SENT"],
+      [2, "CANCELLED"],
+      [2, "PENDING"],
+    ]);
+    // A fee already invoiced: the reminder stays.
+    const [, , fresh] = await remindersOf([person]);
+    await db.update(schema.fees).set({ isInvoiced: true }).where(eq(schema.fees.id, fresh.feeId!));
+    const settled = await postForm("/reminders", cookie, { intent: "reminder:cancel", id: fresh.id });
+    expect(await settled.text()).toContain("Die Mahngebühr steht schon auf einer Rechnung");
+    expect((await db.select().from(schema.reminders).where(eq(schema.reminders.id, fresh.id)))[0].status).toBe("PENDING");
+  });
+});
+
 describe("the run's screen and confirmation", () => {
   it("ADMIN and FINANCE see the preview and start the run; it finishes on the queue", async () => {
     const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Fritz", lastName: "Fällig", email: "fritz@wuff.example", memberTypeId: 1 }).returning({ id: schema.people.id });

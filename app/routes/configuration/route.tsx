@@ -275,7 +275,7 @@ function ReminderLevelsForm({ actionData }: { actionData?: LevelsActionData }) {
       <FormErrors errors={[...(form.errors ?? []), ...(fields.levels.errors ?? [])]} conflict={actionData?.conflict} id={form.errorId} />
       <div className="mt-5 flex justify-end">
         <button type="submit" disabled={busy} className="rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800 disabled:cursor-not-allowed disabled:opacity-50">
-          Mahnstufen speichern
+          Mahnstufen übernehmen
         </button>
       </div>
     </Form>
