@@ -431,8 +431,9 @@ export const certifications = sqliteTable(
 );
 
 /** Why a fee exists; ANNUAL and ENROLLMENT are unique per person (and year), so a retried
- *  bulk job can never charge them twice. */
-export const FEE_KINDS = ["COURSE", "ANNUAL", "ENROLLMENT", "OTHER"] as const;
+ *  bulk job can never charge them twice. REMINDER is a reminder fee (Mahngebühr) of a reminder
+ *  (`reminders.fee_id`), linked to the reminded invoice or fee. */
+export const FEE_KINDS = ["COURSE", "ANNUAL", "ENROLLMENT", "OTHER", "REMINDER"] as const;
 export type FeeKind = (typeof FEE_KINDS)[number];
 
 /** Offener Posten (Kontenblatt). Open while openAmount > 0. */
@@ -470,6 +471,10 @@ export const fees = sqliteTable(
     paymentLinkId: text("payment_link_id"),
     paymentLinkUrl: text("payment_link_url"),
     paymentLinkAmount: integer("payment_link_amount"),
+    /** A reminder fee (kind REMINDER): the invoice or fee it was charged for. No foreign key: the
+     *  reminded item may go into the Papierkorb (as the mail log's ids). */
+    remindedInvoiceId: integer("reminded_invoice_id"),
+    remindedFeeId: integer("reminded_fee_id"),
     ...auditColumns(),
   },
   (t) => [
@@ -947,6 +952,99 @@ export const mailLog = sqliteTable(
     oneOf("mail_log", "status", MAIL_STATUSES),
     rule("mail_log_birthday_has_year", "kind <> 'BIRTHDAY' OR (birthday_year IS NOT NULL AND person_id IS NOT NULL)"),
     rule("mail_log_mailshot_has_run", "kind <> 'MAILSHOT' OR (job_id IS NOT NULL AND person_id IS NOT NULL)"),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Mahnwesen (issue 17): the reminder levels of Einstellungen and every reminder written.
+
+/**
+ * The reminder levels (1 Zahlungserinnerung, 2 1. Mahnung, 3 2. Mahnung), always the three rows
+ * seeded by the migration; an ADMIN edits them in Einstellungen. `days`: the level becomes due that
+ * many days after the item's due date (level 1) or after the previous reminder's new due date
+ * (levels 2, 3), each moved to a working day first (app/lib/reminder-dates.ts).
+ */
+export const reminderLevels = sqliteTable(
+  "reminder_levels",
+  {
+    level: integer("level").primaryKey(),
+    enabled: flag("enabled"),
+    /** The level's title on the letter and in the grids ('1. Mahnung'). */
+    title: text("title").notNull(),
+    days: integer("days").notNull(),
+    fee: cents("fee"),
+    /** The new payment term in days from the reminder's date. */
+    paymentTermDays: integer("payment_term_days").notNull(),
+    /** Names of the templates (Vorlagen): the mail (kind MAIL) and the letter (kind INVOICE). */
+    mailTemplate: text("mail_template").notNull(),
+    letterTemplate: text("letter_template").notNull(),
+    ...auditColumns(),
+  },
+  () => [
+    rule("reminder_levels_level_range", "level BETWEEN 1 AND 3"),
+    rule("reminder_levels_days_range", "days BETWEEN 1 AND 365"),
+    rule("reminder_levels_term_range", "payment_term_days BETWEEN 1 AND 365"),
+    rule("reminder_levels_title_length", "length(trim(title)) BETWEEN 1 AND 50"),
+    isMoney("reminder_levels", "fee"),
+  ],
+);
+
+export const REMINDER_TARGET_TYPES = ["INVOICE", "FEE"] as const;
+export type ReminderTargetType = (typeof REMINDER_TARGET_TYPES)[number];
+export const REMINDER_STATUSES = ["PENDING", "SENT", "CANCELLED"] as const;
+export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
+export const REMINDER_CHANNELS = ["MAIL", "PRINT"] as const;
+export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+
+/**
+ * A reminder (Zahlungserinnerung/Mahnung) of an overdue invoice or direct-billing fee. The partial
+ * unique index is the claim: each item reaches each level at most once (a retried queue message or
+ * a second run on the same day reminds nobody twice); a cancelled reminder frees its level. The
+ * target has no foreign key on purpose (history, as the mail log).
+ */
+export const reminders = sqliteTable(
+  "reminders",
+  {
+    id: id(),
+    targetType: text("target_type", { enum: REMINDER_TARGET_TYPES }).notNull(),
+    targetId: integer("target_id").notNull(),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id),
+    level: integer("level").notNull(),
+    date: text("date").notNull(),
+    /** The item's due date the reminder was written for (level 1) and the new one it names. */
+    newDueDate: text("new_due_date").notNull(),
+    /** What was open on the item when it was reminded (cents). */
+    openAmount: cents("open_amount"),
+    /** The reminder fee (kind REMINDER), NULL when the level's fee is 0. */
+    feeId: integer("fee_id").references(() => fees.id),
+    channel: text("channel", { enum: REMINDER_CHANNELS }),
+    status: text("status", { enum: REMINDER_STATUSES }).notNull().default("PENDING"),
+    jobId: integer("job_id").references((): AnySQLiteColumn => jobs.id),
+    sentOn: text("sent_on"),
+    sentBy: text("sent_by"),
+    cancelledOn: text("cancelled_on"),
+    cancelledBy: text("cancelled_by"),
+    mailLogId: integer("mail_log_id"),
+    /** R2 key of the reminder's letter (PDF). */
+    pdfKey: text("pdf_key"),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex("reminders_target_level_unique")
+      .on(t.targetType, t.targetId, t.level)
+      .where(sql`status <> 'CANCELLED'`),
+    index("reminders_target_idx").on(t.targetType, t.targetId, t.status),
+    index("reminders_person_idx").on(t.personId, t.date),
+    index("reminders_job_idx").on(t.jobId),
+    oneOf("reminders", "target_type", REMINDER_TARGET_TYPES),
+    oneOf("reminders", "status", REMINDER_STATUSES),
+    oneOf("reminders", "channel", REMINDER_CHANNELS, true),
+    rule("reminders_level_range", "level BETWEEN 1 AND 3"),
+    isDate("reminders", "date"),
+    isDate("reminders", "new_due_date"),
+    isMoney("reminders", "open_amount"),
   ],
 );
 

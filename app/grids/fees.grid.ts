@@ -1,4 +1,5 @@
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
+import { REMINDER_TOGGLE, reminderFilterOf, withReminderLevels } from "~/models/reminders.server";
 import { currentPaymentLink, FEE_BILLING, FEE_DEFAULT_SORT, FEE_STATES, listAllFees, listFees, pageOfFee, type FeeBilling, type FeeRow, type FeeState } from "~/models/fees.server";
 
 const feeQuery = (query: Pick<ListQuery, "toggles" | "sort" | "parent">) => ({
@@ -6,6 +7,7 @@ const feeQuery = (query: Pick<ListQuery, "toggles" | "sort" | "parent">) => ({
   billing: (FEE_BILLING.includes(query.toggles.billing as FeeBilling) ? query.toggles.billing : "all") as FeeBilling,
   personId: query.parent?.type === "PERSON" ? query.parent.id : undefined,
   sort: query.sort,
+  reminder: reminderFilterOf(query.toggles.reminder),
 });
 
 /**
@@ -34,6 +36,8 @@ export const feesGrid = defineGrid<FeeRow>({
     { id: "amount", header: "Betrag", value: (f) => f.amount, type: "money", sum: true },
     { id: "openAmount", header: "Offener Betrag", value: (f) => f.openAmount, type: "money", sum: true },
     { id: "dueDate", header: "Fällig am", value: (f) => f.dueDate, type: "date" },
+    { id: "reminderLevel", header: "Mahnstufe", value: (f) => f.reminderLevel || null, type: "number" },
+    { id: "lastReminderDate", header: "Letzte Mahnung", value: (f) => f.lastReminderDate, type: "date" },
     { id: "comments", header: "Kommentar", value: (f) => f.comments },
     { id: "paymentComments", header: "Buchungskommentar", value: (f) => f.paymentComments },
     { id: "isOpen", header: "Offen", value: (f) => f.isOpen, type: "checkbox" },
@@ -72,12 +76,13 @@ export const feesGrid = defineGrid<FeeRow>({
         { value: "notInvoiced", label: "Nur ohne Rechnung" },
       ],
     },
+    REMINDER_TOGGLE,
   ],
   defaultSort: FEE_DEFAULT_SORT,
   model: {
-    list: (db, query) => listFees(db, { ...feeQuery(query), page: query.page, pageSize: query.pageSize }),
-    pageOf: (db, id, query) => pageOfFee(db, id, feeQuery(query), query.pageSize),
-    all: (db, query) => listAllFees(db, feeQuery(query)),
+    list: async (db, query) => listFees(db, { ...(await withReminderLevels(db, feeQuery(query))), page: query.page, pageSize: query.pageSize }),
+    pageOf: async (db, id, query) => pageOfFee(db, id, await withReminderLevels(db, feeQuery(query)), query.pageSize),
+    all: async (db, query) => listAllFees(db, await withReminderLevels(db, feeQuery(query))),
   },
   excel: { fileName: "Kontenblatt.xlsx", sheet: "Kontenblatt", path: "/fees/export" },
   refresh: true,

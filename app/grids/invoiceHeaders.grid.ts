@@ -10,8 +10,10 @@ import {
   type InvoiceHeaderRow,
   type InvoiceStatusFilter,
 } from "~/models/invoices.server";
+import { REMINDER_TOGGLE, reminderFilterOf, withReminderLevels } from "~/models/reminders.server";
 import { invoiceRowsGrid } from "./invoiceRows.grid";
 import { mailsGrid } from "./mails.grid";
+import { remindersGrid } from "./reminders.grid";
 
 /** Where an invoice's stored PDF is shown (app/routes/invoices_.pdf.$invoiceId). */
 export const invoicePdfHref = (invoiceId: number) => `/invoices/pdf/${invoiceId}`;
@@ -20,6 +22,7 @@ const headerQuery = (query: Pick<ListQuery, "toggles" | "sort" | "parent">): Inv
   status: (INVOICE_STATUS_FILTERS.includes(query.toggles.status as InvoiceStatusFilter) ? query.toggles.status : "all") as InvoiceStatusFilter,
   personId: query.parent?.type === "PERSON" ? query.parent.id : undefined,
   sort: query.sort,
+  reminder: reminderFilterOf(query.toggles.reminder),
 });
 
 /**
@@ -46,6 +49,8 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
     { id: "isOpen", header: "Ist Offen", value: (h) => h.isOpen, type: "checkbox" },
     { id: "sentDate", header: "Versendet am", value: (h) => h.sentDate, type: "date" },
     { id: "dueDate", header: "Fällig am", value: (h) => h.dueDate, type: "date" },
+    { id: "reminderLevel", header: "Mahnstufe", value: (h) => h.reminderLevel || null, type: "number" },
+    { id: "lastReminderDate", header: "Letzte Mahnung", value: (h) => h.lastReminderDate, type: "date" },
     { id: "pdfFilePath", header: "PDF", value: (h) => h.pdfFilePath, hidden: true },
     { id: "comments", header: "Kommentar", value: (h) => h.comments },
     { id: "paymentComments", header: "Zahlungskommentar", value: (h) => h.paymentComments },
@@ -62,12 +67,13 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
       // A saved invoice stays in view: one just marked paid is no longer among the open ones.
       follow: (saved, current) => (saved.isOpen === undefined || current === "all" ? undefined : (saved.isOpen === true) === (current === "open") ? undefined : "all"),
     },
+    REMINDER_TOGGLE,
   ],
   defaultSort: INVOICE_DEFAULT_SORT,
   dialogs: { add: false },
   model: {
-    list: (db, query) => listInvoiceHeaders(db, { ...headerQuery(query), page: query.page, pageSize: query.pageSize }),
-    pageOf: (db, id, query) => pageOfInvoiceHeader(db, id, headerQuery(query), query.pageSize),
+    list: async (db, query) => listInvoiceHeaders(db, { ...(await withReminderLevels(db, headerQuery(query))), page: query.page, pageSize: query.pageSize }),
+    pageOf: async (db, id, query) => pageOfInvoiceHeader(db, id, await withReminderLevels(db, headerQuery(query)), query.pageSize),
   },
   rowActions: [
     { label: "Zeile hinzufügen", view: "addrow" },
@@ -87,6 +93,7 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
     tabs: [
       { path: "invoicerows", label: "Rechnungszeilen", grid: invoiceRowsGrid },
       { path: "mails", label: "Mails", area: "mailer", grid: mailsGrid },
+      { path: "reminders", label: "Mahnungen", area: "reminders", grid: remindersGrid },
     ],
     defaultTab: "invoicerows",
   },

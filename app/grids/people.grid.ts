@@ -8,6 +8,7 @@ import { dogsGrid } from "./dogs.grid";
 import { feesGrid } from "./fees.grid";
 import { invoiceHeadersGrid } from "./invoiceHeaders.grid";
 import { mailsGrid } from "./mails.grid";
+import { remindersGrid } from "./reminders.grid";
 import { nextSessionsGrid } from "./nextsessions.grid";
 
 const peopleQuery = (query: Pick<ListQuery, "toggles" | "sort" | "user">) => ({
@@ -93,6 +94,7 @@ export const peopleGrid = defineGrid<PersonRow>({
       { path: "invoiceheaders", label: "Rechnungen", area: "invoices", grid: invoiceHeadersGrid },
       { path: "nextsessions", label: "Nächste Kurstermine", grid: nextSessionsGrid },
       { path: "mails", label: "Mails", area: "mailer", grid: mailsGrid },
+      { path: "reminders", label: "Mahnungen", area: "reminders", grid: remindersGrid },
     ],
     defaultTab: "dogs",
   },

@@ -12,6 +12,7 @@ import type { BatchResources } from "./batch-resources.server";
 import { nameInvoices } from "~/models/invoice-pdfs.server";
 import { performPdf, PDF_CONCURRENCY, PDF_SLICE_SIZE, summarizePdfRun } from "./pdf-run.server";
 import { DIRECT_DEBIT_SLICE_SIZE, directDebitSliceStatements, paramsOfDirectDebitJob, summarizeDirectDebitRun } from "~/models/direct-debits.server";
+import { REMINDER_SLICE_SIZE, reminderParamsOf, reminderRunMessage, reminderSliceStatements } from "~/models/reminder-runs.server";
 import { MAILSHOT_SLICE_SIZE, performMailshotItem, summarizeMailshotRun } from "./mailshot-run.server";
 
 /** What an item of a run with effects outside D1 works with. */
@@ -84,5 +85,10 @@ export const RUN_KINDS: Record<JobType, RunKind> = {
     sliceSize: DIRECT_DEBIT_SLICE_SIZE,
     statements: (job, items, _actor, now) => directDebitSliceStatements(job, items, paramsOfDirectDebitJob(job), now),
     summarize: (db, job, env) => summarizeDirectDebitRun(env, db, job),
+  },
+  REMINDERS: {
+    sliceSize: REMINDER_SLICE_SIZE,
+    statements: (job, items, actor, now) => reminderSliceStatements(job.id, items, reminderParamsOf(job), actor, now),
+    summarize: async (db, job) => ({ message: await reminderRunMessage(db, job.id) }),
   },
 };

@@ -35,6 +35,8 @@ export const AREA_ACCESS = {
   test: "ANY",
   fees: ADMIN_FINANCE,
   invoices: ADMIN_FINANCE,
+  /** Mahnwesen: the reminder run (preview, confirmation, progress) and the reminders written. */
+  reminders: ADMIN_FINANCE,
   /** Kontoauszug importieren: CAMT.053/MT940 upload, review and booking (reached from the Kontenblatt). */
   bankstatements: ADMIN_FINANCE,
   /** Lastschriftläufe: SEPA direct-debit runs, their pain.008 files, submit and cancel (reached from the Kontenblatt and Tasks). */

@@ -5,7 +5,7 @@
 import type { JobStatus } from "~/db/schema";
 
 /** The kinds of bulk run the Tasks screen starts. */
-export const JOB_TYPES = ["ANNUAL_FEES", "INVOICES", "PDFS", "MAILSHOT", "DIRECT_DEBIT"] as const;
+export const JOB_TYPES = ["ANNUAL_FEES", "INVOICES", "PDFS", "MAILSHOT", "DIRECT_DEBIT", "REMINDERS"] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
 export const JOB_TYPE_LABELS: Record<JobType, string> = {
@@ -14,6 +14,7 @@ export const JOB_TYPE_LABELS: Record<JobType, string> = {
   PDFS: "PDFs erzeugen",
   MAILSHOT: "Mailshot",
   DIRECT_DEBIT: "Lastschriftlauf",
+  REMINDERS: "Mahnlauf",
 };
 
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = { QUEUED: "wartet", RUNNING: "läuft", DONE: "fertig", FAILED: "fehlgeschlagen" };

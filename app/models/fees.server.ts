@@ -12,6 +12,7 @@ import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin } from "./recycle-bin.server";
+import { lastReminderDateOf, reminderFilterCondition, reminderLevelOf, targetId, type ReminderFilter, type ReminderLevel } from "./reminders.server";
 
 export const FEE_STATES = ["all", "open", "paid", "due"] as const;
 export type FeeState = (typeof FEE_STATES)[number];
@@ -38,6 +39,8 @@ const columns = {
   kind: fees.kind,
   paymentLinkUrl: fees.paymentLinkUrl,
   paymentLinkAmount: fees.paymentLinkAmount,
+  reminderLevel: reminderLevelOf("FEE", targetId("FEE")).as("reminder_level"),
+  lastReminderDate: lastReminderDateOf("FEE", targetId("FEE")).as("last_reminder_date"),
 };
 
 export type FeeRow = {
@@ -60,9 +63,13 @@ export type FeeRow = {
   kind: string;
   paymentLinkUrl: string | null;
   paymentLinkAmount: number | null;
+  /** Mahnstufe (0 without a reminder) and the date of the last reminder of the fee itself. */
+  reminderLevel: number;
+  lastReminderDate: string | null;
 };
 
-export type FeeQuery = { state: FeeState; billing: FeeBilling; personId?: number; sort: SortSpec; today?: string };
+/** `reminder`: the toggle 'Nur gemahnte' / 'Mahnung fällig' ('due' needs the reminder levels). */
+export type FeeQuery = { state: FeeState; billing: FeeBilling; personId?: number; sort: SortSpec; today?: string; reminder?: ReminderFilter; levels?: ReminderLevel[] };
 
 const SORTS: Record<string, SortKey> = {
   id: sortKey(sql`${fees.id}`),
@@ -78,6 +85,8 @@ const SORTS: Record<string, SortKey> = {
   sendInvoice: sortKey(sql`${fees.sendInvoice}`),
   isInvoiced: sortKey(sql`${fees.isInvoiced}`),
   paymentReference: sortKey(sql`${fees.paymentReference}`),
+  reminderLevel: sortKey(reminderLevelOf("FEE", targetId("FEE"))),
+  lastReminderDate: sortKey(lastReminderDateOf("FEE", targetId("FEE"))),
 };
 /** Newest first, then by person (spec 001 §2 Fees grid). */
 export const FEE_DEFAULT_SORT: SortSpec = { id: "date", descending: true };
@@ -92,8 +101,9 @@ export function feeStateCondition(state: FeeState, today: string): SQL | undefin
   return state === "open" ? gt(fees.openAmount, 0) : state === "paid" ? eq(fees.openAmount, 0) : state === "due" ? and(gt(fees.openAmount, 0), lt(fees.dueDate, today)) : undefined;
 }
 
-function where({ state, billing, personId, today = todayInBerlin() }: Omit<FeeQuery, "sort">) {
+function where({ state, billing, personId, today = todayInBerlin(), reminder, levels }: Omit<FeeQuery, "sort">) {
   return and(
+    reminderFilterCondition(reminder, "FEE", levels, today),
     personId ? eq(fees.personId, personId) : undefined,
     feeStateCondition(state, today),
     billing === "invoiced" ? eq(fees.isInvoiced, true) : billing === "notInvoiced" ? eq(fees.isInvoiced, false) : undefined,

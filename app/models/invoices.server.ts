@@ -17,6 +17,8 @@ import { errorText, isAbortedAsUnchanged, isForeignKeyViolation } from "./constr
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin, type Change } from "./recycle-bin.server";
+import { lastReminderDateOf, reminderFilterCondition, reminderLevelOf, targetId, type ReminderFilter, type ReminderLevel } from "./reminders.server";
+import { todayInBerlin } from "~/lib/format";
 
 const isNegativeTotal = (error: unknown) => errorText(error).includes("CHECK constraint failed") && errorText(error).includes("invoice_headers");
 
@@ -44,7 +46,8 @@ export const INVOICE_STATUS_FILTERS = ["all", "open", "paid"] as const;
 export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
 export const INVOICE_DEFAULT_SORT: SortSpec = { id: "invoiceNumber", descending: true };
 
-export type InvoiceHeaderQuery = { status: InvoiceStatusFilter; personId?: number; sort: SortSpec };
+/** `reminder`: the toggle 'Nur gemahnte' / 'Mahnung fällig' ('due' needs the reminder levels). */
+export type InvoiceHeaderQuery = { status: InvoiceStatusFilter; personId?: number; sort: SortSpec; reminder?: ReminderFilter; levels?: ReminderLevel[]; today?: string };
 
 const headerColumns = {
   id: invoiceHeaders.id,
@@ -60,6 +63,8 @@ const headerColumns = {
   paymentComments: invoiceHeaders.paymentComments,
   pdfFilePath: invoiceHeaders.pdfFilePath,
   nrOfRows: sql<number>`(SELECT count(*) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id})`.as("nr_of_rows"),
+  reminderLevel: reminderLevelOf("INVOICE", targetId("INVOICE")).as("reminder_level"),
+  lastReminderDate: lastReminderDateOf("INVOICE", targetId("INVOICE")).as("last_reminder_date"),
 };
 
 export type InvoiceHeaderRow = {
@@ -77,6 +82,9 @@ export type InvoiceHeaderRow = {
   paymentComments: string | null;
   pdfFilePath: string | null;
   nrOfRows: number;
+  /** Mahnstufe (0 without a reminder) and the date of the last reminder. */
+  reminderLevel: number;
+  lastReminderDate: string | null;
 };
 
 const HEADER_SORTS: Record<string, SortKey> = {
@@ -92,14 +100,17 @@ const HEADER_SORTS: Record<string, SortKey> = {
   pdfFilePath: sortKey(sql`${invoiceHeaders.pdfFilePath}`),
   comments: sortKey(sql`${invoiceHeaders.comments}`),
   paymentComments: sortKey(sql`${invoiceHeaders.paymentComments}`),
+  reminderLevel: sortKey(reminderLevelOf("INVOICE", targetId("INVOICE"))),
+  lastReminderDate: sortKey(lastReminderDateOf("INVOICE", targetId("INVOICE"))),
 };
 
 function headerOrder(sort: SortSpec): SQL[] {
   return [(HEADER_SORTS[sort.id] ?? HEADER_SORTS.invoiceNumber)(sort.descending), desc(invoiceHeaders.invoiceNumber), asc(invoiceHeaders.id)];
 }
 
-function headerWhere({ status, personId }: Omit<InvoiceHeaderQuery, "sort">) {
+function headerWhere({ status, personId, reminder, levels, today = todayInBerlin() }: Omit<InvoiceHeaderQuery, "sort">) {
   return and(
+    reminderFilterCondition(reminder, "INVOICE", levels, today),
     status === "open" ? sql`${invoiceHeaders.openAmount} > 0` : status === "paid" ? sql`${invoiceHeaders.openAmount} = 0` : undefined,
     personId ? eq(invoiceHeaders.personId, personId) : undefined,
   );

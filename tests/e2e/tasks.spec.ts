@@ -85,3 +85,29 @@ test("Tasks on a phone: no horizontal scrolling, the buttons reachable", async (
   await expect(page.getByRole("region", { name: "Rechnungen schreiben" })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and the history under a person", async ({ page, javaScriptEnabled }) => {
+  test.setTimeout(120_000);
+  await loginAs(page, "finance", "/reminders");
+  await expect(page.getByRole("heading", { level: 1, name: "Mahnwesen" })).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+  const card = page.getByRole("region", { name: "Mahnlauf" });
+  await card.getByRole("link", { name: "Mahnlauf starten …" }).click();
+  const dialog = page.getByRole("dialog", { name: "Mahnlauf starten" });
+  const preview = dialog.getByRole("table", { name: /^Vorschau für den \d{2}\.\d{2}\.\d{4}$/ });
+  await expect(preview).toBeVisible();
+  await expect(preview.getByRole("row", { name: /^Zahlungserinnerung/ })).toBeVisible();
+  const items = Number((await preview.getByRole("row", { name: /^Summe/ }).getByRole("cell").first().textContent())!.replace(/\D/g, ""));
+  await dialog.getByRole("button", { name: "Mahnlauf starten" }).click();
+  const result = card.getByRole("status", { name: "Ergebnis Mahnlauf" });
+  // The first project's run reminds what is due; the second finds nothing due any more.
+  await expect(result).toHaveText(items > 0 ? new RegExp(`^Fertig! ${items.toLocaleString("de-DE")} Mahnungen? geschrieben`) : /Keine Mahnung fällig$/, { timeout: 60_000 });
+
+  // The history: the newest reminder's person, the tab 'Mahnungen' under them.
+  const latest = page.getByRole("region", { name: "Letzte Mahnungen" });
+  const firstPerson = latest.locator("tbody tr").first().getByRole("link");
+  const name = (await firstPerson.textContent())!;
+  await firstPerson.click();
+  await expect(page.getByRole("heading", { name: `Mahnungen an ${name}` })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Zahlungserinnerung" }).first()).toBeVisible();
+});

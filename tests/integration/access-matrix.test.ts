@@ -28,6 +28,7 @@ const RESTRICTED: [string, string, DemoUserName[]][] = [
   ["/bankstatements", "maxMegabytes", ["finance", "admin"]],
   ["/directdebits", "runs", ["finance", "admin"]],
   ["/tasks", "latest", ["admin"]],
+  ["/reminders", "reminders", ["finance", "admin"]],
 ];
 
 describe.each(RESTRICTED)("%s.data (%s)", (path, title, allowed) => {
@@ -131,6 +132,11 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/gdpr", allowed: ["gdpr", "admin"], get: 200, post: 400 },
   { path: "/gdpr?dialog=erasure-preview&dialogId=1", allowed: ["gdpr", "admin"], get: 200, post: 400 },
   { path: "/gdpr/auskunft/1", allowed: ["gdpr", "admin"], get: 200, post: 405, getOnly: true },
+  // Mahnwesen (ADMIN, FINANCE): the run's screen and its confirmation with the preview.
+  { path: "/reminders", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/reminders?dialog=reminderRun-start", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/people/1/reminders", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/invoices/1/reminders", allowed: ["finance", "admin"], get: 200, post: 400 },
 ];
 
 describe("built screens and their actions", () => {
@@ -510,5 +516,42 @@ describe("routes outside the screen table", () => {
         expect(response.headers.get("Location")).toBe("/");
       }
     }
+  });
+});
+
+describe("Mahnwesen: the run and the reminder levels posted from pages others may use", () => {
+  it("only ADMIN and FINANCE start a run or cancel a reminder; only ADMIN saves the levels", async () => {
+    const { env } = await import("cloudflare:test");
+    await env.DB.prepare("INSERT INTO reminders (id, target_type, target_id, person_id, level, date, new_due_date, status) VALUES (1, 'INVOICE', 1, 1, 1, '2026-11-02', '2026-11-16', 'PENDING')").run();
+    const state = async () =>
+      JSON.stringify([
+        (await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE type = 'REMINDERS'").first()) as { n: number },
+        (await env.DB.prepare("SELECT * FROM reminder_levels ORDER BY level").all()).results,
+        (await env.DB.prepare("SELECT * FROM reminders ORDER BY id").all()).results,
+      ]);
+    const before = await state();
+    const levels = new URLSearchParams({ intent: "reminderLevels" });
+    for (let index = 0; index < 3; index++) {
+      for (const [key, value] of Object.entries({ level: String(index + 1), rowVersion: "1", enabled: "on", days: "1", fee: "99,00", paymentTermDays: "1", mailTemplate: "1. Mahnung", letterTemplate: "1. Mahnung (Brief)" })) {
+        levels.set(`levels[${index}].${key}`, value);
+      }
+    }
+    for (const who of ["staff", "gdpr"] as DemoUserName[]) {
+      for (const page of ["/people", "/people/1/dogs", "/courses", "/reminders"]) {
+        for (const intent of ["reminderRun:start", "reminder:cancel"]) {
+          const response = await ask(page, who, { method: "POST", body: new URLSearchParams({ intent, id: "1" }) });
+          expect(response.status, `${who} ${page} ${intent}`).toBe(302);
+          expect(response.headers.get("Location")).toBe("/");
+        }
+      }
+      expect(await (await ask("/people?dialog=reminderRun-start", who)).text(), who).not.toContain("Mahnlauf starten");
+      expect(await (await ask("/people?dialog=reminder-cancel&dialogId=1", who)).text(), who).not.toContain("stornieren");
+    }
+    for (const who of ["staff", "gdpr", "finance"] as DemoUserName[]) {
+      const response = await ask("/configuration", who, { method: "POST", body: levels });
+      expect(response.status, who).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+    }
+    expect(await state()).toBe(before);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Where money moves, properties instead of examples: random sequences of invoice-row, invoice,
  * fee, delete/undo, invoicing-run (its messages delivered once or twice), run-undo and Mollie
- * payment (a fee's payment link paid at the Mollie fake, the webhook called once or twice) operations
+ * payment (a fee's payment link paid at the Mollie fake, the webhook called once or twice) and
+ * reminder-run (Mahnlauf: the person's items made overdue, the run on a later day, its messages
+ * delivered once or twice) operations
  * (fast-check, fixed seed) through the models, the fee dialog's action and the queue consumer,
  * and after every step the books must still hold: amounts are whole cents, an invoice's
  * amount is the sum of its rows, 0 ≤ open amount ≤ amount for invoices and fees, no fee is on
@@ -22,6 +24,22 @@ import { fetchApp, postForm } from "../support/app";
 import { deliver, startControlledInvoiceRun } from "../support/jobs";
 import { loadDemoData } from "../support/seed";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
+import { startRun } from "~/jobs/start.server";
+import { addDaysToDate } from "~/lib/format";
+import { reminderRunParams } from "~/models/reminder-runs.server";
+
+let reminderRuns = 0;
+
+/** A Mahnlauf over the person on a day later than the last one (so levels 2 and 3 come due too). */
+async function reminderRun(redeliver: boolean) {
+  await db.run(sql`UPDATE invoice_headers SET due_date = '2026-09-01' WHERE person_id = ${personId} AND due_date IS NULL`);
+  await db.run(sql`UPDATE fees SET due_date = '2026-09-01' WHERE person_id = ${personId} AND due_date IS NULL AND send_invoice = 0`);
+  const params = await reminderRunParams(db, addDaysToDate("2026-12-01", 30 * reminderRuns++));
+  const messages: { body: unknown }[] = [];
+  const collecting = { JOBS: { sendBatch: async (batch: { body: unknown }[]) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
+  const outcome = await startRun(collecting, db, { type: "REMINDERS", items: [personId], params, emptyMessage: "Keine Mahnung fällig" }, actor);
+  if (outcome.status === "started") await deliver(redeliver ? [...messages, ...messages] : messages);
+}
 
 const db = createDb(env.DB);
 const actor = DEMO_USERS.finance;
@@ -98,6 +116,18 @@ async function expectBooksHold(step: string) {
     expect(payment.applied, `${step}: ${payment.paymentId} applied ≥ 0`).toBeGreaterThanOrEqual(0);
     expect(payment.applied, `${step}: ${payment.paymentId} applied ≤ paid`).toBeLessThanOrEqual(payment.amount);
   }
+  // Mahnwesen: each item reaches each level once; every reminder fee belongs to exactly one
+  // reminder of its own person and item; nothing paid at the time is reminded.
+  const reminders = await db.select().from(schema.reminders);
+  const active = reminders.filter((r) => r.status !== "CANCELLED").map((r) => `${r.targetType}:${r.targetId}:${r.level}`);
+  expect(new Set(active).size, `${step}: each item reaches each level once`).toBe(active.length);
+  for (const reminder of reminders) expect(reminder.openAmount, `${step}: reminder ${reminder.id} of something open`).toBeGreaterThan(0);
+  for (const fee of fees.filter((f) => f.kind === "REMINDER")) {
+    const owners = reminders.filter((r) => r.feeId === fee.id);
+    expect(owners.length, `${step}: reminder fee ${fee.id} has one reminder`).toBe(1);
+    expect(owners[0].personId, `${step}: reminder fee ${fee.id} of the reminded person`).toBe(fee.personId);
+    expect(owners[0].targetType === "INVOICE" ? fee.remindedInvoiceId : fee.remindedFeeId, `${step}: reminder fee ${fee.id} names its item`).toBe(owners[0].targetId);
+  }
   const [{ counter }] = await db.select({ counter: schema.configuration.lastInvoiceNumber }).from(schema.configuration);
   const runNumbers = headers.filter((h) => h.jobId !== null).map((h) => h.invoiceNumber);
   expect(runNumbers.every((n) => n <= counter), `${step}: the counter is past every number a run took`).toBe(true);
@@ -115,6 +145,7 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant("invoiceRun" as const), redeliver: fc.boolean() }),
   fc.record({ kind: fc.constant("undoLastRun" as const) }),
   fc.record({ kind: fc.constant("molliePayment" as const), pick: fc.nat(20), amount: fc.integer({ min: 1, max: 70_000 }), calls: fc.integer({ min: 1, max: 2 }) }),
+  fc.record({ kind: fc.constant("reminderRun" as const), redeliver: fc.boolean() }),
 );
 
 describe("the books hold under any sequence of operations", () => {
@@ -177,6 +208,9 @@ describe("the books hold under any sequence of operations", () => {
               if (fee) await payByMollie(fee.id, op.amount, op.calls);
               break;
             }
+            case "reminderRun":
+              await reminderRun(op.redeliver);
+              break;
             case "editFee": {
               // Through the fee dialog's action: its rules apply, as for a treasurer.
               const fees = await db.select().from(schema.fees).then((all) => all.filter((fee) => fee.personId === personId));
@@ -203,5 +237,8 @@ describe("the books hold under any sequence of operations", () => {
     expect(await db.$count(schema.invoiceHeaders, sql`job_id IS NOT NULL`)).toBeGreaterThan(0);
     expect(await db.$count(schema.jobs, sql`undone_on IS NOT NULL`)).toBeGreaterThan(0);
     expect(await db.$count(schema.molliePayments)).toBeGreaterThan(0);
+    // ... and reminded, up to level 2 at least, with reminder fees.
+    expect(await db.$count(schema.reminders, sql`level >= 2`)).toBeGreaterThan(0);
+    expect(await db.$count(schema.fees, sql`kind = 'REMINDER'`)).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -2,28 +2,64 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuditBlock, CheckboxField, FormErrors, MoneyField, NumberField, TextAreaField, TextField } from "~/components/forms/fields";
+import { AuditBlock, CheckboxField, FormErrors, MoneyField, NumberField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { auditText, formatDateTimeWithSeconds, formatMoneyInput } from "~/lib/format";
 import { getConfiguration, saveConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
 import { requireAccess } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { configurationSchema, type ConfigurationFormValues } from "./schema";
+import { getReminderLevels, reminderTemplateChoices, saveReminderLevels, type ReminderLevel } from "~/models/reminders.server";
+import { configurationSchema, reminderLevelsSchema, type ConfigurationFormValues, type ReminderLevelsFormValues } from "./schema";
 import { SaveGateReason, useSaveGate } from "~/components/forms/save-gate";
 
 export const meta: MetaFunction = () => [{ title: "Einstellungen – Wuff" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args, "configuration");
-  return { configuration: (await getConfiguration(args.context.db)) ?? null };
+  const [configuration, reminderLevels, templateChoices] = await Promise.all([
+    getConfiguration(args.context.db),
+    getReminderLevels(args.context.db),
+    reminderTemplateChoices(args.context.db),
+  ]);
+  return { configuration: configuration ?? null, reminderLevels, templateChoices };
 }
 
 type ActionData = { result: SubmissionResult<string[]>; conflict?: string; current?: ConfigurationRecord };
+type LevelsActionData = { levelsResult: SubmissionResult<string[]>; conflict?: string; currentLevels?: ReminderLevel[] };
+
+const LEVELS_INTENT = "reminderLevels";
+
+/** Mahnwesen: the three reminder levels, saved together; templates must exist with their kind. */
+async function saveLevels(args: ActionFunctionArgs, form: FormData, user: { name: string }) {
+  const submission = parseWithZod(form, { schema: reminderLevelsSchema });
+  if (submission.status !== "success") return data<LevelsActionData>({ levelsResult: submission.reply() }, { status: 400 });
+  const choices = await reminderTemplateChoices(args.context.db);
+  const fieldErrors: Record<string, string[]> = {};
+  submission.value.levels.forEach((level, index) => {
+    if (!choices.mail.includes(level.mailTemplate)) fieldErrors[`levels[${index}].mailTemplate`] = [`Die Mail-Vorlage „${level.mailTemplate}“ gibt es nicht`];
+    if (!choices.letter.includes(level.letterTemplate)) fieldErrors[`levels[${index}].letterTemplate`] = [`Die Brief-Vorlage „${level.letterTemplate}“ gibt es nicht (Vorlagen der Art Rechnung/Brief)`];
+  });
+  if (Object.keys(fieldErrors).length > 0) return data<LevelsActionData>({ levelsResult: submission.reply({ fieldErrors }) }, { status: 400 });
+  const outcome = await saveReminderLevels(args.context.db, submission.value.levels, user);
+  if (outcome.status === "conflict") {
+    return data<LevelsActionData>(
+      {
+        levelsResult: submission.reply({ resetForm: true }),
+        conflict: "Die Mahnstufen wurden inzwischen von jemand anderem geändert. Die aktuellen Werte werden angezeigt: Bitte prüfe sie und speichere erneut.",
+        currentLevels: outcome.current,
+      },
+      { status: 409 },
+    );
+  }
+  return redirectWithToast(args.context.cloudflare.env, "/configuration", { type: "success", message: "Mahnstufen wurden gespeichert" });
+}
 
 export async function action(args: ActionFunctionArgs) {
   const user = await requireAccess(args, "configuration");
-  const submission = parseWithZod(await readForm(args.request), { schema: configurationSchema });
+  const form = await readForm(args.request);
+  if (form.get("intent") === LEVELS_INTENT) return saveLevels(args, form, user);
+  const submission = parseWithZod(form, { schema: configurationSchema });
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
   const { rowVersion, ...input } = submission.value;
   try {
@@ -81,7 +117,8 @@ const CONFIGURATION_LABELS = {
 
 export default function ConfigurationScreen() {
   const loaded = useLoaderData<typeof loader>().configuration;
-  const actionData = useActionData<ActionData>();
+  const anyActionData = useActionData<ActionData | LevelsActionData>();
+  const actionData = anyActionData && "result" in anyActionData ? anyActionData : undefined;
   const config = actionData?.current ?? loaded;
   const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
@@ -155,6 +192,7 @@ export default function ConfigurationScreen() {
           </button>
         </div>
       </Form>
+      <ReminderLevelsForm actionData={anyActionData && "levelsResult" in anyActionData ? anyActionData : undefined} />
       <p className="mt-4 text-sm">
         Weitere Stammdaten:{" "}
         <Link to="/certificationMasters" className="text-wuff-700 underline">
@@ -174,5 +212,72 @@ export default function ConfigurationScreen() {
         </Link>
       </p>
     </section>
+  );
+}
+
+const levelDefaults = (levels: ReminderLevel[]) => ({
+  levels: levels.map((level) => ({
+    level: level.level,
+    rowVersion: level.rowVersion,
+    enabled: level.enabled ? "on" : undefined,
+    days: level.days,
+    fee: formatMoneyInput(level.fee),
+    paymentTermDays: level.paymentTermDays,
+    mailTemplate: level.mailTemplate,
+    letterTemplate: level.letterTemplate,
+  })),
+});
+
+/** Mahnwesen: the three reminder levels (their own form: saving them leaves the club's data alone). */
+function ReminderLevelsForm({ actionData }: { actionData?: LevelsActionData }) {
+  const loaded = useLoaderData<typeof loader>();
+  const levels = actionData?.currentLevels ?? loaded.reminderLevels;
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm<ReminderLevelsFormValues>({
+    id: `reminder-levels-${levels.map((level) => level.rowVersion).join("-")}`,
+    lastResult: actionData?.levelsResult,
+    defaultValue: levelDefaults(levels) as Record<string, unknown>,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: reminderLevelsSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const options = (names: string[]) => names.map((name) => ({ value: name, label: name }));
+  return (
+    <Form method="post" {...getFormProps(form)} aria-labelledby="reminder-levels-title" className="mt-6 rounded border border-slate-200 bg-white p-5">
+      <input type="hidden" name="intent" value={LEVELS_INTENT} />
+      <h2 id="reminder-levels-title" className="text-base font-semibold text-wuff-800">
+        Mahnwesen
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">
+        Eine Stufe wird fällig, so viele Tage nach dem Fälligkeitsdatum (1. Stufe) oder nach der neuen Zahlungsfrist der vorigen Mahnung. Fällt eine Frist auf ein Wochenende oder einen bundesweiten Feiertag, zählt der nächste Werktag (§ 193 BGB).
+      </p>
+      {fields.levels.getFieldList().map((meta, index) => {
+        const level = meta.getFieldset();
+        const title = levels[index]?.title ?? `Stufe ${index + 1}`;
+        return (
+          <fieldset key={meta.key} className="mt-4 border-t border-slate-200 pt-3">
+            <legend className="pr-2 text-sm font-semibold text-wuff-800">
+              Stufe {index + 1}: {title}
+            </legend>
+            <input type="hidden" name={level.level.name} value={levels[index]?.level ?? index + 1} />
+            <input type="hidden" name={level.rowVersion.name} value={levels[index]?.rowVersion ?? 1} />
+            <div className="grid grid-cols-2 gap-4">
+              <CheckboxField meta={level.enabled} label="Aktiv" className="col-span-2" />
+              <NumberField meta={level.days} label="Tage bis zur Mahnung" />
+              <MoneyField meta={level.fee} label="Mahngebühr" />
+              <NumberField meta={level.paymentTermDays} label="Neue Zahlungsfrist (Tage)" />
+              <SelectField meta={level.mailTemplate} label="Mail-Vorlage" options={options(loaded.templateChoices.mail)} />
+              <SelectField meta={level.letterTemplate} label="Brief-Vorlage (PDF)" options={options(loaded.templateChoices.letter)} className="col-span-2" />
+            </div>
+          </fieldset>
+        );
+      })}
+      <FormErrors errors={[...(form.errors ?? []), ...(fields.levels.errors ?? [])]} conflict={actionData?.conflict} id={form.errorId} />
+      <div className="mt-5 flex justify-end">
+        <button type="submit" disabled={busy} className="rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800 disabled:cursor-not-allowed disabled:opacity-50">
+          Mahnstufen übernehmen
+        </button>
+      </div>
+    </Form>
   );
 }

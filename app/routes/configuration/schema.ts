@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
 import { optionalBic, optionalCreditorId, optionalIban } from "~/lib/bank-fields";
-import { checkbox, moneyInCents, optionalEmail, optionalText, optionalWholeNumber, rowVersion, wholeNumber } from "~/lib/form-fields";
+import { checkbox, moneyInCents, optionalEmail, optionalText, optionalWholeNumber, rowVersion, TOO_LONG, wholeNumber } from "~/lib/form-fields";
 
 /** The Einstellungen form (spec 000 §2, §5): numbers are numbers, the test account an e-mail,
  *  money typed the German way (1.234,56 €) into exact cents. */
@@ -38,3 +38,27 @@ export const configurationSchema = z.object({
 });
 
 export type ConfigurationFormValues = z.infer<typeof configurationSchema>;
+
+/** One reminder level (Mahnwesen): when it becomes due, its fee, the new payment term, its templates. */
+const reminderLevelSchema = z.object({
+  level: z.number({ error: "Unbekannte Mahnstufe" }).int("Unbekannte Mahnstufe").min(1, "Unbekannte Mahnstufe").max(3, "Unbekannte Mahnstufe"),
+  rowVersion: rowVersion(),
+  enabled: checkbox(),
+  days: wholeNumber("Tage bis zur Mahnung", 365).min(1, "Tage bis zur Mahnung: mindestens 1"),
+  fee: moneyInCents("Bitte eine Mahngebühr eingeben (0,00 für keine)"),
+  paymentTermDays: wholeNumber("Neue Zahlungsfrist", 365).min(1, "Neue Zahlungsfrist: mindestens 1 Tag"),
+  mailTemplate: z.string({ error: "Bitte eine Mail-Vorlage wählen" }).trim().min(1, "Bitte eine Mail-Vorlage wählen").max(200, TOO_LONG(200)),
+  letterTemplate: z.string({ error: "Bitte eine Brief-Vorlage wählen" }).trim().min(1, "Bitte eine Brief-Vorlage wählen").max(200, TOO_LONG(200)),
+});
+
+/** The Mahnwesen form of Einstellungen: all three levels at once. */
+export const reminderLevelsSchema = z
+  .object({
+    levels: z.array(reminderLevelSchema, { error: "Die Mahnstufen fehlen" }).length(3, "Es sind genau drei Mahnstufen"),
+  })
+  .superRefine((value, context) => {
+    const numbers = value.levels.map((level) => level.level).sort();
+    if (numbers.join() !== "1,2,3") context.addIssue({ code: "custom", path: ["levels"], message: "Es sind genau die Mahnstufen 1, 2 und 3" });
+  });
+
+export type ReminderLevelsFormValues = z.infer<typeof reminderLevelsSchema>;

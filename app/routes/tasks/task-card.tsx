@@ -95,7 +95,8 @@ function LastRun({ title, job, now }: { title: string; job: JobRow | undefined; 
 /** How often a screen looks at a running job (with JavaScript). */
 const POLL_MILLISECONDS = 1000;
 
-/** With JavaScript, a running job is followed: the page's data is read again every second. */
+/** While a run is under way, the screen reloads its data every second (with JavaScript; without
+ *  it the page refreshes itself through a noscript meta refresh). */
 export function useFollowRunning(running: boolean) {
   const revalidator = useRevalidator();
   useEffect(() => {
@@ -106,4 +107,3 @@ export function useFollowRunning(running: boolean) {
     return () => window.clearInterval(timer);
   }, [running, revalidator]);
 }
-

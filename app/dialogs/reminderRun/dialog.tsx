@@ -1,0 +1,68 @@
+import { DialogAlert, DialogButtons, RouteDialog } from "~/components/dialog";
+import { DialogForm, type DialogProps } from "~/components/dialog-form";
+import { formatCount, formatDate, formatMoney } from "~/lib/format";
+import type { ReminderRunPreview } from "./dialog.server";
+
+/** 'Mahnlauf starten': what the run will do (per level the items, open amounts, fees and the new
+ *  due date; mail or post), confirmed before it starts. */
+export default function ReminderRunDialog({ data, actionData, closeHref }: DialogProps<ReminderRunPreview>) {
+  const nothing = data.items === 0;
+  return (
+    <RouteDialog title="Mahnlauf starten" closeHref={closeHref}>
+      <DialogForm intent="reminderRun:start">
+        <table className="w-full text-sm">
+          <caption className="mb-1 text-left font-medium text-slate-800">Vorschau für den {formatDate(data.date)}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-left text-slate-600">
+              <th scope="col" className="py-1 pr-2 font-normal">
+                Stufe
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-normal">
+                Posten
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-normal">
+                Offen
+              </th>
+              <th scope="col" className="py-1 pr-2 text-right font-normal">
+                Gebühren
+              </th>
+              <th scope="col" className="py-1 text-right font-normal">
+                Zahlbar bis
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.levels.map((level) => (
+              <tr key={level.level} className="border-b border-slate-100">
+                <th scope="row" className="py-1 pr-2 text-left font-normal">
+                  {level.title}
+                </th>
+                <td className="py-1 pr-2 text-right tabular-nums">{level.items}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(level.openAmount)}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(level.fees)}</td>
+                <td className="py-1 text-right tabular-nums">{formatDate(level.newDueDate)}</td>
+              </tr>
+            ))}
+            <tr className="font-medium">
+              <th scope="row" className="py-1 pr-2 text-left">
+                Summe
+              </th>
+              <td className="py-1 pr-2 text-right tabular-nums">{data.items}</td>
+              <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(data.openAmount)}</td>
+              <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(data.fees)}</td>
+              <td />
+            </tr>
+          </tbody>
+        </table>
+        <p className="mt-3 text-sm text-slate-700">
+          {nothing
+            ? "Heute ist keine Mahnung fällig: Ein Lauf schreibt nichts."
+            : `${formatCount(data.people, "Person erhält", "Personen erhalten")} ein Schreiben: ${formatCount(data.byMail, "per Mail", "per Mail")}, ${formatCount(data.byPrint, "zum Drucken", "zum Drucken")} (ohne E-Mail-Adresse).`}
+        </p>
+        <p className="mt-2 text-sm text-slate-600">Bist du sicher? Jeder Posten erreicht jede Stufe nur einmal; ein zweiter Lauf am selben Tag mahnt niemanden doppelt.</p>
+        <DialogAlert message={data.problem ?? actionData?.error} />
+        <DialogButtons submitLabel="Mahnlauf starten" closeHref={closeHref} disabled={data.problem !== null} reason={data.problem} />
+      </DialogForm>
+    </RouteDialog>
+  );
+}

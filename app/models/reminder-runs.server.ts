@@ -1,0 +1,185 @@
+/**
+ * Mahnlauf (issue 17): every overdue invoice and direct-billing fee whose next reminder level is
+ * due gets a reminder of that level, with its reminder fee (kind REMINDER) when the level has one.
+ *
+ * The run's items are people (one letter per person lists all their reminded items, step 3); a
+ * slice is one D1 batch of set-based SQL that only picks up what is still due, so a redelivered
+ * message, a retried slice or a second run on the same day reminds nobody twice: the level is
+ * computed anew (a reminded item's next level counts from its new due date, in the future), and the
+ * partial unique index (target, level) WHERE not cancelled refuses a second reminder of a level
+ * (ON CONFLICT DO NOTHING). The fee of a reminder is made once (looked up by run and item).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { render, type Db, type Statement } from "~/db/client.server";
+import { qualified } from "~/db/columns";
+import { fees, invoiceHeaders, people, reminders, type ReminderTargetType } from "~/db/schema";
+import { formatCount } from "~/lib/format";
+import { newDueDateOf } from "~/lib/reminder-dates";
+import type { Actor } from "./audit.server";
+import { paramsOfJob, type JobRecord } from "./jobs.server";
+import { dueLevelOf, getReminderLevels, type ReminderLevel } from "./reminders.server";
+
+export const REMINDER_SLICE_SIZE = 50;
+export const NOTHING_TO_REMIND = "Keine Mahnung fällig";
+
+/** The levels as the run started with them, and the run's date (a later edit changes nothing). */
+export type ReminderRunParams = {
+  date: string;
+  levels: Pick<ReminderLevel, "level" | "enabled" | "title" | "days" | "fee" | "paymentTermDays" | "mailTemplate" | "letterTemplate">[];
+};
+
+/** The new due date a reminder of each level names, for a run on `date`. */
+const newDueDates = (params: ReminderRunParams) => new Map(params.levels.map((level) => [level.level, newDueDateOf(params.date, level.paymentTermDays)]));
+
+const asLevels = (params: ReminderRunParams) => params.levels as ReminderLevel[];
+
+/** An item of the preview: what is due for whom. */
+export type DueReminder = { targetType: ReminderTargetType; targetId: number; personId: number; level: number; openAmount: number; byMail: boolean };
+
+const hasEmail = (email: SQL | typeof people.email) => sql<number>`(trim(coalesce(${email}, '')) <> '')`;
+
+/** Every item with a level due on `date` (optionally only of some people). */
+export async function dueReminders(db: Db, params: ReminderRunParams, personIds?: readonly number[]): Promise<DueReminder[]> {
+  const levels = asLevels(params);
+  const invoiceLevel = dueLevelOf(levels, "INVOICE", params.date);
+  const feeLevel = dueLevelOf(levels, "FEE", params.date);
+  const ofPeople = (column: SQL) => (personIds ? sql`AND ${column} IN (${sql.join(personIds.map((id) => sql`${id}`), sql`, `)})` : sql``);
+  const [invoices, feeRows] = await Promise.all([
+    db.all<{ id: number; personId: number; level: number; openAmount: number; byMail: number }>(
+      sql`SELECT t.id AS id, t.person_id AS personId, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(sql`p.email`)} AS byMail
+        FROM (SELECT ${qualified(invoiceHeaders.id)} AS id, ${qualified(invoiceHeaders.personId)} AS person_id, ${qualified(invoiceHeaders.openAmount)} AS open_amount, ${invoiceLevel} AS lv
+              FROM ${invoiceHeaders} WHERE ${qualified(invoiceHeaders.openAmount)} > 0 ${ofPeople(qualified(invoiceHeaders.personId))}) t
+        JOIN ${people} p ON p.id = t.person_id WHERE t.lv IS NOT NULL ORDER BY t.id`,
+    ),
+    db.all<{ id: number; personId: number; level: number; openAmount: number; byMail: number }>(
+      sql`SELECT t.id AS id, t.person_id AS personId, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(sql`p.email`)} AS byMail
+        FROM (SELECT ${qualified(fees.id)} AS id, ${qualified(fees.personId)} AS person_id, ${qualified(fees.openAmount)} AS open_amount, ${feeLevel} AS lv
+              FROM ${fees} WHERE ${qualified(fees.openAmount)} > 0 ${ofPeople(qualified(fees.personId))}) t
+        JOIN ${people} p ON p.id = t.person_id WHERE t.lv IS NOT NULL ORDER BY t.id`,
+    ),
+  ]);
+  const row = (targetType: ReminderTargetType) => (item: { id: number; personId: number; level: number; openAmount: number; byMail: number }): DueReminder => ({
+    targetType,
+    targetId: item.id,
+    personId: item.personId,
+    level: Number(item.level),
+    openAmount: item.openAmount,
+    byMail: Boolean(item.byMail),
+  });
+  return [...invoices.map(row("INVOICE")), ...feeRows.map(row("FEE"))];
+}
+
+export type ReminderRunPreview = {
+  date: string;
+  items: number;
+  people: number;
+  byMail: number;
+  byPrint: number;
+  openAmount: number;
+  fees: number;
+  levels: { level: number; title: string; items: number; openAmount: number; fees: number; newDueDate: string }[];
+  problem: string | null;
+};
+
+/** The parameters of a run on `date`: the levels as they are now. */
+export async function reminderRunParams(db: Db, date: string): Promise<ReminderRunParams> {
+  const levels = await getReminderLevels(db);
+  return {
+    date,
+    levels: levels.map(({ level, enabled, title, days, fee, paymentTermDays, mailTemplate, letterTemplate }) => ({ level, enabled, title, days, fee, paymentTermDays, mailTemplate, letterTemplate })),
+  };
+}
+
+/** What a run on `date` will do: per level the items, their open amounts and the reminder fees;
+ *  how many people get a mail and how many a letter to print. */
+export async function previewReminderRun(db: Db, params: ReminderRunParams): Promise<ReminderRunPreview> {
+  const due = await dueReminders(db, params);
+  const dueDates = newDueDates(params);
+  const people = new Map<number, boolean>();
+  for (const item of due) people.set(item.personId, item.byMail);
+  const levels = params.levels
+    .filter((level) => level.enabled)
+    .map((level) => {
+      const items = due.filter((item) => item.level === level.level);
+      return {
+        level: level.level,
+        title: level.title,
+        items: items.length,
+        openAmount: items.reduce((sum, item) => sum + item.openAmount, 0),
+        fees: items.length * level.fee,
+        newDueDate: dueDates.get(level.level)!,
+      };
+    });
+  const byMail = [...people.values()].filter(Boolean).length;
+  return {
+    date: params.date,
+    items: due.length,
+    people: people.size,
+    byMail,
+    byPrint: people.size - byMail,
+    openAmount: levels.reduce((sum, level) => sum + level.openAmount, 0),
+    fees: levels.reduce((sum, level) => sum + level.fees, 0),
+    levels,
+    problem: params.levels.some((level) => level.enabled) ? null : "Es ist keine Mahnstufe aktiv (Einstellungen, Mahnwesen).",
+  };
+}
+
+/** The people the run reminds (its items), in order. */
+export async function peopleToRemind(db: Db, params: ReminderRunParams): Promise<number[]> {
+  return [...new Set((await dueReminders(db, params)).map((item) => item.personId))].sort((a, b) => a - b);
+}
+
+const caseOfLevel = (params: ReminderRunParams, value: (level: ReminderRunParams["levels"][number]) => string | number, level: SQL) =>
+  sql`(CASE ${level} ${sql.join(
+    params.levels.map((entry) => sql`WHEN ${entry.level} THEN ${value(entry)}`),
+    sql` `,
+  )} END)`;
+
+/**
+ * A slice: the reminders of its people's due items, then the reminder fees of the run's new
+ * reminders of these people, then each reminder names its fee. Idempotent (see above).
+ */
+export function reminderSliceStatements(jobId: number, personIds: readonly number[], params: ReminderRunParams, actor: Actor, now: Date): Statement[] {
+  const iso = now.toISOString();
+  const dueDates = newDueDates(params);
+  const levels = asLevels(params);
+  const inPeople = (column: SQL) => sql`${column} IN (${sql.join(personIds.map((id) => sql`${id}`), sql`, `)})`;
+  const insertReminders = (type: ReminderTargetType) => {
+    const table = type === "INVOICE" ? invoiceHeaders : fees;
+    return render(sql`INSERT INTO ${reminders} (target_type, target_id, person_id, level, date, new_due_date, open_amount, channel, status, job_id, created_by, created_on)
+      SELECT ${type}, t.id, t.person_id, t.lv, ${params.date}, ${caseOfLevel(params, (level) => dueDates.get(level.level)!, sql`t.lv`)}, t.open_amount,
+             CASE WHEN ${hasEmail(sql`p.email`)} THEN 'MAIL' ELSE 'PRINT' END, 'PENDING', ${jobId}, ${actor.name}, ${iso}
+      FROM (SELECT ${qualified(table.id)} AS id, ${qualified(table.personId)} AS person_id, ${qualified(table.openAmount)} AS open_amount, ${dueLevelOf(levels, type, params.date)} AS lv
+            FROM ${table} WHERE ${inPeople(qualified(table.personId))}) t
+      JOIN ${people} p ON p.id = t.person_id
+      WHERE t.lv IS NOT NULL
+      ON CONFLICT DO NOTHING`);
+  };
+  const fee = (level: SQL) => caseOfLevel(params, (entry) => entry.fee, level);
+  const title = (level: SQL) => caseOfLevel(params, (entry) => entry.title, level);
+  const sameItem = sql`f.reminded_invoice_id IS (CASE WHEN r.target_type = 'INVOICE' THEN r.target_id END) AND f.reminded_fee_id IS (CASE WHEN r.target_type = 'FEE' THEN r.target_id END)`;
+  const itemText = sql`CASE WHEN r.target_type = 'INVOICE'
+      THEN 'Rechnung ' || (SELECT h.invoice_number FROM ${invoiceHeaders} h WHERE h.id = r.target_id)
+      ELSE (SELECT rf.text FROM ${fees} rf WHERE rf.id = r.target_id) END`;
+  const insertFees = render(sql`INSERT INTO ${fees} (person_id, date, due_date, text, amount, open_amount, send_invoice, is_invoiced, kind, reminded_invoice_id, reminded_fee_id, job_id, created_by, created_on)
+    SELECT r.person_id, r.date, r.new_due_date, substr('Mahngebühr ' || ${title(sql`r.level`)} || ': ' || ${itemText}, 1, 100), ${fee(sql`r.level`)}, ${fee(sql`r.level`)},
+           CASE WHEN r.target_type = 'INVOICE' THEN 1 ELSE 0 END, 0, 'REMINDER',
+           CASE WHEN r.target_type = 'INVOICE' THEN r.target_id END, CASE WHEN r.target_type = 'FEE' THEN r.target_id END, ${jobId}, ${actor.name}, ${iso}
+    FROM ${reminders} r
+    WHERE r.job_id = ${jobId} AND ${inPeople(sql`r.person_id`)} AND r.status = 'PENDING' AND r.fee_id IS NULL AND ${fee(sql`r.level`)} > 0
+      AND NOT EXISTS (SELECT 1 FROM ${fees} f WHERE f.job_id = ${jobId} AND f.kind = 'REMINDER' AND ${sameItem})`);
+  const linkFees = render(sql`UPDATE ${reminders} AS r SET fee_id = (SELECT f.id FROM ${fees} f WHERE f.job_id = ${jobId} AND f.kind = 'REMINDER' AND ${sameItem})
+    WHERE r.job_id = ${jobId} AND ${inPeople(sql`r.person_id`)} AND r.fee_id IS NULL`);
+  return [insertReminders("INVOICE"), insertReminders("FEE"), insertFees, linkFees];
+}
+
+export const reminderParamsOf = (job: Pick<JobRecord, "params">) => paramsOfJob<ReminderRunParams>(job);
+
+/** 'Fertig! 12 Mahnungen geschrieben (3 per Post)'. */
+export async function reminderRunMessage(db: Db, jobId: number): Promise<string> {
+  const [row] = await db.all<{ total: number; print: number }>(
+    sql`SELECT count(*) AS total, coalesce(sum(channel = 'PRINT'), 0) AS print FROM ${reminders} WHERE job_id = ${jobId} AND status <> 'CANCELLED'`,
+  );
+  if (row.total === 0) return `Fertig! ${NOTHING_TO_REMIND}`;
+  return `Fertig! ${formatCount(row.total, "Mahnung", "Mahnungen")} geschrieben (${formatCount(row.total - row.print, "per Mail", "per Mail")}, ${formatCount(row.print, "zum Drucken", "zum Drucken")})`;
+}

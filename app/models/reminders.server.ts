@@ -1,0 +1,246 @@
+/**
+ * Mahnwesen (issue 17): the reminder levels of Einstellungen, what is overdue, which level is due,
+ * and the reminders written.
+ *
+ * Overdue: an invoice with something open whose due date has passed, or a fee collected directly
+ * (send_invoice = 0, not itself a reminder fee) with something open past its due date; fees billed
+ * by invoice are reminded through their invoice. A fee collected by direct debit has open amount 0,
+ * so it is not overdue. "Passed" and "due" follow §193 BGB (app/lib/reminder-dates.ts): the stored
+ * dates are compared with one cut-off date per level computed from today, so SQL needs no calendar.
+ *
+ * An item's level is the highest level of its reminders that are not cancelled; its next level the
+ * next enabled one above; the next level is due `days` after the item's due date (level 1) or after
+ * the new due date of its last reminder (levels 2, 3).
+ */
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { qualified } from "~/db/columns";
+import { fees, invoiceHeaders, reminderLevels, reminders, templates, type ReminderTargetType } from "~/db/schema";
+import { latestDueDateFor } from "~/lib/reminder-dates";
+import type { Actor } from "./audit.server";
+
+export type ReminderLevel = typeof reminderLevels.$inferSelect;
+export type ReminderLevelInput = Pick<ReminderLevel, "level" | "enabled" | "days" | "fee" | "paymentTermDays" | "mailTemplate" | "letterTemplate"> & { rowVersion: number };
+
+export const REMINDER_LEVEL_COUNT = 3;
+
+/** The three levels, by level. */
+export async function getReminderLevels(db: Db): Promise<ReminderLevel[]> {
+  return db.select().from(reminderLevels).orderBy(asc(reminderLevels.level));
+}
+
+export type SaveLevelsOutcome = { status: "updated" } | { status: "conflict"; current: ReminderLevel[] };
+
+/** Saves the levels in one batch, each quoting the rowVersion the form was based on: if one was
+ *  changed meanwhile, nothing is saved (the batch is one transaction) and the current levels come back. */
+export async function saveReminderLevels(db: Db, input: ReminderLevelInput[], actor: Actor): Promise<SaveLevelsOutcome> {
+  const now = new Date().toISOString();
+  const statements = input.map(({ level, rowVersion, ...values }) =>
+    db
+      .update(reminderLevels)
+      .set({ ...values, lastModifiedBy: actor.name, lastModifiedOn: now, rowVersion: sql`${reminderLevels.rowVersion} + 1` })
+      .where(and(eq(reminderLevels.level, level), eq(reminderLevels.rowVersion, rowVersion)))
+      .returning({ level: reminderLevels.level }),
+  );
+  const current = await getReminderLevels(db);
+  const stale = input.some((row) => current.find((level) => level.level === row.level)?.rowVersion !== row.rowVersion);
+  if (stale || statements.length === 0) return { status: "conflict", current };
+  const results = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  if (results.every((rows) => rows.length === 1)) return { status: "updated" };
+  return { status: "conflict", current: await getReminderLevels(db) };
+}
+
+/** The templates a level may name: mails (kind MAIL) and letters (kind INVOICE, printed to PDF). */
+export async function reminderTemplateChoices(db: Db): Promise<{ mail: string[]; letter: string[] }> {
+  const rows = await db.select({ name: templates.name, kind: templates.kind }).from(templates).orderBy(asc(templates.name));
+  return { mail: rows.filter((row) => row.kind === "MAIL").map((row) => row.name), letter: rows.filter((row) => row.kind === "INVOICE").map((row) => row.name) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Levels in SQL
+
+/** The reminded item's id, named with its table (the subqueries are correlated). */
+export const targetId = (type: ReminderTargetType) => qualified(type === "INVOICE" ? invoiceHeaders.id : fees.id);
+
+/** Not cancelled reminders of an item. */
+const activeReminders = (type: ReminderTargetType, id: SQL) =>
+  sql`FROM ${reminders} rm WHERE rm.target_type = ${type} AND rm.target_id = ${id} AND rm.status <> 'CANCELLED'`;
+
+/** The item's reminder level (0 without a reminder). */
+export const reminderLevelOf = (type: ReminderTargetType, id: SQL) =>
+  sql<number>`(SELECT coalesce(max(rm.level), 0) ${activeReminders(type, id)})`;
+
+/** The date of the item's last reminder (NULL without one). */
+export const lastReminderDateOf = (type: ReminderTargetType, id: SQL) =>
+  sql<string | null>`(SELECT max(rm.date) ${activeReminders(type, id)})`;
+
+/** The new due date the item's last reminder named. */
+const lastNewDueDateOf = (type: ReminderTargetType, id: SQL) =>
+  sql<string | null>`(SELECT rm.new_due_date ${activeReminders(type, id)} ORDER BY rm.level DESC LIMIT 1)`;
+
+/** An invoice is overdue: something open and its due date passed (§193 BGB). */
+export const invoiceOverdue = (today: string) =>
+  sql`(${qualified(invoiceHeaders.openAmount)} > 0 AND ${qualified(invoiceHeaders.dueDate)} IS NOT NULL AND ${qualified(invoiceHeaders.dueDate)} <= ${latestDueDateFor(1, today)})`;
+
+/** A fee is reminded on its own: collected directly (not billed by invoice), not a reminder fee. */
+export const feeRemindable = sql`(${qualified(fees.sendInvoice)} = 0 AND ${qualified(fees.kind)} <> 'REMINDER')`;
+
+/** A fee is overdue: reminded on its own, something open and its due date passed (§193 BGB). */
+export const feeOverdue = (today: string) =>
+  sql`(${feeRemindable} AND ${qualified(fees.openAmount)} > 0 AND ${qualified(fees.dueDate)} IS NOT NULL AND ${qualified(fees.dueDate)} <= ${latestDueDateFor(1, today)})`;
+
+/**
+ * The level that is due for an item today, as SQL (NULL when none is): the next enabled level above
+ * its current one, if `days` have passed since the effective date it counts from.
+ */
+export function dueLevelOf(levels: ReminderLevel[], type: ReminderTargetType, today: string): SQL<number | null> {
+  const id = targetId(type);
+  const dueDate = qualified(type === "INVOICE" ? invoiceHeaders.dueDate : fees.dueDate);
+  const overdue = type === "INVOICE" ? invoiceOverdue(today) : feeOverdue(today);
+  const current = reminderLevelOf(type, id);
+  const enabled = levels.filter((level) => level.enabled).sort((a, b) => a.level - b.level);
+  if (enabled.length === 0) return sql<null>`NULL`;
+  // The next enabled level above the current one, and whether it is due.
+  const cases = enabled.map((level) => {
+    const base = level.level === enabled[0].level ? sql`CASE WHEN ${current} = 0 THEN ${dueDate} ELSE ${lastNewDueDateOf(type, id)} END` : lastNewDueDateOf(type, id);
+    return sql`WHEN ${current} < ${level.level} THEN CASE WHEN ${base} <= ${latestDueDateFor(level.days, today)} THEN ${level.level} END`;
+  });
+  return sql<number | null>`(CASE WHEN ${overdue} THEN (CASE ${sql.join(cases, sql` `)} END) END)`;
+}
+
+/** The Rechnungen's and the Kontenblatt's reminder toggle: all, only reminded, reminder due. */
+export const REMINDER_FILTERS = ["all", "reminded", "due"] as const;
+export type ReminderFilter = (typeof REMINDER_FILTERS)[number];
+
+/** The toggle as a condition; 'due' needs the levels (read before the list). */
+export function reminderFilterCondition(filter: ReminderFilter | undefined, type: ReminderTargetType, levels: ReminderLevel[] | undefined, today: string): SQL | undefined {
+  const id = targetId(type);
+  if (filter === "reminded") return sql`EXISTS (SELECT 1 ${activeReminders(type, id)})`;
+  if (filter === "due") return sql`${dueLevelOf(levels ?? [], type, today)} IS NOT NULL`;
+  return undefined;
+}
+
+/** A list query with the levels its reminder toggle needs (read only for 'Mahnung fällig'). */
+export async function withReminderLevels<Query extends { reminder?: ReminderFilter }>(db: Db, query: Query): Promise<Query & { levels?: ReminderLevel[] }> {
+  return query.reminder === "due" ? { ...query, levels: await getReminderLevels(db) } : query;
+}
+
+/** The toggle's value from the URL. */
+export const reminderFilterOf = (value: string | undefined): ReminderFilter => (REMINDER_FILTERS.includes(value as ReminderFilter) ? (value as ReminderFilter) : "all");
+
+/** The toggle of both grids (Rechnungen, Kontenblatt). */
+export const REMINDER_TOGGLE = {
+  param: "reminder",
+  label: "Nach Mahnungen filtern",
+  options: [
+    { value: "all", label: "Alle" },
+    { value: "reminded", label: "Nur gemahnte" },
+    { value: "due", label: "Mahnung fällig" },
+  ],
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// The reminders written (history)
+
+export type ReminderRow = {
+  id: number;
+  targetType: ReminderTargetType;
+  targetId: number;
+  /** 'Rechnung 2026001' or the fee's text. */
+  item: string;
+  personId: number;
+  personName: string;
+  level: number;
+  levelTitle: string;
+  date: string;
+  newDueDate: string;
+  openAmount: number;
+  fee: number | null;
+  channel: string | null;
+  status: string;
+  createdBy: string;
+  jobId: number | null;
+};
+
+/** The reminders, newest first: all of a person, an invoice or a fee, or the newest of all. */
+export async function listReminders(db: Db, where: { id?: number; personId?: number; invoiceId?: number; feeId?: number } = {}, limit = 100, offset = 0): Promise<ReminderRow[]> {
+  const conditions = [
+    where.id !== undefined ? sql`r.id = ${where.id}` : undefined,
+    where.personId !== undefined ? sql`r.person_id = ${where.personId}` : undefined,
+    where.invoiceId !== undefined ? sql`r.target_type = 'INVOICE' AND r.target_id = ${where.invoiceId}` : undefined,
+    where.feeId !== undefined ? sql`((r.target_type = 'FEE' AND r.target_id = ${where.feeId}) OR r.fee_id = ${where.feeId})` : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+  const rows = await db.all<ReminderRow>(sql`SELECT r.id AS id, r.target_type AS targetType, r.target_id AS targetId,
+      CASE WHEN r.target_type = 'INVOICE' THEN 'Rechnung ' || coalesce((SELECT h.invoice_number FROM invoice_headers h WHERE h.id = r.target_id), r.target_id)
+           ELSE coalesce((SELECT f.text FROM fees f WHERE f.id = r.target_id), 'Posten ' || r.target_id) END AS item,
+      r.person_id AS personId, p.full_name AS personName, r.level AS level, coalesce(l.title, 'Stufe ' || r.level) AS levelTitle,
+      r.date AS date, r.new_due_date AS newDueDate, r.open_amount AS openAmount, (SELECT rf.amount FROM fees rf WHERE rf.id = r.fee_id) AS fee,
+      r.channel AS channel, r.status AS status, r.created_by AS createdBy, r.job_id AS jobId
+    FROM ${reminders} r JOIN people p ON p.id = r.person_id LEFT JOIN ${reminderLevels} l ON l.level = r.level
+    ${conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``}
+    ORDER BY r.date DESC, r.id DESC LIMIT ${limit} OFFSET ${offset}`);
+  return rows;
+}
+
+/** One page of a person's or an invoice's reminders (the tab 'Mahnungen') and how many there are. */
+export async function pageOfReminders(db: Db, where: { personId?: number; invoiceId?: number }, page: number, pageSize: number) {
+  const condition =
+    where.personId !== undefined ? sql`person_id = ${where.personId}` : where.invoiceId !== undefined ? sql`target_type = 'INVOICE' AND target_id = ${where.invoiceId}` : sql`1`;
+  const [rows, [{ total }]] = await Promise.all([
+    listReminders(db, where, pageSize, (page - 1) * pageSize),
+    db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${reminders} WHERE ${condition}`),
+  ]);
+  return { rows, total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancel
+
+export type CancelOutcome = { status: "cancelled"; reminder: ReminderRow } | { status: "refused"; message: string } | { status: "missing" };
+
+export const REMINDER_ALREADY_SENT = "Diese Mahnung ist schon versandt oder storniert: Sie bleibt, wie sie ist.";
+export const REMINDER_FEE_SETTLED = "Die Mahngebühr steht schon auf einer Rechnung oder ist (teilweise) bezahlt: Bitte zuerst dort korrigieren.";
+
+export async function getReminder(db: Db, id: number): Promise<ReminderRow | undefined> {
+  const [row] = await listReminders(db, { id }, 1);
+  return row;
+}
+
+/**
+ * Cancels a reminder that is not sent yet, and its reminder fee with it: the fee keeps its record
+ * (history) with amount and open amount 0 and '(storniert)' in its text, so no money invariant moves.
+ * Refused when the fee is already on an invoice or (partly) paid. Both writes in one batch, each
+ * only while the state it was checked in still holds.
+ */
+export async function cancelReminder(db: Db, id: number, actor: Actor, now = new Date()): Promise<CancelOutcome> {
+  const [reminder] = await db.select().from(reminders).where(eq(reminders.id, id));
+  if (!reminder) return { status: "missing" };
+  if (reminder.status !== "PENDING") return { status: "refused", message: REMINDER_ALREADY_SENT };
+  const iso = now.toISOString();
+  if (reminder.feeId !== null) {
+    const [fee] = await db.select().from(fees).where(eq(fees.id, reminder.feeId));
+    const onInvoice = fee && (await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM invoice_rows WHERE fee_id = ${fee.id}`))[0].n > 0;
+    if (fee && (fee.isInvoiced || onInvoice || fee.openAmount < fee.amount)) return { status: "refused", message: REMINDER_FEE_SETTLED };
+  }
+  const [cancelled] = await db.batch([
+    db
+      .update(reminders)
+      .set({ status: "CANCELLED", cancelledBy: actor.name, cancelledOn: iso, lastModifiedBy: actor.name, lastModifiedOn: iso, rowVersion: sql`${reminders.rowVersion} + 1` })
+      .where(and(eq(reminders.id, id), eq(reminders.status, "PENDING")))
+      .returning({ id: reminders.id }),
+    db
+      .update(fees)
+      .set({
+        amount: 0,
+        openAmount: 0,
+        text: sql`substr(${fees.text}, 1, 88) || ' (storniert)'`,
+        lastModifiedBy: actor.name,
+        lastModifiedOn: iso,
+        rowVersion: sql`${fees.rowVersion} + 1`,
+      })
+      .where(sql`${fees.id} = ${reminder.feeId ?? -1} AND ${fees.kind} = 'REMINDER' AND ${fees.isInvoiced} = 0 AND ${fees.openAmount} = ${fees.amount} AND ${fees.amount} > 0
+        AND NOT EXISTS (SELECT 1 FROM invoice_rows WHERE fee_id = ${fees.id}) AND EXISTS (SELECT 1 FROM ${reminders} WHERE id = ${id} AND status = 'CANCELLED')`),
+  ]);
+  if (cancelled.length === 0) return { status: "refused", message: REMINDER_ALREADY_SENT };
+  return { status: "cancelled", reminder: (await getReminder(db, id))! };
+}

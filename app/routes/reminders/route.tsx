@@ -1,0 +1,62 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { SCREEN_TITLES } from "~/components/navigation";
+import { dialogAction } from "~/dialogs/kit.server";
+import { isActive } from "~/lib/jobs";
+import { latestJobs } from "~/models/jobs.server";
+import { listReminders } from "~/models/reminders.server";
+import { ReminderTable } from "~/components/reminder-table";
+import { requireAccess } from "~/services/auth.server";
+import { StartRunLink, TaskCard, useFollowRunning } from "../tasks/task-card";
+
+/**
+ * Mahnwesen (ADMIN, FINANCE; issue 17): the reminder run (its preview and confirmation open as a
+ * dialog; the screen follows its progress) and the newest reminders written. What is due is set
+ * in Einstellungen (Mahnwesen); the grids Rechnungen and Kontenblatt filter 'Mahnung fällig'.
+ */
+const TITLE = SCREEN_TITLES.reminders;
+
+export const meta: MetaFunction = () => [{ title: `${TITLE} – Wuff` }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  await requireAccess(args, "reminders");
+  const { db } = args.context;
+  const [latest, reminders] = await Promise.all([latestJobs(db), listReminders(db)]);
+  return { job: latest.REMINDERS, reminders, now: new Date().toISOString() };
+}
+
+export const action = (args: ActionFunctionArgs) => dialogAction(args, ["reminders"], []);
+
+export default function RemindersScreen() {
+  const { job, reminders, now } = useLoaderData<typeof loader>();
+  const running = isActive(job);
+  useFollowRunning(running);
+  return (
+    <div className="flex max-w-5xl flex-col gap-6">
+      <h1 className="text-2xl font-semibold text-wuff-800">{TITLE}</h1>
+      {running && (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      )}
+      <TaskCard
+        id="reminder-run"
+        title="Mahnlauf"
+        text={
+          <>
+            Schreibt für jede überfällige Rechnung und jeden direkt abgerechneten offenen Posten die fällige Mahnstufe, mit Mahngebühr, wenn die Stufe eine hat. Jeder Posten erreicht jede Stufe nur einmal. Die Stufen stehen in den{" "}
+            <Link to="/configuration" className="text-wuff-700 underline">
+              Einstellungen
+            </Link>
+            .
+          </>
+        }
+        run={{ job, now }}
+      >
+        <StartRunLink job={job} dialog="reminderRun-start" label="Mahnlauf starten …" busyLabel="Mahnlauf läuft …" />
+      </TaskCard>
+      <ReminderTable title="Letzte Mahnungen" reminders={reminders} />
+    </div>
+  );
+}
+

@@ -1,0 +1,59 @@
+/**
+ * Migrations that rebuild a table keep what refers to it. SQLite changes a CHECK only by copying
+ * the table, and dropping the old copy deletes its rows first, which fires the ON DELETE actions of
+ * the tables that reference it. Here the rebuild of `fees` (0023_reminders) runs again on a
+ * database full of demo data plus a Lastschrift item, and everything that referred to a fee must
+ * still do so afterwards.
+ */
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadDemoData } from "../support/seed";
+
+/** The statements of migration 0023 from the fee copy on, without its data (the part that may
+ *  run again: the copy, the indexes, the history triggers). */
+function feeRebuild(): string[] {
+  const migration = env.TEST_MIGRATIONS.find((candidate) => candidate.name.startsWith("0023_"));
+  if (!migration) throw new Error("Migration 0023 fehlt");
+  const start = migration.queries.findIndex((query) => query.includes("INSERT OR REPLACE INTO write_context"));
+  expect(start).toBeGreaterThan(0);
+  return migration.queries.slice(start).filter((query) => !/^\s*INSERT INTO `(templates|reminder_levels)`/.test(query));
+}
+
+type Snapshot = { fees: unknown[]; links: unknown[]; debits: unknown[]; history: number; sequence: unknown };
+
+async function snapshot(): Promise<Snapshot> {
+  const all = async (query: string) => (await env.DB.prepare(query).all()).results;
+  return {
+    fees: await all("SELECT * FROM fees ORDER BY id"),
+    links: await all("SELECT id, fee_id FROM course_memberships ORDER BY id"),
+    debits: await all("SELECT * FROM direct_debit_items ORDER BY id"),
+    history: (await env.DB.prepare("SELECT count(*) AS n FROM change_history").first<{ n: number }>())!.n,
+    sequence: await env.DB.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'fees'").first(),
+  };
+}
+
+beforeAll(async () => {
+  await loadDemoData();
+  const fee = await env.DB.prepare("SELECT id, person_id FROM fees WHERE send_invoice = 0 ORDER BY id LIMIT 1").first<{ id: number; person_id: number }>();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO jobs (id, type, status) VALUES (9001, 'DIRECT_DEBIT', 'DONE')"),
+    env.DB.prepare("INSERT INTO direct_debit_runs (id, message_id, created_by, created_on) VALUES (9001, 'WUFF-9001', 'Test', '2026-11-20T10:00:00Z')"),
+    env.DB.prepare(
+      `INSERT INTO direct_debit_items (run_id, fee_id, person_id, mandate_id, mandate_reference, mandate_date, account_holder, iban, end_to_end_id, sequence_type, due_date, collection_date, amount)
+       VALUES (9001, ?1, ?2, 1, 'WUFF-1-1', '2026-01-10', 'Test', 'DE02120300000000202051', 'WUFF-9001-1', 'FRST', '2026-11-20', '2026-11-23', 100)`,
+    ).bind(fee!.id, fee!.person_id),
+  ]);
+});
+
+describe("0023_reminders: the rebuild of fees", () => {
+  it("keeps every fee, the participations' fee links, the Lastschrift items and the id counter, and writes no history", async () => {
+    const before = await snapshot();
+    expect(before.links.filter((row) => (row as { fee_id: number | null }).fee_id !== null).length).toBeGreaterThan(0);
+    expect(before.debits).toHaveLength(1);
+    await env.DB.batch(feeRebuild().map((query) => env.DB.prepare(query)));
+    expect(await snapshot()).toEqual(before);
+    // The history triggers of fees exist again after the copy.
+    const triggers = await env.DB.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'fees'").first<{ n: number }>();
+    expect(triggers!.n).toBe(3);
+  });
+});

@@ -1,0 +1,259 @@
+/**
+ * Mahnlauf (issue 17): the preview, the run's reminders and reminder fees, idempotence (retried
+ * messages, a second run on the same day), paid items never reminded, and who may start it.
+ */
+import { env } from "cloudflare:test";
+import { eq, inArray, sql } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { startRun } from "~/jobs/start.server";
+import { peopleToRemind, previewReminderRun, reminderRunParams, type ReminderRunParams } from "~/models/reminder-runs.server";
+import { deliver, type Sent } from "../support/jobs";
+import { fetchApp, postForm, toastOf } from "../support/app";
+import { loadDemoData } from "../support/seed";
+import { DEMO_USERS, loginCookie } from "../support/sessions";
+
+const db = createDb(env.DB);
+const RUN_DATE = "2026-11-23"; // a Monday
+
+let withMail: number;
+let withoutMail: number;
+let invoiceNumber = 880_000;
+
+const invoice = async (personId: number, dueDate: string, openAmount = 5000) => {
+  const [row] = await db
+    .insert(schema.invoiceHeaders)
+    .values({ personId, invoiceNumber: invoiceNumber++, date: "2026-09-01", dueDate, amount: 5000, openAmount })
+    .returning({ id: schema.invoiceHeaders.id });
+  return row.id;
+};
+const fee = async (personId: number, dueDate: string, sendInvoice = false, openAmount = 2000) => {
+  const [row] = await db
+    .insert(schema.fees)
+    .values({ personId, date: "2026-09-01", dueDate, text: "Kursgebühr Welpen", amount: 2000, openAmount, sendInvoice })
+    .returning({ id: schema.fees.id });
+  return row.id;
+};
+
+/** A run over `people` on `date` whose messages the test delivers itself. */
+async function controlledRun(people: number[], params: ReminderRunParams) {
+  const messages: Sent = [];
+  const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
+  const outcome = await startRun(collecting, db, { type: "REMINDERS", items: people, params, emptyMessage: "Keine Mahnung fällig" }, DEMO_USERS.finance);
+  if (outcome.status !== "started") throw new Error(`Lauf nicht gestartet: ${outcome.status}`);
+  return { jobId: outcome.job.id, messages };
+}
+
+const remindersOf = (people: number[]) =>
+  db.select().from(schema.reminders).where(inArray(schema.reminders.personId, people)).orderBy(schema.reminders.targetType, schema.reminders.targetId, schema.reminders.level);
+const reminderFeesOf = (people: number[]) =>
+  db.select().from(schema.fees).where(sql`${schema.fees.kind} = 'REMINDER' AND ${inArray(schema.fees.personId, people)}`).orderBy(schema.fees.id);
+
+beforeAll(async () => {
+  await loadDemoData();
+  [{ id: withMail }, { id: withoutMail }] = await db
+    .insert(schema.people)
+    .values([
+      { firstName: "Mara", lastName: "Mahnmail", email: "mara@wuff.example", memberTypeId: 1 },
+      { firstName: "Paul", lastName: "Post", email: null, memberTypeId: 1 },
+    ])
+    .returning({ id: schema.people.id });
+});
+
+beforeEach(async () => {
+  await db.update(schema.reminderLevels).set({ enabled: true, days: 14, paymentTermDays: 14 });
+  await db.update(schema.reminderLevels).set({ fee: 0 }).where(eq(schema.reminderLevels.level, 1));
+  await db.update(schema.reminderLevels).set({ fee: 500 }).where(eq(schema.reminderLevels.level, 2));
+  await db.update(schema.reminderLevels).set({ fee: 1000 }).where(eq(schema.reminderLevels.level, 3));
+});
+
+describe("the reminder run", () => {
+  it("reminds each due item once, with the level's fee, by mail or for print; retried messages and a second run change nothing", async () => {
+    const overdueInvoice = await invoice(withMail, "2026-11-06"); // +14 = 20.11. -> due
+    const notYet = await invoice(withMail, "2026-11-13"); // +14 = 27.11. -> not yet
+    const paid = await invoice(withMail, "2026-10-01", 0);
+    const directFee = await fee(withoutMail, "2026-10-31"); // Saturday -> 02.11., +14 = 16.11. -> due
+    const billedFee = await fee(withoutMail, "2026-10-01", true); // billed by invoice: never on its own
+    // An item already at level 1 whose new due date passed 14 days ago gets level 2.
+    const second = await invoice(withoutMail, "2026-09-01");
+    await db.insert(schema.reminders).values({ targetType: "INVOICE", targetId: second, personId: withoutMail, level: 1, date: "2026-10-05", newDueDate: "2026-10-19", status: "SENT" });
+
+    const params = await reminderRunParams(db, RUN_DATE);
+    const preview = await previewReminderRun(db, params);
+    const mine = (await peopleToRemind(db, params)).filter((id) => id === withMail || id === withoutMail);
+    expect(mine).toEqual([withMail, withoutMail]);
+    expect(preview.levels.map((level) => level.title)).toEqual(["Zahlungserinnerung", "1. Mahnung", "2. Mahnung"]);
+    expect(preview.levels[0].newDueDate).toBe("2026-12-07");
+
+    const { jobId, messages } = await controlledRun([withMail, withoutMail], params);
+    await deliver(messages);
+    await deliver(messages); // a redelivered message
+    const reminders = await remindersOf([withMail, withoutMail]);
+    expect(reminders.map((r) => [r.targetType, r.targetId, r.level, r.channel, r.status, r.date, r.newDueDate, r.openAmount])).toEqual([
+      ["FEE", directFee, 1, "PRINT", "PENDING", RUN_DATE, "2026-12-07", 2000],
+      ["INVOICE", overdueInvoice, 1, "MAIL", "PENDING", RUN_DATE, "2026-12-07", 5000],
+      ["INVOICE", second, 1, null, "SENT", "2026-10-05", "2026-10-19", 0],
+      ["INVOICE", second, 2, "PRINT", "PENDING", RUN_DATE, "2026-12-07", 5000],
+    ]);
+    expect(reminders.some((r) => [notYet, paid].includes(r.targetId) && r.targetType === "INVOICE")).toBe(false);
+    expect(reminders.some((r) => r.targetType === "FEE" && r.targetId === billedFee)).toBe(false);
+
+    // Level 1 has no fee; level 2 one fee of 5,00 € for the invoice, billed by invoice as it is.
+    const fees = await reminderFeesOf([withMail, withoutMail]);
+    expect(fees.map((f) => [f.personId, f.amount, f.openAmount, f.sendInvoice, f.remindedInvoiceId, f.remindedFeeId, f.dueDate, f.jobId, f.text])).toEqual([
+      [withoutMail, 500, 500, true, second, null, "2026-12-07", jobId, `Mahngebühr 1. Mahnung: Rechnung ${invoiceNumber - 1}`],
+    ]);
+    expect(reminders.find((r) => r.level === 2)!.feeId).toBe(fees[0].id);
+    const job = (await db.select().from(schema.jobs).where(eq(schema.jobs.id, jobId)))[0];
+    expect(job).toMatchObject({ status: "DONE", done: 2, total: 2, message: "Fertig! 3 Mahnungen geschrieben (1 per Mail, 2 zum Drucken)" });
+
+    // A second run on the same day: nothing of these people is due any more, and forced over them it writes nothing.
+    expect((await peopleToRemind(db, params)).filter((id) => id === withMail || id === withoutMail)).toEqual([]);
+    const again = await controlledRun([withMail, withoutMail], params);
+    await deliver(again.messages);
+    expect(await remindersOf([withMail, withoutMail])).toEqual(reminders);
+    expect(await reminderFeesOf([withMail, withoutMail])).toEqual(fees);
+  });
+
+  it("a reminder fee of a direct-billing fee is collected directly too, and never reminded on its own", async () => {
+    const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Dora", lastName: "Direkt", memberTypeId: 1 }).returning({ id: schema.people.id });
+    const direct = await fee(person, "2026-09-01");
+    await db.insert(schema.reminders).values({ targetType: "FEE", targetId: direct, personId: person, level: 1, date: "2026-09-20", newDueDate: "2026-10-01", status: "SENT" });
+    const params = await reminderRunParams(db, RUN_DATE);
+    const first = await controlledRun([person], params);
+    await deliver(first.messages);
+    const [reminderFee] = await reminderFeesOf([person]);
+    expect(reminderFee).toMatchObject({ amount: 500, sendInvoice: false, remindedFeeId: direct, remindedInvoiceId: null, text: "Mahngebühr 1. Mahnung: Kursgebühr Welpen" });
+    // Months later: level 3 for the fee, nothing for the reminder fee itself.
+    const later = await reminderRunParams(db, "2027-03-01");
+    const next = await controlledRun([person], later);
+    await deliver(next.messages);
+    const reminders = await remindersOf([person]);
+    expect(reminders.map((r) => [r.targetId, r.level])).toEqual([
+      [direct, 1],
+      [direct, 2],
+      [direct, 3],
+    ]);
+  });
+
+  it("a paid item is never reminded, however late", async () => {
+    const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Bea", lastName: "Bezahlt", memberTypeId: 1 }).returning({ id: schema.people.id });
+    const paidInvoice = await invoice(person, "2025-01-01", 0);
+    const paidFee = await fee(person, "2025-01-01", false, 0);
+    const params = await reminderRunParams(db, "2027-01-04");
+    expect((await peopleToRemind(db, params)).includes(person)).toBe(false);
+    const run = await controlledRun([person], params);
+    await deliver(run.messages);
+    expect(await remindersOf([person])).toEqual([]);
+    // Paid after the preview, before the slice: the slice looks again.
+    const open = await invoice(person, "2025-01-01");
+    const late = await controlledRun([person], params);
+    await db.update(schema.invoiceHeaders).set({ openAmount: 0 }).where(eq(schema.invoiceHeaders.id, open));
+    await deliver(late.messages);
+    expect(await remindersOf([person])).toEqual([]);
+    expect([paidInvoice, paidFee].length).toBe(2);
+  });
+});
+
+describe("cancelling a reminder", () => {
+  it("cancels an unsent reminder and its fee (kept with 0,00 €), frees its level, refuses sent ones and settled fees", async () => {
+    const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Stefan", lastName: "Storno", memberTypeId: 1 }).returning({ id: schema.people.id });
+    const item = await invoice(person, "2026-09-01");
+    await db.insert(schema.reminders).values({ targetType: "INVOICE", targetId: item, personId: person, level: 1, date: "2026-10-05", newDueDate: "2026-10-19", status: "SENT" });
+    const params = await reminderRunParams(db, RUN_DATE);
+    const run = await controlledRun([person], params);
+    await deliver(run.messages);
+    const [sent, pending] = await remindersOf([person]);
+    expect(pending).toMatchObject({ level: 2, status: "PENDING" });
+    const cookie = await loginCookie("finance");
+    const confirm = (await (await fetchApp(`/reminders?dialog=reminder-cancel&dialogId=${pending.id}`, { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(confirm).toContain("1. Mahnung vom 23.11.2026 stornieren");
+    expect(confirm).toContain("wird mit storniert");
+
+    const response = await postForm("/reminders", cookie, { intent: "reminder:cancel", id: pending.id });
+    expect(toastOf(response)).toEqual({ type: "success", message: `1. Mahnung zu Rechnung ${invoiceNumber - 1} wurde storniert` });
+    const [after] = await db.select().from(schema.reminders).where(eq(schema.reminders.id, pending.id));
+    expect(after).toMatchObject({ status: "CANCELLED", cancelledBy: "Fritz Finanz" });
+    const [cancelledFee] = await db.select().from(schema.fees).where(eq(schema.fees.id, pending.feeId!));
+    expect(cancelledFee).toMatchObject({ amount: 0, openAmount: 0, kind: "REMINDER" });
+    expect(cancelledFee.text).toMatch(/\(storniert\)$/);
+
+    // Again, or a sent one: refused in German, nothing changes.
+    for (const id of [pending.id, sent.id]) {
+      const refused = await postForm("/reminders", cookie, { intent: "reminder:cancel", id });
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain("schon versandt oder storniert");
+    }
+    // The level is free again: the next run reminds level 2 anew, with a new fee.
+    const again = await controlledRun([person], params);
+    await deliver(again.messages);
+    const levels = (await remindersOf([person])).map((r) => [r.level, r.status]);
+    expect(levels).toEqual([
+      [1, "SENT"],
+      [2, "CANCELLED"],
+      [2, "PENDING"],
+    ]);
+    // A fee already invoiced: the reminder stays.
+    const [, , fresh] = await remindersOf([person]);
+    await db.update(schema.fees).set({ isInvoiced: true }).where(eq(schema.fees.id, fresh.feeId!));
+    const settled = await postForm("/reminders", cookie, { intent: "reminder:cancel", id: fresh.id });
+    expect(await settled.text()).toContain("Die Mahngebühr steht schon auf einer Rechnung");
+    expect((await db.select().from(schema.reminders).where(eq(schema.reminders.id, fresh.id)))[0].status).toBe("PENDING");
+  });
+});
+
+describe("the run's screen and confirmation", () => {
+  it("ADMIN and FINANCE see the preview and start the run; it finishes on the queue", async () => {
+    const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Fritz", lastName: "Fällig", email: "fritz@wuff.example", memberTypeId: 1 }).returning({ id: schema.people.id });
+    const due = await invoice(person, "2020-01-06");
+    for (const who of ["admin", "finance"] as const) {
+      const html = (await (await fetchApp("/reminders?dialog=reminderRun-start", { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
+      expect(html, who).toContain("Mahnlauf starten");
+      expect(html, who).toContain("Vorschau für den");
+      expect(html, who).toContain("Zahlungserinnerung");
+    }
+    const response = await postForm("/reminders", await loginCookie("finance"), { intent: "reminderRun:start" });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)?.message).toMatch(/^Mahnlauf (gestartet|Fertig)/);
+    const job = await vi.waitFor(
+      async () => {
+        const [row] = await db.select().from(schema.jobs).where(eq(schema.jobs.type, "REMINDERS")).orderBy(sql`id DESC`).limit(1);
+        expect(row.status).toBe("DONE");
+        return row;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect(job.createdBy).toBe("Fritz Finanz");
+    const [reminder] = await remindersOf([person]);
+    expect(reminder).toMatchObject({ targetId: due, level: 1, channel: "MAIL", jobId: job.id });
+    const screen = (await (await fetchApp("/reminders", { cookie: await loginCookie("admin") })).text()).replaceAll("<!-- -->", "");
+    expect(screen).toContain(`Rechnung ${invoiceNumber - 1}`);
+    expect(screen).toContain("Fritz Fällig");
+    // The history: the tab 'Mahnungen' of the person and of the invoice.
+    const ofPerson = (await (await fetchApp(`/people/${person}/reminders`, { cookie: await loginCookie("finance") })).text()).replaceAll("<!-- -->", "");
+    expect(ofPerson).toContain("Mahnungen an Fritz Fällig");
+    expect(ofPerson).toContain(`Rechnung ${invoiceNumber - 1}`);
+    expect(ofPerson).toContain("Zahlungserinnerung");
+    const ofInvoice = (await (await fetchApp(`/invoices/${due}/reminders`, { cookie: await loginCookie("admin") })).text()).replaceAll("<!-- -->", "");
+    expect(ofInvoice).toContain(`Mahnungen zu Rechnung ${invoiceNumber - 1}`);
+    expect(ofInvoice).toContain("Zahlungserinnerung");
+    for (const who of ["staff", "gdpr"] as const) {
+      expect(await (await fetchApp(`/people/${person}/reminders`, { cookie: await loginCookie(who) })).text(), who).not.toContain("Mahnungen an");
+    }
+  });
+
+  it("STAFF and GDPR neither open the screen nor start a run", async () => {
+    const before = await db.select({ n: sql<number>`count(*)` }).from(schema.jobs);
+    for (const who of ["staff", "gdpr"] as const) {
+      const page = await fetchApp("/reminders", { cookie: await loginCookie(who) });
+      expect(page.status, who).toBe(302);
+      for (const path of ["/reminders", "/people", "/fees"]) {
+        const response = await postForm(path, await loginCookie(who), { intent: "reminderRun:start" });
+        expect(response.status, `${who} ${path}`).toBe(302);
+        expect(response.headers.get("Location")).toBe("/");
+      }
+    }
+    expect(await db.select({ n: sql<number>`count(*)` }).from(schema.jobs)).toEqual(before);
+  });
+});

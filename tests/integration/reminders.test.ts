@@ -1,0 +1,303 @@
+/**
+ * Mahnwesen (issue 17): the date rules (§193 BGB), the reminder levels of Einstellungen, what is
+ * overdue and which level is due, and the grids' columns and toggles.
+ */
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { INVOICE_DEFAULT_SORT, listInvoiceHeaders } from "~/models/invoices.server";
+import { FEE_DEFAULT_SORT, listFees } from "~/models/fees.server";
+import { getReminderLevels, type ReminderLevel } from "~/models/reminders.server";
+import { easterSunday, effectiveDueDate, isOverdue, isWorkingDay, latestDueDateFor, levelDueOn, newDueDateOf, nationwideHolidays } from "~/lib/reminder-dates";
+import { addDaysToDate } from "~/lib/format";
+import { fetchApp, postForm, toastOf } from "../support/app";
+import { loadDemoData } from "../support/seed";
+import { loginCookie } from "../support/sessions";
+
+const db = createDb(env.DB);
+
+describe("the date rules (§193 BGB)", () => {
+  it("knows Easter and the nationwide holidays", () => {
+    expect(easterSunday(2024)).toBe("2024-03-31");
+    expect(easterSunday(2025)).toBe("2025-04-20");
+    expect(easterSunday(2026)).toBe("2026-04-05");
+    expect(easterSunday(2027)).toBe("2027-03-28");
+    expect([...nationwideHolidays(2026)].sort()).toEqual([
+      "2026-01-01",
+      "2026-04-03", // Karfreitag
+      "2026-04-06", // Ostermontag
+      "2026-05-01",
+      "2026-05-14", // Christi Himmelfahrt
+      "2026-05-25", // Pfingstmontag
+      "2026-10-03",
+      "2026-12-25",
+      "2026-12-26",
+    ]);
+    // Fronleichnam is a state holiday only.
+    expect(isWorkingDay("2026-06-04")).toBe(true);
+  });
+
+  it("moves a due date on a weekend or holiday to the next working day", () => {
+    expect(effectiveDueDate("2026-11-20")).toBe("2026-11-20"); // Friday
+    expect(effectiveDueDate("2026-11-21")).toBe("2026-11-23"); // Saturday -> Monday
+    expect(effectiveDueDate("2026-11-22")).toBe("2026-11-23"); // Sunday -> Monday
+    expect(effectiveDueDate("2026-04-03")).toBe("2026-04-07"); // Karfreitag -> over Easter to Tuesday
+    // Year end: 26.12.2026 is a Saturday and a holiday, 27. Sunday: Monday 28.
+    expect(effectiveDueDate("2026-12-25")).toBe("2026-12-28");
+    // 31.12.2027 is a Friday; 01.01.2028 a Saturday: Monday 03.01.2028.
+    expect(effectiveDueDate("2027-12-31")).toBe("2027-12-31");
+    expect(effectiveDueDate("2028-01-01")).toBe("2028-01-03");
+    // 31.12.2028 Sunday -> 01.01.2029 holiday (Monday) -> Tuesday 02.01.2029.
+    expect(effectiveDueDate("2028-12-31")).toBe("2029-01-02");
+  });
+
+  it("counts over the end of February in leap and other years", () => {
+    // 28.02.2026 is a Saturday: due Monday 02.03.2026; 14 days later 16.03.2026.
+    expect(effectiveDueDate("2026-02-28")).toBe("2026-03-02");
+    expect(levelDueOn("2026-02-28", 14)).toBe("2026-03-16");
+    // 2028 is a leap year: 29.02.2028 is a Tuesday.
+    expect(effectiveDueDate("2028-02-29")).toBe("2028-02-29");
+    expect(levelDueOn("2028-02-28", 1)).toBe("2028-02-29");
+    expect(levelDueOn("2028-02-29", 1)).toBe("2028-03-01");
+    // 29.02.2032 is a Sunday: Monday 01.03.2032.
+    expect(effectiveDueDate("2032-02-29")).toBe("2032-03-01");
+    expect(newDueDateOf("2027-02-14", 14)).toBe("2027-03-01"); // 28.02.2027 is a Sunday
+    expect(newDueDateOf("2028-02-15", 14)).toBe("2028-02-29");
+  });
+
+  it("is overdue only after the effective due date; payment on it is in time", () => {
+    expect(isOverdue("2026-11-21", "2026-11-23")).toBe(false); // Saturday's due date, paid Monday
+    expect(isOverdue("2026-11-21", "2026-11-24")).toBe(true);
+    expect(isOverdue("2026-11-20", "2026-11-21")).toBe(true);
+  });
+
+  it("the cut-off date per level matches the rule for every due date around it", () => {
+    // For every today in two years and every due date up to 60 days before: the level is due
+    // exactly when the due date is <= the cut-off.
+    for (const days of [1, 7, 14]) {
+      for (let t = 0; t < 760; t += 3) {
+        const today = addDaysToDate("2026-01-01", t);
+        const cutoff = latestDueDateFor(days, today);
+        for (let back = 0; back < 60; back++) {
+          const due = addDaysToDate(today, -back);
+          expect(levelDueOn(due, days) <= today, `${due} +${days} on ${today}`).toBe(due <= cutoff);
+        }
+      }
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+const admin = () => loginCookie("admin");
+const levelForm = (levels: ReminderLevel[], change: (index: number) => Partial<Record<string, string | boolean>> = () => ({})) => {
+  const fields: Record<string, string | number | boolean | undefined> = { intent: "reminderLevels" };
+  levels.forEach((level, index) => {
+    const values = { level: level.level, rowVersion: level.rowVersion, enabled: level.enabled, days: level.days, fee: "5,00", paymentTermDays: level.paymentTermDays, mailTemplate: level.mailTemplate, letterTemplate: level.letterTemplate, ...change(index) };
+    for (const [key, value] of Object.entries(values)) fields[`levels[${index}].${key}`] = value;
+  });
+  return fields;
+};
+
+describe("the reminder levels (Einstellungen)", () => {
+  it("come with the migration: three levels with German defaults and their templates", async () => {
+    const levels = await getReminderLevels(db);
+    expect(levels.map((level) => [level.level, level.title, level.enabled, level.days, level.fee])).toEqual([
+      [1, "Zahlungserinnerung", true, 14, 0],
+      [2, "1. Mahnung", true, 14, 500],
+      [3, "2. Mahnung", true, 14, 1000],
+    ]);
+    const templates = await db.select({ name: schema.templates.name, kind: schema.templates.kind }).from(schema.templates);
+    for (const level of levels) {
+      expect(templates).toContainEqual({ name: level.mailTemplate, kind: "MAIL" });
+      expect(templates).toContainEqual({ name: level.letterTemplate, kind: "INVOICE" });
+    }
+    const html = (await (await fetchApp("/configuration", { cookie: await admin() })).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Mahnwesen");
+    expect(html).toContain("Stufe 2: 1. Mahnung");
+  });
+
+  it("are saved together, fees in cents, a disabled level stays disabled", async () => {
+    const before = await getReminderLevels(db);
+    const response = await postForm("/configuration", await admin(), levelForm(before, (index) => (index === 2 ? { enabled: false, fee: "12,50", days: "21" } : {})));
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toEqual({ type: "success", message: "Mahnstufen wurden gespeichert" });
+    const after = await getReminderLevels(db);
+    expect(after.map((level) => [level.enabled, level.fee, level.days])).toEqual([
+      [true, 500, before[0].days],
+      [true, 500, before[1].days],
+      [false, 1250, 21],
+    ]);
+    expect(after[2]).toMatchObject({ rowVersion: before[2].rowVersion + 1, lastModifiedBy: "Anna Admin" });
+  });
+
+  it.each([
+    [{ days: "0" }, "Tage bis zur Mahnung: mindestens 1"],
+    [{ days: "vierzehn" }, "Tage bis zur Mahnung muss eine Zahl sein"],
+    [{ days: "366" }, "Tage bis zur Mahnung darf höchstens 365 sein"],
+    [{ fee: "-1,00" }, "Der Betrag darf nicht negativ sein"],
+    [{ fee: "5.5" }, "Bitte einen Betrag wie 1.234,56 eingeben"],
+    [{ paymentTermDays: "" }, "Neue Zahlungsfrist muss eine Zahl sein"],
+    [{ mailTemplate: "Gibt es nicht" }, "Die Mail-Vorlage „Gibt es nicht“ gibt es nicht"],
+    [{ letterTemplate: "Rechnungsmail" }, "Die Brief-Vorlage „Rechnungsmail“ gibt es nicht"],
+    [{ level: "4" }, "Unbekannte Mahnstufe"],
+  ])("refuse %o in German and change nothing", async (change, message) => {
+    const before = await getReminderLevels(db);
+    const response = await postForm("/configuration", await admin(), levelForm(before, (index) => (index === 1 ? change : {})));
+    expect(response.status).toBe(400);
+    expect((await response.text()).replaceAll("&quot;", '"')).toContain(message);
+    expect(await getReminderLevels(db)).toEqual(before);
+  });
+
+  it("refuse a stale form (409) and a missing level (400), changing nothing", async () => {
+    const before = await getReminderLevels(db);
+    const stale = levelForm(before, (index) => (index === 0 ? { rowVersion: String(before[0].rowVersion - 1 || 99), fee: "9,99" } : { fee: "9,99" }));
+    const response = await postForm("/configuration", await admin(), stale);
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("Die Mahnstufen wurden inzwischen von jemand anderem geändert");
+    expect(await getReminderLevels(db)).toEqual(before);
+    const two = Object.fromEntries(Object.entries(levelForm(before)).filter(([key]) => !key.startsWith("levels[2]")));
+    const missing = await postForm("/configuration", await admin(), two);
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("Es sind genau drei Mahnstufen");
+    expect(await getReminderLevels(db)).toEqual(before);
+  });
+
+  it("are only for ADMIN", async () => {
+    const before = await getReminderLevels(db);
+    for (const who of ["finance", "staff", "gdpr"] as const) {
+      const response = await postForm("/configuration", await loginCookie(who), levelForm(before, () => ({ fee: "1,00" })));
+      expect(response.status, who).toBe(302);
+      expect(response.headers.get("Location"), who).toBe("/");
+    }
+    expect(await getReminderLevels(db)).toEqual(before);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe("what is overdue and which level is due", () => {
+  let personId: number;
+  let levels: ReminderLevel[];
+  let nextNumber = 990_000;
+
+  beforeAll(async () => {
+    await loadDemoData();
+    [{ id: personId }] = await db.insert(schema.people).values({ firstName: "Mia", lastName: "Mahnung", memberTypeId: 1 }).returning({ id: schema.people.id });
+  });
+  beforeEach(async () => {
+    await db.delete(schema.reminders);
+    await db.update(schema.reminderLevels).set({ enabled: true, days: 14 });
+    await db.update(schema.reminderLevels).set({ days: 7 }).where(eq(schema.reminderLevels.level, 2));
+    levels = await getReminderLevels(db);
+  });
+
+  const invoice = async (dueDate: string | null, openAmount = 1000) => {
+    const [row] = await db
+      .insert(schema.invoiceHeaders)
+      .values({ personId, invoiceNumber: nextNumber++, date: "2026-01-02", dueDate, amount: 1000, openAmount })
+      .returning({ id: schema.invoiceHeaders.id });
+    return row.id;
+  };
+  const fee = async (dueDate: string | null, options: { sendInvoice?: boolean; openAmount?: number; kind?: "OTHER" | "REMINDER" } = {}) => {
+    const [row] = await db
+      .insert(schema.fees)
+      .values({ personId, date: "2026-01-02", dueDate, text: "Posten", amount: 1000, openAmount: options.openAmount ?? 1000, sendInvoice: options.sendInvoice ?? false, kind: options.kind ?? "OTHER" })
+      .returning({ id: schema.fees.id });
+    return row.id;
+  };
+  const remind = (targetType: "INVOICE" | "FEE", targetId: number, level: number, date: string, newDueDate: string, status: "PENDING" | "SENT" | "CANCELLED" = "SENT") =>
+    db.insert(schema.reminders).values({ targetType, targetId, personId, level, date, newDueDate, status });
+  const dueInvoices = async (today: string) => {
+    const { rows } = await listInvoiceHeaders(db, { status: "all", personId, sort: INVOICE_DEFAULT_SORT, page: 1, reminder: "due", levels, today });
+    return rows.map((row) => row.id).sort();
+  };
+  const dueFees = async (today: string) => {
+    const { rows } = await listFees(db, { state: "all", billing: "all", personId, sort: FEE_DEFAULT_SORT, page: 1, reminder: "due", levels, today });
+    return rows.map((row) => row.id).sort();
+  };
+
+  it("level 1 is due 14 days after the effective due date, not a day earlier", async () => {
+    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    const friday = await invoice("2026-11-06"); // Friday: due 20.11.
+    const saturday = await invoice("2026-11-07"); // Saturday: effective Monday 09.11., due 23.11.
+    expect(await dueInvoices("2026-11-19")).toEqual([]);
+    expect(await dueInvoices("2026-11-20")).toEqual([friday]);
+    expect(await dueInvoices("2026-11-22")).toEqual([friday]);
+    expect(await dueInvoices("2026-11-23")).toEqual([friday, saturday].sort());
+  });
+
+  it("over the end of February: 28.02.2026 (Saturday) and 29.02.2028", async () => {
+    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    const feb2026 = await invoice("2026-02-28"); // effective 02.03.2026, due 16.03.2026
+    const feb2028 = await invoice("2028-02-29"); // Tuesday, due 14.03.2028
+    expect(await dueInvoices("2026-03-15")).toEqual([]);
+    expect(await dueInvoices("2026-03-16")).toEqual([feb2026]);
+    expect(await dueInvoices("2028-03-13")).toEqual([feb2026]);
+    expect(await dueInvoices("2028-03-14")).toEqual([feb2026, feb2028].sort());
+  });
+
+  it("levels 2 and 3 count from the previous reminder's new due date; a cancelled reminder frees its level", async () => {
+    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    const id = await invoice("2026-10-01");
+    await remind("INVOICE", id, 1, "2026-10-20", "2026-11-03");
+    // Level 2 (7 days): due 10.11.
+    expect(await dueInvoices("2026-11-09")).toEqual([]);
+    expect(await dueInvoices("2026-11-10")).toEqual([id]);
+    await remind("INVOICE", id, 2, "2026-11-10", "2026-11-28"); // Saturday: effective Monday 30.11.
+    expect(await dueInvoices("2026-12-13")).toEqual([]);
+    expect(await dueInvoices("2026-12-14")).toEqual([id]); // 30.11. + 14
+    await remind("INVOICE", id, 3, "2026-12-14", "2026-12-28");
+    expect(await dueInvoices("2027-06-01")).toEqual([]); // no level above 3
+    await db.update(schema.reminders).set({ status: "CANCELLED" }).where(eq(schema.reminders.level, 3));
+    expect(await dueInvoices("2026-12-14")).toEqual([id]);
+  });
+
+  it("a disabled level is skipped: without level 1 the first reminder is level 2, after the due date", async () => {
+    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    levels = levels.map((level) => (level.level === 1 ? { ...level, enabled: false } : level));
+    const id = await invoice("2026-11-02");
+    expect(await dueInvoices("2026-11-08")).toEqual([]);
+    expect(await dueInvoices("2026-11-09")).toEqual([id]); // level 2's 7 days
+    levels = levels.map((level) => ({ ...level, enabled: false }));
+    expect(await dueInvoices("2026-12-31")).toEqual([]);
+  });
+
+  it("a paid invoice, one without a due date, a fee billed by invoice, a reminder fee and a paid fee are never due", async () => {
+    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    await invoice("2026-01-05", 0);
+    await invoice(null);
+    const open = await fee("2026-01-05");
+    await fee("2026-01-05", { sendInvoice: true });
+    await fee("2026-01-05", { kind: "REMINDER" });
+    await fee("2026-01-05", { openAmount: 0 });
+    await fee(null);
+    expect(await dueInvoices("2026-12-01")).toEqual([]);
+    expect(await dueFees("2026-12-01")).toEqual([open]);
+  });
+
+  it("the grids show Mahnstufe and Letzte Mahnung, and filter by 'Nur gemahnte' and 'Mahnung fällig'", async () => {
+    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    const reminded = await invoice("2020-01-06");
+    const notYet = await invoice("2020-01-06");
+    await remind("INVOICE", reminded, 1, "2020-02-03", "2099-01-01");
+    const cookie = await loginCookie("finance");
+    const html = (await (await fetchApp(`/people/${personId}/invoiceheaders?invReminder=reminded`, { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Mahnstufe");
+    expect(html).toContain("Letzte Mahnung");
+    expect(html).toContain("03.02.2020");
+    const { rows } = await listInvoiceHeaders(db, { status: "all", personId, sort: { id: "reminderLevel", descending: true }, page: 1, reminder: "reminded" });
+    expect(rows.map((row) => [row.id, row.reminderLevel, row.lastReminderDate])).toEqual([[reminded, 1, "2020-02-03"]]);
+    // Due: only the one not yet reminded (the other's new due date lies ahead).
+    const due = (await (await fetchApp(`/invoices?reminder=due`, { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(due).toContain(`>${nextNumber - 1}<`);
+    expect(due).not.toContain(`>${nextNumber - 2}<`);
+    expect(notYet).toBeGreaterThan(reminded);
+    const feeId = await fee("2020-01-06");
+    await remind("FEE", feeId, 2, "2020-03-02", "2099-01-01");
+    const fees = (await (await fetchApp(`/fees?reminder=reminded`, { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(fees).toContain("02.03.2020");
+  });
+});
