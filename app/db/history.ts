@@ -38,6 +38,8 @@ export const HISTORY_TABLES = [
   schema.mailshots,
   schema.sepaMandates,
   schema.configuration,
+  schema.reminderLevels,
+  schema.reminders,
 ] as const;
 
 /** The tables without history, and why (technical logs, secrets, the history itself). */
@@ -85,6 +87,8 @@ const NOT_ERASING = "(SELECT action FROM write_context WHERE id = 1) IS NOT 'ERA
 export function historyTriggers(table: SQLiteTable): { name: string; sql: string }[] {
   const name = tableName(table);
   const columns = columnNames(table);
+  // The record's key: `id`, or the table's own primary key (reminder_levels: `level`).
+  const key = getTableConfig(table).columns.find((column) => column.primary)?.name ?? "id";
   const tracked = columns.filter((column) => !UNTRACKED_ON_UPDATE.has(column));
   const insert = ["INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes, source)", "  VALUES"].join("\n");
   const pairs = (side: "NEW" | "OLD") =>
@@ -96,7 +100,7 @@ export function historyTriggers(table: SQLiteTable): { name: string; sql: string
       name: `history_${name}_insert`,
       sql: [
         `CREATE TRIGGER history_${name}_insert AFTER INSERT ON ${name} WHEN ${NOT_ERASING} BEGIN`,
-        `${insert} (${quote(name)}, NEW.id, ${actionOr("INSERT")}, ${ACTOR}, ${NOW},`,
+        `${insert} (${quote(name)}, NEW."${key}", ${actionOr("INSERT")}, ${ACTOR}, ${NOW},`,
         `  json_object(${pairs("NEW")}), ${SOURCE});\nEND`,
       ].join("\n"),
     },
@@ -105,7 +109,7 @@ export function historyTriggers(table: SQLiteTable): { name: string; sql: string
       sql: [
         `CREATE TRIGGER history_${name}_update AFTER UPDATE ON ${name} WHEN ${NOT_ERASING} AND (${changed.join(" OR ")}) BEGIN`,
         // json_patch drops the members whose value is null: only the changed columns remain.
-        `${insert} (${quote(name)}, NEW.id, ${actionOr("UPDATE")}, ${ACTOR}, ${NOW},`,
+        `${insert} (${quote(name)}, NEW."${key}", ${actionOr("UPDATE")}, ${ACTOR}, ${NOW},`,
         `  json_patch('{}', json_object(${updates})), ${SOURCE});\nEND`,
       ].join("\n"),
     },
@@ -113,7 +117,7 @@ export function historyTriggers(table: SQLiteTable): { name: string; sql: string
       name: `history_${name}_delete`,
       sql: [
         `CREATE TRIGGER history_${name}_delete AFTER DELETE ON ${name} WHEN ${NOT_ERASING} BEGIN`,
-        `${insert} (${quote(name)}, OLD.id, 'DELETE', ${ACTOR}, ${NOW},`,
+        `${insert} (${quote(name)}, OLD."${key}", 'DELETE', ${ACTOR}, ${NOW},`,
         `  json_object(${pairs("OLD")}), ${SOURCE});\nEND`,
       ].join("\n"),
     },

@@ -49,6 +49,7 @@ export const SCOPES: readonly Scope[] = [
   { table: "sepa_mandates", where: "person_id = ?1" },
   // What a Lastschriftlauf collected from them (with the IBAN the file named, in full: it is theirs).
   { table: "direct_debit_items", where: "person_id = ?1" },
+  { table: "reminders", where: "person_id = ?1" },
   { table: "mail_log", where: `person_id = ?1 OR invoice_header_id IN (${INVOICES}) OR fee_id IN (${FEES})` },
   { table: "deleted_records", where: binAboutPerson("r") },
 ];
@@ -145,7 +146,7 @@ const FINGERPRINT_SQL = `json_array((SELECT row_version FROM people WHERE id = ?
 /** What erasing the person would do; undefined when there is no such person. */
 export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan | undefined> {
   const p = personId;
-  const [people, dogs, memberships, attendances, certifications, courses, feeds, fees, invoices, mandates, mails, bin, payments, bankEntries, debits, fingerprint] = (await db.$client.batch([
+  const [people, dogs, memberships, attendances, certifications, courses, feeds, fees, invoices, mandates, mails, bin, payments, bankEntries, debits, reminderCount, fingerprint] = (await db.$client.batch([
     one(db, "SELECT id, first_name AS firstName, last_name AS lastName, full_name AS fullName, row_version AS rowVersion, erased_on AS erasedOn, retained_until AS retainedUntil FROM people WHERE id = ?1", p),
     one(db, `SELECT d.id, d.common_name AS name, (EXISTS (SELECT 1 FROM course_memberships m WHERE m.dog_id = d.id AND m.person_id <> ?1) OR EXISTS (SELECT 1 FROM certifications c WHERE c.dog_id = d.id AND c.person_id IS NOT NULL AND c.person_id <> ?1)) AS usedByOthers FROM dogs d WHERE d.owner_id = ?1 ORDER BY d.id`, p),
     one(db, "SELECT m.id, c.name AS course, d.common_name AS dog FROM course_memberships m JOIN courses c ON c.id = m.course_id JOIN dogs d ON d.id = m.dog_id WHERE m.person_id = ?1 ORDER BY m.id", p),
@@ -161,6 +162,7 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
     one(db, `SELECT count(*) AS n FROM mollie_payments WHERE fee_id IN (${FEES})`, p),
     one(db, `SELECT count(*) AS n FROM bank_statement_entries r WHERE ${scopeOf("bank_statement_entries")}`, p),
     one(db, "SELECT count(*) AS n FROM direct_debit_items WHERE person_id = ?1", p),
+    one(db, "SELECT count(*) AS n FROM reminders WHERE person_id = ?1", p),
     one(db, `SELECT ${FINGERPRINT_SQL} AS fingerprint`, p),
   ])).map((result) => (result.results ?? []) as Row[]);
   const [person] = people as ErasurePlan["person"][];
@@ -194,6 +196,8 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
   for (const row of fees) retain.push({ table: "fees", id: Number(row.id), label: `Posten „${String(row.text)}“ vom ${String(row.date)}`, reason: RETAIN_BOOKS, until: String(row.until) });
   // Lastschrift items belong to their fees (and go with them when the fees' retention ends).
   const paymentCount = Number(payments[0]?.n ?? 0) + Number(bankEntries[0]?.n ?? 0) + Number(debits[0]?.n ?? 0);
+  const reminders = Number(reminderCount[0]?.n ?? 0);
+  if (reminders > 0) retain.push({ table: "reminders", id: 0, label: `${reminders} Mahnungen zu diesen Posten und Rechnungen`, reason: RETAIN_BOOKS, until: null });
   if (paymentCount > 0) retain.push({ table: "payments", id: 0, label: `${paymentCount} Zahlungseingänge und Lastschriften zu diesen Posten und Rechnungen`, reason: RETAIN_BOOKS, until: null });
 
   const untils = retain.map((item) => item.until).filter((until): until is string => until !== null);
@@ -296,7 +300,7 @@ function binnedHistory(plan: ErasurePlan): Statement[] {
 // ---------------------------------------------------------------------------------------------
 // The daily cron: retained remains whose period has ended
 
-export type ExpiredRemains = { invoiceIds: number[]; invoiceRowIds: number[]; pdfPaths: string[]; feeIds: number[]; mandateIds: number[]; personIds: number[] };
+export type ExpiredRemains = { invoiceIds: number[]; invoiceRowIds: number[]; pdfPaths: string[]; feeIds: number[]; reminderIds: number[]; mandateIds: number[]; personIds: number[] };
 
 /** What of erased people's retained records has expired by `today` (and can go). Read step by
  *  step (D1 limits the depth of one expression): invoices, then fees no remaining invoice bills,
@@ -315,6 +319,13 @@ export async function expiredRemains(db: Db, today: string): Promise<ExpiredRema
     invoiceIds,
   );
   const feeIds = JSON.stringify(fees.map((row) => Number(row.id)));
+  // The reminders of what goes (and those whose reminder fee goes) go with it.
+  const reminders = await rows(
+    `SELECT id FROM reminders WHERE (target_type = 'INVOICE' AND target_id IN (SELECT value FROM json_each(?1)))
+      OR ((target_type = 'FEE' AND target_id IN (SELECT value FROM json_each(?2))) OR fee_id IN (SELECT value FROM json_each(?2))) ORDER BY id`,
+    invoiceIds,
+    feeIds,
+  );
   const mandates = await rows(
     `SELECT s.id FROM sepa_mandates s WHERE s.person_id IN (${ERASED}) AND NOT EXISTS (SELECT 1 FROM fees pf WHERE pf.person_id = s.person_id
       AND pf.open_amount > 0 AND pf.send_invoice = 0 AND pf.id NOT IN (SELECT value FROM json_each(?1))) ORDER BY s.id`,
@@ -337,6 +348,7 @@ export async function expiredRemains(db: Db, today: string): Promise<ExpiredRema
     invoiceRowIds: invoiceRows.map((row) => Number(row.id)),
     pdfPaths: invoices.map((row) => row.path).filter((path): path is string => typeof path === "string"),
     feeIds: fees.map((row) => Number(row.id)),
+    reminderIds: reminders.map((row) => Number(row.id)),
     mandateIds: mandates.map((row) => Number(row.id)),
     personIds: people.map((row) => Number(row.id)),
   };
@@ -357,6 +369,7 @@ export async function eraseExpiredRemains(env: Pick<Env, "INVOICES">, db: Db, no
   const fees = list(remains.feeIds);
   const inIds = (column: string) => `${column} IN (SELECT value FROM json_each(?1))`;
   const statements: Statement[] = [
+    { sql: `DELETE FROM reminders WHERE ${inIds("id")}`, params: [list(remains.reminderIds)] },
     { sql: `DELETE FROM invoice_rows WHERE ${inIds("invoice_id")}`, params: [invoices] },
     { sql: `DELETE FROM mail_log WHERE ${inIds("invoice_header_id")} OR ${inIds("fee_id")}`, params: [invoices] },
     { sql: `DELETE FROM invoice_headers WHERE ${inIds("id")}`, params: [invoices] },
@@ -375,6 +388,7 @@ export async function eraseExpiredRemains(env: Pick<Env, "INVOICES">, db: Db, no
     { sql: `DELETE FROM change_history WHERE table_name = 'invoice_rows' AND ${inIds("record_id")}`, params: [list(remains.invoiceRowIds)] },
     { sql: `DELETE FROM change_history WHERE table_name = 'invoice_headers' AND ${inIds("record_id")}`, params: [invoices] },
     { sql: `DELETE FROM change_history WHERE table_name = 'fees' AND ${inIds("record_id")}`, params: [fees] },
+    { sql: `DELETE FROM change_history WHERE table_name = 'reminders' AND ${inIds("record_id")}`, params: [list(remains.reminderIds)] },
     { sql: `DELETE FROM change_history WHERE table_name = 'sepa_mandates' AND ${inIds("record_id")}`, params: [list(remains.mandateIds)] },
     { sql: `DELETE FROM change_history WHERE table_name = 'people' AND ${inIds("record_id")}`, params: [list(remains.personIds)] },
   ];

@@ -312,6 +312,18 @@ describe("the retention cron", () => {
     const old = await makePerson("Alt", { invoiceDate: "2014-06-01" });
     const recent = await makePerson("Neu", { invoiceDate: "2020-06-01" });
     const living = await makePerson("Lebt", { invoiceDate: "2014-06-01" });
+    // A reminder (Mahnung) of each erased person's invoice: it goes with its invoice.
+    const remind = async (person: { id: number; invoice: number }, date: string) =>
+      Number(
+        (await first(
+          "INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, status) VALUES ('INVOICE', ?1, ?2, 1, ?3, ?3, 'SENT') RETURNING id",
+          person.invoice,
+          person.id,
+          date,
+        ))!.id,
+      );
+    const oldReminder = await remind(old, "2014-08-01");
+    const recentReminder = await remind(recent, "2020-08-03");
     for (const person of [old, recent]) {
       const plan = (await erasurePlan(db, person.id))!;
       await erasePerson(db, plan, plan.fingerprint, actor);
@@ -324,7 +336,8 @@ describe("the retention cron", () => {
     const feesBefore = await all("SELECT id FROM fees WHERE id <> ?1 ORDER BY id", old.fee);
 
     const remains = await eraseExpiredRemains(env, db, new Date("2026-11-25T06:00:00Z"));
-    expect(remains).toMatchObject({ invoiceIds: [old.invoice], invoiceRowIds: [oldRow], feeIds: [old.fee], personIds: [old.id] });
+    expect(remains).toMatchObject({ invoiceIds: [old.invoice], invoiceRowIds: [oldRow], feeIds: [old.fee], reminderIds: [oldReminder], personIds: [old.id] });
+    expect(await all("SELECT id FROM reminders WHERE id IN (?1, ?2)", oldReminder, recentReminder)).toEqual([{ id: recentReminder }]);
     expect(await all("SELECT id FROM change_history WHERE table_name = 'invoice_rows' AND record_id = ?1", oldRow)).toEqual([]);
     expect(await first("SELECT id FROM people WHERE id = ?1", old.id)).toBeUndefined();
     expect(await first("SELECT id FROM invoice_headers WHERE id = ?1", old.invoice)).toBeUndefined();
@@ -335,7 +348,7 @@ describe("the retention cron", () => {
     expect(await first("SELECT last_name, retained_until FROM people WHERE id = ?1", recent.id)).toEqual({ last_name: "Gelöschte Person", retained_until: "2030-12-31" });
     expect(await first("SELECT last_name FROM people WHERE id = ?1", living.id)).toEqual({ last_name: living.lastName });
     // A second run finds nothing.
-    expect(await eraseExpiredRemains(env, db, new Date("2026-11-25T07:00:00Z"))).toEqual({ invoiceIds: [], invoiceRowIds: [], pdfPaths: [], feeIds: [], mandateIds: [], personIds: [] });
+    expect(await eraseExpiredRemains(env, db, new Date("2026-11-25T07:00:00Z"))).toEqual({ invoiceIds: [], invoiceRowIds: [], pdfPaths: [], feeIds: [], reminderIds: [], mandateIds: [], personIds: [] });
   });
 });
 
