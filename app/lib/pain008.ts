@@ -6,31 +6,13 @@
  * SEPA character set (umlauts spelled out), so every bank takes them.
  */
 import { XMLBuilder } from "fast-xml-parser";
+import { easterSunday } from "./easter";
 import { addDaysToDate } from "./format";
 
 export const PAIN_008_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.008.001.08";
 
 // ---------------------------------------------------------------------------------------------
 // TARGET2 business days
-
-/** Easter Sunday of a year (anonymous Gregorian algorithm), as 'YYYY-MM-DD'. */
-export function easterSunday(year: number): string {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
 
 /** TARGET2 is closed on Saturdays, Sundays, 1 January, Good Friday, Easter Monday, 1 May, 25 and 26 December. */
 export function isTargetBusinessDay(isoDate: string): boolean {
