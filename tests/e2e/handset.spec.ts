@@ -15,6 +15,9 @@ async function openFromHandsetMenu(page: Page, name: string) {
 
 /** No sideways scrolling, and the main area's links, buttons and fields are at least 44 px high. */
 async function expectHandsetFriendly(page: Page) {
+  // Measured only once the page's stylesheet has loaded: the heading can be there before it (a
+  // trace showed the sizes of an unstyled page when the CSS request was still under way).
+  await page.waitForLoadState("load");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const small = await page.locator("main").evaluate((main) =>
     [...main.querySelectorAll("a, button, input, select")]

@@ -6,18 +6,19 @@ import { DEMO_NAMES, loginAs, loginThroughProvider, logout, type DemoUser } from
 // the fast login over HTTP (loginAs).
 
 const EVERYONE = ["Startseite", "Personen", "Hunde", "Erfolge", "Kurse", "Kursblatt", "Mensch/Hund Mini+", "Kalender", "Papierkorb"];
-const FINANCE = ["Kontenblatt", "Rechnungen"];
+const PRIVACY = ["Datenschutz"];
+const FINANCE = ["Kontenblatt", "Rechnungen", "Mahnwesen"];
 const ADMIN = ["Kurs-Typen", "Tasks", "Einstellungen"];
 
 /** The sidebar of each role, in the spec's order; the Listen group follows. */
 /** Screens whose title differs from their menu label (spec 000 §2). */
-const SCREEN_HEADINGS: Record<string, string> = { Papierkorb: "Gelöschte Datensätze" };
+const SCREEN_HEADINGS: Record<string, string> = { Papierkorb: "Gelöschte Datensätze", Datenschutz: "Datenschutz: Aufbewahrung" };
 
 const EXPECTED_MENU: Record<DemoUser, { main: string[]; lists: string[] }> = {
   staff: { main: EVERYONE, lists: ["Kursdaten"] },
-  gdpr: { main: EVERYONE, lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten"] },
+  gdpr: { main: [...EVERYONE, ...PRIVACY], lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten"] },
   finance: { main: [...EVERYONE, ...FINANCE], lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten"] },
-  admin: { main: [...EVERYONE, ...FINANCE, ...ADMIN], lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten"] },
+  admin: { main: [...EVERYONE, ...PRIVACY, ...FINANCE, ...ADMIN], lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten"] },
 };
 
 async function sidebarLabels(page: Page): Promise<string[]> {
