@@ -11,7 +11,8 @@ import { paramsOfJob, type JobRecord, type JobType, type RunSummary } from "~/mo
 import type { BatchResources } from "./batch-resources.server";
 import { nameInvoices } from "~/models/invoice-pdfs.server";
 import { performPdf, PDF_CONCURRENCY, PDF_SLICE_SIZE, summarizePdfRun } from "./pdf-run.server";
-import { REMINDER_SLICE_SIZE, reminderParamsOf, reminderRunMessage, reminderSliceStatements } from "~/models/reminder-runs.server";
+import { REMINDER_SLICE_SIZE, reminderRunMessage } from "~/models/reminder-runs.server";
+import { performReminderItem } from "./reminder-run.server";
 import { MAILSHOT_SLICE_SIZE, performMailshotItem, summarizeMailshotRun } from "./mailshot-run.server";
 
 /** What an item of a run with effects outside D1 works with. */
@@ -80,7 +81,8 @@ export const RUN_KINDS: Record<JobType, RunKind> = {
   },
   REMINDERS: {
     sliceSize: REMINDER_SLICE_SIZE,
-    statements: (job, items, actor, now) => reminderSliceStatements(job.id, items, reminderParamsOf(job), actor, now),
+    // Per person: the reminders and fees (one batch), then the letter, the mail or the print copy.
+    perform: performReminderItem,
     summarize: async (db, job) => ({ message: await reminderRunMessage(db, job.id) }),
   },
 };
