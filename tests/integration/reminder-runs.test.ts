@@ -8,7 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { startRun } from "~/jobs/start.server";
-import { peopleToRemind, previewReminderRun, reminderRunParams, type ReminderRunParams } from "~/models/reminder-runs.server";
+import { peopleToRemind, previewReminderRun, reminderRunParams, writeReminders, type ReminderRunParams } from "~/models/reminder-runs.server";
 import { deliver, type Sent } from "../support/jobs";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { attachmentOf, mailsTo, useTestAccount } from "../support/mail-catcher";
@@ -242,6 +242,45 @@ describe("sending the letters", () => {
     // Once more: nothing new is due, nothing is mailed again.
     await deliver(messages);
     expect((await mailsTo(testAccount)).filter((mail) => mail.subject.includes(`Rechnung ${firstNumber}`))).toHaveLength(1);
+
+    // 'Druck-PDF herunterladen': FINANCE gets the run's print PDF; a run that does not exist is a German 404.
+    const cookie = await loginCookie("finance");
+    const screen = (await (await fetchApp("/reminders", { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(screen).toContain("Druck-PDF herunterladen");
+    const download = await fetchApp(`/reminders/print/${jobId}`, { cookie });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Type")).toBe("application/pdf");
+    expect(await pdfText(await download.arrayBuffer())).toContain("Piet Papier");
+    const missing = await fetchApp("/reminders/print/999999", { cookie });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe("Diesen Mahnlauf gibt es nicht.");
+  });
+
+  it("an item paid after it was reminded, before its letter went out, is not in the letter and stays unsent", async () => {
+    const [{ id: person }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Zoe", lastName: "Zahltdoch", email: "zoe@wuff.example", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
+    const paidMeanwhile = await invoice(person, "2026-11-06");
+    const paidNumber = invoiceNumber - 1;
+    await invoice(person, "2026-11-06", 3000);
+    const stillOpen = invoiceNumber - 1;
+    const params = await reminderRunParams(db, RUN_DATE);
+    const { jobId, messages } = await controlledRun([person], params);
+    // The reminders are written (as the queue item does first), then the invoice is paid.
+    await writeReminders(db, jobId, [person], params, DEMO_USERS.finance, new Date());
+    await db.update(schema.invoiceHeaders).set({ openAmount: 0 }).where(eq(schema.invoiceHeaders.id, paidMeanwhile));
+    await deliver(messages);
+    const reminders = await remindersOf([person]);
+    expect(reminders.map((r) => [r.targetId, r.status])).toEqual([
+      [paidMeanwhile, "PENDING"],
+      [reminders[1].targetId, "SENT"],
+    ]);
+    const text = await pdfText(await (await env.INVOICES.get(reminders[1].pdfKey!))!.arrayBuffer());
+    expect(text).toContain(`Rechnung ${stillOpen}`);
+    expect(text).not.toContain(`Rechnung ${paidNumber}`);
+    const mails = (await mailsTo(testAccount)).filter((mail) => mail.subject.includes(`Rechnung ${stillOpen}`));
+    expect(mails.map((mail) => mail.subject)).toEqual([`Zahlungserinnerung: Rechnung ${stillOpen}`]);
   });
 });
 
