@@ -73,9 +73,22 @@ export function composeMail(
   env: Env,
   settings: MailSettings,
   template: Awaited<ReturnType<typeof loadTemplate>>,
-  input: { person: MailPerson; invoice?: MailInvoice | null; fee?: MailFee | null; paymentLink?: string | null; subject?: string; cc?: string | null; now?: Date },
+  input: {
+    person: MailPerson;
+    invoice?: MailInvoice | null;
+    fee?: MailFee | null;
+    paymentLink?: string | null;
+    subject?: string;
+    cc?: string | null;
+    now?: Date;
+    /** Variables of a kind of mail beyond the common ones (a reminder's {{total}}, {{newDueDate}}). */
+    extra?: Record<string, string>;
+  },
 ): { rendered: RenderedMail; route: Route; girocode: Attachment | null } {
-  const variables = mailVariables({ club: settings.club, person: input.person, today: todayInBerlin(input.now), invoice: input.invoice, fee: input.fee, paymentLink: input.paymentLink });
+  const variables = {
+    ...mailVariables({ club: settings.club, person: input.person, today: todayInBerlin(input.now), invoice: input.invoice, fee: input.fee, paymentLink: input.paymentLink }),
+    ...input.extra,
+  };
   const rendered = renderMail(template, variables);
   if (input.subject !== undefined) rendered.subject = input.subject.replace(/[\r\n]+/g, " ").trim();
   // A payment mail (an open invoice or fee) carries the GiroCode as an inline image.

@@ -12,7 +12,8 @@ import type { BatchResources } from "./batch-resources.server";
 import { nameInvoices } from "~/models/invoice-pdfs.server";
 import { performPdf, PDF_CONCURRENCY, PDF_SLICE_SIZE, summarizePdfRun } from "./pdf-run.server";
 import { DIRECT_DEBIT_SLICE_SIZE, directDebitSliceStatements, paramsOfDirectDebitJob, summarizeDirectDebitRun } from "~/models/direct-debits.server";
-import { REMINDER_SLICE_SIZE, reminderParamsOf, reminderRunMessage, reminderSliceStatements } from "~/models/reminder-runs.server";
+import { REMINDER_SLICE_SIZE, reminderRunMessage } from "~/models/reminder-runs.server";
+import { performReminderItem } from "./reminder-run.server";
 import { MAILSHOT_SLICE_SIZE, performMailshotItem, summarizeMailshotRun } from "./mailshot-run.server";
 
 /** What an item of a run with effects outside D1 works with. */
@@ -88,7 +89,8 @@ export const RUN_KINDS: Record<JobType, RunKind> = {
   },
   REMINDERS: {
     sliceSize: REMINDER_SLICE_SIZE,
-    statements: (job, items, actor, now) => reminderSliceStatements(job.id, items, reminderParamsOf(job), actor, now),
+    // Per person: the reminders and fees (one batch), then the letter, the mail or the print copy.
+    perform: performReminderItem,
     summarize: async (db, job) => ({ message: await reminderRunMessage(db, job.id) }),
   },
 };

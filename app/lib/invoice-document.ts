@@ -94,6 +94,36 @@ export function invoiceEpcPayload(club: ClubInvoiceData | null, invoice: { invoi
   });
 }
 
+/** What a document (an invoice, a reminder letter) says of the club: {{club.name}}, {{club.bank.iban}}, ... */
+export function clubTemplateData(club: ClubInvoiceData | null) {
+  return {
+    name: orEmpty(club?.clubName),
+    street: orEmpty(club?.clubStreet),
+    zipCity: joined(club?.clubZip, club?.clubCity),
+    phone: orEmpty(club?.clubPhone),
+    email: orEmpty(club?.clubEmail),
+    taxNumber: orEmpty(club?.taxNumber),
+    taxExemptionNote: orEmpty(club?.taxExemptionNote),
+    bank: {
+      accountHolder: orEmpty(club?.bankAccountHolder) || orEmpty(club?.clubName),
+      iban: formatIban(club?.iban),
+      bic: orEmpty(club?.bic).toUpperCase(),
+      name: orEmpty(club?.bankName),
+    },
+  };
+}
+
+/** What a document says of its addressee: {{person.name}}, {{person.street}}, {{person.zipCity}}. */
+export function personTemplateData(person: InvoiceDocumentSource["person"]) {
+  return {
+    name: joined(person.title, person.firstName, person.lastName),
+    firstName: person.firstName,
+    lastName: person.lastName,
+    street: orEmpty(person.streetNumber),
+    zipCity: joined(person.zip, person.city),
+  };
+}
+
 /** The values of the template 'invoice' (every one a formatted string; mustache escapes them). */
 export function invoiceTemplateData(source: InvoiceDocumentSource) {
   const { header, rows, person } = source;
@@ -101,29 +131,9 @@ export function invoiceTemplateData(source: InvoiceDocumentSource) {
   const reference = invoicePaymentReference(header.invoiceNumber);
   const payload = invoiceEpcPayload(club, { invoiceNumber: header.invoiceNumber, openAmount: header.openAmount ?? header.amount });
   return {
-    club: {
-      name: orEmpty(club?.clubName),
-      street: orEmpty(club?.clubStreet),
-      zipCity: joined(club?.clubZip, club?.clubCity),
-      phone: orEmpty(club?.clubPhone),
-      email: orEmpty(club?.clubEmail),
-      taxNumber: orEmpty(club?.taxNumber),
-      taxExemptionNote: orEmpty(club?.taxExemptionNote),
-      bank: {
-        accountHolder: orEmpty(club?.bankAccountHolder) || orEmpty(club?.clubName),
-        iban: formatIban(club?.iban),
-        bic: orEmpty(club?.bic).toUpperCase(),
-        name: orEmpty(club?.bankName),
-      },
-    },
+    club: clubTemplateData(club),
     salutation: salutationOf(person),
-    person: {
-      name: joined(person.title, person.firstName, person.lastName),
-      firstName: person.firstName,
-      lastName: person.lastName,
-      street: orEmpty(person.streetNumber),
-      zipCity: joined(person.zip, person.city),
-    },
+    person: personTemplateData(person),
     invoiceNumber: String(header.invoiceNumber),
     date: formatDate(header.date),
     dueDate: formatDate(header.dueDate),

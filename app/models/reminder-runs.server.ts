@@ -10,16 +10,18 @@
  * (ON CONFLICT DO NOTHING). The fee of a reminder is made once (looked up by run and item).
  */
 import { sql, type SQL } from "drizzle-orm";
-import { render, type Db, type Statement } from "~/db/client.server";
+import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { qualified } from "~/db/columns";
-import { fees, invoiceHeaders, people, reminders, type ReminderTargetType } from "~/db/schema";
+import { fees, invoiceHeaders, mailLog, people, reminders, type ReminderChannel, type ReminderTargetType } from "~/db/schema";
 import { formatCount } from "~/lib/format";
 import { newDueDateOf } from "~/lib/reminder-dates";
+import type { ReminderLetterSource } from "~/lib/reminder-letter";
 import type { Actor } from "./audit.server";
 import { paramsOfJob, type JobRecord } from "./jobs.server";
 import { dueLevelOf, getReminderLevels, type ReminderLevel } from "./reminders.server";
 
-export const REMINDER_SLICE_SIZE = 50;
+/** People per queue message: each gets a PDF rendered and maybe a mail (as the PDF run: 20). */
+export const REMINDER_SLICE_SIZE = 20;
 export const NOTHING_TO_REMIND = "Keine Mahnung fällig";
 
 /** The levels as the run started with them, and the run's date (a later edit changes nothing). */
@@ -182,4 +184,128 @@ export async function reminderRunMessage(db: Db, jobId: number): Promise<string>
   );
   if (row.total === 0) return `Fertig! ${NOTHING_TO_REMIND}`;
   return `Fertig! ${formatCount(row.total, "Mahnung", "Mahnungen")} geschrieben (${formatCount(row.total - row.print, "per Mail", "per Mail")}, ${formatCount(row.print, "zum Drucken", "zum Drucken")})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending (step 3): the letters of a run, per person, and the reminders marked as sent.
+
+/** A person's letter of a run (one per person), as the document needs it. */
+export type ReminderLetter = ReminderLetterSource & { personId: number; email: string | null; channel: ReminderChannel; level: number };
+
+type LetterRow = {
+  reminderId: number;
+  targetType: ReminderTargetType;
+  targetId: number;
+  level: number;
+  newDueDate: string;
+  date: string;
+  channel: ReminderChannel | null;
+  openAmount: number;
+  currentOpen: number | null;
+  reminderFee: number | null;
+  invoiceNumber: number | null;
+  feeText: string | null;
+  itemDate: string | null;
+  itemDueDate: string | null;
+  personId: number;
+  salutation: string | null;
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  streetNumber: string | null;
+  zip: string | null;
+  city: string | null;
+  email: string | null;
+};
+
+/**
+ * The letters of a run: per person their reminders of `status` (PENDING: to be sent; SENT: sent,
+ * e.g. for the print PDF), optionally of one person or one channel. An item paid since it was
+ * reminded (nothing open now) is left out, and so is a person left with no item. The amounts are
+ * those of the reminders (what was open when the run reminded it).
+ */
+export async function reminderLetters(
+  db: Db,
+  params: ReminderRunParams,
+  where: { jobId: number; status: "PENDING" | "SENT"; personId?: number; channel?: ReminderChannel },
+): Promise<ReminderLetter[]> {
+  const rows = await db.all<LetterRow>(sql`SELECT r.id AS reminderId, r.target_type AS targetType, r.target_id AS targetId, r.level AS level, r.new_due_date AS newDueDate,
+      r.date AS date, r.channel AS channel, r.open_amount AS openAmount, coalesce(h.open_amount, i.open_amount) AS currentOpen, rf.amount AS reminderFee,
+      h.invoice_number AS invoiceNumber, i.text AS feeText, coalesce(h.date, i.date) AS itemDate, coalesce(h.due_date, i.due_date) AS itemDueDate,
+      p.id AS personId, p.salutation AS salutation, p.title AS title, p.first_name AS firstName, p.last_name AS lastName,
+      p.street_number AS streetNumber, p.zip AS zip, p.city AS city, p.email AS email
+    FROM ${reminders} r
+    JOIN ${people} p ON p.id = r.person_id
+    LEFT JOIN ${invoiceHeaders} h ON r.target_type = 'INVOICE' AND h.id = r.target_id
+    LEFT JOIN ${fees} i ON r.target_type = 'FEE' AND i.id = r.target_id
+    LEFT JOIN ${fees} rf ON rf.id = r.fee_id
+    WHERE r.job_id = ${where.jobId} AND r.status = ${where.status}
+      ${where.personId !== undefined ? sql`AND r.person_id = ${where.personId}` : sql``}
+      ${where.channel !== undefined ? sql`AND r.channel = ${where.channel}` : sql``}
+    ORDER BY p.last_name_key, p.first_name_key, p.id, r.target_type DESC, coalesce(h.invoice_number, i.id)`);
+  const titles = new Map(params.levels.map((level) => [level.level, level.title]));
+  const letters = new Map<number, ReminderLetter>();
+  for (const row of rows) {
+    // Paid (or deleted) since it was reminded: not sent.
+    if (where.status === "PENDING" && !(Number(row.currentOpen) > 0)) continue;
+    let letter = letters.get(row.personId);
+    if (!letter) {
+      letter = {
+        personId: row.personId,
+        email: row.email,
+        channel: row.channel ?? "PRINT",
+        level: 0,
+        date: row.date,
+        title: "",
+        person: { salutation: row.salutation, title: row.title, firstName: row.firstName, lastName: row.lastName, streetNumber: row.streetNumber, zip: row.zip, city: row.city },
+        club: null,
+        items: [],
+      };
+      letters.set(row.personId, letter);
+    }
+    if (row.level > letter.level) {
+      letter.level = row.level;
+      letter.title = titles.get(row.level) ?? "";
+    }
+    letter.items.push({
+      reminderId: row.reminderId,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      level: row.level,
+      invoiceNumber: row.invoiceNumber,
+      feeText: row.feeText,
+      date: row.itemDate ?? row.date,
+      dueDate: row.itemDueDate,
+      openAmount: row.openAmount,
+      newDueDate: row.newDueDate,
+      reminderFee: row.reminderFee ?? 0,
+    });
+  }
+  return [...letters.values()];
+}
+
+/**
+ * The reminders of a letter as sent: by mail (naming the run's mail to the person in the log) or
+ * for print, with the letter's R2 key. Only reminders still PENDING (a cancelled one stays so).
+ */
+export async function markRemindersSent(
+  db: Db,
+  input: { jobId: number; personId: number; reminderIds: readonly number[]; channel: ReminderChannel; pdfKey: string },
+  actor: Actor,
+  now = new Date(),
+): Promise<void> {
+  if (input.reminderIds.length === 0) return;
+  const mailLogId =
+    input.channel === "MAIL"
+      ? sql`(SELECT m.id FROM ${mailLog} m WHERE m.kind = 'MAILSHOT' AND m.job_id = ${input.jobId} AND m.person_id = ${input.personId} AND m.status = 'SENT')`
+      : sql`NULL`;
+  const iso = now.toISOString();
+  await db.run(sql`UPDATE ${reminders} SET status = 'SENT', channel = ${input.channel}, sent_on = ${iso}, sent_by = ${actor.name}, mail_log_id = ${mailLogId},
+      pdf_key = ${input.pdfKey}, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
+    WHERE id IN (${sql.join(input.reminderIds.map((id) => sql`${id}`), sql`, `)}) AND status = 'PENDING'`);
+}
+
+/** The reminders and fees of some people of a run, in one batch (idempotent, see above). */
+export async function writeReminders(db: Db, jobId: number, personIds: readonly number[], params: ReminderRunParams, actor: Actor, now: Date): Promise<void> {
+  await runAtomically(db, reminderSliceStatements(jobId, personIds, params, actor, now));
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { loginAs } from "./support/login";
+import { caughtMails } from "./support/maildev";
 
 /**
  * Tasks as the treasurer's Sunday: Jahresbeiträge for next year, Rechnungen schreiben with its
@@ -101,7 +102,20 @@ test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and 
   await dialog.getByRole("button", { name: "Mahnlauf starten" }).click();
   const result = card.getByRole("status", { name: "Ergebnis Mahnlauf" });
   // The first project's run reminds what is due; the second finds nothing due any more.
-  await expect(result).toHaveText(items > 0 ? new RegExp(`^Fertig! ${items.toLocaleString("de-DE")} Mahnungen? geschrieben`) : /Keine Mahnung fällig$/, { timeout: 60_000 });
+  await expect(result).toHaveText(items > 0 ? new RegExp(`^Fertig! ${items.toLocaleString("de-DE")} Mahnungen? geschrieben`) : /Keine Mahnung fällig$/, { timeout: 120_000 });
+  if (items > 0) {
+    // The letters went out: mails of the levels to the test account, each with its letter (PDF) attached.
+    const mails = (await Promise.all(["Zahlungserinnerung: ", "1. Mahnung: ", "2. Mahnung: "].map((subject) => caughtMails(subject)))).flat();
+    const letters = mails.filter((mail) => mail.attachments?.some((file) => /^Mahnung_\d+_\d+_.+\.pdf$/.test(file.filename) && file.contentType === "application/pdf"));
+    expect(letters.length).toBeGreaterThan(0);
+    expect(new Set(letters.flatMap((mail) => mail.to.map((to) => to.address)))).toEqual(new Set(["test@wuff.example"]));
+  }
+  // The run's print PDF: a plain link (the letters of those without an e-mail address).
+  const download = card.getByRole("link", { name: "Druck-PDF herunterladen" });
+  await expect(download).toHaveAttribute("href", /^\/reminders\/print\/\d+$/);
+  const printPdf = await page.request.get((await download.getAttribute("href"))!);
+  if (printPdf.status() === 200) expect(printPdf.headers()["content-type"]).toBe("application/pdf");
+  else expect(await printPdf.text()).toBe("In diesem Mahnlauf gibt es keine Mahnung zum Drucken.");
 
   // The history: the newest reminder's person, the tab 'Mahnungen' under them.
   const latest = page.getByRole("region", { name: "Letzte Mahnungen" });

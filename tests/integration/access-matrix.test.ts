@@ -137,6 +137,8 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/reminders?dialog=reminderRun-start", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/people/1/reminders", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/invoices/1/reminders", allowed: ["finance", "admin"], get: 200, post: 400 },
+  // The print PDF of a Mahnlauf (ADMIN, FINANCE): there is no run 999999 (German 404); GET only.
+  { path: "/reminders/print/999999", allowed: ["finance", "admin"], get: 404, post: 405, getOnly: true },
 ];
 
 describe("built screens and their actions", () => {

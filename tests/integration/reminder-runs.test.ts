@@ -8,9 +8,12 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { startRun } from "~/jobs/start.server";
-import { peopleToRemind, previewReminderRun, reminderRunParams, type ReminderRunParams } from "~/models/reminder-runs.server";
+import { peopleToRemind, previewReminderRun, reminderRunParams, writeReminders, type ReminderRunParams } from "~/models/reminder-runs.server";
 import { deliver, type Sent } from "../support/jobs";
 import { fetchApp, postForm, toastOf } from "../support/app";
+import { attachmentOf, mailsTo, useTestAccount } from "../support/mail-catcher";
+import { extractText, getDocumentProxy } from "unpdf";
+import { reminderPrintPdf } from "~/jobs/reminder-run.server";
 import { loadDemoData } from "../support/seed";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
 
@@ -50,8 +53,16 @@ const remindersOf = (people: number[]) =>
 const reminderFeesOf = (people: number[]) =>
   db.select().from(schema.fees).where(sql`${schema.fees.kind} = 'REMINDER' AND ${inArray(schema.fees.personId, people)}`).orderBy(schema.fees.id);
 
+let testAccount: string;
+
+async function pdfText(bytes: ArrayBuffer | Uint8Array) {
+  const document = await getDocumentProxy(new Uint8Array(bytes));
+  return (await extractText(document, { mergePages: true })).text as string;
+}
+
 beforeAll(async () => {
   await loadDemoData();
+  testAccount = await useTestAccount("mahnlauf");
   [{ id: withMail }, { id: withoutMail }] = await db
     .insert(schema.people)
     .values([
@@ -91,10 +102,10 @@ describe("the reminder run", () => {
     await deliver(messages); // a redelivered message
     const reminders = await remindersOf([withMail, withoutMail]);
     expect(reminders.map((r) => [r.targetType, r.targetId, r.level, r.channel, r.status, r.date, r.newDueDate, r.openAmount])).toEqual([
-      ["FEE", directFee, 1, "PRINT", "PENDING", RUN_DATE, "2026-12-07", 2000],
-      ["INVOICE", overdueInvoice, 1, "MAIL", "PENDING", RUN_DATE, "2026-12-07", 5000],
+      ["FEE", directFee, 1, "PRINT", "SENT", RUN_DATE, "2026-12-07", 2000],
+      ["INVOICE", overdueInvoice, 1, "MAIL", "SENT", RUN_DATE, "2026-12-07", 5000],
       ["INVOICE", second, 1, null, "SENT", "2026-10-05", "2026-10-19", 0],
-      ["INVOICE", second, 2, "PRINT", "PENDING", RUN_DATE, "2026-12-07", 5000],
+      ["INVOICE", second, 2, "PRINT", "SENT", RUN_DATE, "2026-12-07", 5000],
     ]);
     expect(reminders.some((r) => [notYet, paid].includes(r.targetId) && r.targetType === "INVOICE")).toBe(false);
     expect(reminders.some((r) => r.targetType === "FEE" && r.targetId === billedFee)).toBe(false);
@@ -156,6 +167,123 @@ describe("the reminder run", () => {
   });
 });
 
+describe("sending the letters", () => {
+  it("one letter per person as a PDF in R2, mailed with the level's mail or kept for the run's print PDF; a redelivered message sends nothing twice", async () => {
+    await db.update(schema.reminderLevels).set({ fee: 250 }).where(eq(schema.reminderLevels.level, 1));
+    const [{ id: mailed }, { id: posted }] = await db
+      .insert(schema.people)
+      .values([
+        { firstName: "Susi", lastName: "Säumig", email: "susi@wuff.example", streetNumber: "Hauptstr. 5", zip: "50667", city: "Köln", memberTypeId: 1 },
+        { firstName: "Piet", lastName: "Papier", email: null, streetNumber: "Nebenweg 2", zip: "50668", city: "Köln", memberTypeId: 1 },
+      ])
+      .returning({ id: schema.people.id });
+    await invoice(mailed, "2026-11-06");
+    const firstNumber = invoiceNumber - 1;
+    await invoice(mailed, "2026-11-02", 1234);
+    const secondNumber = invoiceNumber - 1;
+    const postedFee = await fee(posted, "2026-10-31");
+    const params = await reminderRunParams(db, RUN_DATE);
+    const { jobId, messages } = await controlledRun([mailed, posted], params);
+    await deliver(messages);
+    await deliver(messages); // redelivered: no second mail, no second letter
+
+    const sent = await remindersOf([mailed, posted]);
+    expect(sent.map((r) => [r.personId, r.status, r.channel, r.sentBy])).toEqual([
+      [posted, "SENT", "PRINT", "Fritz Finanz"],
+      [mailed, "SENT", "MAIL", "Fritz Finanz"],
+      [mailed, "SENT", "MAIL", "Fritz Finanz"],
+    ]);
+    const ofMailed = sent.filter((r) => r.personId === mailed);
+    expect(new Set(ofMailed.map((r) => r.pdfKey)).size).toBe(1);
+    expect(ofMailed[0].mailLogId).not.toBeNull();
+    expect(ofMailed[0].sentOn).not.toBeNull();
+
+    // The letter in R2: both items, their fees, the total and the new due date.
+    const letter = await env.INVOICES.get(ofMailed[0].pdfKey!);
+    expect(letter).not.toBeNull();
+    const text = (await pdfText(await letter!.arrayBuffer())).replace(/\s+/g, " ");
+    expect(text).toContain("Susi Säumig");
+    expect(text).toContain("Hauptstr. 5");
+    expect(text).toContain(`Rechnung ${firstNumber}`);
+    expect(text).toContain(`Rechnung ${secondNumber}`);
+    expect(text).toContain("50,00 €");
+    expect(text).toContain("12,34 €");
+    expect(text).toContain("Mahngebühr");
+    expect(text).toContain("5,00 €"); // two reminder fees of 2,50 €
+    expect(text).toContain("67,34 €"); // 50,00 + 12,34 + 5,00
+    expect(text).toContain("07.12.2026");
+    expect(text).toContain(`ReNr ${firstNumber}`);
+
+    // One mail (to the test account), the letter attached; logged, and named on the reminders.
+    const mails = (await mailsTo(testAccount)).filter((mail) => mail.subject.includes(`Rechnung ${firstNumber}`));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe(`Zahlungserinnerung: Rechnung ${firstNumber}, Rechnung ${secondNumber}`);
+    const mailText = mails[0].text.replace(/\s+/g, " ");
+    expect(mailText).toContain("zuzüglich Mahngebühr 5,00 €, zusammen 67,34 €");
+    expect(mailText).toContain("bis zum 07.12.2026 unter Angabe von ReNr");
+    const pdfs = (mails[0].attachments ?? []).filter((file) => file.contentType === "application/pdf");
+    expect(pdfs.map((file) => file.filename)).toEqual([ofMailed[0].pdfKey]);
+    expect(await pdfText(await attachmentOf(mails[0], pdfs[0].generatedFileName))).toContain(`Rechnung ${firstNumber}`);
+    const log = await db.select().from(schema.mailLog).where(eq(schema.mailLog.id, ofMailed[0].mailLogId!));
+    expect(log[0]).toMatchObject({ status: "SENT", personId: mailed, jobId, intendedRecipient: "susi@wuff.example" });
+
+    // The person without an e-mail address: their letter in the run's print PDF.
+    const print = await reminderPrintPdf(env, db, jobId);
+    expect(print.status).toBe("found");
+    const printed = await env.INVOICES.get(`Mahnlauf_${jobId}_Druck.pdf`);
+    const printText = (await pdfText(await printed!.arrayBuffer())).replace(/\s+/g, " ");
+    expect(printText).toContain("Piet Papier");
+    expect(printText).toContain("Kursgebühr Welpen");
+    expect(printText).toContain("22,50 €");
+    expect(printText).not.toContain("Susi Säumig");
+    expect(sent.find((r) => r.personId === posted)?.pdfKey).toMatch(/^Mahnung_\d+_\d+_Papier\.pdf$/);
+    expect(postedFee).toBeGreaterThan(0);
+
+    // Once more: nothing new is due, nothing is mailed again.
+    await deliver(messages);
+    expect((await mailsTo(testAccount)).filter((mail) => mail.subject.includes(`Rechnung ${firstNumber}`))).toHaveLength(1);
+
+    // 'Druck-PDF herunterladen': FINANCE gets the run's print PDF; a run that does not exist is a German 404.
+    const cookie = await loginCookie("finance");
+    const screen = (await (await fetchApp("/reminders", { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(screen).toContain("Druck-PDF herunterladen");
+    const download = await fetchApp(`/reminders/print/${jobId}`, { cookie });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Type")).toBe("application/pdf");
+    expect(await pdfText(await download.arrayBuffer())).toContain("Piet Papier");
+    const missing = await fetchApp("/reminders/print/999999", { cookie });
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe("Diesen Mahnlauf gibt es nicht.");
+  });
+
+  it("an item paid after it was reminded, before its letter went out, is not in the letter and stays unsent", async () => {
+    const [{ id: person }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Zoe", lastName: "Zahltdoch", email: "zoe@wuff.example", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
+    const paidMeanwhile = await invoice(person, "2026-11-06");
+    const paidNumber = invoiceNumber - 1;
+    await invoice(person, "2026-11-06", 3000);
+    const stillOpen = invoiceNumber - 1;
+    const params = await reminderRunParams(db, RUN_DATE);
+    const { jobId, messages } = await controlledRun([person], params);
+    // The reminders are written (as the queue item does first), then the invoice is paid.
+    await writeReminders(db, jobId, [person], params, DEMO_USERS.finance, new Date());
+    await db.update(schema.invoiceHeaders).set({ openAmount: 0 }).where(eq(schema.invoiceHeaders.id, paidMeanwhile));
+    await deliver(messages);
+    const reminders = await remindersOf([person]);
+    expect(reminders.map((r) => [r.targetId, r.status])).toEqual([
+      [paidMeanwhile, "PENDING"],
+      [reminders[1].targetId, "SENT"],
+    ]);
+    const text = await pdfText(await (await env.INVOICES.get(reminders[1].pdfKey!))!.arrayBuffer());
+    expect(text).toContain(`Rechnung ${stillOpen}`);
+    expect(text).not.toContain(`Rechnung ${paidNumber}`);
+    const mails = (await mailsTo(testAccount)).filter((mail) => mail.subject.includes(`Rechnung ${stillOpen}`));
+    expect(mails.map((mail) => mail.subject)).toEqual([`Zahlungserinnerung: Rechnung ${stillOpen}`]);
+  });
+});
+
 describe("cancelling a reminder", () => {
   it("cancels an unsent reminder and its fee (kept with 0,00 €), frees its level, refuses sent ones and settled fees", async () => {
     const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Stefan", lastName: "Storno", memberTypeId: 1 }).returning({ id: schema.people.id });
@@ -165,7 +293,9 @@ describe("cancelling a reminder", () => {
     const run = await controlledRun([person], params);
     await deliver(run.messages);
     const [sent, pending] = await remindersOf([person]);
-    expect(pending).toMatchObject({ level: 2, status: "PENDING" });
+    expect(pending).toMatchObject({ level: 2, status: "SENT", channel: "PRINT" });
+    // A letter not sent (e.g. its mail failed): only such a reminder can be cancelled.
+    await db.update(schema.reminders).set({ status: "PENDING", sentOn: null }).where(eq(schema.reminders.id, pending.id));
     const cookie = await loginCookie("finance");
     const confirm = (await (await fetchApp(`/reminders?dialog=reminder-cancel&dialogId=${pending.id}`, { cookie })).text()).replaceAll("<!-- -->", "");
     expect(confirm).toContain("1. Mahnung vom 23.11.2026 stornieren");
@@ -192,10 +322,11 @@ describe("cancelling a reminder", () => {
     expect(levels).toEqual([
       [1, "SENT"],
       [2, "CANCELLED"],
-      [2, "PENDING"],
+      [2, "SENT"],
     ]);
     // A fee already invoiced: the reminder stays.
     const [, , fresh] = await remindersOf([person]);
+    await db.update(schema.reminders).set({ status: "PENDING" }).where(eq(schema.reminders.id, fresh.id));
     await db.update(schema.fees).set({ isInvoiced: true }).where(eq(schema.fees.id, fresh.feeId!));
     const settled = await postForm("/reminders", cookie, { intent: "reminder:cancel", id: fresh.id });
     expect(await settled.text()).toContain("Die Mahngebühr steht schon auf einer Rechnung");
@@ -226,7 +357,7 @@ describe("the run's screen and confirmation", () => {
     );
     expect(job.createdBy).toBe("Fritz Finanz");
     const [reminder] = await remindersOf([person]);
-    expect(reminder).toMatchObject({ targetId: due, level: 1, channel: "MAIL", jobId: job.id });
+    expect(reminder).toMatchObject({ targetId: due, level: 1, channel: "MAIL", status: "SENT", jobId: job.id });
     const screen = (await (await fetchApp("/reminders", { cookie: await loginCookie("admin") })).text()).replaceAll("<!-- -->", "");
     expect(screen).toContain(`Rechnung ${invoiceNumber - 1}`);
     expect(screen).toContain("Fritz Fällig");

@@ -44,7 +44,7 @@ export default function RemindersScreen() {
         title="Mahnlauf"
         text={
           <>
-            Schreibt für jede überfällige Rechnung und jeden direkt abgerechneten offenen Posten die fällige Mahnstufe, mit Mahngebühr, wenn die Stufe eine hat. Jeder Posten erreicht jede Stufe nur einmal. Die Stufen stehen in den{" "}
+            Schreibt für jede überfällige Rechnung und jeden direkt abgerechneten offenen Posten die fällige Mahnstufe, mit Mahngebühr, wenn die Stufe eine hat, und verschickt je Person ein Mahnschreiben (PDF): per Mail, ohne E-Mail-Adresse im Druck-PDF des Laufs. Jeder Posten erreicht jede Stufe nur einmal. Die Stufen stehen in den{" "}
             <Link to="/configuration" className="text-wuff-700 underline">
               Einstellungen
             </Link>
@@ -54,6 +54,11 @@ export default function RemindersScreen() {
         run={{ job, now }}
       >
         <StartRunLink job={job} dialog="reminderRun-start" label="Mahnlauf starten …" busyLabel="Mahnlauf läuft …" />
+        {job && !running && job.type === "REMINDERS" && (
+          <a href={`/reminders/print/${job.id}`} className="text-wuff-700 underline" download>
+            Druck-PDF herunterladen
+          </a>
+        )}
       </TaskCard>
       <ReminderTable title="Letzte Mahnungen" reminders={reminders} />
     </div>

@@ -1,0 +1,158 @@
+/**
+ * The Mahnlauf's items (people) with their effects outside D1 (issue 17, step 3): first the
+ * person's reminders and fees (one D1 batch, idempotent: reminderSliceStatements), then their ONE
+ * letter as a PDF in R2 (the level's letter template through the invoice PDF machinery), then by
+ * channel: MAIL sends the level's mail with the letter attached (claimed in the mail log once per
+ * run and person, as a mailshot's mail: a retried message never mails twice), PRINT only keeps
+ * the letter for the run's print PDF. Either way the reminders are marked SENT with the letter's
+ * key. An item paid before sending is not in the letter; a person left with nothing gets none.
+ */
+import { contentDisposition } from "~/lib/file-names";
+import { NO_EMAIL } from "~/lib/mail";
+import { printDocument, reminderLetterData, reminderLetterKey, reminderMailVariables, reminderPrintKey } from "~/lib/reminder-letter";
+import { renderHtmlTemplate } from "~/lib/templates";
+import type { Db } from "~/db/client.server";
+import { getJob } from "~/models/jobs.server";
+import { claimOnce } from "~/models/mails.server";
+import { markRemindersSent, reminderLetters, reminderParamsOf, writeReminders, type ReminderLetter, type ReminderRunParams } from "~/models/reminder-runs.server";
+import { getTemplateByName } from "~/models/templates.server";
+import { openTransport, type MailTransport } from "~/services/mail.server";
+import { lazyRenderer } from "~/services/invoice-pdfs.server";
+import { PdfRenderer, RENDERING_FAILED } from "~/services/pdf.server";
+import { ItemFailure } from "./index.server";
+import { composeMail, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed, type MailSettings } from "./mails.server";
+import type { ItemContext } from "./runs.server";
+
+const RENDERER = "pdf-renderer";
+const SMTP = "smtp";
+
+export const letterTemplateMissing = (name: string) => `Die Briefvorlage „${name}“ gibt es nicht. Bitte unter Vorlagen anlegen.`;
+
+/** The letter's HTML: the letter template of its highest level, filled in. */
+async function letterHtml(db: Db, params: ReminderRunParams, letter: ReminderLetter, settings: MailSettings): Promise<string> {
+  const name = params.levels.find((level) => level.level === letter.level)?.letterTemplate ?? "";
+  const template = await getTemplateByName(db, name);
+  if (!template) throw new ItemFailure(letterTemplateMissing(name));
+  return renderHtmlTemplate(template.html, reminderLetterData({ ...letter, club: settings.bank ?? null }));
+}
+
+/** The letter's PDF: the one stored under its key (a retried message), else rendered and stored
+ *  create-only (a file another attempt stored meanwhile is taken, never overwritten). */
+async function letterPdf(env: Env, key: string, html: string, renderer: () => Promise<PdfRenderer>, fileName: string): Promise<Uint8Array> {
+  const stored = await env.INVOICES.get(key);
+  if (stored) return new Uint8Array(await stored.arrayBuffer());
+  let pdf: Uint8Array;
+  try {
+    pdf = await (await renderer()).render(html);
+  } catch (error) {
+    console.error("Mahnung: PDF-Erzeugung fehlgeschlagen", key, error);
+    throw new ItemFailure(RENDERING_FAILED);
+  }
+  await env.INVOICES.put(key, pdf, {
+    httpMetadata: { contentType: "application/pdf", contentDisposition: contentDisposition("inline", fileName) },
+    customMetadata: { fileName },
+    onlyIf: new Headers({ "If-None-Match": "*" }),
+  });
+  return pdf;
+}
+
+export async function performReminderItem({ env, db, job, actor, now, batch }: ItemContext, personId: number): Promise<void> {
+  const params = reminderParamsOf(job);
+  await writeReminders(db, job.id, [personId], params, actor, now);
+  const [letter] = await reminderLetters(db, params, { jobId: job.id, status: "PENDING", personId });
+  if (!letter) return;
+  const settings = await batch.get("settings", async () => ({ value: await mailSettings(env, db), dispose: async () => {} }));
+  const html = await letterHtml(db, params, letter, settings);
+  const key = reminderLetterKey(job.id, personId, letter.person.lastName);
+  const renderer = () =>
+    batch.get(RENDERER, async () => {
+      const opened = await PdfRenderer.open(env);
+      return { value: opened, dispose: () => opened.close() };
+    });
+  let pdf: Uint8Array;
+  try {
+    pdf = await letterPdf(env, key, html, renderer, key);
+  } catch (error) {
+    // A browser that failed may be broken: the next person opens a new one.
+    await batch.discard(RENDERER);
+    throw error;
+  }
+  const sent = { jobId: job.id, personId, reminderIds: letter.items.map((item) => item.reminderId), pdfKey: key };
+  const email = letter.email?.trim() ?? "";
+  if (letter.channel === "PRINT" || !email) {
+    if (letter.channel === "MAIL") throw new ItemFailure(NO_EMAIL);
+    await markRemindersSent(db, { ...sent, channel: "PRINT" }, actor, now);
+    return;
+  }
+  try {
+    const mailTemplateName = params.levels.find((level) => level.level === letter.level)?.mailTemplate ?? "";
+    const template = await loadTemplate(db, mailTemplateName);
+    const person = { id: personId, salutation: letter.person.salutation, title: letter.person.title, firstName: letter.person.firstName, lastName: letter.person.lastName, email };
+    const { rendered, route } = composeMail(env, settings, template, { person, now, extra: reminderMailVariables(letter) });
+    if (route.status === "blocked") throw new ItemFailure(route.message);
+    const attachments = [{ filename: key, content: pdf, mimeType: "application/pdf" }];
+    // Once per run and person (the mailshot's unique claim): a retried message never mails twice.
+    const claim = await claimOnce(db, {
+      kind: "MAILSHOT",
+      recipient: route.to,
+      intendedRecipient: email,
+      cc: null,
+      intendedCc: null,
+      subject: rendered.subject,
+      attachments: [key],
+      sentBy: actor.name,
+      personId,
+      jobId: job.id,
+    });
+    // Claimed before and never confirmed: it may have gone out; not sent again, stays PENDING.
+    if (claim.status === "unconfirmed") return;
+    if (claim.status === "claimed") {
+      const transport = await batch.get<MailTransport>(SMTP, async () => {
+        const opened = await openTransport(env);
+        return { value: opened, dispose: () => opened.close() };
+      });
+      try {
+        await sendClaimed(db, transport, claim.id, { to: route.to, cc: null, intendedTo: email, ...rendered, attachments });
+      } catch (error) {
+        await batch.discard(SMTP);
+        throw error;
+      }
+    }
+    await markRemindersSent(db, { ...sent, channel: "MAIL" }, actor, now);
+  } catch (error) {
+    if (error instanceof ItemFailure) throw error;
+    throw new ItemFailure(error instanceof MailProblem ? error.message : `Mailserver: ${messageOf(error)}`.slice(0, 200));
+  }
+}
+
+export type PrintPdf = { status: "found"; body: ReadableStream | ArrayBuffer; fileName: string } | { status: "missing"; message: string };
+
+export const NO_PRINT_LETTERS = "In diesem Mahnlauf gibt es keine Mahnung zum Drucken.";
+export const RUN_NOT_FINISHED = "Der Mahnlauf ist noch nicht fertig.";
+
+/**
+ * The run's print PDF: every letter of its PRINT reminders, one after the other, each on a new
+ * page. Rendered once the run is finished, on the first download, and kept in R2 (create-only).
+ */
+export async function reminderPrintPdf(env: Env, db: Db, jobId: number): Promise<PrintPdf> {
+  const job = await getJob(db, jobId);
+  if (!job || job.type !== "REMINDERS") return { status: "missing", message: "Diesen Mahnlauf gibt es nicht." };
+  if (job.status === "QUEUED" || job.status === "RUNNING") return { status: "missing", message: RUN_NOT_FINISHED };
+  const key = reminderPrintKey(jobId);
+  const stored = await env.INVOICES.get(key);
+  if (stored) return { status: "found", body: stored.body, fileName: key };
+  const params = reminderParamsOf(job);
+  const letters = await reminderLetters(db, params, { jobId, status: "SENT", channel: "PRINT" });
+  if (letters.length === 0) return { status: "missing", message: NO_PRINT_LETTERS };
+  const settings = await mailSettings(env, db);
+  const renderer = lazyRenderer(env);
+  try {
+    const htmls = await Promise.all(letters.map((letter) => letterHtml(db, params, letter, settings)));
+    const pdf = await letterPdf(env, key, printDocument(htmls), renderer.get, key);
+    return { status: "found", body: pdf.slice().buffer, fileName: key };
+  } catch (error) {
+    return { status: "missing", message: error instanceof ItemFailure ? error.message : RENDERING_FAILED };
+  } finally {
+    await renderer.close();
+  }
+}
