@@ -1,7 +1,8 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigation } from "@remix-run/react";
-import { useContext, useEffect, useId, useRef, type ReactNode } from "react";
+import { useCallback, useContext, useEffect, useId, useRef, type ReactNode } from "react";
 import type { DialogActionData } from "~/dialogs/define.server";
+import { applyCarriedFields, readChangedFields, silenceForms, type CarriedFields } from "./carry-over-fields";
 import { DialogForm, DialogFormContext, DialogHistoryContext, useCloseDialog } from "./dialog-form";
 import { AuditBlock, FormErrors, type AuditInfo } from "./forms/fields";
 import { SaveGateReason } from "./forms/save-gate";
@@ -53,6 +54,17 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
   const close = useCloseDialog(closeHref);
   const titleId = useId();
   const content = useRef<HTMLDivElement>(null);
+  // The static dialog is replaced once the page has hydrated: what was typed into it goes along.
+  const staticDialog = useRef<HTMLDivElement | null>(null);
+  const carried = useRef<CarriedFields | null>(null);
+  const keepWhatWasTyped = useCallback((node: HTMLDivElement | null) => {
+    // React detaches the ref before it removes the node: its fields still hold their values here.
+    if (!node && staticDialog.current) {
+      carried.current = readChangedFields(staticDialog.current);
+      silenceForms(staticDialog.current);
+    }
+    staticDialog.current = node;
+  }, []);
 
   useEffect(() => {
     if (!hydrated) return;
@@ -62,7 +74,11 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
     let tries = 0;
     const focusFirstField = () => {
       const field = content.current?.querySelector<HTMLElement>(FIRST_FIELD);
-      if (field) {
+      if (field && content.current && carried.current) {
+        const focused = applyCarriedFields(content.current, carried.current);
+        carried.current = null;
+        (focused ?? field).focus();
+      } else if (field) {
         if (!content.current?.contains(document.activeElement)) field.focus();
       } else if (++tries < 60) {
         frame = requestAnimationFrame(focusFirstField);
@@ -104,7 +120,7 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
 
   if (!hydrated) {
     return (
-      <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-4" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div ref={keepWhatWasTyped} className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-4" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <div className={panelClass} style={{ width, height }}>
           {body}
         </div>
