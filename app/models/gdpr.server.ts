@@ -8,15 +8,16 @@
  * rows hanging off those that carry no person of their own (attendance of their participations,
  * rows of their invoices, certifications of their dogs without another person), and the ids
  * without a foreign key (mail_log.person_id, a trainer's calendar feed, Mollie payments and bank
- * statement entries of their fees and invoices, their records in the Papierkorb). A row that
- * names another person (another person's participation with their dog) is that person's.
+ * statement entries of their fees and invoices, bank statement entries never booked that name
+ * one of their IBANs, their records in the Papierkorb). A row that names another person (another
+ * person's participation with their dog) is that person's.
  *
- * Retention (§147 AO): invoices and fees (with their rows and payments) are booking records,
- * kept ten years from the end of the calendar year of the record (an invoice of 2026: until
- * 31.12.2036). Everything else is erased at once, except a mandate with a pending debit (an
- * active mandate while a direct-billing fee is open) and a dog another person's records still
- * use. Erasure is one atomic batch; the person's change history goes last, so the history the
- * erasure itself writes goes too.
+ * Retention (§147 AO): invoices and fees (with their rows, payments, bank bookings, Lastschriften
+ * and reminders) are booking records, kept ten years from the end of the calendar year of the
+ * record (an invoice of 2026: until 31.12.2036). Everything else is erased at once (a bank entry
+ * never booked is anonymised), except a mandate with a pending debit (mandateKept) and a dog
+ * another person's records still use. Erasure is one atomic batch; the person's change history
+ * goes last, so the history the erasure itself writes goes too.
  */
 import { sql } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, runAtomically, writingAs, type Db, type Statement } from "~/db/client.server";
