@@ -538,6 +538,22 @@ describe("the retention cron", () => {
   });
 });
 
+describe("the retention cron and reminder letters", () => {
+  it("keeps a letter in R2 while a reminder still retained shares it", async () => {
+    const person = await makePerson("Brief", { invoiceDate: "2013-06-01" });
+    // A later invoice of theirs, reminded in the same letter (one letter per person and run).
+    const number = Number((await first("SELECT coalesce(max(invoice_number), 0) + 1 AS n FROM invoice_headers"))!.n);
+    const later = Number((await first("INSERT INTO invoice_headers (person_id, invoice_number, date, amount, open_amount) VALUES (?1, ?2, '2020-06-01', 5000, 5000) RETURNING id", person.id, number))!.id);
+    await run("INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, status, pdf_key) VALUES ('INVOICE', ?1, ?2, 1, '2020-07-01', '2020-07-15', 'SENT', ?3)", later, person.id, person.letter);
+    const plan = (await erasurePlan(db, person.id))!;
+    await erasePerson(db, plan, plan.fingerprint, actor);
+    const remains = await eraseExpiredRemains(env, db, new Date("2026-11-25T06:00:00Z"));
+    expect(remains.reminderIds).toContain(person.reminder);
+    expect(remains.reminderPdfKeys).not.toContain(person.letter);
+    expect(await env.INVOICES.head(person.letter)).not.toBeNull();
+  });
+});
+
 describe("retention overview", () => {
   it("saves N years in Einstellungen for GDPR, refuses bad input in German, and refuses STAFF and FINANCE", async () => {
     const cookie = await loginCookie("gdpr");
