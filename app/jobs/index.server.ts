@@ -169,7 +169,21 @@ export async function handleScheduled(controller: ScheduledController, env: Env)
   }
   try {
     const remains = await eraseExpiredRemains(env, db, now);
-    console.info("Aufbewahrung abgelaufen, gelöscht:", remains.invoiceIds.length, "Rechnungen,", remains.feeIds.length, "Posten,", remains.personIds.length, "Personen");
+    console.info(
+      "Aufbewahrung abgelaufen, gelöscht:",
+      remains.invoiceIds.length,
+      "Rechnungen,",
+      remains.feeIds.length,
+      "Posten,",
+      remains.reminderIds.length,
+      "Mahnungen,",
+      remains.bankEntryIds.length,
+      "Kontoauszug-Buchungen,",
+      remains.mandateIds.length,
+      "Mandate,",
+      remains.personIds.length,
+      "Personen",
+    );
   } catch (error) {
     console.error("Löschen abgelaufener Aufbewahrung fehlgeschlagen", error);
   }

@@ -19,6 +19,7 @@ export const TABLE_LABELS: Record<string, string> = {
   course_masters: "Kurs-Typ",
   course_memberships: "Kursteilnahme",
   course_dates: "Kurstermin",
+  attendances: "Anwesenheit",
   certifications: "Erfolg",
   certification_masters: "Erfolgsart",
   fees: "Offener Posten",
@@ -28,6 +29,7 @@ export const TABLE_LABELS: Record<string, string> = {
   mailshots: "Mailing",
   templates: "Vorlage",
   sepa_mandates: "SEPA-Mandat",
+  reminders: "Mahnung",
 };
 
 /** The kinds of template (Vorlagen). */

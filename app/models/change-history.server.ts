@@ -76,25 +76,43 @@ export function historyRows(db: Db, table: string, recordId: number, limit = 100
     .limit(limit);
 }
 
+type ChangeOptions = {
+  /** The German label of a column (SQL name, TypeScript key). */
+  label: (column: string, key: string) => string;
+  /** Columns left out (by TypeScript key). */
+  hidden?: ReadonlySet<string>;
+  /** Keys with a format of their own. */
+  formats?: Record<string, (value: unknown) => string>;
+};
+
+/** The changes of one history row of `table`, labelled and formatted in German: an update lists
+ *  'alt → neu', an insert or restore what it set, a delete what there was (empty fields left out). */
+export function describeChanges(table: string, action: keyof typeof HISTORY_ACTION_LABELS, stored: string | null, options: ChangeOptions): HistoryChange[] {
+  const tracked = HISTORY_TABLES.find((candidate) => tableName(candidate) === table);
+  const columns = tracked ? columnsOf(tracked) : new Map<string, ColumnInfo>();
+  const changes: HistoryChange[] = [];
+  for (const [column, pair] of Object.entries(parseChanges(stored))) {
+    const info = columns.get(column);
+    const key = info?.key ?? column;
+    if (NOT_LISTED.has(column) || options.hidden?.has(key) || !Array.isArray(pair)) continue;
+    const [from, to] = pair;
+    if (action !== "UPDATE" && (action === "DELETE" ? from : to) == null) continue;
+    const format = options.formats?.[key] ?? ((value: unknown) => historyValue(value, info?.kind ?? "other"));
+    changes.push({ label: options.label(column, key), from: action === "UPDATE" ? format(from) : "", to: action === "DELETE" ? "" : format(to) });
+  }
+  return changes;
+}
+
+/** One change as a line: 'Feld: alt → neu' (an insert 'Feld: neu', a delete 'Feld: alt'). */
+export const changeLine = (change: HistoryChange) => `${change.label}: ${change.from && change.to ? `${change.from} → ${change.to}` : change.to || change.from}`;
+
 /** The record's history as the dialog shows it, newest first; what the user may not see is left out. */
 export async function recordHistory(db: Db, view: HistoryView, recordId: number): Promise<HistoryEntry[]> {
-  const table = HISTORY_TABLES.find((candidate) => tableName(candidate) === view.table);
-  if (!table) return [];
-  const columns = columnsOf(table);
+  if (!HISTORY_TABLES.some((candidate) => tableName(candidate) === view.table)) return [];
   const rows = await historyRows(db, view.table, recordId);
   const entries: HistoryEntry[] = [];
   for (const row of rows) {
-    const changes: HistoryChange[] = [];
-    for (const [column, pair] of Object.entries(parseChanges(row.changes))) {
-      const info = columns.get(column);
-      const key = info?.key ?? column;
-      if (NOT_LISTED.has(column) || view.hidden.has(key) || !Array.isArray(pair)) continue;
-      const [from, to] = pair;
-      // An insert lists what it set, a delete what there was: empty fields are left out.
-      if (row.action !== "UPDATE" && (row.action === "DELETE" ? from : to) == null) continue;
-      const format = view.formats?.[key] ?? ((value: unknown) => historyValue(value, info?.kind ?? "other"));
-      changes.push({ label: view.labels[key] ?? column, from: row.action === "UPDATE" ? format(from) : "", to: row.action === "DELETE" ? "" : format(to) });
-    }
+    const changes = describeChanges(view.table, row.action, row.changes, { label: (column, key) => view.labels[key] ?? column, hidden: view.hidden, formats: view.formats });
     // An update of nothing the user may see is not shown at all.
     if (row.action === "UPDATE" && changes.length === 0) continue;
     entries.push({ id: row.id, when: formatDateTimeWithSeconds(row.changedOn), who: row.changedBy, action: HISTORY_ACTION_LABELS[row.action], source: row.source, changes });

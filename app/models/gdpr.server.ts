@@ -8,20 +8,25 @@
  * rows hanging off those that carry no person of their own (attendance of their participations,
  * rows of their invoices, certifications of their dogs without another person), and the ids
  * without a foreign key (mail_log.person_id, a trainer's calendar feed, Mollie payments and bank
- * statement entries of their fees and invoices, their records in the Papierkorb). A row that
- * names another person (another person's participation with their dog) is that person's.
+ * statement entries of their fees and invoices, bank statement entries never booked that name
+ * one of their IBANs, their records in the Papierkorb). A row that names another person (another
+ * person's participation with their dog) is that person's.
  *
- * Retention (§147 AO): invoices and fees (with their rows and payments) are booking records,
- * kept ten years from the end of the calendar year of the record (an invoice of 2026: until
- * 31.12.2036). Everything else is erased at once, except a mandate with a pending debit (an
- * active mandate while a direct-billing fee is open) and a dog another person's records still
- * use. Erasure is one atomic batch; the person's change history goes last, so the history the
- * erasure itself writes goes too.
+ * Retention (§147 AO): invoices and fees (with their rows, payments, bank bookings, Lastschriften
+ * and reminders) are booking records, kept ten years from the end of the calendar year of the
+ * record (an invoice of 2026: until 31.12.2036). Everything else is erased at once (a bank entry
+ * never booked is anonymised), except a mandate with a pending debit (mandateKept) and a dog
+ * another person's records still use. Erasure is one atomic batch; the person's change history
+ * goes last, so the history the erasure itself writes goes too.
  */
 import { sql } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, runAtomically, writingAs, type Db, type Statement } from "~/db/client.server";
+import { formatCount, formatDate, formatMoney } from "~/lib/format";
+import { TABLE_LABELS } from "~/lib/labels";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import type { Actor } from "./audit.server";
+import { consentHistory, type ConsentEntry } from "./change-history.server";
+import { recordIdentifiers } from "./recycle-bin.server";
 
 /** A person's records in one table: the SQL condition over the table (?1: the person's id). */
 type Scope = { table: string; where: string; columns?: string };
@@ -30,6 +35,11 @@ const DOGS = "SELECT id FROM dogs WHERE owner_id = ?1";
 const MEMBERSHIPS = "SELECT id FROM course_memberships WHERE person_id = ?1";
 const INVOICES = "SELECT id FROM invoice_headers WHERE person_id = ?1";
 const FEES = "SELECT id FROM fees WHERE person_id = ?1";
+/** The IBANs the person pays from: their mandates' and those their direct debits collected from. */
+const PERSON_IBANS = "SELECT upper(replace(iban, ' ', '')) FROM sepa_mandates WHERE person_id = ?1 UNION SELECT upper(replace(iban, ' ', '')) FROM direct_debit_items WHERE person_id = ?1";
+/** A bank statement entry (alias) never booked whose counterparty IBAN is the person's: it names
+ *  them (name, IBAN, remittance) without being a booking record; the erasure anonymises it. */
+const UNBOOKED_NAMING_PERSON = (alias: string) => `(${alias}.status <> 'BOOKED' AND upper(replace(${alias}.counterparty_iban, ' ', '')) IN (${PERSON_IBANS}))`;
 
 /** Every table that holds records of the person, and which of its rows (the Auskunft's order). */
 export const SCOPES: readonly Scope[] = [
@@ -45,7 +55,11 @@ export const SCOPES: readonly Scope[] = [
   { table: "invoice_headers", where: "person_id = ?1" },
   { table: "invoice_rows", where: `invoice_id IN (${INVOICES})` },
   { table: "mollie_payments", where: `fee_id IN (${FEES})` },
-  { table: "bank_statement_entries", where: `(target_type = 'INVOICE' AND target_id IN (${INVOICES})) OR (target_type = 'FEE' AND target_id IN (${FEES}))` },
+  // Booked to their invoices and fees (bookkeeping), and those never booked that name their IBAN.
+  {
+    table: "bank_statement_entries",
+    where: `(r.target_type = 'INVOICE' AND r.target_id IN (${INVOICES})) OR (r.target_type = 'FEE' AND r.target_id IN (${FEES})) OR ${UNBOOKED_NAMING_PERSON("r")}`,
+  },
   { table: "sepa_mandates", where: "person_id = ?1" },
   // What a Lastschriftlauf collected from them (with the IBAN the file named, in full: it is theirs).
   { table: "direct_debit_items", where: "person_id = ?1" },
@@ -78,10 +92,20 @@ const HISTORY_TABLES = new Set(SCOPES.map((scope) => scope.table).filter((table)
 export const retentionEnd = (date: string) => `${Number(date.slice(0, 4)) + 10}-12-31`;
 const RETENTION_END_SQL = (column: string) => `(CAST(substr(${column}, 1, 4) AS INTEGER) + 10) || '-12-31'`;
 
-/** A pending debit keeps an active mandate: an open fee collected directly (not by invoice), or a
- *  fee in a Lastschriftlauf whose file has not gone to the bank yet (it may still be cancelled). */
-const PENDING_DEBIT = `(EXISTS (SELECT 1 FROM fees pf WHERE pf.person_id = ?1 AND pf.open_amount > 0 AND pf.send_invoice = 0)
-  OR EXISTS (SELECT 1 FROM direct_debit_items di JOIN direct_debit_runs dr ON dr.id = di.run_id WHERE di.person_id = ?1 AND di.cancelled_on IS NULL AND dr.status = 'PREPARED'))`;
+/** A pending debit of the person (`person`: SQL of their id): an open fee collected directly (not
+ *  by invoice), or a fee in a Lastschriftlauf whose file has not gone to the bank yet (PREPARED: it
+ *  may still be submitted or cancelled). `leaving`: SQL list of fee ids that go in the same step
+ *  (the cron's expired fees), which keep nothing. */
+const pendingDebit = (person: string, leaving?: string) => {
+  const except = (column: string) => (leaving ? ` AND ${column} NOT IN (${leaving})` : "");
+  return `(EXISTS (SELECT 1 FROM fees pf WHERE pf.person_id = ${person} AND pf.open_amount > 0 AND pf.send_invoice = 0${except("pf.id")})
+  OR EXISTS (SELECT 1 FROM direct_debit_items di JOIN direct_debit_runs dr ON dr.id = di.run_id WHERE di.person_id = ${person} AND di.cancelled_on IS NULL AND dr.status = 'PREPARED'${except("di.fee_id")}))`;
+};
+const PENDING_DEBIT = pendingDebit("?1");
+
+/** The one rule that keeps a mandate (alias `mandate`) of an erased person: it is active and a
+ *  debit is pending. The erasure's plan and the daily cron both use it. */
+const mandateKept = (mandate: string, leaving?: string) => `(${mandate}.is_active = 1 AND ${pendingDebit(`${mandate}.person_id`, leaving)})`;
 
 const one = (db: Db, query: string, ...params: unknown[]) => db.$client.prepare(query).bind(...params);
 
@@ -92,6 +116,8 @@ type Row = Record<string, unknown>;
 
 export type PersonData = {
   person: Row;
+  /** When the consent (has_gdpr) was given or withdrawn, by whom and how, newest first. */
+  consents: ConsentEntry[];
   /** Every row of every table that holds records of the person, by SQL table name, as stored. */
   tables: Record<string, Row[]>;
   /** The change history of those records (who changed them when, from what to what). */
@@ -106,13 +132,35 @@ export async function personData(db: Db, personId: number): Promise<PersonData |
   if (!person) return undefined;
   const keys = Object.entries(tables).flatMap(([table, rows]) => (HISTORY_TABLES.has(table) ? rows.map((row) => `${table}:${String(row.id)}`) : []));
   const history = await one(db, "SELECT * FROM change_history WHERE (table_name || ':' || record_id) IN (SELECT value FROM json_each(?1)) ORDER BY id", JSON.stringify(keys)).all<Row>();
-  return { person, tables, changeHistory: history.results ?? [] };
+  return { person, tables, changeHistory: history.results ?? [], consents: await consentHistory(db, personId) };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Erasure (Art. 17)
 
-export type PlanItem = { table: string; id: number; label: string };
+/** The tables an erasure plan names (the preview has a German heading for each). */
+export const PLAN_TABLES = [
+  "dogs",
+  "course_memberships",
+  "attendances",
+  "certifications",
+  "sepa_mandates",
+  "mail_log",
+  "calendar_feeds",
+  "deleted_records",
+  "courses",
+  "invoice_headers",
+  "fees",
+  "reminders",
+  "mollie_payments",
+  "bank_statement_entries",
+  "direct_debit_items",
+] as const;
+export type PlanTable = (typeof PLAN_TABLES)[number];
+
+/** One record (or, with id 0, a counted group) the plan erases or keeps; `binned`: the record a
+ *  Papierkorb entry holds (its change history goes with the entry). */
+export type PlanItem = { table: PlanTable; id: number; label: string; binned?: { table: string; id: number } };
 export type RetainedItem = PlanItem & { reason: string; until: string | null };
 
 export type ErasurePlan = {
@@ -132,6 +180,9 @@ export type ErasurePlan = {
 export const ERASED_NAME = "Gelöschte Person";
 export const ERASURE_CHANGED = "Die Person oder ihre Daten wurden seit der Vorschau geändert. Bitte die Vorschau erneut prüfen.";
 export const ALREADY_ERASED = "Diese Person wurde bereits gelöscht (DSGVO); nur die aufzubewahrenden Buchungsbelege sind noch da.";
+
+/** What an anonymised bank statement entry says instead of its payer. */
+export const ANONYMISED_NOTE = "Zahler anonymisiert (DSGVO-Löschung)";
 
 const RETAIN_BOOKS = "Buchungsbeleg, Aufbewahrungspflicht nach § 147 AO (10 Jahre ab Ende des Belegjahres)";
 
@@ -156,11 +207,11 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
     one(db, "SELECT id FROM calendar_feeds WHERE kind = 'TRAINER' AND subject_id = ?1", p),
     one(db, `SELECT id, date, text, amount, ${RETENTION_END_SQL("date")} AS until FROM fees WHERE person_id = ?1 ORDER BY date, id`, p),
     one(db, `SELECT id, invoice_number AS invoiceNumber, date, ${RETENTION_END_SQL("date")} AS until FROM invoice_headers WHERE person_id = ?1 ORDER BY date, id`, p),
-    one(db, `SELECT id, reference, is_active AS isActive, (is_active = 1 AND ${PENDING_DEBIT}) AS pending FROM sepa_mandates WHERE person_id = ?1 ORDER BY id`, p),
+    one(db, `SELECT s.id, s.reference, s.is_active AS isActive, ${mandateKept("s")} AS pending FROM sepa_mandates s WHERE s.person_id = ?1 ORDER BY s.id`, p),
     one(db, `SELECT id, subject, created_on AS createdOn FROM mail_log r WHERE ${scopeOf("mail_log")} ORDER BY id`, p),
-    one(db, `SELECT r.id, r.table_name AS tableName, json_extract(r.json, '$[0].id') AS recordId FROM deleted_records r WHERE ${binAboutPerson("r")} ORDER BY r.id`, p),
+    one(db, `SELECT r.id, r.table_name AS tableName, json_extract(r.json, '$[0].id') AS recordId, r.identifier1, r.identifier2, r.identifier3 FROM deleted_records r WHERE ${binAboutPerson("r")} ORDER BY r.id`, p),
     one(db, `SELECT count(*) AS n FROM mollie_payments WHERE fee_id IN (${FEES})`, p),
-    one(db, `SELECT count(*) AS n FROM bank_statement_entries r WHERE ${scopeOf("bank_statement_entries")}`, p),
+    one(db, `SELECT r.id, coalesce(r.booking_date, r.value_date) AS date, r.amount, ${UNBOOKED_NAMING_PERSON("r")} AS anonymise FROM bank_statement_entries r WHERE ${scopeOf("bank_statement_entries")} ORDER BY r.id`, p),
     one(db, "SELECT count(*) AS n FROM direct_debit_items WHERE person_id = ?1", p),
     one(db, "SELECT count(*) AS n FROM reminders WHERE person_id = ?1", p),
     one(db, `SELECT ${FINGERPRINT_SQL} AS fingerprint`, p),
@@ -185,20 +236,32 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
   }
   for (const dog of dogs) if (!keptDogs.has(Number(dog.id))) erase.push({ table: "dogs", id: Number(dog.id), label: `Hund ${String(dog.name)}` });
   for (const row of mandates) {
-    if (row.pending) retain.push({ table: "sepa_mandates", id: Number(row.id), label: `SEPA-Mandat ${String(row.reference)}`, reason: "eine Lastschrift steht noch aus (offener Posten ohne Rechnung); es wird gelöscht, sobald nichts mehr offen ist", until: null });
+    if (row.pending) retain.push({ table: "sepa_mandates", id: Number(row.id), label: `SEPA-Mandat ${String(row.reference)}`, reason: "eine Lastschrift steht noch aus (offener Posten ohne Rechnung oder ein noch nicht übergebener Lastschriftlauf); es wird gelöscht, sobald nichts mehr aussteht", until: null });
     else erase.push({ table: "sepa_mandates", id: Number(row.id), label: `SEPA-Mandat ${String(row.reference)}` });
   }
   for (const row of mails) erase.push({ table: "mail_log", id: Number(row.id), label: `Mail „${String(row.subject)}“` });
   for (const row of feeds) erase.push({ table: "calendar_feeds", id: Number(row.id), label: "Kalender-Abo als Trainer" });
-  for (const row of bin) erase.push({ table: "deleted_records", id: Number(row.id), label: `Papierkorb: ${String(row.tableName)} ${String(row.recordId)}` });
+  for (const row of bin) {
+    const identifiers = recordIdentifiers({ identifier1: row.identifier1 as string | null, identifier2: row.identifier2 as string | null, identifier3: row.identifier3 as string | null });
+    const what = `${TABLE_LABELS[String(row.tableName)] ?? "Datensatz"} ${identifiers ? `„${identifiers}“` : `Nr. ${String(row.recordId)}`}`;
+    erase.push({ table: "deleted_records", id: Number(row.id), label: `Papierkorb: ${what}`, binned: { table: String(row.tableName), id: Number(row.recordId) } });
+  }
+  // Bookings never booked that name the person (their IBAN): not bookkeeping; the payer's name,
+  // IBAN and remittance go, the amount and date stay (a re-import still finds the booking).
+  for (const row of bankEntries.filter((entry) => entry.anonymise)) {
+    erase.push({ table: "bank_statement_entries", id: Number(row.id), label: `Kontoauszug-Buchung${row.date ? ` vom ${formatDate(String(row.date))}` : ""} über ${formatMoney(Number(row.amount))} (nicht gebucht): Name, IBAN und Verwendungszweck` });
+  }
   for (const row of courses) retain.push({ table: "courses", id: Number(row.id), label: `Kurs ${String(row.name)}`, reason: "der Kurs bleibt, nur die Person wird als Trainer ausgetragen", until: null });
-  for (const row of invoices) retain.push({ table: "invoice_headers", id: Number(row.id), label: `Rechnung ${String(row.invoiceNumber)} vom ${String(row.date)} (mit Positionen und PDF, Name und Anschrift wie ausgestellt)`, reason: RETAIN_BOOKS, until: String(row.until) });
-  for (const row of fees) retain.push({ table: "fees", id: Number(row.id), label: `Posten „${String(row.text)}“ vom ${String(row.date)}`, reason: RETAIN_BOOKS, until: String(row.until) });
-  // Lastschrift items belong to their fees (and go with them when the fees' retention ends).
-  const paymentCount = Number(payments[0]?.n ?? 0) + Number(bankEntries[0]?.n ?? 0) + Number(debits[0]?.n ?? 0);
-  const reminders = Number(reminderCount[0]?.n ?? 0);
-  if (reminders > 0) retain.push({ table: "reminders", id: 0, label: `${reminders} Mahnungen zu diesen Posten und Rechnungen`, reason: RETAIN_BOOKS, until: null });
-  if (paymentCount > 0) retain.push({ table: "payments", id: 0, label: `${paymentCount} Zahlungseingänge und Lastschriften zu diesen Posten und Rechnungen`, reason: RETAIN_BOOKS, until: null });
+  for (const row of invoices) retain.push({ table: "invoice_headers", id: Number(row.id), label: `Rechnung ${String(row.invoiceNumber)} vom ${formatDate(String(row.date))} (mit Positionen und PDF, Name und Anschrift wie ausgestellt)`, reason: RETAIN_BOOKS, until: String(row.until) });
+  for (const row of fees) retain.push({ table: "fees", id: Number(row.id), label: `Posten „${String(row.text)}“ vom ${formatDate(String(row.date))}`, reason: RETAIN_BOOKS, until: String(row.until) });
+  // What belongs to those invoices and fees, counted: it goes with them when their retention ends.
+  const counted: [PlanTable, number, string, string][] = [
+    ["reminders", Number(reminderCount[0]?.n ?? 0), "Mahnung (mit Mahnschreiben)", "Mahnungen (mit Mahnschreiben)"],
+    ["mollie_payments", Number(payments[0]?.n ?? 0), "Online-Zahlung (Mollie)", "Online-Zahlungen (Mollie)"],
+    ["bank_statement_entries", bankEntries.filter((entry) => !entry.anonymise).length, "Zahlungseingang aus dem Kontoauszug (Name und IBAN des Zahlers)", "Zahlungseingänge aus dem Kontoauszug (Name und IBAN des Zahlers)"],
+    ["direct_debit_items", Number(debits[0]?.n ?? 0), "Lastschrift (mit Kontoinhaber und IBAN)", "Lastschriften (mit Kontoinhaber und IBAN)"],
+  ];
+  for (const [table, n, singular, plural] of counted) if (n > 0) retain.push({ table, id: 0, label: `${formatCount(n, singular, plural)} zu diesen Posten und Rechnungen`, reason: RETAIN_BOOKS, until: null });
 
   const untils = retain.map((item) => item.until).filter((until): until is string => until !== null);
   const retainedUntil = untils.length > 0 ? untils.reduce((a, b) => (a > b ? a : b)) : null;
@@ -253,6 +316,11 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
     erase("sepa_mandates"),
     erase("mail_log"),
     erase("calendar_feeds"),
+    statement(
+      `UPDATE bank_statement_entries SET counterparty_name = NULL, counterparty_iban = NULL, remittance = '', note = ?3 WHERE ${IN_IDS} AND status <> 'BOOKED'`,
+      ids(plan, "bank_statement_entries"),
+      ANONYMISED_NOTE,
+    ),
     statement(`UPDATE courses SET trainer_id = CASE WHEN trainer_id = ?1 THEN NULL ELSE trainer_id END, cotrainer_id = CASE WHEN cotrainer_id = ?1 THEN NULL ELSE cotrainer_id END,
       last_modified_by = ?2, last_modified_on = ?3, row_version = row_version + 1 WHERE trainer_id = ?1 OR cotrainer_id = ?1`, actor.name, at),
     plan.deletePerson
@@ -287,9 +355,7 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
 function binnedHistory(plan: ErasurePlan): Statement[] {
   const byTable = new Map<string, number[]>();
   for (const item of plan.erase) {
-    if (item.table !== "deleted_records") continue;
-    const [, table, recordId] = /^Papierkorb: (\S+) (\d+)$/.exec(item.label) ?? [];
-    if (table && recordId) byTable.set(table, [...(byTable.get(table) ?? []), Number(recordId)]);
+    if (item.binned) byTable.set(item.binned.table, [...(byTable.get(item.binned.table) ?? []), item.binned.id]);
   }
   return [...byTable].map(([table, recordIds]) => ({
     sql: "DELETE FROM change_history WHERE table_name = ?1 AND record_id IN (SELECT value FROM json_each(?2))",
@@ -300,7 +366,20 @@ function binnedHistory(plan: ErasurePlan): Statement[] {
 // ---------------------------------------------------------------------------------------------
 // The daily cron: retained remains whose period has ended
 
-export type ExpiredRemains = { invoiceIds: number[]; invoiceRowIds: number[]; pdfPaths: string[]; feeIds: number[]; reminderIds: number[]; mandateIds: number[]; personIds: number[] };
+export type ExpiredRemains = {
+  invoiceIds: number[];
+  invoiceRowIds: number[];
+  /** The invoices' PDFs in R2. */
+  pdfPaths: string[];
+  feeIds: number[];
+  reminderIds: number[];
+  /** The letters (R2) of those reminders that no remaining reminder shares. */
+  reminderPdfKeys: string[];
+  /** Bank statement entries booked to (or matched with) the expired invoices and fees: they hold the payer's name and IBAN. */
+  bankEntryIds: number[];
+  mandateIds: number[];
+  personIds: number[];
+};
 
 /** What of erased people's retained records has expired by `today` (and can go). Read step by
  *  step (D1 limits the depth of one expression): invoices, then fees no remaining invoice bills,
@@ -326,11 +405,20 @@ export async function expiredRemains(db: Db, today: string): Promise<ExpiredRema
     invoiceIds,
     feeIds,
   );
-  const mandates = await rows(
-    `SELECT s.id FROM sepa_mandates s WHERE s.person_id IN (${ERASED}) AND NOT EXISTS (SELECT 1 FROM fees pf WHERE pf.person_id = s.person_id
-      AND pf.open_amount > 0 AND pf.send_invoice = 0 AND pf.id NOT IN (SELECT value FROM json_each(?1))) ORDER BY s.id`,
+  const reminderIds = JSON.stringify(reminders.map((row) => Number(row.id)));
+  // A letter names every item of its person in that run: it goes with the last of its reminders.
+  const letters = await rows(
+    `SELECT DISTINCT pdf_key AS key FROM reminders WHERE id IN (SELECT value FROM json_each(?1)) AND pdf_key IS NOT NULL
+      AND pdf_key NOT IN (SELECT pdf_key FROM reminders WHERE pdf_key IS NOT NULL AND id NOT IN (SELECT value FROM json_each(?1))) ORDER BY 1`,
+    reminderIds,
+  );
+  const bankEntries = await rows(
+    `SELECT id FROM bank_statement_entries WHERE (target_type = 'INVOICE' AND target_id IN (SELECT value FROM json_each(?1)))
+      OR (target_type = 'FEE' AND target_id IN (SELECT value FROM json_each(?2))) ORDER BY id`,
+    invoiceIds,
     feeIds,
   );
+  const mandates = await rows(`SELECT s.id FROM sepa_mandates s WHERE s.person_id IN (${ERASED}) AND NOT ${mandateKept("s", "SELECT value FROM json_each(?1)")} ORDER BY s.id`, feeIds);
   const people = await rows(
     `SELECT p.id FROM people p WHERE p.erased_on IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM invoice_headers i WHERE i.person_id = p.id AND i.id NOT IN (SELECT value FROM json_each(?1)))
@@ -349,21 +437,25 @@ export async function expiredRemains(db: Db, today: string): Promise<ExpiredRema
     pdfPaths: invoices.map((row) => row.path).filter((path): path is string => typeof path === "string"),
     feeIds: fees.map((row) => Number(row.id)),
     reminderIds: reminders.map((row) => Number(row.id)),
+    reminderPdfKeys: letters.map((row) => String(row.key)),
+    bankEntryIds: bankEntries.map((row) => Number(row.id)),
     mandateIds: mandates.map((row) => Number(row.id)),
     personIds: people.map((row) => Number(row.id)),
   };
 }
 
 /**
- * Erases what has expired (one batch): invoice rows and headers, fees with their Mollie payments,
- * mandates without a pending debit, people with nothing left, and their history; the PDFs are
- * removed from R2 first (a repeated run finds nothing left to do). The remaining erased people's
+ * Erases what has expired (one batch): reminders, invoice rows and headers, fees with their Mollie
+ * payments, direct-debit items and bank statement entries, mandates without a pending debit,
+ * people with nothing left, and their history; the invoice PDFs and reminder letters are removed
+ * from R2 first (a repeated run finds nothing left to do). The remaining erased people's
  * retainedUntil is brought up to date.
  */
 export async function eraseExpiredRemains(env: Pick<Env, "INVOICES">, db: Db, now = new Date()): Promise<ExpiredRemains> {
   const today = now.toISOString().slice(0, 10);
   const remains = await expiredRemains(db, today);
-  if (remains.pdfPaths.length > 0) await env.INVOICES.delete(remains.pdfPaths);
+  const objects = [...remains.pdfPaths, ...remains.reminderPdfKeys];
+  if (objects.length > 0) await env.INVOICES.delete(objects);
   const list = (values: number[]) => JSON.stringify(values);
   const invoices = list(remains.invoiceIds);
   const fees = list(remains.feeIds);
@@ -371,9 +463,11 @@ export async function eraseExpiredRemains(env: Pick<Env, "INVOICES">, db: Db, no
   const statements: Statement[] = [
     { sql: `DELETE FROM reminders WHERE ${inIds("id")}`, params: [list(remains.reminderIds)] },
     { sql: `DELETE FROM invoice_rows WHERE ${inIds("invoice_id")}`, params: [invoices] },
-    { sql: `DELETE FROM mail_log WHERE ${inIds("invoice_header_id")} OR ${inIds("fee_id")}`, params: [invoices] },
+    { sql: `DELETE FROM mail_log WHERE ${inIds("invoice_header_id")} OR fee_id IN (SELECT value FROM json_each(?2))`, params: [invoices, fees] },
+    { sql: `DELETE FROM bank_statement_entries WHERE ${inIds("id")}`, params: [list(remains.bankEntryIds)] },
     { sql: `DELETE FROM invoice_headers WHERE ${inIds("id")}`, params: [invoices] },
     { sql: `DELETE FROM mollie_payments WHERE ${inIds("fee_id")}`, params: [fees] },
+    { sql: `DELETE FROM direct_debit_items WHERE ${inIds("fee_id")}`, params: [fees] },
     { sql: `DELETE FROM fees WHERE ${inIds("id")}`, params: [fees] },
     { sql: `DELETE FROM sepa_mandates WHERE ${inIds("id")}`, params: [list(remains.mandateIds)] },
     { sql: `DELETE FROM people WHERE ${inIds("id")}`, params: [list(remains.personIds)] },

@@ -10,7 +10,8 @@ import { strFromU8, unzipSync } from "fflate";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
-import { ERASURE_CHANGED, erasePerson, erasurePlan, eraseExpiredRemains, personData, retentionCandidates, SCOPES } from "~/models/gdpr.server";
+import { presentErasure, PLAN_GROUP_LABELS } from "~/dialogs/erasure/dialog.server";
+import { ANONYMISED_NOTE, ERASURE_CHANGED, erasePerson, erasurePlan, eraseExpiredRemains, personData, PLAN_TABLES, retentionCandidates, SCOPES } from "~/models/gdpr.server";
 import { getInvoiceDocument } from "~/models/invoice-pdfs.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
@@ -75,6 +76,62 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
       invoice,
     );
   }
+  // The club's bank statement: a booking never matched that names the person (their IBAN), and
+  // one from someone else.
+  const statement = Number((await first("INSERT INTO bank_statement_imports (file_name, format, imported_by, imported_on) VALUES (?1, 'CAMT053', 'Anna', '2026-03-06T10:00:00Z') RETURNING id", `auszug-${tag}.xml`))!.id);
+  const entry = (key: string, values: { name: string; iban: string; remittance: string; proposal: string; status?: string; target?: [string, number]; amount?: number }) =>
+    first(
+      `INSERT INTO bank_statement_entries (import_id, entry_key, position, direction, amount, booking_date, counterparty_name, counterparty_iban, remittance, proposal, target_type, target_id, status, applied)
+       VALUES (?1, ?2, (SELECT count(*) + 1 FROM bank_statement_entries WHERE import_id = ?1), 'CRDT', ?3, '2026-03-06', ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id`,
+      statement,
+      `${tag}-${key}`,
+      values.amount ?? 1500,
+      values.name,
+      values.iban,
+      values.remittance,
+      values.proposal,
+      values.target?.[0] ?? null,
+      values.target?.[1] ?? null,
+      values.status ?? "OPEN",
+      values.status === "BOOKED" ? (values.amount ?? 1500) : null,
+    ).then((row) => Number(row!.id));
+  const unmatchedEntry = await entry("unmatched", { name: `Erna ${lastName}`, iban, remittance: `Spende ${lastName}`, proposal: "UNMATCHED" });
+  const strangerEntry = await entry("stranger", { name: "Fritz Fremd", iban: "DE02120300000000202051", remittance: "Spende", proposal: "UNMATCHED" });
+  let bookedEntry = 0;
+  let reminder = 0;
+  let letter = "";
+  let debitItem = 0;
+  if (withBooks) {
+    // Booked to the invoice (bookkeeping), a Lastschrift of the fee, and a reminder of the invoice with its letter.
+    bookedEntry = await entry("booked", { name: `Erna ${lastName}`, iban, remittance: `Rechnung ${lastName}`, proposal: "MATCHED", status: "BOOKED", target: ["INVOICE", invoice], amount: 9900 });
+    const debitRun = await makeDebitRun("SUBMITTED");
+    debitItem = Number(
+      (await first(
+        `INSERT INTO direct_debit_items (run_id, fee_id, person_id, mandate_id, mandate_reference, mandate_date, account_holder, iban, end_to_end_id, sequence_type, due_date, collection_date, amount)
+         VALUES (?1, ?2, ?3, ?4, ?5, '2025-01-01', ?6, ?7, ?8, 'FRST', ?9, ?9, 9900) RETURNING id`,
+        debitRun,
+        fee,
+        p,
+        mandate,
+        `WUFF-${p}-1`,
+        `Erna ${lastName}`,
+        iban,
+        `E2E-${tag}`,
+        invoiceDate,
+      ))!.id,
+    );
+    letter = `Mahnung_1_${p}_${lastName}.pdf`;
+    await env.INVOICES.put(letter, new TextEncoder().encode("%PDF-1.4 Mahnung"));
+    reminder = Number(
+      (await first(
+        "INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, status, pdf_key) VALUES ('INVOICE', ?1, ?2, 1, ?3, ?3, 'SENT', ?4) RETURNING id",
+        invoice,
+        p,
+        invoiceDate.replace(/-\d\d$/, "-28"),
+        letter,
+      ))!.id,
+    );
+  }
   if (pendingDebit) await run("INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice) VALUES (?1, '2026-10-01', 'Beitrag per Lastschrift', 3000, 3000, 0)", p);
   await run("INSERT INTO mail_log (kind, status, recipient, intended_recipient, subject, sent_by, person_id, birthday_year, created_on) VALUES ('BIRTHDAY', 'SENT', ?1, ?1, 'Alles Gute', 'Cron', ?2, 2025, '2025-04-05')", email, p);
   // A second dog, deleted into the Papierkorb (its JSON names the person's data).
@@ -89,7 +146,14 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
   for (const [table, id] of [["people", p], ["dogs", dog], ["course_memberships", membership], ["sepa_mandates", mandate], ["dogs", binned]] as const) {
     await run("INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes) VALUES (?1, ?2, 'INSERT', 'Anna', '2026-01-01', ?3)", table, id, JSON.stringify({ last_name: [null, lastName], email: [null, email] }));
   }
-  return { id: p, lastName, fullName: `Erna ${lastName}`, email, phone, iban, dog, membership, invoice, fee };
+  return { id: p, lastName, fullName: `Erna ${lastName}`, email, phone, iban, dog, mandate, membership, invoice, fee, unmatchedEntry, strangerEntry, bookedEntry, reminder, letter, debitItem };
+}
+
+/** A Lastschriftlauf (its job and run) in the given state. */
+async function makeDebitRun(status: "PREPARED" | "SUBMITTED") {
+  const job = Number((await first("INSERT INTO jobs (type, status) VALUES ('DIRECT_DEBIT', 'DONE') RETURNING id"))!.id);
+  await run("INSERT INTO direct_debit_runs (id, status, message_id, created_by, created_on) VALUES (?1, ?2, ?3, 'Anna', '2026-03-01T10:00:00Z')", job, status, `WUFF-${job}`);
+  return job;
 }
 
 /** Tables (and columns) with a foreign key to people, from the schema itself. */
@@ -143,11 +207,18 @@ describe("Auskunft (Art. 15)", () => {
     expect(data.tables.deleted_records).toHaveLength(1);
     expect(data.tables.invoice_rows).toHaveLength(1);
     expect(data.tables.mollie_payments).toHaveLength(1);
+    expect(data.tables.direct_debit_items.map((row) => row.iban)).toEqual([person.iban]);
+    expect(data.tables.reminders.map((row) => row.id)).toEqual([person.reminder]);
+    // Bank statement entries: booked to their invoice, and the one never booked that names their
+    // IBAN; not someone else's.
+    expect(data.tables.bank_statement_entries.map((row) => row.id).sort((a, b) => Number(a) - Number(b))).toEqual([person.unmatchedEntry, person.bookedEntry]);
     expect(data.changeHistory.map((row) => `${String(row.table_name)}:${String(row.record_id)}`)).toEqual(expect.arrayContaining([`people:${person.id}`, `dogs:${person.dog}`, `course_memberships:${person.membership}`]));
   });
 
   it("downloads as one zip with auskunft.json, auskunft.pdf and the invoice PDFs (GDPR), and refuses STAFF and FINANCE", async () => {
     const person = await makePerson("Zip");
+    // The consent given in the person dialog, as the history triggers write it.
+    await run("INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes, source) VALUES ('people', ?1, 'UPDATE', 'Anna', '2026-02-01T09:00:00Z', ?2, 'Personendialog')", person.id, JSON.stringify({ has_gdpr: [0, 1] }));
     const response = await fetchApp(`/gdpr/auskunft/${person.id}`, { cookie: await loginCookie("gdpr") });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/zip");
@@ -159,8 +230,33 @@ describe("Auskunft (Art. 15)", () => {
     expect(strFromU8(files["auskunft.pdf"].slice(0, 5))).toBe("%PDF-");
     // The PDF is the readable German summary of the same data.
     const { text } = await extractText(await getDocumentProxy(files["auskunft.pdf"]), { mergePages: true });
-    for (const expected of ["Auskunft nach Art. 15 DSGVO", `Erna ${person.lastName}`, "Stammdaten", "Hunde (1)", "SEPA-Lastschriftmandate (1)", person.iban, "Gesendete Mails (2)", "Änderungsverlauf"]) expect(text).toContain(expected);
+    for (const expected of [
+      "Auskunft nach Art. 15 DSGVO",
+      `Erna ${person.lastName}`,
+      "Stammdaten",
+      "Hunde (1)",
+      "SEPA-Lastschriftmandate (1)",
+      person.iban,
+      "Gesendete Mails (2)",
+      "Lastschriften (Lastschriftläufe) (1)",
+      "Zahlungserinnerungen und Mahnungen (1)",
+      "Zahlungen (Kontoauszug) (2)",
+      "Im Papierkorb (1)",
+      "Einwilligungen (1)",
+      "Einwilligung erteilt",
+      "Personendialog",
+      "Änderungsverlauf",
+      "Angelegt",
+      `Nachname: ${person.lastName}`,
+    ])
+      expect(text).toContain(expected);
+    // German throughout: no SQL table names, history actions or raw change JSON.
+    for (const raw of [...SCOPES.map((scope) => scope.table), "change_history", "INSERT", "UPDATE"]) expect(text, raw).not.toMatch(new RegExp(`\\b${raw}\\b`));
+    expect(text).not.toContain('{"');
+    // The JSON keeps the stored values.
+    expect(json.changeHistory.find((row: Row) => row.source === "Personendialog")).toMatchObject({ action: "UPDATE", changes: JSON.stringify({ has_gdpr: [0, 1] }) });
     expect(Object.keys(files).filter((name) => name.startsWith("Rechnungen/"))).toHaveLength(1);
+    expect(Object.keys(files).filter((name) => name.startsWith("Mahnungen/"))).toEqual([`Mahnungen/${person.letter}`]);
     for (const role of ["staff", "finance"] as const) {
       // Refused on the server as every guarded page: back to the start page with the German reason.
       const refused = await fetchApp(`/gdpr/auskunft/${person.id}`, { cookie: await loginCookie(role) });
@@ -171,8 +267,17 @@ describe("Auskunft (Art. 15)", () => {
   });
 });
 
-/** Every text value of every table, except the retained bookkeeping records of the person. */
+/** Every text value of every table, except the retained bookkeeping records of the person: their
+ *  invoices and fees with what belongs to them (reminders with their letter's name, Lastschriften
+ *  with the account holder and IBAN, booked bank statement entries with the payer's name and IBAN). */
 async function personalTraces(needles: string[], retained: { invoices: number[]; fees: number[] }) {
+  const isRetainedTarget = (type: unknown, id: unknown) => (type === "INVOICE" && retained.invoices.includes(Number(id))) || (type === "FEE" && retained.fees.includes(Number(id)));
+  const reminders = (await all("SELECT id, target_type, target_id FROM reminders")).filter((row) => isRetainedTarget(row.target_type, row.target_id)).map((row) => Number(row.id));
+  // Retained records keep their change history.
+  const keptHistory = (row: Row) =>
+    (row.table_name === "invoice_headers" && retained.invoices.includes(Number(row.record_id))) ||
+    (row.table_name === "fees" && retained.fees.includes(Number(row.record_id))) ||
+    (row.table_name === "reminders" && reminders.includes(Number(row.record_id)));
   const tables = await all("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'");
   const hits: string[] = [];
   for (const { name } of tables) {
@@ -180,7 +285,10 @@ async function personalTraces(needles: string[], retained: { invoices: number[];
     for (const row of await all(`SELECT * FROM "${table}"`)) {
       const kept =
         (table === "invoice_headers" && retained.invoices.includes(Number(row.id))) ||
-        (table === "change_history" && row.table_name === "invoice_headers" && retained.invoices.includes(Number(row.record_id)));
+        (table === "reminders" && isRetainedTarget(row.target_type, row.target_id)) ||
+        (table === "direct_debit_items" && retained.fees.includes(Number(row.fee_id))) ||
+        (table === "bank_statement_entries" && row.status === "BOOKED" && isRetainedTarget(row.target_type, row.target_id)) ||
+        (table === "change_history" && keptHistory(row));
       if (kept) continue;
       const text = JSON.stringify(row).toLowerCase();
       for (const needle of needles) if (text.includes(needle.toLowerCase())) hits.push(`${table} ${String(row.id ?? "")}: ${needle}`);
@@ -199,6 +307,26 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     expect(plan.retain.find((item) => item.table === "sepa_mandates")?.reason).toContain("Lastschrift");
     expect(plan.deletePerson).toBe(false);
     expect(plan.retainedUntil).toBe("2036-12-31");
+    // The booking never booked that names the person is anonymised, the booked one stays.
+    expect(plan.erase.filter((item) => item.table === "bank_statement_entries").map((item) => item.id)).toEqual([person.unmatchedEntry]);
+    expect(plan.retain.map((item) => item.table)).toEqual(expect.arrayContaining(["reminders", "mollie_payments", "bank_statement_entries", "direct_debit_items"]));
+  });
+
+  it("names every table of the plan in German: no SQL table names in the preview", async () => {
+    for (const table of PLAN_TABLES) expect(PLAN_GROUP_LABELS[table], table).toMatch(/^[A-ZÄÖÜ][\p{L} -]+$/u);
+    const person = await makePerson("Deutsch", { pendingDebit: true });
+    await run("INSERT INTO courses (name, start_year, trainer_id) VALUES ('Zwetschgenkurs', 2026, ?1)", person.id);
+    const plan = (await erasurePlan(db, person.id))!;
+    const named = new Set([...plan.erase, ...plan.retain].map((item) => item.table));
+    for (const table of ["attendances", "deleted_records", "reminders", "bank_statement_entries", "direct_debit_items", "mollie_payments", "courses", "sepa_mandates"]) expect(named, table).toContain(table);
+    const preview = presentErasure(plan);
+    const text = JSON.stringify({ erase: preview.erase, retain: preview.retain, summary: preview.summary });
+    const tableNames = [...new Set([...PLAN_TABLES, ...SCOPES.map((scope) => scope.table), "change_history", "payments"])];
+    for (const table of tableNames) expect(text, table).not.toMatch(new RegExp(`\\b${table}\\b`));
+    expect(text).not.toMatch(/\|/);
+    // A Papierkorb entry is named by what it is, in German.
+    expect(preview.erase.find((group) => group.label === "Papierkorb")?.items).toEqual(["Papierkorb: Hund „Zwetschgenhund“"]);
+    expect(preview.retain.find((group) => group.label === "Mahnungen")?.items).toEqual(["1 Mahnung (mit Mahnschreiben) zu diesen Posten und Rechnungen"]);
   });
 
   it("leaves no personal data outside the retained bookkeeping, keeps every invoice intact, and erases the history last", async () => {
@@ -250,6 +378,22 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     expect(await first("SELECT id, date, text, amount, open_amount FROM fees WHERE id = ?1", person.fee)).toEqual(feeBefore);
     expect(await env.INVOICES.head(String(invoiceBefore!.pdf_file_path))).not.toBeNull();
     expect(await first("SELECT count(*) AS n FROM mollie_payments WHERE fee_id = ?1", person.fee)).toEqual({ n: 1 });
+    // Bookkeeping stays: the booked bank entry, the Lastschrift, the reminder and its letter.
+    expect(await first("SELECT counterparty_iban FROM bank_statement_entries WHERE id = ?1", person.bookedEntry)).toEqual({ counterparty_iban: person.iban });
+    expect(await first("SELECT iban FROM direct_debit_items WHERE id = ?1", person.debitItem)).toEqual({ iban: person.iban });
+    expect(await first("SELECT pdf_key FROM reminders WHERE id = ?1", person.reminder)).toEqual({ pdf_key: person.letter });
+    expect(await env.INVOICES.head(person.letter)).not.toBeNull();
+    // The booking that was never booked keeps its amount and date but no longer names the payer;
+    // someone else's booking is untouched.
+    expect(await first("SELECT amount, booking_date, counterparty_name, counterparty_iban, remittance, note FROM bank_statement_entries WHERE id = ?1", person.unmatchedEntry)).toEqual({
+      amount: 1500,
+      booking_date: "2026-03-06",
+      counterparty_name: null,
+      counterparty_iban: null,
+      remittance: "",
+      note: ANONYMISED_NOTE,
+    });
+    expect(await first("SELECT counterparty_name FROM bank_statement_entries WHERE id = ?1", person.strangerEntry)).toEqual({ counterparty_name: "Fritz Fremd" });
     // No history of the erased records is left (the triggers' rows of the erasure would be gone too).
     expect(await all("SELECT * FROM change_history WHERE (table_name = 'people' AND record_id = ?1) OR (table_name = 'dogs' AND record_id = ?2)", person.id, person.dog)).toEqual([]);
     // A second erasure is refused in German.
@@ -285,6 +429,31 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     expect(await all("SELECT iban FROM sepa_mandates WHERE person_id = ?1", person.id)).toEqual([{ iban: person.iban }]);
   });
 
+  it("keeps a mandate while a Lastschriftlauf with the person is prepared, in the erasure and in the cron alike", async () => {
+    const person = await makePerson("Vorbereitet");
+    // A fee billed by invoice, paid, but in a run whose file has not gone to the bank yet.
+    const debitRun = await makeDebitRun("PREPARED");
+    const fee = Number((await first("INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice) VALUES (?1, '2026-10-01', 'Beitrag', 3000, 0, 1) RETURNING id", person.id))!.id);
+    await run(
+      `INSERT INTO direct_debit_items (run_id, fee_id, person_id, mandate_id, mandate_reference, mandate_date, account_holder, iban, end_to_end_id, sequence_type, due_date, collection_date, amount)
+       VALUES (?1, ?2, ?3, ?4, 'WUFF-X', '2025-01-01', 'Erna', ?5, 'E2E-Vorbereitet-2', 'RCUR', '2026-11-01', '2026-11-01', 3000)`,
+      debitRun,
+      fee,
+      person.id,
+      person.mandate,
+      person.iban,
+    );
+    const plan = (await erasurePlan(db, person.id))!;
+    expect(plan.retain.find((item) => item.table === "sepa_mandates")).toMatchObject({ id: person.mandate });
+    await erasePerson(db, plan, plan.fingerprint, actor);
+    await eraseExpiredRemains(env, db, new Date("2026-11-25T06:00:00Z"));
+    expect(await all("SELECT id FROM sepa_mandates WHERE id = ?1", person.mandate)).toEqual([{ id: person.mandate }]);
+    // Once the file has gone to the bank, the cron erases the mandate.
+    await run("UPDATE direct_debit_runs SET status = 'SUBMITTED' WHERE id = ?1", debitRun);
+    expect((await eraseExpiredRemains(env, db, new Date("2026-11-26T06:00:00Z"))).mandateIds).toEqual([person.mandate]);
+    expect(await all("SELECT id FROM sepa_mandates WHERE id = ?1", person.mandate)).toEqual([]);
+  });
+
   it("posts the erasure from the dialog as GDPR: the typed name must match; STAFF and FINANCE are refused", async () => {
     const person = await makePerson("Dialog", { withBooks: false });
     const plan = (await erasurePlan(db, person.id))!;
@@ -312,18 +481,10 @@ describe("the retention cron", () => {
     const old = await makePerson("Alt", { invoiceDate: "2014-06-01" });
     const recent = await makePerson("Neu", { invoiceDate: "2020-06-01" });
     const living = await makePerson("Lebt", { invoiceDate: "2014-06-01" });
-    // A reminder (Mahnung) of each erased person's invoice: it goes with its invoice.
-    const remind = async (person: { id: number; invoice: number }, date: string) =>
-      Number(
-        (await first(
-          "INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, status) VALUES ('INVOICE', ?1, ?2, 1, ?3, ?3, 'SENT') RETURNING id",
-          person.invoice,
-          person.id,
-          date,
-        ))!.id,
-      );
-    const oldReminder = await remind(old, "2014-08-01");
-    const recentReminder = await remind(recent, "2020-08-03");
+    // Each has a reminder (Mahnung) of their invoice with its letter in R2, a Lastschrift of their
+    // fee and a bank statement entry booked to their invoice: they go with their invoice and fee.
+    const oldReminder = old.reminder;
+    const recentReminder = recent.reminder;
     for (const person of [old, recent]) {
       const plan = (await erasurePlan(db, person.id))!;
       await erasePerson(db, plan, plan.fingerprint, actor);
@@ -336,8 +497,23 @@ describe("the retention cron", () => {
     const feesBefore = await all("SELECT id FROM fees WHERE id <> ?1 ORDER BY id", old.fee);
 
     const remains = await eraseExpiredRemains(env, db, new Date("2026-11-25T06:00:00Z"));
-    expect(remains).toMatchObject({ invoiceIds: [old.invoice], invoiceRowIds: [oldRow], feeIds: [old.fee], reminderIds: [oldReminder], personIds: [old.id] });
+    expect(remains).toMatchObject({
+      invoiceIds: [old.invoice],
+      invoiceRowIds: [oldRow],
+      feeIds: [old.fee],
+      reminderIds: [oldReminder],
+      reminderPdfKeys: [old.letter],
+      bankEntryIds: [old.bookedEntry],
+      personIds: [old.id],
+    });
     expect(await all("SELECT id FROM reminders WHERE id IN (?1, ?2)", oldReminder, recentReminder)).toEqual([{ id: recentReminder }]);
+    // The reminder letter goes from R2; the payer's name and IBAN of the booking go with it.
+    expect(await env.INVOICES.head(old.letter)).toBeNull();
+    expect(await env.INVOICES.head(recent.letter)).not.toBeNull();
+    expect(await all("SELECT id FROM bank_statement_entries WHERE id IN (?1, ?2)", old.bookedEntry, recent.bookedEntry)).toEqual([{ id: recent.bookedEntry }]);
+    expect(await all("SELECT id FROM direct_debit_items WHERE id IN (?1, ?2)", old.debitItem, recent.debitItem)).toEqual([{ id: recent.debitItem }]);
+    // Nothing of the old person is left anywhere (the living person of 2014 keeps hers).
+    expect(await personalTraces([old.lastName, old.email, old.phone, old.iban], { invoices: [], fees: [] })).toEqual([]);
     expect(await all("SELECT id FROM change_history WHERE table_name = 'invoice_rows' AND record_id = ?1", oldRow)).toEqual([]);
     expect(await first("SELECT id FROM people WHERE id = ?1", old.id)).toBeUndefined();
     expect(await first("SELECT id FROM invoice_headers WHERE id = ?1", old.invoice)).toBeUndefined();
@@ -348,7 +524,33 @@ describe("the retention cron", () => {
     expect(await first("SELECT last_name, retained_until FROM people WHERE id = ?1", recent.id)).toEqual({ last_name: "Gelöschte Person", retained_until: "2030-12-31" });
     expect(await first("SELECT last_name FROM people WHERE id = ?1", living.id)).toEqual({ last_name: living.lastName });
     // A second run finds nothing.
-    expect(await eraseExpiredRemains(env, db, new Date("2026-11-25T07:00:00Z"))).toEqual({ invoiceIds: [], invoiceRowIds: [], pdfPaths: [], feeIds: [], reminderIds: [], mandateIds: [], personIds: [] });
+    expect(await eraseExpiredRemains(env, db, new Date("2026-11-25T07:00:00Z"))).toEqual({
+      invoiceIds: [],
+      invoiceRowIds: [],
+      pdfPaths: [],
+      feeIds: [],
+      reminderIds: [],
+      reminderPdfKeys: [],
+      bankEntryIds: [],
+      mandateIds: [],
+      personIds: [],
+    });
+  });
+});
+
+describe("the retention cron and reminder letters", () => {
+  it("keeps a letter in R2 while a reminder still retained shares it", async () => {
+    const person = await makePerson("Brief", { invoiceDate: "2013-06-01" });
+    // A later invoice of theirs, reminded in the same letter (one letter per person and run).
+    const number = Number((await first("SELECT coalesce(max(invoice_number), 0) + 1 AS n FROM invoice_headers"))!.n);
+    const later = Number((await first("INSERT INTO invoice_headers (person_id, invoice_number, date, amount, open_amount) VALUES (?1, ?2, '2020-06-01', 5000, 5000) RETURNING id", person.id, number))!.id);
+    await run("INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, status, pdf_key) VALUES ('INVOICE', ?1, ?2, 1, '2020-07-01', '2020-07-15', 'SENT', ?3)", later, person.id, person.letter);
+    const plan = (await erasurePlan(db, person.id))!;
+    await erasePerson(db, plan, plan.fingerprint, actor);
+    const remains = await eraseExpiredRemains(env, db, new Date("2026-11-25T06:00:00Z"));
+    expect(remains.reminderIds).toContain(person.reminder);
+    expect(remains.reminderPdfKeys).not.toContain(person.letter);
+    expect(await env.INVOICES.head(person.letter)).not.toBeNull();
   });
 });
 

@@ -8,7 +8,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { formatCount, formatDate } from "~/lib/format";
 import { parseId } from "~/lib/ids";
-import { ALREADY_ERASED, confirmationMatches, erasePerson, erasurePlan, type ErasurePlan } from "~/models/gdpr.server";
+import { ALREADY_ERASED, confirmationMatches, erasePerson, erasurePlan, type ErasurePlan, type PlanTable } from "~/models/gdpr.server";
 import { defineDialog } from "../define.server";
 
 export const NAME_MISMATCH = "Der eingegebene Name stimmt nicht mit dem Namen der Person überein. Es wurde nichts gelöscht.";
@@ -24,7 +24,8 @@ export type ErasurePreview = {
   summary: string;
 };
 
-const TABLE_LABELS: Record<string, string> = {
+/** The preview's German heading of each table a plan names (a plan names no other table). */
+export const PLAN_GROUP_LABELS: Record<PlanTable, string> = {
   dogs: "Hunde",
   course_memberships: "Kursteilnahmen",
   attendances: "Anwesenheit",
@@ -36,17 +37,22 @@ const TABLE_LABELS: Record<string, string> = {
   invoice_headers: "Rechnungen",
   fees: "Posten",
   courses: "Kurse",
-  payments: "Zahlungen",
+  reminders: "Mahnungen",
+  mollie_payments: "Online-Zahlungen",
+  bank_statement_entries: "Kontoauszug-Buchungen",
+  direct_debit_items: "Lastschriften",
 };
 
-function present(plan: ErasurePlan): ErasurePreview {
-  const groups = new Map<string, string[]>();
+/** The preview of a plan, grouped by German headings (what goes; what stays, why and until when). */
+export function presentErasure(plan: ErasurePlan): ErasurePreview {
+  const groups = new Map<PlanTable, string[]>();
   for (const item of plan.erase) groups.set(item.table, [...(groups.get(item.table) ?? []), item.label]);
-  const retained = new Map<string, { items: string[]; reason: string }>();
+  // Retained records grouped by table and reason.
+  const retained = new Map<string, { table: PlanTable; items: string[]; reason: string }>();
   for (const item of plan.retain) {
     const key = `${item.table}|${item.reason}`;
     const until = item.until ? ` (bis ${formatDate(item.until)})` : "";
-    retained.set(key, { reason: item.reason, items: [...(retained.get(key)?.items ?? []), `${item.label}${until}`] });
+    retained.set(key, { table: item.table, reason: item.reason, items: [...(retained.get(key)?.items ?? []), `${item.label}${until}`] });
   }
   const personLine = plan.deletePerson
     ? "Die Person selbst wird vollständig gelöscht (es gibt keine aufzubewahrenden Belege)."
@@ -58,10 +64,10 @@ function present(plan: ErasurePlan): ErasurePreview {
     erasedOn: plan.person.erasedOn,
     erase: [
       { label: "Stammdaten", items: ["Name, Anrede, Titel, Anschrift, E-Mail, Telefon, Geburtstag, Mitgliedsdaten, HSVRM-Nr., Anmerkungen"] },
-      ...[...groups].map(([table, items]) => ({ label: TABLE_LABELS[table] ?? table, items })),
+      ...[...groups].map(([table, items]) => ({ label: PLAN_GROUP_LABELS[table], items })),
       { label: "Änderungsverlauf", items: ["der Verlauf aller gelöschten und anonymisierten Datensätze der Person"] },
     ],
-    retain: [...retained].map(([key, { items, reason }]) => ({ label: TABLE_LABELS[key.split("|")[0]] ?? key, items, reason })),
+    retain: [...retained.values()].map(({ table, items, reason }) => ({ label: PLAN_GROUP_LABELS[table], items, reason })),
     summary: `${personLine} ${formatCount(plan.erase.length, "Datensatz wird", "Datensätze werden")} gelöscht, ${formatCount(plan.retain.length, "bleibt", "bleiben")} aufbewahrt.`,
   };
 }
@@ -75,7 +81,7 @@ export const dialog = defineDialog({
   views: {
     preview: async ({ db, id }): Promise<ErasurePreview | null> => {
       const plan = id ? await erasurePlan(db, id) : undefined;
-      return plan ? present(plan) : null;
+      return plan ? presentErasure(plan) : null;
     },
   },
   actions: {
