@@ -6,6 +6,7 @@ import type { Db } from "~/db/client.server";
 import { configuration } from "~/db/schema";
 import type { ClubInvoiceData } from "~/lib/invoice-document";
 import { auditInsert, auditUpdate, type Actor } from "./audit.server";
+import { errorText } from "./constraints.server";
 
 export type ConfigurationRecord = typeof configuration.$inferSelect;
 
@@ -47,3 +48,6 @@ export async function saveConfiguration(db: Db, input: ConfigurationInput, rowVe
   if (updated.length === 1) return { status: "updated" };
   return { status: "conflict", current: (await getConfiguration(db))! };
 }
+
+/** Whether saving failed on a value the database refuses (a check rule, NOT NULL, a unique value): the input's fault, not the server's. */
+export const isRefusedValue = (error: unknown) => /(CHECK|NOT NULL|UNIQUE) constraint failed/i.test(errorText(error));
