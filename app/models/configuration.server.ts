@@ -37,8 +37,10 @@ export type SaveOutcome = { status: "created" } | { status: "updated" } | { stat
 export async function saveConfiguration(db: Db, input: ConfigurationInput, rowVersion: number | null, actor: Actor): Promise<SaveOutcome> {
   const current = await getConfiguration(db);
   if (!current) {
-    await db.insert(configuration).values({ id: 1, ...input, ...auditInsert(actor) });
-    return { status: "created" };
+    // Two first saves at once: the second finds the row there and is a conflict, not an error.
+    const created = await db.insert(configuration).values({ id: 1, ...input, ...auditInsert(actor) }).onConflictDoNothing().returning({ id: configuration.id });
+    if (created.length === 1) return { status: "created" };
+    return { status: "conflict", current: (await getConfiguration(db))! };
   }
   const updated = await db
     .update(configuration)
