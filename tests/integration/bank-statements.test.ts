@@ -11,7 +11,7 @@ import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { centsOf, parseStatement, StatementError } from "~/lib/bank-statements.server";
 import { todayInBerlin } from "~/lib/format";
-import { invoiceNumbersIn } from "~/models/bank-statements.server";
+import { invoiceNumbersIn, proposeFor } from "~/models/bank-statements.server";
 import camt053Fixture from "../fixtures/camt053-demo.xml?raw";
 import mt940Fixture from "../fixtures/mt940-demo.sta?raw";
 import { fetchApp, postForm, toastOf } from "../support/app";
@@ -44,8 +44,9 @@ const entriesOf = (importId: number) => db.select().from(schema.bankStatementEnt
 const importIdOf = (response: Response) => Number(/^\/bankstatements\/(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
 const page = async (path: string) => (await (await fetchApp(path, { cookie: await loginCookie("finance") })).text()).replaceAll("<!-- -->", "");
 
-/** The fee the return in the fixtures gives back: a direct debit collected it (end-to-end id as its payment reference). */
-const COLLECTED_FEE_REFERENCE = "WUFF-LS-2026-0001";
+/** The fee the return in the fixtures gives back: a direct debit collected it (end-to-end id as its payment reference).
+ *  The id names run 0, which never exists: in the demo itself the return is unmatched on purpose. */
+const COLLECTED_FEE_REFERENCE = "WUFF-0-41-20261102";
 let collectedFee: typeof schema.fees.$inferSelect;
 
 beforeAll(async () => {
@@ -100,6 +101,17 @@ describe("reading statements", () => {
     ]);
     expect(statement.transactions[0].counterpartyIban).toBe("DE02120300000000202051");
     expect(statement.transactions[3]).toMatchObject({ isReturn: true, returnReason: "MD06", endToEndId: COLLECTED_FEE_REFERENCE, mandateId: "WUFF-41-1" });
+  });
+
+  it("the sample's return names a run that never exists: without a fee of that reference it is proposed unmatched", () => {
+    const ret = parseStatement(camt053).transactions[4];
+    expect(ret.endToEndId).toMatch(/^WUFF-0-\d+-\d{8}$/);
+    expect(proposeFor(ret, { invoicesByNumber: new Map(), referencedFees: [] }, new Map())).toEqual({
+      proposal: "RETURN",
+      target: null,
+      candidates: [],
+      note: "Kein Posten mit dieser Lastschrift-Referenz gefunden.",
+    });
   });
 
   it("cents never through a float; invoice numbers in the usual spellings", () => {

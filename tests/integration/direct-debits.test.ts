@@ -118,14 +118,17 @@ describe("TARGET2 calendar", () => {
   });
 });
 
+/** The line of the fixture where its returned debit's entry starts (24 lines long). */
+const returnStart = (lines: string[]) => lines.findIndex((line, index) => line.trim() === "<Ntry>" && lines.slice(index, index + 24).some((inner) => inner.includes("<EndToEndId>WUFF-")));
+
 /** Imports a statement with one returned debit of the end-to-end id (the fixture's return, MD06) and gives its entry. */
 async function importReturn(endToEndId: string, amount: string, bankReference = "RET") {
   const lines = camt053Fixture.split("\n");
-  const head = lines.slice(0, 31).join("\n");
+  const head = lines.slice(0, lines.findIndex((line) => line.trim() === "<Ntry>")).join("\n");
   const ret = lines
-    .slice(105, 129)
+    .slice(returnStart(lines), returnStart(lines) + 24)
     .join("\n")
-    .replaceAll("WUFF-LS-2026-0001", endToEndId)
+    .replaceAll("WUFF-0-41-20261102", endToEndId)
     .replaceAll("120.00", amount)
     .replace("DEMO2026112300005", `${bankReference}-${endToEndId}`);
   const form = new FormData();
@@ -343,11 +346,11 @@ describe("Lastschriftlauf", () => {
     const fa1 = await feeById(a1.id);
     const endToEndId = fa1.paymentReference!;
     const lines = camt053Fixture.split("\n");
-    const head = lines.slice(0, 31).join("\n");
+    const head = lines.slice(0, lines.findIndex((line) => line.trim() === "<Ntry>")).join("\n");
     const ret = lines
-      .slice(105, 129)
+      .slice(returnStart(lines), returnStart(lines) + 24)
       .join("\n")
-      .replaceAll("WUFF-LS-2026-0001", endToEndId)
+      .replaceAll("WUFF-0-41-20261102", endToEndId)
       .replaceAll("120.00", "52.51")
       .replace("DEMO2026112300005", `RET-${endToEndId}`);
     const statement = `${head}\n${ret}\n    </Stmt>\n  </BkToCstmrStmt>\n</Document>\n`;
