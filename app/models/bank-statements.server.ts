@@ -21,7 +21,8 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, like, not, sql, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { bankStatementEntries, bankStatementImports, directDebitItems, directDebitRuns, fees, invoiceHeaders, people, sepaMandates } from "~/db/schema";
+import { bankStatementEntries, bankStatementImports, configuration, directDebitItems, directDebitRuns, fees, invoiceHeaders, people, sepaMandates } from "~/db/schema";
+import { groupIban, ibanWithCheckDigits, normalizeIban } from "~/lib/banking";
 import { type ParsedStatement, type StatementTransaction, transactionKey } from "~/lib/bank-statements.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { type Actor } from "./audit.server";
@@ -276,6 +277,29 @@ export const targetKey = (target: Target) => `${target.type}:${target.id}`;
 // Import
 
 export type ImportOutcome = { importId: number; entries: number; duplicates: number };
+
+const GERMAN_ACCOUNT = /^(\d{8})\/(\d{1,10})(?:[A-Z]{3})?$/;
+
+/** The statement's account as an IBAN: CAMT's IBAN, or the German IBAN an MT940 ':25:' 'BLZ/Kontonummer' stands for; null when it names neither. */
+export function statementAccountIban(account: string | null): string | null {
+  const plain = (account ?? "").replace(/\s+/g, "").toUpperCase();
+  const german = GERMAN_ACCOUNT.exec(plain);
+  if (german) return ibanWithCheckDigits("DE", `${german[1]}${german[2].padStart(10, "0")}`);
+  return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(plain) ? plain : null;
+}
+
+/**
+ * Why the statement is not imported: it is of another account than the club's (Einstellungen).
+ * Null when it is the club's account, or when there is nothing to compare (no IBAN in the
+ * settings, or a statement that names no account it can be read from).
+ */
+export async function otherAccountRefusal(db: Db, statement: Pick<ParsedStatement, "accountIban">): Promise<string | null> {
+  const account = statementAccountIban(statement.accountIban);
+  const [club] = await db.select({ iban: configuration.iban }).from(configuration).where(eq(configuration.id, 1));
+  const clubIban = club?.iban ? normalizeIban(club.iban) : null;
+  if (!account || !clubIban || account === clubIban) return null;
+  return `Der Kontoauszug ist für das Konto ${groupIban(account)}, nicht für das Vereinskonto ${groupIban(clubIban)} (Einstellungen): Es wurde nichts importiert.`;
+}
 
 /**
  * Stores an uploaded statement: the import and its new bookings with their proposals, in one

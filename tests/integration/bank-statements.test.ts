@@ -11,7 +11,7 @@ import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { centsOf, parseStatement, StatementError } from "~/lib/bank-statements.server";
 import { todayInBerlin } from "~/lib/format";
-import { invoiceNumbersIn, proposeFor } from "~/models/bank-statements.server";
+import { invoiceNumbersIn, proposeFor, statementAccountIban } from "~/models/bank-statements.server";
 import camt053Fixture from "../fixtures/camt053-demo.xml?raw";
 import mt940Fixture from "../fixtures/mt940-demo.sta?raw";
 import { fetchApp, postForm, toastOf } from "../support/app";
@@ -285,6 +285,18 @@ describe("malformed uploads and roles", () => {
     const response = await upload(content, name);
     expect(response.status).toBe(status);
     expect(await response.text()).toContain(message);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("a statement of another account than the club's (Einstellungen) is refused in German (422), nothing stored", async () => {
+    expect(statementAccountIban("37040044/0532013000")).toBe("DE89370400440532013000");
+    expect(statementAccountIban("de89 3704 0044 0532 0130 00")).toBe("DE89370400440532013000");
+    const before = await counts();
+    const response = await upload(camtWith([{ ref: "FREMD-1", cents: 3_500, text: `ReNr ${inv(1)}` }], "DE02120300000000202051"), "fremdes-konto.xml");
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain("Der Kontoauszug ist für das Konto DE02 1203 0000 0000 2020 51, nicht für das Vereinskonto DE89 3704 0044 0532 0130 00 (Einstellungen): Es wurde nichts importiert.");
+    const mt = await upload(mt940.replace(":25:37040044/0532013000", ":25:12030000/0000202051"), "fremd.sta");
+    expect(mt.status).toBe(422);
     expect(await counts()).toEqual(before);
   });
 
