@@ -7,8 +7,12 @@
  * guarded, so no booking is ever applied twice.
  *
  * Matching is a list of matchers (MATCHERS): each finds candidates for a credit; the first one
- * that finds any decides. A mandate-reference matcher (SEPA mandates, 'WUFF-{personId}-{n}') is
- * one more entry in that list once the mandates exist.
+ * that finds any decides. In order: the invoice number ('ReNr {n}'), the fee's number as a fee
+ * mail's GiroCode names it ('Posten {id} {text}'), a fee's payment reference, and a SEPA mandate
+ * reference ('WUFF-{personId}-{n}', in the text or as the booking's mandate id): that person's
+ * open fees billed directly (sendInvoice off), chosen by amount only (one fee with exactly that
+ * open amount: matched; several, or several that together make the amount: ambiguous; none:
+ * unmatched with a note).
  *
  * Returned direct debits: a direct-debit run (direct-debits.server.ts) sets each collected fee's
  * paymentReference to the end-to-end id of its transaction (EndToEndId / EREF+ in MT940). The
@@ -17,7 +21,8 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, like, not, sql, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { bankStatementEntries, bankStatementImports, directDebitItems, fees, invoiceHeaders, people } from "~/db/schema";
+import { bankStatementEntries, bankStatementImports, configuration, directDebitItems, directDebitRuns, fees, invoiceHeaders, people, sepaMandates } from "~/db/schema";
+import { groupIban, ibanWithCheckDigits, normalizeIban } from "~/lib/banking";
 import { type ParsedStatement, type StatementTransaction, transactionKey } from "~/lib/bank-statements.server";
 import { formatDate, formatMoney } from "~/lib/format";
 import { type Actor } from "./audit.server";
@@ -30,10 +35,14 @@ export type Target = { type: TargetType; id: number };
 /** An invoice or fee a booking may pay. */
 export type OpenItem = Target & { label: string; personId: number; personName: string | null; amount: number; openAmount: number; reference: string | null; invoiceNumber?: number };
 
-/** What the matchers know: the invoices the statement names, the fees with a reference. */
-export type MatchBook = { invoicesByNumber: Map<number, OpenItem>; referencedFees: OpenItem[] };
+/** A mandate the statement names, with its person's open fees billed directly. */
+export type MandateBook = { reference: string; personId: number; personName: string | null; directFees: OpenItem[] };
 
-export type Matcher = { name: string; candidates: (transaction: StatementTransaction, book: MatchBook) => OpenItem[] };
+/** What the matchers know: the invoices, fees ('Posten {id}') and mandates the statement names, the fees with a reference. */
+export type MatchBook = { invoicesByNumber: Map<number, OpenItem>; referencedFees: OpenItem[]; feesById?: Map<number, OpenItem>; mandates?: Map<string, MandateBook> };
+
+/** A matcher finds candidates; one `byAmount` decides by the amount alone (no partial payment proposed). */
+export type Matcher = { name: string; byAmount?: boolean; candidates: (transaction: StatementTransaction, book: MatchBook) => OpenItem[]; none?: (transaction: StatementTransaction, book: MatchBook) => string | null };
 
 const INVOICE_NUMBER = /\bre(?:chnung(?:s)?)?[\s.-]*(?:nr|nummer)?[\s.:-]*(\d{4,9})\b/gi;
 
@@ -43,13 +52,56 @@ export function invoiceNumbersIn(transaction: Pick<StatementTransaction, "remitt
   return [...new Set([...text.matchAll(INVOICE_NUMBER)].map((match) => Number(match[1])))];
 }
 
+const FEE_NUMBER = /\bPosten[\s.:-]*(?:Nr\.?\s*)?(\d{1,9})\b/gi;
+
+/** The fee numbers a booking's text names: 'Posten 123 Jahresbeitrag' (a fee mail's GiroCode). */
+export function feeNumbersIn(transaction: Pick<StatementTransaction, "remittance" | "endToEndId">): number[] {
+  const text = `${transaction.remittance} ${transaction.endToEndId ?? ""}`;
+  return [...new Set([...text.matchAll(FEE_NUMBER)].map((match) => Number(match[1])))];
+}
+
+// 'WUFF-12-1', not a direct debit's end-to-end id 'WUFF-{run}-{person}-{yyyymmdd}'.
+const MANDATE_REFERENCE = /(?<![\w-])WUFF-\d{1,9}-\d{1,4}(?![\w-])/gi;
+
+/** The mandate references a booking names, in its text or as its mandate id. */
+export function mandateReferencesIn(transaction: Pick<StatementTransaction, "remittance" | "endToEndId" | "mandateId">): string[] {
+  const text = `${transaction.remittance} ${transaction.endToEndId ?? ""} ${transaction.mandateId ?? ""}`;
+  return [...new Set([...text.matchAll(MANDATE_REFERENCE)].map((match) => match[0].toUpperCase()))];
+}
+
+/** Whether some (two or more) of the amounts add up to `total` exactly (at most 16 amounts are tried). */
+export function someAddUpTo(amounts: number[], total: number): boolean {
+  const values = amounts.filter((amount) => amount > 0 && amount < total).slice(0, 16);
+  for (let mask = 1; mask < 1 << values.length; mask++) {
+    if ((mask & (mask - 1)) === 0) continue;
+    let sum = 0;
+    for (let index = 0; index < values.length; index++) if (mask & (1 << index)) sum += values[index];
+    if (sum === total) return true;
+  }
+  return false;
+}
+
+const mandatesNamed = (transaction: StatementTransaction, book: MatchBook) => mandateReferencesIn(transaction).flatMap((reference) => book.mandates?.get(reference) ?? []);
+
 export const MATCHERS: Matcher[] = [
   { name: "Rechnungsnummer", candidates: (transaction, book) => invoiceNumbersIn(transaction).flatMap((number) => book.invoicesByNumber.get(number) ?? []) },
+  { name: "Postennummer", candidates: (transaction, book) => feeNumbersIn(transaction).flatMap((id) => book.feesById?.get(id) ?? []) },
   {
     name: "Zahlungsreferenz des Postens",
     candidates: (transaction, book) => {
       const text = `${transaction.remittance} ${transaction.endToEndId ?? ""}`.toLowerCase();
       return book.referencedFees.filter((fee) => fee.reference && fee.reference.length >= 6 && text.includes(fee.reference.toLowerCase()));
+    },
+  },
+  {
+    name: "Mandatsreferenz",
+    byAmount: true,
+    candidates: (transaction, book) => mandatesNamed(transaction, book).flatMap((mandate) => mandate.directFees),
+    none: (transaction, book) => {
+      const mandates = mandatesNamed(transaction, book);
+      if (mandates.length === 0) return null;
+      const who = mandates.map((mandate) => `Mandat ${mandate.reference}${mandate.personName ? ` (${mandate.personName})` : ""}`).join(", ");
+      return `${who}: kein offener Posten ohne Rechnung über ${formatMoney(transaction.amount)}.`;
     },
   },
 ];
@@ -67,6 +119,23 @@ export function proposeFor(transaction: StatementTransaction, book: MatchBook, r
   }
   for (const matcher of MATCHERS) {
     const found = matcher.candidates(transaction, book);
+    if (matcher.byAmount) {
+      const open = found.filter((item) => item.openAmount > 0);
+      const exact = open.filter((item) => item.openAmount === transaction.amount);
+      if (exact.length === 1) return { proposal: "MATCHED", target: { type: exact[0].type, id: exact[0].id }, candidates: [], note: null };
+      if (exact.length > 1) return { proposal: "AMBIGUOUS", target: null, candidates: exact.map(({ type, id }) => ({ type, id })), note: null };
+      if (someAddUpTo(open.map((item) => item.openAmount), transaction.amount)) {
+        return {
+          proposal: "AMBIGUOUS",
+          target: null,
+          candidates: open.map(({ type, id }) => ({ type, id })),
+          note: "Der Betrag passt zu mehreren offenen Posten zusammen: bitte einen wählen, der Rest bleibt als Überzahlung ungebucht.",
+        };
+      }
+      const note = matcher.none?.(transaction, book) ?? null;
+      if (note) return { proposal: "UNMATCHED", target: null, candidates: [], note };
+      continue;
+    }
     if (found.length === 0) continue;
     const open = found.filter((item) => item.openAmount > 0);
     if (open.length === 0) {
@@ -133,6 +202,60 @@ async function feesByReferences(db: Db, references: string[]) {
   return rows.map(feeItem);
 }
 
+/** The fees a statement names by number ('Posten {id}'), not those billed by an invoice (their payment goes to the invoice). */
+async function feesByIds(db: Db, ids: number[]) {
+  const rows = [];
+  for (const part of chunks(ids.filter((id) => Number.isSafeInteger(id)))) {
+    rows.push(...(await db.select(feeColumns).from(fees).leftJoin(people, eq(people.id, fees.personId)).where(and(inArray(fees.id, part), eq(fees.isInvoiced, false)))));
+  }
+  return rows.map(feeItem);
+}
+
+/** The mandates a statement names, each with its person's open fees billed directly (sendInvoice off). */
+async function mandatesByReferences(db: Db, references: string[]): Promise<Map<string, MandateBook>> {
+  const result = new Map<string, MandateBook>();
+  for (const part of chunks(references)) {
+    const rows = await db
+      .select({ reference: sepaMandates.reference, personId: sepaMandates.personId, personName: people.fullName })
+      .from(sepaMandates)
+      .leftJoin(people, eq(people.id, sepaMandates.personId))
+      .where(inArray(sql`upper(${sepaMandates.reference})`, part));
+    for (const row of rows) result.set(row.reference.toUpperCase(), { ...row, directFees: [] });
+  }
+  const personIds = [...new Set([...result.values()].map((mandate) => mandate.personId))];
+  for (const part of chunks(personIds)) {
+    const rows = await db
+      .select(feeColumns)
+      .from(fees)
+      .leftJoin(people, eq(people.id, fees.personId))
+      .where(and(inArray(fees.personId, part), eq(fees.sendInvoice, false), eq(fees.isInvoiced, false), sql`${fees.openAmount} > 0`))
+      .orderBy(asc(fees.id));
+    for (const mandate of result.values()) mandate.directFees.push(...rows.filter((row) => row.personId === mandate.personId).map(feeItem));
+  }
+  return result;
+}
+
+/** The end-to-end ids whose direct debit came back already: items cancelled while their run is not (a booked Rücklastschrift), none left standing. */
+async function returnedTransactions(db: Db, endToEndIds: string[]): Promise<Set<string>> {
+  const result = new Set<string>();
+  for (const part of chunks(endToEndIds)) {
+    const rows = await db
+      .selectDistinct({ endToEndId: directDebitItems.endToEndId })
+      .from(directDebitItems)
+      .innerJoin(directDebitRuns, eq(directDebitRuns.id, directDebitItems.runId))
+      .where(
+        and(
+          inArray(directDebitItems.endToEndId, part),
+          isNotNull(directDebitItems.cancelledOn),
+          not(eq(directDebitRuns.status, "CANCELLED")),
+          sql`NOT EXISTS (SELECT 1 FROM ${directDebitItems} standing WHERE standing.end_to_end_id = ${directDebitItems.endToEndId} AND standing.cancelled_on IS NULL)`,
+        ),
+      );
+    for (const row of rows) result.add(row.endToEndId);
+  }
+  return result;
+}
+
 /** The open items by target (for labels and checks). */
 export async function openItemsOf(db: Db, targets: Target[]): Promise<Map<string, OpenItem>> {
   const result = new Map<string, OpenItem>();
@@ -154,6 +277,29 @@ export const targetKey = (target: Target) => `${target.type}:${target.id}`;
 // Import
 
 export type ImportOutcome = { importId: number; entries: number; duplicates: number };
+
+const GERMAN_ACCOUNT = /^(\d{8})\/(\d{1,10})(?:[A-Z]{3})?$/;
+
+/** The statement's account as an IBAN: CAMT's IBAN, or the German IBAN an MT940 ':25:' 'BLZ/Kontonummer' stands for; null when it names neither. */
+export function statementAccountIban(account: string | null): string | null {
+  const plain = (account ?? "").replace(/\s+/g, "").toUpperCase();
+  const german = GERMAN_ACCOUNT.exec(plain);
+  if (german) return ibanWithCheckDigits("DE", `${german[1]}${german[2].padStart(10, "0")}`);
+  return /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(plain) ? plain : null;
+}
+
+/**
+ * Why the statement is not imported: it is of another account than the club's (Einstellungen).
+ * Null when it is the club's account, or when there is nothing to compare (no IBAN in the
+ * settings, or a statement that names no account it can be read from).
+ */
+export async function otherAccountRefusal(db: Db, statement: Pick<ParsedStatement, "accountIban">): Promise<string | null> {
+  const account = statementAccountIban(statement.accountIban);
+  const [club] = await db.select({ iban: configuration.iban }).from(configuration).where(eq(configuration.id, 1));
+  const clubIban = club?.iban ? normalizeIban(club.iban) : null;
+  if (!account || !clubIban || account === clubIban) return null;
+  return `Der Kontoauszug ist für das Konto ${groupIban(account)}, nicht für das Vereinskonto ${groupIban(clubIban)} (Einstellungen): Es wurde nichts importiert.`;
+}
 
 /**
  * Stores an uploaded statement: the import and its new bookings with their proposals, in one
@@ -181,9 +327,12 @@ export async function importStatement(db: Db, input: { fileName: string; stateme
           .where(and(sql`${fees.openAmount} > 0`, isNotNull(fees.paymentReference), not(like(fees.paymentReference, "ReNr %"))))
       ).map(feeItem)
     : [];
+  const feesById = new Map((await feesByIds(db, [...new Set(credits.flatMap(feeNumbersIn))])).map((item) => [item.id, item]));
+  const mandates = await mandatesByReferences(db, [...new Set(credits.flatMap(mandateReferencesIn))]);
   const returnIds = fresh.flatMap(({ transaction }) => (transaction.isReturn && transaction.endToEndId ? [transaction.endToEndId] : []));
-  const returnedFees = new Map((await feesByReferences(db, returnIds)).map((item) => [item.reference!, item]));
-  const book: MatchBook = { invoicesByNumber, referencedFees };
+  const alreadyReturned = await returnedTransactions(db, returnIds);
+  const returnedFees = new Map((await feesByReferences(db, returnIds)).filter((item) => !alreadyReturned.has(item.reference!)).map((item) => [item.reference!, item]));
+  const book: MatchBook = { invoicesByNumber, referencedFees, feesById, mandates };
 
   const nowIso = now.toISOString();
   const importId = sql`(SELECT max(id) FROM ${bankStatementImports})`;
@@ -192,7 +341,10 @@ export async function importStatement(db: Db, input: { fileName: string; stateme
       VALUES (${input.fileName}, ${statement.format}, ${statement.accountIban}, ${statement.statementId}, ${keyed.length}, ${keyed.length - fresh.length}, ${actor.name}, ${nowIso})`),
   ];
   for (const { transaction: t, key } of fresh) {
-    const proposal = proposeFor(t, book, returnedFees);
+    const proposal =
+      t.isReturn && t.endToEndId && alreadyReturned.has(t.endToEndId)
+        ? ({ proposal: "RETURN", target: null, candidates: [], note: "Diese Lastschrift ist schon als Rücklastschrift gebucht: ihre Posten sind wieder offen." } satisfies Proposal)
+        : proposeFor(t, book, returnedFees);
     statements.push(
       render(sql`INSERT INTO ${bankStatementEntries} (import_id, entry_key, position, direction, amount, booking_date, value_date, bank_reference, end_to_end_id,
           mandate_id, counterparty_name, counterparty_iban, remittance, is_return, return_reason, proposal, target_type, target_id, candidates, note)
@@ -349,6 +501,20 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
           sql`min(amount, open_amount + (SELECT i.amount FROM ${directDebitItems} i WHERE i.fee_id = ${fees.id} AND i.end_to_end_id = ${fees.paymentReference} AND i.cancelled_on IS NULL))`,
           sql`id IN (${returned})`,
         ),
+        // The returned transaction's items are cancelled (cancelled_on = the booking's instant, in a
+        // run that is not CANCELLED: 'zurückgegeben'), so its fees are free for the next run; the
+        // partial unique index (items not cancelled) lets the next run take them once.
+        render(sql`UPDATE ${directDebitItems} SET cancelled_on = ${nowIso}
+          WHERE cancelled_on IS NULL AND end_to_end_id = (SELECT payment_reference FROM ${fees} WHERE id = ${target.id})
+            AND EXISTS (SELECT 1 FROM ${fees} f WHERE f.id = ${directDebitItems.feeId} AND f.payment_reference = ${directDebitItems.endToEndId})`),
+        // A returned FRST: the mandate is FRST again unless another collection under it since its
+        // first one (same IBAN) still stands; then that one's day is its first collection.
+        render(sql`UPDATE ${sepaMandates} SET
+            first_collection_on = (SELECT min(i.collection_date) FROM ${directDebitItems} i
+              WHERE i.mandate_id = ${sepaMandates.id} AND i.cancelled_on IS NULL AND i.iban = ${sepaMandates.iban} AND i.collection_date >= ${sepaMandates.firstCollectionOn}),
+            last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
+          WHERE first_collection_on IS NOT NULL AND id IN (SELECT mandate_id FROM ${directDebitItems}
+            WHERE cancelled_on = ${nowIso} AND sequence_type = 'FRST' AND end_to_end_id = (SELECT payment_reference FROM ${fees} WHERE id = ${target.id}))`),
       );
     } else if (target.type === "FEE") {
       statements.push(feePaymentUpdate(target.id, { ...booking, comment: bankComment(entry) }));

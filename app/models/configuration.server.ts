@@ -6,6 +6,7 @@ import type { Db } from "~/db/client.server";
 import { configuration } from "~/db/schema";
 import type { ClubInvoiceData } from "~/lib/invoice-document";
 import { auditInsert, auditUpdate, type Actor } from "./audit.server";
+import { errorText } from "./constraints.server";
 
 export type ConfigurationRecord = typeof configuration.$inferSelect;
 
@@ -36,8 +37,10 @@ export type SaveOutcome = { status: "created" } | { status: "updated" } | { stat
 export async function saveConfiguration(db: Db, input: ConfigurationInput, rowVersion: number | null, actor: Actor): Promise<SaveOutcome> {
   const current = await getConfiguration(db);
   if (!current) {
-    await db.insert(configuration).values({ id: 1, ...input, ...auditInsert(actor) });
-    return { status: "created" };
+    // Two first saves at once: the second finds the row there and is a conflict, not an error.
+    const created = await db.insert(configuration).values({ id: 1, ...input, ...auditInsert(actor) }).onConflictDoNothing().returning({ id: configuration.id });
+    if (created.length === 1) return { status: "created" };
+    return { status: "conflict", current: (await getConfiguration(db))! };
   }
   const updated = await db
     .update(configuration)
@@ -47,3 +50,6 @@ export async function saveConfiguration(db: Db, input: ConfigurationInput, rowVe
   if (updated.length === 1) return { status: "updated" };
   return { status: "conflict", current: (await getConfiguration(db))! };
 }
+
+/** Whether saving failed on a value the database refuses (a check rule, NOT NULL, a unique value): the input's fault, not the server's. */
+export const isRefusedValue = (error: unknown) => /(CHECK|NOT NULL|UNIQUE) constraint failed/i.test(errorText(error));

@@ -8,6 +8,11 @@
  * A run can be cancelled while PREPARED (its file not handed to the bank): its fees get back what
  * they had. 'An die Bank übergeben' (SUBMITTED) ends that.
  *
+ * An item's cancelled_on means one of two things: its run was cancelled (the run is CANCELLED), or
+ * its transaction came back as a returned debit (Rücklastschrift booked from a bank statement; the
+ * run is not CANCELLED). Either way the fee is free for the next run, which collects it again
+ * (FRST again when the returned FRST was the mandate's only collection).
+ *
  * One transaction per person and due date (a fee without due date is due on its date): the
  * person's fees due that day share the end-to-end id 'WUFF-{run}-{person}-{yyyymmdd}'. It is
  * collected on its due date (the next TARGET2 business day when TARGET2 is closed that day), at
@@ -317,7 +322,13 @@ async function cancelRefusal(db: Db, run: DirectDebitRunRecord): Promise<string 
     .select({ count: sql<number>`count(*)` })
     .from(directDebitItems)
     .leftJoin(fees, eq(fees.id, directDebitItems.feeId))
-    .where(and(eq(directDebitItems.runId, run.id), isNull(directDebitItems.cancelledOn), sql`(${fees.openAmount} <> 0 OR ${fees.paymentReference} IS NOT ${directDebitItems.endToEndId})`));
+    // An item cancelled while its run is not: returned (a booked Rücklastschrift, see bank-statements.server.ts).
+    .where(
+      and(
+        eq(directDebitItems.runId, run.id),
+        sql`(${directDebitItems.cancelledOn} IS NOT NULL OR ${fees.openAmount} <> 0 OR ${fees.paymentReference} IS NOT ${directDebitItems.endToEndId})`,
+      ),
+    );
   if (changed.count > 0) {
     return `${formatCount(changed.count, "Posten des Laufs wurde", "Posten des Laufs wurden")} seitdem geändert (z. B. eine Rücklastschrift gebucht): Der Lauf kann nicht mehr storniert werden.`;
   }

@@ -11,7 +11,7 @@ import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { centsOf, parseStatement, StatementError } from "~/lib/bank-statements.server";
 import { todayInBerlin } from "~/lib/format";
-import { invoiceNumbersIn } from "~/models/bank-statements.server";
+import { invoiceNumbersIn, proposeFor, statementAccountIban } from "~/models/bank-statements.server";
 import camt053Fixture from "../fixtures/camt053-demo.xml?raw";
 import mt940Fixture from "../fixtures/mt940-demo.sta?raw";
 import { fetchApp, postForm, toastOf } from "../support/app";
@@ -44,8 +44,9 @@ const entriesOf = (importId: number) => db.select().from(schema.bankStatementEnt
 const importIdOf = (response: Response) => Number(/^\/bankstatements\/(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
 const page = async (path: string) => (await (await fetchApp(path, { cookie: await loginCookie("finance") })).text()).replaceAll("<!-- -->", "");
 
-/** The fee the return in the fixtures gives back: a direct debit collected it (end-to-end id as its payment reference). */
-const COLLECTED_FEE_REFERENCE = "WUFF-LS-2026-0001";
+/** The fee the return in the fixtures gives back: a direct debit collected it (end-to-end id as its payment reference).
+ *  The id names run 0, which never exists: in the demo itself the return is unmatched on purpose. */
+const COLLECTED_FEE_REFERENCE = "WUFF-0-41-20261102";
 let collectedFee: typeof schema.fees.$inferSelect;
 
 beforeAll(async () => {
@@ -100,6 +101,17 @@ describe("reading statements", () => {
     ]);
     expect(statement.transactions[0].counterpartyIban).toBe("DE02120300000000202051");
     expect(statement.transactions[3]).toMatchObject({ isReturn: true, returnReason: "MD06", endToEndId: COLLECTED_FEE_REFERENCE, mandateId: "WUFF-41-1" });
+  });
+
+  it("the sample's return names a run that never exists: without a fee of that reference it is proposed unmatched", () => {
+    const ret = parseStatement(camt053).transactions[4];
+    expect(ret.endToEndId).toMatch(/^WUFF-0-\d+-\d{8}$/);
+    expect(proposeFor(ret, { invoicesByNumber: new Map(), referencedFees: [] }, new Map())).toEqual({
+      proposal: "RETURN",
+      target: null,
+      candidates: [],
+      note: "Kein Posten mit dieser Lastschrift-Referenz gefunden.",
+    });
   });
 
   it("cents never through a float; invoice numbers in the usual spellings", () => {
@@ -276,6 +288,18 @@ describe("malformed uploads and roles", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("a statement of another account than the club's (Einstellungen) is refused in German (422), nothing stored", async () => {
+    expect(statementAccountIban("37040044/0532013000")).toBe("DE89370400440532013000");
+    expect(statementAccountIban("de89 3704 0044 0532 0130 00")).toBe("DE89370400440532013000");
+    const before = await counts();
+    const response = await upload(camtWith([{ ref: "FREMD-1", cents: 3_500, text: `ReNr ${inv(1)}` }], "DE02120300000000202051"), "fremdes-konto.xml");
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain("Der Kontoauszug ist für das Konto DE02 1203 0000 0000 2020 51, nicht für das Vereinskonto DE89 3704 0044 0532 0130 00 (Einstellungen): Es wurde nichts importiert.");
+    const mt = await upload(mt940.replace(":25:37040044/0532013000", ":25:12030000/0000202051"), "fremd.sta");
+    expect(mt.status).toBe(422);
+    expect(await counts()).toEqual(before);
+  });
+
   it("a post without a file is refused in German", async () => {
     const response = await postForm("/bankstatements", await loginCookie("finance"), { intent: "upload" });
     expect(response.status).toBe(400);
@@ -296,5 +320,106 @@ describe("malformed uploads and roles", () => {
 
   it("the Kontenblatt links to the import for ADMIN and FINANCE", async () => {
     expect(await page("/fees")).toMatch(/href="\/bankstatements"[^>]*>Kontoauszug importieren/);
+  });
+});
+
+/** A camt.053.001.08 statement of the demo club's account with the given credits. */
+function camtWith(credits: { ref: string; cents: number; text: string; mandateId?: string; name?: string }[], iban = "DE89370400440532013000") {
+  const amount = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  const entries = credits.map(
+    (credit) => `<Ntry><Amt Ccy="EUR">${amount(credit.cents)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-11-25</Dt></BookgDt>
+      <AcctSvcrRef>${credit.ref}</AcctSvcrRef><NtryDtls><TxDtls>${credit.mandateId ? `<Refs><MndtId>${credit.mandateId}</MndtId></Refs>` : ""}<Amt Ccy="EUR">${amount(credit.cents)}</Amt>
+      <RltdPties><Dbtr><Pty><Nm>${credit.name ?? "Mitglied"}</Nm></Pty></Dbtr></RltdPties><RmtInf><Ustrd>${credit.text}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt><Id>MANDATE-TEST</Id>
+    <Acct><Id><IBAN>${iban}</IBAN></Id></Acct>${entries.join("\n")}</Stmt></BkToCstmrStmt></Document>`;
+}
+
+describe("matching by mandate reference ('WUFF-{person}-{n}') and by fee number ('Posten {id}')", () => {
+  type Fee = typeof schema.fees.$inferSelect;
+  let mandate: { reference: string; personId: number };
+  let single: Fee, twinA: Fee, twinB: Fee, partA: Fee, partB: Fee, invoiced: Fee, giro: Fee;
+  let importId: number;
+  let statement: string;
+  const feeNow = async (id: number) => (await db.select().from(schema.fees).where(eq(schema.fees.id, id)))[0];
+
+  beforeAll(async () => {
+    const chosen = data.sepaMandates.at(-1)!;
+    mandate = { reference: chosen.reference!, personId: chosen.personId! };
+    // The person's own open direct fees are left out of the way: only ours are open.
+    await db.update(schema.fees).set({ openAmount: 0 }).where(eq(schema.fees.personId, mandate.personId));
+    const fee = (values: Partial<typeof schema.fees.$inferInsert>) =>
+      db
+        .insert(schema.fees)
+        .values({ personId: mandate.personId, date: "2026-11-01", text: "Jahresbeitrag", amount: 4_321, openAmount: 4_321, sendInvoice: false, ...values })
+        .returning()
+        .then(([row]) => row);
+    single = await fee({});
+    twinA = await fee({ text: "Platzmiete", amount: 1_234, openAmount: 1_234 });
+    twinB = await fee({ text: "Platzmiete", amount: 1_234, openAmount: 1_234 });
+    partA = await fee({ text: "Einzelstunde", amount: 1_000, openAmount: 1_000 });
+    partB = await fee({ text: "Seminar", amount: 2_345, openAmount: 2_345 });
+    // Billed by invoice: a mandate's credit never pays it directly.
+    invoiced = await fee({ amount: 777, openAmount: 777, sendInvoice: true });
+    const other = data.people.find((person) => person.id !== mandate.personId)!.id!;
+    giro = await fee({ personId: other, text: "Prüfungsgebühr BH/VT", amount: 2_222, openAmount: 2_222, sendInvoice: true });
+    statement = camtWith([
+      { ref: "MANDAT-1", cents: 4_321, text: `Beitrag Mandat ${mandate.reference.toLowerCase()}` },
+      { ref: "MANDAT-2", cents: 1_234, text: "Platzmiete November", mandateId: mandate.reference },
+      { ref: "MANDAT-3", cents: 3_345, text: `${mandate.reference} Einzelstunde und Seminar` },
+      { ref: "MANDAT-4", cents: 777, text: `${mandate.reference} Rechnung folgt` },
+      { ref: "POSTEN-1", cents: 2_222, text: `Posten ${giro.id} Pruefungsgebuehr BH/VT` },
+      // A direct debit's end-to-end id names no mandate.
+      { ref: "MANDAT-5", cents: 4_321, text: `WUFF-7-${mandate.personId}-20261101` },
+    ]);
+  });
+
+  it("proposes: one fee with the amount matched, two with it or a combination ambiguous, none unmatched with a note, 'Posten {id}' to its fee", async () => {
+    const response = await upload(statement, "mandate.xml");
+    expect(response.status).toBe(302);
+    importId = importIdOf(response);
+    const entries = await entriesOf(importId);
+    expect(entries.map((e) => [e.proposal, e.targetType, e.targetId])).toEqual([
+      ["MATCHED", "FEE", single.id],
+      ["AMBIGUOUS", null, null],
+      ["AMBIGUOUS", null, null],
+      ["UNMATCHED", null, null],
+      ["MATCHED", "FEE", giro.id],
+      ["UNMATCHED", null, null],
+    ]);
+    expect(JSON.parse(entries[1].candidates!)).toEqual([
+      { type: "FEE", id: twinA.id },
+      { type: "FEE", id: twinB.id },
+    ]);
+    expect(JSON.parse(entries[2].candidates!)).toEqual([single, twinA, twinB, partA, partB].map((fee) => ({ type: "FEE", id: fee.id })));
+    expect(entries[2].note).toContain("mehreren offenen Posten zusammen");
+    expect(entries[3].note).toBe(`Mandat ${mandate.reference} (${(await db.select().from(schema.people).where(eq(schema.people.id, mandate.personId)))[0].fullName}): kein offener Posten ohne Rechnung über 7,77\u00a0€.`);
+    expect(entries[4].note).toBeNull();
+    expect(entries[5].note).toBeNull();
+    expect((await feeNow(invoiced.id)).openAmount).toBe(777);
+    const html = await page(`/bankstatements/${importId}`);
+    expect(html).toContain(`Posten ${twinB.id} (Platzmiete)`);
+  });
+
+  it("books the chosen fees once; importing the statement again and posting again book nothing twice", async () => {
+    const entries = await entriesOf(importId);
+    const response = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), {
+      intent: "book",
+      [`choice-${entries[0].id}`]: `FEE:${single.id}`,
+      [`choice-${entries[1].id}`]: `FEE:${twinB.id}`,
+      [`choice-${entries[4].id}`]: `FEE:${giro.id}`,
+    });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)?.message).toBe("3 Buchungen gebucht (77,77\u00a0€ Zahlungseingang).");
+    const booked = await Promise.all([single, twinA, twinB, giro].map((fee) => feeNow(fee.id)));
+    expect(booked.map((fee) => fee.openAmount)).toEqual([0, 1_234, 0, 0]);
+    expect(booked[0].paymentComments).toBe(`Bank 25.11.2026: 43,21\u00a0€ Mitglied Beitrag Mandat ${mandate.reference.toLowerCase()}`);
+    expect(booked[3].paymentComments).toBe(`Bank 25.11.2026: 22,22\u00a0€ Mitglied Posten ${giro.id} Pruefungsgebuehr BH/VT`);
+
+    const again = await upload(statement, "mandate-nochmal.xml");
+    expect(toastOf(again)?.message).toBe("Alle 6 Buchungen dieses Kontoauszugs sind bereits importiert: nichts Neues zu buchen.");
+    const twice = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), { intent: "book", [`choice-${entries[0].id}`]: `FEE:${single.id}` });
+    expect(twice.status).toBe(422);
+    expect(await Promise.all([single, twinA, twinB, giro].map((fee) => feeNow(fee.id)))).toEqual(booked);
   });
 });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { getConfiguration } from "~/models/configuration.server";
+import { getConfiguration, isRefusedValue } from "~/models/configuration.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loginCookie } from "../support/sessions";
 
@@ -87,6 +87,27 @@ describe("Einstellungen", () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
     expect(await getConfiguration(db)).toBeUndefined();
+  });
+
+  it("two first saves at once: one is stored, the other is a German 409 with the current values, never a 500", async () => {
+    const cookie = await loginCookie("admin");
+    const responses = await Promise.all([postForm("/configuration", cookie, valid), postForm("/configuration", cookie, { ...valid, hsvrmKG: "8" })]);
+    expect(responses.map((response) => response.status).sort()).toEqual([302, 409]);
+    const refused = responses.find((response) => response.status === 409)!;
+    expect(await refused.text()).toContain("Die Einstellungen wurden inzwischen von");
+  });
+
+  it("a value the database refuses counts as the user's to correct (422 in the action), a lost connection does not", async () => {
+    await db.insert(schema.configuration).values({ id: 1, createdBy: "test", createdOn: new Date().toISOString() });
+    const refusal = await db
+      .update(schema.configuration)
+      .set({ lastInvoiceNumber: -1 })
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
+    expect(isRefusedValue(refusal)).toBe(true);
+    expect(isRefusedValue(new Error("D1_ERROR: Network connection lost"))).toBe(false);
   });
 
   it("is for ADMIN only, also for direct posts", async () => {

@@ -118,6 +118,27 @@ describe("TARGET2 calendar", () => {
   });
 });
 
+/** The line of the fixture where its returned debit's entry starts (24 lines long). */
+const returnStart = (lines: string[]) => lines.findIndex((line, index) => line.trim() === "<Ntry>" && lines.slice(index, index + 24).some((inner) => inner.includes("<EndToEndId>WUFF-")));
+
+/** Imports a statement with one returned debit of the end-to-end id (the fixture's return, MD06) and gives its entry. */
+async function importReturn(endToEndId: string, amount: string, bankReference = "RET") {
+  const lines = camt053Fixture.split("\n");
+  const head = lines.slice(0, lines.findIndex((line) => line.trim() === "<Ntry>")).join("\n");
+  const ret = lines
+    .slice(returnStart(lines), returnStart(lines) + 24)
+    .join("\n")
+    .replaceAll("WUFF-0-41-20261102", endToEndId)
+    .replaceAll("120.00", amount)
+    .replace("DEMO2026112300005", `${bankReference}-${endToEndId}`);
+  const form = new FormData();
+  form.set("file", new File([`${head}\n${ret}\n    </Stmt>\n  </BkToCstmrStmt>\n</Document>\n`], "ruecklastschrift.xml"));
+  const uploaded = await fetchApp("/bankstatements", { method: "POST", cookie: await loginCookie("finance"), body: form });
+  const importId = Number(/^\/bankstatements\/(\d+)$/.exec(uploaded.headers.get("Location") ?? "")?.[1]);
+  const [entry] = await db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.importId, importId));
+  return entry;
+}
+
 describe("Lastschriftlauf", () => {
   let runId: number;
   let xml: string;
@@ -325,11 +346,11 @@ describe("Lastschriftlauf", () => {
     const fa1 = await feeById(a1.id);
     const endToEndId = fa1.paymentReference!;
     const lines = camt053Fixture.split("\n");
-    const head = lines.slice(0, 31).join("\n");
+    const head = lines.slice(0, lines.findIndex((line) => line.trim() === "<Ntry>")).join("\n");
     const ret = lines
-      .slice(105, 129)
+      .slice(returnStart(lines), returnStart(lines) + 24)
       .join("\n")
-      .replaceAll("WUFF-LS-2026-0001", endToEndId)
+      .replaceAll("WUFF-0-41-20261102", endToEndId)
       .replaceAll("120.00", "52.51")
       .replace("DEMO2026112300005", `RET-${endToEndId}`);
     const statement = `${head}\n${ret}\n    </Stmt>\n  </BkToCstmrStmt>\n</Document>\n`;
@@ -355,6 +376,47 @@ describe("Lastschriftlauf", () => {
     const cancel = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id: runId });
     expect(cancel.status).toBe(409);
     expect(await cancel.text()).toContain("seitdem geändert");
+  });
+
+  it("a returned debit lets its fees be collected again: items cancelled, FRST again once no collection stands, the next preview and run take them once", async () => {
+    const returnedItems = (await itemsOf(runId)).filter((item) => [a1.id, a2.id].includes(item.feeId));
+    expect(returnedItems.map((item) => item.cancelledOn)).toEqual([expect.any(String), expect.any(String)]);
+    expect((await itemsOf(runId)).find((item) => item.feeId === a3.id)!.cancelledOn).toBeNull();
+    // a3 (FRST too) still stands: the mandate keeps its first collection.
+    expect((await mandateOf(personA)).firstCollectionOn).toBe(earliest);
+    // Returned, then a3's transaction: no collection under the mandate stands, the next one is FRST again.
+    const fa3 = await feeById(a3.id);
+    const entry = await importReturn(fa3.paymentReference!, "30.00");
+    const booked = await postForm(`/bankstatements/${entry.importId}`, await loginCookie("finance"), { intent: "book", [`choice-${entry.id}`]: `FEE:${a3.id}` });
+    expect(booked.status).toBe(302);
+    expect((await feeById(a3.id)).openAmount).toBe(3_000);
+    expect((await mandateOf(personA)).firstCollectionOn).toBeNull();
+    // The same return again (another bank reference): proposed without a fee, nothing opened twice.
+    const again = await importReturn(fa3.paymentReference!, "30.00", "NOCHMAL");
+    expect(again).toMatchObject({ proposal: "RETURN", targetId: null, note: "Diese Lastschrift ist schon als Rücklastschrift gebucht: ihre Posten sind wieder offen." });
+
+    expect(await peopleToCollect(db)).toContain(personA);
+    const preview = await previewDirectDebits(db, today);
+    const response = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:start" });
+    expect(response.status).toBe(302);
+    const job = await finished((await newestJob()).id);
+    expect(job.status).toBe("DONE");
+    const run = await runOf(job.id);
+    expect({ fees: run.fees, total: run.total }).toEqual({ fees: preview.fees, total: preview.total });
+    const items = (await itemsOf(job.id)).filter((item) => [a1.id, a2.id, a3.id].includes(item.feeId));
+    expect(items.map((item) => [item.feeId, item.amount, item.sequenceType]).sort()).toEqual(
+      [
+        [a1.id, 4_250, "FRST"],
+        [a2.id, 1_001, "FRST"],
+        [a3.id, 3_000, "FRST"],
+      ].sort(),
+    );
+    for (const item of items) expect((await feeById(item.feeId))).toMatchObject({ openAmount: 0, paymentReference: item.endToEndId });
+    expect(await db.$count(schema.directDebitItems, and(inArray(schema.directDebitItems.feeId, [a1.id, a2.id, a3.id]), isNull(schema.directDebitItems.cancelledOn)))).toBe(3);
+    expect((await mandateOf(personA)).firstCollectionOn).not.toBeNull();
+    // The run with returned debits still cannot be cancelled.
+    const cancel = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id: runId });
+    expect(cancel.status).toBe(409);
   });
 
   it("'An die Bank übergeben' marks the run SUBMITTED; from then on it cannot be cancelled", async () => {

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { SCREEN_TITLES } from "~/components/navigation";
 import { MAX_STATEMENT_BYTES, parseStatement, StatementError, TOO_LARGE, EMPTY_FILE } from "~/lib/bank-statements.server";
 import { formatCount, formatDateTime } from "~/lib/format";
-import { importStatement, listImports } from "~/models/bank-statements.server";
+import { importStatement, listImports, otherAccountRefusal } from "~/models/bank-statements.server";
 import { requireAccess } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { PageAlert } from "~/components/error-message";
@@ -61,6 +61,8 @@ export async function action(args: ActionFunctionArgs) {
     if (error instanceof StatementError) return refuse(error.status, error.message);
     return refuse(422, "Der Kontoauszug konnte nicht gelesen werden.");
   }
+  const otherAccount = await otherAccountRefusal(args.context.db, statement);
+  if (otherAccount) return refuse(422, otherAccount);
   const outcome = await importStatement(args.context.db, { fileName, statement }, user);
   const fresh = outcome.entries - outcome.duplicates;
   const message =

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuditBlock, CheckboxField, FormErrors, MoneyField, NumberField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { auditText, formatDateTimeWithSeconds, formatMoneyInput } from "~/lib/format";
-import { getConfiguration, saveConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
+import { getConfiguration, isRefusedValue, saveConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
 import { requireAccess } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -79,9 +79,13 @@ export async function action(args: ActionFunctionArgs) {
     const message = outcome.status === "created" ? "Einstellungen wurden angelegt" : "Einstellungen wurden aktualisiert";
     return redirectWithToast(args.context.cloudflare.env, "/configuration", { type: "success", message });
   } catch (error) {
+    // A value the database refuses (its check rules) is the user's to correct: 422 in German. Anything
+    // else is ours: logged, and a German message without the database's English text.
+    if (isRefusedValue(error)) {
+      return data<ActionData>({ result: submission.reply({ formErrors: ["Ein Wert ist nicht zulässig: Die Einstellungen wurden nicht gespeichert. Bitte die Eingaben prüfen."] }) }, { status: 422 });
+    }
     console.error("Einstellungen konnten nicht gespeichert werden", error);
-    const reason = error instanceof Error ? String((error as { cause?: unknown }).cause ?? error.message) : String(error);
-    return data<ActionData>({ result: submission.reply({ formErrors: [`120 error updating configuration: ${reason}`] }) }, { status: 500 });
+    return data<ActionData>({ result: submission.reply({ formErrors: ["Die Einstellungen konnten nicht gespeichert werden (Fehler 120). Bitte später noch einmal versuchen."] }) }, { status: 500 });
   }
 }
 
