@@ -406,6 +406,3 @@ export async function directDebitFile(env: Pick<Env, "INVOICES">, db: Db, id: nu
   return { body: object.body, name: directDebitFileName(run.id, run.createdOn.slice(0, 10)) };
 }
 
-/** The fees of a returned transaction: every fee the run collected under that end-to-end id. */
-export const feesOfTransaction = (endToEndId: string) =>
-  sql`SELECT fee_id FROM ${directDebitItems} WHERE end_to_end_id = ${endToEndId} AND cancelled_on IS NULL`;
