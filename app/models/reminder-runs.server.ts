@@ -15,9 +15,11 @@ import { qualified } from "~/db/columns";
 import { fees, invoiceHeaders, mailLog, people, reminders, type ReminderChannel, type ReminderTargetType } from "~/db/schema";
 import { formatCount } from "~/lib/format";
 import { newDueDateOf } from "~/lib/reminder-dates";
+import { NO_CONSENT, NO_EMAIL } from "~/lib/mail";
 import type { ReminderLetterSource } from "~/lib/reminder-letter";
 import type { Actor } from "./audit.server";
 import { paramsOfJob, type JobRecord } from "./jobs.server";
+import { mailConsentAllows } from "./people.server";
 import { dueLevelOf, getReminderLevels, type ReminderLevel } from "./reminders.server";
 
 /** People per queue message: each gets a PDF rendered and maybe a mail (as the PDF run: 20). */
@@ -35,10 +37,26 @@ const newDueDates = (params: ReminderRunParams) => new Map(params.levels.map((le
 
 const asLevels = (params: ReminderRunParams) => params.levels as ReminderLevel[];
 
-/** An item of the preview: what is due for whom. */
-export type DueReminder = { targetType: ReminderTargetType; targetId: number; personId: number; level: number; openAmount: number; byMail: boolean };
+/** An item of the preview: what is due for whom, and whether the person gets it by mail (why not). */
+export type DueReminder = {
+  targetType: ReminderTargetType;
+  targetId: number;
+  personId: number;
+  name: string;
+  level: number;
+  openAmount: number;
+  byMail: boolean;
+  /** Why the person gets a letter to print: 'keine E-Mail-Adresse', 'keine Einwilligung'; null by mail. */
+  printReason: string | null;
+};
 
 const hasEmail = (email: SQL | typeof people.email) => sql<number>`(trim(coalesce(${email}, '')) <> '')`;
+
+/** MAIL for a person with an e-mail address and mail consent (mailConsentAllows, as mailshots and
+ *  birthday mails), else PRINT. Needs `people` joined without an alias. */
+const mailChannel = sql`CASE WHEN ${hasEmail(people.email)} AND ${mailConsentAllows} THEN 'MAIL' ELSE 'PRINT' END`;
+
+type DueRow = { id: number; personId: number; name: string | null; level: number; openAmount: number; hasEmail: number; consent: number };
 
 /** Every item with a level due on `date` (optionally only of some people). */
 export async function dueReminders(db: Db, params: ReminderRunParams, personIds?: readonly number[]): Promise<DueReminder[]> {
@@ -47,27 +65,23 @@ export async function dueReminders(db: Db, params: ReminderRunParams, personIds?
   const feeLevel = dueLevelOf(levels, "FEE", params.date);
   const ofPeople = (column: SQL) => (personIds ? sql`AND ${column} IN (${sql.join(personIds.map((id) => sql`${id}`), sql`, `)})` : sql``);
   const [invoices, feeRows] = await Promise.all([
-    db.all<{ id: number; personId: number; level: number; openAmount: number; byMail: number }>(
-      sql`SELECT t.id AS id, t.person_id AS personId, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(sql`p.email`)} AS byMail
+    db.all<DueRow>(
+      sql`SELECT t.id AS id, t.person_id AS personId, ${people.fullName} AS name, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(people.email)} AS hasEmail, ${mailConsentAllows} AS consent
         FROM (SELECT ${qualified(invoiceHeaders.id)} AS id, ${qualified(invoiceHeaders.personId)} AS person_id, ${qualified(invoiceHeaders.openAmount)} AS open_amount, ${invoiceLevel} AS lv
               FROM ${invoiceHeaders} WHERE ${qualified(invoiceHeaders.openAmount)} > 0 ${ofPeople(qualified(invoiceHeaders.personId))}) t
-        JOIN ${people} p ON p.id = t.person_id WHERE t.lv IS NOT NULL ORDER BY t.id`,
+        JOIN ${people} ON ${people.id} = t.person_id WHERE t.lv IS NOT NULL ORDER BY t.id`,
     ),
-    db.all<{ id: number; personId: number; level: number; openAmount: number; byMail: number }>(
-      sql`SELECT t.id AS id, t.person_id AS personId, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(sql`p.email`)} AS byMail
+    db.all<DueRow>(
+      sql`SELECT t.id AS id, t.person_id AS personId, ${people.fullName} AS name, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(people.email)} AS hasEmail, ${mailConsentAllows} AS consent
         FROM (SELECT ${qualified(fees.id)} AS id, ${qualified(fees.personId)} AS person_id, ${qualified(fees.openAmount)} AS open_amount, ${feeLevel} AS lv
               FROM ${fees} WHERE ${qualified(fees.openAmount)} > 0 ${ofPeople(qualified(fees.personId))}) t
-        JOIN ${people} p ON p.id = t.person_id WHERE t.lv IS NOT NULL ORDER BY t.id`,
+        JOIN ${people} ON ${people.id} = t.person_id WHERE t.lv IS NOT NULL ORDER BY t.id`,
     ),
   ]);
-  const row = (targetType: ReminderTargetType) => (item: { id: number; personId: number; level: number; openAmount: number; byMail: number }): DueReminder => ({
-    targetType,
-    targetId: item.id,
-    personId: item.personId,
-    level: Number(item.level),
-    openAmount: item.openAmount,
-    byMail: Boolean(item.byMail),
-  });
+  const row = (targetType: ReminderTargetType) => (item: DueRow): DueReminder => {
+    const printReason = !item.hasEmail ? NO_EMAIL : !item.consent ? NO_CONSENT : null;
+    return { targetType, targetId: item.id, personId: item.personId, name: item.name ?? "", level: Number(item.level), openAmount: item.openAmount, byMail: printReason === null, printReason };
+  };
   return [...invoices.map(row("INVOICE")), ...feeRows.map(row("FEE"))];
 }
 
@@ -77,6 +91,8 @@ export type ReminderRunPreview = {
   people: number;
   byMail: number;
   byPrint: number;
+  /** Per person (in name order) how the letter goes out, and why not by mail. */
+  recipients: { personId: number; name: string; channel: ReminderChannel; reason: string | null }[];
   openAmount: number;
   fees: number;
   levels: { level: number; title: string; items: number; openAmount: number; fees: number; newDueDate: string }[];
@@ -97,8 +113,9 @@ export async function reminderRunParams(db: Db, date: string): Promise<ReminderR
 export async function previewReminderRun(db: Db, params: ReminderRunParams): Promise<ReminderRunPreview> {
   const due = await dueReminders(db, params);
   const dueDates = newDueDates(params);
-  const people = new Map<number, boolean>();
-  for (const item of due) people.set(item.personId, item.byMail);
+  const people = new Map<number, ReminderRunPreview["recipients"][number]>();
+  for (const item of due) people.set(item.personId, { personId: item.personId, name: item.name, channel: item.byMail ? "MAIL" : "PRINT", reason: item.printReason });
+  const recipients = [...people.values()].sort((a, b) => a.name.localeCompare(b.name, "de") || a.personId - b.personId);
   const levels = params.levels
     .filter((level) => level.enabled)
     .map((level) => {
@@ -112,13 +129,14 @@ export async function previewReminderRun(db: Db, params: ReminderRunParams): Pro
         newDueDate: dueDates.get(level.level)!,
       };
     });
-  const byMail = [...people.values()].filter(Boolean).length;
+  const byMail = recipients.filter((recipient) => recipient.channel === "MAIL").length;
   return {
     date: params.date,
     items: due.length,
     people: people.size,
     byMail,
     byPrint: people.size - byMail,
+    recipients,
     openAmount: levels.reduce((sum, level) => sum + level.openAmount, 0),
     fees: levels.reduce((sum, level) => sum + level.fees, 0),
     levels,
@@ -150,10 +168,10 @@ export function reminderSliceStatements(jobId: number, personIds: readonly numbe
     const table = type === "INVOICE" ? invoiceHeaders : fees;
     return render(sql`INSERT INTO ${reminders} (target_type, target_id, person_id, level, date, new_due_date, open_amount, channel, status, job_id, created_by, created_on)
       SELECT ${type}, t.id, t.person_id, t.lv, ${params.date}, ${caseOfLevel(params, (level) => dueDates.get(level.level)!, sql`t.lv`)}, t.open_amount,
-             CASE WHEN ${hasEmail(sql`p.email`)} THEN 'MAIL' ELSE 'PRINT' END, 'PENDING', ${jobId}, ${actor.name}, ${iso}
+             ${mailChannel}, 'PENDING', ${jobId}, ${actor.name}, ${iso}
       FROM (SELECT ${qualified(table.id)} AS id, ${qualified(table.personId)} AS person_id, ${qualified(table.openAmount)} AS open_amount, ${dueLevelOf(levels, type, params.date)} AS lv
             FROM ${table} WHERE ${inPeople(qualified(table.personId))}) t
-      JOIN ${people} p ON p.id = t.person_id
+      JOIN ${people} ON ${people.id} = t.person_id
       WHERE t.lv IS NOT NULL
       ON CONFLICT DO NOTHING`);
   };

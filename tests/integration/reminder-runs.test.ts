@@ -66,7 +66,7 @@ beforeAll(async () => {
   [{ id: withMail }, { id: withoutMail }] = await db
     .insert(schema.people)
     .values([
-      { firstName: "Mara", lastName: "Mahnmail", email: "mara@wuff.example", memberTypeId: 1 },
+      { firstName: "Mara", lastName: "Mahnmail", email: "mara@wuff.example", memberTypeId: 1, hasGdpr: true },
       { firstName: "Paul", lastName: "Post", email: null, memberTypeId: 1 },
     ])
     .returning({ id: schema.people.id });
@@ -148,6 +148,41 @@ describe("the reminder run", () => {
     ]);
   });
 
+  it("mails only with an e-mail address and consent; the preview names per person the channel and why not by mail", async () => {
+    const [{ id: consenting }, { id: noConsent }, { id: noAddress }] = await db
+      .insert(schema.people)
+      .values([
+        { firstName: "Erna", lastName: "Einverstanden", email: "erna@wuff.example", hasGdpr: true, memberTypeId: 1 },
+        { firstName: "Olaf", lastName: "Ohnezustimmung", email: "olaf@wuff.example", hasGdpr: false, memberTypeId: 1 },
+        { firstName: "Anna", lastName: "Adresslos", email: "  ", hasGdpr: true, memberTypeId: 1 },
+      ])
+      .returning({ id: schema.people.id });
+    for (const person of [consenting, noConsent, noAddress]) await invoice(person, "2026-11-06");
+    const params = await reminderRunParams(db, RUN_DATE);
+    const preview = await previewReminderRun(db, params);
+    const mine = preview.recipients.filter((recipient) => [consenting, noConsent, noAddress].includes(recipient.personId));
+    expect(mine.map((recipient) => [recipient.name, recipient.channel, recipient.reason])).toEqual([
+      ["Anna Adresslos", "PRINT", "keine E-Mail-Adresse"],
+      ["Erna Einverstanden", "MAIL", null],
+      ["Olaf Ohnezustimmung", "PRINT", "keine Einwilligung"],
+    ]);
+    const html = (await (await fetchApp("/reminders?dialog=reminderRun-start", { cookie: await loginCookie("finance") })).text()).replaceAll("<!-- -->", "");
+    expect(html).toMatch(/Olaf Ohnezustimmung<\/th><td[^>]*>zum Drucken<\/td><td[^>]*>keine Einwilligung</);
+    expect(html).toMatch(/Erna Einverstanden<\/th><td[^>]*>per Mail</);
+
+    const { messages } = await controlledRun([consenting, noConsent, noAddress], params);
+    await deliver(messages);
+    const reminders = await remindersOf([consenting, noConsent, noAddress]);
+    expect(new Map(reminders.map((r) => [r.personId, [r.channel, r.status, r.mailLogId === null]]))).toEqual(
+      new Map([
+        [consenting, ["MAIL", "SENT", false]],
+        [noConsent, ["PRINT", "SENT", true]],
+        [noAddress, ["PRINT", "SENT", true]],
+      ]),
+    );
+    expect(await db.select().from(schema.mailLog).where(inArray(schema.mailLog.personId, [noConsent, noAddress]))).toEqual([]);
+  });
+
   it("a paid item is never reminded, however late", async () => {
     const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Bea", lastName: "Bezahlt", memberTypeId: 1 }).returning({ id: schema.people.id });
     const paidInvoice = await invoice(person, "2025-01-01", 0);
@@ -173,7 +208,7 @@ describe("sending the letters", () => {
     const [{ id: mailed }, { id: posted }] = await db
       .insert(schema.people)
       .values([
-        { firstName: "Susi", lastName: "Säumig", email: "susi@wuff.example", streetNumber: "Hauptstr. 5", zip: "50667", city: "Köln", memberTypeId: 1 },
+        { firstName: "Susi", lastName: "Säumig", email: "susi@wuff.example", streetNumber: "Hauptstr. 5", zip: "50667", city: "Köln", memberTypeId: 1, hasGdpr: true },
         { firstName: "Piet", lastName: "Papier", email: null, streetNumber: "Nebenweg 2", zip: "50668", city: "Köln", memberTypeId: 1 },
       ])
       .returning({ id: schema.people.id });
@@ -259,7 +294,7 @@ describe("sending the letters", () => {
   it("an item paid after it was reminded, before its letter went out, is not in the letter and stays unsent", async () => {
     const [{ id: person }] = await db
       .insert(schema.people)
-      .values({ firstName: "Zoe", lastName: "Zahltdoch", email: "zoe@wuff.example", memberTypeId: 1 })
+      .values({ firstName: "Zoe", lastName: "Zahltdoch", email: "zoe@wuff.example", memberTypeId: 1, hasGdpr: true })
       .returning({ id: schema.people.id });
     const paidMeanwhile = await invoice(person, "2026-11-06");
     const paidNumber = invoiceNumber - 1;
@@ -336,7 +371,7 @@ describe("cancelling a reminder", () => {
 
 describe("the run's screen and confirmation", () => {
   it("ADMIN and FINANCE see the preview and start the run; it finishes on the queue", async () => {
-    const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Fritz", lastName: "Fällig", email: "fritz@wuff.example", memberTypeId: 1 }).returning({ id: schema.people.id });
+    const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Fritz", lastName: "Fällig", email: "fritz@wuff.example", memberTypeId: 1, hasGdpr: true }).returning({ id: schema.people.id });
     const due = await invoice(person, "2020-01-06");
     for (const who of ["admin", "finance"] as const) {
       const html = (await (await fetchApp("/reminders?dialog=reminderRun-start", { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
