@@ -5,7 +5,8 @@
  * channel: MAIL sends the level's mail with the letter attached (claimed in the mail log once per
  * run and person, as a mailshot's mail: a retried message never mails twice), PRINT only keeps
  * the letter for the run's print PDF. Either way the reminders are marked SENT with the letter's
- * key. An item paid before sending is not in the letter; a person left with nothing gets none.
+ * key. An item paid before sending is not in the letter and its reminder is cancelled with its fee
+ * in the same batch; a person left with nothing gets no letter (their reminders are cancelled).
  */
 import { contentDisposition } from "~/lib/file-names";
 import { NO_EMAIL } from "~/lib/mail";
@@ -14,7 +15,7 @@ import { renderHtmlTemplate } from "~/lib/templates";
 import type { Db } from "~/db/client.server";
 import { getJob } from "~/models/jobs.server";
 import { claimOnce } from "~/models/mails.server";
-import { markRemindersSent, reminderLetters, reminderParamsOf, writeReminders, type ReminderLetter, type ReminderRunParams } from "~/models/reminder-runs.server";
+import { markRemindersSent, paidPendingReminders, reminderLetters, reminderParamsOf, writeReminders, type ReminderLetter, type ReminderRunParams } from "~/models/reminder-runs.server";
 import { getTemplateByName } from "~/models/templates.server";
 import { openTransport, type MailTransport } from "~/services/mail.server";
 import { lazyRenderer } from "~/services/invoice-pdfs.server";
@@ -60,7 +61,12 @@ export async function performReminderItem({ env, db, job, actor, now, batch }: I
   const params = reminderParamsOf(job);
   await writeReminders(db, job.id, [personId], params, actor, now);
   const [letter] = await reminderLetters(db, params, { jobId: job.id, status: "PENDING", personId });
-  if (!letter) return;
+  // Reminded items paid (or deleted) since: cancelled with their fee when the letter is marked sent.
+  const paidIds = await paidPendingReminders(db, job.id, personId);
+  if (!letter) {
+    await markRemindersSent(db, { jobId: job.id, personId, reminderIds: [], channel: "PRINT", pdfKey: null, paidIds }, actor, now);
+    return;
+  }
   const settings = await batch.get("settings", async () => ({ value: await mailSettings(env, db), dispose: async () => {} }));
   const html = await letterHtml(db, params, letter, settings);
   const key = reminderLetterKey(job.id, personId, letter.person.lastName);
@@ -77,7 +83,7 @@ export async function performReminderItem({ env, db, job, actor, now, batch }: I
     await batch.discard(RENDERER);
     throw error;
   }
-  const sent = { jobId: job.id, personId, reminderIds: letter.items.map((item) => item.reminderId), pdfKey: key };
+  const sent = { jobId: job.id, personId, reminderIds: letter.items.map((item) => item.reminderId), pdfKey: key, paidIds };
   const email = letter.email?.trim() ?? "";
   if (letter.channel === "PRINT" || !email) {
     if (letter.channel === "MAIL") throw new ItemFailure(NO_EMAIL);

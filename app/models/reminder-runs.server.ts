@@ -20,7 +20,7 @@ import type { ReminderLetterSource } from "~/lib/reminder-letter";
 import type { Actor } from "./audit.server";
 import { paramsOfJob, type JobRecord } from "./jobs.server";
 import { mailConsentAllows } from "./people.server";
-import { dueLevelOf, getReminderLevels, type ReminderLevel } from "./reminders.server";
+import { cancelReminderStatements, dueLevelOf, getReminderLevels, type ReminderLevel } from "./reminders.server";
 
 /** People per queue message: each gets a PDF rendered and maybe a mail (as the PDF run: 20). */
 export const REMINDER_SLICE_SIZE = 20;
@@ -303,24 +303,48 @@ export async function reminderLetters(
 }
 
 /**
+ * The PENDING reminders of a person in a run whose item was paid (nothing open) or deleted since it
+ * was reminded: no letter names them (reminderLetters leaves them out), so they are cancelled with
+ * their fee when the person's letter is marked sent (markRemindersSent).
+ */
+export async function paidPendingReminders(db: Db, jobId: number, personId: number): Promise<number[]> {
+  const rows = await db.all<{ id: number }>(sql`SELECT r.id AS id FROM ${reminders} r
+    LEFT JOIN ${invoiceHeaders} h ON r.target_type = 'INVOICE' AND h.id = r.target_id
+    LEFT JOIN ${fees} i ON r.target_type = 'FEE' AND i.id = r.target_id
+    WHERE r.job_id = ${jobId} AND r.person_id = ${personId} AND r.status = 'PENDING' AND NOT (coalesce(h.open_amount, i.open_amount, 0) > 0)
+    ORDER BY r.id`);
+  return rows.map((row) => row.id);
+}
+
+/**
  * The reminders of a letter as sent: by mail (naming the run's mail to the person in the log) or
- * for print, with the letter's R2 key. Only reminders still PENDING (a cancelled one stays so).
+ * for print, with the letter's R2 key, only while still PENDING (a cancelled one stays so); and in
+ * the same batch the person's reminders whose item was paid before sending (`paidIds`) cancelled
+ * with their fee, as a user's 'Stornieren' does (cancelReminderStatements). Without a letter
+ * (`reminderIds` empty) only the cancellations.
  */
 export async function markRemindersSent(
   db: Db,
-  input: { jobId: number; personId: number; reminderIds: readonly number[]; channel: ReminderChannel; pdfKey: string },
+  input: { jobId: number; personId: number; reminderIds: readonly number[]; channel: ReminderChannel; pdfKey: string | null; paidIds?: readonly number[] },
   actor: Actor,
   now = new Date(),
 ): Promise<void> {
-  if (input.reminderIds.length === 0) return;
-  const mailLogId =
-    input.channel === "MAIL"
-      ? sql`(SELECT m.id FROM ${mailLog} m WHERE m.kind = 'MAILSHOT' AND m.job_id = ${input.jobId} AND m.person_id = ${input.personId} AND m.status = 'SENT')`
-      : sql`NULL`;
-  const iso = now.toISOString();
-  await db.run(sql`UPDATE ${reminders} SET status = 'SENT', channel = ${input.channel}, sent_on = ${iso}, sent_by = ${actor.name}, mail_log_id = ${mailLogId},
-      pdf_key = ${input.pdfKey}, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
-    WHERE id IN (${sql.join(input.reminderIds.map((id) => sql`${id}`), sql`, `)}) AND status = 'PENDING'`);
+  const statements: Statement[] = [];
+  if (input.reminderIds.length > 0) {
+    const mailLogId =
+      input.channel === "MAIL"
+        ? sql`(SELECT m.id FROM ${mailLog} m WHERE m.kind = 'MAILSHOT' AND m.job_id = ${input.jobId} AND m.person_id = ${input.personId} AND m.status = 'SENT')`
+        : sql`NULL`;
+    const iso = now.toISOString();
+    statements.push(
+      render(sql`UPDATE ${reminders} SET status = 'SENT', channel = ${input.channel}, sent_on = ${iso}, sent_by = ${actor.name}, mail_log_id = ${mailLogId},
+          pdf_key = ${input.pdfKey}, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
+        WHERE id IN (${sql.join(input.reminderIds.map((id) => sql`${id}`), sql`, `)}) AND status = 'PENDING'`),
+    );
+  }
+  // After the sent ones: an item paid between reading the letter and now is sent, not cancelled.
+  for (const id of input.paidIds ?? []) statements.push(...cancelReminderStatements(id, actor, now));
+  if (statements.length > 0) await runAtomically(db, statements);
 }
 
 /** The reminders and fees of some people of a run, in one batch (idempotent, see above). */

@@ -291,26 +291,43 @@ describe("sending the letters", () => {
     expect(await missing.text()).toBe("Diesen Mahnlauf gibt es nicht.");
   });
 
-  it("an item paid after it was reminded, before its letter went out, is not in the letter and stays unsent", async () => {
-    const [{ id: person }] = await db
+  it("an item paid after it was reminded, before its letter went out, is not in the letter: its reminder and fee are cancelled as it is sent", async () => {
+    await db.update(schema.reminderLevels).set({ fee: 250 }).where(eq(schema.reminderLevels.level, 1));
+    const [{ id: person }, { id: allPaid }] = await db
       .insert(schema.people)
-      .values({ firstName: "Zoe", lastName: "Zahltdoch", email: "zoe@wuff.example", memberTypeId: 1, hasGdpr: true })
+      .values([
+        { firstName: "Zoe", lastName: "Zahltdoch", email: "zoe@wuff.example", hasGdpr: true, memberTypeId: 1 },
+        { firstName: "Alf", lastName: "Allesbezahlt", email: null, memberTypeId: 1 },
+      ])
       .returning({ id: schema.people.id });
     const paidMeanwhile = await invoice(person, "2026-11-06");
     const paidNumber = invoiceNumber - 1;
     await invoice(person, "2026-11-06", 3000);
     const stillOpen = invoiceNumber - 1;
+    const onlyItem = await fee(allPaid, "2026-10-31");
     const params = await reminderRunParams(db, RUN_DATE);
-    const { jobId, messages } = await controlledRun([person], params);
-    // The reminders are written (as the queue item does first), then the invoice is paid.
-    await writeReminders(db, jobId, [person], params, DEMO_USERS.finance, new Date());
+    const { jobId, messages } = await controlledRun([person, allPaid], params);
+    // The reminders are written (as the queue item does first), then the items are paid.
+    await writeReminders(db, jobId, [person, allPaid], params, DEMO_USERS.finance, new Date());
     await db.update(schema.invoiceHeaders).set({ openAmount: 0 }).where(eq(schema.invoiceHeaders.id, paidMeanwhile));
+    await db.update(schema.fees).set({ openAmount: 0 }).where(eq(schema.fees.id, onlyItem));
     await deliver(messages);
+    await deliver(messages); // redelivered: nothing changes
     const reminders = await remindersOf([person]);
-    expect(reminders.map((r) => [r.targetId, r.status])).toEqual([
-      [paidMeanwhile, "PENDING"],
-      [reminders[1].targetId, "SENT"],
+    expect(reminders.map((r) => [r.targetId, r.status, r.cancelledBy])).toEqual([
+      [paidMeanwhile, "CANCELLED", "Fritz Finanz"],
+      [reminders[1].targetId, "SENT", null],
     ]);
+    const [alone] = await remindersOf([allPaid]);
+    expect(alone).toMatchObject({ targetId: onlyItem, status: "CANCELLED", pdfKey: null });
+    // Their fees are kept with 0,00 € and '(storniert)'; the sent one's fee stays open. The paid
+    // items count no level any more: the reminder is cancelled, not pending.
+    const feesAfter = new Map((await reminderFeesOf([person, allPaid])).map((f) => [f.id, f]));
+    for (const cancelled of [reminders[0], alone]) {
+      expect(feesAfter.get(cancelled.feeId!)).toMatchObject({ amount: 0, openAmount: 0 });
+      expect(feesAfter.get(cancelled.feeId!)!.text).toMatch(/\(storniert\)$/);
+    }
+    expect(feesAfter.get(reminders[1].feeId!)).toMatchObject({ amount: 250, openAmount: 250 });
     const text = await pdfText(await (await env.INVOICES.get(reminders[1].pdfKey!))!.arrayBuffer());
     expect(text).toContain(`Rechnung ${stillOpen}`);
     expect(text).not.toContain(`Rechnung ${paidNumber}`);
