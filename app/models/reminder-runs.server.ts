@@ -18,6 +18,7 @@ import { newDueDateOf } from "~/lib/reminder-dates";
 import { NO_CONSENT, NO_EMAIL } from "~/lib/mail";
 import type { ReminderLetterSource } from "~/lib/reminder-letter";
 import type { Actor } from "./audit.server";
+import { currentPaymentLink } from "./fees.server";
 import { paramsOfJob, type JobRecord } from "./jobs.server";
 import { mailConsentAllows } from "./people.server";
 import { cancelReminderStatements, dueLevelOf, getReminderLevels, type ReminderLevel } from "./reminders.server";
@@ -234,6 +235,8 @@ type LetterRow = {
   zip: string | null;
   city: string | null;
   email: string | null;
+  paymentLinkUrl: string | null;
+  paymentLinkAmount: number | null;
 };
 
 /**
@@ -251,7 +254,7 @@ export async function reminderLetters(
       r.date AS date, r.channel AS channel, r.open_amount AS openAmount, coalesce(h.open_amount, i.open_amount) AS currentOpen, rf.amount AS reminderFee,
       h.invoice_number AS invoiceNumber, i.text AS feeText, coalesce(h.date, i.date) AS itemDate, coalesce(h.due_date, i.due_date) AS itemDueDate,
       p.id AS personId, p.salutation AS salutation, p.title AS title, p.first_name AS firstName, p.last_name AS lastName,
-      p.street_number AS streetNumber, p.zip AS zip, p.city AS city, p.email AS email
+      p.street_number AS streetNumber, p.zip AS zip, p.city AS city, p.email AS email, i.payment_link_url AS paymentLinkUrl, i.payment_link_amount AS paymentLinkAmount
     FROM ${reminders} r
     JOIN ${people} p ON p.id = r.person_id
     LEFT JOIN ${invoiceHeaders} h ON r.target_type = 'INVOICE' AND h.id = r.target_id
@@ -297,6 +300,8 @@ export async function reminderLetters(
       openAmount: row.openAmount,
       newDueDate: row.newDueDate,
       reminderFee: row.reminderFee ?? 0,
+      // A fee's stored link while it fits its open amount (the run makes it first, see the job).
+      paymentLink: row.targetType === "FEE" ? currentPaymentLink({ openAmount: Number(row.currentOpen ?? 0), paymentLinkUrl: row.paymentLinkUrl, paymentLinkAmount: row.paymentLinkAmount }) : null,
     });
   }
   return [...letters.values()];

@@ -336,6 +336,61 @@ describe("sending the letters", () => {
   });
 });
 
+describe("payment links in the letters", () => {
+  it("while Mollie is on, a reminded fee's letter and mail carry its payment link (made once, the same on a retry); invoices and a run without Mollie none", async () => {
+    const [{ id: person }, { id: withInvoice }] = await db
+      .insert(schema.people)
+      .values([
+        { firstName: "Lina", lastName: "Linkzahlerin", email: "lina@wuff.example", hasGdpr: true, memberTypeId: 1 },
+        { firstName: "Ingo", lastName: "Invoice", email: "ingo@wuff.example", hasGdpr: true, memberTypeId: 1 },
+      ])
+      .returning({ id: schema.people.id });
+    const reminded = await fee(person, "2026-10-31");
+    const invoiceId = await invoice(withInvoice, "2026-11-06");
+    const linkOf = async () => (await db.select({ id: schema.fees.paymentLinkId, url: schema.fees.paymentLinkUrl, amount: schema.fees.paymentLinkAmount }).from(schema.fees).where(eq(schema.fees.id, reminded)))[0];
+    await db.update(schema.configuration).set({ mollieIntegration: true }).where(eq(schema.configuration.id, 1));
+    try {
+      const params = await reminderRunParams(db, RUN_DATE);
+      const { messages } = await controlledRun([person, withInvoice], params);
+      await deliver(messages);
+      const link = await linkOf();
+      expect(link.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/payment\/[A-Za-z0-9]+$/);
+      expect(link.amount).toBe(2000);
+      // A redelivered message (and a letter rendered again) takes the same link: nothing new at Mollie.
+      await db.update(schema.reminders).set({ status: "PENDING" }).where(eq(schema.reminders.personId, person));
+      await deliver(messages);
+      expect(await linkOf()).toEqual(link);
+
+      const [sent] = await remindersOf([person]);
+      const text = (await pdfText(await (await env.INVOICES.get(sent.pdfKey!))!.arrayBuffer())).replace(/\s+/g, "");
+      expect(text).toContain(`Oderonlinebezahlen:${link.url}`);
+      const mails = (await mailsTo(testAccount)).filter((mail) => mail.subject.includes("Kursgebühr Welpen") && mail.text.includes(link.url!));
+      expect(mails.length).toBeGreaterThan(0);
+      expect(mails[0].text).toContain(`Bequem online bezahlen: ${link.url}`);
+      // An invoice has no payment link: neither its letter nor its mail shows one.
+      const [ofInvoice] = await remindersOf([withInvoice]);
+      expect(ofInvoice.targetId).toBe(invoiceId);
+      expect((await pdfText(await (await env.INVOICES.get(ofInvoice.pdfKey!))!.arrayBuffer())).replace(/\s+/g, "")).not.toContain("Oderonlinebezahlen");
+      const invoiceMails = (await mailsTo(testAccount)).filter((mail) => mail.subject === `Zahlungserinnerung: Rechnung ${invoiceNumber - 1}`);
+      expect(invoiceMails).toHaveLength(1);
+      expect(invoiceMails[0].text).not.toContain("online bezahlen");
+    } finally {
+      await db.update(schema.configuration).set({ mollieIntegration: false }).where(eq(schema.configuration.id, 1));
+    }
+    // Mollie off: a reminded fee gets no link.
+    const [{ id: offline }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Otto", lastName: "Ohnelink", email: null, memberTypeId: 1 })
+      .returning({ id: schema.people.id });
+    const unlinked = await fee(offline, "2026-10-31");
+    const run = await controlledRun([offline], await reminderRunParams(db, RUN_DATE));
+    await deliver(run.messages);
+    expect((await db.select({ url: schema.fees.paymentLinkUrl }).from(schema.fees).where(eq(schema.fees.id, unlinked)))[0].url).toBeNull();
+    const [printed] = await remindersOf([offline]);
+    expect((await pdfText(await (await env.INVOICES.get(printed.pdfKey!))!.arrayBuffer())).replace(/\s+/g, "")).not.toContain("Oderonlinebezahlen");
+  });
+});
+
 describe("cancelling a reminder", () => {
   it("cancels an unsent reminder and its fee (kept with 0,00 €), frees its level, refuses sent ones and settled fees", async () => {
     const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Stefan", lastName: "Storno", memberTypeId: 1 }).returning({ id: schema.people.id });
