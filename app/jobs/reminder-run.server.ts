@@ -3,7 +3,7 @@
  * person's reminders and fees (one D1 batch, idempotent: reminderSliceStatements), then their ONE
  * letter as a PDF in R2 (the level's letter template through the invoice PDF machinery), then by
  * channel: MAIL sends the level's mail with the letter attached (claimed in the mail log once per
- * run and person, as a mailshot's mail: a retried message never mails twice), PRINT only keeps
+ * run and person, kind REMINDER: a retried message never mails twice), PRINT only keeps
  * the letter for the run's print PDF. Reminded fees get their Mollie payment link in the letter
  * and the mail (withPaymentLinks). Either way the reminders are marked SENT with the letter's key.
  * An item paid before sending is not in the letter and its reminder is cancelled with its fee
@@ -122,9 +122,9 @@ export async function performReminderItem({ env, db, job, actor, now, batch }: I
     const { rendered, route } = composeMail(env, settings, template, { person, now, extra: reminderMailVariables(letter) });
     if (route.status === "blocked") throw new ItemFailure(route.message);
     const attachments = [{ filename: key, content: pdf, mimeType: "application/pdf" }];
-    // Once per run and person (the mailshot's unique claim): a retried message never mails twice.
+    // Once per run and person (the unique claim of kind REMINDER): a retried message never mails twice.
     const claim = await claimOnce(db, {
-      kind: "MAILSHOT",
+      kind: "REMINDER",
       recipient: route.to,
       intendedRecipient: email,
       cc: null,

@@ -338,7 +338,7 @@ export async function markRemindersSent(
   if (input.reminderIds.length > 0) {
     const mailLogId =
       input.channel === "MAIL"
-        ? sql`(SELECT m.id FROM ${mailLog} m WHERE m.kind = 'MAILSHOT' AND m.job_id = ${input.jobId} AND m.person_id = ${input.personId} AND m.status = 'SENT')`
+        ? sql`(SELECT m.id FROM ${mailLog} m WHERE m.kind = 'REMINDER' AND m.job_id = ${input.jobId} AND m.person_id = ${input.personId} AND m.status = 'SENT')`
         : sql`NULL`;
     const iso = now.toISOString();
     statements.push(

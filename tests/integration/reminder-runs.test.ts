@@ -260,7 +260,10 @@ describe("sending the letters", () => {
     expect(pdfs.map((file) => file.filename)).toEqual([ofMailed[0].pdfKey]);
     expect(await pdfText(await attachmentOf(mails[0], pdfs[0].generatedFileName))).toContain(`Rechnung ${firstNumber}`);
     const log = await db.select().from(schema.mailLog).where(eq(schema.mailLog.id, ofMailed[0].mailLogId!));
-    expect(log[0]).toMatchObject({ status: "SENT", personId: mailed, jobId, intendedRecipient: "susi@wuff.example" });
+    expect(log[0]).toMatchObject({ kind: "REMINDER", status: "SENT", personId: mailed, jobId, intendedRecipient: "susi@wuff.example" });
+    // The person's mail log names it in German.
+    const mailTab = (await (await fetchApp(`/people/${mailed}/mails`, { cookie: await loginCookie("finance") })).text()).replaceAll("<!-- -->", "");
+    expect(mailTab).toMatch(/<td[^>]*>Mahnung<\/td>/);
 
     // The person without an e-mail address: their letter in the run's print PDF.
     const print = await reminderPrintPdf(env, db, jobId);
