@@ -892,8 +892,9 @@ export const calendarFeeds = sqliteTable(
   ],
 );
 
-/** Why a mail was sent: a single mail with preview, a mailshot's run, the daily birthday mails. */
-export const MAIL_KINDS = ["SINGLE", "MAILSHOT", "BIRTHDAY"] as const;
+/** Why a mail was sent: a single mail with preview, a mailshot's run, the daily birthday mails,
+ *  a Mahnlauf's reminder (per run and person). */
+export const MAIL_KINDS = ["SINGLE", "MAILSHOT", "BIRTHDAY", "REMINDER"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 /**
  * CLAIMED: recorded before the SMTP server was asked (so a retry never sends it again); SENT: the
@@ -907,9 +908,9 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
  * `recipient` is where it went (outside production the SMTP test account), `intendedRecipient`
  * whom it was for. The ids of what a mail belongs to carry no foreign keys on purpose: the log
  * is history and outlives a person, invoice or fee moved into the Papierkorb (a key would block
- * that delete). One birthday mail per person and year and one mail per person and mailshot run
- * (unique indexes): the claim that makes a second cron run or a retried queue message send
- * nothing twice.
+ * that delete). One birthday mail per person and year, one mail per person and mailshot run and
+ * one reminder mail per person and Mahnlauf (unique indexes): the claim that makes a second cron
+ * run or a retried queue message send nothing twice.
  */
 export const mailLog = sqliteTable(
   "mail_log",
@@ -948,10 +949,14 @@ export const mailLog = sqliteTable(
     uniqueIndex("mail_log_mailshot_unique")
       .on(t.jobId, t.personId)
       .where(sql`kind = 'MAILSHOT'`),
+    uniqueIndex("mail_log_reminder_unique")
+      .on(t.jobId, t.personId)
+      .where(sql`kind = 'REMINDER'`),
     oneOf("mail_log", "kind", MAIL_KINDS),
     oneOf("mail_log", "status", MAIL_STATUSES),
     rule("mail_log_birthday_has_year", "kind <> 'BIRTHDAY' OR (birthday_year IS NOT NULL AND person_id IS NOT NULL)"),
     rule("mail_log_mailshot_has_run", "kind <> 'MAILSHOT' OR (job_id IS NOT NULL AND person_id IS NOT NULL)"),
+    rule("mail_log_reminder_has_run", "kind <> 'REMINDER' OR (job_id IS NOT NULL AND person_id IS NOT NULL)"),
   ],
 );
 

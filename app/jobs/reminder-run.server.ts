@@ -3,9 +3,11 @@
  * person's reminders and fees (one D1 batch, idempotent: reminderSliceStatements), then their ONE
  * letter as a PDF in R2 (the level's letter template through the invoice PDF machinery), then by
  * channel: MAIL sends the level's mail with the letter attached (claimed in the mail log once per
- * run and person, as a mailshot's mail: a retried message never mails twice), PRINT only keeps
- * the letter for the run's print PDF. Either way the reminders are marked SENT with the letter's
- * key. An item paid before sending is not in the letter; a person left with nothing gets none.
+ * run and person, kind REMINDER: a retried message never mails twice), PRINT only keeps
+ * the letter for the run's print PDF. Reminded fees get their Mollie payment link in the letter
+ * and the mail (withPaymentLinks). Either way the reminders are marked SENT with the letter's key.
+ * An item paid before sending is not in the letter and its reminder is cancelled with its fee
+ * in the same batch; a person left with nothing gets no letter (their reminders are cancelled).
  */
 import { contentDisposition } from "~/lib/file-names";
 import { NO_EMAIL } from "~/lib/mail";
@@ -14,10 +16,11 @@ import { renderHtmlTemplate } from "~/lib/templates";
 import type { Db } from "~/db/client.server";
 import { getJob } from "~/models/jobs.server";
 import { claimOnce } from "~/models/mails.server";
-import { markRemindersSent, reminderLetters, reminderParamsOf, writeReminders, type ReminderLetter, type ReminderRunParams } from "~/models/reminder-runs.server";
+import { markRemindersSent, paidPendingReminders, reminderLetters, reminderParamsOf, writeReminders, type ReminderLetter, type ReminderRunParams } from "~/models/reminder-runs.server";
 import { getTemplateByName } from "~/models/templates.server";
 import { openTransport, type MailTransport } from "~/services/mail.server";
 import { lazyRenderer } from "~/services/invoice-pdfs.server";
+import { paymentLinkForFee, paymentLinksRefusal } from "~/services/payments.server";
 import { PdfRenderer, RENDERING_FAILED } from "~/services/pdf.server";
 import { ItemFailure } from "./index.server";
 import { composeMail, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed, type MailSettings } from "./mails.server";
@@ -34,6 +37,28 @@ async function letterHtml(db: Db, params: ReminderRunParams, letter: ReminderLet
   const template = await getTemplateByName(db, name);
   if (!template) throw new ItemFailure(letterTemplateMissing(name));
   return renderHtmlTemplate(template.html, reminderLetterData({ ...letter, club: settings.bank ?? null }));
+}
+
+/**
+ * The letter with the payment links of its reminded fees (Mollie, issue 17: 'where Mollie is on, a
+ * payment link'): each fee's link for its open amount, by the fee's payment-link machinery
+ * (paymentLinkForFee: the stored link while it fits, else one made with an Idempotency-Key and
+ * stored on the fee, so a retried message gets the same link). Invoices have no payment links.
+ * Without Mollie ('Mollie Integration' off or no key) none; Mollie failing fails the person (retried).
+ */
+async function withPaymentLinks(env: Env, db: Db, letter: ReminderLetter): Promise<ReminderLetter> {
+  if (await paymentLinksRefusal(db, env)) return { ...letter, items: letter.items.map((item) => ({ ...item, paymentLink: null })) };
+  const items: ReminderLetter["items"] = [];
+  for (const item of letter.items) {
+    if (item.targetType !== "FEE") {
+      items.push({ ...item, paymentLink: null });
+      continue;
+    }
+    const outcome = await paymentLinkForFee({ db, env }, item.targetId);
+    if (outcome.status === "failed") throw new ItemFailure(`Der Zahlungslink konnte nicht erzeugt werden: ${outcome.message}`.slice(0, 200));
+    items.push({ ...item, paymentLink: outcome.status === "ok" ? outcome.link.url : null });
+  }
+  return { ...letter, items };
 }
 
 /** The letter's PDF: the one stored under its key (a retried message), else rendered and stored
@@ -59,8 +84,14 @@ async function letterPdf(env: Env, key: string, html: string, renderer: () => Pr
 export async function performReminderItem({ env, db, job, actor, now, batch }: ItemContext, personId: number): Promise<void> {
   const params = reminderParamsOf(job);
   await writeReminders(db, job.id, [personId], params, actor, now);
-  const [letter] = await reminderLetters(db, params, { jobId: job.id, status: "PENDING", personId });
-  if (!letter) return;
+  const [found] = await reminderLetters(db, params, { jobId: job.id, status: "PENDING", personId });
+  // Reminded items paid (or deleted) since: cancelled with their fee when the letter is marked sent.
+  const paidIds = await paidPendingReminders(db, job.id, personId);
+  if (!found) {
+    await markRemindersSent(db, { jobId: job.id, personId, reminderIds: [], channel: "PRINT", pdfKey: null, paidIds }, actor, now);
+    return;
+  }
+  const letter = await withPaymentLinks(env, db, found);
   const settings = await batch.get("settings", async () => ({ value: await mailSettings(env, db), dispose: async () => {} }));
   const html = await letterHtml(db, params, letter, settings);
   const key = reminderLetterKey(job.id, personId, letter.person.lastName);
@@ -77,7 +108,7 @@ export async function performReminderItem({ env, db, job, actor, now, batch }: I
     await batch.discard(RENDERER);
     throw error;
   }
-  const sent = { jobId: job.id, personId, reminderIds: letter.items.map((item) => item.reminderId), pdfKey: key };
+  const sent = { jobId: job.id, personId, reminderIds: letter.items.map((item) => item.reminderId), pdfKey: key, paidIds };
   const email = letter.email?.trim() ?? "";
   if (letter.channel === "PRINT" || !email) {
     if (letter.channel === "MAIL") throw new ItemFailure(NO_EMAIL);
@@ -91,9 +122,9 @@ export async function performReminderItem({ env, db, job, actor, now, batch }: I
     const { rendered, route } = composeMail(env, settings, template, { person, now, extra: reminderMailVariables(letter) });
     if (route.status === "blocked") throw new ItemFailure(route.message);
     const attachments = [{ filename: key, content: pdf, mimeType: "application/pdf" }];
-    // Once per run and person (the mailshot's unique claim): a retried message never mails twice.
+    // Once per run and person (the unique claim of kind REMINDER): a retried message never mails twice.
     const claim = await claimOnce(db, {
-      kind: "MAILSHOT",
+      kind: "REMINDER",
       recipient: route.to,
       intendedRecipient: email,
       cc: null,
@@ -142,8 +173,11 @@ export async function reminderPrintPdf(env: Env, db: Db, jobId: number): Promise
   const stored = await env.INVOICES.get(key);
   if (stored) return { status: "found", body: stored.body, fileName: key };
   const params = reminderParamsOf(job);
-  const letters = await reminderLetters(db, params, { jobId, status: "SENT", channel: "PRINT" });
-  if (letters.length === 0) return { status: "missing", message: NO_PRINT_LETTERS };
+  const sentLetters = await reminderLetters(db, params, { jobId, status: "SENT", channel: "PRINT" });
+  if (sentLetters.length === 0) return { status: "missing", message: NO_PRINT_LETTERS };
+  // The links the run made (stored on the fees, while they fit what is open); none without Mollie.
+  const noLinks = (await paymentLinksRefusal(db, env)) !== null;
+  const letters = noLinks ? sentLetters.map((letter) => ({ ...letter, items: letter.items.map((item) => ({ ...item, paymentLink: null })) })) : sentLetters;
   const settings = await mailSettings(env, db);
   const renderer = lazyRenderer(env);
   try {

@@ -28,7 +28,7 @@ export const MAIL_TEMPLATES = {
   person: "Nachricht",
 } as const;
 
-export const MAIL_KIND_LABELS: Record<MailKind, string> = { SINGLE: "Einzelmail", MAILSHOT: "Mailshot", BIRTHDAY: "Geburtstag" };
+export const MAIL_KIND_LABELS: Record<MailKind, string> = { SINGLE: "Einzelmail", MAILSHOT: "Mailshot", BIRTHDAY: "Geburtstag", REMINDER: "Mahnung" };
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { CLAIMED: "nicht bestätigt", SENT: "versandt", FAILED: "fehlgeschlagen" };
 
 /** The recipient queries of mailshots (they replace the spec's stored procedures; the SQL is in

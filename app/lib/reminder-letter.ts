@@ -25,6 +25,9 @@ export type ReminderLetterItem = {
   newDueDate: string;
   /** The reminder fee of this item's reminder (cents, 0 without one). */
   reminderFee: number;
+  /** The Mollie payment link of a reminded fee for its open amount (the fee's link, made by the
+   *  run while Mollie is on); null for an invoice (no links) or without Mollie. */
+  paymentLink?: string | null;
 };
 
 export type ReminderLetterSource = {
@@ -52,10 +55,17 @@ export function reminderTotals(items: readonly ReminderLetterItem[]) {
   return { openAmount, reminderFee, total: openAmount + reminderFee };
 }
 
+/** The letter's one payment link: the link when exactly one item has one (several: none here, each
+ *  item carries its own as {{#items}}{{paymentLink}}{{/items}}). */
+export function letterPaymentLink(items: readonly ReminderLetterItem[]): string {
+  const links = items.map((item) => item.paymentLink ?? "").filter((link) => link !== "");
+  return links.length === 1 ? links[0] : "";
+}
+
 /** The values of a letter template: {{title}}, {{date}}, {{newDueDate}}, {{person.name}},
- *  {{#items}}{{text}} {{date}} {{dueDate}} {{openAmount}}{{/items}}, {{reminderFee}}, {{total}},
- *  {{paymentReference}}, {{{girocode}}}, {{paymentLink}} and {{club.*}} as on the invoice. */
-export function reminderLetterData(source: ReminderLetterSource, paymentLink: string | null = null) {
+ *  {{#items}}{{text}} {{date}} {{dueDate}} {{openAmount}} {{paymentLink}}{{/items}}, {{reminderFee}},
+ *  {{total}}, {{paymentReference}}, {{{girocode}}}, {{paymentLink}} and {{club.*}} as on the invoice. */
+export function reminderLetterData(source: ReminderLetterSource) {
   const { club, items } = source;
   const totals = reminderTotals(items);
   const reference = reminderPaymentReference(items);
@@ -74,6 +84,7 @@ export function reminderLetterData(source: ReminderLetterSource, paymentLink: st
       date: formatDate(item.date),
       dueDate: formatDate(item.dueDate),
       openAmount: formatMoney(item.openAmount),
+      paymentLink: item.paymentLink ?? "",
     })),
     openAmount: formatMoney(totals.openAmount),
     /** Empty without a fee (the templates' {{#reminderFee}} section is left out). */
@@ -81,11 +92,12 @@ export function reminderLetterData(source: ReminderLetterSource, paymentLink: st
     total: formatMoney(totals.total),
     paymentReference: reference,
     girocode: payload ? girocodeSvg(payload) : "",
-    paymentLink: paymentLink ?? "",
+    paymentLink: letterPaymentLink(items),
   };
 }
 
-/** The variables of the level's mail beyond the common ones ({{itemText}}, {{total}}, ...). */
+/** The variables of the level's mail beyond the common ones ({{itemText}}, {{total}}, ..., and
+ *  {{paymentLink}}, the letter's one payment link). */
 export function reminderMailVariables(source: ReminderLetterSource): Record<string, string> {
   const data = reminderLetterData(source);
   return {
@@ -96,6 +108,7 @@ export function reminderMailVariables(source: ReminderLetterSource): Record<stri
     newDueDate: data.newDueDate,
     paymentReference: data.paymentReference,
     levelTitle: source.title,
+    paymentLink: data.paymentLink,
   };
 }
 

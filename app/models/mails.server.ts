@@ -61,7 +61,7 @@ export async function claimMail(db: Db, claim: MailClaim, now = new Date()): Pro
 export type OnceClaim = { status: "claimed"; id: number } | { status: "sent" } | { status: "unconfirmed" };
 
 /**
- * A birthday mail (per person and year) or a mailshot run's mail (per run and person), claimed at
+ * A birthday mail (per person and year) or a mailshot run's or Mahnlauf's mail (per run and person), claimed at
  * most once: a mail already sent is not sent again, nor one claimed before whose sending was never
  * confirmed (it may have gone out: reported, not repeated). A mail the server refused (FAILED)
  * is claimed again, as nothing went out.
@@ -72,7 +72,7 @@ export async function claimOnce(db: Db, claim: MailClaim & { personId: number },
   const same =
     claim.kind === "BIRTHDAY"
       ? and(eq(mailLog.kind, "BIRTHDAY"), eq(mailLog.personId, claim.personId), eq(mailLog.birthdayYear, claim.birthdayYear ?? -1))
-      : and(eq(mailLog.kind, "MAILSHOT"), eq(mailLog.jobId, claim.jobId ?? -1), eq(mailLog.personId, claim.personId));
+      : and(eq(mailLog.kind, claim.kind), eq(mailLog.jobId, claim.jobId ?? -1), eq(mailLog.personId, claim.personId));
   const { kind: _kind, ...values } = claimValues(claim, now);
   const [again] = await db
     .update(mailLog)

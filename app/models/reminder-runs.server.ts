@@ -15,10 +15,13 @@ import { qualified } from "~/db/columns";
 import { fees, invoiceHeaders, mailLog, people, reminders, type ReminderChannel, type ReminderTargetType } from "~/db/schema";
 import { formatCount } from "~/lib/format";
 import { newDueDateOf } from "~/lib/reminder-dates";
+import { NO_CONSENT, NO_EMAIL } from "~/lib/mail";
 import type { ReminderLetterSource } from "~/lib/reminder-letter";
 import type { Actor } from "./audit.server";
+import { currentPaymentLink } from "./fees.server";
 import { paramsOfJob, type JobRecord } from "./jobs.server";
-import { dueLevelOf, getReminderLevels, type ReminderLevel } from "./reminders.server";
+import { mailConsentAllows } from "./people.server";
+import { cancelReminderStatements, dueLevelOf, getReminderLevels, type ReminderLevel } from "./reminders.server";
 
 /** People per queue message: each gets a PDF rendered and maybe a mail (as the PDF run: 20). */
 export const REMINDER_SLICE_SIZE = 20;
@@ -35,10 +38,26 @@ const newDueDates = (params: ReminderRunParams) => new Map(params.levels.map((le
 
 const asLevels = (params: ReminderRunParams) => params.levels as ReminderLevel[];
 
-/** An item of the preview: what is due for whom. */
-export type DueReminder = { targetType: ReminderTargetType; targetId: number; personId: number; level: number; openAmount: number; byMail: boolean };
+/** An item of the preview: what is due for whom, and whether the person gets it by mail (why not). */
+export type DueReminder = {
+  targetType: ReminderTargetType;
+  targetId: number;
+  personId: number;
+  name: string;
+  level: number;
+  openAmount: number;
+  byMail: boolean;
+  /** Why the person gets a letter to print: 'keine E-Mail-Adresse', 'keine Einwilligung'; null by mail. */
+  printReason: string | null;
+};
 
 const hasEmail = (email: SQL | typeof people.email) => sql<number>`(trim(coalesce(${email}, '')) <> '')`;
+
+/** MAIL for a person with an e-mail address and mail consent (mailConsentAllows, as mailshots and
+ *  birthday mails), else PRINT. Needs `people` joined without an alias. */
+const mailChannel = sql`CASE WHEN ${hasEmail(people.email)} AND ${mailConsentAllows} THEN 'MAIL' ELSE 'PRINT' END`;
+
+type DueRow = { id: number; personId: number; name: string | null; level: number; openAmount: number; hasEmail: number; consent: number };
 
 /** Every item with a level due on `date` (optionally only of some people). */
 export async function dueReminders(db: Db, params: ReminderRunParams, personIds?: readonly number[]): Promise<DueReminder[]> {
@@ -47,27 +66,23 @@ export async function dueReminders(db: Db, params: ReminderRunParams, personIds?
   const feeLevel = dueLevelOf(levels, "FEE", params.date);
   const ofPeople = (column: SQL) => (personIds ? sql`AND ${column} IN (${sql.join(personIds.map((id) => sql`${id}`), sql`, `)})` : sql``);
   const [invoices, feeRows] = await Promise.all([
-    db.all<{ id: number; personId: number; level: number; openAmount: number; byMail: number }>(
-      sql`SELECT t.id AS id, t.person_id AS personId, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(sql`p.email`)} AS byMail
+    db.all<DueRow>(
+      sql`SELECT t.id AS id, t.person_id AS personId, ${people.fullName} AS name, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(people.email)} AS hasEmail, ${mailConsentAllows} AS consent
         FROM (SELECT ${qualified(invoiceHeaders.id)} AS id, ${qualified(invoiceHeaders.personId)} AS person_id, ${qualified(invoiceHeaders.openAmount)} AS open_amount, ${invoiceLevel} AS lv
               FROM ${invoiceHeaders} WHERE ${qualified(invoiceHeaders.openAmount)} > 0 ${ofPeople(qualified(invoiceHeaders.personId))}) t
-        JOIN ${people} p ON p.id = t.person_id WHERE t.lv IS NOT NULL ORDER BY t.id`,
+        JOIN ${people} ON ${people.id} = t.person_id WHERE t.lv IS NOT NULL ORDER BY t.id`,
     ),
-    db.all<{ id: number; personId: number; level: number; openAmount: number; byMail: number }>(
-      sql`SELECT t.id AS id, t.person_id AS personId, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(sql`p.email`)} AS byMail
+    db.all<DueRow>(
+      sql`SELECT t.id AS id, t.person_id AS personId, ${people.fullName} AS name, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(people.email)} AS hasEmail, ${mailConsentAllows} AS consent
         FROM (SELECT ${qualified(fees.id)} AS id, ${qualified(fees.personId)} AS person_id, ${qualified(fees.openAmount)} AS open_amount, ${feeLevel} AS lv
               FROM ${fees} WHERE ${qualified(fees.openAmount)} > 0 ${ofPeople(qualified(fees.personId))}) t
-        JOIN ${people} p ON p.id = t.person_id WHERE t.lv IS NOT NULL ORDER BY t.id`,
+        JOIN ${people} ON ${people.id} = t.person_id WHERE t.lv IS NOT NULL ORDER BY t.id`,
     ),
   ]);
-  const row = (targetType: ReminderTargetType) => (item: { id: number; personId: number; level: number; openAmount: number; byMail: number }): DueReminder => ({
-    targetType,
-    targetId: item.id,
-    personId: item.personId,
-    level: Number(item.level),
-    openAmount: item.openAmount,
-    byMail: Boolean(item.byMail),
-  });
+  const row = (targetType: ReminderTargetType) => (item: DueRow): DueReminder => {
+    const printReason = !item.hasEmail ? NO_EMAIL : !item.consent ? NO_CONSENT : null;
+    return { targetType, targetId: item.id, personId: item.personId, name: item.name ?? "", level: Number(item.level), openAmount: item.openAmount, byMail: printReason === null, printReason };
+  };
   return [...invoices.map(row("INVOICE")), ...feeRows.map(row("FEE"))];
 }
 
@@ -77,6 +92,8 @@ export type ReminderRunPreview = {
   people: number;
   byMail: number;
   byPrint: number;
+  /** Per person (in name order) how the letter goes out, and why not by mail. */
+  recipients: { personId: number; name: string; channel: ReminderChannel; reason: string | null }[];
   openAmount: number;
   fees: number;
   levels: { level: number; title: string; items: number; openAmount: number; fees: number; newDueDate: string }[];
@@ -97,8 +114,9 @@ export async function reminderRunParams(db: Db, date: string): Promise<ReminderR
 export async function previewReminderRun(db: Db, params: ReminderRunParams): Promise<ReminderRunPreview> {
   const due = await dueReminders(db, params);
   const dueDates = newDueDates(params);
-  const people = new Map<number, boolean>();
-  for (const item of due) people.set(item.personId, item.byMail);
+  const people = new Map<number, ReminderRunPreview["recipients"][number]>();
+  for (const item of due) people.set(item.personId, { personId: item.personId, name: item.name, channel: item.byMail ? "MAIL" : "PRINT", reason: item.printReason });
+  const recipients = [...people.values()].sort((a, b) => a.name.localeCompare(b.name, "de") || a.personId - b.personId);
   const levels = params.levels
     .filter((level) => level.enabled)
     .map((level) => {
@@ -112,13 +130,14 @@ export async function previewReminderRun(db: Db, params: ReminderRunParams): Pro
         newDueDate: dueDates.get(level.level)!,
       };
     });
-  const byMail = [...people.values()].filter(Boolean).length;
+  const byMail = recipients.filter((recipient) => recipient.channel === "MAIL").length;
   return {
     date: params.date,
     items: due.length,
     people: people.size,
     byMail,
     byPrint: people.size - byMail,
+    recipients,
     openAmount: levels.reduce((sum, level) => sum + level.openAmount, 0),
     fees: levels.reduce((sum, level) => sum + level.fees, 0),
     levels,
@@ -150,10 +169,10 @@ export function reminderSliceStatements(jobId: number, personIds: readonly numbe
     const table = type === "INVOICE" ? invoiceHeaders : fees;
     return render(sql`INSERT INTO ${reminders} (target_type, target_id, person_id, level, date, new_due_date, open_amount, channel, status, job_id, created_by, created_on)
       SELECT ${type}, t.id, t.person_id, t.lv, ${params.date}, ${caseOfLevel(params, (level) => dueDates.get(level.level)!, sql`t.lv`)}, t.open_amount,
-             CASE WHEN ${hasEmail(sql`p.email`)} THEN 'MAIL' ELSE 'PRINT' END, 'PENDING', ${jobId}, ${actor.name}, ${iso}
+             ${mailChannel}, 'PENDING', ${jobId}, ${actor.name}, ${iso}
       FROM (SELECT ${qualified(table.id)} AS id, ${qualified(table.personId)} AS person_id, ${qualified(table.openAmount)} AS open_amount, ${dueLevelOf(levels, type, params.date)} AS lv
             FROM ${table} WHERE ${inPeople(qualified(table.personId))}) t
-      JOIN ${people} p ON p.id = t.person_id
+      JOIN ${people} ON ${people.id} = t.person_id
       WHERE t.lv IS NOT NULL
       ON CONFLICT DO NOTHING`);
   };
@@ -216,6 +235,8 @@ type LetterRow = {
   zip: string | null;
   city: string | null;
   email: string | null;
+  paymentLinkUrl: string | null;
+  paymentLinkAmount: number | null;
 };
 
 /**
@@ -233,7 +254,7 @@ export async function reminderLetters(
       r.date AS date, r.channel AS channel, r.open_amount AS openAmount, coalesce(h.open_amount, i.open_amount) AS currentOpen, rf.amount AS reminderFee,
       h.invoice_number AS invoiceNumber, i.text AS feeText, coalesce(h.date, i.date) AS itemDate, coalesce(h.due_date, i.due_date) AS itemDueDate,
       p.id AS personId, p.salutation AS salutation, p.title AS title, p.first_name AS firstName, p.last_name AS lastName,
-      p.street_number AS streetNumber, p.zip AS zip, p.city AS city, p.email AS email
+      p.street_number AS streetNumber, p.zip AS zip, p.city AS city, p.email AS email, i.payment_link_url AS paymentLinkUrl, i.payment_link_amount AS paymentLinkAmount
     FROM ${reminders} r
     JOIN ${people} p ON p.id = r.person_id
     LEFT JOIN ${invoiceHeaders} h ON r.target_type = 'INVOICE' AND h.id = r.target_id
@@ -279,30 +300,56 @@ export async function reminderLetters(
       openAmount: row.openAmount,
       newDueDate: row.newDueDate,
       reminderFee: row.reminderFee ?? 0,
+      // A fee's stored link while it fits its open amount (the run makes it first, see the job).
+      paymentLink: row.targetType === "FEE" ? currentPaymentLink({ openAmount: Number(row.currentOpen ?? 0), paymentLinkUrl: row.paymentLinkUrl, paymentLinkAmount: row.paymentLinkAmount }) : null,
     });
   }
   return [...letters.values()];
 }
 
 /**
+ * The PENDING reminders of a person in a run whose item was paid (nothing open) or deleted since it
+ * was reminded: no letter names them (reminderLetters leaves them out), so they are cancelled with
+ * their fee when the person's letter is marked sent (markRemindersSent).
+ */
+export async function paidPendingReminders(db: Db, jobId: number, personId: number): Promise<number[]> {
+  const rows = await db.all<{ id: number }>(sql`SELECT r.id AS id FROM ${reminders} r
+    LEFT JOIN ${invoiceHeaders} h ON r.target_type = 'INVOICE' AND h.id = r.target_id
+    LEFT JOIN ${fees} i ON r.target_type = 'FEE' AND i.id = r.target_id
+    WHERE r.job_id = ${jobId} AND r.person_id = ${personId} AND r.status = 'PENDING' AND NOT (coalesce(h.open_amount, i.open_amount, 0) > 0)
+    ORDER BY r.id`);
+  return rows.map((row) => row.id);
+}
+
+/**
  * The reminders of a letter as sent: by mail (naming the run's mail to the person in the log) or
- * for print, with the letter's R2 key. Only reminders still PENDING (a cancelled one stays so).
+ * for print, with the letter's R2 key, only while still PENDING (a cancelled one stays so); and in
+ * the same batch the person's reminders whose item was paid before sending (`paidIds`) cancelled
+ * with their fee, as a user's 'Stornieren' does (cancelReminderStatements). Without a letter
+ * (`reminderIds` empty) only the cancellations.
  */
 export async function markRemindersSent(
   db: Db,
-  input: { jobId: number; personId: number; reminderIds: readonly number[]; channel: ReminderChannel; pdfKey: string },
+  input: { jobId: number; personId: number; reminderIds: readonly number[]; channel: ReminderChannel; pdfKey: string | null; paidIds?: readonly number[] },
   actor: Actor,
   now = new Date(),
 ): Promise<void> {
-  if (input.reminderIds.length === 0) return;
-  const mailLogId =
-    input.channel === "MAIL"
-      ? sql`(SELECT m.id FROM ${mailLog} m WHERE m.kind = 'MAILSHOT' AND m.job_id = ${input.jobId} AND m.person_id = ${input.personId} AND m.status = 'SENT')`
-      : sql`NULL`;
-  const iso = now.toISOString();
-  await db.run(sql`UPDATE ${reminders} SET status = 'SENT', channel = ${input.channel}, sent_on = ${iso}, sent_by = ${actor.name}, mail_log_id = ${mailLogId},
-      pdf_key = ${input.pdfKey}, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
-    WHERE id IN (${sql.join(input.reminderIds.map((id) => sql`${id}`), sql`, `)}) AND status = 'PENDING'`);
+  const statements: Statement[] = [];
+  if (input.reminderIds.length > 0) {
+    const mailLogId =
+      input.channel === "MAIL"
+        ? sql`(SELECT m.id FROM ${mailLog} m WHERE m.kind = 'REMINDER' AND m.job_id = ${input.jobId} AND m.person_id = ${input.personId} AND m.status = 'SENT')`
+        : sql`NULL`;
+    const iso = now.toISOString();
+    statements.push(
+      render(sql`UPDATE ${reminders} SET status = 'SENT', channel = ${input.channel}, sent_on = ${iso}, sent_by = ${actor.name}, mail_log_id = ${mailLogId},
+          pdf_key = ${input.pdfKey}, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
+        WHERE id IN (${sql.join(input.reminderIds.map((id) => sql`${id}`), sql`, `)}) AND status = 'PENDING'`),
+    );
+  }
+  // After the sent ones: an item paid between reading the letter and now is sent, not cancelled.
+  for (const id of input.paidIds ?? []) statements.push(...cancelReminderStatements(id, actor, now));
+  if (statements.length > 0) await runAtomically(db, statements);
 }
 
 /** The reminders and fees of some people of a run, in one batch (idempotent, see above). */

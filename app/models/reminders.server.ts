@@ -13,7 +13,7 @@
  * the new due date of its last reminder (levels 2, 3).
  */
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { qualified } from "~/db/columns";
 import { fees, invoiceHeaders, reminderLevels, reminders, templates, type ReminderTargetType } from "~/db/schema";
 import { latestDueDateFor } from "~/lib/reminder-dates";
@@ -206,41 +206,46 @@ export async function getReminder(db: Db, id: number): Promise<ReminderRow | und
   return row;
 }
 
+/** A reminder fee that a cancellation may zero: a REMINDER fee untouched since it was written
+ *  (not on an invoice, nothing paid). `fee` is the fee's id as SQL. */
+const feeCancellable = (fee: SQL) =>
+  sql`EXISTS (SELECT 1 FROM ${fees} cf WHERE cf.id = ${fee} AND cf.kind = 'REMINDER' AND cf.is_invoiced = 0 AND cf.open_amount = cf.amount
+    AND NOT EXISTS (SELECT 1 FROM invoice_rows ir WHERE ir.fee_id = cf.id))`;
+
 /**
- * Cancels a reminder that is not sent yet, and its reminder fee with it: the fee keeps its record
- * (history) with amount and open amount 0 and '(storniert)' in its text, so no money invariant moves.
- * Refused when the fee is already on an invoice or (partly) paid. Both writes in one batch, each
- * only while the state it was checked in still holds.
+ * The writes of cancelling a reminder, for one batch (cancelReminder; the Mahnlauf for an item paid
+ * before its letter went out): the reminder becomes CANCELLED while still PENDING and its fee (if
+ * any) still cancellable; then its fee keeps its record (history) with amount and open amount 0 and
+ * '(storniert)' in its text, so no money invariant moves. Each only while the state it needs holds.
+ * The first statement returns the reminder's id when it was cancelled.
+ */
+export function cancelReminderStatements(id: number, actor: Actor, now: Date): Statement[] {
+  const iso = now.toISOString();
+  return [
+    render(sql`UPDATE ${reminders} SET status = 'CANCELLED', cancelled_by = ${actor.name}, cancelled_on = ${iso}, last_modified_by = ${actor.name},
+        last_modified_on = ${iso}, row_version = row_version + 1
+      WHERE id = ${id} AND status = 'PENDING' AND (fee_id IS NULL OR ${feeCancellable(sql`${reminders}.fee_id`)})
+      RETURNING id`),
+    render(sql`UPDATE ${fees} SET amount = 0, open_amount = 0, text = substr(text, 1, 88) || ' (storniert)', last_modified_by = ${actor.name},
+        last_modified_on = ${iso}, row_version = row_version + 1
+      WHERE id = (SELECT r.fee_id FROM ${reminders} r WHERE r.id = ${id} AND r.status = 'CANCELLED') AND amount > 0 AND ${feeCancellable(sql`${fees}.id`)}`),
+  ];
+}
+
+/**
+ * Cancels a reminder that is not sent yet, and its reminder fee with it (cancelReminderStatements,
+ * one batch). Refused when the fee is already on an invoice or (partly) paid.
  */
 export async function cancelReminder(db: Db, id: number, actor: Actor, now = new Date()): Promise<CancelOutcome> {
   const [reminder] = await db.select().from(reminders).where(eq(reminders.id, id));
   if (!reminder) return { status: "missing" };
   if (reminder.status !== "PENDING") return { status: "refused", message: REMINDER_ALREADY_SENT };
-  const iso = now.toISOString();
   if (reminder.feeId !== null) {
     const [fee] = await db.select().from(fees).where(eq(fees.id, reminder.feeId));
     const onInvoice = fee && (await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM invoice_rows WHERE fee_id = ${fee.id}`))[0].n > 0;
     if (fee && (fee.isInvoiced || onInvoice || fee.openAmount < fee.amount)) return { status: "refused", message: REMINDER_FEE_SETTLED };
   }
-  const [cancelled] = await db.batch([
-    db
-      .update(reminders)
-      .set({ status: "CANCELLED", cancelledBy: actor.name, cancelledOn: iso, lastModifiedBy: actor.name, lastModifiedOn: iso, rowVersion: sql`${reminders.rowVersion} + 1` })
-      .where(and(eq(reminders.id, id), eq(reminders.status, "PENDING")))
-      .returning({ id: reminders.id }),
-    db
-      .update(fees)
-      .set({
-        amount: 0,
-        openAmount: 0,
-        text: sql`substr(${fees.text}, 1, 88) || ' (storniert)'`,
-        lastModifiedBy: actor.name,
-        lastModifiedOn: iso,
-        rowVersion: sql`${fees.rowVersion} + 1`,
-      })
-      .where(sql`${fees.id} = ${reminder.feeId ?? -1} AND ${fees.kind} = 'REMINDER' AND ${fees.isInvoiced} = 0 AND ${fees.openAmount} = ${fees.amount} AND ${fees.amount} > 0
-        AND NOT EXISTS (SELECT 1 FROM invoice_rows WHERE fee_id = ${fees.id}) AND EXISTS (SELECT 1 FROM ${reminders} WHERE id = ${id} AND status = 'CANCELLED')`),
-  ]);
-  if (cancelled.length === 0) return { status: "refused", message: REMINDER_ALREADY_SENT };
+  const [cancelled] = await runAtomically(db, cancelReminderStatements(id, actor, now));
+  if (cancelled.results.length === 0) return { status: "refused", message: REMINDER_ALREADY_SENT };
   return { status: "cancelled", reminder: (await getReminder(db, id))! };
 }

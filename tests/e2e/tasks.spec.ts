@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { loginAs } from "./support/login";
-import { caughtMails } from "./support/maildev";
+import { extractText, getDocumentProxy } from "unpdf";
+import { caughtAttachment, caughtMails } from "./support/maildev";
 
 /**
  * Tasks as the treasurer's Sunday: Jahresbeiträge for next year, Rechnungen schreiben with its
@@ -87,8 +88,34 @@ test("Tasks on a phone: no horizontal scrolling, the buttons reachable", async (
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
+/** A PDF's text, whitespace (also no-break spaces) as single spaces. */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  return (text as string).replace(/\s+/g, " ");
+}
+
+/** Einstellungen → Mahnwesen: level 1 with a reminder fee of 2,50 € (both projects save it; a save
+ *  meeting the other's is refused with the current values and typed in again). */
+async function levelOneFee(page: Page, javaScriptEnabled: boolean) {
+  await loginAs(page, "admin", "/configuration");
+  const form = page.getByRole("form", { name: "Mahnwesen" });
+  await waitForHydration(page, javaScriptEnabled);
+  const first = form.getByRole("group", { name: "Stufe 1: Zahlungserinnerung" });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await first.getByLabel("Mahngebühr").fill("2,50");
+    await form.getByRole("button", { name: "Mahnstufen übernehmen" }).click();
+    const outcome = await Promise.race([
+      page.getByRole("status").filter({ hasText: "Mahnstufen wurden gespeichert" }).waitFor().then(() => "saved"),
+      page.getByText(/Die Mahnstufen wurden inzwischen/).waitFor().then(() => "conflict"),
+    ]);
+    if (outcome === "saved") break;
+  }
+  await expect(first.getByLabel("Mahngebühr")).toHaveValue("2,50");
+}
+
 test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and the history under a person", async ({ page, javaScriptEnabled }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
+  await levelOneFee(page, javaScriptEnabled);
   await loginAs(page, "finance", "/reminders");
   await expect(page.getByRole("heading", { level: 1, name: "Mahnwesen" })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);
@@ -99,6 +126,8 @@ test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and 
   await expect(preview).toBeVisible();
   await expect(preview.getByRole("row", { name: /^Zahlungserinnerung/ })).toBeVisible();
   const items = Number((await preview.getByRole("row", { name: /^Summe/ }).getByRole("cell").first().textContent())!.replace(/\D/g, ""));
+  // Per person: by mail or to print, and why not by mail.
+  if (items > 0) await expect(dialog.getByRole("table", { name: "Versand je Person" })).toBeVisible();
   await dialog.getByRole("button", { name: "Mahnlauf starten" }).click();
   const result = card.getByRole("status", { name: "Ergebnis Mahnlauf" });
   // The first project's run reminds what is due; the second finds nothing due any more.
@@ -109,6 +138,23 @@ test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and 
     const letters = mails.filter((mail) => mail.attachments?.some((file) => /^Mahnung_\d+_\d+_.+\.pdf$/.test(file.filename) && file.contentType === "application/pdf"));
     expect(letters.length).toBeGreaterThan(0);
     expect(new Set(letters.flatMap((mail) => mail.to.map((to) => to.address)))).toEqual(new Set(["test@wuff.example"]));
+
+    // A level-1 mail in German, and its letter: the reminded item, the reminder fee and the new due date.
+    const mail = letters.find((caught) => caught.subject.startsWith("Zahlungserinnerung: "))!;
+    expect(mail).toBeDefined();
+    const body = mail.text.replace(/\s+/g, " ");
+    expect(body).toContain("bei uns ist noch ein Betrag offen, dessen Zahlungsfrist abgelaufen ist:");
+    const stated = /zuzüglich Mahngebühr (\d{1,3}(?:\.\d{3})*,\d{2} €), zusammen \d{1,3}(?:\.\d{3})*,\d{2} €\. Bitte überweise den Betrag bis zum (\d{2}\.\d{2}\.\d{4}) unter Angabe von /.exec(body);
+    expect(stated, body).not.toBeNull();
+    const [, fee, dueDate] = stated!;
+    expect(body).toContain("Das Schreiben liegt als PDF bei.");
+    const attachment = mail.attachments!.find((file) => file.contentType === "application/pdf")!;
+    const letter = await pdfText(await caughtAttachment(mail, attachment.generatedFileName));
+    const item = mail.subject.slice("Zahlungserinnerung: ".length).split(", ")[0];
+    expect(letter).toContain(item);
+    expect(letter).toContain(`Zahlbar bis ${dueDate}`);
+    expect(letter).toMatch(new RegExp(`Mahngebühr ${fee.replace(/[.]/g, "\\.")}`));
+    expect(letter).toContain("Zahlungserinnerung");
   }
   // The run's print PDF: a plain link (the letters of those without an e-mail address).
   const download = card.getByRole("link", { name: "Druck-PDF herunterladen" });

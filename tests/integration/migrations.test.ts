@@ -57,3 +57,32 @@ describe("0023_reminders: the rebuild of fees", () => {
     expect(triggers!.n).toBe(3);
   });
 });
+
+describe("0024_mail_kind_reminder: the rebuild of mail_log", () => {
+  it("keeps every entry and the id counter, turns the Mahnlauf's MAILSHOT entries into REMINDER and claims them once per run and person", async () => {
+    const migration = env.TEST_MIGRATIONS.find((candidate) => candidate.name.startsWith("0024_"));
+    if (!migration) throw new Error("Migration 0024 fehlt");
+    const insert = (kind: string, jobId: number | null, personId: number | null, subject: string) =>
+      env.DB.prepare(
+        "INSERT INTO mail_log (kind, status, recipient, intended_recipient, subject, sent_by, person_id, job_id, birthday_year, created_on) VALUES (?1, 'SENT', 't@wuff.example', 'p@wuff.example', ?4, 'Test', ?3, ?2, ?5, '2026-11-20T10:00:00Z')",
+      ).bind(kind, jobId, personId, subject, kind === "BIRTHDAY" ? 2026 : null);
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO jobs (id, type, status) VALUES (9101, 'REMINDERS', 'DONE')"),
+      env.DB.prepare("INSERT INTO jobs (id, type, status) VALUES (9102, 'MAILSHOT', 'DONE')"),
+      insert("MAILSHOT", 9101, 1, "Zahlungserinnerung: Rechnung 1"),
+      insert("MAILSHOT", 9102, 1, "Rundschreiben"),
+      insert("SINGLE", null, 1, "Hallo"),
+    ]);
+    const rows = async () => (await env.DB.prepare("SELECT * FROM mail_log ORDER BY id").all<Record<string, unknown>>()).results;
+    const before = await rows();
+    const sequence = await env.DB.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'mail_log'").first();
+    await env.DB.batch(migration.queries.map((query) => env.DB.prepare(query)));
+    const after = await rows();
+    expect(after.map((row) => ({ ...row, kind: before.find((old) => old.id === row.id)!.kind }))).toEqual(before);
+    expect(after.filter((row) => row.kind === "REMINDER").map((row) => row.subject)).toEqual(["Zahlungserinnerung: Rechnung 1"]);
+    expect(after.find((row) => row.subject === "Rundschreiben")!.kind).toBe("MAILSHOT");
+    expect(await env.DB.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'mail_log'").first()).toEqual(sequence);
+    // A second reminder mail of the same run and person is refused by the claim.
+    await expect(insert("REMINDER", 9101, 1, "noch einmal").run()).rejects.toThrow(/UNIQUE/);
+  });
+});

@@ -66,7 +66,7 @@ beforeAll(async () => {
   [{ id: withMail }, { id: withoutMail }] = await db
     .insert(schema.people)
     .values([
-      { firstName: "Mara", lastName: "Mahnmail", email: "mara@wuff.example", memberTypeId: 1 },
+      { firstName: "Mara", lastName: "Mahnmail", email: "mara@wuff.example", memberTypeId: 1, hasGdpr: true },
       { firstName: "Paul", lastName: "Post", email: null, memberTypeId: 1 },
     ])
     .returning({ id: schema.people.id });
@@ -148,6 +148,41 @@ describe("the reminder run", () => {
     ]);
   });
 
+  it("mails only with an e-mail address and consent; the preview names per person the channel and why not by mail", async () => {
+    const [{ id: consenting }, { id: noConsent }, { id: noAddress }] = await db
+      .insert(schema.people)
+      .values([
+        { firstName: "Erna", lastName: "Einverstanden", email: "erna@wuff.example", hasGdpr: true, memberTypeId: 1 },
+        { firstName: "Olaf", lastName: "Ohnezustimmung", email: "olaf@wuff.example", hasGdpr: false, memberTypeId: 1 },
+        { firstName: "Anna", lastName: "Adresslos", email: "  ", hasGdpr: true, memberTypeId: 1 },
+      ])
+      .returning({ id: schema.people.id });
+    for (const person of [consenting, noConsent, noAddress]) await invoice(person, "2026-11-06");
+    const params = await reminderRunParams(db, RUN_DATE);
+    const preview = await previewReminderRun(db, params);
+    const mine = preview.recipients.filter((recipient) => [consenting, noConsent, noAddress].includes(recipient.personId));
+    expect(mine.map((recipient) => [recipient.name, recipient.channel, recipient.reason])).toEqual([
+      ["Anna Adresslos", "PRINT", "keine E-Mail-Adresse"],
+      ["Erna Einverstanden", "MAIL", null],
+      ["Olaf Ohnezustimmung", "PRINT", "keine Einwilligung"],
+    ]);
+    const html = (await (await fetchApp("/reminders?dialog=reminderRun-start", { cookie: await loginCookie("finance") })).text()).replaceAll("<!-- -->", "");
+    expect(html).toMatch(/Olaf Ohnezustimmung<\/th><td[^>]*>zum Drucken<\/td><td[^>]*>keine Einwilligung</);
+    expect(html).toMatch(/Erna Einverstanden<\/th><td[^>]*>per Mail</);
+
+    const { messages } = await controlledRun([consenting, noConsent, noAddress], params);
+    await deliver(messages);
+    const reminders = await remindersOf([consenting, noConsent, noAddress]);
+    expect(new Map(reminders.map((r) => [r.personId, [r.channel, r.status, r.mailLogId === null]]))).toEqual(
+      new Map([
+        [consenting, ["MAIL", "SENT", false]],
+        [noConsent, ["PRINT", "SENT", true]],
+        [noAddress, ["PRINT", "SENT", true]],
+      ]),
+    );
+    expect(await db.select().from(schema.mailLog).where(inArray(schema.mailLog.personId, [noConsent, noAddress]))).toEqual([]);
+  });
+
   it("a paid item is never reminded, however late", async () => {
     const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Bea", lastName: "Bezahlt", memberTypeId: 1 }).returning({ id: schema.people.id });
     const paidInvoice = await invoice(person, "2025-01-01", 0);
@@ -173,7 +208,7 @@ describe("sending the letters", () => {
     const [{ id: mailed }, { id: posted }] = await db
       .insert(schema.people)
       .values([
-        { firstName: "Susi", lastName: "Säumig", email: "susi@wuff.example", streetNumber: "Hauptstr. 5", zip: "50667", city: "Köln", memberTypeId: 1 },
+        { firstName: "Susi", lastName: "Säumig", email: "susi@wuff.example", streetNumber: "Hauptstr. 5", zip: "50667", city: "Köln", memberTypeId: 1, hasGdpr: true },
         { firstName: "Piet", lastName: "Papier", email: null, streetNumber: "Nebenweg 2", zip: "50668", city: "Köln", memberTypeId: 1 },
       ])
       .returning({ id: schema.people.id });
@@ -225,7 +260,10 @@ describe("sending the letters", () => {
     expect(pdfs.map((file) => file.filename)).toEqual([ofMailed[0].pdfKey]);
     expect(await pdfText(await attachmentOf(mails[0], pdfs[0].generatedFileName))).toContain(`Rechnung ${firstNumber}`);
     const log = await db.select().from(schema.mailLog).where(eq(schema.mailLog.id, ofMailed[0].mailLogId!));
-    expect(log[0]).toMatchObject({ status: "SENT", personId: mailed, jobId, intendedRecipient: "susi@wuff.example" });
+    expect(log[0]).toMatchObject({ kind: "REMINDER", status: "SENT", personId: mailed, jobId, intendedRecipient: "susi@wuff.example" });
+    // The person's mail log names it in German.
+    const mailTab = (await (await fetchApp(`/people/${mailed}/mails`, { cookie: await loginCookie("finance") })).text()).replaceAll("<!-- -->", "");
+    expect(mailTab).toMatch(/<td[^>]*>Mahnung<\/td>/);
 
     // The person without an e-mail address: their letter in the run's print PDF.
     const print = await reminderPrintPdf(env, db, jobId);
@@ -256,31 +294,103 @@ describe("sending the letters", () => {
     expect(await missing.text()).toBe("Diesen Mahnlauf gibt es nicht.");
   });
 
-  it("an item paid after it was reminded, before its letter went out, is not in the letter and stays unsent", async () => {
-    const [{ id: person }] = await db
+  it("an item paid after it was reminded, before its letter went out, is not in the letter: its reminder and fee are cancelled as it is sent", async () => {
+    await db.update(schema.reminderLevels).set({ fee: 250 }).where(eq(schema.reminderLevels.level, 1));
+    const [{ id: person }, { id: allPaid }] = await db
       .insert(schema.people)
-      .values({ firstName: "Zoe", lastName: "Zahltdoch", email: "zoe@wuff.example", memberTypeId: 1 })
+      .values([
+        { firstName: "Zoe", lastName: "Zahltdoch", email: "zoe@wuff.example", hasGdpr: true, memberTypeId: 1 },
+        { firstName: "Alf", lastName: "Allesbezahlt", email: null, memberTypeId: 1 },
+      ])
       .returning({ id: schema.people.id });
     const paidMeanwhile = await invoice(person, "2026-11-06");
     const paidNumber = invoiceNumber - 1;
     await invoice(person, "2026-11-06", 3000);
     const stillOpen = invoiceNumber - 1;
+    const onlyItem = await fee(allPaid, "2026-10-31");
     const params = await reminderRunParams(db, RUN_DATE);
-    const { jobId, messages } = await controlledRun([person], params);
-    // The reminders are written (as the queue item does first), then the invoice is paid.
-    await writeReminders(db, jobId, [person], params, DEMO_USERS.finance, new Date());
+    const { jobId, messages } = await controlledRun([person, allPaid], params);
+    // The reminders are written (as the queue item does first), then the items are paid.
+    await writeReminders(db, jobId, [person, allPaid], params, DEMO_USERS.finance, new Date());
     await db.update(schema.invoiceHeaders).set({ openAmount: 0 }).where(eq(schema.invoiceHeaders.id, paidMeanwhile));
+    await db.update(schema.fees).set({ openAmount: 0 }).where(eq(schema.fees.id, onlyItem));
     await deliver(messages);
+    await deliver(messages); // redelivered: nothing changes
     const reminders = await remindersOf([person]);
-    expect(reminders.map((r) => [r.targetId, r.status])).toEqual([
-      [paidMeanwhile, "PENDING"],
-      [reminders[1].targetId, "SENT"],
+    expect(reminders.map((r) => [r.targetId, r.status, r.cancelledBy])).toEqual([
+      [paidMeanwhile, "CANCELLED", "Fritz Finanz"],
+      [reminders[1].targetId, "SENT", null],
     ]);
+    const [alone] = await remindersOf([allPaid]);
+    expect(alone).toMatchObject({ targetId: onlyItem, status: "CANCELLED", pdfKey: null });
+    // Their fees are kept with 0,00 € and '(storniert)'; the sent one's fee stays open. The paid
+    // items count no level any more: the reminder is cancelled, not pending.
+    const feesAfter = new Map((await reminderFeesOf([person, allPaid])).map((f) => [f.id, f]));
+    for (const cancelled of [reminders[0], alone]) {
+      expect(feesAfter.get(cancelled.feeId!)).toMatchObject({ amount: 0, openAmount: 0 });
+      expect(feesAfter.get(cancelled.feeId!)!.text).toMatch(/\(storniert\)$/);
+    }
+    expect(feesAfter.get(reminders[1].feeId!)).toMatchObject({ amount: 250, openAmount: 250 });
     const text = await pdfText(await (await env.INVOICES.get(reminders[1].pdfKey!))!.arrayBuffer());
     expect(text).toContain(`Rechnung ${stillOpen}`);
     expect(text).not.toContain(`Rechnung ${paidNumber}`);
     const mails = (await mailsTo(testAccount)).filter((mail) => mail.subject.includes(`Rechnung ${stillOpen}`));
     expect(mails.map((mail) => mail.subject)).toEqual([`Zahlungserinnerung: Rechnung ${stillOpen}`]);
+  });
+});
+
+describe("payment links in the letters", () => {
+  it("while Mollie is on, a reminded fee's letter and mail carry its payment link (made once, the same on a retry); invoices and a run without Mollie none", async () => {
+    const [{ id: person }, { id: withInvoice }] = await db
+      .insert(schema.people)
+      .values([
+        { firstName: "Lina", lastName: "Linkzahlerin", email: "lina@wuff.example", hasGdpr: true, memberTypeId: 1 },
+        { firstName: "Ingo", lastName: "Invoice", email: "ingo@wuff.example", hasGdpr: true, memberTypeId: 1 },
+      ])
+      .returning({ id: schema.people.id });
+    const reminded = await fee(person, "2026-10-31");
+    const invoiceId = await invoice(withInvoice, "2026-11-06");
+    const linkOf = async () => (await db.select({ id: schema.fees.paymentLinkId, url: schema.fees.paymentLinkUrl, amount: schema.fees.paymentLinkAmount }).from(schema.fees).where(eq(schema.fees.id, reminded)))[0];
+    await db.update(schema.configuration).set({ mollieIntegration: true }).where(eq(schema.configuration.id, 1));
+    try {
+      const params = await reminderRunParams(db, RUN_DATE);
+      const { messages } = await controlledRun([person, withInvoice], params);
+      await deliver(messages);
+      const link = await linkOf();
+      expect(link.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/payment\/[A-Za-z0-9]+$/);
+      expect(link.amount).toBe(2000);
+      // A redelivered message (and a letter rendered again) takes the same link: nothing new at Mollie.
+      await db.update(schema.reminders).set({ status: "PENDING" }).where(eq(schema.reminders.personId, person));
+      await deliver(messages);
+      expect(await linkOf()).toEqual(link);
+
+      const [sent] = await remindersOf([person]);
+      const text = (await pdfText(await (await env.INVOICES.get(sent.pdfKey!))!.arrayBuffer())).replace(/\s+/g, "");
+      expect(text).toContain(`Oderonlinebezahlen:${link.url}`);
+      const mails = (await mailsTo(testAccount)).filter((mail) => mail.subject.includes("Kursgebühr Welpen") && mail.text.includes(link.url!));
+      expect(mails.length).toBeGreaterThan(0);
+      expect(mails[0].text).toContain(`Bequem online bezahlen: ${link.url}`);
+      // An invoice has no payment link: neither its letter nor its mail shows one.
+      const [ofInvoice] = await remindersOf([withInvoice]);
+      expect(ofInvoice.targetId).toBe(invoiceId);
+      expect((await pdfText(await (await env.INVOICES.get(ofInvoice.pdfKey!))!.arrayBuffer())).replace(/\s+/g, "")).not.toContain("Oderonlinebezahlen");
+      const invoiceMails = (await mailsTo(testAccount)).filter((mail) => mail.subject === `Zahlungserinnerung: Rechnung ${invoiceNumber - 1}`);
+      expect(invoiceMails).toHaveLength(1);
+      expect(invoiceMails[0].text).not.toContain("online bezahlen");
+    } finally {
+      await db.update(schema.configuration).set({ mollieIntegration: false }).where(eq(schema.configuration.id, 1));
+    }
+    // Mollie off: a reminded fee gets no link.
+    const [{ id: offline }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Otto", lastName: "Ohnelink", email: null, memberTypeId: 1 })
+      .returning({ id: schema.people.id });
+    const unlinked = await fee(offline, "2026-10-31");
+    const run = await controlledRun([offline], await reminderRunParams(db, RUN_DATE));
+    await deliver(run.messages);
+    expect((await db.select({ url: schema.fees.paymentLinkUrl }).from(schema.fees).where(eq(schema.fees.id, unlinked)))[0].url).toBeNull();
+    const [printed] = await remindersOf([offline]);
+    expect((await pdfText(await (await env.INVOICES.get(printed.pdfKey!))!.arrayBuffer())).replace(/\s+/g, "")).not.toContain("Oderonlinebezahlen");
   });
 });
 
@@ -336,7 +446,7 @@ describe("cancelling a reminder", () => {
 
 describe("the run's screen and confirmation", () => {
   it("ADMIN and FINANCE see the preview and start the run; it finishes on the queue", async () => {
-    const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Fritz", lastName: "Fällig", email: "fritz@wuff.example", memberTypeId: 1 }).returning({ id: schema.people.id });
+    const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Fritz", lastName: "Fällig", email: "fritz@wuff.example", memberTypeId: 1, hasGdpr: true }).returning({ id: schema.people.id });
     const due = await invoice(person, "2020-01-06");
     for (const who of ["admin", "finance"] as const) {
       const html = (await (await fetchApp("/reminders?dialog=reminderRun-start", { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");

@@ -4,7 +4,7 @@ import { formatCount, formatDate, formatMoney } from "~/lib/format";
 import type { ReminderRunPreview } from "./dialog.server";
 
 /** 'Mahnlauf starten': what the run will do (per level the items, open amounts, fees and the new
- *  due date; mail or post), confirmed before it starts. */
+ *  due date; per person mail or post and why not by mail), confirmed before it starts. */
 export default function ReminderRunDialog({ data, actionData, closeHref }: DialogProps<ReminderRunPreview>) {
   const nothing = data.items === 0;
   return (
@@ -57,8 +57,39 @@ export default function ReminderRunDialog({ data, actionData, closeHref }: Dialo
         <p className="mt-3 text-sm text-slate-700">
           {nothing
             ? "Heute ist keine Mahnung fällig: Ein Lauf schreibt nichts."
-            : `${formatCount(data.people, "Person erhält", "Personen erhalten")} ein Schreiben: ${formatCount(data.byMail, "per Mail", "per Mail")}, ${formatCount(data.byPrint, "zum Drucken", "zum Drucken")} (ohne E-Mail-Adresse).`}
+            : `${formatCount(data.people, "Person erhält", "Personen erhalten")} ein Schreiben: ${formatCount(data.byMail, "per Mail", "per Mail")}, ${formatCount(data.byPrint, "zum Drucken", "zum Drucken")} (ohne E-Mail-Adresse oder ohne Einwilligung).`}
         </p>
+        {data.recipients.length > 0 ? (
+          <div className="mt-2 max-h-60 overflow-y-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Versand je Person</caption>
+              <thead>
+                <tr className="border-b border-slate-200 text-left text-slate-600">
+                  <th scope="col" className="py-1 pr-2 font-normal">
+                    Person
+                  </th>
+                  <th scope="col" className="py-1 pr-2 font-normal">
+                    Versand
+                  </th>
+                  <th scope="col" className="py-1 font-normal">
+                    Grund
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.recipients.map((recipient) => (
+                  <tr key={recipient.personId} className="border-b border-slate-100">
+                    <th scope="row" className="py-1 pr-2 text-left font-normal">
+                      {recipient.name}
+                    </th>
+                    <td className="py-1 pr-2">{recipient.channel === "MAIL" ? "per Mail" : "zum Drucken"}</td>
+                    <td className="py-1 text-slate-600">{recipient.reason ?? ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
         <p className="mt-2 text-sm text-slate-600">Bist du sicher? Jeder Posten erreicht jede Stufe nur einmal; ein zweiter Lauf am selben Tag mahnt niemanden doppelt.</p>
         <DialogAlert message={data.problem ?? actionData?.error} />
         <DialogButtons submitLabel="Mahnlauf starten" closeHref={closeHref} disabled={data.problem !== null} reason={data.problem} />
