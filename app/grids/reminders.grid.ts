@@ -31,7 +31,8 @@ export const remindersGrid = defineGrid<ReminderRow>({
   columns: [
     { id: "id", header: "Id", value: (r) => r.id, type: "number", hidden: true, sortable: false },
     { id: "date", header: "Datum", value: (r) => r.date, type: "date" },
-    { id: "personName", header: "Person", value: (r) => r.personName, link: (r) => ({ dialog: "person-edit", id: r.personId }), omitUnder: ["PERSON"] },
+    // The person's own history: their tab 'Mahnungen'.
+    { id: "personName", header: "Person", value: (r) => r.personName, link: (r) => ({ to: `/people/${r.personId}/reminders` }), omitUnder: ["PERSON"] },
     { id: "item", header: "Posten", value: (r) => r.item, omitUnder: ["INVOICEHEADER"] },
     { id: "levelTitle", header: "Stufe", value: (r) => r.levelTitle },
     { id: "openAmount", header: "Offen", value: (r) => r.openAmount, type: "money" },
