@@ -71,7 +71,8 @@ export async function loadOpenDialog(request: Request, context: AppLoadContext, 
 
 /**
  * The CHILD grids a dialog shows under its record (`children`), for the users of each grid's area.
- * Without a search: its form would close the dialog (a grid's search keeps no dialog parameters).
+ * Without a search (its form would close the dialog: a grid's search keeps no dialog parameters)
+ * and without the column chooser (its checkboxes would repeat the form's labels: Datum, Offen).
  */
 async function childGrids(request: Request, context: AppLoadContext, user: User, dialog: DialogServer, view: string, id: number) {
   const children = dialog.children;
@@ -79,7 +80,7 @@ async function childGrids(request: Request, context: AppLoadContext, user: User,
   const parent = { type: children.parentType, id, name: "" };
   const grids = children.grids.filter((grid) => grid.mounts[children.parentType] && mayUse(user, grid.area));
   const loaded = await Promise.all(grids.map((grid) => loadGrid({ request, context }, grid, childPlacement(grid, parent), user)));
-  return loaded.map((grid) => ({ ...grid, search: null }));
+  return loaded.map((grid) => ({ ...grid, search: null, columnChooser: false }));
 }
 
 /** The record's history as the user may see it: labels from the grid, hidden what they may not see. */
