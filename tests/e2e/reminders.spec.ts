@@ -45,7 +45,7 @@ test("Einstellungen → Mahnwesen: levels saved, a malformed fee refused in Germ
 test("Mahnungen: history under the person and under a fee; an unsent reminder cancelled with its fee", async ({ page, javaScriptEnabled }) => {
   const lastName = `Grid${javaScriptEnabled ? "js" : "html"}${Date.now().toString(36)}`;
   const text = `Kursgebühr ${lastName}`;
-  const [{ personId, feeId }] = appSql<{ personId: number; feeId: number }>(`
+  const [{ personId, feeId }] = await appSql<{ personId: number; feeId: number }>(`
     INSERT INTO people (first_name, last_name, member_type_id) VALUES ('Greta', '${lastName}', 1);
     INSERT INTO fees (person_id, date, due_date, text, amount, open_amount, send_invoice) SELECT id, '2026-09-01', '2026-09-15', '${text}', 2000, 2000, 0 FROM people WHERE last_name = '${lastName}';
     INSERT INTO fees (person_id, date, due_date, text, amount, open_amount, send_invoice, kind, reminded_fee_id) SELECT person_id, '2026-10-20', '2026-11-03', 'Mahngebühr ${lastName}', 500, 500, 0, 'REMINDER', id FROM fees WHERE text = '${text}';
