@@ -5,6 +5,7 @@
 import { useLocation, useNavigate, useNavigationType, type FetcherWithComponents } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, type ComponentProps, type ReactNode, type Ref } from "react";
 import type { DialogActionData } from "~/dialogs/define.server";
+import type { GridData } from "~/lib/grid";
 import type { HistoryEntry } from "~/models/change-history.server";
 
 /** What a registered dialog's component gets (app/dialogs/<entity>/dialog.tsx). */
@@ -18,6 +19,9 @@ export type DialogProps<Data> = {
 
 /** The open dialog's Änderungsverlauf (the kit loads it for every dialog that declares one). */
 export const DialogHistoryContext = createContext<HistoryEntry[] | undefined>(undefined);
+
+/** The CHILD grids under the open dialog's record (a fee's reminders; the dialog's `children`). */
+export const DialogGridsContext = createContext<GridData[] | undefined>(undefined);
 
 type DialogFormState = { fetcher: FetcherWithComponents<DialogActionData>; action: string };
 export const DialogFormContext = createContext<DialogFormState | null>(null);

@@ -3,7 +3,8 @@ import { Link, useNavigation } from "@remix-run/react";
 import { useCallback, useContext, useEffect, useId, useRef, type ReactNode } from "react";
 import type { DialogActionData } from "~/dialogs/define.server";
 import { applyCarriedFields, readChangedFields, silenceForms, type CarriedFields } from "./carry-over-fields";
-import { DialogForm, DialogFormContext, DialogHistoryContext, useCloseDialog } from "./dialog-form";
+import { DataGrid } from "./data-grid/data-grid";
+import { DialogForm, DialogFormContext, DialogGridsContext, DialogHistoryContext, useCloseDialog } from "./dialog-form";
 import { AuditBlock, FormErrors, type AuditInfo } from "./forms/fields";
 import { SaveGateReason } from "./forms/save-gate";
 import { useHydrated } from "./use-hydrated";
@@ -113,6 +114,7 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
       </div>
       <div ref={content} className="overflow-y-auto px-5 py-4">
         {children}
+        <ChildGrids />
         <HistorySection />
       </div>
     </>
@@ -137,6 +139,19 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
         </DialogPanel>
       </div>
     </Dialog>
+  );
+}
+
+/** The CHILD grids under the dialog's record (e.g. a fee's Mahnungen), below its form. */
+function ChildGrids() {
+  const grids = useContext(DialogGridsContext);
+  if (!grids) return null;
+  return (
+    <div className="mt-4 flex flex-col gap-4 border-t border-slate-200 pt-3">
+      {grids.map((grid) => (
+        <DataGrid key={grid.gridId} data={grid} />
+      ))}
+    </div>
   );
 }
 

@@ -4,7 +4,8 @@
  * the dialogs is kit.server.ts.
  */
 import type { SubmissionResult } from "@conform-to/react";
-import type { ParentType, SavedRecord } from "~/components/data-grid/declare";
+import type { AnyGridDecl, ParentType, SavedRecord } from "~/components/data-grid/declare";
+import type { GridData } from "~/lib/grid";
 import type { Db } from "~/db/client.server";
 import type { Area, Permission, User } from "~/lib/access";
 import type { HistoryEntry } from "~/models/change-history.server";
@@ -75,6 +76,10 @@ export type DialogServer = {
   area: Area;
   /** The record's Änderungsverlauf in the dialog (every edit dialog declares it). */
   history?: DialogHistory;
+  /** The record as the parent of CHILD grids shown below the dialog's form (a fee's reminders):
+   *  each grid declares the mount (`mounts: { FEE: ... }`); shown to the users of its area, with
+   *  its paging, sort, Excel export and row actions, in the views named (default: edit). */
+  children?: { parentType: ParentType; grids: readonly AnyGridDecl[]; views?: readonly string[] };
   /** The entity whose records the dialog's saves and deletes are (default: its own folder's
    *  name), so the page's grid of that entity follows them (e.g. 'erasure' deletes a 'person'). */
   recordEntity?: string;
@@ -89,7 +94,15 @@ export const defineDialog = (dialog: DialogServer) => dialog;
 /** What the dialog component gets back when the action does not redirect. */
 export type DialogActionData = { result?: SubmissionResult<string[]>; conflict?: string; current?: unknown; error?: string };
 
-export type OpenDialog = { entity: string; view: string; data: unknown; /** The record's Änderungsverlauf, newest first. */ history?: HistoryEntry[] };
+export type OpenDialog = {
+  entity: string;
+  view: string;
+  data: unknown;
+  /** The record's Änderungsverlauf, newest first. */
+  history?: HistoryEntry[];
+  /** The CHILD grids under the record (`children`). */
+  grids?: GridData[];
+};
 
 export const GONE = "Der Datensatz existiert nicht mehr (inzwischen gelöscht?).";
 /** A save that names a record the database does not have (any more): nothing was written. */

@@ -6,7 +6,7 @@
  */
 import { useFetcher, useLocation, useMatches } from "@remix-run/react";
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
-import { DialogFormContext, DialogHistoryContext, useDialogHistory, type DialogProps } from "~/components/dialog-form";
+import { DialogFormContext, DialogGridsContext, DialogHistoryContext, useDialogHistory, type DialogProps } from "~/components/dialog-form";
 import { closedHref } from "~/lib/grid-state";
 import type { ConfirmData, DialogActionData, OpenDialog } from "./define.server";
 
@@ -86,13 +86,15 @@ function DialogView({ dialog, result }: { dialog: OpenDialog; result: DialogActi
   return (
     <DialogFormContext.Provider value={{ fetcher, action }}>
       <DialogHistoryContext.Provider value={dialog.history}>
-        <Suspense fallback={null}>
-          {isConfirm(dialog.data) ? (
-            <ConfirmDialog {...dialog.data.confirm} closeHref={closeHref} error={actionData?.error} />
-          ) : (
-            Component && <Component view={dialog.view} data={dialog.data} actionData={actionData} closeHref={closeHref} />
-          )}
-        </Suspense>
+        <DialogGridsContext.Provider value={dialog.grids}>
+          <Suspense fallback={null}>
+            {isConfirm(dialog.data) ? (
+              <ConfirmDialog {...dialog.data.confirm} closeHref={closeHref} error={actionData?.error} />
+            ) : (
+              Component && <Component view={dialog.view} data={dialog.data} actionData={actionData} closeHref={closeHref} />
+            )}
+          </Suspense>
+        </DialogGridsContext.Provider>
       </DialogHistoryContext.Provider>
     </DialogFormContext.Provider>
   );

@@ -7,8 +7,8 @@
  * toast; invalid, conflict, gone and refused answer the dialog with German messages.
  */
 import { data, replace, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
-import type { ParentType } from "~/components/data-grid/declare";
-import { urlAfterChange, type PageGrid } from "~/components/data-grid/grid.server";
+import { PARENT_TYPES, type ParentType } from "~/components/data-grid/declare";
+import { childPlacement, loadGrid, urlAfterChange, type PageGrid } from "~/components/data-grid/grid.server";
 import { may, mayUse, type Area, type User } from "~/lib/access";
 import { recordHistory } from "~/models/change-history.server";
 import { parseId } from "~/lib/ids";
@@ -38,8 +38,6 @@ function draftHref(request: Request, draft: Record<string, string>) {
   return `${url.pathname}${url.search}`;
 }
 
-const PARENT_TYPES: readonly ParentType[] = ["PERSON", "DOG", "COURSE", "COURSEMASTER", "INVOICEHEADER"];
-
 /** 'PERSON:17': the parent a CHILD grid's add dialog was opened under. */
 function parseParent(value: string | null): DialogParent | null {
   const [type, id] = (value ?? "").split(":");
@@ -60,11 +58,29 @@ export async function loadOpenDialog(request: Request, context: AppLoadContext, 
   // The history of the edit view's record is read together with the view's own data.
   const early = history && !history.record && name.view === "edit" && id ? dialogHistory(context, user, history, id) : null;
   early?.catch(() => {});
+  // The record's CHILD grids go to D1 together with the view's data too.
+  const grids = id ? childGrids(request, context, user, dialog, name.view, id) : null;
+  grids?.catch(() => {});
   const loaded = await view({ db: context.db, user, id, parent: parseParent(search.get("dialogParent")), search, draft, env: context.cloudflare.env });
   if (loaded === null || loaded === undefined) return null;
   const recordId = history?.record ? history.record(name.view, id, loaded) : null;
   const entries = early ? await early : history && recordId ? await dialogHistory(context, user, history, recordId) : undefined;
-  return { ...name, data: loaded, ...(entries ? { history: entries } : {}) };
+  const shown = (await grids) ?? [];
+  return { ...name, data: loaded, ...(entries ? { history: entries } : {}), ...(shown.length > 0 ? { grids: shown } : {}) };
+}
+
+/**
+ * The CHILD grids a dialog shows under its record (`children`), for the users of each grid's area.
+ * Without a search (its form would close the dialog: a grid's search keeps no dialog parameters)
+ * and without the column chooser (its checkboxes would repeat the form's labels: Datum, Offen).
+ */
+async function childGrids(request: Request, context: AppLoadContext, user: User, dialog: DialogServer, view: string, id: number) {
+  const children = dialog.children;
+  if (!children || !(children.views ?? ["edit"]).includes(view)) return [];
+  const parent = { type: children.parentType, id, name: "" };
+  const grids = children.grids.filter((grid) => grid.mounts[children.parentType] && mayUse(user, grid.area));
+  const loaded = await Promise.all(grids.map((grid) => loadGrid({ request, context }, grid, childPlacement(grid, parent), user)));
+  return loaded.map((grid) => ({ ...grid, search: null, columnChooser: false }));
 }
 
 /** The record's history as the user may see it: labels from the grid, hidden what they may not see. */

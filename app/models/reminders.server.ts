@@ -16,8 +16,10 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { qualified } from "~/db/columns";
 import { fees, invoiceHeaders, reminderLevels, reminders, templates, type ReminderTargetType } from "~/db/schema";
+import type { SortSpec } from "~/lib/grid";
 import { latestDueDateFor } from "~/lib/reminder-dates";
 import type { Actor } from "./audit.server";
+import { containsPattern } from "./search.server";
 
 export type ReminderLevel = typeof reminderLevels.$inferSelect;
 export type ReminderLevelInput = Pick<ReminderLevel, "level" | "enabled" | "days" | "fee" | "paymentTermDays" | "mailTemplate" | "letterTemplate"> & { rowVersion: number };
@@ -162,36 +164,66 @@ export type ReminderRow = {
   jobId: number | null;
 };
 
-/** The reminders, newest first: all of a person, an invoice or a fee, or the newest of all. */
-export async function listReminders(db: Db, where: { id?: number; personId?: number; invoiceId?: number; feeId?: number } = {}, limit = 100, offset = 0): Promise<ReminderRow[]> {
+/** Whose reminders: one, of a person, of an invoice or of a fee (reminded itself, or the reminder
+ *  fee), or all; `search` finds a person's name or the item's text. */
+export type ReminderWhere = { id?: number; personId?: number; invoiceId?: number; feeId?: number; search?: string };
+
+/** The columns the list sorts by (the grid's column ids); ties newest first. */
+const REMINDER_SORTS: Record<string, SQL> = {
+  date: sql`r.date`,
+  item: sql`item`,
+  personName: sql`p.last_name_key || ' ' || p.first_name_key`,
+  levelTitle: sql`r.level`,
+  openAmount: sql`r.open_amount`,
+  fee: sql`fee`,
+  newDueDate: sql`r.new_due_date`,
+  channel: sql`r.channel`,
+  status: sql`r.status`,
+  createdBy: sql`r.created_by`,
+};
+export const REMINDER_DEFAULT_SORT: SortSpec = { id: "date", descending: true };
+
+const ITEM_TEXT = sql`CASE WHEN r.target_type = 'INVOICE' THEN 'Rechnung ' || coalesce((SELECT h.invoice_number FROM invoice_headers h WHERE h.id = r.target_id), r.target_id)
+           ELSE coalesce((SELECT f.text FROM fees f WHERE f.id = r.target_id), 'Posten ' || r.target_id) END`;
+
+function reminderConditions(where: ReminderWhere): SQL {
+  const pattern = where.search ? containsPattern(where.search) : null;
   const conditions = [
     where.id !== undefined ? sql`r.id = ${where.id}` : undefined,
     where.personId !== undefined ? sql`r.person_id = ${where.personId}` : undefined,
     where.invoiceId !== undefined ? sql`r.target_type = 'INVOICE' AND r.target_id = ${where.invoiceId}` : undefined,
     where.feeId !== undefined ? sql`((r.target_type = 'FEE' AND r.target_id = ${where.feeId}) OR r.fee_id = ${where.feeId})` : undefined,
+    pattern ? sql`(p.full_name LIKE ${pattern} OR ${ITEM_TEXT} LIKE ${pattern})` : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
-  const rows = await db.all<ReminderRow>(sql`SELECT r.id AS id, r.target_type AS targetType, r.target_id AS targetId,
-      CASE WHEN r.target_type = 'INVOICE' THEN 'Rechnung ' || coalesce((SELECT h.invoice_number FROM invoice_headers h WHERE h.id = r.target_id), r.target_id)
-           ELSE coalesce((SELECT f.text FROM fees f WHERE f.id = r.target_id), 'Posten ' || r.target_id) END AS item,
+  return conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+}
+
+const REMINDERS_FROM = sql`FROM ${reminders} r JOIN people p ON p.id = r.person_id LEFT JOIN ${reminderLevels} l ON l.level = r.level`;
+
+/** The reminders, newest first (or sorted by a column): all of a person, an invoice or a fee, or all. */
+export async function listReminders(db: Db, where: ReminderWhere = {}, limit = 100, offset = 0, sort: SortSpec = REMINDER_DEFAULT_SORT): Promise<ReminderRow[]> {
+  const direction = sort.descending ? sql`DESC` : sql`ASC`;
+  const order = REMINDER_SORTS[sort.id] ?? REMINDER_SORTS.date;
+  const rows = await db.all<ReminderRow>(sql`SELECT r.id AS id, r.target_type AS targetType, r.target_id AS targetId, ${ITEM_TEXT} AS item,
       r.person_id AS personId, p.full_name AS personName, r.level AS level, coalesce(l.title, 'Stufe ' || r.level) AS levelTitle,
       r.date AS date, r.new_due_date AS newDueDate, r.open_amount AS openAmount, (SELECT rf.amount FROM fees rf WHERE rf.id = r.fee_id) AS fee,
       r.channel AS channel, r.status AS status, r.created_by AS createdBy, r.job_id AS jobId
-    FROM ${reminders} r JOIN people p ON p.id = r.person_id LEFT JOIN ${reminderLevels} l ON l.level = r.level
-    ${conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``}
-    ORDER BY r.date DESC, r.id DESC LIMIT ${limit} OFFSET ${offset}`);
+    ${REMINDERS_FROM} ${reminderConditions(where)}
+    ORDER BY ${order} ${direction}, r.date DESC, r.id DESC LIMIT ${limit} OFFSET ${offset}`);
   return rows;
 }
 
-/** One page of a person's or an invoice's reminders (the tab 'Mahnungen') and how many there are. */
-export async function pageOfReminders(db: Db, where: { personId?: number; invoiceId?: number }, page: number, pageSize: number) {
-  const condition =
-    where.personId !== undefined ? sql`person_id = ${where.personId}` : where.invoiceId !== undefined ? sql`target_type = 'INVOICE' AND target_id = ${where.invoiceId}` : sql`1`;
+/** One page of the reminders (the grid 'Mahnungen': all, or of a person, an invoice, a fee) and how many there are. */
+export async function pageOfReminders(db: Db, where: ReminderWhere, page: number, pageSize: number, sort: SortSpec = REMINDER_DEFAULT_SORT) {
   const [rows, [{ total }]] = await Promise.all([
-    listReminders(db, where, pageSize, (page - 1) * pageSize),
-    db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${reminders} WHERE ${condition}`),
+    listReminders(db, where, pageSize, (page - 1) * pageSize, sort),
+    db.all<{ total: number }>(sql`SELECT count(*) AS total ${REMINDERS_FROM} ${reminderConditions(where)}`),
   ]);
   return { rows, total };
 }
+
+/** Every reminder of the query (the Excel export). */
+export const allReminders = (db: Db, where: ReminderWhere, sort: SortSpec = REMINDER_DEFAULT_SORT) => listReminders(db, where, -1, 0, sort);
 
 // ---------------------------------------------------------------------------------------------
 // Cancel

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { appSql } from "./support/app-db";
 import { loginAs } from "./support/login";
 
 /**
@@ -35,4 +36,54 @@ test("Einstellungen → Mahnwesen: levels saved, a malformed fee refused in Germ
   await expect(second.getByLabel("Mahngebühr")).toHaveValue("7,50");
   await expect(second.getByLabel("Tage bis zur Mahnung")).toHaveValue("10");
   await expect(form.getByRole("group", { name: "Stufe 1: Zahlungserinnerung" }).getByLabel("Mail-Vorlage")).toHaveValue("Zahlungserinnerung (Mahnlauf)");
+});
+
+/**
+ * Mahnungen, the declared grid: the history under a person and in a fee's dialog, and
+ * 'Stornieren' of a reminder whose letter was not sent (made here in the database: every run sends).
+ */
+test("Mahnungen: history under the person and under a fee; an unsent reminder cancelled with its fee", async ({ page, javaScriptEnabled }) => {
+  const lastName = `Grid${javaScriptEnabled ? "js" : "html"}${Date.now().toString(36)}`;
+  const text = `Kursgebühr ${lastName}`;
+  const [{ personId, feeId }] = await appSql<{ personId: number; feeId: number }>(`
+    INSERT INTO people (first_name, last_name, member_type_id) VALUES ('Greta', '${lastName}', 1);
+    INSERT INTO fees (person_id, date, due_date, text, amount, open_amount, send_invoice) SELECT id, '2026-09-01', '2026-09-15', '${text}', 2000, 2000, 0 FROM people WHERE last_name = '${lastName}';
+    INSERT INTO fees (person_id, date, due_date, text, amount, open_amount, send_invoice, kind, reminded_fee_id) SELECT person_id, '2026-10-20', '2026-11-03', 'Mahngebühr ${lastName}', 500, 500, 0, 'REMINDER', id FROM fees WHERE text = '${text}';
+    INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, open_amount, status, channel, sent_on) SELECT 'FEE', id, person_id, 1, '2026-10-06', '2026-10-20', 2000, 'SENT', 'PRINT', '2026-10-06T10:00:00Z' FROM fees WHERE text = '${text}';
+    INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, open_amount, fee_id, status) SELECT 'FEE', f.id, f.person_id, 2, '2026-10-20', '2026-11-03', 2000, (SELECT id FROM fees WHERE text = 'Mahngebühr ${lastName}'), 'PENDING' FROM fees f WHERE f.text = '${text}';
+    SELECT person_id AS personId, id AS feeId FROM fees WHERE text = '${text}';`);
+
+  // Under the person: the tab 'Mahnungen', both reminders of the fee.
+  await loginAs(page, "finance", `/people/${personId}/reminders`);
+  const ofPerson = page.getByRole("region", { name: `Mahnungen an Greta ${lastName}` });
+  await expect(ofPerson.locator("tbody tr")).toHaveCount(2);
+  await expect(ofPerson.getByRole("cell", { name: "Zahlungserinnerung" })).toBeVisible();
+  await expect(ofPerson.getByRole("link", { name: "Stornieren" })).toHaveCount(1);
+
+  // Under the fee: its dialog in the person's Kontenblatt shows the same two, with the sent one's
+  // channel and only the unsent one to cancel.
+  await page.goto(`/people/${personId}/fees?dialog=fee-edit&dialogId=${feeId}`);
+  if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
+  const dialog = page.getByRole("dialog", { name: `Offenen Posten '${text}' bearbeiten` });
+  const ofFee = dialog.getByRole("region", { name: "Mahnungen zu diesem Posten" });
+  await expect(ofFee.locator("tbody tr")).toHaveCount(2);
+  await expect(ofFee.locator("tbody tr", { hasText: "Zahlungserinnerung" })).toContainText("Post");
+  const pending = ofFee.locator("tbody tr", { hasText: "1. Mahnung" });
+  await expect(pending).toContainText("5,00 €");
+  await pending.getByRole("link", { name: "Stornieren" }).click();
+
+  // The kit's confirmation; confirmed, the reminder and its fee are cancelled.
+  const confirm = page.getByRole("dialog", { name: "1. Mahnung vom 20.10.2026 stornieren" });
+  await expect(confirm).toContainText("Die Mahngebühr von 5,00 € wird mit storniert.");
+  if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
+  await confirm.getByRole("button", { name: "Ja, stornieren" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `1. Mahnung zu ${text} wurde storniert` })).toBeVisible();
+  await expect(confirm).toBeHidden();
+
+  await page.goto(`/people/${personId}/reminders`);
+  await expect(ofPerson.locator("tbody tr", { hasText: "1. Mahnung" })).toContainText("storniert");
+  await expect(ofPerson.getByRole("link", { name: "Stornieren" })).toHaveCount(0);
+  await page.goto(`/people/${personId}/fees`);
+  const kontenblatt = page.getByRole("region", { name: `Kontenblatt für Greta ${lastName}` });
+  await expect(kontenblatt.locator("tbody tr", { hasText: `Mahngebühr ${lastName} (storniert)` })).toContainText("0,00 €");
 });

@@ -164,8 +164,8 @@ test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and 
   else expect(await printPdf.text()).toBe("In diesem Mahnlauf gibt es keine Mahnung zum Drucken.");
 
   // The history: the newest reminder's person, the tab 'Mahnungen' under them.
-  const latest = page.getByRole("region", { name: "Letzte Mahnungen" });
-  const firstPerson = latest.locator("tbody tr").first().getByRole("link");
+  const latest = page.getByRole("region", { name: "Mahnungen", exact: true });
+  const firstPerson = latest.locator("tbody tr").first().getByRole("link").first();
   const name = (await firstPerson.textContent())!;
   await firstPerson.click();
   await expect(page.getByRole("heading", { name: `Mahnungen an ${name}` })).toBeVisible();

@@ -137,6 +137,16 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/reminders?dialog=reminderRun-start", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/people/1/reminders", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/invoices/1/reminders", allowed: ["finance", "admin"], get: 200, post: 400 },
+  // The grid Mahnungen: its cancel confirmation on every mount, the fee dialog that shows a fee's
+  // reminders, and its Excel export (as PARENT and under a person, an invoice, a fee); GET only.
+  { path: "/reminders?dialog=reminder-cancel&dialogId=1", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/people/1/reminders?dialog=reminder-cancel&dialogId=1", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/fees?dialog=fee-edit&dialogId=1", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/people/1/fees?dialog=fee-edit&dialogId=1", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/reminders/export", allowed: ["finance", "admin"], get: 200, post: 405, getOnly: true },
+  { path: "/reminders/export?parent=PERSON%3A1", allowed: ["finance", "admin"], get: 200, post: 405, getOnly: true },
+  { path: "/reminders/export?parent=INVOICEHEADER%3A1", allowed: ["finance", "admin"], get: 200, post: 405, getOnly: true },
+  { path: "/reminders/export?parent=FEE%3A1", allowed: ["finance", "admin"], get: 200, post: 405, getOnly: true },
   // The print PDF of a Mahnlauf (ADMIN, FINANCE): there is no run 999999 (German 404); GET only.
   { path: "/reminders/print/999999", allowed: ["finance", "admin"], get: 404, post: 405, getOnly: true },
 ];

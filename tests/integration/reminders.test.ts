@@ -302,3 +302,121 @@ describe("what is overdue and which level is due", () => {
     expect(fees).toContain("02.03.2020");
   });
 });
+
+describe("the grid Mahnungen: on /reminders, under a person, an invoice and a fee; 'Stornieren'", () => {
+  let personId: number;
+  let invoiceId: number;
+  let feeId: number;
+  let reminderFeeId: number;
+  let onInvoice: number;
+  let onFee: number;
+  const invoiceNumber = 970_001;
+  const html = async (path: string, who: "finance" | "admin" = "finance") => (await (await fetchApp(path, { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
+  const cancelLink = (id: number) => new RegExp(`dialog=reminder-cancel&amp;[^"]*dialogId=${id}"`);
+
+  beforeAll(async () => {
+    // One database per file: the demo data, unless the describes above loaded it already.
+    if (!(await env.DB.prepare("SELECT 1 FROM configuration").first())) await loadDemoData();
+    [{ id: personId }] = await db.insert(schema.people).values({ firstName: "Greta", lastName: "Gridmahnung", memberTypeId: 1 }).returning({ id: schema.people.id });
+    [{ id: invoiceId }] = await db
+      .insert(schema.invoiceHeaders)
+      .values({ personId, invoiceNumber, date: "2026-01-02", dueDate: "2026-01-16", amount: 1000, openAmount: 1000 })
+      .returning({ id: schema.invoiceHeaders.id });
+    [{ id: feeId }, { id: reminderFeeId }] = await db
+      .insert(schema.fees)
+      .values([
+        { personId, date: "2026-01-02", dueDate: "2026-01-16", text: "Kursgebühr Gridtest", amount: 2000, openAmount: 2000, sendInvoice: false },
+        { personId, date: "2026-02-02", dueDate: "2026-02-16", text: "Mahngebühr Gridtest", amount: 500, openAmount: 500, sendInvoice: true, kind: "REMINDER", remindedInvoiceId: invoiceId },
+      ])
+      .returning({ id: schema.fees.id });
+    [{ id: onInvoice }, { id: onFee }] = await db
+      .insert(schema.reminders)
+      .values([
+        { targetType: "INVOICE", targetId: invoiceId, personId, level: 2, date: "2026-02-02", newDueDate: "2026-02-16", openAmount: 1000, feeId: reminderFeeId, status: "PENDING" },
+        { targetType: "FEE", targetId: feeId, personId, level: 1, date: "2026-01-31", newDueDate: "2026-02-14", openAmount: 2000, status: "SENT", channel: "PRINT" },
+      ])
+      .returning({ id: schema.reminders.id });
+  });
+
+  it("is the declared grid on /reminders: search, sort, paging, Excel export; 'Stornieren' only while unsent", async () => {
+    const screen = await html("/reminders?q=Gridmahnung&sort=-levelTitle");
+    expect(screen).toMatch(/Mahnungen <span[^>]*>\(2\)/);
+    expect(screen).toContain("Mahnlauf");
+    expect(screen).toContain("Greta Gridmahnung");
+    expect(screen).toContain(`Rechnung ${invoiceNumber}`);
+    expect(screen).toContain("Kursgebühr Gridtest");
+    expect(screen.indexOf(`Rechnung ${invoiceNumber}`)).toBeLessThan(screen.indexOf("Kursgebühr Gridtest"));
+    expect(screen).toMatch(cancelLink(onInvoice));
+    expect(screen).not.toMatch(cancelLink(onFee));
+    expect(screen).toContain("Excel-Export");
+    // Paging: 50 a page, as every grid.
+    const all = await html("/reminders?page=99");
+    expect(all).toContain("Noch keine Mahnungen");
+    const file = await fetchApp("/reminders/export?q=Gridmahnung", { cookie: await loginCookie("admin") });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toContain("spreadsheetml");
+    expect(file.headers.get("Content-Disposition")).toContain("Mahnungen.xlsx");
+  });
+
+  it("is mounted under the person, the invoice and the fee (in the fee's dialog), with 'Stornieren' there too", async () => {
+    const ofPerson = await html(`/people/${personId}/reminders`);
+    expect(ofPerson).toContain("Mahnungen an Greta Gridmahnung");
+    expect(ofPerson).toMatch(cancelLink(onInvoice));
+    expect(ofPerson).toContain("Kursgebühr Gridtest");
+    const ofInvoice = await html(`/invoices/${invoiceId}/reminders`, "admin");
+    expect(ofInvoice).toContain(`Mahnungen zu Rechnung ${invoiceNumber}`);
+    expect(ofInvoice).toMatch(cancelLink(onInvoice));
+    expect(ofInvoice).not.toContain("Kursgebühr Gridtest");
+    // The fee reminded: its dialog shows its reminder, in the Kontenblatt and under the person.
+    for (const page of ["/fees", `/people/${personId}/fees`]) {
+      const dialog = await html(`${page}?dialog=fee-edit&dialogId=${feeId}`);
+      expect(dialog, page).toContain("Mahnungen zu diesem Posten");
+      expect(dialog, page).toMatch(/Mahnungen zu diesem Posten <span[^>]*>\(1\)/);
+      expect(dialog, page).toContain("31.01.2026");
+      expect(dialog, page).not.toMatch(cancelLink(onFee));
+    }
+    // The reminder fee: its dialog shows the reminder it was charged by, which may be cancelled.
+    const ofReminderFee = await html(`/fees?dialog=fee-edit&dialogId=${reminderFeeId}`);
+    expect(ofReminderFee).toMatch(/Mahnungen zu diesem Posten <span[^>]*>\(1\)/);
+    expect(ofReminderFee).toMatch(cancelLink(onInvoice));
+    expect(ofReminderFee).toContain(`/reminders/export?parent=FEE:${reminderFeeId}`);
+    const file = await fetchApp(`/reminders/export?parent=FEE:${feeId}`, { cookie: await loginCookie("finance") });
+    expect(file.status).toBe(200);
+    // A fee without reminders: the grid says so.
+    const [{ id: plain }] = await db.insert(schema.fees).values({ personId, date: "2026-01-02", text: "Ohne Mahnung", amount: 100, openAmount: 100 }).returning({ id: schema.fees.id });
+    expect(await html(`/fees?dialog=fee-edit&dialogId=${plain}`)).toContain("Noch keine Mahnungen");
+  });
+
+  it("STAFF and GDPR neither see the grid nor cancel; a sent reminder is refused in German; an unsent one is cancelled with its fee", async () => {
+    for (const who of ["staff", "gdpr"] as const) {
+      const cookie = await loginCookie(who);
+      expect((await fetchApp(`/reminders/export?parent=PERSON:${personId}`, { cookie })).status, who).toBe(302);
+      for (const page of [`/people/${personId}/dogs`, "/people", "/reminders"]) {
+        const refused = await postForm(page, cookie, { intent: "reminder:cancel", id: onInvoice });
+        expect(refused.status, `${who} ${page}`).toBe(302);
+        expect(refused.headers.get("Location")).toBe("/");
+      }
+    }
+    const cookie = await loginCookie("finance");
+    const sent = await postForm(`/people/${personId}/reminders`, cookie, { intent: "reminder:cancel", id: onFee });
+    expect(sent.status).toBe(409);
+    expect(await sent.text()).toContain("Diese Mahnung ist schon versandt oder storniert");
+    expect((await db.select().from(schema.reminders).where(eq(schema.reminders.id, onFee)))[0].status).toBe("SENT");
+    expect((await db.select().from(schema.reminders).where(eq(schema.reminders.id, onInvoice)))[0].status).toBe("PENDING");
+
+    // Posted where the grid is mounted (the person's tab): back to the same tab, with a toast.
+    const done = await postForm(`/people/${personId}/reminders?remPage=1`, cookie, { intent: "reminder:cancel", id: onInvoice });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/people/${personId}/reminders?remPage=1`);
+    expect(toastOf(done)).toEqual({ type: "success", message: `1. Mahnung zu Rechnung ${invoiceNumber} wurde storniert` });
+    const [after] = await db.select().from(schema.reminders).where(eq(schema.reminders.id, onInvoice));
+    expect(after).toMatchObject({ status: "CANCELLED", cancelledBy: "Fritz Finanz" });
+    const [reminderFee] = await db.select().from(schema.fees).where(eq(schema.fees.id, reminderFeeId));
+    expect(reminderFee).toMatchObject({ amount: 0, openAmount: 0 });
+    expect(reminderFee.text).toBe("Mahngebühr Gridtest (storniert)");
+    // Cancelled: no 'Stornieren' any more, the status says so.
+    const ofPerson = await html(`/people/${personId}/reminders`);
+    expect(ofPerson).not.toMatch(cancelLink(onInvoice));
+    expect(ofPerson).toContain("storniert");
+  });
+});

@@ -8,8 +8,10 @@ import type { Db } from "~/db/client.server";
 import type { Area, Permission, User } from "~/lib/access";
 import type { CellLink, CellType, CellValue, SortSpec } from "~/lib/grid";
 
-/** The parent types a CHILD grid follows (spec: PERSON, DOG, COURSE, COURSEMASTER, INVOICEHEADER). */
-export type ParentType = "PERSON" | "DOG" | "COURSE" | "COURSEMASTER" | "INVOICEHEADER";
+/** The parent types a CHILD grid follows (spec: PERSON, DOG, COURSE, COURSEMASTER, INVOICEHEADER;
+ *  and FEE, a fee whose edit dialog shows its child grids: `childGrids` of app/dialogs). */
+export const PARENT_TYPES = ["PERSON", "DOG", "COURSE", "COURSEMASTER", "INVOICEHEADER", "FEE"] as const;
+export type ParentType = (typeof PARENT_TYPES)[number];
 export type Mount = "PARENT" | ParentType;
 
 /** What a list query gets: the URL's state, the parent a CHILD grid is filtered by, the user. */

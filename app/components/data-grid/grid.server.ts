@@ -140,6 +140,15 @@ export type Placement = {
 
 type GridArgs = { request: Request; context: AppLoadContext };
 
+/** A CHILD grid under its parent row: in a tab, in the parent's dialog (the reminders of a fee), or
+ *  on a page that chooses the parent itself (the Kursblatt). */
+export const childPlacement = (grid: AnyGridDecl, parent: Parent): Placement => ({
+  mount: parent.type,
+  parent,
+  level: 2,
+  selection: grid.selectable === false ? { kind: "none" } : { kind: "param" },
+});
+
 function listQuery(grid: AnyGridDecl, state: GridState, placement: Placement, user: User): ListQuery {
   return {
     sort: state.sort,

@@ -12,7 +12,7 @@ import { closedSearch, gridParamNames } from "~/lib/grid-state";
 import { parseId } from "~/lib/ids";
 import { readForUser, requireAccess, requireAccessToAll } from "~/services/auth.server";
 import type { AnyGridDecl, GridDecl, TabDecl } from "./declare";
-import { exportGrid, loadGrid, once, prefixOf, rowLabelOnce, toggleFallback, type PageGrid, type Parent, type Placement } from "./grid.server";
+import { childPlacement, exportGrid, loadGrid, once, prefixOf, rowLabelOnce, toggleFallback, type PageGrid, type Parent, type Placement } from "./grid.server";
 
 type Args = { request: Request; context: AppLoadContext; params: LoaderFunctionArgs["params"] };
 
@@ -74,13 +74,6 @@ function pageAreas(grid: AnyGridDecl, tab?: TabDecl): [Area, ...Area[]] {
 }
 
 
-/** A CHILD grid under its parent row: in a tab, or on a page that chooses the parent itself (the Kursblatt). */
-export const childPlacement = (grid: AnyGridDecl, parent: Parent): Placement => ({
-  mount: parent.type,
-  parent,
-  level: 2,
-  selection: grid.selectable === false ? { kind: "none" } : { kind: "param" },
-});
 
 /** A PARENT grid that is one part of a page of its own making (the Tasks screen's Verlauf): the
  *  page has the h1, the grid's title is an h2 under it. */

@@ -3,7 +3,8 @@
  * rules of spec 001 §4 hold on the server whatever the form sends: unticking open sets the open
  * amount to 0 and clears the due date; with sendInvoice the open flag is locked, and sendInvoice
  * and the person are locked when editing; the Buchungskommentar belongs to direct billing only;
- * saving a fee already invoiced warns.
+ * saving a fee already invoiced warns. Below the form: the fee's Mahnungen (the reminders grid
+ * under FEE) and its Änderungsverlauf.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDate, formatMoneyInput, todayInBerlin } from "~/lib/format";
@@ -15,6 +16,7 @@ import { auditText, defineDialog, deleteOutcome, postedId, saveVersioned, type C
 import { lookupOptions, type LookupOption } from "../lookup.server";
 import { feeSchema, type FeeFormValues } from "./schema";
 import { feesGrid } from "~/grids/fees.grid";
+import { remindersGrid } from "~/grids/reminders.grid";
 
 function present(fee: FeeRecord) {
   return {
@@ -74,6 +76,8 @@ function ruled(value: FeeFormValues, stored: FeeRecord | undefined) {
 export const dialog = defineDialog({
   area: "fees",
   history: { table: "fees", grid: feesGrid },
+  // The fee's Mahnungen (issue 17): reminders of the fee, or the reminder whose fee it is.
+  children: { parentType: "FEE", grids: [remindersGrid] },
   views: {
     add: (context) => dialogData(context, null),
     edit: async (context) => {

@@ -1,17 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SCREEN_TITLES } from "~/components/navigation";
-import { dialogAction } from "~/dialogs/kit.server";
+import { DataGrid } from "~/components/data-grid/data-grid";
+import { loadPageGrid, screenAction } from "~/components/data-grid/routes.server";
+import { remindersGrid } from "~/grids/reminders.grid";
 import { isActive } from "~/lib/jobs";
 import { latestJobs } from "~/models/jobs.server";
-import { listReminders } from "~/models/reminders.server";
-import { ReminderTable } from "~/components/reminder-table";
-import { requireAccess } from "~/services/auth.server";
+import { readForUser } from "~/services/auth.server";
 import { StartRunLink, TaskCard, useFollowRunning } from "../tasks/task-card";
 
 /**
  * Mahnwesen (ADMIN, FINANCE; issue 17): the reminder run (its preview and confirmation open as a
- * dialog; the screen follows its progress) and the newest reminders written. What is due is set
+ * dialog; the screen follows its progress) and every reminder written (the grid 'Mahnungen',
+ * declared in app/grids/reminders.grid.ts, with 'Stornieren' for one not sent yet). What is due is set
  * in Einstellungen (Mahnwesen); the grids Rechnungen and Kontenblatt filter 'Mahnung fällig'.
  */
 const TITLE = SCREEN_TITLES.reminders;
@@ -19,13 +20,15 @@ const TITLE = SCREEN_TITLES.reminders;
 export const meta: MetaFunction = () => [{ title: `${TITLE} – Wuff` }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  await requireAccess(args, "reminders");
-  const { db } = args.context;
-  const [latest, reminders] = await Promise.all([latestJobs(db), listReminders(db)]);
-  return { job: latest.REMINDERS, reminders, now: new Date().toISOString() };
+  const { value } = await readForUser(args, ["reminders"], async (user) => {
+    const [latest, reminders] = await Promise.all([latestJobs(args.context.db), loadPageGrid(args, remindersGrid, user)]);
+    return { job: latest.REMINDERS, reminders };
+  });
+  return { ...value, now: new Date().toISOString() };
 }
 
-export const action = (args: ActionFunctionArgs) => dialogAction(args, ["reminders"], []);
+/** The posts of the dialogs opened here (the run's confirmation, a reminder's cancellation). */
+export const action = screenAction(remindersGrid);
 
 export default function RemindersScreen() {
   const { job, reminders, now } = useLoaderData<typeof loader>();
@@ -60,7 +63,7 @@ export default function RemindersScreen() {
           </a>
         )}
       </TaskCard>
-      <ReminderTable title="Letzte Mahnungen" reminders={reminders} />
+      <DataGrid data={reminders} />
     </div>
   );
 }
