@@ -171,3 +171,16 @@ test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and 
   await expect(page.getByRole("heading", { name: `Mahnungen an ${name}` })).toBeVisible();
   await expect(page.getByRole("cell", { name: "Zahlungserinnerung" }).first()).toBeVisible();
 });
+
+test("Tasks (ADMIN) offers the Mahnlauf beside the other runs: its preview opens there and leads to all reminders", async ({ page, javaScriptEnabled }) => {
+  await loginAs(page, "admin", "/tasks");
+  await waitForHydration(page, javaScriptEnabled);
+  const card = page.getByRole("region", { name: "Mahnlauf" });
+  await expect(card.getByRole("link", { name: "Alle Mahnungen" })).toHaveAttribute("href", "/reminders");
+  await card.getByRole("link", { name: "Mahnlauf starten …" }).click();
+  const dialog = page.getByRole("dialog", { name: "Mahnlauf starten" });
+  await expect(dialog.getByRole("table", { name: /^Vorschau für den \d{2}\.\d{2}\.\d{4}$/ })).toBeVisible();
+  await dialog.getByRole("link", { name: "Schließen" }).first().click();
+  await expect(page.getByRole("dialog", { name: "Mahnlauf starten" })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/tasks$/);
+});

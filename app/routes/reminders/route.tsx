@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { SCREEN_TITLES } from "~/components/navigation";
 import { DataGrid } from "~/components/data-grid/data-grid";
 import { loadPageGrid, screenAction } from "~/components/data-grid/routes.server";
@@ -7,7 +7,8 @@ import { remindersGrid } from "~/grids/reminders.grid";
 import { isActive } from "~/lib/jobs";
 import { latestJobs } from "~/models/jobs.server";
 import { readForUser } from "~/services/auth.server";
-import { StartRunLink, TaskCard, useFollowRunning } from "../tasks/task-card";
+import { ReminderRunCard } from "../tasks/reminder-run-card";
+import { useFollowRunning } from "../tasks/task-card";
 
 /**
  * Mahnwesen (ADMIN, FINANCE; issue 17): the reminder run (its preview and confirmation open as a
@@ -42,27 +43,7 @@ export default function RemindersScreen() {
           <meta httpEquiv="refresh" content="2" />
         </noscript>
       )}
-      <TaskCard
-        id="reminder-run"
-        title="Mahnlauf"
-        text={
-          <>
-            Schreibt für jede überfällige Rechnung und jeden direkt abgerechneten offenen Posten die fällige Mahnstufe, mit Mahngebühr, wenn die Stufe eine hat, und verschickt je Person ein Mahnschreiben (PDF): per Mail (mit E-Mail-Adresse und Einwilligung), sonst im Druck-PDF des Laufs. Jeder Posten erreicht jede Stufe nur einmal. Die Stufen stehen in den{" "}
-            <Link to="/configuration" className="text-wuff-700 underline">
-              Einstellungen
-            </Link>
-            .
-          </>
-        }
-        run={{ job, now }}
-      >
-        <StartRunLink job={job} dialog="reminderRun-start" label="Mahnlauf starten …" busyLabel="Mahnlauf läuft …" />
-        {job && !running && job.type === "REMINDERS" && (
-          <a href={`/reminders/print/${job.id}`} className="text-wuff-700 underline" download>
-            Druck-PDF herunterladen
-          </a>
-        )}
-      </TaskCard>
+      <ReminderRunCard job={job} now={now} />
       <DataGrid data={reminders} />
     </div>
   );

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { PdfsCard } from "./pdfs-card";
 import { DirectDebitCard } from "./direct-debit-card";
+import { ReminderRunCard } from "./reminder-run-card";
 import { busyButtonClass, buttonClass, StartRunLink, TaskCard, useFollowRunning } from "./task-card";
 import { DataGrid } from "~/components/data-grid/data-grid";
 import { loadPageGrid } from "~/components/data-grid/routes.server";
@@ -103,6 +104,7 @@ export default function TasksScreen() {
         <ChecksCard />
         <MailTaskCards mailshots={mailshots} job={latest.MAILSHOT} now={now} />
         <DirectDebitCard job={latest.DIRECT_DEBIT} now={now} listLink />
+        <ReminderRunCard job={latest.REMINDERS} now={now} listLink />
       </div>
       <DataGrid data={history} />
     </div>
