@@ -382,7 +382,7 @@ export function DataGrid({ data }: { data: GridData }) {
         className="min-h-0 overflow-auto rounded border border-slate-200 bg-white outline-none focus-visible:ring-2 focus-visible:ring-wuff-500 print:max-h-none! print:overflow-visible print:border-0"
         style={{ maxHeight: data.maxHeight }}
       >
-        <table className="w-full border-collapse text-sm print:text-[8pt]">
+        <table className="w-full border-collapse text-sm print:text-[8pt] print:wrap-anywhere">
           <thead className="sticky top-0 z-10 bg-slate-100 print:static">
             {table.getHeaderGroups().map((headerGroup) => (
               <tr key={headerGroup.id}>
