@@ -73,6 +73,17 @@ type Page = {
   check: (finalPath: string, body: string) => void;
 };
 
+/** A screen recognised by its document title ('Mahnwesen – Wuff'), reached without a redirect. */
+function titledPage(path: string, title: string, label: string): Page {
+  return {
+    path,
+    label,
+    check: (finalPath, body) => {
+      if (new URL(finalPath, "http://x").pathname !== new URL(path, "http://x").pathname || !body.includes(`<title>${title} – Wuff</title>`)) throw new Error(`${label}: unerwartete Seite ${finalPath}`);
+    },
+  };
+}
+
 const PAGES: Page[] = [
   {
     path: "/",
@@ -115,6 +126,12 @@ const PAGES: Page[] = [
       if (!finalPath.startsWith("/courses") || !body.includes("Teilnehmer für")) throw new Error(`Kurse: unerwartete Seite ${finalPath}`);
     },
   },
+  // The screens of banking, Mahnwesen and Datenschutz (issues 15 to 17), each over all its records.
+  titledPage("/invoices?reminder=due", "Rechnungen", "Rechnungen, Mahnung fällig"),
+  titledPage("/fees?reminder=due", "Kontenblatt", "Kontenblatt, Mahnung fällig"),
+  titledPage("/reminders", "Mahnwesen", "Mahnwesen"),
+  titledPage("/directdebits", "Lastschriftläufe", "Lastschriftläufe"),
+  titledPage("/gdpr", "Datenschutz", "Datenschutz"),
 ];
 
 const HOME = PAGES[0];
