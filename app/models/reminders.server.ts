@@ -15,7 +15,7 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { qualified } from "~/db/columns";
-import { fees, invoiceHeaders, reminderLevels, reminders, templates, type ReminderTargetType } from "~/db/schema";
+import { fees, invoiceHeaders, reminderLevels, reminders, sepaMandates, templates, type ReminderTargetType } from "~/db/schema";
 import type { SortSpec } from "~/lib/grid";
 import { latestDueDateFor } from "~/lib/reminder-dates";
 import type { Actor } from "./audit.server";
@@ -87,9 +87,14 @@ export const invoiceOverdue = (today: string) =>
 /** A fee is reminded on its own: collected directly (not billed by invoice), not a reminder fee. */
 export const feeRemindable = sql`(${qualified(fees.sendInvoice)} = 0 AND ${qualified(fees.kind)} <> 'REMINDER')`;
 
-/** A fee is overdue: reminded on its own, something open and its due date passed (§193 BGB). */
+/** A direct debit is pending for a fee: its person has an active SEPA mandate, so the next
+ *  Lastschriftlauf collects it (a returned debit too: the return frees the fee for that run). */
+const debitPending = sql`EXISTS (SELECT 1 FROM ${sepaMandates} sm WHERE sm.person_id = ${qualified(fees.personId)} AND sm.is_active = 1)`;
+
+/** A fee is overdue: reminded on its own, something open, its due date passed (§193 BGB), and no
+ *  direct debit pending (issue 17: the club collects it rather than reminding). */
 export const feeOverdue = (today: string) =>
-  sql`(${feeRemindable} AND ${qualified(fees.openAmount)} > 0 AND ${qualified(fees.dueDate)} IS NOT NULL AND ${qualified(fees.dueDate)} <= ${latestDueDateFor(1, today)})`;
+  sql`(${feeRemindable} AND ${qualified(fees.openAmount)} > 0 AND ${qualified(fees.dueDate)} IS NOT NULL AND ${qualified(fees.dueDate)} <= ${latestDueDateFor(1, today)} AND NOT ${debitPending})`;
 
 /**
  * The level that is due for an item today, as SQL (NULL when none is): the next enabled level above

@@ -126,6 +126,8 @@ test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and 
   await expect(preview).toBeVisible();
   await expect(preview.getByRole("row", { name: /^Zahlungserinnerung/ })).toBeVisible();
   const items = Number((await preview.getByRole("row", { name: /^Summe/ }).getByRole("cell").first().textContent())!.replace(/\D/g, ""));
+  // The first project's run finds the demo data's overdue invoices, so the letters below are read.
+  if (javaScriptEnabled) expect(items).toBeGreaterThan(0);
   // Per person: by mail or to print, and why not by mail.
   if (items > 0) await expect(dialog.getByRole("table", { name: "Versand je Person" })).toBeVisible();
   await dialog.getByRole("button", { name: "Mahnlauf starten" }).click();

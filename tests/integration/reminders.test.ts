@@ -279,6 +279,21 @@ describe("what is overdue and which level is due", () => {
     expect(await dueFees("2026-12-01")).toEqual([open]);
   });
 
+  it("a fee collected directly is not reminded while its person has an active SEPA mandate (the next Lastschriftlauf collects it)", async () => {
+    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    await db.delete(schema.fees).where(eq(schema.fees.personId, personId));
+    const open = await fee("2026-01-05");
+    const [mandate] = await db
+      .insert(schema.sepaMandates)
+      .values({ personId, accountHolder: "Mia Mahnung", iban: "DE89370400440532013000", reference: `WUFF-${personId}-1`, mandateDate: "2026-01-01" })
+      .returning({ id: schema.sepaMandates.id });
+    expect(await dueFees("2026-12-01")).toEqual([]);
+    // Without an active mandate nothing is pending any more: the fee is reminded.
+    await db.update(schema.sepaMandates).set({ isActive: false }).where(eq(schema.sepaMandates.id, mandate.id));
+    expect(await dueFees("2026-12-01")).toEqual([open]);
+    await db.delete(schema.sepaMandates).where(eq(schema.sepaMandates.id, mandate.id));
+  });
+
   it("the grids show Mahnstufe and Letzte Mahnung, and filter by 'Nur gemahnte' and 'Mahnung fällig'", async () => {
     await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
     const reminded = await invoice("2020-01-06");
