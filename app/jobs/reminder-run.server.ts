@@ -39,6 +39,9 @@ async function letterHtml(db: Db, params: ReminderRunParams, letter: ReminderLet
   return renderHtmlTemplate(template.html, reminderLetterData({ ...letter, club: settings.bank ?? null }));
 }
 
+/** The letter without payment links (Mollie off): the same letter the run makes without them. */
+const withoutPaymentLinks = (letter: ReminderLetter): ReminderLetter => ({ ...letter, items: letter.items.map((item) => ({ ...item, paymentLink: null })) });
+
 /**
  * The letter with the payment links of its reminded fees (Mollie, issue 17: 'where Mollie is on, a
  * payment link'): each fee's link for its open amount, by the fee's payment-link machinery
@@ -47,7 +50,7 @@ async function letterHtml(db: Db, params: ReminderRunParams, letter: ReminderLet
  * Without Mollie ('Mollie Integration' off or no key) none; Mollie failing fails the person (retried).
  */
 async function withPaymentLinks(env: Env, db: Db, letter: ReminderLetter): Promise<ReminderLetter> {
-  if (await paymentLinksRefusal(db, env)) return { ...letter, items: letter.items.map((item) => ({ ...item, paymentLink: null })) };
+  if (await paymentLinksRefusal(db, env)) return withoutPaymentLinks(letter);
   const items: ReminderLetter["items"] = [];
   for (const item of letter.items) {
     if (item.targetType !== "FEE") {
@@ -177,7 +180,7 @@ export async function reminderPrintPdf(env: Env, db: Db, jobId: number): Promise
   if (sentLetters.length === 0) return { status: "missing", message: NO_PRINT_LETTERS };
   // The links the run made (stored on the fees, while they fit what is open); none without Mollie.
   const noLinks = (await paymentLinksRefusal(db, env)) !== null;
-  const letters = noLinks ? sentLetters.map((letter) => ({ ...letter, items: letter.items.map((item) => ({ ...item, paymentLink: null })) })) : sentLetters;
+  const letters = noLinks ? sentLetters.map(withoutPaymentLinks) : sentLetters;
   const settings = await mailSettings(env, db);
   const renderer = lazyRenderer(env);
   try {
