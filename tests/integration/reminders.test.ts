@@ -435,3 +435,21 @@ describe("the grid Mahnungen: on /reminders, under a person, an invoice and a fe
     expect(ofPerson).toContain("storniert");
   });
 });
+
+describe("hand-made requests to 'Stornieren'", () => {
+  const garbage = ["", " ", "abc", "-1", "0", "1e9", "99999999999999999999", "1.5", "<script>", "x".repeat(5000), "%00", "'; DROP TABLE fees; --", "Ärger ß"];
+
+  it("every garbage id gets a German 4xx and changes nothing, never a 500", async () => {
+    const cookie = await loginCookie("finance");
+    const state = async () => JSON.stringify([await db.select().from(schema.reminders), await db.$count(schema.fees)]);
+    const before = await state();
+    for (const value of garbage) {
+      const response = await postForm(`/reminders?dialog=reminder-cancel&dialogId=${encodeURIComponent(value)}`, cookie, { intent: "reminder:cancel", id: value, rowVersion: value });
+      expect(response.status, value.slice(0, 20)).toBeGreaterThanOrEqual(400);
+      expect(response.status, value.slice(0, 20)).toBeLessThan(500);
+      // The kit's German answer travels with the page (the dialog shows it where it can open).
+      expect(await response.text(), value.slice(0, 20)).toContain("Der Datensatz existiert nicht mehr");
+    }
+    expect(await state()).toEqual(before);
+  });
+});
