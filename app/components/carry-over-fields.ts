@@ -2,9 +2,10 @@
  * What a user typed or chose in a server-rendered dialog before the page's JavaScript ran. The
  * static dialog (it works without JavaScript) is replaced by Headless UI's once the page has
  * hydrated; without this, a field filled in that moment (a slow phone, a fast hand) came back
- * empty and the form was then refused for a field the user had filled.
+ * empty and the form was then refused for a field the user had filled. The field with the focus
+ * and its caret go along, so typing goes on in the new field.
  */
-export type CarriedFields = { fields: CarriedField[]; focused: { name: string; value: string } | null };
+export type CarriedFields = { fields: CarriedField[]; focused: { name: string; value: string; selection: [number, number] | null } | null };
 
 type CarriedField =
   | { kind: "text"; name: string; value: string }
@@ -48,9 +49,28 @@ export function readChangedFields(container: HTMLElement): CarriedFields {
   }
   const active = document.activeElement;
   const focused = active instanceof HTMLElement && container.contains(active) && "name" in active && typeof active.name === "string" && active.name
-    ? { name: active.name, value: "value" in active && typeof active.value === "string" ? active.value : "" }
+    ? { name: active.name, value: "value" in active && typeof active.value === "string" ? active.value : "", selection: selectionOf(active) }
     : null;
   return { fields, focused };
+}
+
+/** Where the caret (or the selection) is in a text field; null for fields without one. */
+function selectionOf(element: HTMLElement): [number, number] | null {
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) return null;
+  // Reading the selection of e.g. a check box gives null in browsers that follow the standard.
+  const { selectionStart, selectionEnd } = element;
+  return selectionStart === null || selectionEnd === null ? null : [selectionStart, selectionEnd];
+}
+
+/** Puts the caret where it was in the replaced field, so typing goes on at the same place. */
+export function restoreSelection(field: Field, carried: CarriedFields) {
+  const selection = carried.focused?.selection;
+  if (!selection || field instanceof HTMLSelectElement) return;
+  try {
+    field.setSelectionRange(selection[0], selection[1]);
+  } catch {
+    // A field type without a caret (date, number in some browsers): nothing to restore.
+  }
 }
 
 /**

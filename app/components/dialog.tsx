@@ -1,8 +1,8 @@
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigation } from "@remix-run/react";
-import { useCallback, useContext, useEffect, useId, useRef, type ReactNode } from "react";
+import { useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode, type Ref } from "react";
 import type { DialogActionData } from "~/dialogs/define.server";
-import { applyCarriedFields, readChangedFields, silenceForms, type CarriedFields } from "./carry-over-fields";
+import { applyCarriedFields, readChangedFields, restoreSelection, silenceForms } from "./carry-over-fields";
 import { DataGrid } from "./data-grid/data-grid";
 import { DialogForm, DialogFormContext, DialogGridsContext, DialogHistoryContext, useCloseDialog } from "./dialog-form";
 import { AuditBlock, FormErrors, type AuditInfo } from "./forms/fields";
@@ -54,32 +54,42 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
   const hydrated = useHydrated();
   const close = useCloseDialog(closeHref);
   const titleId = useId();
-  const content = useRef<HTMLDivElement>(null);
-  // The static dialog is replaced once the page has hydrated: what was typed into it goes along.
+  // Rendered by the server (the page opened with the dialog), the static dialog stays until Headless
+  // UI's has its fields, and hands over what was typed in the same commit (see handOver).
+  const [staticShown, setStaticShown] = useState(!hydrated);
   const staticDialog = useRef<HTMLDivElement | null>(null);
-  const carried = useRef<CarriedFields | null>(null);
-  const keepWhatWasTyped = useCallback((node: HTMLDivElement | null) => {
-    // React detaches the ref before it removes the node: its fields still hold their values here.
-    if (!node && staticDialog.current) {
-      carried.current = readChangedFields(staticDialog.current);
-      silenceForms(staticDialog.current);
-    }
-    staticDialog.current = node;
+  const content = useRef<HTMLDivElement | null>(null);
+
+  /**
+   * Called as Headless UI's dialog puts its fields into the page. What the user typed or chose in
+   * the static dialog, the field with the focus and its caret move over at once, before any other
+   * key press can be handled: a key pressed between the two dialogs would otherwise be lost (the
+   * old field gone, the new one not yet focused), and the form refused for a field the user filled.
+   */
+  const handOver = useCallback((node: HTMLDivElement | null) => {
+    content.current = node;
+    const previous = staticDialog.current;
+    if (!node || !previous) return;
+    const carried = readChangedFields(previous);
+    silenceForms(previous);
+    const focused = applyCarriedFields(node, carried);
+    const field = focused ?? node.querySelector<HTMLElement>(FIRST_FIELD);
+    field?.focus();
+    if (focused) restoreSelection(focused, carried);
+    staticDialog.current = null;
+    setStaticShown(false);
   }, []);
 
   useEffect(() => {
-    if (!hydrated) return;
-    // The first field gets the focus. Headless UI renders the panel through a portal a moment
-    // later and focuses the dialog itself: wait for the field, unless the user is already inside.
+    // A dialog opened on a hydrated page: the first field gets the focus. Headless UI renders the
+    // panel through a portal a moment later and focuses the dialog itself: wait for the field,
+    // unless the user is already inside.
+    if (!hydrated || staticShown) return;
     let frame = 0;
     let tries = 0;
     const focusFirstField = () => {
       const field = content.current?.querySelector<HTMLElement>(FIRST_FIELD);
-      if (field && content.current && carried.current) {
-        const focused = applyCarriedFields(content.current, carried.current);
-        carried.current = null;
-        (focused ?? field).focus();
-      } else if (field) {
+      if (field) {
         if (!content.current?.contains(document.activeElement)) field.focus();
       } else if (++tries < 60) {
         frame = requestAnimationFrame(focusFirstField);
@@ -87,6 +97,8 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
     };
     frame = requestAnimationFrame(focusFirstField);
     return () => cancelAnimationFrame(frame);
+    // Only when the dialog opens, not when the static one leaves.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated]);
 
   useEffect(() => {
@@ -98,21 +110,15 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [hydrated, close]);
 
-  const body = (
+  const body = (titleElement: ReactNode, contentRef: Ref<HTMLDivElement>) => (
     <>
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3">
-        {hydrated ? (
-          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-        ) : (
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-        )}
+        {titleElement}
         <CloseLink closeHref={closeHref} className="text-slate-500 hover:text-slate-800" label="Schließen">
           ✕
         </CloseLink>
       </div>
-      <div ref={content} className="overflow-y-auto px-5 py-4">
+      <div ref={contentRef} className="overflow-y-auto px-5 py-4">
         {children}
         <ChildGrids />
         <HistorySection />
@@ -120,25 +126,32 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
     </>
   );
 
-  if (!hydrated) {
-    return (
-      <div ref={keepWhatWasTyped} className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-4" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <div className={panelClass} style={{ width, height }}>
-          {body}
-        </div>
-      </div>
-    );
-  }
   return (
-    // onClose fires on outside clicks too: ignored on purpose, Escape is handled above.
-    <Dialog open onClose={() => {}} className="fixed inset-0 z-50">
-      <div className="fixed inset-0 bg-black/30" aria-hidden />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className={panelClass} style={{ width, height }}>
-          {body}
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <>
+      {staticShown && (
+        <div ref={staticDialog} className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-4" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+          <div className={panelClass} style={{ width, height }}>
+            {body(
+              <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+                {title}
+              </h2>,
+              null,
+            )}
+          </div>
+        </div>
+      )}
+      {hydrated && (
+        // onClose fires on outside clicks too: ignored on purpose, Escape is handled above.
+        <Dialog open onClose={() => {}} className="fixed inset-0 z-50">
+          <div className="fixed inset-0 bg-black/30" aria-hidden />
+          <div className="fixed inset-0 flex items-center justify-center p-4">
+            <DialogPanel className={panelClass} style={{ width, height }}>
+              {body(<DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>, handOver)}
+            </DialogPanel>
+          </div>
+        </Dialog>
+      )}
+    </>
   );
 }
 
