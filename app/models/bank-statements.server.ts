@@ -33,7 +33,17 @@ type TargetType = "INVOICE" | "FEE";
 export type Target = { type: TargetType; id: number };
 
 /** An invoice or fee a booking may pay. */
-export type OpenItem = Target & { label: string; personId: number; personName: string | null; amount: number; openAmount: number; reference: string | null; invoiceNumber?: number };
+export type OpenItem = Target & {
+  label: string;
+  personId: number;
+  personName: string | null;
+  amount: number;
+  openAmount: number;
+  reference: string | null;
+  invoiceNumber?: number;
+  /** What is open of the item's reminder fees (kind REMINDER): a reminder's GiroCode asks for both. */
+  reminderFeesOpen: number;
+};
 
 /** A mandate the statement names, with its person's open fees billed directly. */
 export type MandateBook = { reference: string; personId: number; personName: string | null; directFees: OpenItem[] };
@@ -106,6 +116,17 @@ export const MATCHERS: Matcher[] = [
   },
 ];
 
+/** What a payment of `amount` for the item leaves: a part open, the reminder fees paid with it, or an overpayment. */
+function paymentNote(amount: number, item: Pick<OpenItem, "openAmount" | "reminderFeesOpen">): string | null {
+  if (amount < item.openAmount) return `Teilzahlung: offen bleiben ${formatMoney(item.openAmount - amount)}.`;
+  if (amount === item.openAmount) return null;
+  const forReminderFees = Math.min(amount - item.openAmount, item.reminderFeesOpen);
+  const excess = amount - item.openAmount - forReminderFees;
+  const withFees = forReminderFees > 0 ? `Mit Mahngebühr: ${formatMoney(forReminderFees)} davon für die Mahngebühren.` : "";
+  const overpaid = excess > 0 ? `Überzahlung: ${formatMoney(excess)} mehr als offen, wird nicht gebucht.` : "";
+  return [withFees, overpaid].filter(Boolean).join(" ");
+}
+
 export type Proposal = { proposal: "MATCHED" | "AMBIGUOUS" | "UNMATCHED" | "RETURN" | "IGNORED"; target: Target | null; candidates: Target[]; note: string | null };
 
 /** The proposal for one booking (pure: the book holds what the database said). */
@@ -141,16 +162,11 @@ export function proposeFor(transaction: StatementTransaction, book: MatchBook, r
     if (open.length === 0) {
       return { proposal: "UNMATCHED", target: null, candidates: [], note: `${found.map((item) => item.label).join(", ")}: nichts mehr offen.` };
     }
-    const exact = open.filter((item) => item.openAmount === transaction.amount);
+    // A reminder's GiroCode asks for the item and its reminder fees together.
+    const exact = open.filter((item) => item.openAmount === transaction.amount || item.openAmount + item.reminderFeesOpen === transaction.amount);
     const chosen = open.length === 1 ? open[0] : exact.length === 1 ? exact[0] : null;
     if (!chosen) return { proposal: "AMBIGUOUS", target: null, candidates: open.map(({ type, id }) => ({ type, id })), note: null };
-    const note =
-      transaction.amount < chosen.openAmount
-        ? `Teilzahlung: offen bleiben ${formatMoney(chosen.openAmount - transaction.amount)}.`
-        : transaction.amount > chosen.openAmount
-          ? `Überzahlung: ${formatMoney(transaction.amount - chosen.openAmount)} mehr als offen, wird nicht gebucht.`
-          : null;
-    return { proposal: "MATCHED", target: { type: chosen.type, id: chosen.id }, candidates: [], note };
+    return { proposal: "MATCHED", target: { type: chosen.type, id: chosen.id }, candidates: [], note: paymentNote(transaction.amount, chosen) };
   }
   return { proposal: "UNMATCHED", target: null, candidates: [], note: null };
 }
@@ -161,7 +177,7 @@ export function proposeFor(transaction: StatementTransaction, book: MatchBook, r
 const CHUNK = 90;
 const chunks = <T>(values: T[]) => Array.from({ length: Math.ceil(values.length / CHUNK) }, (_, index) => values.slice(index * CHUNK, (index + 1) * CHUNK));
 
-const invoiceItem = (row: { id: number; personId: number; invoiceNumber: number; amount: number; openAmount: number; personName: string | null }): OpenItem => ({
+const invoiceItem = (row: { id: number; personId: number; invoiceNumber: number; amount: number; openAmount: number; personName: string | null; reminderFeesOpen: number }): OpenItem => ({
   type: "INVOICE",
   id: row.id,
   invoiceNumber: row.invoiceNumber,
@@ -171,8 +187,9 @@ const invoiceItem = (row: { id: number; personId: number; invoiceNumber: number;
   amount: row.amount,
   openAmount: row.openAmount,
   reference: `ReNr ${row.invoiceNumber}`,
+  reminderFeesOpen: row.reminderFeesOpen,
 });
-const feeItem = (row: { id: number; personId: number; text: string; amount: number; openAmount: number; personName: string | null; paymentReference: string | null }): OpenItem => ({
+const feeItem = (row: { id: number; personId: number; text: string; amount: number; openAmount: number; personName: string | null; paymentReference: string | null; reminderFeesOpen: number }): OpenItem => ({
   type: "FEE",
   id: row.id,
   label: `Posten ${row.id} (${row.text})`,
@@ -181,10 +198,55 @@ const feeItem = (row: { id: number; personId: number; text: string; amount: numb
   amount: row.amount,
   openAmount: row.openAmount,
   reference: row.paymentReference,
+  reminderFeesOpen: row.reminderFeesOpen,
 });
 
-const invoiceColumns = { id: invoiceHeaders.id, personId: invoiceHeaders.personId, invoiceNumber: invoiceHeaders.invoiceNumber, amount: invoiceHeaders.amount, openAmount: invoiceHeaders.openAmount, personName: people.fullName };
-const feeColumns = { id: fees.id, personId: fees.personId, text: fees.text, amount: fees.amount, openAmount: fees.openAmount, personName: people.fullName, paymentReference: fees.paymentReference };
+/** The open amount of an item's reminder fees, in cents. */
+const reminderFeesOpenOf = (column: "reminded_invoice_id" | "reminded_fee_id", itemId: SQL | typeof fees.id | typeof invoiceHeaders.id) =>
+  sql<number>`(SELECT coalesce(sum(rf.open_amount), 0) FROM ${fees} rf WHERE rf.kind = 'REMINDER' AND rf.${sql.raw(column)} = ${itemId} AND rf.open_amount > 0)`.mapWith(Number);
+
+const invoiceColumns = {
+  id: invoiceHeaders.id,
+  personId: invoiceHeaders.personId,
+  invoiceNumber: invoiceHeaders.invoiceNumber,
+  amount: invoiceHeaders.amount,
+  openAmount: invoiceHeaders.openAmount,
+  personName: people.fullName,
+  reminderFeesOpen: reminderFeesOpenOf("reminded_invoice_id", invoiceHeaders.id),
+};
+const feeColumns = {
+  id: fees.id,
+  personId: fees.personId,
+  text: fees.text,
+  amount: fees.amount,
+  openAmount: fees.openAmount,
+  personName: people.fullName,
+  paymentReference: fees.paymentReference,
+  reminderFeesOpen: reminderFeesOpenOf("reminded_fee_id", fees.id),
+};
+
+/** The open reminder fees of the items, oldest first: the part of a payment beyond an item's open amount goes to them. */
+async function openReminderFeesOf(db: Db, targets: Target[]): Promise<Map<string, { id: number; openAmount: number }[]>> {
+  const result = new Map<string, { id: number; openAmount: number }[]>();
+  const ids = (type: TargetType) => [...new Set(targets.filter((target) => target.type === type).map((target) => target.id))];
+  for (const [type, column] of [
+    ["INVOICE", fees.remindedInvoiceId],
+    ["FEE", fees.remindedFeeId],
+  ] as const) {
+    for (const part of chunks(ids(type))) {
+      const rows = await db
+        .select({ id: fees.id, openAmount: fees.openAmount, itemId: column })
+        .from(fees)
+        .where(and(eq(fees.kind, "REMINDER"), inArray(column, part), sql`${fees.openAmount} > 0`))
+        .orderBy(asc(fees.id));
+      for (const row of rows) {
+        const key = targetKey({ type, id: row.itemId! });
+        result.set(key, [...(result.get(key) ?? []), { id: row.id, openAmount: row.openAmount }]);
+      }
+    }
+  }
+  return result;
+}
 
 async function invoicesByNumbers(db: Db, numbers: number[]) {
   const rows = [];
@@ -462,10 +524,11 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
   }
   if (planned.length === 0) return { status: "refused", message: "Keine Buchung ausgewählt: Es wurde nichts gebucht." };
 
-  const items = await openItemsOf(
-    db,
-    planned.map(({ target }) => target),
-  );
+  const targets = planned.map(({ target }) => target);
+  const items = await openItemsOf(db, targets);
+  const reminderFees = await openReminderFeesOf(db, targets);
+  // What is open as the batch goes on: two bookings of one item, or of its reminder fees, share it.
+  const openNow = new Map<string, number>();
   const nowIso = now.toISOString();
   const statements: Statement[] = [];
   for (const { entry, target } of planned) {
@@ -475,16 +538,37 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
     const table = target.type === "INVOICE" ? invoiceHeaders : fees;
     // A returned direct debit gives back every fee its transaction collected (the run's fees share its end-to-end id).
     const returned = returnedFeeIds(target.id);
+    // Beyond the item's open amount, a payment pays its reminder fees (what a reminder's GiroCode asks for).
+    const itemOpen = openNow.get(targetKey(target)) ?? item.openAmount;
+    const forReminderFees: { id: number; expected: number; amount: number }[] = [];
+    let rest = entry.isReturn ? 0 : entry.amount - Math.min(entry.amount, itemOpen);
+    for (const reminderFee of reminderFees.get(targetKey(target)) ?? []) {
+      const key = `FEE:${reminderFee.id}`;
+      const open = openNow.get(key) ?? reminderFee.openAmount;
+      const amount = Math.min(rest, open);
+      if (amount <= 0) continue;
+      forReminderFees.push({ id: reminderFee.id, expected: open, amount });
+      openNow.set(key, open - amount);
+      rest -= amount;
+    }
+    if (!entry.isReturn) openNow.set(targetKey(target), Math.max(0, itemOpen - entry.amount));
+    const toReminderFees = forReminderFees.reduce((sum, part) => sum + part.amount, 0);
     const applied = entry.isReturn
       ? sql`(SELECT min(${entry.amount}, sum(amount - open_amount)) FROM ${fees} WHERE id = ${target.id} OR id IN (${returned}))`
-      : sql`(SELECT min(${entry.amount}, open_amount) FROM ${table} WHERE id = ${target.id})`;
+      : sql`(SELECT min(${entry.amount}, open_amount) + ${toReminderFees} FROM ${table} WHERE id = ${target.id})`;
     statements.push(
       render(sql`UPDATE ${bankStatementEntries} SET status = 'BOOKED', target_type = ${target.type}, target_id = ${target.id}, applied = ${applied},
           booked_by = ${actor.name}, booked_on = ${nowIso}
-        WHERE id = ${entry.id} AND status = 'OPEN'`),
+        WHERE id = ${entry.id} AND status = 'OPEN'${
+          // The split was planned from the item's open amount as read: the batch stands only while it still is.
+          toReminderFees > 0 ? sql` AND (SELECT open_amount FROM ${table} WHERE id = ${target.id}) = ${itemOpen}` : sql``
+        }`),
       ABORT_UNLESS_CHANGED,
     );
     const booking = { amount: entry.amount, actorName: actor.name, nowIso };
+    for (const part of forReminderFees) {
+      statements.push(feePaymentUpdate(part.id, { amount: part.amount, actorName: actor.name, nowIso, comment: bankComment(entry), expectedOpenAmount: part.expected }), ABORT_UNLESS_CHANGED);
+    }
     if (entry.isReturn) {
       const reopened = (openAmount: SQL, which: SQL) =>
         render(sql`UPDATE ${fees} SET

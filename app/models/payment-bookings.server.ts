@@ -21,11 +21,13 @@ export type PaymentBooking = {
   reference?: string | null;
   actorName: string;
   nowIso: string;
+  /** Only while the fee's open amount is still this (a booking planned from what was read). */
+  expectedOpenAmount?: number;
 };
 
 /** A fee paid: open amount down (never below 0), due date gone once nothing is open, comment added. */
 export function feePaymentUpdate(feeId: number, booking: PaymentBooking): Statement {
-  const { amount, comment, reference, actorName, nowIso } = booking;
+  const { amount, comment, reference, actorName, nowIso, expectedOpenAmount } = booking;
   // SQLite computes every SET from the row as it was: open_amount below is the old amount.
   return render(sql`UPDATE ${fees} SET
       open_amount = max(0, open_amount - ${amount}),
@@ -35,7 +37,7 @@ export function feePaymentUpdate(feeId: number, booking: PaymentBooking): Statem
       last_modified_by = ${actorName},
       last_modified_on = ${nowIso},
       row_version = row_version + 1
-    WHERE id = ${feeId}`);
+    WHERE id = ${feeId}${expectedOpenAmount === undefined ? sql`` : sql` AND open_amount = ${expectedOpenAmount}`}`);
 }
 
 /**

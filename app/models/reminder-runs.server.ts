@@ -182,9 +182,11 @@ export function reminderSliceStatements(jobId: number, personIds: readonly numbe
   const itemText = sql`CASE WHEN r.target_type = 'INVOICE'
       THEN 'Rechnung ' || (SELECT h.invoice_number FROM ${invoiceHeaders} h WHERE h.id = r.target_id)
       ELSE (SELECT rf.text FROM ${fees} rf WHERE rf.id = r.target_id) END`;
+  // Not billed by invoice (send_invoice 0), for an invoice too: the reminder is the fee's bill, its
+  // GiroCode asks for it with the item, and the statement import books both from that one payment.
   const insertFees = render(sql`INSERT INTO ${fees} (person_id, date, due_date, text, amount, open_amount, send_invoice, is_invoiced, kind, reminded_invoice_id, reminded_fee_id, job_id, created_by, created_on)
     SELECT r.person_id, r.date, r.new_due_date, substr('Mahngebühr ' || ${title(sql`r.level`)} || ': ' || ${itemText}, 1, 100), ${fee(sql`r.level`)}, ${fee(sql`r.level`)},
-           CASE WHEN r.target_type = 'INVOICE' THEN 1 ELSE 0 END, 0, 'REMINDER',
+           0, 0, 'REMINDER',
            CASE WHEN r.target_type = 'INVOICE' THEN r.target_id END, CASE WHEN r.target_type = 'FEE' THEN r.target_id END, ${jobId}, ${actor.name}, ${iso}
     FROM ${reminders} r
     WHERE r.job_id = ${jobId} AND ${inPeople(sql`r.person_id`)} AND r.status = 'PENDING' AND r.fee_id IS NULL AND ${fee(sql`r.level`)} > 0

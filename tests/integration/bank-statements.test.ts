@@ -324,6 +324,82 @@ describe("malformed uploads and roles", () => {
 });
 
 /** A camt.053.001.08 statement of the demo club's account with the given credits. */
+describe("a reminder paid as its GiroCode asks: the item and its reminder fees from one credit", () => {
+  type Fee = typeof schema.fees.$inferSelect;
+  let invoice: typeof schema.invoiceHeaders.$inferSelect;
+  let invoiceReminderFee: Fee, directFee: Fee, directReminderFee: Fee;
+  let statement: string;
+  const feeNow = async (id: number) => (await db.select().from(schema.fees).where(eq(schema.fees.id, id)))[0];
+  const invoiceNow = async () => (await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.id, invoice.id)))[0];
+
+  beforeAll(async () => {
+    const [person] = await db.insert(schema.people).values({ firstName: "Mia", lastName: "Mahnung", memberTypeId: 1 }).returning();
+    [invoice] = await db
+      .insert(schema.invoiceHeaders)
+      .values({ personId: person.id, invoiceNumber: inv(901), date: "2026-09-01", dueDate: "2026-09-15", amount: 5_000, openAmount: 5_000 })
+      .returning();
+    const fee = (values: Partial<typeof schema.fees.$inferInsert>) =>
+      db
+        .insert(schema.fees)
+        .values({ personId: person.id, date: "2026-09-01", text: "Kursgebühr", amount: 2_000, openAmount: 2_000, sendInvoice: false, ...values })
+        .returning()
+        .then(([row]) => row);
+    invoiceReminderFee = await fee({ text: `Mahngebühr 1. Mahnung: Rechnung ${inv(901)}`, amount: 500, openAmount: 500, kind: "REMINDER", remindedInvoiceId: invoice.id });
+    directFee = await fee({});
+    directReminderFee = await fee({ text: "Mahngebühr 1. Mahnung: Kursgebühr", amount: 300, openAmount: 300, kind: "REMINDER", remindedFeeId: directFee.id });
+    statement = camtWith([
+      // What the reminder's GiroCode asks for: 50,00 € and 5,00 €.
+      { ref: "MAHNUNG-1", cents: 5_500, text: `ReNr ${inv(901)}` },
+      // 20,00 € and 3,00 €, and a euro too much.
+      { ref: "MAHNUNG-2", cents: 2_400, text: `Posten ${directFee.id} Kursgebuehr` },
+    ]);
+  });
+
+  it("proposes the item, saying what goes to the reminder fees; books both in one go, the excess reported", async () => {
+    const response = await upload(statement, "mahnung.xml");
+    expect(response.status).toBe(302);
+    const importId = importIdOf(response);
+    const entries = await entriesOf(importId);
+    expect(entries.map((e) => [e.proposal, e.targetType, e.targetId, e.note])).toEqual([
+      ["MATCHED", "INVOICE", invoice.id, "Mit Mahngebühr: 5,00\u00a0€ davon für die Mahngebühren."],
+      ["MATCHED", "FEE", directFee.id, "Mit Mahngebühr: 3,00\u00a0€ davon für die Mahngebühren. Überzahlung: 1,00\u00a0€ mehr als offen, wird nicht gebucht."],
+    ]);
+
+    const booked = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), {
+      intent: "book",
+      [`choice-${entries[0].id}`]: `INVOICE:${invoice.id}`,
+      [`choice-${entries[1].id}`]: `FEE:${directFee.id}`,
+    });
+    expect(booked.status).toBe(302);
+    expect(toastOf(booked)?.message).toBe(`2 Buchungen gebucht (78,00\u00a0€ Zahlungseingang). Posten ${directFee.id} (Kursgebühr): 1,00\u00a0€ Überzahlung nicht gebucht.`);
+    expect((await invoiceNow()).openAmount).toBe(0);
+    const [reminderOfInvoice, fee, reminderOfFee] = await Promise.all([invoiceReminderFee, directFee, directReminderFee].map((item) => feeNow(item.id)));
+    expect([reminderOfInvoice.openAmount, fee.openAmount, reminderOfFee.openAmount]).toEqual([0, 0, 0]);
+    expect(reminderOfInvoice.paymentComments).toBe(`Bank 25.11.2026: 55,00\u00a0€ Mitglied ReNr ${inv(901)}`);
+    expect(reminderOfFee.paymentComments).toBe(`Bank 25.11.2026: 24,00\u00a0€ Mitglied Posten ${directFee.id} Kursgebuehr`);
+    expect((await entriesOf(importId)).map((e) => [e.status, e.applied])).toEqual([
+      ["BOOKED", 5_500],
+      ["BOOKED", 2_300],
+    ]);
+  });
+
+  it("what is open when 'Buchen' is pressed counts, not what the review showed: a reminder fee partly paid meanwhile takes only its rest", async () => {
+    await db.update(schema.invoiceHeaders).set({ openAmount: 5_000 }).where(eq(schema.invoiceHeaders.id, invoice.id));
+    await db.update(schema.fees).set({ openAmount: 500 }).where(eq(schema.fees.id, invoiceReminderFee.id));
+    const response = await upload(camtWith([{ ref: "MAHNUNG-3", cents: 5_500, text: `ReNr ${inv(901)}` }]), "mahnung-2.xml");
+    const importId = importIdOf(response);
+    const [entry] = await entriesOf(importId);
+    expect(entry.note).toBe("Mit Mahngebühr: 5,00\u00a0€ davon für die Mahngebühren.");
+    // Meanwhile 3,00 € of the reminder fee were paid in cash (typed into the Kontenblatt).
+    await db.update(schema.fees).set({ openAmount: 200 }).where(eq(schema.fees.id, invoiceReminderFee.id));
+    const booked = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), { intent: "book", [`choice-${entry.id}`]: `INVOICE:${invoice.id}` });
+    expect(booked.status).toBe(302);
+    expect(toastOf(booked)?.message).toBe(`1 Buchung gebucht (52,00\u00a0€ Zahlungseingang). Rechnung ${inv(901)}: 3,00\u00a0€ Überzahlung nicht gebucht.`);
+    expect([(await invoiceNow()).openAmount, (await feeNow(invoiceReminderFee.id)).openAmount]).toEqual([0, 0]);
+    expect((await entriesOf(importId))[0].applied).toBe(5_200);
+  });
+});
+
 function camtWith(credits: { ref: string; cents: number; text: string; mandateId?: string; name?: string }[], iban = "DE89370400440532013000") {
   const amount = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
   const entries = credits.map(

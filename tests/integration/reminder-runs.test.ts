@@ -110,10 +110,10 @@ describe("the reminder run", () => {
     expect(reminders.some((r) => [notYet, paid].includes(r.targetId) && r.targetType === "INVOICE")).toBe(false);
     expect(reminders.some((r) => r.targetType === "FEE" && r.targetId === billedFee)).toBe(false);
 
-    // Level 1 has no fee; level 2 one fee of 5,00 € for the invoice, billed by invoice as it is.
+    // Level 1 has no fee; level 2 one fee of 5,00 € for the invoice, billed by the reminder (its GiroCode), not by a later invoice.
     const fees = await reminderFeesOf([withMail, withoutMail]);
     expect(fees.map((f) => [f.personId, f.amount, f.openAmount, f.sendInvoice, f.remindedInvoiceId, f.remindedFeeId, f.dueDate, f.jobId, f.text])).toEqual([
-      [withoutMail, 500, 500, true, second, null, "2026-12-07", jobId, `Mahngebühr 1. Mahnung: Rechnung ${invoiceNumber - 1}`],
+      [withoutMail, 500, 500, false, second, null, "2026-12-07", jobId, `Mahngebühr 1. Mahnung: Rechnung ${invoiceNumber - 1}`],
     ]);
     expect(reminders.find((r) => r.level === 2)!.feeId).toBe(fees[0].id);
     const job = (await db.select().from(schema.jobs).where(eq(schema.jobs.id, jobId)))[0];

@@ -60,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
   }
   const outcome = await bookEntries(args.context.db, importId, choices, user);
   if (outcome.status === "refused") return refuse(422, outcome.message);
-  if (outcome.status === "stale") return refuse(409, "Eine dieser Buchungen wurde inzwischen schon gebucht: Es wurde nichts gebucht. Bitte die Seite neu laden.");
+  if (outcome.status === "stale") return refuse(409, "Eine dieser Buchungen wurde inzwischen schon gebucht, oder ein Posten hat sich seither geändert: Es wurde nichts gebucht. Bitte die Seite neu laden.");
   const overpaid = outcome.overpaid.map((item) => `${item.label}: ${formatMoney(item.excess)} Überzahlung nicht gebucht`).join("; ");
   const message = `${formatCount(outcome.count, "Buchung", "Buchungen")} gebucht (${formatMoney(outcome.sum)} Zahlungseingang).${overpaid ? ` ${overpaid}.` : ""}`;
   return redirectWithToast(args.context.cloudflare.env, `/bankstatements/${importId}`, { type: overpaid ? "warning" : "success", message });
