@@ -22,6 +22,7 @@
 import { sql } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, runAtomically, writingAs, type Db, type Statement } from "~/db/client.server";
 import { formatCount, formatDate, formatMoney } from "~/lib/format";
+import { JOB_TYPE_LABELS, type JobType } from "~/lib/jobs";
 import { TABLE_LABELS } from "~/lib/labels";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import type { Actor } from "./audit.server";
@@ -40,6 +41,11 @@ const PERSON_IBANS = "SELECT upper(replace(iban, ' ', '')) FROM sepa_mandates WH
 /** A bank statement entry (alias) never booked whose counterparty IBAN is the person's: it names
  *  them (name, IBAN, remittance) without being a booking record; the erasure anonymises it. */
 const UNBOOKED_NAMING_PERSON = (alias: string) => `(${alias}.status <> 'BOOKED' AND upper(replace(${alias}.counterparty_iban, ' ', '')) IN (${PERSON_IBANS}))`;
+
+/** The runs whose items are people (all but PDFS, whose items are invoices): a failure of such a
+ *  run names the person by its item id, and its message may hold their e-mail address (a mail
+ *  server's refusal). */
+const PERSON_ITEM_RUNS = "SELECT id FROM jobs WHERE type IN ('ANNUAL_FEES', 'INVOICES', 'MAILSHOT', 'DIRECT_DEBIT', 'REMINDERS')";
 
 /** Every table that holds records of the person, and which of its rows (the Auskunft's order). */
 export const SCOPES: readonly Scope[] = [
@@ -66,7 +72,12 @@ export const SCOPES: readonly Scope[] = [
   { table: "reminders", where: "person_id = ?1" },
   { table: "mail_log", where: `person_id = ?1 OR invoice_header_id IN (${INVOICES}) OR fee_id IN (${FEES})` },
   { table: "deleted_records", where: binAboutPerson("r") },
+  // Why a run failed for them (no id of its own: run and item are its key).
+  { table: "job_failures", where: `item_id = ?1 AND job_id IN (${PERSON_ITEM_RUNS})`, columns: "job_id, item_id, message, attempts, last_attempt_on" },
 ];
+
+/** Tables without an id column: not in the fingerprint, no change history. */
+const WITHOUT_ID = new Set(["job_failures"]);
 
 /** The condition of a table's scope (over the alias r). */
 const scopeOf = (table: string) => SCOPES.find((scope) => scope.table === table)!.where;
@@ -86,7 +97,7 @@ function binAboutPerson(alias: string): string {
 }
 
 /** The tables whose rows carry their own change history (all but the logs themselves). */
-const HISTORY_TABLES = new Set(SCOPES.map((scope) => scope.table).filter((table) => table !== "deleted_records" && table !== "change_history"));
+const HISTORY_TABLES = new Set(SCOPES.map((scope) => scope.table).filter((table) => table !== "deleted_records" && table !== "change_history" && !WITHOUT_ID.has(table)));
 
 /** The last day of the retention of a record dated `date` (§147 AO: ten years from the end of its year). */
 export const retentionEnd = (date: string) => `${Number(date.slice(0, 4)) + 10}-12-31`;
@@ -155,6 +166,7 @@ export const PLAN_TABLES = [
   "mollie_payments",
   "bank_statement_entries",
   "direct_debit_items",
+  "job_failures",
 ] as const;
 export type PlanTable = (typeof PLAN_TABLES)[number];
 
@@ -189,7 +201,7 @@ const RETAIN_BOOKS = "Buchungsbeleg, Aufbewahrungspflicht nach § 147 AO (10 Jah
 /** The state an erasure is planned from, as one SQL value: the person's version and every id the
  *  plan names (a change in between makes the erasure refuse). */
 const FINGERPRINT_SQL = `json_array((SELECT row_version FROM people WHERE id = ?1 AND erased_on IS NULL),
-  ${SCOPES.filter((scope) => scope.table !== "mollie_payments")
+  ${SCOPES.filter((scope) => scope.table !== "mollie_payments" && !WITHOUT_ID.has(scope.table))
     .map((scope) => `(SELECT group_concat(id) FROM (SELECT r.id FROM ${scope.table} r WHERE ${scope.where} ORDER BY r.id))`)
     .join(",\n  ")},
   ${PENDING_DEBIT})`;
@@ -197,7 +209,7 @@ const FINGERPRINT_SQL = `json_array((SELECT row_version FROM people WHERE id = ?
 /** What erasing the person would do; undefined when there is no such person. */
 export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan | undefined> {
   const p = personId;
-  const [people, dogs, memberships, attendances, certifications, courses, feeds, fees, invoices, mandates, mails, bin, payments, bankEntries, debits, reminderCount, fingerprint] = (await db.$client.batch([
+  const [people, dogs, memberships, attendances, certifications, courses, feeds, fees, invoices, mandates, mails, bin, payments, bankEntries, debits, reminderCount, failures, fingerprint] = (await db.$client.batch([
     one(db, "SELECT id, first_name AS firstName, last_name AS lastName, full_name AS fullName, row_version AS rowVersion, erased_on AS erasedOn, retained_until AS retainedUntil FROM people WHERE id = ?1", p),
     one(db, `SELECT d.id, d.common_name AS name, (EXISTS (SELECT 1 FROM course_memberships m WHERE m.dog_id = d.id AND m.person_id <> ?1) OR EXISTS (SELECT 1 FROM certifications c WHERE c.dog_id = d.id AND c.person_id IS NOT NULL AND c.person_id <> ?1)) AS usedByOthers FROM dogs d WHERE d.owner_id = ?1 ORDER BY d.id`, p),
     one(db, "SELECT m.id, c.name AS course, d.common_name AS dog FROM course_memberships m JOIN courses c ON c.id = m.course_id JOIN dogs d ON d.id = m.dog_id WHERE m.person_id = ?1 ORDER BY m.id", p),
@@ -214,6 +226,7 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
     one(db, `SELECT r.id, coalesce(r.booking_date, r.value_date) AS date, r.amount, ${UNBOOKED_NAMING_PERSON("r")} AS anonymise FROM bank_statement_entries r WHERE ${scopeOf("bank_statement_entries")} ORDER BY r.id`, p),
     one(db, "SELECT count(*) AS n FROM direct_debit_items WHERE person_id = ?1", p),
     one(db, "SELECT count(*) AS n FROM reminders WHERE person_id = ?1", p),
+    one(db, `SELECT r.job_id AS jobId, j.type FROM job_failures r JOIN jobs j ON j.id = r.job_id WHERE ${scopeOf("job_failures")} ORDER BY r.job_id`, p),
     one(db, `SELECT ${FINGERPRINT_SQL} AS fingerprint`, p),
   ])).map((result) => (result.results ?? []) as Row[]);
   const [person] = people as ErasurePlan["person"][];
@@ -241,6 +254,9 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
   }
   for (const row of mails) erase.push({ table: "mail_log", id: Number(row.id), label: `Mail „${String(row.subject)}“` });
   for (const row of feeds) erase.push({ table: "calendar_feeds", id: Number(row.id), label: "Kalender-Abo als Trainer" });
+  for (const row of failures) {
+    erase.push({ table: "job_failures", id: Number(row.jobId), label: `Fehlermeldung im Lauf ${String(row.jobId)} (${JOB_TYPE_LABELS[row.type as JobType] ?? String(row.type)}), der Name auch in der Meldung des Laufs` });
+  }
   for (const row of bin) {
     const identifiers = recordIdentifiers({ identifier1: row.identifier1 as string | null, identifier2: row.identifier2 as string | null, identifier3: row.identifier3 as string | null });
     const what = `${TABLE_LABELS[String(row.tableName)] ?? "Datensatz"} ${identifiers ? `„${identifiers}“` : `Nr. ${String(row.recordId)}`}`;
@@ -316,6 +332,14 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
     erase("sepa_mandates"),
     erase("mail_log"),
     erase("calendar_feeds"),
+    // A failed run names the person in its message ('Erika Muster (keine E-Mail-Adresse)'): the
+    // name goes there too, then the failures themselves.
+    statement(
+      `UPDATE jobs SET message = replace(message, (SELECT full_name FROM people WHERE id = ?1), ?2)
+        WHERE id IN (SELECT job_id FROM job_failures WHERE ${scopeOf("job_failures")}) AND (SELECT full_name FROM people WHERE id = ?1) <> ''`,
+      ERASED_NAME,
+    ),
+    statement(`DELETE FROM job_failures WHERE ${scopeOf("job_failures")}`),
     statement(
       `UPDATE bank_statement_entries SET counterparty_name = NULL, counterparty_iban = NULL, remittance = '', note = ?3 WHERE ${IN_IDS} AND status <> 'BOOKED'`,
       ids(plan, "bank_statement_entries"),

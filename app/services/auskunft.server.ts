@@ -33,6 +33,7 @@ export const SECTION_TITLES: Record<string, string> = {
   reminders: "Zahlungserinnerungen und Mahnungen",
   mail_log: "Gesendete Mails",
   deleted_records: "Im Papierkorb",
+  job_failures: "Fehlermeldungen von Massenläufen (Mailshot, Mahnlauf, …)",
 };
 
 /** German names of the columns a reader meets most; the others keep their SQL name (as in the JSON). */

@@ -133,6 +133,11 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
     );
   }
   if (pendingDebit) await run("INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice) VALUES (?1, '2026-10-01', 'Beitrag per Lastschrift', 3000, 3000, 0)", p);
+  // A mailshot that failed for them: the mail server's refusal names their address, the run's message their name.
+  const mailshotRun = Number(
+    (await first("INSERT INTO jobs (type, status, message) VALUES ('MAILSHOT', 'DONE', ?1) RETURNING id", `Fertig! Es wurden 3 Mails versandt. 1 fehlgeschlagen: Erna ${lastName} (Mailserver abgelehnt)`))!.id,
+  );
+  await run("INSERT INTO job_failures (job_id, item_id, message, last_attempt_on) VALUES (?1, ?2, ?3, '2026-03-07T10:00:00Z')", mailshotRun, p, `Mailserver: 550 <${email}> unbekannt`);
   await run("INSERT INTO mail_log (kind, status, recipient, intended_recipient, subject, sent_by, person_id, birthday_year, created_on) VALUES ('BIRTHDAY', 'SENT', ?1, ?1, 'Alles Gute', 'Cron', ?2, 2025, '2025-04-05')", email, p);
   // A second dog, deleted into the Papierkorb (its JSON names the person's data).
   const binned = Number((await first("INSERT INTO dogs (owner_id, common_name, comments) VALUES (?1, 'Zwetschgenhund', ?2) RETURNING id", p, lastName))!.id);
@@ -146,7 +151,7 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
   for (const [table, id] of [["people", p], ["dogs", dog], ["course_memberships", membership], ["sepa_mandates", mandate], ["dogs", binned]] as const) {
     await run("INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes) VALUES (?1, ?2, 'INSERT', 'Anna', '2026-01-01', ?3)", table, id, JSON.stringify({ last_name: [null, lastName], email: [null, email] }));
   }
-  return { id: p, lastName, fullName: `Erna ${lastName}`, email, phone, iban, dog, mandate, membership, invoice, fee, unmatchedEntry, strangerEntry, bookedEntry, reminder, letter, debitItem };
+  return { id: p, lastName, fullName: `Erna ${lastName}`, email, phone, iban, dog, mandate, membership, invoice, fee, unmatchedEntry, strangerEntry, bookedEntry, reminder, letter, debitItem, mailshotRun };
 }
 
 /** A Lastschriftlauf (its job and run) in the given state. */
@@ -209,6 +214,7 @@ describe("Auskunft (Art. 15)", () => {
     expect(data.tables.mollie_payments).toHaveLength(1);
     expect(data.tables.direct_debit_items.map((row) => row.iban)).toEqual([person.iban]);
     expect(data.tables.reminders.map((row) => row.id)).toEqual([person.reminder]);
+    expect(data.tables.job_failures).toEqual([expect.objectContaining({ job_id: person.mailshotRun, item_id: person.id, message: `Mailserver: 550 <${person.email}> unbekannt` })]);
     // Bank statement entries: booked to their invoice, and the one never booked that names their
     // IBAN; not someone else's.
     expect(data.tables.bank_statement_entries.map((row) => row.id).sort((a, b) => Number(a) - Number(b))).toEqual([person.unmatchedEntry, person.bookedEntry]);
@@ -318,7 +324,7 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     await run("INSERT INTO courses (name, start_year, trainer_id) VALUES ('Zwetschgenkurs', 2026, ?1)", person.id);
     const plan = (await erasurePlan(db, person.id))!;
     const named = new Set([...plan.erase, ...plan.retain].map((item) => item.table));
-    for (const table of ["attendances", "deleted_records", "reminders", "bank_statement_entries", "direct_debit_items", "mollie_payments", "courses", "sepa_mandates"]) expect(named, table).toContain(table);
+    for (const table of ["attendances", "deleted_records", "reminders", "bank_statement_entries", "direct_debit_items", "mollie_payments", "courses", "sepa_mandates", "job_failures"]) expect(named, table).toContain(table);
     const preview = presentErasure(plan);
     const text = JSON.stringify({ erase: preview.erase, retain: preview.retain, summary: preview.summary });
     const tableNames = [...new Set([...PLAN_TABLES, ...SCOPES.map((scope) => scope.table), "change_history", "payments"])];
@@ -354,6 +360,8 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
 
     const hits = await personalTraces([person.lastName, person.email, person.phone, person.iban, "Eraseweg", "PflaumiErase", "mag Erasepflaumen"], { invoices: [person.invoice], fees: [person.fee] });
     expect(hits).toEqual([]);
+    // The failed mailshot still says that one mail failed, for whom no longer.
+    expect(await first("SELECT message FROM jobs WHERE id = ?1", person.mailshotRun)).toEqual({ message: "Fertig! Es wurden 3 Mails versandt. 1 fehlgeschlagen: Gelöschte Person (Mailserver abgelehnt)" });
     // The person row is only a pseudonymised holder of the books.
     expect(await first("SELECT first_name, last_name, email, date_of_birth, comments, erased_on IS NOT NULL AS erased, retained_until FROM people WHERE id = ?1", person.id)).toEqual({
       first_name: "",

@@ -41,6 +41,7 @@ export const PLAN_GROUP_LABELS: Record<PlanTable, string> = {
   mollie_payments: "Online-Zahlungen",
   bank_statement_entries: "Kontoauszug-Buchungen",
   direct_debit_items: "Lastschriften",
+  job_failures: "Fehlermeldungen von Massenläufen",
 };
 
 /** The preview of a plan, grouped by German headings (what goes; what stays, why and until when). */
