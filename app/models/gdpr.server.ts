@@ -23,6 +23,7 @@ import { sql } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, runAtomically, writingAs, type Db, type Statement } from "~/db/client.server";
 import { formatCount, formatDate, formatMoney } from "~/lib/format";
 import { JOB_TYPE_LABELS, type JobType } from "~/lib/jobs";
+import { reminderPrintKey } from "~/lib/reminder-letter";
 import { TABLE_LABELS } from "~/lib/labels";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import type { Actor } from "./audit.server";
@@ -397,7 +398,7 @@ export type ExpiredRemains = {
   pdfPaths: string[];
   feeIds: number[];
   reminderIds: number[];
-  /** The letters (R2) of those reminders that no remaining reminder shares. */
+  /** The letters (R2) of those reminders that no remaining reminder shares, and the print PDFs of their runs. */
   reminderPdfKeys: string[];
   /** Bank statement entries booked to (or matched with) the expired invoices and fees: they hold the payer's name and IBAN. */
   bankEntryIds: number[];
@@ -436,6 +437,9 @@ export async function expiredRemains(db: Db, today: string): Promise<ExpiredRema
       AND pdf_key NOT IN (SELECT pdf_key FROM reminders WHERE pdf_key IS NOT NULL AND id NOT IN (SELECT value FROM json_each(?1))) ORDER BY 1`,
     reminderIds,
   );
+  // A run's print PDF holds every posted letter of the run: it goes too, and the next download
+  // renders it anew from the letters still kept.
+  const printRuns = await rows(`SELECT DISTINCT job_id AS jobId FROM reminders WHERE id IN (SELECT value FROM json_each(?1)) AND channel = 'PRINT' AND job_id IS NOT NULL ORDER BY 1`, reminderIds);
   const bankEntries = await rows(
     `SELECT id FROM bank_statement_entries WHERE (target_type = 'INVOICE' AND target_id IN (SELECT value FROM json_each(?1)))
       OR (target_type = 'FEE' AND target_id IN (SELECT value FROM json_each(?2))) ORDER BY id`,
@@ -461,7 +465,7 @@ export async function expiredRemains(db: Db, today: string): Promise<ExpiredRema
     pdfPaths: invoices.map((row) => row.path).filter((path): path is string => typeof path === "string"),
     feeIds: fees.map((row) => Number(row.id)),
     reminderIds: reminders.map((row) => Number(row.id)),
-    reminderPdfKeys: letters.map((row) => String(row.key)),
+    reminderPdfKeys: [...letters.map((row) => String(row.key)), ...printRuns.map((row) => reminderPrintKey(Number(row.jobId)))],
     bankEntryIds: bankEntries.map((row) => Number(row.id)),
     mandateIds: mandates.map((row) => Number(row.id)),
     personIds: people.map((row) => Number(row.id)),

@@ -562,6 +562,25 @@ describe("the retention cron and reminder letters", () => {
   });
 });
 
+describe("the retention cron and a Mahnlauf's print PDF", () => {
+  it("removes the run's print PDF with a posted letter that expires; the next download renders it from the letters kept", async () => {
+    const person = await makePerson("Druck", { invoiceDate: "2014-06-01" });
+    const runId = Number((await first("INSERT INTO jobs (type, status) VALUES ('REMINDERS', 'DONE') RETURNING id"))!.id);
+    await run("UPDATE reminders SET channel = 'PRINT', job_id = ?1 WHERE id = ?2", runId, person.reminder);
+    const printKey = `Mahnlauf_${runId}_Druck.pdf`;
+    await env.INVOICES.put(printKey, new TextEncoder().encode(`%PDF-1.4 ${person.lastName}`));
+    const plan = (await erasurePlan(db, person.id))!;
+    await erasePerson(db, plan, plan.fingerprint, actor);
+    // Retained until the end of 2024+10: the print PDF stays with the letter meanwhile.
+    expect((await eraseExpiredRemains(env, db, new Date("2024-11-25T06:00:00Z"))).reminderPdfKeys).toEqual([]);
+    expect(await env.INVOICES.head(printKey)).not.toBeNull();
+    const remains = await eraseExpiredRemains(env, db, new Date("2026-11-25T06:00:00Z"));
+    expect(remains.reminderPdfKeys).toEqual([person.letter, printKey]);
+    expect(await env.INVOICES.head(printKey)).toBeNull();
+    expect(await env.INVOICES.head(person.letter)).toBeNull();
+  });
+});
+
 describe("retention overview", () => {
   it("saves N years in Einstellungen for GDPR, refuses bad input in German, and refuses STAFF and FINANCE", async () => {
     const cookie = await loginCookie("gdpr");
