@@ -15,6 +15,7 @@ import { invoiceNumbersIn, proposeFor, statementAccountIban } from "~/models/ban
 import camt053Fixture from "../fixtures/camt053-demo.xml?raw";
 import mt940Fixture from "../fixtures/mt940-demo.sta?raw";
 import { fetchApp, postForm, toastOf } from "../support/app";
+import { camtWith } from "../support/camt";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
 
@@ -323,7 +324,6 @@ describe("malformed uploads and roles", () => {
   });
 });
 
-/** A camt.053.001.08 statement of the demo club's account with the given credits. */
 describe("a reminder paid as its GiroCode asks: the item and its reminder fees from one credit", () => {
   type Fee = typeof schema.fees.$inferSelect;
   let invoice: typeof schema.invoiceHeaders.$inferSelect;
@@ -400,16 +400,6 @@ describe("a reminder paid as its GiroCode asks: the item and its reminder fees f
   });
 });
 
-function camtWith(credits: { ref: string; cents: number; text: string; mandateId?: string; name?: string }[], iban = "DE89370400440532013000") {
-  const amount = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
-  const entries = credits.map(
-    (credit) => `<Ntry><Amt Ccy="EUR">${amount(credit.cents)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-11-25</Dt></BookgDt>
-      <AcctSvcrRef>${credit.ref}</AcctSvcrRef><NtryDtls><TxDtls>${credit.mandateId ? `<Refs><MndtId>${credit.mandateId}</MndtId></Refs>` : ""}<Amt Ccy="EUR">${amount(credit.cents)}</Amt>
-      <RltdPties><Dbtr><Pty><Nm>${credit.name ?? "Mitglied"}</Nm></Pty></Dbtr></RltdPties><RmtInf><Ustrd>${credit.text}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
-  );
-  return `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt><Id>MANDATE-TEST</Id>
-    <Acct><Id><IBAN>${iban}</IBAN></Id></Acct>${entries.join("\n")}</Stmt></BkToCstmrStmt></Document>`;
-}
 
 describe("matching by mandate reference ('WUFF-{person}-{n}') and by fee number ('Posten {id}')", () => {
   type Fee = typeof schema.fees.$inferSelect;

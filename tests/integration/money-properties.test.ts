@@ -3,7 +3,8 @@
  * fee, delete/undo, invoicing-run (its messages delivered once or twice), run-undo and Mollie
  * payment (a fee's payment link paid at the Mollie fake, the webhook called once or twice) and
  * reminder-run (Mahnlauf: the person's items made overdue, the run on a later day, its messages
- * delivered once or twice) operations
+ * delivered once or twice) and bank-payment (a statement's credit for an open invoice or fee, about
+ * what a reminder asks for, imported and booked) operations
  * (fast-check, fixed seed) through the models, the fee dialog's action and the queue consumer,
  * and after every step the books must still hold: amounts are whole cents, an invoice's
  * amount is the sum of its rows, 0 ≤ open amount ≤ amount for invoices and fees, no fee is on
@@ -27,6 +28,9 @@ import { DEMO_USERS, loginCookie } from "../support/sessions";
 import { startRun } from "~/jobs/start.server";
 import { addDaysToDate } from "~/lib/format";
 import { reminderRunParams } from "~/models/reminder-runs.server";
+import { parseStatement } from "~/lib/bank-statements.server";
+import { bookEntries, importStatement } from "~/models/bank-statements.server";
+import { camtWith } from "../support/camt";
 
 let reminderRuns = 0;
 
@@ -39,6 +43,41 @@ async function reminderRun(redeliver: boolean) {
   const collecting = { JOBS: { sendBatch: async (batch: { body: unknown }[]) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
   const outcome = await startRun(collecting, db, { type: "REMINDERS", items: [personId], params, emptyMessage: "Keine Mahnung fällig" }, actor);
   if (outcome.status === "started") await deliver(redeliver ? [...messages, ...messages] : messages);
+}
+
+let bankPayments = 0;
+
+/** What is open of an item and of its reminder fees, in cents. */
+async function openWithReminderFees(target: { type: "INVOICE" | "FEE"; id: number }) {
+  const column = target.type === "INVOICE" ? "reminded_invoice_id" : "reminded_fee_id";
+  const table = target.type === "INVOICE" ? "invoice_headers" : "fees";
+  const [row] = await db.all<{ open: number }>(
+    sql`SELECT (SELECT open_amount FROM ${sql.raw(table)} WHERE id = ${target.id}) + (SELECT coalesce(sum(open_amount), 0) FROM fees WHERE kind = 'REMINDER' AND ${sql.raw(column)} = ${target.id}) AS open`,
+  );
+  return Number(row.open);
+}
+
+/** A credit on the club's account naming an open item of the person ('ReNr {n}', 'Posten {id}'),
+ *  about what it and its reminder fees ask for, imported and booked as proposed. What the booking
+ *  applied must be exactly what left the item and its reminder fees, and never more than paid. */
+async function bankPayment(pick: number, delta: number, step: string) {
+  const invoices = await db.select().from(schema.invoiceHeaders).then((all) => all.filter((h) => h.personId === personId && h.openAmount > 0));
+  const fees = await db.select().from(schema.fees).then((all) => all.filter((f) => f.personId === personId && f.openAmount > 0 && !f.isInvoiced && !f.sendInvoice && f.kind !== "REMINDER"));
+  const items = [...invoices.map((h) => ({ type: "INVOICE" as const, id: h.id, text: `ReNr ${h.invoiceNumber}` })), ...fees.map((f) => ({ type: "FEE" as const, id: f.id, text: `Posten ${f.id} ${f.text}` }))];
+  const item = items[pick % Math.max(1, items.length)];
+  if (!item) return;
+  const before = await openWithReminderFees(item);
+  const cents = Math.max(1, before + delta);
+  const statement = parseStatement(camtWith([{ ref: `PROP-${bankPayments++}`, cents, text: item.text }]));
+  const { importId } = await importStatement(db, { fileName: "eigenschaft.xml", statement }, actor);
+  const [entry] = await db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.importId, importId));
+  if (!entry || entry.targetType !== item.type || entry.targetId !== item.id) return;
+  const outcome = await bookEntries(db, importId, [{ entryId: entry.id, target: item }], actor);
+  expect(outcome.status, `${step}: booked`).toBe("booked");
+  const [booked] = await db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.id, entry.id));
+  expect(booked.applied, `${step}: applied ≤ paid`).toBeLessThanOrEqual(cents);
+  expect(before - (await openWithReminderFees(item)), `${step}: what left the item and its reminder fees is what was applied`).toBe(booked.applied);
+  expect(booked.applied, `${step}: applied = min(paid, open with reminder fees)`).toBe(Math.min(cents, before));
 }
 
 const db = createDb(env.DB);
@@ -146,6 +185,7 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant("undoLastRun" as const) }),
   fc.record({ kind: fc.constant("molliePayment" as const), pick: fc.nat(20), amount: fc.integer({ min: 1, max: 70_000 }), calls: fc.integer({ min: 1, max: 2 }) }),
   fc.record({ kind: fc.constant("reminderRun" as const), redeliver: fc.boolean() }),
+  fc.record({ kind: fc.constant("bankPayment" as const), pick: fc.nat(20), delta: fc.integer({ min: -3_000, max: 1_000 }) }),
 );
 
 describe("the books hold under any sequence of operations", () => {
@@ -211,6 +251,9 @@ describe("the books hold under any sequence of operations", () => {
             case "reminderRun":
               await reminderRun(op.redeliver);
               break;
+            case "bankPayment":
+              await bankPayment(op.pick, op.delta, step);
+              break;
             case "editFee": {
               // Through the fee dialog's action: its rules apply, as for a treasurer.
               const fees = await db.select().from(schema.fees).then((all) => all.filter((fee) => fee.personId === personId));
@@ -240,5 +283,8 @@ describe("the books hold under any sequence of operations", () => {
     // ... and reminded, up to level 2 at least, with reminder fees.
     expect(await db.$count(schema.reminders, sql`level >= 2`)).toBeGreaterThan(0);
     expect(await db.$count(schema.fees, sql`kind = 'REMINDER'`)).toBeGreaterThan(0);
+    // ... and took payments from the bank statement, reminder fees included.
+    expect(await db.$count(schema.bankStatementEntries, sql`status = 'BOOKED'`)).toBeGreaterThan(0);
+    expect(await db.$count(schema.fees, sql`kind = 'REMINDER' AND open_amount < amount AND payment_comments LIKE 'Bank %'`)).toBeGreaterThan(0);
   }, 180_000);
 });
