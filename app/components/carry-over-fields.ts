@@ -3,9 +3,20 @@
  * static dialog (it works without JavaScript) is replaced by Headless UI's once the page has
  * hydrated; without this, a field filled in that moment (a slow phone, a fast hand) came back
  * empty and the form was then refused for a field the user had filled. The field with the focus
- * and its caret go along, so typing goes on in the new field.
+ * and its caret go along, so typing goes on in the new field, and so do the sections the user
+ * opened (the Verlauf) and how far the dialog was scrolled.
  */
-export type CarriedFields = { fields: CarriedField[]; focused: { name: string; value: string; selection: [number, number] | null } | null };
+export type CarriedFields = {
+  fields: CarriedField[];
+  focused: { name: string; value: string; selection: [number, number] | null } | null;
+  /** Which of the dialog's <details> (in document order) the user opened, e.g. its 'Verlauf'. */
+  openDetails: number[];
+  /** How far the dialog's content was scrolled. */
+  scrollTop: number;
+};
+
+/** The dialog's scrolling content (RouteDialog marks it). */
+const contentOf = (container: HTMLElement) => (container.matches("[data-dialog-content]") ? container : container.querySelector<HTMLElement>("[data-dialog-content]"));
 
 type CarriedField =
   | { kind: "text"; name: string; value: string }
@@ -51,7 +62,8 @@ export function readChangedFields(container: HTMLElement): CarriedFields {
   const focused = active instanceof HTMLElement && container.contains(active) && "name" in active && typeof active.name === "string" && active.name
     ? { name: active.name, value: "value" in active && typeof active.value === "string" ? active.value : "", selection: selectionOf(active) }
     : null;
-  return { fields, focused };
+  const openDetails = Array.from(container.querySelectorAll("details")).flatMap((details, index) => (details.open ? [index] : []));
+  return { fields, focused, openDetails, scrollTop: contentOf(container)?.scrollTop ?? 0 };
 }
 
 /** Where the caret (or the selection) is in a text field; null for fields without one. */
@@ -113,6 +125,10 @@ export function applyCarriedFields(container: HTMLElement, carried: CarriedField
       }
     }
   }
+  const details = Array.from(container.querySelectorAll("details"));
+  for (const index of carried.openDetails) if (details[index]) details[index].open = true;
+  const content = contentOf(container);
+  if (content) content.scrollTop = carried.scrollTop;
   if (!carried.focused) return null;
   const { name, value } = carried.focused;
   return byName(name).find((field) => !(field instanceof HTMLInputElement && field.type === "radio") || field.value === value) ?? null;

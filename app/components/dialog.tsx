@@ -74,7 +74,8 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
     silenceForms(previous);
     const focused = applyCarriedFields(node, carried);
     const field = focused ?? node.querySelector<HTMLElement>(FIRST_FIELD);
-    field?.focus();
+    // The content keeps its scroll position: the field was in view there already.
+    field?.focus({ preventScroll: true });
     if (focused) restoreSelection(focused, carried);
     staticDialog.current = null;
     setStaticShown(false);
@@ -118,7 +119,7 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
           ✕
         </CloseLink>
       </div>
-      <div ref={contentRef} className="overflow-y-auto px-5 py-4">
+      <div ref={contentRef} data-dialog-content className="overflow-y-auto px-5 py-4">
         {children}
         <ChildGrids />
         <HistorySection />
