@@ -26,6 +26,20 @@ type JobState = { status: JobStatus; total: number; done: number; failed: number
 
 export const isActive = (job: Pick<JobState, "status"> | undefined) => job?.status === "QUEUED" || job?.status === "RUNNING";
 
+/** How long a screen waits for a finished run's result message. */
+const SUMMARY_WAIT_MS = 2 * 60_000;
+
+/**
+ * Whether a screen keeps following the run: while it is under way, and once finished until its
+ * result message is written (a finished run has none for a moment: see progressStatement).
+ */
+export function isFollowed(job: (Pick<JobState, "status" | "message"> & { finishedOn: string | null; undoneOn?: string | null }) | undefined, now: Date): boolean {
+  if (!job) return false;
+  if (isActive(job)) return true;
+  const finished = job.finishedOn ? new Date(job.finishedOn).getTime() : NaN;
+  return job.message === null && !job.undoneOn && now.getTime() - finished < SUMMARY_WAIT_MS;
+}
+
 /** '120 von 3.000', and how many failed. */
 export function progressText(job: Pick<JobState, "done" | "failed" | "total">): string {
   const failed = job.failed > 0 ? `, ${job.failed.toLocaleString("de-DE")} fehlgeschlagen` : "";

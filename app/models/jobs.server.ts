@@ -72,7 +72,9 @@ export async function failJob(db: Db, id: number, message: string, now = new Dat
 
 /**
  * The job's counts from its settled slices; running while slices are open, then done (or failed
- * when an item failed every retry). A run marked failed stays failed.
+ * when an item failed every retry). A run marked failed stays failed. Finishing clears the start's
+ * message ('… werden vorbereitet'), so no screen shows it with a finished status while
+ * finishWhenSettled writes the result; the screens follow such a run on (isFollowed).
  */
 function progressStatement(jobId: number, now: string): Statement {
   const done = sql`(SELECT coalesce(sum(done), 0) FROM ${jobSlices} WHERE job_id = ${jobId})`;
@@ -81,7 +83,8 @@ function progressStatement(jobId: number, now: string): Statement {
     status = CASE WHEN status = 'FAILED' THEN 'FAILED'
       WHEN ${done} + ${failed} < total THEN 'RUNNING'
       WHEN ${failed} > 0 THEN 'FAILED' ELSE 'DONE' END,
-    finished_on = CASE WHEN ${done} + ${failed} >= total THEN coalesce(finished_on, ${now}) ELSE finished_on END
+    finished_on = CASE WHEN ${done} + ${failed} >= total THEN coalesce(finished_on, ${now}) ELSE finished_on END,
+    message = CASE WHEN status IN ('QUEUED', 'RUNNING') AND ${done} + ${failed} >= total THEN NULL ELSE message END
     WHERE id = ${jobId}`);
 }
 

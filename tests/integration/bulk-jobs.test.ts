@@ -7,11 +7,12 @@
 import { env } from "cloudflare:test";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createDb } from "~/db/client.server";
+import { createDb, runAtomically } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { todayInBerlin, addDaysToDate } from "~/lib/format";
 import { previewInvoiceRun } from "~/models/invoice-runs.server";
-import { ALREADY_RUNNING, listJobs } from "~/models/jobs.server";
+import { ALREADY_RUNNING, listJobs, sliceSettledStatements } from "~/models/jobs.server";
+import { isFollowed } from "~/lib/jobs";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { deliver, startControlledInvoiceRun } from "../support/jobs";
 import { loadDemoData } from "../support/seed";
@@ -379,6 +380,25 @@ describe("Jahresbeiträge", () => {
     }
     expect(await db.$count(schema.jobs)).toBe(jobs);
     expect(await db.$count(schema.fees)).toBe(fees);
+  });
+});
+
+describe("a finished run's result", () => {
+  it("no screen sees a finished run with its start message: finishing clears it, and the screens follow the run until the result is written", async () => {
+    const [job] = await db.insert(schema.jobs).values({ type: "MAILSHOT", status: "RUNNING", total: 1, message: "Mails werden vorbereitet ...", items: "[1]" }).returning();
+    await runAtomically(db, sliceSettledStatements(job.id, 0, [1], new Date("2026-11-26T10:00:00Z")));
+    const [settled] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id));
+    expect(settled).toMatchObject({ status: "DONE", done: 1, message: null, finishedOn: "2026-11-26T10:00:00.000Z" });
+    expect(isFollowed(settled, new Date("2026-11-26T10:00:01Z"))).toBe(true);
+    // Not for ever: a run whose result never comes is left after two minutes.
+    expect(isFollowed(settled, new Date("2026-11-26T10:02:01Z"))).toBe(false);
+    // Once the result is written, the screen stops following; a repeated settlement keeps it.
+    await db.update(schema.jobs).set({ message: "Fertig!" }).where(eq(schema.jobs.id, job.id));
+    await runAtomically(db, sliceSettledStatements(job.id, 0, [1], new Date("2026-11-26T10:00:02Z")));
+    const [finished] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id));
+    expect(finished.message).toBe("Fertig!");
+    expect(isFollowed(finished, new Date("2026-11-26T10:00:03Z"))).toBe(false);
+    expect(isFollowed({ ...finished, status: "RUNNING" }, new Date("2026-11-26T10:00:03Z"))).toBe(true);
   });
 });
 

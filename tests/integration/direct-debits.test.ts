@@ -44,8 +44,8 @@ const page = async (path: string, who: "admin" | "finance" = "finance") => (awai
 async function finished(jobId: number) {
   for (let attempt = 0; attempt < 200; attempt++) {
     const [job] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, jobId));
-    // Settled first, then the file is written and the message set.
-    if (job && (job.status === "FAILED" || (job.status === "DONE" && !job.message?.endsWith("vorbereitet ...")))) return job;
+    // Settled first (the start's message cleared), then the file is written and the message set.
+    if (job && (job.status === "FAILED" || (job.status === "DONE" && job.message !== null && !job.message.endsWith("vorbereitet ...")))) return job;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`Lauf ${jobId} wurde nicht fertig`);

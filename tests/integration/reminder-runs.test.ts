@@ -461,6 +461,7 @@ describe("the run's screen and confirmation", () => {
       async () => {
         const [row] = await db.select().from(schema.jobs).where(eq(schema.jobs.type, "REMINDERS")).orderBy(sql`id DESC`).limit(1);
         expect(row.status).toBe("DONE");
+        expect(row.message).toBeTruthy();
         return row;
       },
       { timeout: 30_000, interval: 100 },

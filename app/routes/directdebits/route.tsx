@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { SCREEN_TITLES } from "~/components/navigation";
 import { dialogAction } from "~/dialogs/kit.server";
 import { formatDateTime, formatMoney } from "~/lib/format";
-import { isActive } from "~/lib/jobs";
+import { isFollowed } from "~/lib/jobs";
 import { DIRECT_DEBIT_STATUS_LABELS as STATUS_LABELS } from "~/lib/labels";
 import { listDirectDebitRuns } from "~/models/direct-debits.server";
 import { latestJobs } from "~/models/jobs.server";
@@ -34,7 +34,7 @@ const linkClass = "text-wuff-700 underline whitespace-nowrap";
 
 export default function DirectDebitsScreen() {
   const { job, runs, now } = useLoaderData<typeof loader>();
-  const running = isActive(job);
+  const running = isFollowed(job, new Date(now));
   useFollowRunning(running);
   return (
     <div className="flex max-w-5xl flex-col gap-6">

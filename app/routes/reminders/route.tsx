@@ -4,7 +4,7 @@ import { SCREEN_TITLES } from "~/components/navigation";
 import { DataGrid } from "~/components/data-grid/data-grid";
 import { loadPageGrid, screenAction } from "~/components/data-grid/routes.server";
 import { remindersGrid } from "~/grids/reminders.grid";
-import { isActive } from "~/lib/jobs";
+import { isFollowed } from "~/lib/jobs";
 import { latestJobs } from "~/models/jobs.server";
 import { readForUser } from "~/services/auth.server";
 import { ReminderRunCard } from "../tasks/reminder-run-card";
@@ -33,7 +33,7 @@ export const action = screenAction(remindersGrid);
 
 export default function RemindersScreen() {
   const { job, reminders, now } = useLoaderData<typeof loader>();
-  const running = isActive(job);
+  const running = isFollowed(job, new Date(now));
   useFollowRunning(running);
   return (
     <div className="flex max-w-5xl flex-col gap-6">

@@ -12,7 +12,7 @@ import { dialogAction } from "~/dialogs/kit.server";
 import { jobsGrid } from "~/grids/jobs.grid";
 import { currentYearInBerlin } from "~/lib/format";
 import { invoiceRunUndoRefusal, latestInvoiceRun, paramsOf } from "~/models/invoice-runs.server";
-import { isActive } from "~/lib/jobs";
+import { isActive, isFollowed } from "~/lib/jobs";
 import { latestJobs } from "~/models/jobs.server";
 import { readForUser } from "~/services/auth.server";
 import { ChecksCard } from "./checks-card";
@@ -46,7 +46,7 @@ export const action = (args: ActionFunctionArgs) => dialogAction(args, ["tasks"]
 export default function TasksScreen() {
   const { latest, history, undo, years, year, now, mailshots } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
-  const running = Object.values(latest).some((job) => isActive(job));
+  const running = Object.values(latest).some((job) => isFollowed(job, new Date(now)));
   useFollowRunning(running);
   const annual = latest.ANNUAL_FEES;
   const invoices = latest.INVOICES;
