@@ -7,10 +7,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 // One free port for the whole run. Workers inherit the environment of the main process, so
 // setting it here once keeps them all pointed at the same server.
 const freePort = () =>
-  execFileSync(process.execPath, [
-    "-e",
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
-  ])
+  execFileSync(process.execPath, ["-e", "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"])
     .toString()
     .trim();
 process.env.E2E_PORT ??= freePort();
@@ -24,14 +21,7 @@ const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 /** Debian's Chromium, never a downloaded browser (see TOOLCHAIN.md for the flags). */
 const launchOptions = {
   executablePath: "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 };
 
 const BULK_RUNS = /tasks\.spec\.ts$/;

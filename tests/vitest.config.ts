@@ -20,46 +20,46 @@ export default defineConfig(async () => {
   // A TCP server that greets like an SMTP server, for the test screen's SMTP probe.
   process.env.TEST_SMTP_GREETER_PORT ??= String(await freePort());
   return {
-  root,
-  resolve: { alias: { "~": `${root}app` } },
-  define: { __WUFF_VERSION__: JSON.stringify("test") },
-  plugins: [
-    cloudflareTest({
-      wrangler: { configPath: `${root}wrangler.toml` },
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`),
-          // Secrets that .dev.vars would hold; the provider is never reached by these tests.
-          SESSION_SECRET: "test-session-secret",
-          OIDC_CLIENT_SECRET: "test-client-secret",
-          OIDC_ISSUER: "http://127.0.0.1:9/oidc-not-running",
-          MOLLIE_API_URL: `http://127.0.0.1:${process.env.MOLLIE_FAKE_PORT}/v2`,
-          MOLLIE_API_KEY: MOLLIE_TEST_KEY,
-          MOLLIE_WEBHOOK_SECRET: "test-webhook-secret",
-          TEST_SMTP_GREETER_PORT: process.env.TEST_SMTP_GREETER_PORT,
-          SMTP_HOST: "127.0.0.1",
-          SMTP_PORT: process.env.WUFF_TEST_SMTP_PORT,
-          SMTP_SECURE: "false",
-          SMTP_USER: "",
-          SMTP_PASSWORD: "",
-          MAILDEV_API: `http://127.0.0.1:${process.env.WUFF_TEST_MAILDEV_WEB_PORT}/api`,
+    root,
+    resolve: { alias: { "~": `${root}app` } },
+    define: { __WUFF_VERSION__: JSON.stringify("test") },
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: `${root}wrangler.toml` },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`),
+            // Secrets that .dev.vars would hold; the provider is never reached by these tests.
+            SESSION_SECRET: "test-session-secret",
+            OIDC_CLIENT_SECRET: "test-client-secret",
+            OIDC_ISSUER: "http://127.0.0.1:9/oidc-not-running",
+            MOLLIE_API_URL: `http://127.0.0.1:${process.env.MOLLIE_FAKE_PORT}/v2`,
+            MOLLIE_API_KEY: MOLLIE_TEST_KEY,
+            MOLLIE_WEBHOOK_SECRET: "test-webhook-secret",
+            TEST_SMTP_GREETER_PORT: process.env.TEST_SMTP_GREETER_PORT,
+            SMTP_HOST: "127.0.0.1",
+            SMTP_PORT: process.env.WUFF_TEST_SMTP_PORT,
+            SMTP_SECURE: "false",
+            SMTP_USER: "",
+            SMTP_PASSWORD: "",
+            MAILDEV_API: `http://127.0.0.1:${process.env.WUFF_TEST_MAILDEV_WEB_PORT}/api`,
+          },
+          // workerd cannot start processes: the tests post a SEPA file here and xmllint checks it
+          // against the official XSD on the Node side (tests/support/xsd-validator.ts).
+          serviceBindings: { XSD_VALIDATOR: validateSepaXml },
         },
-        // workerd cannot start processes: the tests post a SEPA file here and xmllint checks it
-        // against the official XSD on the Node side (tests/support/xsd-validator.ts).
-        serviceBindings: { XSD_VALIDATOR: validateSepaXml },
-      },
-    }),
-  ],
-  test: {
-    include: ["tests/integration/**/*.test.ts"],
-    // A guard against hanging tests, not a speed check: on a shared, loaded machine a test that
-    // walks many requests (the access matrix) can take longer than vitest's default 5 s.
-    testTimeout: 30_000,
-    // Likewise for set-up hooks that load the demo data (10 s by default).
-    hookTimeout: 60_000,
-    setupFiles: ["tests/integration/apply-migrations.ts"],
-    globalSetup: ["tests/integration/global-setup.ts", "tests/integration/maildev-setup.ts"],
-    deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
-  },
+      }),
+    ],
+    test: {
+      include: ["tests/integration/**/*.test.ts"],
+      // A guard against hanging tests, not a speed check: on a shared, loaded machine a test that
+      // walks many requests (the access matrix) can take longer than vitest's default 5 s.
+      testTimeout: 30_000,
+      // Likewise for set-up hooks that load the demo data (10 s by default).
+      hookTimeout: 60_000,
+      setupFiles: ["tests/integration/apply-migrations.ts"],
+      globalSetup: ["tests/integration/global-setup.ts", "tests/integration/maildev-setup.ts"],
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+    },
   };
 });

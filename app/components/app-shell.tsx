@@ -143,7 +143,10 @@ function HandsetViewHint({ user }: { user: User }) {
 export function AppShell({ user, version, children }: { user: User | null; version: string; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#inhalt" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-wuff-800 focus:shadow">
+      <a
+        href="#inhalt"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-wuff-800 focus:shadow"
+      >
         Zum Inhalt springen
       </a>
       <PendingBar />

@@ -23,8 +23,7 @@ function Entry({ entry, data, roomy }: { entry: CalendarEntry; data: CalendarDat
       preventScrollReset
       className={`block hyphens-auto break-words rounded border-l-4 px-1.5 py-1 text-xs leading-snug hover:underline focus-visible:outline-2 focus-visible:outline-wuff-700 print:break-inside-avoid ${entry.color}`}
     >
-      <span className="font-semibold tabular-nums">{entry.time}</span>{" "}
-      <span className="block font-medium">{entry.courseName}</span>{" "}
+      <span className="font-semibold tabular-nums">{entry.time}</span> <span className="block font-medium">{entry.courseName}</span>{" "}
       {entry.location && <span className="block">{entry.location}</span>}{" "}
       {roomy && entry.trainerName && <span className="block">Trainer: {entry.trainerName}</span>}
     </Link>
@@ -44,7 +43,9 @@ function Entries({ day, data, roomy }: { day: CalendarDay; data: CalendarData; r
   );
 }
 
-const TodayMark = () => <span className="ml-1 rounded bg-wuff-700 px-1.5 py-0.5 text-xs font-semibold text-white print:bg-transparent print:text-wuff-800">Heute</span>;
+const TodayMark = () => (
+  <span className="ml-1 rounded bg-wuff-700 px-1.5 py-0.5 text-xs font-semibold text-white print:bg-transparent print:text-wuff-800">Heute</span>
+);
 
 function MonthGrid({ data }: { data: CalendarData }) {
   return (
@@ -127,7 +128,11 @@ function WeekGrid({ data }: { data: CalendarData }) {
 /** The dates as a list of days (only days with dates), for the list view and for phones. */
 function DayList({ data }: { data: CalendarData }) {
   if (data.listDays.length === 0) {
-    return <p className="rounded border border-slate-200 bg-white p-3 text-sm text-slate-700">{data.view === "week" ? "Keine Termine in dieser Woche." : `Keine Termine im ${data.title}.`}</p>;
+    return (
+      <p className="rounded border border-slate-200 bg-white p-3 text-sm text-slate-700">
+        {data.view === "week" ? "Keine Termine in dieser Woche." : `Keine Termine im ${data.title}.`}
+      </p>
+    );
   }
   return (
     <ol className="space-y-3" aria-labelledby="calendar-title">
@@ -151,7 +156,8 @@ export function Calendar({ data }: { data: CalendarData }) {
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h1 className="text-lg font-semibold text-wuff-800">Kalender</h1>
         <h2 id="calendar-title" className="text-lg text-slate-800" aria-live="polite">
-          {data.title} <span className="text-sm font-normal text-slate-600">({data.total === 1 ? "1 Termin" : `${data.total.toLocaleString("de-DE")} Termine`})</span>
+          {data.title}{" "}
+          <span className="text-sm font-normal text-slate-600">({data.total === 1 ? "1 Termin" : `${data.total.toLocaleString("de-DE")} Termine`})</span>
         </h2>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 print:hidden">

@@ -16,7 +16,8 @@ export type CarriedFields = {
 };
 
 /** The dialog's scrolling content (RouteDialog marks it). */
-const contentOf = (container: HTMLElement) => (container.matches("[data-dialog-content]") ? container : container.querySelector<HTMLElement>("[data-dialog-content]"));
+const contentOf = (container: HTMLElement) =>
+  container.matches("[data-dialog-content]") ? container : container.querySelector<HTMLElement>("[data-dialog-content]");
 
 type CarriedField =
   | { kind: "text"; name: string; value: string }
@@ -59,9 +60,10 @@ export function readChangedFields(container: HTMLElement): CarriedFields {
     }
   }
   const active = document.activeElement;
-  const focused = active instanceof HTMLElement && container.contains(active) && "name" in active && typeof active.name === "string" && active.name
-    ? { name: active.name, value: "value" in active && typeof active.value === "string" ? active.value : "", selection: selectionOf(active) }
-    : null;
+  const focused =
+    active instanceof HTMLElement && container.contains(active) && "name" in active && typeof active.name === "string" && active.name
+      ? { name: active.name, value: "value" in active && typeof active.value === "string" ? active.value : "", selection: selectionOf(active) }
+      : null;
   const openDetails = Array.from(container.querySelectorAll("details")).flatMap((details, index) => (details.open ? [index] : []));
   return { fields, focused, openDetails, scrollTop: contentOf(container)?.scrollTop ?? 0 };
 }

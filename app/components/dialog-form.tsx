@@ -36,7 +36,12 @@ export function DialogForm({
   children,
   formRef,
   ...props
-}: { intent: string; children: ReactNode; /** The form element (e.g. for useSaveGate). */ formRef?: Ref<HTMLFormElement>; /** multipart/form-data for a form with files. */ encType?: "multipart/form-data" } & Omit<ComponentProps<"form">, "method" | "action" | "encType">) {
+}: {
+  intent: string;
+  children: ReactNode;
+  /** The form element (e.g. for useSaveGate). */ formRef?: Ref<HTMLFormElement>;
+  /** multipart/form-data for a form with files. */ encType?: "multipart/form-data";
+} & Omit<ComponentProps<"form">, "method" | "action" | "encType">) {
   const context = useContext(DialogFormContext);
   if (!context) throw new Error("DialogForm außerhalb eines Dialogs");
   return (

@@ -130,7 +130,13 @@ export function RouteDialog({ title, closeHref, width = 500, height, children }:
   return (
     <>
       {staticShown && (
-        <div ref={staticDialog} className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-4" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <div
+          ref={staticDialog}
+          className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-4"
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+        >
           <div className={panelClass} style={{ width, height }}>
             {body(
               <h2 id={titleId} className="text-lg font-semibold text-slate-900">
@@ -229,20 +235,20 @@ export function DialogButtons({
   const why = disabled ? reason : null;
   return (
     <>
-    <SaveGateReason id={reasonId} reason={why} />
-    <div className="mt-5 flex justify-end gap-2 border-t border-slate-100 pt-4">
-      <CloseLink closeHref={closeHref} className="rounded border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">
-        Abbruch
-      </CloseLink>
-      <button
-        type="submit"
-        disabled={disabled || busy}
-        aria-describedby={why ? reasonId : undefined}
-        className={`rounded px-4 py-2 text-sm font-medium text-white disabled:cursor-not-allowed disabled:opacity-50 ${danger ? "bg-red-700 hover:bg-red-800" : "bg-wuff-700 hover:bg-wuff-800"}`}
-      >
-        {submitLabel}
-      </button>
-    </div>
+      <SaveGateReason id={reasonId} reason={why} />
+      <div className="mt-5 flex justify-end gap-2 border-t border-slate-100 pt-4">
+        <CloseLink closeHref={closeHref} className="rounded border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">
+          Abbruch
+        </CloseLink>
+        <button
+          type="submit"
+          disabled={disabled || busy}
+          aria-describedby={why ? reasonId : undefined}
+          className={`rounded px-4 py-2 text-sm font-medium text-white disabled:cursor-not-allowed disabled:opacity-50 ${danger ? "bg-red-700 hover:bg-red-800" : "bg-wuff-700 hover:bg-wuff-800"}`}
+        >
+          {submitLabel}
+        </button>
+      </div>
     </>
   );
 }

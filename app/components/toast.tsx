@@ -65,7 +65,13 @@ export function ToastMessage({ toast }: { toast: Toast | null }) {
           </button>
         ) : (
           // Without JavaScript the same page again: the toast was shown once and is gone then.
-          <Link to={`${location.pathname}${location.search}`} replace preventScrollReset className="ml-auto opacity-60 hover:opacity-100" aria-label="Schließen">
+          <Link
+            to={`${location.pathname}${location.search}`}
+            replace
+            preventScrollReset
+            className="ml-auto opacity-60 hover:opacity-100"
+            aria-label="Schließen"
+          >
             ✕
           </Link>
         )}

@@ -79,7 +79,9 @@ function requestD1(d1: D1Database, timer: QueryTimer | undefined, context: Write
   /** The statements with the write context around them when one of them writes. */
   const withContext = (statements: D1PreparedStatement[]): { statements: D1PreparedStatement[]; framed: boolean } => {
     if (!statements.some(writes)) return { statements, framed: false };
-    const set = d1.prepare("INSERT OR REPLACE INTO write_context (id, actor, action, source) VALUES (1, ?, ?, ?)").bind(context.actor, context.action, context.source);
+    const set = d1
+      .prepare("INSERT OR REPLACE INTO write_context (id, actor, action, source) VALUES (1, ?, ?, ?)")
+      .bind(context.actor, context.action, context.source);
     return { statements: [set, ...statements, d1.prepare("DELETE FROM write_context")], framed: true };
   };
 

@@ -94,7 +94,9 @@ export function historyTriggers(table: SQLiteTable): { name: string; sql: string
   const pairs = (side: "NEW" | "OLD") =>
     columns.map((column) => `${quote(column)}, json_array(${side === "OLD" ? `OLD."${column}", NULL` : `NULL, NEW."${column}"`})`).join(", ");
   const changed = tracked.map((column) => `OLD."${column}" IS NOT NEW."${column}"`);
-  const updates = tracked.map((column) => `${quote(column)}, CASE WHEN OLD."${column}" IS NOT NEW."${column}" THEN json_array(OLD."${column}", NEW."${column}") END `).join(", ");
+  const updates = tracked
+    .map((column) => `${quote(column)}, CASE WHEN OLD."${column}" IS NOT NEW."${column}" THEN json_array(OLD."${column}", NEW."${column}") END `)
+    .join(", ");
   return [
     {
       name: `history_${name}_insert`,

@@ -7,16 +7,7 @@
  * restores records under their original id.
  */
 import { sql } from "drizzle-orm";
-import {
-  type AnySQLiteColumn,
-  check,
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { nameSortKeySql } from "../lib/collation";
 import { MAX_CENTS } from "../lib/format";
 import { SALUTATIONS } from "../lib/labels";
@@ -44,24 +35,13 @@ const auditColumns = () => ({
 });
 
 // Check constraints name SQL columns directly: they are table-local and must not be qualified.
-const isDate = (table: string, column: string) =>
-  check(
-    `${table}_${column}_is_date`,
-    sql.raw(`${column} IS NULL OR date(${column}) IS ${column}`),
-  );
+const isDate = (table: string, column: string) => check(`${table}_${column}_is_date`, sql.raw(`${column} IS NULL OR date(${column}) IS ${column}`));
 const isMoney = (table: string, column: string, min: number | string = 0) =>
-  check(
-    `${table}_${column}_is_money`,
-    sql.raw(`${column} BETWEEN ${min} AND ${MAX_CENTS}`),
-  );
+  check(`${table}_${column}_is_money`, sql.raw(`${column} BETWEEN ${min} AND ${MAX_CENTS}`));
 const oneOf = (table: string, column: string, values: readonly (string | number)[], nullable = false) =>
   check(
     `${table}_${column}_allowed`,
-    sql.raw(
-      `${nullable ? `${column} IS NULL OR ` : ""}${column} IN (${values
-        .map((value) => (typeof value === "number" ? value : `'${value}'`))
-        .join(", ")})`,
-    ),
+    sql.raw(`${nullable ? `${column} IS NULL OR ` : ""}${column} IN (${values.map((value) => (typeof value === "number" ? value : `'${value}'`)).join(", ")})`),
   );
 const rule = (name: string, expression: string): ReturnType<typeof check> => check(name, sql.raw(expression));
 
@@ -107,10 +87,7 @@ export const membershipStatuses = sqliteTable(
     isFeeTrigger: flag("is_fee_trigger"),
     ...auditColumns(),
   },
-  (t) => [
-    uniqueIndex("membership_statuses_code_unique").on(t.code),
-    oneOf("membership_statuses", "applies_to", MEMBERSHIP_STATUS_SCOPES),
-  ],
+  (t) => [uniqueIndex("membership_statuses_code_unique").on(t.code), oneOf("membership_statuses", "applies_to", MEMBERSHIP_STATUS_SCOPES)],
 );
 
 export const people = sqliteTable(

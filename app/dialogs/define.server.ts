@@ -165,7 +165,9 @@ type VersionedUpdate<Current> = { status: "updated" } | { status: "conflict"; cu
  * form gets the current record (as `present` shapes it for the form) and who changed it.
  */
 export async function saveVersioned<Value extends Versioned, Current extends { lastModifiedBy: string | null; lastModifiedOn: string | null }>(
-  submission: { status: "success"; value: Value; reply: (options?: object) => SubmissionResult<string[]> } | { status: "error" | undefined; reply: (options?: object) => SubmissionResult<string[]> },
+  submission:
+    | { status: "success"; value: Value; reply: (options?: object) => SubmissionResult<string[]> }
+    | { status: "error" | undefined; reply: (options?: object) => SubmissionResult<string[]> },
   steps: {
     /** Checks the database must make (e.g. the owner exists): field errors, or null. */
     check?: (value: Value) => Promise<Record<string, string[]> | null>;
@@ -194,7 +196,12 @@ export async function saveVersioned<Value extends Versioned, Current extends { l
   if (outcome.status === "missing") return { status: "missing" };
   if (outcome.status === "conflict") {
     // The form starts over from the current record; the message is shown beside it.
-    return { status: "conflict", result: submission.reply({ resetForm: true }), message: conflictMessage(outcome.current), current: steps.present(outcome.current) };
+    return {
+      status: "conflict",
+      result: submission.reply({ resetForm: true }),
+      message: conflictMessage(outcome.current),
+      current: steps.present(outcome.current),
+    };
   }
   return { status: "saved", id: value.id, message: steps.messages.saved, saved };
 }

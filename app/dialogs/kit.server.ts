@@ -17,7 +17,16 @@ import { setWriteSource } from "~/models/audit.server";
 import { requireAccess, requireAccessToAll } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { draftParam, GONE, UNKNOWN_ACTION, type DialogActionData, type DialogHistory, type DialogParent, type DialogServer, type OpenDialog } from "./define.server";
+import {
+  draftParam,
+  GONE,
+  UNKNOWN_ACTION,
+  type DialogActionData,
+  type DialogHistory,
+  type DialogParent,
+  type DialogServer,
+  type OpenDialog,
+} from "./define.server";
 
 const registered = import.meta.glob<{ dialog: DialogServer }>("./*/dialog.server.ts", { eager: true });
 const DIALOGS = new Map(Object.entries(registered).map(([path, module]) => [path.split("/")[1], module.dialog]));
@@ -52,7 +61,9 @@ export async function loadOpenDialog(request: Request, context: AppLoadContext, 
   const dialog = name && DIALOGS.get(name.entity);
   const view = name && dialog && Object.hasOwn(dialog.views, name.view) ? dialog.views[name.view] : null;
   if (!name || !dialog || !view || !mayUse(user, dialog.area)) return null;
-  const draft = Object.fromEntries([...search].filter(([param]) => param.startsWith(DRAFT_PREFIX)).map(([param, value]) => [param.slice(DRAFT_PREFIX.length), value]));
+  const draft = Object.fromEntries(
+    [...search].filter(([param]) => param.startsWith(DRAFT_PREFIX)).map(([param, value]) => [param.slice(DRAFT_PREFIX.length), value]),
+  );
   const id = parseId(search.get("dialogId"));
   const { history } = dialog;
   // The history of the edit view's record is read together with the view's own data.
@@ -151,4 +162,3 @@ export async function dialogAction(args: ActionFunctionArgs, areas: readonly [Ar
     }
   }
 }
-

@@ -1,6 +1,14 @@
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
 import { formatDate, formatWeekday, todayInBerlin } from "~/lib/format";
-import { allBirthdays, BIRTHDAY_PERIODS, BIRTHDAY_SCOPES, listBirthdays, type BirthdayPeriod, type BirthdayRow, type BirthdayScope } from "~/models/club-lists.server";
+import {
+  allBirthdays,
+  BIRTHDAY_PERIODS,
+  BIRTHDAY_SCOPES,
+  listBirthdays,
+  type BirthdayPeriod,
+  type BirthdayRow,
+  type BirthdayScope,
+} from "~/models/club-lists.server";
 
 const birthdayQuery = (query: Pick<ListQuery, "toggles">) => ({
   period: (BIRTHDAY_PERIODS.includes(query.toggles.period as BirthdayPeriod) ? query.toggles.period : "thisMonth") as BirthdayPeriod,

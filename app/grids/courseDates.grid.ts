@@ -27,7 +27,8 @@ export const courseDatesGrid = defineGrid<CourseDateRow>({
       header: "Beginn",
       value: (d) => d.startDateTime,
       type: "dateTimeWeekday",
-      display: (d) => (d.isAllDay ? `${formatDate(d.startDateTime)} (${formatWeekday(d.startDateTime)}), ganztägig` : formatDateTimeWithWeekday(d.startDateTime)),
+      display: (d) =>
+        d.isAllDay ? `${formatDate(d.startDateTime)} (${formatWeekday(d.startDateTime)}), ganztägig` : formatDateTimeWithWeekday(d.startDateTime),
     },
     { id: "endDateTime", header: "Ende", value: (d) => d.endDateTime, type: "dateTime", hidden: true },
     { id: "courseName", header: "Kurs", value: (d) => d.courseName, omitUnder: ["COURSE"] },

@@ -1,6 +1,15 @@
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
 import { currentYearInBerlin } from "~/lib/format";
-import { COURSE_DEFAULT_SORT, COURSE_STATUS_FILTERS, courseName, courseYears, listCourses, pageOfCourse, type CourseRow, type CourseStatusFilter } from "~/models/courses.server";
+import {
+  COURSE_DEFAULT_SORT,
+  COURSE_STATUS_FILTERS,
+  courseName,
+  courseYears,
+  listCourses,
+  pageOfCourse,
+  type CourseRow,
+  type CourseStatusFilter,
+} from "~/models/courses.server";
 import { DURATION_MODEL_LABELS, PRICING_MODEL_LABELS } from "~/lib/labels";
 import { courseDatesGrid } from "./courseDates.grid";
 import { courseMembershipsGrid } from "./courseMemberships.grid";
@@ -38,12 +47,31 @@ export const coursesGrid = defineGrid<CourseRow>({
     { id: "startYear", header: "Jahr", value: (c) => c.startYear, display: (c) => String(c.startYear), align: "right" },
     { id: "webTimeInformation", header: "Zeit", value: (c) => c.webTimeInformation },
     { id: "trainerName", header: "Trainer", value: (c) => c.trainerName, link: (c) => (c.trainerId ? { dialog: "person-edit", id: c.trainerId } : null) },
-    { id: "cotrainerName", header: "Co-Trainer", value: (c) => c.cotrainerName, link: (c) => (c.cotrainerId ? { dialog: "person-edit", id: c.cotrainerId } : null) },
+    {
+      id: "cotrainerName",
+      header: "Co-Trainer",
+      value: (c) => c.cotrainerName,
+      link: (c) => (c.cotrainerId ? { dialog: "person-edit", id: c.cotrainerId } : null),
+    },
     { id: "startDateTime", header: "Beginn", value: (c) => c.startDateTime, type: "dateTimeWeekday" },
     // 'taking part / places' and 'dates / planned' at a glance; red when over or off the plan.
-    { id: "actualNrOfDogs", header: "Hunde", value: (c) => c.actualNrOfDogs, type: "number", display: (c) => ofPlanned(c.actualNrOfDogs, c.maxDogs), warn: (c) => c.overCapacity },
+    {
+      id: "actualNrOfDogs",
+      header: "Hunde",
+      value: (c) => c.actualNrOfDogs,
+      type: "number",
+      display: (c) => ofPlanned(c.actualNrOfDogs, c.maxDogs),
+      warn: (c) => c.overCapacity,
+    },
     { id: "maxDogs", header: "Max. Hunde", value: (c) => c.maxDogs, type: "number", hidden: true },
-    { id: "actualNrOfSessions", header: "Termine", value: (c) => c.actualNrOfSessions, type: "number", display: (c) => ofPlanned(c.actualNrOfSessions, c.nrOfSessions), warn: (c) => c.sessionsDiffer },
+    {
+      id: "actualNrOfSessions",
+      header: "Termine",
+      value: (c) => c.actualNrOfSessions,
+      type: "number",
+      display: (c) => ofPlanned(c.actualNrOfSessions, c.nrOfSessions),
+      warn: (c) => c.sessionsDiffer,
+    },
     { id: "nrOfSessions", header: "Termine (geplant)", value: (c) => c.nrOfSessions, type: "number", hidden: true },
     { id: "costFull", header: "Preis", value: (c) => c.costFull, type: "money" },
     { id: "costReduced1", header: "Preis ermäßigt 1", value: (c) => c.costReduced1, type: "money", hidden: true },
@@ -74,7 +102,8 @@ export const coursesGrid = defineGrid<CourseRow>({
       options: [{ value: "all", label: "Alle" }],
       dataOptions: {
         accepts: (value) => /^\d{4}$/.test(value),
-        load: async (db) => (await courseYears(db)).map((year) => ({ value: String(year), label: String(year) })).sort((a, b) => a.value.localeCompare(b.value)),
+        load: async (db) =>
+          (await courseYears(db)).map((year) => ({ value: String(year), label: String(year) })).sort((a, b) => a.value.localeCompare(b.value)),
       },
       fallback: currentYear,
       follow: (saved) => (saved.startYear === undefined ? undefined : String(saved.startYear)),

@@ -1,6 +1,17 @@
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
 import { REMINDER_TOGGLE, reminderFilterOf, withReminderLevels } from "~/models/reminders.server";
-import { currentPaymentLink, FEE_BILLING, FEE_DEFAULT_SORT, FEE_STATES, listAllFees, listFees, pageOfFee, type FeeBilling, type FeeRow, type FeeState } from "~/models/fees.server";
+import {
+  currentPaymentLink,
+  FEE_BILLING,
+  FEE_DEFAULT_SORT,
+  FEE_STATES,
+  listAllFees,
+  listFees,
+  pageOfFee,
+  type FeeBilling,
+  type FeeRow,
+  type FeeState,
+} from "~/models/fees.server";
 
 const feeQuery = (query: Pick<ListQuery, "toggles" | "sort" | "parent">) => ({
   state: (FEE_STATES.includes(query.toggles.state as FeeState) ? query.toggles.state : "all") as FeeState,

@@ -1,7 +1,15 @@
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
 import { currentYearInBerlin } from "~/lib/format";
 import { readableFileNamePart } from "~/lib/file-names";
-import { allHsvrmMembers, associationData, HSVRM_DEFAULT_SORT, listHsvrmMembers, memberYears, type Association, type HsvrmMemberRow } from "~/models/club-lists.server";
+import {
+  allHsvrmMembers,
+  associationData,
+  HSVRM_DEFAULT_SORT,
+  listHsvrmMembers,
+  memberYears,
+  type Association,
+  type HsvrmMemberRow,
+} from "~/models/club-lists.server";
 
 const currentYear = () => String(currentYearInBerlin());
 

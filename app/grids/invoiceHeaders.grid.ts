@@ -65,7 +65,8 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
         { value: "paid", label: "Nur bezahlte" },
       ],
       // A saved invoice stays in view: one just marked paid is no longer among the open ones.
-      follow: (saved, current) => (saved.isOpen === undefined || current === "all" ? undefined : (saved.isOpen === true) === (current === "open") ? undefined : "all"),
+      follow: (saved, current) =>
+        saved.isOpen === undefined || current === "all" ? undefined : (saved.isOpen === true) === (current === "open") ? undefined : "all",
     },
     REMINDER_TOGGLE,
   ],

@@ -18,7 +18,11 @@ export const invoiceRowsGrid = defineGrid<InvoiceRowRow>({
   area: "invoices",
   mounts: {
     // The spec's title, spelled as it gives it.
-    INVOICEHEADER: { title: (invoice) => `Rechungszeilen für Rechnung ${invoice.name}`, prefix: "row", hint: "Neue Zeilen: „Zeile hinzufügen“ bei der Rechnung oben." },
+    INVOICEHEADER: {
+      title: (invoice) => `Rechungszeilen für Rechnung ${invoice.name}`,
+      prefix: "row",
+      hint: "Neue Zeilen: „Zeile hinzufügen“ bei der Rechnung oben.",
+    },
   },
   columns: [
     { id: "id", header: "Id", value: (r) => r.id, type: "number", hidden: true },

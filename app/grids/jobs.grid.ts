@@ -12,7 +12,13 @@ export const jobsGrid = defineGrid<JobRow>({
   columns: [
     { id: "id", header: "Lauf", value: (r) => r.id, type: "number", sortable: false, widthRem: 4 },
     { id: "type", header: "Aufgabe", value: jobTitle, sortable: false },
-    { id: "status", header: "Status", value: (r) => (r.undoneOn ? "rückgängig gemacht" : JOB_STATUS_LABELS[r.status]), sortable: false, warn: (r) => r.status === "FAILED" },
+    {
+      id: "status",
+      header: "Status",
+      value: (r) => (r.undoneOn ? "rückgängig gemacht" : JOB_STATUS_LABELS[r.status]),
+      sortable: false,
+      warn: (r) => r.status === "FAILED",
+    },
     { id: "progress", header: "Fortschritt", value: progressText, sortable: false },
     { id: "message", header: "Ergebnis", value: jobMessage, sortable: false },
     { id: "createdBy", header: "Gestartet von", value: (r) => r.createdBy, sortable: false },

@@ -13,7 +13,11 @@ export const mailshotsGrid = defineGrid<MailshotRow>({
   columns: [
     { id: "id", header: "Id", value: (m) => m.id, type: "number", hidden: true },
     { id: "name", header: "Name", value: (m) => m.name },
-    { id: "recipientQuery", header: "Empfänger", value: (m) => (isRecipientQuery(m.recipientQuery) ? RECIPIENT_QUERY_LABELS[m.recipientQuery] : m.recipientQuery) },
+    {
+      id: "recipientQuery",
+      header: "Empfänger",
+      value: (m) => (isRecipientQuery(m.recipientQuery) ? RECIPIENT_QUERY_LABELS[m.recipientQuery] : m.recipientQuery),
+    },
     { id: "templateName", header: "Vorlage", value: (m) => m.templateName },
     { id: "subject", header: "Betreff", value: (m) => m.subject },
     { id: "cc", header: "Cc", value: (m) => m.cc, sortable: false },

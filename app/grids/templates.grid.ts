@@ -7,7 +7,9 @@ export const templatesGrid = defineGrid<TemplateRow>({
   id: "templates",
   entity: "template",
   area: "templates",
-  mounts: { PARENT: { title: "Vorlagen", hint: "Die Rechnungs-PDFs entstehen aus der Vorlage „invoice“; Werte stehen in {{doppelten Klammern}} und werden maskiert." } },
+  mounts: {
+    PARENT: { title: "Vorlagen", hint: "Die Rechnungs-PDFs entstehen aus der Vorlage „invoice“; Werte stehen in {{doppelten Klammern}} und werden maskiert." },
+  },
   columns: [
     { id: "id", header: "Id", value: (t) => t.id, type: "number", hidden: true },
     { id: "name", header: "Name", value: (t) => t.name },

@@ -38,12 +38,21 @@ export const GIROCODE_CONTENT_ID = "girocode@wuff";
  * The GiroCode of a payment mail (an open invoice: 'ReNr {n}'; an open fee: 'Posten {id} {text}'),
  * as a PNG to attach with its Content-ID; null without the club's IBAN or an open amount.
  */
-export function mailGiroCode(bank: ClubInvoiceData | null | undefined, input: { invoice?: MailInvoice | null; fee?: MailFee | null }): { payload: string; attachment: Attachment } | null {
+export function mailGiroCode(
+  bank: ClubInvoiceData | null | undefined,
+  input: { invoice?: MailInvoice | null; fee?: MailFee | null },
+): { payload: string; attachment: Attachment } | null {
   const { invoice, fee } = input;
   const payload = invoice
     ? invoiceEpcPayload(bank ?? null, invoice)
     : fee && bank?.iban
-      ? epcPayload({ name: bank.bankAccountHolder?.trim() || bank.clubName?.trim() || "", iban: bank.iban, bic: bank.bic, amount: fee.openAmount, remittance: `Posten ${fee.id} ${fee.text}` })
+      ? epcPayload({
+          name: bank.bankAccountHolder?.trim() || bank.clubName?.trim() || "",
+          iban: bank.iban,
+          bic: bank.bic,
+          amount: fee.openAmount,
+          remittance: `Posten ${fee.id} ${fee.text}`,
+        })
       : null;
   if (!payload) return null;
   return { payload, attachment: { filename: "GiroCode.png", content: girocodePng(payload), mimeType: "image/png", contentId: GIROCODE_CONTENT_ID } };
@@ -86,7 +95,14 @@ export function composeMail(
   },
 ): { rendered: RenderedMail; route: Route; girocode: Attachment | null } {
   const variables = {
-    ...mailVariables({ club: settings.club, person: input.person, today: todayInBerlin(input.now), invoice: input.invoice, fee: input.fee, paymentLink: input.paymentLink }),
+    ...mailVariables({
+      club: settings.club,
+      person: input.person,
+      today: todayInBerlin(input.now),
+      invoice: input.invoice,
+      fee: input.fee,
+      paymentLink: input.paymentLink,
+    }),
     ...input.extra,
   };
   const rendered = renderMail(template, variables);
@@ -102,14 +118,22 @@ export async function invoiceAttachment(env: Env, invoice: Pick<MailInvoice, "pd
   if (!invoice.pdfFilePath) throw new MailProblem(NO_PDF);
   const object = await env.INVOICES.get(invoice.pdfFilePath);
   if (!object) throw new MailProblem(`Das PDF „${invoice.pdfFilePath}“ der Rechnung ist nicht mehr im Speicher. Bitte das PDF neu erzeugen.`);
-  return { filename: invoice.pdfFilePath.split("/").pop() ?? invoice.pdfFilePath, content: new Uint8Array(await object.arrayBuffer()), mimeType: "application/pdf" };
+  return {
+    filename: invoice.pdfFilePath.split("/").pop() ?? invoice.pdfFilePath,
+    content: new Uint8Array(await object.arrayBuffer()),
+    mimeType: "application/pdf",
+  };
 }
 
 /** A document stored in R2 (a mailshot's attachment); its file name is the last part of the key. */
 export async function documentAttachment(env: Env, key: string): Promise<Attachment> {
   const object = await env.INVOICES.get(key);
   if (!object) throw new MailProblem(`Der Anhang „${key.split("/").pop()}“ ist nicht mehr im Speicher.`);
-  return { filename: key.split("/").pop() ?? key, content: new Uint8Array(await object.arrayBuffer()), mimeType: object.httpMetadata?.contentType ?? "application/octet-stream" };
+  return {
+    filename: key.split("/").pop() ?? key,
+    content: new Uint8Array(await object.arrayBuffer()),
+    mimeType: object.httpMetadata?.contentType ?? "application/octet-stream",
+  };
 }
 
 /**
@@ -167,7 +191,18 @@ export async function sendBirthdayMails(env: Env, db: Db, actor: Actor, now = ne
       if (route.status !== "ok") continue;
       const claim = await claimOnce(
         db,
-        { kind: "BIRTHDAY", recipient: route.to, intendedRecipient: person.email ?? "", cc: null, intendedCc: null, subject: rendered.subject, attachments: [], sentBy: actor.name, personId: person.id, birthdayYear: year },
+        {
+          kind: "BIRTHDAY",
+          recipient: route.to,
+          intendedRecipient: person.email ?? "",
+          cc: null,
+          intendedCc: null,
+          subject: rendered.subject,
+          attachments: [],
+          sentBy: actor.name,
+          personId: person.id,
+          birthdayYear: year,
+        },
         now,
       );
       if (claim.status === "sent") before++;

@@ -40,14 +40,19 @@ export async function performMailshotItem({ env, db, job, actor, batch }: ItemCo
   if (!found.consent) throw new ItemFailure(NO_CONSENT);
   try {
     const settings = await batch.get(`settings`, async () => ({ value: await mailSettings(env, db), dispose: async () => {} }));
-    const template = await batch.get(`template:${params.templateName}`, async () => ({ value: await loadTemplate(db, params.templateName), dispose: async () => {} }));
+    const template = await batch.get(`template:${params.templateName}`, async () => ({
+      value: await loadTemplate(db, params.templateName),
+      dispose: async () => {},
+    }));
     const invoice = params.attachInvoice ? await invoiceToAttach(db, personId) : undefined;
     if (params.attachInvoice && !invoice) throw new ItemFailure("keine Rechnung mit PDF");
     const { rendered, route, girocode } = composeMail(env, settings, { ...template, subject: params.subject }, { person, invoice, cc: params.cc });
     if (route.status === "blocked") throw new ItemFailure(route.message);
     const attachments: Attachment[] = [
       ...(invoice ? [await invoiceAttachment(env, invoice)] : []),
-      ...(await Promise.all(params.attachDocPaths.map((key) => batch.get(`doc:${key}`, async () => ({ value: await documentAttachment(env, key), dispose: async () => {} }))))),
+      ...(await Promise.all(
+        params.attachDocPaths.map((key) => batch.get(`doc:${key}`, async () => ({ value: await documentAttachment(env, key), dispose: async () => {} }))),
+      )),
       ...(girocode ? [girocode] : []),
     ];
     const claim = await claimOnce(db, {

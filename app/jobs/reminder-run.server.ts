@@ -16,7 +16,15 @@ import { renderHtmlTemplate } from "~/lib/templates";
 import type { Db } from "~/db/client.server";
 import { getJob } from "~/models/jobs.server";
 import { claimOnce } from "~/models/mails.server";
-import { markRemindersSent, paidPendingReminders, reminderLetters, reminderParamsOf, writeReminders, type ReminderLetter, type ReminderRunParams } from "~/models/reminder-runs.server";
+import {
+  markRemindersSent,
+  paidPendingReminders,
+  reminderLetters,
+  reminderParamsOf,
+  writeReminders,
+  type ReminderLetter,
+  type ReminderRunParams,
+} from "~/models/reminder-runs.server";
 import { getTemplateByName } from "~/models/templates.server";
 import { openTransport, type MailTransport } from "~/services/mail.server";
 import { lazyRenderer } from "~/services/invoice-pdfs.server";
@@ -121,7 +129,14 @@ export async function performReminderItem({ env, db, job, actor, now, batch }: I
   try {
     const mailTemplateName = params.levels.find((level) => level.level === letter.level)?.mailTemplate ?? "";
     const template = await loadTemplate(db, mailTemplateName);
-    const person = { id: personId, salutation: letter.person.salutation, title: letter.person.title, firstName: letter.person.firstName, lastName: letter.person.lastName, email };
+    const person = {
+      id: personId,
+      salutation: letter.person.salutation,
+      title: letter.person.title,
+      firstName: letter.person.firstName,
+      lastName: letter.person.lastName,
+      email,
+    };
     const { rendered, route } = composeMail(env, settings, template, { person, now, extra: reminderMailVariables(letter) });
     if (route.status === "blocked") throw new ItemFailure(route.message);
     const attachments = [{ filename: key, content: pdf, mimeType: "application/pdf" }];

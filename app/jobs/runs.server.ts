@@ -54,7 +54,8 @@ export type RunKind = RunKindBase &
   );
 
 /** The kind of a stored run, or undefined for a type this code does not know (never becomes known). */
-export const runKindOf = (job: Pick<JobRecord, "type">): RunKind | undefined => (Object.hasOwn(RUN_KINDS, job.type) ? RUN_KINDS[job.type as JobType] : undefined);
+export const runKindOf = (job: Pick<JobRecord, "type">): RunKind | undefined =>
+  Object.hasOwn(RUN_KINDS, job.type) ? RUN_KINDS[job.type as JobType] : undefined;
 
 export const RUN_KINDS: Record<JobType, RunKind> = {
   ANNUAL_FEES: {

@@ -53,7 +53,8 @@ export async function resumeRun(env: Pick<Env, "JOBS">, db: Db, jobId: number, n
   const kind = job && runKindOf(job);
   if (!job || !kind) return { status: "missing" };
   if (!isActive(job)) return { status: "refused", message: "Dieser Lauf ist schon beendet." };
-  if (!isStalled({ ...job, lastProgressOn: await lastProgressOf(db, jobId) }, now)) return { status: "refused", message: "Dieser Lauf kommt noch voran. Bitte warten." };
+  if (!isStalled({ ...job, lastProgressOn: await lastProgressOf(db, jobId) }, now))
+    return { status: "refused", message: "Dieser Lauf kommt noch voran. Bitte warten." };
   const open = await unsettledSlices(db, job, kind.sliceSize);
   try {
     await send(env, job.id, open);

@@ -17,7 +17,10 @@ const ibanField = (schema: z.ZodType<string | null | undefined>) =>
     });
 export const optionalIban = () => ibanField(z.string().trim().max(50, TOO_LONG(50)).optional());
 export const requiredIban = () =>
-  ibanField(z.string({ error: "IBAN ist erforderlich" }).trim().min(1, "IBAN ist erforderlich").max(50, TOO_LONG(50))).refine((value) => value !== null, "IBAN ist erforderlich");
+  ibanField(z.string({ error: "IBAN ist erforderlich" }).trim().min(1, "IBAN ist erforderlich").max(50, TOO_LONG(50))).refine(
+    (value) => value !== null,
+    "IBAN ist erforderlich",
+  );
 
 /** A BIC (8 or 11 characters), upper case; empty becomes null. */
 export const optionalBic = () =>

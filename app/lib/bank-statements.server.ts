@@ -50,7 +50,8 @@ export class StatementError extends Error {
 
 export const EMPTY_FILE = "Die Datei ist leer. Bitte einen Kontoauszug im Format CAMT.053 (XML) oder MT940 hochladen.";
 export const TOO_LARGE = `Die Datei ist zu groß: Kontoauszüge bis ${MAX_STATEMENT_BYTES / 1024 / 1024} MB werden angenommen.`;
-export const UNKNOWN_FORMAT = "Die Datei ist weder ein Kontoauszug im Format CAMT.053 (XML) noch MT940. Bitte den Kontoauszug so aus dem Online-Banking exportieren.";
+export const UNKNOWN_FORMAT =
+  "Die Datei ist weder ein Kontoauszug im Format CAMT.053 (XML) noch MT940. Bitte den Kontoauszug so aus dem Online-Banking exportieren.";
 export const NOT_XML = "Die Datei ist kein gültiges XML: Der Kontoauszug konnte nicht gelesen werden.";
 export const NO_ENTRIES = "Der Kontoauszug enthält keine Buchungen.";
 
@@ -91,7 +92,8 @@ const parser = new XMLParser({
 });
 
 const node = (value: unknown): Node | undefined => (value && typeof value === "object" && !Array.isArray(value) ? (value as Node) : undefined);
-const list = (value: unknown): Node[] => (Array.isArray(value) ? value.map(node).filter((item): item is Node => item !== undefined) : node(value) ? [node(value)!] : []);
+const list = (value: unknown): Node[] =>
+  Array.isArray(value) ? value.map(node).filter((item): item is Node => item !== undefined) : node(value) ? [node(value)!] : [];
 /** The text at a path of child names ('#text' of an element with attributes). */
 function textAt(start: unknown, ...path: string[]): string | null {
   let current: unknown = start;
@@ -155,14 +157,19 @@ export function parseCamt053(text: string): ParsedStatement {
           .replace(/\s+/g, " ")
           .trim();
         const additional = textAt(entry, "AddtlNtryInf") ?? "";
-        const reason = textAt(returnInfo, "Rsn", "Cd") ?? textAt(returnInfo, "Rsn", "Prtry") ?? (isReturn ? (REASON.exec(`${remittance} ${additional}`)?.[1] ?? null) : null);
+        const reason =
+          textAt(returnInfo, "Rsn", "Cd") ??
+          textAt(returnInfo, "Rsn", "Prtry") ??
+          (isReturn ? (REASON.exec(`${remittance} ${additional}`)?.[1] ?? null) : null);
         transactions.push({
           position: transactions.length,
           direction: txDirection,
           amount,
           bookingDate,
           valueDate,
-          bankReference: textAt(detail, "Refs", "AcctSvcrRef") ?? (index === 0 && parts.length === 1 ? textAt(entry, "AcctSvcrRef") : textAt(entry, "AcctSvcrRef") && `${textAt(entry, "AcctSvcrRef")}/${index + 1}`),
+          bankReference:
+            textAt(detail, "Refs", "AcctSvcrRef") ??
+            (index === 0 && parts.length === 1 ? textAt(entry, "AcctSvcrRef") : textAt(entry, "AcctSvcrRef") && `${textAt(entry, "AcctSvcrRef")}/${index + 1}`),
           endToEndId: nonRef(textAt(detail, "Refs", "EndToEndId")),
           mandateId: textAt(detail, "Refs", "MndtId"),
           counterpartyName: fromDebtor ? (partyName("Dbtr") ?? partyName("Cdtr")) : (partyName("Cdtr") ?? partyName("Dbtr")),

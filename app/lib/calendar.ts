@@ -8,18 +8,7 @@
  * runtime's own time zone (UTC in workerd, anything in a browser) plays no part.
  */
 import { TZDate } from "@date-fns/tz";
-import {
-  addDays,
-  addMonths,
-  addWeeks,
-  eachDayOfInterval,
-  endOfMonth,
-  endOfWeek,
-  format,
-  getISOWeek,
-  startOfMonth,
-  startOfWeek,
-} from "date-fns";
+import { addDays, addMonths, addWeeks, eachDayOfInterval, endOfMonth, endOfWeek, format, getISOWeek, startOfMonth, startOfWeek } from "date-fns";
 import { de } from "date-fns/locale";
 import { berlinDateOf, formatTime, isIsoDate, TIME_ZONE } from "./format";
 
@@ -196,7 +185,17 @@ export type CalendarData = {
 };
 
 /** The whole calendar of a view: its days with their dates (all-day first, then by time), title and navigation. */
-export function buildCalendar({ view, date, today, rows }: { view: CalendarView; date: string; today: string; rows: readonly CalendarDateRow[] }): CalendarData {
+export function buildCalendar({
+  view,
+  date,
+  today,
+  rows,
+}: {
+  view: CalendarView;
+  date: string;
+  today: string;
+  rows: readonly CalendarDateRow[];
+}): CalendarData {
   const period = new Set(periodDays(view, date));
   const days: CalendarDay[] = viewDays(view, date).map((day) => {
     const value = dayDate(day);
@@ -211,7 +210,13 @@ export function buildCalendar({ view, date, today, rows }: { view: CalendarView;
     };
   });
   const byDay = new Map(days.map((day) => [day.day, day]));
-  const sorted = [...rows].sort((a, b) => Number(b.isAllDay) - Number(a.isAllDay) || a.startDateTime.localeCompare(b.startDateTime) || a.courseName.localeCompare(b.courseName, "de") || a.id - b.id);
+  const sorted = [...rows].sort(
+    (a, b) =>
+      Number(b.isAllDay) - Number(a.isAllDay) ||
+      a.startDateTime.localeCompare(b.startDateTime) ||
+      a.courseName.localeCompare(b.courseName, "de") ||
+      a.id - b.id,
+  );
   const counted = new Set<number>();
   for (const row of sorted) {
     for (const day of daysOfDate(row)) {

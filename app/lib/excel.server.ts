@@ -33,8 +33,7 @@ const PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships
 /** Characters XML 1.0 cannot carry (control characters, lone surrogates) are left out. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const escapeXml = (text: string) =>
-  text.replace(INVALID_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escapeXml = (text: string) => text.replace(INVALID_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** A calendar day as UTC fields (Excel dates have no time zone). */
 function excelDay(value: string): Date | null {
@@ -164,7 +163,9 @@ export function gridToXlsx<Row>(
     `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
     '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
     '<sheetFormatPr defaultRowHeight="15"/>' +
-    (shown.length ? `<cols>${shown.map((column, index) => `<col min="${index + 1}" max="${index + 1}" width="${columnWidth(column.type)}" customWidth="1"/>`).join("")}</cols>` : "") +
+    (shown.length
+      ? `<cols>${shown.map((column, index) => `<col min="${index + 1}" max="${index + 1}" width="${columnWidth(column.type)}" customWidth="1"/>`).join("")}</cols>`
+      : "") +
     "<sheetData>" +
     `<row r="1">${shown.map((column, index) => textCell(`${letters[index]}1`, column.header, STYLE.header)).join("")}</row>`;
 
@@ -174,7 +175,11 @@ export function gridToXlsx<Row>(
     const label = shown.findIndex((column) => !(column.id in sums));
     const cells = shown
       .map((column, index) =>
-        column.id in sums ? cellXml(column.type, `${letters[index]}${number}`, sums[column.id], offsets) : index === label ? textCell(`${letters[index]}${number}`, "Summe", STYLE.header) : "",
+        column.id in sums
+          ? cellXml(column.type, `${letters[index]}${number}`, sums[column.id], offsets)
+          : index === label
+            ? textCell(`${letters[index]}${number}`, "Summe", STYLE.header)
+            : "",
       )
       .join("");
     return `<row r="${number}">${cells}</row>`;
@@ -212,7 +217,8 @@ export function gridToXlsx<Row>(
           const row = rows[next];
           const number = next + 2;
           let cells = "";
-          for (let index = 0; index < shown.length; index++) cells += cellXml(shown[index].type, `${letters[index]}${number}`, shown[index].value(row), offsets);
+          for (let index = 0; index < shown.length; index++)
+            cells += cellXml(shown[index].type, `${letters[index]}${number}`, shown[index].value(row), offsets);
           xml += `<row r="${number}">${cells}</row>`;
         }
         if (next < rows.length) {

@@ -14,14 +14,21 @@ const spelledOut = (name: string) =>
 
 /** A name as a file or storage key wants it: umlauts spelled out, accents dropped, only letters, digits and '-'. */
 export function asciiFileNamePart(name: string): string {
-  return spelledOut(name).replace(/[^A-Za-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "Unbekannt";
+  return (
+    spelledOut(name)
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "Unbekannt"
+  );
 }
 
 /** The same name for the browser's download: umlauts kept, only what a file name cannot hold
  *  (path separators, quotes, control characters) left out. */
 export function readableFileNamePart(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const cleaned = name.normalize("NFC").replace(/[\u0000-\u001f\u007f/\\"'<>:|?*%]+/g, "").trim();
+  // Control characters are exactly what is removed.
+  // eslint-disable-next-line no-control-regex
+  const unwanted = /[\u0000-\u001f\u007f/\\"'<>:|?*%]+/g;
+  const cleaned = name.normalize("NFC").replace(unwanted, "").trim();
   return Array.from(cleaned.replace(/\s+/g, "-")).slice(0, 60).join("") || "Unbekannt";
 }
 
@@ -29,6 +36,8 @@ export function readableFileNamePart(name: string): string {
 export function contentDisposition(kind: "inline" | "attachment", fileName: string): string {
   if (/^[A-Za-z0-9._-]+$/.test(fileName)) return `${kind}; filename="${fileName}"`;
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
-  const fallback = spelledOut(fileName).replace(/[^A-Za-z0-9._]+/g, "-").replace(/-*_-*/g, "_");
+  const fallback = spelledOut(fileName)
+    .replace(/[^A-Za-z0-9._]+/g, "-")
+    .replace(/-*_-*/g, "_");
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

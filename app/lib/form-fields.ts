@@ -11,8 +11,7 @@ installGermanZodMessages();
 
 export const TOO_LONG = (max: number) => `Höchstens ${max} Zeichen`;
 
-export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, TOO_LONG(max));
+export const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, TOO_LONG(max));
 
 /** Optional free text: empty becomes null. */
 export const optionalText = (max = 200) =>
@@ -109,12 +108,22 @@ export const optionalEmail = () =>
     .transform((value) => value ?? null);
 
 /** A checkbox: present (on) is true, absent is false. */
-export const checkbox = () => z.boolean().optional().transform((value) => value ?? false);
+export const checkbox = () =>
+  z
+    .boolean()
+    .optional()
+    .transform((value) => value ?? false);
 
 /** A database id from a select or hidden input. */
 export const id = (message: string) => z.number({ error: message }).int(message).positive(message).max(MAX_ID, message);
-export const optionalId = () => z.number().int().positive().max(MAX_ID).optional().transform((value) => value ?? null);
+export const optionalId = () =>
+  z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_ID)
+    .optional()
+    .transform((value) => value ?? null);
 
 /** The rowVersion an edit form was based on. */
 export const rowVersion = () => z.number({ error: "Version fehlt" }).int().min(1).max(MAX_ID);
-

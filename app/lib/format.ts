@@ -131,13 +131,7 @@ export function parseGermanDateTime(input: string): ParseResult<string> {
 }
 
 /** The UTC instant of a Berlin wall-clock time (DST-aware). */
-export function berlinWallClockToInstant(
-  year: number,
-  month: number,
-  day: number,
-  hour: number,
-  minute: number,
-): string {
+export function berlinWallClockToInstant(year: number, month: number, day: number, hour: number, minute: number): string {
   const wallClock = new TZDate(year, month - 1, day, hour, minute, 0, TIME_ZONE);
   return new Date(wallClock.getTime()).toISOString();
 }

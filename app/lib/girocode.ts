@@ -23,7 +23,11 @@ export type GiroCodeInput = {
 };
 
 /** Line breaks and surrounding spaces would break the payload's lines. */
-const oneLine = (value: string, max: number) => value.replace(/[\r\n]+/g, " ").trim().slice(0, max);
+const oneLine = (value: string, max: number) =>
+  value
+    .replace(/[\r\n]+/g, " ")
+    .trim()
+    .slice(0, max);
 
 /**
  * The EPC payload (lines joined by LF: service tag BCD, version 002, character set 1 = UTF-8,
@@ -45,7 +49,10 @@ const QR_OPTIONS = { ecc: "medium", encoding: "byte", border: 4 } as const;
 /** The code as an inline SVG (no fetch): black modules on white, scaled by its container. */
 export function girocodeSvg(payload: string, sizeMm = 35): string {
   const svg = encodeQR(payload, "svg", QR_OPTIONS);
-  return svg.replace("<svg ", `<svg role="img" aria-label="GiroCode" width="${sizeMm}mm" height="${sizeMm}mm" shape-rendering="crispEdges" style="background:#fff" `);
+  return svg.replace(
+    "<svg ",
+    `<svg role="img" aria-label="GiroCode" width="${sizeMm}mm" height="${sizeMm}mm" shape-rendering="crispEdges" style="background:#fff" `,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -92,7 +99,12 @@ export function matrixToPng(matrix: boolean[][], scale = 6): Uint8Array {
   view.setUint32(0, size);
   view.setUint32(4, size);
   header.set([8, 0, 0, 0, 0], 8); // 8 bits, greyscale, deflate, no filter, not interlaced
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", zlibSync(raw, { level: 9 })), chunk("IEND", new Uint8Array())];
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", zlibSync(raw, { level: 9 })),
+    chunk("IEND", new Uint8Array()),
+  ];
   const png = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of parts) {

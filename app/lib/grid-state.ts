@@ -65,7 +65,9 @@ export const isSearchTooLong = (raw: string | null) => Array.from((raw ?? "").tr
 
 export function parseSearchText(raw: string | null): string {
   // By characters, not UTF-16 units: an emoji is never cut in half.
-  return Array.from((raw ?? "").trim()).slice(0, MAX_SEARCH_LENGTH).join("");
+  return Array.from((raw ?? "").trim())
+    .slice(0, MAX_SEARCH_LENGTH)
+    .join("");
 }
 
 export function parseGridState(search: URLSearchParams, spec: GridStateSpec): GridState {

@@ -62,7 +62,11 @@ export type InvoiceDocumentSource = {
   club: ClubInvoiceData | null;
 };
 
-const joined = (...parts: (string | null | undefined)[]) => parts.map((part) => part?.trim()).filter(Boolean).join(" ");
+const joined = (...parts: (string | null | undefined)[]) =>
+  parts
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(" ");
 const orEmpty = (value: string | null | undefined) => value?.trim() ?? "";
 
 /** 'Sehr geehrte Frau Dr. Muster,' / 'Sehr geehrter Herr Muster,' / 'Guten Tag Erika Muster,'. */

@@ -33,7 +33,10 @@ const SUMMARY_WAIT_MS = 2 * 60_000;
  * Whether a screen keeps following the run: while it is under way, and once finished until its
  * result message is written (a finished run has none for a moment: see progressStatement).
  */
-export function isFollowed(job: (Pick<JobState, "status" | "message"> & { finishedOn: string | null; undoneOn?: string | null }) | undefined, now: Date): boolean {
+export function isFollowed(
+  job: (Pick<JobState, "status" | "message"> & { finishedOn: string | null; undoneOn?: string | null }) | undefined,
+  now: Date,
+): boolean {
   if (!job) return false;
   if (isActive(job)) return true;
   const finished = job.finishedOn ? new Date(job.finishedOn).getTime() : NaN;

@@ -73,7 +73,15 @@ export function ageOn(dateOfBirth: string | null | undefined, today: string): nu
   return age > 0 && age < 130 ? age : null;
 }
 
-export type MailInvoice = { id: number; invoiceNumber: number; date: string; dueDate: string | null; amount: number; openAmount: number; pdfFilePath: string | null };
+export type MailInvoice = {
+  id: number;
+  invoiceNumber: number;
+  date: string;
+  dueDate: string | null;
+  amount: number;
+  openAmount: number;
+  pdfFilePath: string | null;
+};
 export type MailFee = { id: number; text: string; amount: number; openAmount: number; dueDate: string | null; date: string };
 
 /**

@@ -106,7 +106,14 @@ export type DirectDebitFile = {
 };
 
 /** One PmtInf block: the transactions of one sequence type and collection date. */
-export type PaymentInstruction = { id: string; sequenceType: SequenceType; collectionDate: string; transactions: DirectDebitTransaction[]; count: number; sum: number };
+export type PaymentInstruction = {
+  id: string;
+  sequenceType: SequenceType;
+  collectionDate: string;
+  transactions: DirectDebitTransaction[];
+  count: number;
+  sum: number;
+};
 
 /** The transactions in blocks per sequence type and collection date (FRST first, then by date). */
 export function paymentInstructions(file: Pick<DirectDebitFile, "messageId" | "transactions">): PaymentInstruction[] {
@@ -118,7 +125,14 @@ export function paymentInstructions(file: Pick<DirectDebitFile, "messageId" | "t
     const key = `${transaction.sequenceType}-${transaction.collectionDate.replaceAll("-", "")}`;
     let block = blocks.get(key);
     if (!block) {
-      block = { id: `${file.messageId}-${key}`, sequenceType: transaction.sequenceType, collectionDate: transaction.collectionDate, transactions: [], count: 0, sum: 0 };
+      block = {
+        id: `${file.messageId}-${key}`,
+        sequenceType: transaction.sequenceType,
+        collectionDate: transaction.collectionDate,
+        transactions: [],
+        count: 0,
+        sum: 0,
+      };
       blocks.set(key, block);
     }
     block.transactions.push(transaction);

@@ -13,7 +13,6 @@
 import { easterSunday } from "./easter";
 import { addDaysToDate } from "./format";
 
-
 const holidayCache = new Map<number, ReadonlySet<string>>();
 
 /**

@@ -7,7 +7,14 @@
 import { asciiFileNamePart } from "./file-names";
 import { formatDate, formatMoney } from "./format";
 import { epcPayload, girocodeSvg } from "./girocode";
-import { clubTemplateData, invoicePaymentReference, personTemplateData, salutationOf, type ClubInvoiceData, type InvoiceDocumentSource } from "./invoice-document";
+import {
+  clubTemplateData,
+  invoicePaymentReference,
+  personTemplateData,
+  salutationOf,
+  type ClubInvoiceData,
+  type InvoiceDocumentSource,
+} from "./invoice-document";
 
 /** An item of the letter: an invoice or a direct-billing fee, with its reminder's fee. */
 export type ReminderLetterItem = {
@@ -39,15 +46,22 @@ export type ReminderLetterSource = {
 };
 
 /** 'Rechnung 2026001' or the fee's text. */
-export const reminderItemText = (item: Pick<ReminderLetterItem, "invoiceNumber" | "feeText">) => (item.invoiceNumber !== null ? `Rechnung ${item.invoiceNumber}` : (item.feeText ?? ""));
+export const reminderItemText = (item: Pick<ReminderLetterItem, "invoiceNumber" | "feeText">) =>
+  item.invoiceNumber !== null ? `Rechnung ${item.invoiceNumber}` : (item.feeText ?? "");
 
 /** The reference of a payment: 'ReNr {n}' for an invoice, 'Posten {id} {text}' for a fee (as the
  *  invoice's and the fee mail's GiroCode); several items joined. */
 export const reminderPaymentReference = (items: readonly ReminderLetterItem[]) =>
-  items.map((item) => (item.invoiceNumber !== null ? invoicePaymentReference(item.invoiceNumber) : `Posten ${item.targetId} ${item.feeText ?? ""}`.trim())).join(", ");
+  items
+    .map((item) => (item.invoiceNumber !== null ? invoicePaymentReference(item.invoiceNumber) : `Posten ${item.targetId} ${item.feeText ?? ""}`.trim()))
+    .join(", ");
 
 /** The new due date the letter names: the latest of its reminders' (one run: the highest level's). */
-const newDueDateOf = (items: readonly ReminderLetterItem[]) => items.map((item) => item.newDueDate).sort().at(-1) ?? "";
+const newDueDateOf = (items: readonly ReminderLetterItem[]) =>
+  items
+    .map((item) => item.newDueDate)
+    .sort()
+    .at(-1) ?? "";
 
 export function reminderTotals(items: readonly ReminderLetterItem[]) {
   const openAmount = items.reduce((sum, item) => sum + item.openAmount, 0);
@@ -70,7 +84,13 @@ export function reminderLetterData(source: ReminderLetterSource) {
   const totals = reminderTotals(items);
   const reference = reminderPaymentReference(items);
   const payload = club?.iban
-    ? epcPayload({ name: club.bankAccountHolder?.trim() || club.clubName?.trim() || "", iban: club.iban, bic: club.bic, amount: totals.total, remittance: reference })
+    ? epcPayload({
+        name: club.bankAccountHolder?.trim() || club.clubName?.trim() || "",
+        iban: club.iban,
+        bic: club.bic,
+        amount: totals.total,
+        remittance: reference,
+      })
     : null;
   return {
     title: source.title,

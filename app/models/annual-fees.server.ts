@@ -36,7 +36,8 @@ const memberIn = (person: SQL, year: number) =>
 /** Joined since the start of the previous year (a late joiner of last year is still new). */
 const newMemberIn = (person: SQL, year: number) => sql`${person}.member_since >= ${`${year - 1}-01-01`}`;
 
-const hasAnnualFee = (person: SQL, year: number) => sql`EXISTS (SELECT 1 FROM ${fees} af WHERE af.person_id = ${person}.id AND af.kind = 'ANNUAL' AND af.period_year = ${year})`;
+const hasAnnualFee = (person: SQL, year: number) =>
+  sql`EXISTS (SELECT 1 FROM ${fees} af WHERE af.person_id = ${person}.id AND af.kind = 'ANNUAL' AND af.period_year = ${year})`;
 const hasEnrollmentFee = (person: SQL) => sql`EXISTS (SELECT 1 FROM ${fees} ef WHERE ef.person_id = ${person}.id AND ef.kind = 'ENROLLMENT')`;
 
 const priceOf = (tier: SQL, prices: Record<PriceTier, number>) =>
@@ -56,7 +57,10 @@ export type AnnualFeePreview = {
 
 /** The prices of the configuration, or null when the settings were never saved. */
 async function annualFeePrices(db: Db): Promise<Omit<AnnualFeeParams, "year" | "date"> | null> {
-  const [row] = await db.select().from(configuration).where(sql`id = 1`);
+  const [row] = await db
+    .select()
+    .from(configuration)
+    .where(sql`id = 1`);
   if (!row) return null;
   return {
     prices: { FULL: row.clubMembershipPriceFull, REDUCED1: row.clubMembershipPriceReduced1, REDUCED2: row.clubMembershipPriceReduced2 },
@@ -146,6 +150,9 @@ export function annualFeeSliceStatements(jobId: number, personIds: readonly numb
 
 /** '{n} offene Posten für Jahresbeiträge eingestellt' (spec 001 §8). */
 export async function annualFeesMessage(db: Db, jobId: number): Promise<string> {
-  const [{ created }] = await db.select({ created: sql<number>`count(*)` }).from(fees).where(sql`job_id = ${jobId}`);
+  const [{ created }] = await db
+    .select({ created: sql<number>`count(*)` })
+    .from(fees)
+    .where(sql`job_id = ${jobId}`);
   return `${formatCount(created, "offener Posten", "offene Posten")} für Jahresbeiträge eingestellt`;
 }

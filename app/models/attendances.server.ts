@@ -57,7 +57,9 @@ export type AttendanceDate = { id: number; startDateTime: string; endDateTime: s
 export function chooseDate<D extends { id: number; startDateTime: string }>(dates: D[], wanted: number | null, today: string): D | null {
   const asked = dates.find((date) => date.id === wanted);
   if (asked) return asked;
-  return dates.find((date) => berlinDateOf(date.startDateTime) === today) ?? dates.find((date) => berlinDateOf(date.startDateTime) > today) ?? dates.at(-1) ?? null;
+  return (
+    dates.find((date) => berlinDateOf(date.startDateTime) === today) ?? dates.find((date) => berlinDateOf(date.startDateTime) > today) ?? dates.at(-1) ?? null
+  );
 }
 
 /** Every date of a course (in time order, each marked held or not) and who was present on which. */
@@ -136,7 +138,12 @@ export const NOT_HELD_YET = "Dieser Termin hat noch nicht stattgefunden: Die Anw
  * course, and, when ticking, a participant who does not take part or a date not held yet
  * (unticking stays possible, to correct). A repeated tick changes nothing, not even the audit.
  */
-export async function setAttendance(db: Db, input: AttendanceInput, actor: Actor, { today = todayInBerlin(), now = new Date() } = {}): Promise<AttendanceOutcome> {
+export async function setAttendance(
+  db: Db,
+  input: AttendanceInput,
+  actor: Actor,
+  { today = todayInBerlin(), now = new Date() } = {},
+): Promise<AttendanceOutcome> {
   const [[date], [membership]] = await db.batch([
     db.select({ courseId: courseDates.courseId, startDateTime: courseDates.startDateTime }).from(courseDates).where(eq(courseDates.id, input.courseDateId)),
     db
@@ -190,7 +197,10 @@ export async function attendanceCount(db: Db, of: { courseDateId: number } | { c
       : "courseMembershipId" in of
         ? eq(attendances.courseMembershipId, of.courseMembershipId)
         : attendanceOfCourse(of.courseId).where;
-  const [{ total }] = await db.select({ total: sql<number>`count(*)` }).from(attendances).where(where);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)` })
+    .from(attendances)
+    .where(where);
   return total;
 }
 

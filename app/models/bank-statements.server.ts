@@ -21,7 +21,17 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, like, not, sql, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { bankStatementEntries, bankStatementImports, configuration, directDebitItems, directDebitRuns, fees, invoiceHeaders, people, sepaMandates } from "~/db/schema";
+import {
+  bankStatementEntries,
+  bankStatementImports,
+  configuration,
+  directDebitItems,
+  directDebitRuns,
+  fees,
+  invoiceHeaders,
+  people,
+  sepaMandates,
+} from "~/db/schema";
 import { groupIban, ibanWithCheckDigits, normalizeIban } from "~/lib/banking";
 import { type ParsedStatement, type StatementTransaction, transactionKey } from "~/lib/bank-statements.server";
 import { formatDate, formatMoney } from "~/lib/format";
@@ -49,10 +59,20 @@ export type OpenItem = Target & {
 export type MandateBook = { reference: string; personId: number; personName: string | null; directFees: OpenItem[] };
 
 /** What the matchers know: the invoices, fees ('Posten {id}') and mandates the statement names, the fees with a reference. */
-export type MatchBook = { invoicesByNumber: Map<number, OpenItem>; referencedFees: OpenItem[]; feesById?: Map<number, OpenItem>; mandates?: Map<string, MandateBook> };
+export type MatchBook = {
+  invoicesByNumber: Map<number, OpenItem>;
+  referencedFees: OpenItem[];
+  feesById?: Map<number, OpenItem>;
+  mandates?: Map<string, MandateBook>;
+};
 
 /** A matcher finds candidates; one `byAmount` decides by the amount alone (no partial payment proposed). */
-export type Matcher = { name: string; byAmount?: boolean; candidates: (transaction: StatementTransaction, book: MatchBook) => OpenItem[]; none?: (transaction: StatementTransaction, book: MatchBook) => string | null };
+export type Matcher = {
+  name: string;
+  byAmount?: boolean;
+  candidates: (transaction: StatementTransaction, book: MatchBook) => OpenItem[];
+  none?: (transaction: StatementTransaction, book: MatchBook) => string | null;
+};
 
 const INVOICE_NUMBER = /\bre(?:chnung(?:s)?)?[\s.-]*(?:nr|nummer)?[\s.:-]*(\d{4,9})\b/gi;
 
@@ -91,7 +111,8 @@ export function someAddUpTo(amounts: number[], total: number): boolean {
   return false;
 }
 
-const mandatesNamed = (transaction: StatementTransaction, book: MatchBook) => mandateReferencesIn(transaction).flatMap((reference) => book.mandates?.get(reference) ?? []);
+const mandatesNamed = (transaction: StatementTransaction, book: MatchBook) =>
+  mandateReferencesIn(transaction).flatMap((reference) => book.mandates?.get(reference) ?? []);
 
 export const MATCHERS: Matcher[] = [
   { name: "Rechnungsnummer", candidates: (transaction, book) => invoiceNumbersIn(transaction).flatMap((number) => book.invoicesByNumber.get(number) ?? []) },
@@ -127,7 +148,12 @@ function paymentNote(amount: number, item: Pick<OpenItem, "openAmount" | "remind
   return [withFees, overpaid].filter(Boolean).join(" ");
 }
 
-export type Proposal = { proposal: "MATCHED" | "AMBIGUOUS" | "UNMATCHED" | "RETURN" | "IGNORED"; target: Target | null; candidates: Target[]; note: string | null };
+export type Proposal = {
+  proposal: "MATCHED" | "AMBIGUOUS" | "UNMATCHED" | "RETURN" | "IGNORED";
+  target: Target | null;
+  candidates: Target[];
+  note: string | null;
+};
 
 /** The proposal for one booking (pure: the book holds what the database said). */
 export function proposeFor(transaction: StatementTransaction, book: MatchBook, returnedFees: Map<string, OpenItem>): Proposal {
@@ -145,7 +171,12 @@ export function proposeFor(transaction: StatementTransaction, book: MatchBook, r
       const exact = open.filter((item) => item.openAmount === transaction.amount);
       if (exact.length === 1) return { proposal: "MATCHED", target: { type: exact[0].type, id: exact[0].id }, candidates: [], note: null };
       if (exact.length > 1) return { proposal: "AMBIGUOUS", target: null, candidates: exact.map(({ type, id }) => ({ type, id })), note: null };
-      if (someAddUpTo(open.map((item) => item.openAmount), transaction.amount)) {
+      if (
+        someAddUpTo(
+          open.map((item) => item.openAmount),
+          transaction.amount,
+        )
+      ) {
         return {
           proposal: "AMBIGUOUS",
           target: null,
@@ -177,7 +208,15 @@ export function proposeFor(transaction: StatementTransaction, book: MatchBook, r
 const CHUNK = 90;
 const chunks = <T>(values: T[]) => Array.from({ length: Math.ceil(values.length / CHUNK) }, (_, index) => values.slice(index * CHUNK, (index + 1) * CHUNK));
 
-const invoiceItem = (row: { id: number; personId: number; invoiceNumber: number; amount: number; openAmount: number; personName: string | null; reminderFeesOpen: number }): OpenItem => ({
+const invoiceItem = (row: {
+  id: number;
+  personId: number;
+  invoiceNumber: number;
+  amount: number;
+  openAmount: number;
+  personName: string | null;
+  reminderFeesOpen: number;
+}): OpenItem => ({
   type: "INVOICE",
   id: row.id,
   invoiceNumber: row.invoiceNumber,
@@ -189,7 +228,16 @@ const invoiceItem = (row: { id: number; personId: number; invoiceNumber: number;
   reference: `ReNr ${row.invoiceNumber}`,
   reminderFeesOpen: row.reminderFeesOpen,
 });
-const feeItem = (row: { id: number; personId: number; text: string; amount: number; openAmount: number; personName: string | null; paymentReference: string | null; reminderFeesOpen: number }): OpenItem => ({
+const feeItem = (row: {
+  id: number;
+  personId: number;
+  text: string;
+  amount: number;
+  openAmount: number;
+  personName: string | null;
+  paymentReference: string | null;
+  reminderFeesOpen: number;
+}): OpenItem => ({
   type: "FEE",
   id: row.id,
   label: `Posten ${row.id} (${row.text})`,
@@ -203,7 +251,9 @@ const feeItem = (row: { id: number; personId: number; text: string; amount: numb
 
 /** The open amount of an item's reminder fees, in cents. */
 const reminderFeesOpenOf = (column: "reminded_invoice_id" | "reminded_fee_id", itemId: SQL | typeof fees.id | typeof invoiceHeaders.id) =>
-  sql<number>`(SELECT coalesce(sum(rf.open_amount), 0) FROM ${fees} rf WHERE rf.kind = 'REMINDER' AND rf.${sql.raw(column)} = ${itemId} AND rf.open_amount > 0)`.mapWith(Number);
+  sql<number>`(SELECT coalesce(sum(rf.open_amount), 0) FROM ${fees} rf WHERE rf.kind = 'REMINDER' AND rf.${sql.raw(column)} = ${itemId} AND rf.open_amount > 0)`.mapWith(
+    Number,
+  );
 
 const invoiceColumns = {
   id: invoiceHeaders.id,
@@ -251,7 +301,13 @@ async function openReminderFeesOf(db: Db, targets: Target[]): Promise<Map<string
 async function invoicesByNumbers(db: Db, numbers: number[]) {
   const rows = [];
   for (const part of chunks(numbers)) {
-    rows.push(...(await db.select(invoiceColumns).from(invoiceHeaders).leftJoin(people, eq(people.id, invoiceHeaders.personId)).where(inArray(invoiceHeaders.invoiceNumber, part))));
+    rows.push(
+      ...(await db
+        .select(invoiceColumns)
+        .from(invoiceHeaders)
+        .leftJoin(people, eq(people.id, invoiceHeaders.personId))
+        .where(inArray(invoiceHeaders.invoiceNumber, part))),
+    );
   }
   return rows.map(invoiceItem);
 }
@@ -268,7 +324,13 @@ async function feesByReferences(db: Db, references: string[]) {
 async function feesByIds(db: Db, ids: number[]) {
   const rows = [];
   for (const part of chunks(ids.filter((id) => Number.isSafeInteger(id)))) {
-    rows.push(...(await db.select(feeColumns).from(fees).leftJoin(people, eq(people.id, fees.personId)).where(and(inArray(fees.id, part), eq(fees.isInvoiced, false)))));
+    rows.push(
+      ...(await db
+        .select(feeColumns)
+        .from(fees)
+        .leftJoin(people, eq(people.id, fees.personId))
+        .where(and(inArray(fees.id, part), eq(fees.isInvoiced, false)))),
+    );
   }
   return rows.map(feeItem);
 }
@@ -323,7 +385,11 @@ export async function openItemsOf(db: Db, targets: Target[]): Promise<Map<string
   const result = new Map<string, OpenItem>();
   const ids = (type: TargetType) => [...new Set(targets.filter((target) => target.type === type).map((target) => target.id))];
   for (const part of chunks(ids("INVOICE"))) {
-    const rows = await db.select(invoiceColumns).from(invoiceHeaders).leftJoin(people, eq(people.id, invoiceHeaders.personId)).where(inArray(invoiceHeaders.id, part));
+    const rows = await db
+      .select(invoiceColumns)
+      .from(invoiceHeaders)
+      .leftJoin(people, eq(people.id, invoiceHeaders.personId))
+      .where(inArray(invoiceHeaders.id, part));
     for (const row of rows) result.set(`INVOICE:${row.id}`, invoiceItem(row));
   }
   for (const part of chunks(ids("FEE"))) {
@@ -370,10 +436,13 @@ export async function otherAccountRefusal(db: Db, statement: Pick<ParsedStatemen
  */
 export async function importStatement(db: Db, input: { fileName: string; statement: ParsedStatement }, actor: Actor, now = new Date()): Promise<ImportOutcome> {
   const { statement } = input;
-  const keyed = await Promise.all(statement.transactions.map(async (transaction) => ({ transaction, key: await transactionKey(statement.accountIban, transaction) })));
+  const keyed = await Promise.all(
+    statement.transactions.map(async (transaction) => ({ transaction, key: await transactionKey(statement.accountIban, transaction) })),
+  );
   const known = new Set<string>();
   for (const part of chunks(keyed.map(({ key }) => key))) {
-    for (const row of await db.select({ key: bankStatementEntries.entryKey }).from(bankStatementEntries).where(inArray(bankStatementEntries.entryKey, part))) known.add(row.key);
+    for (const row of await db.select({ key: bankStatementEntries.entryKey }).from(bankStatementEntries).where(inArray(bankStatementEntries.entryKey, part)))
+      known.add(row.key);
   }
   const fresh = keyed.filter(({ key }, index) => !known.has(key) && keyed.findIndex((other) => other.key === key) === index);
 
@@ -393,7 +462,9 @@ export async function importStatement(db: Db, input: { fileName: string; stateme
   const mandates = await mandatesByReferences(db, [...new Set(credits.flatMap(mandateReferencesIn))]);
   const returnIds = fresh.flatMap(({ transaction }) => (transaction.isReturn && transaction.endToEndId ? [transaction.endToEndId] : []));
   const alreadyReturned = await returnedTransactions(db, returnIds);
-  const returnedFees = new Map((await feesByReferences(db, returnIds)).filter((item) => !alreadyReturned.has(item.reference!)).map((item) => [item.reference!, item]));
+  const returnedFees = new Map(
+    (await feesByReferences(db, returnIds)).filter((item) => !alreadyReturned.has(item.reference!)).map((item) => [item.reference!, item]),
+  );
   const book: MatchBook = { invoicesByNumber, referencedFees, feesById, mandates };
 
   const nowIso = now.toISOString();
@@ -405,7 +476,12 @@ export async function importStatement(db: Db, input: { fileName: string; stateme
   for (const { transaction: t, key } of fresh) {
     const proposal =
       t.isReturn && t.endToEndId && alreadyReturned.has(t.endToEndId)
-        ? ({ proposal: "RETURN", target: null, candidates: [], note: "Diese Lastschrift ist schon als Rücklastschrift gebucht: ihre Posten sind wieder offen." } satisfies Proposal)
+        ? ({
+            proposal: "RETURN",
+            target: null,
+            candidates: [],
+            note: "Diese Lastschrift ist schon als Rücklastschrift gebucht: ihre Posten sind wieder offen.",
+          } satisfies Proposal)
         : proposeFor(t, book, returnedFees);
     statements.push(
       render(sql`INSERT INTO ${bankStatementEntries} (import_id, entry_key, position, direction, amount, booking_date, value_date, bank_reference, end_to_end_id,
@@ -445,7 +521,9 @@ export type ReviewEntry = EntryRecord & { target: OpenItem | null; candidateItem
 export const candidatesOf = (entry: Pick<EntryRecord, "candidates">): Target[] => {
   try {
     const parsed = JSON.parse(entry.candidates ?? "[]") as unknown;
-    return Array.isArray(parsed) ? parsed.filter((item): item is Target => (item?.type === "INVOICE" || item?.type === "FEE") && Number.isInteger(item?.id)) : [];
+    return Array.isArray(parsed)
+      ? parsed.filter((item): item is Target => (item?.type === "INVOICE" || item?.type === "FEE") && Number.isInteger(item?.id))
+      : [];
   } catch {
     return [];
   }
@@ -475,7 +553,12 @@ const returnedFeeIds = (feeId: number) =>
 
 /** 'Bank 24.11.2026: 35,00 € Erika Muster ReNr 2026001' (the payment comment of a booking). */
 export function bankComment(entry: Pick<EntryRecord, "bookingDate" | "valueDate" | "amount" | "counterpartyName" | "remittance">): string {
-  const text = [`Bank ${formatDate(entry.bookingDate ?? entry.valueDate)}:`, formatMoney(entry.amount), entry.counterpartyName ?? "", entry.remittance.slice(0, 140)]
+  const text = [
+    `Bank ${formatDate(entry.bookingDate ?? entry.valueDate)}:`,
+    formatMoney(entry.amount),
+    entry.counterpartyName ?? "",
+    entry.remittance.slice(0, 140),
+  ]
     .filter(Boolean)
     .join(" ");
   // Spaces of the bank text only: the non-breaking space of the amount stays.
@@ -517,8 +600,12 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
     }
     if (!target) continue;
     if (entry.direction === "DBIT" && !entry.isReturn) return { status: "refused", message: "Eine Belastung wird nicht gebucht." };
-    if (entry.isReturn && (target.type !== "FEE" || choice.invoiceNumber)) return { status: "refused", message: "Eine Rücklastschrift öffnet nur den Posten, den sie zurückgibt." };
-    const allowed = choice.invoiceNumber || (entry.targetType === target.type && entry.targetId === target.id) || candidatesOf(entry).some((item) => targetKey(item) === targetKey(target));
+    if (entry.isReturn && (target.type !== "FEE" || choice.invoiceNumber))
+      return { status: "refused", message: "Eine Rücklastschrift öffnet nur den Posten, den sie zurückgibt." };
+    const allowed =
+      choice.invoiceNumber ||
+      (entry.targetType === target.type && entry.targetId === target.id) ||
+      candidatesOf(entry).some((item) => targetKey(item) === targetKey(target));
     if (!allowed) return { status: "refused", message: "Diese Zuordnung wurde nicht vorgeschlagen: bitte eine Rechnungsnummer eintragen." };
     planned.push({ entry, target });
   }
@@ -534,7 +621,8 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
   for (const { entry, target } of planned) {
     const item = items.get(targetKey(target));
     if (!item) return { status: "refused", message: "Die zugeordnete Rechnung bzw. der Posten ist nicht mehr da." };
-    if (!entry.isReturn && item.openAmount <= 0) return { status: "refused", message: `${item.label} ist bereits bezahlt: bitte eine andere Zuordnung wählen.` };
+    if (!entry.isReturn && item.openAmount <= 0)
+      return { status: "refused", message: `${item.label} ist bereits bezahlt: bitte eine andere Zuordnung wählen.` };
     const table = target.type === "INVOICE" ? invoiceHeaders : fees;
     // A returned direct debit gives back every fee its transaction collected (the run's fees share its end-to-end id).
     const returned = returnedFeeIds(target.id);
@@ -567,7 +655,10 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
     );
     const booking = { amount: entry.amount, actorName: actor.name, nowIso };
     for (const part of forReminderFees) {
-      statements.push(feePaymentUpdate(part.id, { amount: part.amount, actorName: actor.name, nowIso, comment: bankComment(entry), expectedOpenAmount: part.expected }), ABORT_UNLESS_CHANGED);
+      statements.push(
+        feePaymentUpdate(part.id, { amount: part.amount, actorName: actor.name, nowIso, comment: bankComment(entry), expectedOpenAmount: part.expected }),
+        ABORT_UNLESS_CHANGED,
+      );
     }
     if (entry.isReturn) {
       const reopened = (openAmount: SQL, which: SQL) =>
@@ -614,7 +705,12 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
     throw error;
   }
   const booked = await db
-    .select({ id: bankStatementEntries.id, amount: bankStatementEntries.amount, applied: bankStatementEntries.applied, isReturn: bankStatementEntries.isReturn })
+    .select({
+      id: bankStatementEntries.id,
+      amount: bankStatementEntries.amount,
+      applied: bankStatementEntries.applied,
+      isReturn: bankStatementEntries.isReturn,
+    })
     .from(bankStatementEntries)
     .where(
       inArray(

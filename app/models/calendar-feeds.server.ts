@@ -58,20 +58,37 @@ export type FeedSubject = { kind: CalendarFeedKind; id: number; name: string; to
 export async function listFeedSubjects(db: Db): Promise<{ courses: FeedSubject[]; trainers: FeedSubject[] }> {
   const [courseRows, trainerRows] = await db.batch([
     db
-      .select({ id: courses.id, name: courses.name, startYear: courses.startYear, token: calendarFeeds.token, lastModifiedOn: sql<string | null>`coalesce(${calendarFeeds.lastModifiedOn}, ${calendarFeeds.createdOn})`.as("feed_modified_on") })
+      .select({
+        id: courses.id,
+        name: courses.name,
+        startYear: courses.startYear,
+        token: calendarFeeds.token,
+        lastModifiedOn: sql<string | null>`coalesce(${calendarFeeds.lastModifiedOn}, ${calendarFeeds.createdOn})`.as("feed_modified_on"),
+      })
       .from(courses)
       .leftJoin(calendarFeeds, and(eq(calendarFeeds.kind, "COURSE"), eq(calendarFeeds.subjectId, courses.id)))
       .where(ne(courses.statusCode, "FINISHED"))
       .orderBy(sql`${courses.startYear} DESC`, sql`${courses.name} COLLATE NOCASE`, asc(courses.id)),
     db
-      .select({ id: people.id, name: sql<string>`${people.fullName}`, token: calendarFeeds.token, lastModifiedOn: sql<string | null>`coalesce(${calendarFeeds.lastModifiedOn}, ${calendarFeeds.createdOn})`.as("feed_modified_on") })
+      .select({
+        id: people.id,
+        name: sql<string>`${people.fullName}`,
+        token: calendarFeeds.token,
+        lastModifiedOn: sql<string | null>`coalesce(${calendarFeeds.lastModifiedOn}, ${calendarFeeds.createdOn})`.as("feed_modified_on"),
+      })
       .from(people)
       .leftJoin(calendarFeeds, and(eq(calendarFeeds.kind, "TRAINER"), eq(calendarFeeds.subjectId, people.id)))
       .where(eq(people.isTrainer, true))
       .orderBy(asc(people.lastNameKey), asc(people.firstNameKey), asc(people.id)),
   ]);
   return {
-    courses: courseRows.map((row) => ({ kind: "COURSE", id: row.id, name: courseLabel(row.name, row.startYear), token: row.token, lastModifiedOn: row.lastModifiedOn })),
+    courses: courseRows.map((row) => ({
+      kind: "COURSE",
+      id: row.id,
+      name: courseLabel(row.name, row.startYear),
+      token: row.token,
+      lastModifiedOn: row.lastModifiedOn,
+    })),
     trainers: trainerRows.map((row) => ({ kind: "TRAINER", id: row.id, name: row.name, token: row.token, lastModifiedOn: row.lastModifiedOn })),
   };
 }
@@ -82,10 +99,16 @@ export const courseLabel = (name: string, startYear: number) => (name.includes(S
 /** A subject the screen offers a feed for (a course not FINISHED, a trainer), by name; undefined otherwise. */
 export async function offeredFeedSubject(db: Db, kind: CalendarFeedKind, id: number): Promise<{ name: string } | undefined> {
   if (kind === "COURSE") {
-    const [row] = await db.select({ name: courses.name, startYear: courses.startYear }).from(courses).where(and(eq(courses.id, id), ne(courses.statusCode, "FINISHED")));
+    const [row] = await db
+      .select({ name: courses.name, startYear: courses.startYear })
+      .from(courses)
+      .where(and(eq(courses.id, id), ne(courses.statusCode, "FINISHED")));
     return row ? { name: courseLabel(row.name, row.startYear) } : undefined;
   }
-  const [row] = await db.select({ name: sql<string>`${people.fullName}` }).from(people).where(and(eq(people.id, id), eq(people.isTrainer, true)));
+  const [row] = await db
+    .select({ name: sql<string>`${people.fullName}` })
+    .from(people)
+    .where(and(eq(people.id, id), eq(people.isTrainer, true)));
   return row;
 }
 
@@ -93,7 +116,12 @@ export async function offeredFeedSubject(db: Db, kind: CalendarFeedKind, id: num
  * Creates the feed of a subject, or gives it a new token (the old one stops working with this very
  * statement). created: whether there was none before.
  */
-export async function renewCalendarFeed(db: Db, { kind, subjectId }: CalendarFeedRef, actor: Actor, now = new Date()): Promise<{ token: string; created: boolean }> {
+export async function renewCalendarFeed(
+  db: Db,
+  { kind, subjectId }: CalendarFeedRef,
+  actor: Actor,
+  now = new Date(),
+): Promise<{ token: string; created: boolean }> {
   const token = newFeedToken();
   const tokenHash = await hashOf(token);
   const [row] = await db
@@ -133,7 +161,11 @@ export function feedCutoff(now: Date): string {
   return cutoff.toISOString();
 }
 
-const latest = (...values: (string | null)[]) => values.filter((value): value is string => value !== null).sort().at(-1)!;
+const latest = (...values: (string | null)[]) =>
+  values
+    .filter((value): value is string => value !== null)
+    .sort()
+    .at(-1)!;
 
 /**
  * The title's subject and the dates of a feed from `cutoff` on, in date order; null when its
@@ -142,9 +174,16 @@ const latest = (...values: (string | null)[]) => values.filter((value): value is
 export async function calendarFeedDates(db: Db, feed: CalendarFeedRef, cutoff: string): Promise<{ subject: string; dates: FeedDate[] } | null> {
   const subjectQuery =
     feed.kind === "COURSE"
-      ? db.select({ name: courses.name, startYear: sql<number | null>`${courses.startYear}` }).from(courses).where(eq(courses.id, feed.subjectId))
-      : db.select({ name: sql<string>`${people.fullName}`, startYear: sql<number | null>`NULL` }).from(people).where(and(eq(people.id, feed.subjectId), eq(people.isTrainer, true)));
-  const whose = feed.kind === "COURSE" ? eq(courseDates.courseId, feed.subjectId) : or(eq(courses.trainerId, feed.subjectId), eq(courses.cotrainerId, feed.subjectId));
+      ? db
+          .select({ name: courses.name, startYear: sql<number | null>`${courses.startYear}` })
+          .from(courses)
+          .where(eq(courses.id, feed.subjectId))
+      : db
+          .select({ name: sql<string>`${people.fullName}`, startYear: sql<number | null>`NULL` })
+          .from(people)
+          .where(and(eq(people.id, feed.subjectId), eq(people.isTrainer, true)));
+  const whose =
+    feed.kind === "COURSE" ? eq(courseDates.courseId, feed.subjectId) : or(eq(courses.trainerId, feed.subjectId), eq(courses.cotrainerId, feed.subjectId));
   const [[subject], rows] = await db.batch([
     subjectQuery,
     db

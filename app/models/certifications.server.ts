@@ -89,7 +89,13 @@ export async function listCertifications(db: Db, query: CertificationQuery & { p
 }
 
 export async function pageOfCertification(db: Db, id: number, query: CertificationQuery, pageSize = PAGE_SIZE) {
-  const ordered = joined(db.select({ id: certifications.id, position: positionInOrder(orderBy(query.sort)) }).from(certifications).$dynamic(), query).as("ordered");
+  const ordered = joined(
+    db
+      .select({ id: certifications.id, position: positionInOrder(orderBy(query.sort)) })
+      .from(certifications)
+      .$dynamic(),
+    query,
+  ).as("ordered");
   const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, id));
   return pageOfPosition(row?.position, pageSize);
 }
@@ -132,21 +138,27 @@ export async function certificationMasterOptions(db: Db, subject: "PERSON" | "DO
 }
 
 export async function getCertificationMaster(db: Db, id: number): Promise<CertificationMasterOption | undefined> {
-  const [row] = await db
-    .select(masterColumns)
-    .from(certificationMasters)
-    .where(eq(certificationMasters.id, id));
+  const [row] = await db.select(masterColumns).from(certificationMasters).where(eq(certificationMasters.id, id));
   return row;
 }
 
 export type CertificationInput = { personId: number | null; dogId: number | null; certificationMasterId: number; date: string | null; comments: string | null };
 
 export async function insertCertification(db: Db, input: CertificationInput, actor: Actor): Promise<number> {
-  const [row] = await db.insert(certifications).values({ ...input, ...auditInsert(actor) }).returning({ id: certifications.id });
+  const [row] = await db
+    .insert(certifications)
+    .values({ ...input, ...auditInsert(actor) })
+    .returning({ id: certifications.id });
   return row.id;
 }
 
-export async function updateCertification(db: Db, id: number, rowVersion: number, input: CertificationInput, actor: Actor): Promise<UpdateOutcome<CertificationRecord>> {
+export async function updateCertification(
+  db: Db,
+  id: number,
+  rowVersion: number,
+  input: CertificationInput,
+  actor: Actor,
+): Promise<UpdateOutcome<CertificationRecord>> {
   return updateVersioned(db, certifications, { id, rowVersion }, input, actor, () => getCertification(db, id));
 }
 
@@ -200,7 +212,9 @@ export async function listCertificationMasters(db: Db, { sort, page, pageSize = 
         ...masterColumns,
         // certification_masters.id spelled out: drizzle writes a one-table select's columns without
         // their table, and a bare "id" here would be certifications.id.
-        certificationCount: sql<number>`(SELECT count(*) FROM certifications WHERE certifications.certification_master_id = certification_masters.id)`.as("certification_count"),
+        certificationCount: sql<number>`(SELECT count(*) FROM certifications WHERE certifications.certification_master_id = certification_masters.id)`.as(
+          "certification_count",
+        ),
       })
       .from(certificationMasters)
       .orderBy((MASTER_SORTS[sort.id] ?? MASTER_SORTS.name)(sort.descending), asc(certificationMasters.id))
@@ -215,7 +229,10 @@ export async function pageOfCertificationMaster(db: Db, id: number, sort: SortSp
   const ordered = db
     .select({
       id: certificationMasters.id,
-      position: positionInOrder([(MASTER_SORTS[sort.id === "certificationCount" ? "name" : sort.id] ?? MASTER_SORTS.name)(sort.descending), asc(certificationMasters.id)]),
+      position: positionInOrder([
+        (MASTER_SORTS[sort.id === "certificationCount" ? "name" : sort.id] ?? MASTER_SORTS.name)(sort.descending),
+        asc(certificationMasters.id),
+      ]),
     })
     .from(certificationMasters)
     .as("ordered");
@@ -242,7 +259,10 @@ export async function certificationMasterNameTaken(db: Db, name: string, exceptI
 }
 
 export async function insertCertificationMaster(db: Db, input: CertificationMasterInput, actor: Actor): Promise<number> {
-  const [row] = await db.insert(certificationMasters).values({ ...input, ...auditInsert(actor) }).returning({ id: certificationMasters.id });
+  const [row] = await db
+    .insert(certificationMasters)
+    .values({ ...input, ...auditInsert(actor) })
+    .returning({ id: certificationMasters.id });
   return row.id;
 }
 

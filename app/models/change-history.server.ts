@@ -40,7 +40,14 @@ function columnsOf(table: SQLiteTable): Map<string, ColumnInfo> {
   const checks = new Set(getTableConfig(table).checks.map((check) => check.name));
   return new Map(
     Object.entries(getTableColumns(table as Table)).map(([key, column]) => {
-      const kind = column.columnType === "SQLiteBoolean" ? "flag" : checks.has(`${name}_${column.name}_is_money`) ? "money" : checks.has(`${name}_${column.name}_is_date`) ? "date" : "other";
+      const kind =
+        column.columnType === "SQLiteBoolean"
+          ? "flag"
+          : checks.has(`${name}_${column.name}_is_money`)
+            ? "money"
+            : checks.has(`${name}_${column.name}_is_date`)
+              ? "date"
+              : "other";
       return [column.name, { key, kind }];
     }),
   );
@@ -104,7 +111,8 @@ export function describeChanges(table: string, action: keyof typeof HISTORY_ACTI
 }
 
 /** One change as a line: 'Feld: alt → neu' (an insert 'Feld: neu', a delete 'Feld: alt'). */
-export const changeLine = (change: HistoryChange) => `${change.label}: ${change.from && change.to ? `${change.from} → ${change.to}` : change.to || change.from}`;
+export const changeLine = (change: HistoryChange) =>
+  `${change.label}: ${change.from && change.to ? `${change.from} → ${change.to}` : change.to || change.from}`;
 
 /** The record's history as the dialog shows it, newest first; what the user may not see is left out. */
 export async function recordHistory(db: Db, view: HistoryView, recordId: number): Promise<HistoryEntry[]> {
@@ -112,10 +120,21 @@ export async function recordHistory(db: Db, view: HistoryView, recordId: number)
   const rows = await historyRows(db, view.table, recordId);
   const entries: HistoryEntry[] = [];
   for (const row of rows) {
-    const changes = describeChanges(view.table, row.action, row.changes, { label: (column, key) => view.labels[key] ?? column, hidden: view.hidden, formats: view.formats });
+    const changes = describeChanges(view.table, row.action, row.changes, {
+      label: (column, key) => view.labels[key] ?? column,
+      hidden: view.hidden,
+      formats: view.formats,
+    });
     // An update of nothing the user may see is not shown at all.
     if (row.action === "UPDATE" && changes.length === 0) continue;
-    entries.push({ id: row.id, when: formatDateTimeWithSeconds(row.changedOn), who: row.changedBy, action: HISTORY_ACTION_LABELS[row.action], source: row.source, changes });
+    entries.push({
+      id: row.id,
+      when: formatDateTimeWithSeconds(row.changedOn),
+      who: row.changedBy,
+      action: HISTORY_ACTION_LABELS[row.action],
+      source: row.source,
+      changes,
+    });
   }
   return entries;
 }

@@ -207,7 +207,10 @@ export async function allBirthdays(db: Db, query: BirthdayQuery): Promise<Birthd
  * `limit` (and whether there are more). A 29 February falls on the 28th in other years, as in the
  * list. The day and age each person turns are nextBirthday's, seen from the first day.
  */
-export async function birthdaysOnDays(db: Db, { days, scope, limit }: { days: readonly string[]; scope: BirthdayScope; limit: number }): Promise<{ rows: BirthdayRow[]; more: boolean }> {
+export async function birthdaysOnDays(
+  db: Db,
+  { days, scope, limit }: { days: readonly string[]; scope: BirthdayScope; limit: number },
+): Promise<{ rows: BirthdayRow[]; more: boolean }> {
   const first = days[0];
   const monthDays = new Set(days.map((day) => day.slice(5, 10)));
   // Someone born on 29 February has their birthday on the 28th in a year without one.

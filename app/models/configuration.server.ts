@@ -38,7 +38,11 @@ export async function saveConfiguration(db: Db, input: ConfigurationInput, rowVe
   const current = await getConfiguration(db);
   if (!current) {
     // Two first saves at once: the second finds the row there and is a conflict, not an error.
-    const created = await db.insert(configuration).values({ id: 1, ...input, ...auditInsert(actor) }).onConflictDoNothing().returning({ id: configuration.id });
+    const created = await db
+      .insert(configuration)
+      .values({ id: 1, ...input, ...auditInsert(actor) })
+      .onConflictDoNothing()
+      .returning({ id: configuration.id });
     if (created.length === 1) return { status: "created" };
     return { status: "conflict", current: (await getConfiguration(db))! };
   }

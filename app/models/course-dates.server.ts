@@ -61,10 +61,7 @@ function orderBy({ grouped, sort }: Pick<CourseDateQuery, "grouped" | "sort">): 
 const where = ({ courseId }: Pick<CourseDateQuery, "courseId">) => (courseId ? eq(courseDates.courseId, courseId) : undefined);
 
 function joined<Query extends SQLiteSelect>(select: Query, query: Pick<CourseDateQuery, "courseId">) {
-  return select
-    .innerJoin(courses, eq(courses.id, courseDates.courseId))
-    .leftJoin(locations, eq(locations.id, courseDates.locationId))
-    .where(where(query));
+  return select.innerJoin(courses, eq(courses.id, courseDates.courseId)).leftJoin(locations, eq(locations.id, courseDates.locationId)).where(where(query));
 }
 
 export async function listCourseDates(db: Db, query: CourseDateQuery & { page: number; pageSize?: number }) {
@@ -80,7 +77,13 @@ export async function listCourseDates(db: Db, query: CourseDateQuery & { page: n
 }
 
 export async function pageOfCourseDate(db: Db, id: number, query: CourseDateQuery, pageSize = PAGE_SIZE) {
-  const ordered = joined(db.select({ id: courseDates.id, position: positionInOrder(orderBy(query)) }).from(courseDates).$dynamic(), query).as("ordered");
+  const ordered = joined(
+    db
+      .select({ id: courseDates.id, position: positionInOrder(orderBy(query)) })
+      .from(courseDates)
+      .$dynamic(),
+    query,
+  ).as("ordered");
   const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, id));
   return pageOfPosition(row?.position, pageSize);
 }
@@ -121,12 +124,24 @@ export async function courseOptionsForDates(db: Db) {
     .orderBy(desc(courses.startYear), sql`${courses.name} COLLATE NOCASE`, asc(courses.id));
 }
 
-export type CourseDateInput = { courseId: number; startDateTime: string; endDateTime: string; isAllDay: boolean; locationId: number | null; comments: string | null };
+export type CourseDateInput = {
+  courseId: number;
+  startDateTime: string;
+  endDateTime: string;
+  isAllDay: boolean;
+  locationId: number | null;
+  comments: string | null;
+};
 
 /** Inserts one date or a whole series (one atomic batch); returns the ids in date order. */
 export async function insertCourseDates(db: Db, inputs: CourseDateInput[], actor: Actor): Promise<number[]> {
   const audit = auditInsert(actor);
-  const [first, ...rest] = inputs.map((input) => db.insert(courseDates).values({ ...input, ...audit }).returning({ id: courseDates.id }));
+  const [first, ...rest] = inputs.map((input) =>
+    db
+      .insert(courseDates)
+      .values({ ...input, ...audit })
+      .returning({ id: courseDates.id }),
+  );
   const results = await db.batch([first, ...rest]);
   return results.map(([row]) => row.id);
 }

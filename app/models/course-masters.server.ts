@@ -129,11 +129,20 @@ export async function courseMasterNameTaken(db: Db, name: string, exceptId: numb
 }
 
 export async function insertCourseMaster(db: Db, input: CourseMasterInput, actor: Actor): Promise<number> {
-  const [row] = await db.insert(courseMasters).values({ ...input, ...auditInsert(actor) }).returning({ id: courseMasters.id });
+  const [row] = await db
+    .insert(courseMasters)
+    .values({ ...input, ...auditInsert(actor) })
+    .returning({ id: courseMasters.id });
   return row.id;
 }
 
-export async function updateCourseMaster(db: Db, id: number, rowVersion: number, input: CourseMasterInput, actor: Actor): Promise<UpdateOutcome<CourseMasterRecord>> {
+export async function updateCourseMaster(
+  db: Db,
+  id: number,
+  rowVersion: number,
+  input: CourseMasterInput,
+  actor: Actor,
+): Promise<UpdateOutcome<CourseMasterRecord>> {
   return updateVersioned(db, courseMasters, { id, rowVersion }, input, actor, () => getCourseMasterRecord(db, id));
 }
 

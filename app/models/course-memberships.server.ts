@@ -19,7 +19,6 @@ import { invoiceNumberOfFee, isSettledFee } from "./fees.server";
 import { moveToBin } from "./recycle-bin.server";
 import { attendanceCapture, attendanceCount, attendanceText, attendedCount, heldCount, heldUntil, takesPart } from "./attendances.server";
 
-
 export const STATUS_CONFIRMED_NOT_FOUND = "membership status CONFIRMED not found";
 export const MORE_THAN_ONE_FEE = "more than one fee found for this membership";
 export const FINISHED_COURSE = "Du kannst keine Teilnehmer zu einem abgeschlossenen Kurs hinzufügen";
@@ -183,9 +182,19 @@ function orderBy(sort: SortSpec, heldBy: string): SQL[] {
   // Anwesend: by the share of dates attended, then by how many.
   const first =
     sort.id === "attendanceText"
-      ? sortKey(sql`(${attendedCount(courseMemberships, heldBy)} * 1.0 / max(1, ${heldCount(courseMemberships, heldBy)}))`, attendedCount(courseMemberships, heldBy))
+      ? sortKey(
+          sql`(${attendedCount(courseMemberships, heldBy)} * 1.0 / max(1, ${heldCount(courseMemberships, heldBy)}))`,
+          attendedCount(courseMemberships, heldBy),
+        )
       : (SORTS[sort.id] ?? SORTS.fullName);
-  return [first(sort.descending), desc(courses.startDateTime), asc(people.lastNameKey), asc(people.firstNameKey), asc(dogs.commonNameKey), asc(courseMemberships.id)];
+  return [
+    first(sort.descending),
+    desc(courses.startDateTime),
+    asc(people.lastNameKey),
+    asc(people.firstNameKey),
+    asc(dogs.commonNameKey),
+    asc(courseMemberships.id),
+  ];
 }
 
 function where({ courseId, personId, dogId }: Omit<MembershipQuery, "sort">) {
@@ -215,7 +224,10 @@ export async function listMemberships(db: Db, query: MembershipQuery & { page: n
       .orderBy(...orderBy(query.sort, heldBy))
       .limit(pageSize)
       .offset((query.page - 1) * pageSize),
-    db.select({ total: count(), amount: sum(courseMemberships.amount).mapWith(Number) }).from(courseMemberships).where(where(query)),
+    db
+      .select({ total: count(), amount: sum(courseMemberships.amount).mapWith(Number) })
+      .from(courseMemberships)
+      .where(where(query)),
   ]);
   return { rows: (rows as Selected[]).map((row) => toRow(row, today)), total, sums: { amount: amount ?? 0 } };
 }
@@ -229,7 +241,10 @@ export async function listAllMemberships(db: Db, query: MembershipQuery, today =
 
 export async function pageOfMembership(db: Db, id: number, query: MembershipQuery, pageSize = PAGE_SIZE, today = todayInBerlin()) {
   const ordered = joined(
-    db.select({ id: courseMemberships.id, position: positionInOrder(orderBy(query.sort, heldUntil(today))) }).from(courseMemberships).$dynamic(),
+    db
+      .select({ id: courseMemberships.id, position: positionInOrder(orderBy(query.sort, heldUntil(today))) })
+      .from(courseMemberships)
+      .$dynamic(),
     query,
   ).as("ordered");
   const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, id));
@@ -342,11 +357,11 @@ export type MembershipSaveOutcome =
   | { status: "missing" }
   | { status: "refused"; message: string; field?: keyof MembershipInput };
 
-
 /** 'bezahlt am 22.11.2026 von Sven Mitarbeiter': who marked the membership paid, and when. */
 const paidComment = (today: string, actor: Actor) => `bezahlt am ${formatDate(today)} von ${actor.name}`;
 
-const isDuplicateBooking = (error: unknown) => errorText(error).includes("course_memberships.course_id, course_memberships.person_id, course_memberships.dog_id");
+const isDuplicateBooking = (error: unknown) =>
+  errorText(error).includes("course_memberships.course_id, course_memberships.person_id, course_memberships.dog_id");
 
 const toSql = (query: { toSQL(): { sql: string; params: unknown[] } }): Statement => query.toSQL();
 
@@ -363,7 +378,12 @@ async function feesOfMembership(db: Db, membershipId: number): Promise<FeeOfMemb
     })
     .from(fees)
     .where(eq(fees.courseMembershipId, membershipId));
-  return rows.map((row) => ({ ...row, amount: row.amount ?? 0, openAmount: row.openAmount ?? 0, isInvoiced: Boolean(row.isInvoiced) || row.invoiceNumber !== null }));
+  return rows.map((row) => ({
+    ...row,
+    amount: row.amount ?? 0,
+    openAmount: row.openAmount ?? 0,
+    isInvoiced: Boolean(row.isInvoiced) || row.invoiceNumber !== null,
+  }));
 }
 
 /**
@@ -378,13 +398,25 @@ export async function saveMembership(
   existing: { id: number; rowVersion: number } | null,
   input: MembershipInput,
   actor: Actor,
-  { today = todayInBerlin(), now = new Date(), stored }: { today?: string; now?: Date; /** The membership as the caller already read it (spares a read). */ stored?: MembershipRecord } = {},
+  {
+    today = todayInBerlin(),
+    now = new Date(),
+    stored,
+  }: { today?: string; now?: Date; /** The membership as the caller already read it (spares a read). */ stored?: MembershipRecord } = {},
 ): Promise<MembershipSaveOutcome> {
   const [before, course, status, dog, feeRows] = await Promise.all([
     existing ? (stored ?? getMembership(db, existing.id)) : undefined,
     courseForBooking(db, input.courseId),
-    db.select({ isFeeTrigger: membershipStatuses.isFeeTrigger }).from(membershipStatuses).where(eq(membershipStatuses.id, input.statusId)).then((rows) => rows[0]),
-    db.select({ commonName: dogs.commonName }).from(dogs).where(eq(dogs.id, input.dogId)).then((rows) => rows[0]),
+    db
+      .select({ isFeeTrigger: membershipStatuses.isFeeTrigger })
+      .from(membershipStatuses)
+      .where(eq(membershipStatuses.id, input.statusId))
+      .then((rows) => rows[0]),
+    db
+      .select({ commonName: dogs.commonName })
+      .from(dogs)
+      .where(eq(dogs.id, input.dogId))
+      .then((rows) => rows[0]),
     existing ? feesOfMembership(db, existing.id) : Promise.resolve([]),
   ]);
   if (existing && !before) return { status: "missing" };
@@ -407,10 +439,21 @@ export async function saveMembership(
 
   let invoiced: string | null = null;
   if (!existing) {
-    statements.push(toSql(db.insert(courseMemberships).values({ ...membershipValues, createdBy: actor.name, createdOn: nowIso }).returning({ id: courseMemberships.id })));
+    statements.push(
+      toSql(
+        db
+          .insert(courseMemberships)
+          .values({ ...membershipValues, createdBy: actor.name, createdOn: nowIso })
+          .returning({ id: courseMemberships.id }),
+      ),
+    );
     if (status.isFeeTrigger) {
       statements.push(newFee(sql`last_insert_rowid()`));
-      statements.push(render(sql`UPDATE ${courseMemberships} SET fee_id = last_insert_rowid() WHERE id = (SELECT course_membership_id FROM ${fees} WHERE id = last_insert_rowid())`));
+      statements.push(
+        render(
+          sql`UPDATE ${courseMemberships} SET fee_id = last_insert_rowid() WHERE id = (SELECT course_membership_id FROM ${fees} WHERE id = last_insert_rowid())`,
+        ),
+      );
     }
   } else {
     const { id, rowVersion } = existing;
@@ -433,14 +476,20 @@ export async function saveMembership(
       if (fee.isInvoiced) {
         // The invoice is what gets paid: the fee's open amount stays; its amount and text follow.
         if (amountChanged || paidChanged) invoiced = fee.invoiceNumber === null ? "" : String(fee.invoiceNumber);
-        statements.push(render(sql`UPDATE ${fees} SET amount = ${amount}, open_amount = min(open_amount, ${amount}), text = ${text}, ${audit} WHERE id = ${fee.id}`));
+        statements.push(
+          render(sql`UPDATE ${fees} SET amount = ${amount}, open_amount = min(open_amount, ${amount}), text = ${text}, ${audit} WHERE id = ${fee.id}`),
+        );
       } else if (amountChanged || paidChanged) {
         statements.push(
           render(sql`UPDATE ${fees} SET person_id = ${input.personId}, text = ${text}, amount = ${amount}, open_amount = ${input.isPaid ? 0 : amount},
             payment_comments = ${input.isPaid ? paidComment(today, actor) : null}, ${audit} WHERE id = ${fee.id}`),
         );
       } else {
-        statements.push(render(sql`UPDATE ${fees} SET person_id = ${input.personId}, text = ${text}, ${audit} WHERE id = ${fee.id} AND (text <> ${text} OR person_id <> ${input.personId})`));
+        statements.push(
+          render(
+            sql`UPDATE ${fees} SET person_id = ${input.personId}, text = ${text}, ${audit} WHERE id = ${fee.id} AND (text <> ${text} OR person_id <> ${input.personId})`,
+          ),
+        );
       }
     }
   }
@@ -455,7 +504,8 @@ export async function saveMembership(
       return current ? { status: "conflict", current } : { status: "missing" };
     }
     if (isDuplicateBooking(error)) return { status: "refused", message: ALREADY_BOOKED, field: "dogId" };
-    if (isForeignKeyViolation(error)) return { status: "refused", message: "Ein ausgewählter Eintrag existiert nicht (mehr). Bitte prüfe die Auswahl und speichere erneut." };
+    if (isForeignKeyViolation(error))
+      return { status: "refused", message: "Ein ausgewählter Eintrag existiert nicht (mehr). Bitte prüfe die Auswahl und speichere erneut." };
     throw error;
   }
 }
@@ -473,7 +523,9 @@ export async function transferMembership(db: Db, id: number, targetCourseId: num
   const text = courseFeeText(target.name, membership.dogCommonName);
   try {
     await runAtomically(db, [
-      render(sql`UPDATE ${courseMemberships} SET course_id = ${target.id}, last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1 WHERE id = ${id}`),
+      render(
+        sql`UPDATE ${courseMemberships} SET course_id = ${target.id}, last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1 WHERE id = ${id}`,
+      ),
       ABORT_UNLESS_CHANGED,
       render(sql`UPDATE ${fees} SET text = ${text}, last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
         WHERE course_membership_id = ${id} AND is_invoiced = 0 AND id NOT IN (SELECT fee_id FROM ${invoiceRows} WHERE fee_id IS NOT NULL)`),
@@ -492,12 +544,7 @@ async function settledFeeCount(db: Db, id: number) {
   const [{ settled }] = await db
     .select({ settled: count() })
     .from(fees)
-    .where(
-      and(
-        eq(fees.courseMembershipId, id),
-        isSettledFee,
-      ),
-    );
+    .where(and(eq(fees.courseMembershipId, id), isSettledFee));
   return settled;
 }
 
@@ -512,14 +559,19 @@ export async function deleteMembership(db: Db, id: number, actor: Actor): Promis
   if (settled > 0) {
     return {
       status: "refused",
-      message: "Der Teilnehmer kann nicht gelöscht werden: Seine Kursgebühr ist bereits bezahlt oder in Rechnung gestellt. Setze stattdessen den Status auf „Abgemeldet“.",
+      message:
+        "Der Teilnehmer kann nicht gelöscht werden: Seine Kursgebühr ist bereits bezahlt oder in Rechnung gestellt. Setze stattdessen den Status auf „Abgemeldet“.",
     };
   }
   const transactionId = await moveToBin(db, {
     main: {
       table: courseMemberships,
       where: eq(courseMemberships.id, id),
-      identifiers: [sql`(SELECT full_name FROM people WHERE people.id = person_id)`, sql`(SELECT common_name FROM dogs WHERE dogs.id = dog_id)`, sql`(SELECT name FROM courses WHERE courses.id = course_id)`],
+      identifiers: [
+        sql`(SELECT full_name FROM people WHERE people.id = person_id)`,
+        sql`(SELECT common_name FROM dogs WHERE dogs.id = dog_id)`,
+        sql`(SELECT name FROM courses WHERE courses.id = course_id)`,
+      ],
     },
     dependents: [
       attendanceCapture(eq(attendances.courseMembershipId, id)),

@@ -33,7 +33,8 @@ export const actualNrOfDogs = sql<number>`(SELECT count(*) FROM course_membershi
 export const isRunningCourse = (): SQL => ne(courses.statusCode, "FINISHED");
 
 /** More dogs take part than the course has places for (shown red); the SQL twin is overCapacity. */
-export const isOverCapacity = (course: { maxDogs: number | null; actualNrOfDogs: number }): boolean => course.maxDogs !== null && course.actualNrOfDogs > course.maxDogs;
+export const isOverCapacity = (course: { maxDogs: number | null; actualNrOfDogs: number }): boolean =>
+  course.maxDogs !== null && course.actualNrOfDogs > course.maxDogs;
 
 /** isOverCapacity as an SQL condition on a course row. */
 export const overCapacity = (): SQL => sql`(${courses.maxDogs} IS NOT NULL AND ${actualNrOfDogs} > ${courses.maxDogs})`;
@@ -173,14 +174,23 @@ export async function listCourses(db: Db, query: CourseQuery & { page: number; p
 }
 
 export async function pageOfCourse(db: Db, id: number, query: CourseQuery, pageSize = PAGE_SIZE) {
-  const ordered = joined(db.select({ id: courses.id, position: positionInOrder(orderBy(query.sort)) }).from(courses).$dynamic(), query).as("ordered");
+  const ordered = joined(
+    db
+      .select({ id: courses.id, position: positionInOrder(orderBy(query.sort)) })
+      .from(courses)
+      .$dynamic(),
+    query,
+  ).as("ordered");
   const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, id));
   return pageOfPosition(row?.position, pageSize);
 }
 
 /** The years courses start in, newest first (the year toggle offers them). */
 export async function courseYears(db: Db): Promise<number[]> {
-  const rows = await db.selectDistinct({ year: courses.startYear }).from(courses).orderBy(sql`${courses.startYear} DESC`);
+  const rows = await db
+    .selectDistinct({ year: courses.startYear })
+    .from(courses)
+    .orderBy(sql`${courses.startYear} DESC`);
   return rows.map((row) => row.year);
 }
 
@@ -227,7 +237,10 @@ export type CourseInput = {
 };
 
 export async function insertCourse(db: Db, input: CourseInput, actor: Actor): Promise<number> {
-  const [row] = await db.insert(courses).values({ ...input, ...auditInsert(actor) }).returning({ id: courses.id });
+  const [row] = await db
+    .insert(courses)
+    .values({ ...input, ...auditInsert(actor) })
+    .returning({ id: courses.id });
   return row.id;
 }
 
@@ -235,13 +248,15 @@ export async function updateCourse(db: Db, id: number, rowVersion: number, input
   return updateVersioned(db, courses, { id, rowVersion }, input, actor, () => getCourse(db, id));
 }
 
-
 /** What deleting a course takes into the bin with it. */
 export async function courseDeletionContents(db: Db, id: number) {
   const [[{ membershipCount }], [{ dateCount }], [{ feeCount }], attendanceRows] = await db.batch([
     db.select({ membershipCount: count() }).from(courseMemberships).where(eq(courseMemberships.courseId, id)),
     db.select({ dateCount: count() }).from(courseDates).where(eq(courseDates.courseId, id)),
-    db.select({ feeCount: count() }).from(fees).where(inArray(fees.courseMembershipId, sql`(SELECT id FROM course_memberships WHERE course_id = ${id})`)),
+    db
+      .select({ feeCount: count() })
+      .from(fees)
+      .where(inArray(fees.courseMembershipId, sql`(SELECT id FROM course_memberships WHERE course_id = ${id})`)),
     db.select({ attendanceCount: count() }).from(attendances).where(attendanceOfCourse(id).where),
   ]);
   return { membershipCount, dateCount, feeCount, attendanceCount: attendanceRows[0].attendanceCount };
@@ -256,7 +271,10 @@ export async function deleteCourse(db: Db, id: number, actor: Actor): Promise<De
   const membershipIds = sql`(SELECT id FROM course_memberships WHERE course_id = ${id})`;
   const [[course], [{ settled }]] = await db.batch([
     db.select({ id: courses.id }).from(courses).where(eq(courses.id, id)),
-    db.select({ settled: count() }).from(fees).where(and(inArray(fees.courseMembershipId, membershipIds), isSettledFee)),
+    db
+      .select({ settled: count() })
+      .from(fees)
+      .where(and(inArray(fees.courseMembershipId, membershipIds), isSettledFee)),
   ]);
   if (!course) return { status: "missing" };
   if (settled > 0) {
@@ -269,7 +287,11 @@ export async function deleteCourse(db: Db, id: number, actor: Actor): Promise<De
     main: { table: courses, where: eq(courses.id, id), identifiers: [sql`${courses.name}`, sql`${courses.startYear}`] },
     dependents: [
       attendanceOfCourse(id),
-      { table: fees, where: inArray(fees.courseMembershipId, membershipIds), identifiers: [sql`${fees.text}`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`] },
+      {
+        table: fees,
+        where: inArray(fees.courseMembershipId, membershipIds),
+        identifiers: [sql`${fees.text}`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`],
+      },
       {
         table: courseMemberships,
         where: eq(courseMemberships.courseId, id),
@@ -293,7 +315,10 @@ export async function trainerOptions(db: Db, keep: (number | null)[] = []) {
 }
 
 export async function locationOptions(db: Db) {
-  return db.select({ id: locations.id, label: locations.name }).from(locations).orderBy(sql`${locations.name} COLLATE NOCASE`);
+  return db
+    .select({ id: locations.id, label: locations.name })
+    .from(locations)
+    .orderBy(sql`${locations.name} COLLATE NOCASE`);
 }
 
 export async function courseMasterOptions(db: Db) {
@@ -314,7 +339,10 @@ export async function courseMasterOptions(db: Db) {
 /** Is this person a trainer (the course form offers only trainers)? */
 export async function isTrainerOrCurrent(db: Db, personId: number, current: (number | null)[]): Promise<boolean> {
   if (current.includes(personId)) return true;
-  const [row] = await db.select({ id: people.id }).from(people).where(and(eq(people.id, personId), eq(people.isTrainer, true)));
+  const [row] = await db
+    .select({ id: people.id })
+    .from(people)
+    .where(and(eq(people.id, personId), eq(people.isTrainer, true)));
   return row !== undefined;
 }
 

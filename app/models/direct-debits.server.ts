@@ -68,13 +68,17 @@ export type DirectDebitPreview = {
 
 export const MISSING_SHOWN = 50;
 
-export function clubBankProblem(club: { iban: string | null; creditorId: string | null; bankAccountHolder: string | null; clubName: string | null } | undefined): string | null {
+export function clubBankProblem(
+  club: { iban: string | null; creditorId: string | null; bankAccountHolder: string | null; clubName: string | null } | undefined,
+): string | null {
   const lacking = [
     ...(club?.iban ? [] : ["IBAN"]),
     ...(club?.creditorId ? [] : ["Gläubiger-ID"]),
     ...(club?.bankAccountHolder || club?.clubName ? [] : ["Kontoinhaber"]),
   ];
-  return lacking.length ? `In den Einstellungen fehlen die Bankdaten des Vereins (${lacking.join(", ")}): Ohne sie kann keine Lastschriftdatei erstellt werden.` : null;
+  return lacking.length
+    ? `In den Einstellungen fehlen die Bankdaten des Vereins (${lacking.join(", ")}): Ohne sie kann keine Lastschriftdatei erstellt werden.`
+    : null;
 }
 
 export async function previewDirectDebits(db: Db, today: string): Promise<DirectDebitPreview> {
@@ -92,7 +96,12 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
       .where(collectable)
       .groupBy(fees.personId, dueOf),
     db
-      .select({ personId: people.id, name: sql<string>`coalesce(${people.fullName}, '')`, fees: sql<number>`count(*)`, total: sql<number>`sum(${fees.openAmount})` })
+      .select({
+        personId: people.id,
+        name: sql<string>`coalesce(${people.fullName}, '')`,
+        fees: sql<number>`count(*)`,
+        total: sql<number>`sum(${fees.openAmount})`,
+      })
       .from(fees)
       .innerJoin(people, eq(people.id, fees.personId))
       .where(
@@ -140,7 +149,12 @@ export async function peopleToCollect(db: Db): Promise<number[]> {
  * collection, and the fees marked collected. Set-based and idempotent: a fee already in an item
  * that is not cancelled is not taken again, a collected fee is not changed again.
  */
-export function directDebitSliceStatements(job: Pick<JobRecord, "id" | "createdBy" | "startedOn">, items: readonly number[], params: DirectDebitParams, now: Date): Statement[] {
+export function directDebitSliceStatements(
+  job: Pick<JobRecord, "id" | "createdBy" | "startedOn">,
+  items: readonly number[],
+  params: DirectDebitParams,
+  now: Date,
+): Statement[] {
   const runId = job.id;
   const iso = now.toISOString();
   const people = JSON.stringify(items);
@@ -280,11 +294,7 @@ export type DirectDebitRunRow = DirectDebitRunRecord & { finished: boolean };
 const finishedSql = sql<number>`(SELECT status NOT IN ('QUEUED', 'RUNNING') FROM ${jobs} WHERE ${jobs.id} = ${directDebitRuns.id})`;
 
 export async function listDirectDebitRuns(db: Db, limit = 20): Promise<DirectDebitRunRow[]> {
-  const rows = await db
-    .select({ run: directDebitRuns, finished: finishedSql })
-    .from(directDebitRuns)
-    .orderBy(desc(directDebitRuns.id))
-    .limit(limit);
+  const rows = await db.select({ run: directDebitRuns, finished: finishedSql }).from(directDebitRuns).orderBy(desc(directDebitRuns.id)).limit(limit);
   return rows.map(({ run, finished }) => ({ ...run, finished: Boolean(finished) }));
 }
 
@@ -304,7 +314,12 @@ export async function directDebitRunView(db: Db, id: number): Promise<DirectDebi
   const run = await getDirectDebitRun(db, id);
   if (!run) return null;
   const items = await itemsOfRun(db, id);
-  const blocks = paymentInstructions({ messageId: run.messageId, transactions: transactionsOf(items) }).map(({ sequenceType, collectionDate, count, sum }) => ({ sequenceType, collectionDate, count, sum }));
+  const blocks = paymentInstructions({ messageId: run.messageId, transactions: transactionsOf(items) }).map(({ sequenceType, collectionDate, count, sum }) => ({
+    sequenceType,
+    collectionDate,
+    count,
+    sum,
+  }));
   return { run, blocks, cancelRefusal: await cancelRefusal(db, run) };
 }
 
@@ -373,9 +388,12 @@ export async function cancelDirectDebitRun(db: Db, id: number, actor: Actor, now
   if (refusal) return { status: "refused", message: refusal };
   const iso = now.toISOString();
   const ofRun = sql`run_id = ${id} AND cancelled_on IS NULL`;
-  const item = (column: string) => sql`(SELECT ${sql.raw(column)} FROM ${directDebitItems} i WHERE i.fee_id = ${fees.id} AND i.run_id = ${id} AND i.cancelled_on IS NULL)`;
+  const item = (column: string) =>
+    sql`(SELECT ${sql.raw(column)} FROM ${directDebitItems} i WHERE i.fee_id = ${fees.id} AND i.run_id = ${id} AND i.cancelled_on IS NULL)`;
   const statements: Statement[] = [
-    render(sql`UPDATE ${directDebitRuns} SET status = 'CANCELLED', cancelled_by = ${actor.name}, cancelled_on = ${iso} WHERE id = ${id} AND status = 'PREPARED'`),
+    render(
+      sql`UPDATE ${directDebitRuns} SET status = 'CANCELLED', cancelled_by = ${actor.name}, cancelled_on = ${iso} WHERE id = ${id} AND status = 'PREPARED'`,
+    ),
     ABORT_UNLESS_CHANGED,
     render(sql`UPDATE ${fees} SET
         open_amount = ${item("amount")},
@@ -405,4 +423,3 @@ export async function directDebitFile(env: Pick<Env, "INVOICES">, db: Db, id: nu
   if (!object) return null;
   return { body: object.body, name: directDebitFileName(run.id, run.createdOn.slice(0, 10)) };
 }
-

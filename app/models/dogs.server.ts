@@ -125,11 +125,7 @@ export async function pageOfDog(db: Db, dogId: number, query: Pick<DogQuery, "li
 export type DogRecord = typeof dogs.$inferSelect & { ownerFullName: string | null };
 
 export async function getDog(db: Db, id: number): Promise<DogRecord | undefined> {
-  const [row] = await db
-    .select({ dog: dogs, ownerFullName: people.fullName })
-    .from(dogs)
-    .innerJoin(people, eq(people.id, dogs.ownerId))
-    .where(eq(dogs.id, id));
+  const [row] = await db.select({ dog: dogs, ownerFullName: people.fullName }).from(dogs).innerJoin(people, eq(people.id, dogs.ownerId)).where(eq(dogs.id, id));
   return row ? { ...row.dog, ownerFullName: row.ownerFullName } : undefined;
 }
 
@@ -147,7 +143,10 @@ export type DogInput = {
 };
 
 export async function insertDog(db: Db, input: DogInput, actor: Actor): Promise<number> {
-  const [row] = await db.insert(dogs).values({ ...input, ...auditInsert(actor) }).returning({ id: dogs.id });
+  const [row] = await db
+    .insert(dogs)
+    .values({ ...input, ...auditInsert(actor) })
+    .returning({ id: dogs.id });
   return row.id;
 }
 
@@ -160,7 +159,10 @@ export async function updateDog(db: Db, id: number, rowVersion: number, input: D
 export async function deleteDog(db: Db, id: number, actor: Actor): Promise<DeleteOutcome> {
   const [[dog], [{ billed }]] = await db.batch([
     db.select({ id: dogs.id }).from(dogs).where(eq(dogs.id, id)),
-    db.select({ billed: count() }).from(courseMemberships).where(and(eq(courseMemberships.dogId, id), isNotNull(courseMemberships.feeId))),
+    db
+      .select({ billed: count() })
+      .from(courseMemberships)
+      .where(and(eq(courseMemberships.dogId, id), isNotNull(courseMemberships.feeId))),
   ]);
   if (!dog) return { status: "missing" };
   if (billed > 0) {
@@ -213,4 +215,3 @@ export async function searchOwners(db: Db, term: string, limit = 20) {
     .orderBy(asc(people.lastNameKey), asc(people.firstNameKey), asc(people.id))
     .limit(limit);
 }
-

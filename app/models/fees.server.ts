@@ -69,7 +69,15 @@ export type FeeRow = {
 };
 
 /** `reminder`: the toggle 'Nur gemahnte' / 'Mahnung fällig' ('due' needs the reminder levels). */
-export type FeeQuery = { state: FeeState; billing: FeeBilling; personId?: number; sort: SortSpec; today?: string; reminder?: ReminderFilter; levels?: ReminderLevel[] };
+export type FeeQuery = {
+  state: FeeState;
+  billing: FeeBilling;
+  personId?: number;
+  sort: SortSpec;
+  today?: string;
+  reminder?: ReminderFilter;
+  levels?: ReminderLevel[];
+};
 
 const SORTS: Record<string, SortKey> = {
   id: sortKey(sql`${fees.id}`),
@@ -98,7 +106,13 @@ function orderBy(sort: SortSpec): SQL[] {
 /** The Kontenblatt's toggle as a condition: open (something left to pay), paid, or due (open with a
  *  due date before today, the Berlin day). The home page's sums use the same rule. */
 export function feeStateCondition(state: FeeState, today: string): SQL | undefined {
-  return state === "open" ? gt(fees.openAmount, 0) : state === "paid" ? eq(fees.openAmount, 0) : state === "due" ? and(gt(fees.openAmount, 0), lt(fees.dueDate, today)) : undefined;
+  return state === "open"
+    ? gt(fees.openAmount, 0)
+    : state === "paid"
+      ? eq(fees.openAmount, 0)
+      : state === "due"
+        ? and(gt(fees.openAmount, 0), lt(fees.dueDate, today))
+        : undefined;
 }
 
 function where({ state, billing, personId, today = todayInBerlin(), reminder, levels }: Omit<FeeQuery, "sort">) {
@@ -163,7 +177,13 @@ export async function listAllFees(db: Db, query: FeeQuery): Promise<FeeRow[]> {
 }
 
 export async function pageOfFee(db: Db, id: number, query: FeeQuery, pageSize = PAGE_SIZE) {
-  const ordered = joined(db.select({ id: fees.id, position: positionInOrder(orderBy(query.sort)) }).from(fees).$dynamic(), query).as("ordered");
+  const ordered = joined(
+    db
+      .select({ id: fees.id, position: positionInOrder(orderBy(query.sort)) })
+      .from(fees)
+      .$dynamic(),
+    query,
+  ).as("ordered");
   const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, id));
   return pageOfPosition(row?.position, pageSize);
 }
@@ -174,7 +194,9 @@ export function currentPaymentLink(fee: { openAmount: number; paymentLinkUrl: st
 }
 
 /** The number of the invoice a fee is on (through an invoice row), or NULL. */
-export const invoiceNumberOfFee = sql<number | null>`(SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = "fees"."id" ORDER BY h.id DESC LIMIT 1)`;
+export const invoiceNumberOfFee = sql<
+  number | null
+>`(SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = "fees"."id" ORDER BY h.id DESC LIMIT 1)`;
 
 /** A fee the books already hold: invoiced (flag or row), or (partly) paid. Never deleted along with anything. */
 export const isSettledFee = sql`(${fees.isInvoiced} = 1 OR ${fees.openAmount} < ${fees.amount} OR ${fees.id} IN (SELECT fee_id FROM ${invoiceRows} WHERE fee_id IS NOT NULL))`;
@@ -218,7 +240,13 @@ export async function insertFee(db: Db, input: FeeInput, actor: Actor): Promise<
   return row.id;
 }
 
-export async function updateFee(db: Db, id: number, rowVersion: number, input: Omit<FeeInput, "personId" | "sendInvoice">, actor: Actor): Promise<UpdateOutcome<FeeRecord>> {
+export async function updateFee(
+  db: Db,
+  id: number,
+  rowVersion: number,
+  input: Omit<FeeInput, "personId" | "sendInvoice">,
+  actor: Actor,
+): Promise<UpdateOutcome<FeeRecord>> {
   return updateVersioned(db, fees, { id, rowVersion }, input, actor, () => getFee(db, id));
 }
 
@@ -230,13 +258,20 @@ export async function deleteFee(db: Db, id: number, actor: Actor): Promise<Delet
   const fee = await getFee(db, id);
   if (!fee) return { status: "missing" };
   if (fee.invoiceNumber !== null) {
-    return { status: "refused", message: `Der offene Posten steht auf der Rechnung ${fee.invoiceNumber} und kann nicht gelöscht werden. Lösche zuerst die Rechnungszeile.` };
+    return {
+      status: "refused",
+      message: `Der offene Posten steht auf der Rechnung ${fee.invoiceNumber} und kann nicht gelöscht werden. Lösche zuerst die Rechnungszeile.`,
+    };
   }
   if (fee.courseMembershipId !== null) {
     return { status: "refused", message: "Das ist die Kursgebühr einer Kursteilnahme: Sie wird mit der Teilnahme gelöscht oder dort geändert." };
   }
   const transactionId = await moveToBin(db, {
-    main: { table: fees, where: eq(fees.id, id), identifiers: [sql`${fees.text}`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`, sql`${fees.date}`] },
+    main: {
+      table: fees,
+      where: eq(fees.id, id),
+      identifiers: [sql`${fees.text}`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`, sql`${fees.date}`],
+    },
     deletedBy: actor.name,
   });
   return { status: "deleted", transactionId };

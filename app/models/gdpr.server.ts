@@ -38,7 +38,8 @@ const MEMBERSHIPS = "SELECT id FROM course_memberships WHERE person_id = ?1";
 const INVOICES = "SELECT id FROM invoice_headers WHERE person_id = ?1";
 const FEES = "SELECT id FROM fees WHERE person_id = ?1";
 /** The IBANs the person pays from: their mandates' and those their direct debits collected from. */
-const PERSON_IBANS = "SELECT upper(replace(iban, ' ', '')) FROM sepa_mandates WHERE person_id = ?1 UNION SELECT upper(replace(iban, ' ', '')) FROM direct_debit_items WHERE person_id = ?1";
+const PERSON_IBANS =
+  "SELECT upper(replace(iban, ' ', '')) FROM sepa_mandates WHERE person_id = ?1 UNION SELECT upper(replace(iban, ' ', '')) FROM direct_debit_items WHERE person_id = ?1";
 /** A bank statement entry (alias) never booked whose counterparty IBAN is the person's: it names
  *  them (name, IBAN, remittance) without being a booking record; the erasure anonymises it. */
 const UNBOOKED_NAMING_PERSON = (alias: string) => `(${alias}.status <> 'BOOKED' AND upper(replace(${alias}.counterparty_iban, ' ', '')) IN (${PERSON_IBANS}))`;
@@ -88,7 +89,8 @@ const scopeOf = (table: string) => SCOPES.find((scope) => scope.table === table)
  *  certification without another person; each also when its parent is in the bin itself. */
 function binAboutPerson(alias: string): string {
   const field = (name: string) => `json_extract(${alias}.json, '$[0].${name}')`;
-  const binned = (table: string, condition: string) => `SELECT json_extract(b.json, '$[0].id') FROM deleted_records b WHERE b.table_name = '${table}' AND ${condition}`;
+  const binned = (table: string, condition: string) =>
+    `SELECT json_extract(b.json, '$[0].id') FROM deleted_records b WHERE b.table_name = '${table}' AND ${condition}`;
   return `(${alias}.table_name = 'people' AND ${field("id")} = ?1)
     OR (${alias}.table_name <> 'courses' AND ${field("person_id")} = ?1)
     OR (${alias}.table_name = 'dogs' AND ${field("owner_id")} = ?1)
@@ -98,7 +100,9 @@ function binAboutPerson(alias: string): string {
 }
 
 /** The tables whose rows carry their own change history (all but the logs themselves). */
-const HISTORY_TABLES = new Set(SCOPES.map((scope) => scope.table).filter((table) => table !== "deleted_records" && table !== "change_history" && !WITHOUT_ID.has(table)));
+const HISTORY_TABLES = new Set(
+  SCOPES.map((scope) => scope.table).filter((table) => table !== "deleted_records" && table !== "change_history" && !WITHOUT_ID.has(table)),
+);
 
 /** The last day of the retention of a record dated `date` (§147 AO: ten years from the end of its year). */
 export const retentionEnd = (date: string) => `${Number(date.slice(0, 4)) + 10}-12-31`;
@@ -138,12 +142,18 @@ export type PersonData = {
 
 /** Everything Wuff holds about the person; undefined when there is no such person. */
 export async function personData(db: Db, personId: number): Promise<PersonData | undefined> {
-  const results = await db.$client.batch(SCOPES.map((scope) => one(db, `SELECT ${scope.columns ?? "*"} FROM ${scope.table} r WHERE ${scope.where} ORDER BY 1`, personId)));
+  const results = await db.$client.batch(
+    SCOPES.map((scope) => one(db, `SELECT ${scope.columns ?? "*"} FROM ${scope.table} r WHERE ${scope.where} ORDER BY 1`, personId)),
+  );
   const tables = Object.fromEntries(SCOPES.map((scope, index) => [scope.table, (results[index].results ?? []) as Row[]]));
   const [person] = tables.people;
   if (!person) return undefined;
   const keys = Object.entries(tables).flatMap(([table, rows]) => (HISTORY_TABLES.has(table) ? rows.map((row) => `${table}:${String(row.id)}`) : []));
-  const history = await one(db, "SELECT * FROM change_history WHERE (table_name || ':' || record_id) IN (SELECT value FROM json_each(?1)) ORDER BY id", JSON.stringify(keys)).all<Row>();
+  const history = await one(
+    db,
+    "SELECT * FROM change_history WHERE (table_name || ':' || record_id) IN (SELECT value FROM json_each(?1)) ORDER BY id",
+    JSON.stringify(keys),
+  ).all<Row>();
   return { person, tables, changeHistory: history.results ?? [], consents: await consentHistory(db, personId) };
 }
 
@@ -210,26 +220,75 @@ const FINGERPRINT_SQL = `json_array((SELECT row_version FROM people WHERE id = ?
 /** What erasing the person would do; undefined when there is no such person. */
 export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan | undefined> {
   const p = personId;
-  const [people, dogs, memberships, attendances, certifications, courses, feeds, fees, invoices, mandates, mails, bin, payments, bankEntries, debits, reminderCount, failures, fingerprint] = (await db.$client.batch([
-    one(db, "SELECT id, first_name AS firstName, last_name AS lastName, full_name AS fullName, row_version AS rowVersion, erased_on AS erasedOn, retained_until AS retainedUntil FROM people WHERE id = ?1", p),
-    one(db, `SELECT d.id, d.common_name AS name, (EXISTS (SELECT 1 FROM course_memberships m WHERE m.dog_id = d.id AND m.person_id <> ?1) OR EXISTS (SELECT 1 FROM certifications c WHERE c.dog_id = d.id AND c.person_id IS NOT NULL AND c.person_id <> ?1)) AS usedByOthers FROM dogs d WHERE d.owner_id = ?1 ORDER BY d.id`, p),
-    one(db, "SELECT m.id, c.name AS course, d.common_name AS dog FROM course_memberships m JOIN courses c ON c.id = m.course_id JOIN dogs d ON d.id = m.dog_id WHERE m.person_id = ?1 ORDER BY m.id", p),
-    one(db, `SELECT id FROM attendances WHERE course_membership_id IN (${MEMBERSHIPS}) ORDER BY id`, p),
-    one(db, `SELECT c.id, m.name, c.date, c.dog_id AS dogId, c.person_id AS personId FROM certifications c JOIN certification_masters m ON m.id = c.certification_master_id WHERE c.person_id = ?1 OR (c.person_id IS NULL AND c.dog_id IN (${DOGS})) ORDER BY c.id`, p),
-    one(db, "SELECT id, name FROM courses WHERE trainer_id = ?1 OR cotrainer_id = ?1 ORDER BY id", p),
-    one(db, "SELECT id FROM calendar_feeds WHERE kind = 'TRAINER' AND subject_id = ?1", p),
-    one(db, `SELECT id, date, text, amount, ${RETENTION_END_SQL("date")} AS until FROM fees WHERE person_id = ?1 ORDER BY date, id`, p),
-    one(db, `SELECT id, invoice_number AS invoiceNumber, date, ${RETENTION_END_SQL("date")} AS until FROM invoice_headers WHERE person_id = ?1 ORDER BY date, id`, p),
-    one(db, `SELECT s.id, s.reference, s.is_active AS isActive, ${mandateKept("s")} AS pending FROM sepa_mandates s WHERE s.person_id = ?1 ORDER BY s.id`, p),
-    one(db, `SELECT id, subject, created_on AS createdOn FROM mail_log r WHERE ${scopeOf("mail_log")} ORDER BY id`, p),
-    one(db, `SELECT r.id, r.table_name AS tableName, json_extract(r.json, '$[0].id') AS recordId, r.identifier1, r.identifier2, r.identifier3 FROM deleted_records r WHERE ${binAboutPerson("r")} ORDER BY r.id`, p),
-    one(db, `SELECT count(*) AS n FROM mollie_payments WHERE fee_id IN (${FEES})`, p),
-    one(db, `SELECT r.id, coalesce(r.booking_date, r.value_date) AS date, r.amount, ${UNBOOKED_NAMING_PERSON("r")} AS anonymise FROM bank_statement_entries r WHERE ${scopeOf("bank_statement_entries")} ORDER BY r.id`, p),
-    one(db, "SELECT count(*) AS n FROM direct_debit_items WHERE person_id = ?1", p),
-    one(db, "SELECT count(*) AS n FROM reminders WHERE person_id = ?1", p),
-    one(db, `SELECT r.job_id AS jobId, j.type FROM job_failures r JOIN jobs j ON j.id = r.job_id WHERE ${scopeOf("job_failures")} ORDER BY r.job_id`, p),
-    one(db, `SELECT ${FINGERPRINT_SQL} AS fingerprint`, p),
-  ])).map((result) => (result.results ?? []) as Row[]);
+  const [
+    people,
+    dogs,
+    memberships,
+    attendances,
+    certifications,
+    courses,
+    feeds,
+    fees,
+    invoices,
+    mandates,
+    mails,
+    bin,
+    payments,
+    bankEntries,
+    debits,
+    reminderCount,
+    failures,
+    fingerprint,
+  ] = (
+    await db.$client.batch([
+      one(
+        db,
+        "SELECT id, first_name AS firstName, last_name AS lastName, full_name AS fullName, row_version AS rowVersion, erased_on AS erasedOn, retained_until AS retainedUntil FROM people WHERE id = ?1",
+        p,
+      ),
+      one(
+        db,
+        `SELECT d.id, d.common_name AS name, (EXISTS (SELECT 1 FROM course_memberships m WHERE m.dog_id = d.id AND m.person_id <> ?1) OR EXISTS (SELECT 1 FROM certifications c WHERE c.dog_id = d.id AND c.person_id IS NOT NULL AND c.person_id <> ?1)) AS usedByOthers FROM dogs d WHERE d.owner_id = ?1 ORDER BY d.id`,
+        p,
+      ),
+      one(
+        db,
+        "SELECT m.id, c.name AS course, d.common_name AS dog FROM course_memberships m JOIN courses c ON c.id = m.course_id JOIN dogs d ON d.id = m.dog_id WHERE m.person_id = ?1 ORDER BY m.id",
+        p,
+      ),
+      one(db, `SELECT id FROM attendances WHERE course_membership_id IN (${MEMBERSHIPS}) ORDER BY id`, p),
+      one(
+        db,
+        `SELECT c.id, m.name, c.date, c.dog_id AS dogId, c.person_id AS personId FROM certifications c JOIN certification_masters m ON m.id = c.certification_master_id WHERE c.person_id = ?1 OR (c.person_id IS NULL AND c.dog_id IN (${DOGS})) ORDER BY c.id`,
+        p,
+      ),
+      one(db, "SELECT id, name FROM courses WHERE trainer_id = ?1 OR cotrainer_id = ?1 ORDER BY id", p),
+      one(db, "SELECT id FROM calendar_feeds WHERE kind = 'TRAINER' AND subject_id = ?1", p),
+      one(db, `SELECT id, date, text, amount, ${RETENTION_END_SQL("date")} AS until FROM fees WHERE person_id = ?1 ORDER BY date, id`, p),
+      one(
+        db,
+        `SELECT id, invoice_number AS invoiceNumber, date, ${RETENTION_END_SQL("date")} AS until FROM invoice_headers WHERE person_id = ?1 ORDER BY date, id`,
+        p,
+      ),
+      one(db, `SELECT s.id, s.reference, s.is_active AS isActive, ${mandateKept("s")} AS pending FROM sepa_mandates s WHERE s.person_id = ?1 ORDER BY s.id`, p),
+      one(db, `SELECT id, subject, created_on AS createdOn FROM mail_log r WHERE ${scopeOf("mail_log")} ORDER BY id`, p),
+      one(
+        db,
+        `SELECT r.id, r.table_name AS tableName, json_extract(r.json, '$[0].id') AS recordId, r.identifier1, r.identifier2, r.identifier3 FROM deleted_records r WHERE ${binAboutPerson("r")} ORDER BY r.id`,
+        p,
+      ),
+      one(db, `SELECT count(*) AS n FROM mollie_payments WHERE fee_id IN (${FEES})`, p),
+      one(
+        db,
+        `SELECT r.id, coalesce(r.booking_date, r.value_date) AS date, r.amount, ${UNBOOKED_NAMING_PERSON("r")} AS anonymise FROM bank_statement_entries r WHERE ${scopeOf("bank_statement_entries")} ORDER BY r.id`,
+        p,
+      ),
+      one(db, "SELECT count(*) AS n FROM direct_debit_items WHERE person_id = ?1", p),
+      one(db, "SELECT count(*) AS n FROM reminders WHERE person_id = ?1", p),
+      one(db, `SELECT r.job_id AS jobId, j.type FROM job_failures r JOIN jobs j ON j.id = r.job_id WHERE ${scopeOf("job_failures")} ORDER BY r.job_id`, p),
+      one(db, `SELECT ${FINGERPRINT_SQL} AS fingerprint`, p),
+    ])
+  ).map((result) => (result.results ?? []) as Row[]);
   const [person] = people as ErasurePlan["person"][];
   if (!person) return undefined;
 
@@ -239,46 +298,106 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
   for (const dog of dogs) {
     if (dog.usedByOthers) {
       keptDogs.add(Number(dog.id));
-      retain.push({ table: "dogs", id: Number(dog.id), label: `Hund ${String(dog.name)}`, reason: "gehört zu Kursteilnahmen oder Erfolgen anderer Personen", until: null });
+      retain.push({
+        table: "dogs",
+        id: Number(dog.id),
+        label: `Hund ${String(dog.name)}`,
+        reason: "gehört zu Kursteilnahmen oder Erfolgen anderer Personen",
+        until: null,
+      });
     }
   }
-  for (const row of memberships) erase.push({ table: "course_memberships", id: Number(row.id), label: `Kursteilnahme ${String(row.course)} mit ${String(row.dog)}` });
+  for (const row of memberships)
+    erase.push({ table: "course_memberships", id: Number(row.id), label: `Kursteilnahme ${String(row.course)} mit ${String(row.dog)}` });
   for (const row of attendances) erase.push({ table: "attendances", id: Number(row.id), label: "Anwesenheit an einem Kurstermin" });
   for (const row of certifications) {
-    if (row.personId === null && keptDogs.has(Number(row.dogId))) retain.push({ table: "certifications", id: Number(row.id), label: `Erfolg ${String(row.name)}`, reason: "Erfolg eines Hundes, der bleibt", until: null });
+    if (row.personId === null && keptDogs.has(Number(row.dogId)))
+      retain.push({ table: "certifications", id: Number(row.id), label: `Erfolg ${String(row.name)}`, reason: "Erfolg eines Hundes, der bleibt", until: null });
     else erase.push({ table: "certifications", id: Number(row.id), label: `Erfolg ${String(row.name)}${row.date ? ` vom ${String(row.date)}` : ""}` });
   }
   for (const dog of dogs) if (!keptDogs.has(Number(dog.id))) erase.push({ table: "dogs", id: Number(dog.id), label: `Hund ${String(dog.name)}` });
   for (const row of mandates) {
-    if (row.pending) retain.push({ table: "sepa_mandates", id: Number(row.id), label: `SEPA-Mandat ${String(row.reference)}`, reason: "eine Lastschrift steht noch aus (offener Posten ohne Rechnung oder ein noch nicht übergebener Lastschriftlauf); es wird gelöscht, sobald nichts mehr aussteht", until: null });
+    if (row.pending)
+      retain.push({
+        table: "sepa_mandates",
+        id: Number(row.id),
+        label: `SEPA-Mandat ${String(row.reference)}`,
+        reason:
+          "eine Lastschrift steht noch aus (offener Posten ohne Rechnung oder ein noch nicht übergebener Lastschriftlauf); es wird gelöscht, sobald nichts mehr aussteht",
+        until: null,
+      });
     else erase.push({ table: "sepa_mandates", id: Number(row.id), label: `SEPA-Mandat ${String(row.reference)}` });
   }
   for (const row of mails) erase.push({ table: "mail_log", id: Number(row.id), label: `Mail „${String(row.subject)}“` });
   for (const row of feeds) erase.push({ table: "calendar_feeds", id: Number(row.id), label: "Kalender-Abo als Trainer" });
   for (const row of failures) {
-    erase.push({ table: "job_failures", id: Number(row.jobId), label: `Fehlermeldung im Lauf ${String(row.jobId)} (${JOB_TYPE_LABELS[row.type as JobType] ?? String(row.type)}), der Name auch in der Meldung des Laufs` });
+    erase.push({
+      table: "job_failures",
+      id: Number(row.jobId),
+      label: `Fehlermeldung im Lauf ${String(row.jobId)} (${JOB_TYPE_LABELS[row.type as JobType] ?? String(row.type)}), der Name auch in der Meldung des Laufs`,
+    });
   }
   for (const row of bin) {
-    const identifiers = recordIdentifiers({ identifier1: row.identifier1 as string | null, identifier2: row.identifier2 as string | null, identifier3: row.identifier3 as string | null });
+    const identifiers = recordIdentifiers({
+      identifier1: row.identifier1 as string | null,
+      identifier2: row.identifier2 as string | null,
+      identifier3: row.identifier3 as string | null,
+    });
     const what = `${TABLE_LABELS[String(row.tableName)] ?? "Datensatz"} ${identifiers ? `„${identifiers}“` : `Nr. ${String(row.recordId)}`}`;
-    erase.push({ table: "deleted_records", id: Number(row.id), label: `Papierkorb: ${what}`, binned: { table: String(row.tableName), id: Number(row.recordId) } });
+    erase.push({
+      table: "deleted_records",
+      id: Number(row.id),
+      label: `Papierkorb: ${what}`,
+      binned: { table: String(row.tableName), id: Number(row.recordId) },
+    });
   }
   // Bookings never booked that name the person (their IBAN): not bookkeeping; the payer's name,
   // IBAN and remittance go, the amount and date stay (a re-import still finds the booking).
   for (const row of bankEntries.filter((entry) => entry.anonymise)) {
-    erase.push({ table: "bank_statement_entries", id: Number(row.id), label: `Kontoauszug-Buchung${row.date ? ` vom ${formatDate(String(row.date))}` : ""} über ${formatMoney(Number(row.amount))} (nicht gebucht): Name, IBAN und Verwendungszweck` });
+    erase.push({
+      table: "bank_statement_entries",
+      id: Number(row.id),
+      label: `Kontoauszug-Buchung${row.date ? ` vom ${formatDate(String(row.date))}` : ""} über ${formatMoney(Number(row.amount))} (nicht gebucht): Name, IBAN und Verwendungszweck`,
+    });
   }
-  for (const row of courses) retain.push({ table: "courses", id: Number(row.id), label: `Kurs ${String(row.name)}`, reason: "der Kurs bleibt, nur die Person wird als Trainer ausgetragen", until: null });
-  for (const row of invoices) retain.push({ table: "invoice_headers", id: Number(row.id), label: `Rechnung ${String(row.invoiceNumber)} vom ${formatDate(String(row.date))} (mit Positionen und PDF, Name und Anschrift wie ausgestellt)`, reason: RETAIN_BOOKS, until: String(row.until) });
-  for (const row of fees) retain.push({ table: "fees", id: Number(row.id), label: `Posten „${String(row.text)}“ vom ${formatDate(String(row.date))}`, reason: RETAIN_BOOKS, until: String(row.until) });
+  for (const row of courses)
+    retain.push({
+      table: "courses",
+      id: Number(row.id),
+      label: `Kurs ${String(row.name)}`,
+      reason: "der Kurs bleibt, nur die Person wird als Trainer ausgetragen",
+      until: null,
+    });
+  for (const row of invoices)
+    retain.push({
+      table: "invoice_headers",
+      id: Number(row.id),
+      label: `Rechnung ${String(row.invoiceNumber)} vom ${formatDate(String(row.date))} (mit Positionen und PDF, Name und Anschrift wie ausgestellt)`,
+      reason: RETAIN_BOOKS,
+      until: String(row.until),
+    });
+  for (const row of fees)
+    retain.push({
+      table: "fees",
+      id: Number(row.id),
+      label: `Posten „${String(row.text)}“ vom ${formatDate(String(row.date))}`,
+      reason: RETAIN_BOOKS,
+      until: String(row.until),
+    });
   // What belongs to those invoices and fees, counted: it goes with them when their retention ends.
   const counted: [PlanTable, number, string, string][] = [
     ["reminders", Number(reminderCount[0]?.n ?? 0), "Mahnung (mit Mahnschreiben)", "Mahnungen (mit Mahnschreiben)"],
     ["mollie_payments", Number(payments[0]?.n ?? 0), "Online-Zahlung (Mollie)", "Online-Zahlungen (Mollie)"],
-    ["bank_statement_entries", bankEntries.filter((entry) => !entry.anonymise).length, "Zahlungseingang aus dem Kontoauszug (Name und IBAN des Zahlers)", "Zahlungseingänge aus dem Kontoauszug (Name und IBAN des Zahlers)"],
+    [
+      "bank_statement_entries",
+      bankEntries.filter((entry) => !entry.anonymise).length,
+      "Zahlungseingang aus dem Kontoauszug (Name und IBAN des Zahlers)",
+      "Zahlungseingänge aus dem Kontoauszug (Name und IBAN des Zahlers)",
+    ],
     ["direct_debit_items", Number(debits[0]?.n ?? 0), "Lastschrift (mit Kontoinhaber und IBAN)", "Lastschriften (mit Kontoinhaber und IBAN)"],
   ];
-  for (const [table, n, singular, plural] of counted) if (n > 0) retain.push({ table, id: 0, label: `${formatCount(n, singular, plural)} zu diesen Posten und Rechnungen`, reason: RETAIN_BOOKS, until: null });
+  for (const [table, n, singular, plural] of counted)
+    if (n > 0) retain.push({ table, id: 0, label: `${formatCount(n, singular, plural)} zu diesen Posten und Rechnungen`, reason: RETAIN_BOOKS, until: null });
 
   const untils = retain.map((item) => item.until).filter((until): until is string => until !== null);
   const retainedUntil = untils.length > 0 ? untils.reduce((a, b) => (a > b ? a : b)) : null;
@@ -295,9 +414,11 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
 
 /** The name the user must type to confirm: the person's full name, compared without case and
  *  surrounding or doubled spaces. */
-export const confirmationMatches = (plan: ErasurePlan, typed: string) => typed.trim().replace(/\s+/g, " ").toLowerCase() === plan.person.fullName.trim().replace(/\s+/g, " ").toLowerCase();
+export const confirmationMatches = (plan: ErasurePlan, typed: string) =>
+  typed.trim().replace(/\s+/g, " ").toLowerCase() === plan.person.fullName.trim().replace(/\s+/g, " ").toLowerCase();
 
-export type ErasureOutcome = { status: "erased"; deleted: boolean; erased: number; retained: number } | { status: "refused"; message: string } | { status: "missing" };
+export type ErasureOutcome =
+  { status: "erased"; deleted: boolean; erased: number; retained: number } | { status: "refused"; message: string } | { status: "missing" };
 
 const ids = (plan: ErasurePlan, table: string) => JSON.stringify(plan.erase.filter((item) => item.table === table).map((item) => item.id));
 const IN_IDS = "id IN (SELECT value FROM json_each(?2))";
@@ -316,7 +437,8 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
   const today = at.slice(0, 10);
   const statement = (query: string, ...params: unknown[]): Statement => ({ sql: query, params: [p, ...params] });
   const erase = (table: string) => statement(`DELETE FROM ${table} WHERE ${IN_IDS}`, ids(plan, table));
-  const changed = (table: string) => statement(`DELETE FROM change_history WHERE table_name = '${table}' AND record_id IN (SELECT value FROM json_each(?2))`, ids(plan, table));
+  const changed = (table: string) =>
+    statement(`DELETE FROM change_history WHERE table_name = '${table}' AND record_id IN (SELECT value FROM json_each(?2))`, ids(plan, table));
   const statements: Statement[] = [
     // Nothing changed since the plan (the same query the plan read): else the batch stops here.
     statement(`UPDATE people SET row_version = row_version WHERE id = ?1 AND ${FINGERPRINT_SQL} IS ?2`, fingerprint),
@@ -346,8 +468,12 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
       ids(plan, "bank_statement_entries"),
       ANONYMISED_NOTE,
     ),
-    statement(`UPDATE courses SET trainer_id = CASE WHEN trainer_id = ?1 THEN NULL ELSE trainer_id END, cotrainer_id = CASE WHEN cotrainer_id = ?1 THEN NULL ELSE cotrainer_id END,
-      last_modified_by = ?2, last_modified_on = ?3, row_version = row_version + 1 WHERE trainer_id = ?1 OR cotrainer_id = ?1`, actor.name, at),
+    statement(
+      `UPDATE courses SET trainer_id = CASE WHEN trainer_id = ?1 THEN NULL ELSE trainer_id END, cotrainer_id = CASE WHEN cotrainer_id = ?1 THEN NULL ELSE cotrainer_id END,
+      last_modified_by = ?2, last_modified_on = ?3, row_version = row_version + 1 WHERE trainer_id = ?1 OR cotrainer_id = ?1`,
+      actor.name,
+      at,
+    ),
     plan.deletePerson
       ? statement("DELETE FROM people WHERE id = ?1")
       : statement(
@@ -411,8 +537,11 @@ export type ExpiredRemains = {
  *  then mandates without a pending debit left, then people with nothing left. */
 export async function expiredRemains(db: Db, today: string): Promise<ExpiredRemains> {
   const ERASED = "SELECT id FROM people WHERE erased_on IS NOT NULL";
-  const rows = async (query: string, ...params: unknown[]) => ((await one(db, query, ...params).all<Row>()).results ?? []);
-  const invoices = await rows(`SELECT id, pdf_file_path AS path FROM invoice_headers WHERE person_id IN (${ERASED}) AND ${RETENTION_END_SQL("date")} < ?1 ORDER BY id`, today);
+  const rows = async (query: string, ...params: unknown[]) => (await one(db, query, ...params).all<Row>()).results ?? [];
+  const invoices = await rows(
+    `SELECT id, pdf_file_path AS path FROM invoice_headers WHERE person_id IN (${ERASED}) AND ${RETENTION_END_SQL("date")} < ?1 ORDER BY id`,
+    today,
+  );
   const invoiceIds = JSON.stringify(invoices.map((row) => Number(row.id)));
   const invoiceRows = await rows("SELECT id FROM invoice_rows WHERE invoice_id IN (SELECT value FROM json_each(?1)) ORDER BY id", invoiceIds);
   const fees = await rows(
@@ -439,14 +568,20 @@ export async function expiredRemains(db: Db, today: string): Promise<ExpiredRema
   );
   // A run's print PDF holds every posted letter of the run: it goes too, and the next download
   // renders it anew from the letters still kept.
-  const printRuns = await rows(`SELECT DISTINCT job_id AS jobId FROM reminders WHERE id IN (SELECT value FROM json_each(?1)) AND channel = 'PRINT' AND job_id IS NOT NULL ORDER BY 1`, reminderIds);
+  const printRuns = await rows(
+    `SELECT DISTINCT job_id AS jobId FROM reminders WHERE id IN (SELECT value FROM json_each(?1)) AND channel = 'PRINT' AND job_id IS NOT NULL ORDER BY 1`,
+    reminderIds,
+  );
   const bankEntries = await rows(
     `SELECT id FROM bank_statement_entries WHERE (target_type = 'INVOICE' AND target_id IN (SELECT value FROM json_each(?1)))
       OR (target_type = 'FEE' AND target_id IN (SELECT value FROM json_each(?2))) ORDER BY id`,
     invoiceIds,
     feeIds,
   );
-  const mandates = await rows(`SELECT s.id FROM sepa_mandates s WHERE s.person_id IN (${ERASED}) AND NOT ${mandateKept("s", "SELECT value FROM json_each(?1)")} ORDER BY s.id`, feeIds);
+  const mandates = await rows(
+    `SELECT s.id FROM sepa_mandates s WHERE s.person_id IN (${ERASED}) AND NOT ${mandateKept("s", "SELECT value FROM json_each(?1)")} ORDER BY s.id`,
+    feeIds,
+  );
   const people = await rows(
     `SELECT p.id FROM people p WHERE p.erased_on IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM invoice_headers i WHERE i.person_id = p.id AND i.id NOT IN (SELECT value FROM json_each(?1)))
@@ -531,7 +666,11 @@ export type RetentionCandidate = { id: number; fullName: string; memberUntil: st
  *   has no course participation (by the course's start or the participation's creation), fee,
  *   invoice, attendance ticked, certification, or course as trainer.
  */
-export async function retentionCandidates(db: Db, years: number, today: string): Promise<{ cutoff: string; left: RetentionCandidate[]; inactive: RetentionCandidate[] }> {
+export async function retentionCandidates(
+  db: Db,
+  years: number,
+  today: string,
+): Promise<{ cutoff: string; left: RetentionCandidate[]; inactive: RetentionCandidate[] }> {
   const cutoffRow = await one(db, "SELECT date(?1, '-' || ?2 || ' years') AS cutoff", today, years).first<{ cutoff: string }>();
   const cutoff = cutoffRow!.cutoff;
   // The newest of each kind of activity ('' when none; scalar max, as D1 limits compound selects).
@@ -542,13 +681,23 @@ export async function retentionCandidates(db: Db, years: number, today: string):
       coalesce((SELECT max(cd.start_date_time) FROM attendances a JOIN course_dates cd ON cd.id = a.course_date_id JOIN course_memberships m ON m.id = a.course_membership_id WHERE m.person_id = p.id), ''),
       coalesce((SELECT max(date) FROM certifications WHERE person_id = p.id), ''),
       coalesce((SELECT max(coalesce(start_date_time, start_year || '-01-01')) FROM courses WHERE trainer_id = p.id OR cotrainer_id = p.id), '')), '')`;
-  const [left, inactive] = (await db.$client.batch([
-    one(db, `SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity FROM people p
-      WHERE p.erased_on IS NULL AND p.member_until IS NOT NULL AND p.member_until < ?1 ORDER BY p.member_until, p.last_name_key, p.id`, cutoff),
-    one(db, `SELECT * FROM (SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, p.created_on AS createdOn, p.last_name_key AS k FROM people p
+  const [left, inactive] = (
+    await db.$client.batch([
+      one(
+        db,
+        `SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity FROM people p
+      WHERE p.erased_on IS NULL AND p.member_until IS NOT NULL AND p.member_until < ?1 ORDER BY p.member_until, p.last_name_key, p.id`,
+        cutoff,
+      ),
+      one(
+        db,
+        `SELECT * FROM (SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, p.created_on AS createdOn, p.last_name_key AS k FROM people p
       WHERE p.erased_on IS NULL AND p.is_member = 0 AND (p.member_until IS NULL OR p.member_until >= ?1) AND substr(p.created_on, 1, 10) < ?1)
-      WHERE lastActivity IS NULL OR substr(lastActivity, 1, 10) < ?1 ORDER BY k, id`, cutoff),
-  ])).map((result) => (result.results ?? []) as RetentionCandidate[]);
+      WHERE lastActivity IS NULL OR substr(lastActivity, 1, 10) < ?1 ORDER BY k, id`,
+        cutoff,
+      ),
+    ])
+  ).map((result) => (result.results ?? []) as RetentionCandidate[]);
   return { cutoff, left, inactive: inactive.map(({ id, fullName, memberUntil, lastActivity }) => ({ id, fullName, memberUntil, lastActivity })) };
 }
 
@@ -559,5 +708,7 @@ export async function retentionYears(db: Db): Promise<number> {
 }
 
 export async function setRetentionYears(db: Db, years: number, actor: Actor, now = new Date()): Promise<void> {
-  await db.run(sql`UPDATE configuration SET retention_years = ${years}, last_modified_by = ${actor.name}, last_modified_on = ${now.toISOString()}, row_version = row_version + 1 WHERE id = 1`);
+  await db.run(
+    sql`UPDATE configuration SET retention_years = ${years}, last_modified_by = ${actor.name}, last_modified_on = ${now.toISOString()}, row_version = row_version + 1 WHERE id = 1`,
+  );
 }

@@ -77,7 +77,12 @@ export async function handsetDogs(db: Db, term: string): Promise<{ dogs: Handset
     })
     .from(dogs)
     .innerJoin(people, eq(people.id, dogs.ownerId))
-    .where(and(eq(dogs.archived, false), pattern ? or(sql`${dogs.commonName} LIKE ${pattern}`, sql`${dogs.breed} LIKE ${pattern}`, sql`${people.fullName} LIKE ${pattern}`) : undefined))
+    .where(
+      and(
+        eq(dogs.archived, false),
+        pattern ? or(sql`${dogs.commonName} LIKE ${pattern}`, sql`${dogs.breed} LIKE ${pattern}`, sql`${people.fullName} LIKE ${pattern}`) : undefined,
+      ),
+    )
     .orderBy(dogs.commonNameKey, dogs.id)
     .limit(HANDSET_LIMIT + 1);
   return { dogs: rows.slice(0, HANDSET_LIMIT), more: rows.length > HANDSET_LIMIT };
@@ -132,7 +137,15 @@ export async function runningCourses(db: Db, now: Date, trainerEmail: string | n
   return [...rows.filter(isOwn), ...rows.filter((course) => !isOwn(course))];
 }
 
-export type ComingDate = { id: number; courseId: number; courseName: string; startDateTime: string; endDateTime: string | null; isAllDay: boolean; location: string | null };
+export type ComingDate = {
+  id: number;
+  courseId: number;
+  courseName: string;
+  startDateTime: string;
+  endDateTime: string | null;
+  isAllDay: boolean;
+  location: string | null;
+};
 
 /** The dates of all courses from the instant `from` until before `until` (ISO), soonest first (the first `limit`, if given). */
 export async function comingCourseDates(db: Db, from: string, until: string, limit?: number): Promise<ComingDate[]> {

@@ -107,7 +107,9 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
   const week = weekDays(today);
   const rabiesUntil = rabiesWarningUntil(today);
   const [courseDates, overCapacity, rabies, birthdays, fees, job] = await Promise.all([
-    shown("courseDates") ? comingCourseDates(db, berlinMidnight(today), berlinMidnight(addDaysToDate(today, 2)), HOME_PANEL_LIMIT + 1).then(limited) : undefined,
+    shown("courseDates")
+      ? comingCourseDates(db, berlinMidnight(today), berlinMidnight(addDaysToDate(today, 2)), HOME_PANEL_LIMIT + 1).then(limited)
+      : undefined,
     shown("overCapacity") ? overCapacityCourses(db) : undefined,
     shown("rabies") ? rabiesWarnings(db, rabiesUntil) : undefined,
     shown("birthdays") ? birthdaysOnDays(db, { days: week, scope: "members", limit: HOME_PANEL_LIMIT }) : undefined,

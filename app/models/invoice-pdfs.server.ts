@@ -104,7 +104,11 @@ export async function pdfPathOf(db: Db, id: number): Promise<string | null | und
 
 /** The invoices without a PDF (spec 001 §7: headers with pdfFilePath=NULL), by number. */
 export async function invoicesWithoutPdf(db: Db): Promise<number[]> {
-  const rows = await db.select({ id: invoiceHeaders.id }).from(invoiceHeaders).where(isNull(invoiceHeaders.pdfFilePath)).orderBy(asc(invoiceHeaders.invoiceNumber));
+  const rows = await db
+    .select({ id: invoiceHeaders.id })
+    .from(invoiceHeaders)
+    .where(isNull(invoiceHeaders.pdfFilePath))
+    .orderBy(asc(invoiceHeaders.invoiceNumber));
   return rows.map((row) => row.id);
 }
 

@@ -33,7 +33,8 @@ export type InvoiceRunResult = { created: number; extended: number; rows: number
 export type InvoiceRunParams = { date: string; dueDate: string; result?: InvoiceRunResult };
 
 /** A fee the run bills: flagged for an invoice, not yet invoiced, on no invoice row. */
-const billable = (fee: SQL) => sql`${fee}.send_invoice = 1 AND ${fee}.is_invoiced = 0 AND NOT EXISTS (SELECT 1 FROM ${invoiceRows} br WHERE br.fee_id = ${fee}.id)`;
+const billable = (fee: SQL) =>
+  sql`${fee}.send_invoice = 1 AND ${fee}.is_invoiced = 0 AND NOT EXISTS (SELECT 1 FROM ${invoiceRows} br WHERE br.fee_id = ${fee}.id)`;
 
 /**
  * The same for the fees of given people (`fee`.person_id is constrained by the statement). The
@@ -48,8 +49,7 @@ const billableOfPeople = (fee: SQL) =>
 const extendable = (header: SQL) => sql`${header}.sent_date IS NULL AND ${header}.pdf_file_path IS NULL AND ${header}.open_amount = ${header}.amount`;
 
 /** The person's newest invoice the run may extend, or NULL. */
-const extendableInvoiceOf = (personId: SQL) =>
-  sql`(SELECT max(xh.id) FROM ${invoiceHeaders} xh WHERE xh.person_id = ${personId} AND ${extendable(sql`xh`)})`;
+const extendableInvoiceOf = (personId: SQL) => sql`(SELECT max(xh.id) FROM ${invoiceHeaders} xh WHERE xh.person_id = ${personId} AND ${extendable(sql`xh`)})`;
 
 export type InvoiceRunPreview = {
   fees: number;
@@ -243,7 +243,11 @@ export async function undoInvoiceRun(db: Db, jobId: number, actor: Actor, now = 
   try {
     await runAtomically(db, statements);
   } catch (error) {
-    if (isAbortedAsUnchanged(error)) return { status: "refused", message: (await invoiceRunUndoRefusal(db, await getJob(db, jobId))) ?? "Der Lauf hat sich inzwischen geändert. Bitte noch einmal versuchen." };
+    if (isAbortedAsUnchanged(error))
+      return {
+        status: "refused",
+        message: (await invoiceRunUndoRefusal(db, await getJob(db, jobId))) ?? "Der Lauf hat sich inzwischen geändert. Bitte noch einmal versuchen.",
+      };
     throw error;
   }
   return { status: "undone", result };

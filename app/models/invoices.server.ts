@@ -22,7 +22,8 @@ import { todayInBerlin } from "~/lib/format";
 
 const isNegativeTotal = (error: unknown) => errorText(error).includes("CHECK constraint failed") && errorText(error).includes("invoice_headers");
 
-export const NEGATIVE_TOTAL = "Der Rechnungsbetrag darf nicht negativ werden: Eine Zeile darf ein Abzug sein, die Summe aller Zeilen aber nicht unter 0,00 € fallen.";
+export const NEGATIVE_TOTAL =
+  "Der Rechnungsbetrag darf nicht negativ werden: Eine Zeile darf ein Abzug sein, die Summe aller Zeilen aber nicht unter 0,00 € fallen.";
 export const INVOICE_NOT_FOUND = "Diese Rechnung gibt es nicht (mehr).";
 
 /** 'ReNr 2026001': the payment reference of the fees an invoice settles (spec 001 §4). */
@@ -47,7 +48,14 @@ export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
 export const INVOICE_DEFAULT_SORT: SortSpec = { id: "invoiceNumber", descending: true };
 
 /** `reminder`: the toggle 'Nur gemahnte' / 'Mahnung fällig' ('due' needs the reminder levels). */
-export type InvoiceHeaderQuery = { status: InvoiceStatusFilter; personId?: number; sort: SortSpec; reminder?: ReminderFilter; levels?: ReminderLevel[]; today?: string };
+export type InvoiceHeaderQuery = {
+  status: InvoiceStatusFilter;
+  personId?: number;
+  sort: SortSpec;
+  reminder?: ReminderFilter;
+  levels?: ReminderLevel[];
+  today?: string;
+};
 
 const headerColumns = {
   id: invoiceHeaders.id,
@@ -120,7 +128,12 @@ function joinedHeaders<Query extends SQLiteSelect>(select: Query, query: Omit<In
   return select.innerJoin(people, eq(people.id, invoiceHeaders.personId)).where(headerWhere(query));
 }
 
-const toHeaderRow = (row: Omit<InvoiceHeaderRow, "isOpen">): InvoiceHeaderRow => ({ ...row, amount: row.amount ?? 0, openAmount: row.openAmount ?? 0, isOpen: (row.openAmount ?? 0) > 0 });
+const toHeaderRow = (row: Omit<InvoiceHeaderRow, "isOpen">): InvoiceHeaderRow => ({
+  ...row,
+  amount: row.amount ?? 0,
+  openAmount: row.openAmount ?? 0,
+  isOpen: (row.openAmount ?? 0) > 0,
+});
 
 /** One page of invoices and the number of all that match, in one round trip. */
 export async function listInvoiceHeaders(db: Db, query: InvoiceHeaderQuery & { page: number; pageSize?: number }) {
@@ -136,7 +149,13 @@ export async function listInvoiceHeaders(db: Db, query: InvoiceHeaderQuery & { p
 }
 
 export async function pageOfInvoiceHeader(db: Db, id: number, query: InvoiceHeaderQuery, pageSize = PAGE_SIZE) {
-  const ordered = joinedHeaders(db.select({ id: invoiceHeaders.id, position: positionInOrder(headerOrder(query.sort)) }).from(invoiceHeaders).$dynamic(), query).as("ordered");
+  const ordered = joinedHeaders(
+    db
+      .select({ id: invoiceHeaders.id, position: positionInOrder(headerOrder(query.sort)) })
+      .from(invoiceHeaders)
+      .$dynamic(),
+    query,
+  ).as("ordered");
   const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, id));
   return pageOfPosition(row?.position, pageSize);
 }
@@ -186,7 +205,11 @@ export type InvoiceHeaderInput = {
 };
 
 /** The outcome of a save; `pdfDetached`: the invoice had a PDF that no longer shows it. */
-export type InvoiceSaveOutcome = { status: "updated"; pdfDetached: boolean } | { status: "conflict"; current: InvoiceHeaderRecord } | { status: "missing" } | { status: "refused"; message: string; field?: string };
+export type InvoiceSaveOutcome =
+  | { status: "updated"; pdfDetached: boolean }
+  | { status: "conflict"; current: InvoiceHeaderRecord }
+  | { status: "missing" }
+  | { status: "refused"; message: string; field?: string };
 
 /** The open amount a save stores: 0 when not open, else the typed one (or the whole amount). */
 export const openAmountOf = (input: Pick<InvoiceHeaderInput, "isOpen" | "openAmount">, amount: number) => (input.isOpen ? (input.openAmount ?? amount) : 0);
@@ -198,13 +221,24 @@ export const openAmountOf = (input: Pick<InvoiceHeaderInput, "isOpen" | "openAmo
  * prints (date, due date) detaches the PDF (pdfFilePath NULL), so the grid offers 'PDF erneut
  * erzeugen' instead of showing an outdated document; payment fields leave it attached.
  */
-export async function updateInvoiceHeader(db: Db, id: number, rowVersion: number, input: InvoiceHeaderInput, actor: Actor, now = new Date()): Promise<InvoiceSaveOutcome> {
+export async function updateInvoiceHeader(
+  db: Db,
+  id: number,
+  rowVersion: number,
+  input: InvoiceHeaderInput,
+  actor: Actor,
+  now = new Date(),
+): Promise<InvoiceSaveOutcome> {
   const before = await getInvoiceHeader(db, id);
   if (!before) return { status: "missing" };
   if (before.rowVersion !== rowVersion) return { status: "conflict", current: before };
   const openAmount = openAmountOf(input, before.amount ?? 0);
   if (openAmount > (before.amount ?? 0)) {
-    return { status: "refused", field: "openAmount", message: `Der offene Betrag darf höchstens den Rechnungsbetrag (${formatMoney(before.amount)}) betragen.` };
+    return {
+      status: "refused",
+      field: "openAmount",
+      message: `Der offene Betrag darf höchstens den Rechnungsbetrag (${formatMoney(before.amount)}) betragen.`,
+    };
   }
   const nowIso = now.toISOString();
   try {
@@ -269,7 +303,14 @@ export async function deleteInvoiceHeader(db: Db, id: number, actor: Actor, now 
       identifiers: [sql`${invoiceHeaders.invoiceNumber}`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`, sql`${invoiceHeaders.date}`],
     },
     dependents: [{ table: invoiceRows, where: eq(invoiceRows.invoiceId, id), identifiers: [sql`${invoiceRows.text}`, sql`${invoiceRows.amount}`] }],
-    changed: [feesBillableAgain(sql`${fees.id} IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${id} AND fee_id IS NOT NULL)`, header.invoiceNumber, actor, now.toISOString())],
+    changed: [
+      feesBillableAgain(
+        sql`${fees.id} IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${id} AND fee_id IS NOT NULL)`,
+        header.invoiceNumber,
+        actor,
+        now.toISOString(),
+      ),
+    ],
     deletedBy: actor.name,
     now,
   });
@@ -316,7 +357,10 @@ export async function listInvoiceRows(db: Db, query: InvoiceRowQuery & { page: n
       .orderBy(...rowOrder(query.sort))
       .limit(pageSize)
       .offset((query.page - 1) * pageSize),
-    db.select({ total: count(), amount: sql<number>`coalesce(sum(${invoiceRows.amount}), 0)`.mapWith(Number) }).from(invoiceRows).where(rowWhere(query)),
+    db
+      .select({ total: count(), amount: sql<number>`coalesce(sum(${invoiceRows.amount}), 0)`.mapWith(Number) })
+      .from(invoiceRows)
+      .where(rowWhere(query)),
   ]);
   return { rows: (rows as InvoiceRowRow[]).map((row) => ({ ...row, amount: row.amount ?? 0 })), total, sums: { amount: amount ?? 0 } };
 }
@@ -431,7 +475,10 @@ export async function saveInvoiceRow(
 export async function deleteInvoiceRow(db: Db, id: number, actor: Actor, now = new Date()): Promise<DeleteOutcome> {
   const row = await getInvoiceRow(db, id);
   if (!row) return { status: "missing" };
-  const [{ others }] = await db.select({ others: rowSum(row.invoiceId, id).mapWith(Number) }).from(invoiceHeaders).where(eq(invoiceHeaders.id, row.invoiceId));
+  const [{ others }] = await db
+    .select({ others: rowSum(row.invoiceId, id).mapWith(Number) })
+    .from(invoiceHeaders)
+    .where(eq(invoiceHeaders.id, row.invoiceId));
   if (others < 0) return { status: "refused", message: NEGATIVE_TOTAL };
   const nowIso = now.toISOString();
   try {

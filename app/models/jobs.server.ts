@@ -28,7 +28,13 @@ const isAlreadyRunning = (error: unknown) => errorText(error).includes("jobs_one
  */
 export async function createJob(
   db: Db,
-  job: { type: JobType; items: readonly number[]; params: unknown; emptyMessage: string; /** Shown until the run's first progress message. */ startMessage?: string },
+  job: {
+    type: JobType;
+    items: readonly number[];
+    params: unknown;
+    emptyMessage: string;
+    /** Shown until the run's first progress message. */ startMessage?: string;
+  },
   actor: Actor,
   now = new Date(),
 ): Promise<{ status: "created"; job: JobRecord } | { status: "running" }> {
@@ -96,7 +102,9 @@ export function sliceSettledStatements(jobId: number, slice: number, items: read
   const iso = now.toISOString();
   return [
     render(sql`DELETE FROM ${jobFailures} WHERE job_id = ${jobId} AND item_id IN (SELECT value FROM json_each(${JSON.stringify(items)}))`),
-    render(sql`INSERT INTO ${jobSlices} (job_id, slice, done, failed, settled_on) VALUES (${jobId}, ${slice}, ${items.length}, 0, ${iso}) ON CONFLICT DO NOTHING`),
+    render(
+      sql`INSERT INTO ${jobSlices} (job_id, slice, done, failed, settled_on) VALUES (${jobId}, ${slice}, ${items.length}, 0, ${iso}) ON CONFLICT DO NOTHING`,
+    ),
     progressStatement(jobId, iso),
   ];
 }
@@ -142,7 +150,10 @@ export async function namePeople(db: Db, ids: readonly number[]): Promise<Map<nu
 /** 'Erika Muster (Grund), …': the items whose work failed, for the run's message, in the order nameItems gives them. */
 export async function failureSummary(db: Db, jobId: number, nameItems = namePeople): Promise<{ count: number; text: string }> {
   const failures = await db.select({ itemId: jobFailures.itemId, message: jobFailures.message }).from(jobFailures).where(eq(jobFailures.jobId, jobId));
-  const names = await nameItems(db, failures.map((failure) => failure.itemId));
+  const names = await nameItems(
+    db,
+    failures.map((failure) => failure.itemId),
+  );
   const position = new Map([...names.keys()].map((id, index) => [id, index]));
   const rows = failures
     .sort((a, b) => (position.get(a.itemId) ?? Infinity) - (position.get(b.itemId) ?? Infinity))
@@ -194,19 +205,28 @@ export async function unsettledSlices(db: Db, job: JobRecord, sliceSize: number)
 
 /** When a slice of the run was last settled, or null. */
 export async function lastProgressOf(db: Db, jobId: number): Promise<string | null> {
-  const [row] = await db.select({ last: max(jobSlices.settledOn) }).from(jobSlices).where(eq(jobSlices.jobId, jobId));
+  const [row] = await db
+    .select({ last: max(jobSlices.settledOn) })
+    .from(jobSlices)
+    .where(eq(jobSlices.jobId, jobId));
   return row?.last ?? null;
 }
 
 /** The first message of a run to arrive marks it running. */
 export async function markRunning(db: Db, jobId: number) {
-  await db.update(jobs).set({ status: "RUNNING" }).where(and(eq(jobs.id, jobId), eq(jobs.status, "QUEUED")));
+  await db
+    .update(jobs)
+    .set({ status: "RUNNING" })
+    .where(and(eq(jobs.id, jobId), eq(jobs.status, "QUEUED")));
 }
 
 // ---------------------------------------------------------------------------------------------
 // The Tasks screen
 
-export type JobRow = Pick<JobRecord, "id" | "type" | "status" | "total" | "done" | "failed" | "message" | "createdBy" | "startedOn" | "finishedOn" | "undoneOn" | "undoneBy"> & {
+export type JobRow = Pick<
+  JobRecord,
+  "id" | "type" | "status" | "total" | "done" | "failed" | "message" | "createdBy" | "startedOn" | "finishedOn" | "undoneOn" | "undoneBy"
+> & {
   /** The year a run of Jahresbeiträge was for. */
   year: number | null;
   /** When a slice of the run was last settled. */
@@ -253,7 +273,6 @@ export async function latestJobs(db: Db): Promise<Partial<Record<JobType, JobRow
     .where(sql`${jobs.id} IN (SELECT max(id) FROM ${jobs} GROUP BY type)`);
   return Object.fromEntries(rows.map((row) => [row.type, row as JobRow]));
 }
-
 
 /** The newest run of any kind (the home page shows its result), or null when there was none. */
 export async function lastJob(db: Db): Promise<JobRow | null> {

@@ -108,7 +108,24 @@ export async function getMailLogEntry(db: Db, id: number): Promise<MailLogRecord
 export type MailLogQuery = { personId?: number; invoiceHeaderId?: number; sort: SortSpec };
 export type MailLogRow = Pick<
   MailLogRecord,
-  "id" | "kind" | "status" | "recipient" | "intendedRecipient" | "cc" | "intendedCc" | "subject" | "attachments" | "sentOn" | "sentBy" | "personId" | "invoiceHeaderId" | "feeId" | "mailshotId" | "jobId" | "smtpResponse" | "createdOn"
+  | "id"
+  | "kind"
+  | "status"
+  | "recipient"
+  | "intendedRecipient"
+  | "cc"
+  | "intendedCc"
+  | "subject"
+  | "attachments"
+  | "sentOn"
+  | "sentBy"
+  | "personId"
+  | "invoiceHeaderId"
+  | "feeId"
+  | "mailshotId"
+  | "jobId"
+  | "smtpResponse"
+  | "createdOn"
 > & { personName: string | null; invoiceNumber: number | null };
 
 export const MAIL_LOG_DEFAULT_SORT: SortSpec = { id: "createdOn", descending: true };
@@ -280,5 +297,8 @@ export async function mailshotRunCounts(db: Db, jobId: number): Promise<{ sent: 
     .leftJoin(people, eq(people.id, mailLog.personId))
     .where(and(eq(mailLog.kind, "MAILSHOT"), eq(mailLog.jobId, jobId)))
     .orderBy(people.lastNameKey, people.firstNameKey);
-  return { sent: rows.filter((row) => row.status === "SENT").length, unconfirmed: rows.filter((row) => row.status === "CLAIMED").map((row) => row.name ?? "unbekannt") };
+  return {
+    sent: rows.filter((row) => row.status === "SENT").length,
+    unconfirmed: rows.filter((row) => row.status === "CLAIMED").map((row) => row.name ?? "unbekannt"),
+  };
 }

@@ -41,7 +41,15 @@ export async function mailshotRecipients(db: Db, query: string, today: string): 
   const where = RECIPIENT_QUERIES[query](today);
   const [recipients, leftOut] = await db.batch([
     db
-      .select({ id: people.id, salutation: people.salutation, title: people.title, firstName: people.firstName, lastName: people.lastName, email: people.email, dateOfBirth: people.dateOfBirth })
+      .select({
+        id: people.id,
+        salutation: people.salutation,
+        title: people.title,
+        firstName: people.firstName,
+        lastName: people.lastName,
+        email: people.email,
+        dateOfBirth: people.dateOfBirth,
+      })
       .from(people)
       .where(and(where, hasEmail, mailConsentAllows))
       .orderBy(people.lastNameKey, people.firstNameKey, people.id),
@@ -94,7 +102,10 @@ export async function mailshotNameTaken(db: Db, name: string, exceptId: number |
 }
 
 export async function insertMailshot(db: Db, input: MailshotInput, actor: Actor): Promise<number> {
-  const [row] = await db.insert(mailshots).values({ ...input, ...auditInsert(actor) }).returning({ id: mailshots.id });
+  const [row] = await db
+    .insert(mailshots)
+    .values({ ...input, ...auditInsert(actor) })
+    .returning({ id: mailshots.id });
   return row.id;
 }
 
@@ -105,7 +116,10 @@ export function updateMailshot(db: Db, id: number, rowVersion: number, input: Ma
 /** Into the Papierkorb (its R2 attachments stay, so a restore finds them again). */
 export async function deleteMailshot(db: Db, id: number, actor: Actor): Promise<{ status: "deleted"; transactionId: number } | { status: "missing" }> {
   if (!(await getMailshot(db, id))) return { status: "missing" };
-  const transactionId = await moveToBin(db, { main: { table: mailshots, where: eq(mailshots.id, id), identifiers: [sql`${mailshots.name}`] }, deletedBy: actor.name });
+  const transactionId = await moveToBin(db, {
+    main: { table: mailshots, where: eq(mailshots.id, id), identifiers: [sql`${mailshots.name}`] },
+    deletedBy: actor.name,
+  });
   return { status: "deleted", transactionId };
 }
 
@@ -119,7 +133,9 @@ export const MAILSHOT_DEFAULT_SORT: SortSpec = { id: "name", descending: false }
 
 export async function listMailshots(db: Db, query: { sort: SortSpec; page: number; pageSize?: number }) {
   const pageSize = query.pageSize ?? PAGE_SIZE;
-  const column = { name: mailshots.name, subject: mailshots.subject, templateName: mailshots.templateName, recipientQuery: mailshots.recipientQuery }[query.sort.id] ?? mailshots.name;
+  const column =
+    { name: mailshots.name, subject: mailshots.subject, templateName: mailshots.templateName, recipientQuery: mailshots.recipientQuery }[query.sort.id] ??
+    mailshots.name;
   const [rows, [{ total }]] = await db.batch([
     db
       .select()

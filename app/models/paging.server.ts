@@ -4,8 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 export const positionInOrder = (orderBy: SQL[]) => sql<number>`row_number() over (order by ${sql.join(orderBy, sql`, `)})`.as("position");
 
 /** The page a row at `position` is on. */
-export const pageOfPosition = (position: number | undefined, pageSize: number) =>
-  position === undefined ? null : Math.floor((position - 1) / pageSize) + 1;
+export const pageOfPosition = (position: number | undefined, pageSize: number) => (position === undefined ? null : Math.floor((position - 1) / pageSize) + 1);
 
 /** An ORDER BY over one or more expressions, ascending or descending as asked. */
 export type SortKey = (descending: boolean) => SQL;

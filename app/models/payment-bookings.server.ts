@@ -63,4 +63,3 @@ export function invoicePaymentUpdates(invoiceId: number, invoiceNumber: number, 
     ),
   ];
 }
-

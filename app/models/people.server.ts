@@ -72,7 +72,9 @@ const protectedColumns = {
  *  in SQL, so the full IBAN never leaves the database for a grid or an export. */
 const bankColumns = {
   mandateReference: sql<string | null>`(SELECT reference FROM sepa_mandates WHERE person_id = ${people.id} AND is_active = 1)`.as("mandate_reference"),
-  mandateIban: sql<string | null>`(SELECT substr(iban, 1, 4) || replace(hex(zeroblob(length(iban) - 8)), '00', '*') || substr(iban, -4) FROM sepa_mandates WHERE person_id = ${people.id} AND is_active = 1)`.as(
+  mandateIban: sql<
+    string | null
+  >`(SELECT substr(iban, 1, 4) || replace(hex(zeroblob(length(iban) - 8)), '00', '*') || substr(iban, -4) FROM sepa_mandates WHERE person_id = ${people.id} AND is_active = 1)`.as(
     "mandate_iban_masked",
   ),
 };
@@ -250,11 +252,20 @@ export type PersonInput = {
 };
 
 export async function insertPerson(db: Db, input: PersonInput, actor: Actor): Promise<number> {
-  const [row] = await db.insert(people).values({ ...input, ...auditInsert(actor) }).returning({ id: people.id });
+  const [row] = await db
+    .insert(people)
+    .values({ ...input, ...auditInsert(actor) })
+    .returning({ id: people.id });
   return row.id;
 }
 
-export async function updatePerson(db: Db, id: number, rowVersion: number, input: PersonInput, actor: Actor): Promise<UpdateOutcome<typeof people.$inferSelect>> {
+export async function updatePerson(
+  db: Db,
+  id: number,
+  rowVersion: number,
+  input: PersonInput,
+  actor: Actor,
+): Promise<UpdateOutcome<typeof people.$inferSelect>> {
   return updateVersioned(db, people, { id, rowVersion }, input, actor, async () => (await db.select().from(people).where(eq(people.id, id)))[0]);
 }
 
@@ -367,10 +378,7 @@ export async function personFormOptions(db: Db) {
 }
 
 export type QuickAddInput = { salutation: (typeof SALUTATIONS)[number]; firstName: string; lastName: string; dogCommonName: string; dogGender: number };
-export type QuickAddOutcome =
-  | { status: "added"; personId: number; dogId: number }
-  | { status: "duplicate" }
-  | { status: "no-member-type" };
+export type QuickAddOutcome = { status: "added"; personId: number; dogId: number } | { status: "duplicate" } | { status: "no-member-type" };
 
 /**
  * Mensch/Hund Mini+: a non-member (member type NONE, which must exist exactly once) and their

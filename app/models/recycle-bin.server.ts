@@ -18,7 +18,6 @@ import { storedColumns } from "~/db/columns";
 import * as schema from "~/db/schema";
 import { PAGE_SIZE } from "~/lib/grid";
 
-
 /** Records of one table going into the bin: `where` selects them, the identifiers are SQL
  *  expressions over that table's columns (what the bin shows as Feld1..3). */
 export type Capture = {
@@ -57,7 +56,13 @@ const THIS_TRANSACTION = sql`(SELECT max(transaction_id) FROM deleted_records)`;
  */
 export function recycleStatements(
   db: Db,
-  { main, dependents = [], changed = [], deletedBy, now = new Date() }: { main: Capture; dependents?: Capture[]; changed?: Change[]; deletedBy: string; now?: Date },
+  {
+    main,
+    dependents = [],
+    changed = [],
+    deletedBy,
+    now = new Date(),
+  }: { main: Capture; dependents?: Capture[]; changed?: Change[]; deletedBy: string; now?: Date },
 ): Statement[] {
   const deletedOn = now.toISOString();
   const scalar = (table: SQLiteTable, expression: SQL | undefined, where: SQL) =>
@@ -157,7 +162,6 @@ export async function getDeletedRecord(db: Db, id: number): Promise<DeletedRecor
 export const recordIdentifiers = (record: Pick<DeletedRecordRow, "identifier1" | "identifier2" | "identifier3">) =>
   [record.identifier1, record.identifier2, record.identifier3].filter((part) => part !== null && part !== "").join("/");
 
-
 /** A record a delete changed rather than deleted (see Change): restored by an update. */
 function changedMarker(record: DeletedRecordRow): { rowVersion: number } | null {
   try {
@@ -186,7 +190,9 @@ function restoreStatements(record: DeletedRecordRow): Statement[] {
   const params = columns.map((name) => values[name] ?? null);
   const changed = changedMarker(record);
   if (!changed) {
-    return [{ sql: `INSERT INTO "${record.tableName}" (${columns.map((name) => `"${name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`, params }];
+    return [
+      { sql: `INSERT INTO "${record.tableName}" (${columns.map((name) => `"${name}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`, params },
+    ];
   }
   return [
     {
@@ -215,27 +221,33 @@ export async function restoreDeletedRecord(db: Db, id: number): Promise<RestoreO
     .orderBy(asc(schema.deletedRecords.id));
   const isMain = transaction[0]?.id === record.id;
   if (!isMain && changedMarker(record)) {
-    return { status: "refused", message: "Dieser Satz wurde nicht gelöscht, sondern beim Löschen geändert: Er kommt mit dem ersten Satz seiner Transaktion zurück." };
+    return {
+      status: "refused",
+      message: "Dieser Satz wurde nicht gelöscht, sondern beim Löschen geändert: Er kommt mit dem ersten Satz seiner Transaktion zurück.",
+    };
   }
   const records = (isMain ? transaction : [record]).sort(
     (a, b) => (RESTORE_ORDER.get(a.tableName) ?? 99) - (RESTORE_ORDER.get(b.tableName) ?? 99) || a.id - b.id,
   );
   try {
     // The history writes the records put back as RESTORE, not as new inserts.
-    await writingAs(db, "RESTORE", () => runAtomically(db, [
-      // Records may point at each other (a membership and its course fee): the references are
-      // checked when the batch commits, once all of them are back.
-      { sql: "PRAGMA defer_foreign_keys = ON", params: [] },
-      ...records.flatMap(restoreStatements),
-      { sql: `DELETE FROM deleted_records WHERE id IN (${records.map(() => "?").join(", ")})`, params: records.map((r) => r.id) },
-    ]));
+    await writingAs(db, "RESTORE", () =>
+      runAtomically(db, [
+        // Records may point at each other (a membership and its course fee): the references are
+        // checked when the batch commits, once all of them are back.
+        { sql: "PRAGMA defer_foreign_keys = ON", params: [] },
+        ...records.flatMap(restoreStatements),
+        { sql: `DELETE FROM deleted_records WHERE id IN (${records.map(() => "?").join(", ")})`, params: records.map((r) => r.id) },
+      ]),
+    );
   } catch (error) {
     if (error instanceof RestoreRefused) return { status: "refused", message: error.message };
     const text = errorText(error);
     if (isAbortedAsUnchanged(error)) {
       return {
         status: "refused",
-        message: "Ein beim Löschen geänderter Datensatz (z. B. ein offener Posten der Rechnung) wurde inzwischen erneut geändert. Die Wiederherstellung würde diese Änderung überschreiben und wurde abgebrochen.",
+        message:
+          "Ein beim Löschen geänderter Datensatz (z. B. ein offener Posten der Rechnung) wurde inzwischen erneut geändert. Die Wiederherstellung würde diese Änderung überschreiben und wurde abgebrochen.",
       };
     }
     if (text.includes("FOREIGN KEY")) {
@@ -251,4 +263,3 @@ export async function restoreDeletedRecord(db: Db, id: number): Promise<RestoreO
   }
   return { status: "restored", record, count: records.length };
 }
-

@@ -64,7 +64,13 @@ export async function dueReminders(db: Db, params: ReminderRunParams, personIds?
   const levels = asLevels(params);
   const invoiceLevel = dueLevelOf(levels, "INVOICE", params.date);
   const feeLevel = dueLevelOf(levels, "FEE", params.date);
-  const ofPeople = (column: SQL) => (personIds ? sql`AND ${column} IN (${sql.join(personIds.map((id) => sql`${id}`), sql`, `)})` : sql``);
+  const ofPeople = (column: SQL) =>
+    personIds
+      ? sql`AND ${column} IN (${sql.join(
+          personIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
   const [invoices, feeRows] = await Promise.all([
     db.all<DueRow>(
       sql`SELECT t.id AS id, t.person_id AS personId, ${people.fullName} AS name, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(people.email)} AS hasEmail, ${mailConsentAllows} AS consent
@@ -79,10 +85,21 @@ export async function dueReminders(db: Db, params: ReminderRunParams, personIds?
         JOIN ${people} ON ${people.id} = t.person_id WHERE t.lv IS NOT NULL ORDER BY t.id`,
     ),
   ]);
-  const row = (targetType: ReminderTargetType) => (item: DueRow): DueReminder => {
-    const printReason = !item.hasEmail ? NO_EMAIL : !item.consent ? NO_CONSENT : null;
-    return { targetType, targetId: item.id, personId: item.personId, name: item.name ?? "", level: Number(item.level), openAmount: item.openAmount, byMail: printReason === null, printReason };
-  };
+  const row =
+    (targetType: ReminderTargetType) =>
+    (item: DueRow): DueReminder => {
+      const printReason = !item.hasEmail ? NO_EMAIL : !item.consent ? NO_CONSENT : null;
+      return {
+        targetType,
+        targetId: item.id,
+        personId: item.personId,
+        name: item.name ?? "",
+        level: Number(item.level),
+        openAmount: item.openAmount,
+        byMail: printReason === null,
+        printReason,
+      };
+    };
   return [...invoices.map(row("INVOICE")), ...feeRows.map(row("FEE"))];
 }
 
@@ -105,7 +122,16 @@ export async function reminderRunParams(db: Db, date: string): Promise<ReminderR
   const levels = await getReminderLevels(db);
   return {
     date,
-    levels: levels.map(({ level, enabled, title, days, fee, paymentTermDays, mailTemplate, letterTemplate }) => ({ level, enabled, title, days, fee, paymentTermDays, mailTemplate, letterTemplate })),
+    levels: levels.map(({ level, enabled, title, days, fee, paymentTermDays, mailTemplate, letterTemplate }) => ({
+      level,
+      enabled,
+      title,
+      days,
+      fee,
+      paymentTermDays,
+      mailTemplate,
+      letterTemplate,
+    })),
   };
 }
 
@@ -115,7 +141,8 @@ export async function previewReminderRun(db: Db, params: ReminderRunParams): Pro
   const due = await dueReminders(db, params);
   const dueDates = newDueDates(params);
   const people = new Map<number, ReminderRunPreview["recipients"][number]>();
-  for (const item of due) people.set(item.personId, { personId: item.personId, name: item.name, channel: item.byMail ? "MAIL" : "PRINT", reason: item.printReason });
+  for (const item of due)
+    people.set(item.personId, { personId: item.personId, name: item.name, channel: item.byMail ? "MAIL" : "PRINT", reason: item.printReason });
   const recipients = [...people.values()].sort((a, b) => a.name.localeCompare(b.name, "de") || a.personId - b.personId);
   const levels = params.levels
     .filter((level) => level.enabled)
@@ -164,7 +191,11 @@ export function reminderSliceStatements(jobId: number, personIds: readonly numbe
   const iso = now.toISOString();
   const dueDates = newDueDates(params);
   const levels = asLevels(params);
-  const inPeople = (column: SQL) => sql`${column} IN (${sql.join(personIds.map((id) => sql`${id}`), sql`, `)})`;
+  const inPeople = (column: SQL) =>
+    sql`${column} IN (${sql.join(
+      personIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`;
   const insertReminders = (type: ReminderTargetType) => {
     const table = type === "INVOICE" ? invoiceHeaders : fees;
     return render(sql`INSERT INTO ${reminders} (target_type, target_id, person_id, level, date, new_due_date, open_amount, channel, status, job_id, created_by, created_on)
@@ -184,14 +215,16 @@ export function reminderSliceStatements(jobId: number, personIds: readonly numbe
       ELSE (SELECT rf.text FROM ${fees} rf WHERE rf.id = r.target_id) END`;
   // Not billed by invoice (send_invoice 0), for an invoice too: the reminder is the fee's bill, its
   // GiroCode asks for it with the item, and the statement import books both from that one payment.
-  const insertFees = render(sql`INSERT INTO ${fees} (person_id, date, due_date, text, amount, open_amount, send_invoice, is_invoiced, kind, reminded_invoice_id, reminded_fee_id, job_id, created_by, created_on)
+  const insertFees =
+    render(sql`INSERT INTO ${fees} (person_id, date, due_date, text, amount, open_amount, send_invoice, is_invoiced, kind, reminded_invoice_id, reminded_fee_id, job_id, created_by, created_on)
     SELECT r.person_id, r.date, r.new_due_date, substr('Mahngebühr ' || ${title(sql`r.level`)} || ': ' || ${itemText}, 1, 100), ${fee(sql`r.level`)}, ${fee(sql`r.level`)},
            0, 0, 'REMINDER',
            CASE WHEN r.target_type = 'INVOICE' THEN r.target_id END, CASE WHEN r.target_type = 'FEE' THEN r.target_id END, ${jobId}, ${actor.name}, ${iso}
     FROM ${reminders} r
     WHERE r.job_id = ${jobId} AND ${inPeople(sql`r.person_id`)} AND r.status = 'PENDING' AND r.fee_id IS NULL AND ${fee(sql`r.level`)} > 0
       AND NOT EXISTS (SELECT 1 FROM ${fees} f WHERE f.job_id = ${jobId} AND f.kind = 'REMINDER' AND ${sameItem})`);
-  const linkFees = render(sql`UPDATE ${reminders} AS r SET fee_id = (SELECT f.id FROM ${fees} f WHERE f.job_id = ${jobId} AND f.kind = 'REMINDER' AND ${sameItem})
+  const linkFees =
+    render(sql`UPDATE ${reminders} AS r SET fee_id = (SELECT f.id FROM ${fees} f WHERE f.job_id = ${jobId} AND f.kind = 'REMINDER' AND ${sameItem})
     WHERE r.job_id = ${jobId} AND ${inPeople(sql`r.person_id`)} AND r.fee_id IS NULL`);
   return [insertReminders("INVOICE"), insertReminders("FEE"), insertFees, linkFees];
 }
@@ -252,7 +285,8 @@ export async function reminderLetters(
   params: ReminderRunParams,
   where: { jobId: number; status: "PENDING" | "SENT"; personId?: number; channel?: ReminderChannel },
 ): Promise<ReminderLetter[]> {
-  const rows = await db.all<LetterRow>(sql`SELECT r.id AS reminderId, r.target_type AS targetType, r.target_id AS targetId, r.level AS level, r.new_due_date AS newDueDate,
+  const rows =
+    await db.all<LetterRow>(sql`SELECT r.id AS reminderId, r.target_type AS targetType, r.target_id AS targetId, r.level AS level, r.new_due_date AS newDueDate,
       r.date AS date, r.channel AS channel, r.open_amount AS openAmount, coalesce(h.open_amount, i.open_amount) AS currentOpen, rf.amount AS reminderFee,
       h.invoice_number AS invoiceNumber, i.text AS feeText, coalesce(h.date, i.date) AS itemDate, coalesce(h.due_date, i.due_date) AS itemDueDate,
       p.id AS personId, p.salutation AS salutation, p.title AS title, p.first_name AS firstName, p.last_name AS lastName,
@@ -280,7 +314,15 @@ export async function reminderLetters(
         level: 0,
         date: row.date,
         title: "",
-        person: { salutation: row.salutation, title: row.title, firstName: row.firstName, lastName: row.lastName, streetNumber: row.streetNumber, zip: row.zip, city: row.city },
+        person: {
+          salutation: row.salutation,
+          title: row.title,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          streetNumber: row.streetNumber,
+          zip: row.zip,
+          city: row.city,
+        },
         club: null,
         items: [],
       };
@@ -303,7 +345,10 @@ export async function reminderLetters(
       newDueDate: row.newDueDate,
       reminderFee: row.reminderFee ?? 0,
       // A fee's stored link while it fits its open amount (the run makes it first, see the job).
-      paymentLink: row.targetType === "FEE" ? currentPaymentLink({ openAmount: Number(row.currentOpen ?? 0), paymentLinkUrl: row.paymentLinkUrl, paymentLinkAmount: row.paymentLinkAmount }) : null,
+      paymentLink:
+        row.targetType === "FEE"
+          ? currentPaymentLink({ openAmount: Number(row.currentOpen ?? 0), paymentLinkUrl: row.paymentLinkUrl, paymentLinkAmount: row.paymentLinkAmount })
+          : null,
     });
   }
   return [...letters.values()];
@@ -346,7 +391,10 @@ export async function markRemindersSent(
     statements.push(
       render(sql`UPDATE ${reminders} SET status = 'SENT', channel = ${input.channel}, sent_on = ${iso}, sent_by = ${actor.name}, mail_log_id = ${mailLogId},
           pdf_key = ${input.pdfKey}, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
-        WHERE id IN (${sql.join(input.reminderIds.map((id) => sql`${id}`), sql`, `)}) AND status = 'PENDING'`),
+        WHERE id IN (${sql.join(
+          input.reminderIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) AND status = 'PENDING'`),
     );
   }
   // After the sent ones: an item paid between reading the letter and now is sent, not cancelled.

@@ -22,7 +22,9 @@ import type { Actor } from "./audit.server";
 import { containsPattern } from "./search.server";
 
 export type ReminderLevel = typeof reminderLevels.$inferSelect;
-export type ReminderLevelInput = Pick<ReminderLevel, "level" | "enabled" | "days" | "fee" | "paymentTermDays" | "mailTemplate" | "letterTemplate"> & { rowVersion: number };
+export type ReminderLevelInput = Pick<ReminderLevel, "level" | "enabled" | "days" | "fee" | "paymentTermDays" | "mailTemplate" | "letterTemplate"> & {
+  rowVersion: number;
+};
 
 export const REMINDER_LEVEL_COUNT = 3;
 
@@ -55,7 +57,10 @@ export async function saveReminderLevels(db: Db, input: ReminderLevelInput[], ac
 /** The templates a level may name: mails (kind MAIL) and letters (kind INVOICE, printed to PDF). */
 export async function reminderTemplateChoices(db: Db): Promise<{ mail: string[]; letter: string[] }> {
   const rows = await db.select({ name: templates.name, kind: templates.kind }).from(templates).orderBy(asc(templates.name));
-  return { mail: rows.filter((row) => row.kind === "MAIL").map((row) => row.name), letter: rows.filter((row) => row.kind === "INVOICE").map((row) => row.name) };
+  return {
+    mail: rows.filter((row) => row.kind === "MAIL").map((row) => row.name),
+    letter: rows.filter((row) => row.kind === "INVOICE").map((row) => row.name),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -69,12 +74,10 @@ const activeReminders = (type: ReminderTargetType, id: SQL) =>
   sql`FROM ${reminders} rm WHERE rm.target_type = ${type} AND rm.target_id = ${id} AND rm.status <> 'CANCELLED'`;
 
 /** The item's reminder level (0 without a reminder). */
-export const reminderLevelOf = (type: ReminderTargetType, id: SQL) =>
-  sql<number>`(SELECT coalesce(max(rm.level), 0) ${activeReminders(type, id)})`;
+export const reminderLevelOf = (type: ReminderTargetType, id: SQL) => sql<number>`(SELECT coalesce(max(rm.level), 0) ${activeReminders(type, id)})`;
 
 /** The date of the item's last reminder (NULL without one). */
-export const lastReminderDateOf = (type: ReminderTargetType, id: SQL) =>
-  sql<string | null>`(SELECT max(rm.date) ${activeReminders(type, id)})`;
+export const lastReminderDateOf = (type: ReminderTargetType, id: SQL) => sql<string | null>`(SELECT max(rm.date) ${activeReminders(type, id)})`;
 
 /** The new due date the item's last reminder named. */
 const lastNewDueDateOf = (type: ReminderTargetType, id: SQL) =>
@@ -109,7 +112,8 @@ export function dueLevelOf(levels: ReminderLevel[], type: ReminderTargetType, to
   if (enabled.length === 0) return sql<null>`NULL`;
   // The next enabled level above the current one, and whether it is due.
   const cases = enabled.map((level) => {
-    const base = level.level === enabled[0].level ? sql`CASE WHEN ${current} = 0 THEN ${dueDate} ELSE ${lastNewDueDateOf(type, id)} END` : lastNewDueDateOf(type, id);
+    const base =
+      level.level === enabled[0].level ? sql`CASE WHEN ${current} = 0 THEN ${dueDate} ELSE ${lastNewDueDateOf(type, id)} END` : lastNewDueDateOf(type, id);
     return sql`WHEN ${current} < ${level.level} THEN CASE WHEN ${base} <= ${latestDueDateFor(level.days, today)} THEN ${level.level} END`;
   });
   return sql<number | null>`(CASE WHEN ${overdue} THEN (CASE ${sql.join(cases, sql` `)} END) END)`;
@@ -120,7 +124,12 @@ export const REMINDER_FILTERS = ["all", "reminded", "due"] as const;
 export type ReminderFilter = (typeof REMINDER_FILTERS)[number];
 
 /** The toggle as a condition; 'due' needs the levels (read before the list). */
-export function reminderFilterCondition(filter: ReminderFilter | undefined, type: ReminderTargetType, levels: ReminderLevel[] | undefined, today: string): SQL | undefined {
+export function reminderFilterCondition(
+  filter: ReminderFilter | undefined,
+  type: ReminderTargetType,
+  levels: ReminderLevel[] | undefined,
+  today: string,
+): SQL | undefined {
   const id = targetId(type);
   if (filter === "reminded") return sql`EXISTS (SELECT 1 ${activeReminders(type, id)})`;
   if (filter === "due") return sql`${dueLevelOf(levels ?? [], type, today)} IS NOT NULL`;
@@ -133,7 +142,8 @@ export async function withReminderLevels<Query extends { reminder?: ReminderFilt
 }
 
 /** The toggle's value from the URL. */
-export const reminderFilterOf = (value: string | undefined): ReminderFilter => (REMINDER_FILTERS.includes(value as ReminderFilter) ? (value as ReminderFilter) : "all");
+export const reminderFilterOf = (value: string | undefined): ReminderFilter =>
+  REMINDER_FILTERS.includes(value as ReminderFilter) ? (value as ReminderFilter) : "all";
 
 /** The toggle of both grids (Rechnungen, Kontenblatt). */
 export const REMINDER_TOGGLE = {
@@ -206,7 +216,13 @@ function reminderConditions(where: ReminderWhere): SQL {
 const REMINDERS_FROM = sql`FROM ${reminders} r JOIN people p ON p.id = r.person_id LEFT JOIN ${reminderLevels} l ON l.level = r.level`;
 
 /** The reminders, newest first (or sorted by a column): all of a person, an invoice or a fee, or all. */
-export async function listReminders(db: Db, where: ReminderWhere = {}, limit = 100, offset = 0, sort: SortSpec = REMINDER_DEFAULT_SORT): Promise<ReminderRow[]> {
+export async function listReminders(
+  db: Db,
+  where: ReminderWhere = {},
+  limit = 100,
+  offset = 0,
+  sort: SortSpec = REMINDER_DEFAULT_SORT,
+): Promise<ReminderRow[]> {
   const direction = sort.descending ? sql`DESC` : sql`ASC`;
   const order = REMINDER_SORTS[sort.id] ?? REMINDER_SORTS.date;
   const rows = await db.all<ReminderRow>(sql`SELECT r.id AS id, r.target_type AS targetType, r.target_id AS targetId, ${ITEM_TEXT} AS item,

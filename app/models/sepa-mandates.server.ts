@@ -38,7 +38,13 @@ export async function getMandate(db: Db, id: number): Promise<MandateRecord | un
 export type MandateSummary = { id: number; reference: string; iban: string; mandateDate: string; sequence: SequenceType };
 export async function activeMandateSummary(db: Db, personId: number, withIban: boolean): Promise<MandateSummary | null> {
   const [row] = await db
-    .select({ id: sepaMandates.id, reference: sepaMandates.reference, iban: sepaMandates.iban, mandateDate: sepaMandates.mandateDate, firstCollectionOn: sepaMandates.firstCollectionOn })
+    .select({
+      id: sepaMandates.id,
+      reference: sepaMandates.reference,
+      iban: sepaMandates.iban,
+      mandateDate: sepaMandates.mandateDate,
+      firstCollectionOn: sepaMandates.firstCollectionOn,
+    })
     .from(sepaMandates)
     .where(and(eq(sepaMandates.personId, personId), eq(sepaMandates.isActive, true)));
   if (!row) return null;
@@ -73,7 +79,10 @@ export type MandateSaveOutcome = { status: "created"; id: number; reference: str
  */
 export async function insertMandate(db: Db, personId: number, input: MandateInput, actor: Actor): Promise<MandateSaveOutcome> {
   const [current] = input.isActive
-    ? await db.select({ id: sepaMandates.id, reference: sepaMandates.reference }).from(sepaMandates).where(and(eq(sepaMandates.personId, personId), eq(sepaMandates.isActive, true)))
+    ? await db
+        .select({ id: sepaMandates.id, reference: sepaMandates.reference })
+        .from(sepaMandates)
+        .where(and(eq(sepaMandates.personId, personId), eq(sepaMandates.isActive, true)))
     : [];
   const reference = mandateReference(personId, await nextMandateNumber(db, personId));
   try {
@@ -94,12 +103,14 @@ export async function insertMandate(db: Db, personId: number, input: MandateInpu
     const [row] = await insert;
     return { status: "created", id: row.id, reference, replaced: null };
   } catch (error) {
-    if (errorText(error).includes("UNIQUE")) return { status: "refused", message: "Das Mandat wurde gleichzeitig anderweitig geändert. Bitte erneut speichern." };
+    if (errorText(error).includes("UNIQUE"))
+      return { status: "refused", message: "Das Mandat wurde gleichzeitig anderweitig geändert. Bitte erneut speichern." };
     throw error;
   }
 }
 
-export type MandateUpdateOutcome = { status: "updated" } | { status: "conflict"; current: MandateRecord } | { status: "missing" } | { status: "refused"; message: string };
+export type MandateUpdateOutcome =
+  { status: "updated" } | { status: "conflict"; current: MandateRecord } | { status: "missing" } | { status: "refused"; message: string };
 
 /**
  * Changes a mandate, quoting its rowVersion. A changed IBAN makes the next collection a first one
@@ -138,7 +149,11 @@ export async function deleteMandate(db: Db, id: number, actor: Actor): Promise<{
     main: {
       table: sepaMandates,
       where: eq(sepaMandates.id, id),
-      identifiers: [sql`${sepaMandates.reference}`, sql`(SELECT full_name FROM people WHERE id = person_id)`, sql`CASE WHEN is_active THEN 'aktiv' ELSE 'inaktiv' END`],
+      identifiers: [
+        sql`${sepaMandates.reference}`,
+        sql`(SELECT full_name FROM people WHERE id = person_id)`,
+        sql`CASE WHEN is_active THEN 'aktiv' ELSE 'inaktiv' END`,
+      ],
     },
     deletedBy: actor.name,
   });

@@ -12,7 +12,6 @@ export type SessionKey = string & { readonly __sessionKey: true };
 
 export type StoredSession = { key: SessionKey; user: User; idToken: string | null; lastSeenOn: string; expiresOn: string };
 
-
 function newSessionId(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }

@@ -52,7 +52,10 @@ export async function listTemplates(db: Db, { sort, page, pageSize = PAGE_SIZE }
 }
 
 export async function pageOfTemplate(db: Db, id: number, sort: SortSpec, pageSize = PAGE_SIZE) {
-  const ordered = db.select({ id: templates.id, position: positionInOrder(orderBy(sort)) }).from(templates).as("ordered");
+  const ordered = db
+    .select({ id: templates.id, position: positionInOrder(orderBy(sort)) })
+    .from(templates)
+    .as("ordered");
   const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, id));
   return pageOfPosition(row?.position, pageSize);
 }
@@ -78,7 +81,10 @@ export async function templateNameTaken(db: Db, name: string, exceptId: number |
 }
 
 export async function insertTemplate(db: Db, input: TemplateInput, actor: Actor): Promise<number> {
-  const [row] = await db.insert(templates).values({ ...input, ...auditInsert(actor) }).returning({ id: templates.id });
+  const [row] = await db
+    .insert(templates)
+    .values({ ...input, ...auditInsert(actor) })
+    .returning({ id: templates.id });
   return row.id;
 }
 

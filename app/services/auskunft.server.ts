@@ -144,7 +144,9 @@ function binnedFields(json: unknown): [string, unknown][] {
   try {
     const parsed: unknown = JSON.parse(String(json));
     const record: unknown = Array.isArray(parsed) ? parsed[0] : undefined;
-    return record && typeof record === "object" ? Object.entries(record).map(([key, value]) => [`${label(key)} (gelöscht)`, typeof value === "object" && value !== null ? JSON.stringify(value) : value]) : [];
+    return record && typeof record === "object"
+      ? Object.entries(record).map(([key, value]) => [`${label(key)} (gelöscht)`, typeof value === "object" && value !== null ? JSON.stringify(value) : value])
+      : [];
   } catch {
     return [];
   }
@@ -157,7 +159,9 @@ export function auskunftHtml(data: PersonData, clubName: string | null, now: Dat
   const person = data.person;
   const fieldsOf = (table: string, row: Record<string, unknown>): [string, unknown][] =>
     table === "deleted_records"
-      ? Object.entries(row).flatMap(([key, value]): [string, unknown][] => (key === "json" ? binnedFields(value) : [[label(key), key === "table_name" ? recordLabel(value) : value]]))
+      ? Object.entries(row).flatMap(([key, value]): [string, unknown][] =>
+          key === "json" ? binnedFields(value) : [[label(key), key === "table_name" ? recordLabel(value) : value]],
+        )
       : Object.entries(row).map(([key, value]) => [label(key), value]);
   const record = (table: string, row: Record<string, unknown>) =>
     `<table class="record">${fieldsOf(table, row)
@@ -165,14 +169,20 @@ export function auskunftHtml(data: PersonData, clubName: string | null, now: Dat
       .map(([key, value]) => `<tr><th>${escape(key)}</th><td>${escape(value)}</td></tr>`)
       .join("")}</table>`;
   const sections = Object.entries(data.tables)
-    .map(([table, rows]) => `<h2>${escape(SECTION_TITLES[table] ?? "Weitere Daten")} (${rows.length})</h2>${rows.length === 0 ? "<p>Keine Einträge.</p>" : rows.map((row) => record(table, row)).join("")}`)
+    .map(
+      ([table, rows]) =>
+        `<h2>${escape(SECTION_TITLES[table] ?? "Weitere Daten")} (${rows.length})</h2>${rows.length === 0 ? "<p>Keine Einträge.</p>" : rows.map((row) => record(table, row)).join("")}`,
+    )
     .join("");
   const consentNow = person.has_gdpr ? "erteilt" : "nicht erteilt";
   const consents = `<p>Einwilligung in die Verarbeitung der Daten (DSGVO) derzeit: <strong>${consentNow}</strong>.</p>${
     data.consents.length === 0
       ? "<p>Keine Änderungen der Einwilligung verzeichnet.</p>"
       : `<table class="list"><tr><th>Wann</th><th>Was</th><th>Wer</th><th>Wie</th></tr>${data.consents
-          .map((entry) => `<tr><td>${escape(entry.when)}</td><td>${entry.given ? "Einwilligung erteilt" : "Einwilligung widerrufen"}</td><td>${escape(entry.who)}</td><td>${escape(entry.source ?? "–")}</td></tr>`)
+          .map(
+            (entry) =>
+              `<tr><td>${escape(entry.when)}</td><td>${entry.given ? "Einwilligung erteilt" : "Einwilligung widerrufen"}</td><td>${escape(entry.who)}</td><td>${escape(entry.source ?? "–")}</td></tr>`,
+          )
           .join("")}</table>`
   }`;
   const history =
@@ -181,7 +191,9 @@ export function auskunftHtml(data: PersonData, clubName: string | null, now: Dat
       : `<table class="list"><tr><th>Wann</th><th>Wer</th><th>Was</th><th>Datensatz</th><th>Änderungen</th></tr>${data.changeHistory
           .map((row) => {
             const action = String(row.action) as keyof typeof HISTORY_ACTION_LABELS;
-            const lines = describeChanges(String(row.table_name), action, typeof row.changes === "string" ? row.changes : null, { label: (column) => label(column) }).map(changeLine);
+            const lines = describeChanges(String(row.table_name), action, typeof row.changes === "string" ? row.changes : null, {
+              label: (column) => label(column),
+            }).map(changeLine);
             const how = row.source ? `<br>über ${escape(row.source)}` : "";
             return `<tr><td>${escape(formatDateTime(String(row.changed_on)))}</td><td>${escape(row.changed_by)}${how}</td><td>${escape(HISTORY_ACTION_LABELS[action] ?? "Geändert")}</td><td>${escape(recordLabel(row.table_name))} Nr. ${escape(row.record_id)}</td><td>${lines.map(escape).join("<br>")}</td></tr>`;
           })
@@ -205,7 +217,13 @@ export function auskunftHtml(data: PersonData, clubName: string | null, now: Dat
 export type Auskunft = { fileName: string; zip: Uint8Array };
 
 /** The zip of the person's Auskunft; undefined when there is no such person. */
-export async function buildAuskunft(env: Pick<Env, "BROWSER" | "INVOICES">, db: Db, personId: number, clubName: string | null, now = new Date()): Promise<Auskunft | undefined> {
+export async function buildAuskunft(
+  env: Pick<Env, "BROWSER" | "INVOICES">,
+  db: Db,
+  personId: number,
+  clubName: string | null,
+  now = new Date(),
+): Promise<Auskunft | undefined> {
   const data = await personData(db, personId);
   if (!data) return undefined;
   const files: Zippable = {

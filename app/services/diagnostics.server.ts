@@ -83,7 +83,11 @@ export type CheckLine = { part: string; state: CheckState; explanation: string; 
 
 const OK_TODO = "Nichts zu tun.";
 
-function line(part: string, result: ProbeResult | null, texts: { ok: string; broken: string; todo: string; unconfigured?: { explanation: string; todo: string } }): CheckLine {
+function line(
+  part: string,
+  result: ProbeResult | null,
+  texts: { ok: string; broken: string; todo: string; unconfigured?: { explanation: string; todo: string } },
+): CheckLine {
   if (!result) return { part, state: "nicht konfiguriert", explanation: texts.unconfigured?.explanation ?? "", todo: texts.unconfigured?.todo ?? "" };
   return result.ok
     ? { part, state: "ok", explanation: `${texts.ok} (${result.detail}).`, todo: OK_TODO }
@@ -102,12 +106,18 @@ export async function diagnoseInstallation(db: Db, env: Env): Promise<CheckLine[
     probePaymentProvider(env),
     getConfiguration(db).catch(() => undefined),
   ]);
-  const mollieOff = configuration && !configuration.mollieIntegration ? " „Mollie Integration“ ist in den Einstellungen ausgeschaltet: Für offene Posten werden keine Zahlungslinks erzeugt." : "";
+  const mollieOff =
+    configuration && !configuration.mollieIntegration
+      ? " „Mollie Integration“ ist in den Einstellungen ausgeschaltet: Für offene Posten werden keine Zahlungslinks erzeugt."
+      : "";
   const paymentLine = line("Zahlungsanbieter (Mollie)", payments, {
     ok: "Mollie antwortet mit dem hinterlegten API-Schlüssel",
     broken: "Mollie ist nicht erreichbar oder lehnt den Schlüssel ab",
     todo: "MOLLIE_API_URL und den Schlüssel MOLLIE_API_KEY prüfen (Test-Schlüssel beginnen mit test_, echte mit live_).",
-    unconfigured: { explanation: "Es ist kein Mollie-API-Schlüssel hinterlegt: Zahlungslinks sind nicht möglich.", todo: "Den Schlüssel als Secret MOLLIE_API_KEY hinterlegen (lokal in .dev.vars) und MOLLIE_API_URL setzen." },
+    unconfigured: {
+      explanation: "Es ist kein Mollie-API-Schlüssel hinterlegt: Zahlungslinks sind nicht möglich.",
+      todo: "Den Schlüssel als Secret MOLLIE_API_KEY hinterlegen (lokal in .dev.vars) und MOLLIE_API_URL setzen.",
+    },
   });
   return [
     line("Datenbank (D1)", health.checks.d1, {
@@ -129,13 +139,19 @@ export async function diagnoseInstallation(db: Db, env: Env): Promise<CheckLine[
       ok: "Browser Rendering ist verfügbar",
       broken: "Browser Rendering antwortet nicht",
       todo: "Die Bindung BROWSER prüfen (auf Cloudflare nur im Workers Paid Plan; lokal Chromium installieren: scripts/ensure-chromium.sh).",
-      unconfigured: { explanation: "Es gibt keine Browser-Bindung: Rechnungs-PDFs können nicht erzeugt werden.", todo: "In wrangler.toml [browser] binding = \"BROWSER\" eintragen." },
+      unconfigured: {
+        explanation: "Es gibt keine Browser-Bindung: Rechnungs-PDFs können nicht erzeugt werden.",
+        todo: 'In wrangler.toml [browser] binding = "BROWSER" eintragen.',
+      },
     }),
     line("Mailversand (SMTP)", smtp, {
       ok: "Der Mailserver meldet sich",
       broken: "Der Mailserver ist nicht erreichbar",
       todo: "SMTP_HOST und SMTP_PORT prüfen und ob der Mailserver läuft (lokal: npm start startet den Mail-Fänger).",
-      unconfigured: { explanation: "SMTP_HOST und SMTP_PORT sind nicht gesetzt: Es können keine Mails versandt werden.", todo: "SMTP_HOST und SMTP_PORT in wrangler.toml setzen (Zugangsdaten als Secrets)." },
+      unconfigured: {
+        explanation: "SMTP_HOST und SMTP_PORT sind nicht gesetzt: Es können keine Mails versandt werden.",
+        todo: "SMTP_HOST und SMTP_PORT in wrangler.toml setzen (Zugangsdaten als Secrets).",
+      },
     }),
     { ...paymentLine, explanation: `${paymentLine.explanation}${mollieOff}` },
   ];

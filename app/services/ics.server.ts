@@ -44,7 +44,9 @@ export function locationText(date: Pick<FeedDate, "locationName" | "streetNumber
 
 /** Trainer, co-trainer and the date's comment, one per line. */
 export function descriptionText(date: Pick<FeedDate, "trainerName" | "cotrainerName" | "comments">): string {
-  return [date.trainerName && `Trainer: ${date.trainerName}`, date.cotrainerName && `Co-Trainer: ${date.cotrainerName}`, date.comments?.trim()].filter(Boolean).join("\n");
+  return [date.trainerName && `Trainer: ${date.trainerName}`, date.cotrainerName && `Co-Trainer: ${date.cotrainerName}`, date.comments?.trim()]
+    .filter(Boolean)
+    .join("\n");
 }
 
 /** The whole feed: one VEVENT per course date, with a stable UID per date. */

@@ -36,7 +36,9 @@ function settings(env: MailEnv) {
     // "tls": TLS from the start (465); "starttls": upgrade after EHLO (587); "false": plain (maildev).
     secure: secure === "tls",
     startTls: secure === "starttls",
-    ...(env.SMTP_USER ? { credentials: { username: env.SMTP_USER, password: env.SMTP_PASSWORD ?? "" }, authType: ["plain", "login"] as ("plain" | "login")[] } : {}),
+    ...(env.SMTP_USER
+      ? { credentials: { username: env.SMTP_USER, password: env.SMTP_PASSWORD ?? "" }, authType: ["plain", "login"] as ("plain" | "login")[] }
+      : {}),
     sender,
   };
 }
@@ -90,7 +92,9 @@ export type Attachment = { filename: string; content: Uint8Array; mimeType: stri
  * where the HTML names cid:{contentId}.
  */
 const mimeTypeOf = (file: Attachment) =>
-  file.contentId ? `${file.mimeType}; name="${safeFileName(file.filename)}"\r\nContent-ID: <${oneLine(file.contentId).replace(/[<>"]/g, "")}>\r\nX-Wuff-Inline: 1` : file.mimeType;
+  file.contentId
+    ? `${file.mimeType}; name="${safeFileName(file.filename)}"\r\nContent-ID: <${oneLine(file.contentId).replace(/[<>"]/g, "")}>\r\nX-Wuff-Inline: 1`
+    : file.mimeType;
 export type OutgoingMail = { to: string; cc: string | null; subject: string; html: string; text: string; attachments: Attachment[]; intendedTo?: string };
 
 /** A file name as a mail header may carry it (worker-mailer puts it between quotes as is). */

@@ -166,7 +166,6 @@ function webhookKey(env: Env): Promise<CryptoKey> {
   return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 }
 
-
 export async function signFeeReference(env: Env, feeId: number): Promise<string> {
   return toHex(await crypto.subtle.sign("HMAC", await webhookKey(env), encoder.encode(`fee:${feeId}`)));
 }
@@ -198,7 +197,8 @@ function feeOfWebhookUrl(value: string): number | null {
 // A fee's payment link (the Kontenblatt, the API, later the mails)
 
 export type FeeLink = { feeId: number; id: string; url: string; amount: number; description: string; created: boolean };
-export type FeeLinkOutcome = { status: "ok"; link: FeeLink } | { status: "missing" } | { status: "refused"; message: string } | { status: "failed"; message: string };
+export type FeeLinkOutcome =
+  { status: "ok"; link: FeeLink } | { status: "missing" } | { status: "refused"; message: string } | { status: "failed"; message: string };
 
 /** 'Jahresbeitrag 2026 – Erika Muster': the fee and the person, within Mollie's limit. */
 export function feeLinkDescription(fee: { text: string; personName: string | null }): string {
@@ -257,8 +257,14 @@ export async function createTestPaymentLink(db: Db, env: Env): Promise<{ ok: tru
   if (!client) return { ok: false, message: `${MOLLIE_NOT_CONFIGURED} (MOLLIE_API_KEY fehlt).` };
   const configuration = await getConfiguration(db);
   try {
-    const link = await createPaymentLink(client, { description: "Wuff: Test des Zahlungsanbieters", amount: 100, idempotencyKey: `wuff-test-${crypto.randomUUID()}` });
-    const off = configuration?.mollieIntegration ? "" : " Hinweis: „Mollie Integration“ ist in den Einstellungen ausgeschaltet, für offene Posten werden keine Links erzeugt.";
+    const link = await createPaymentLink(client, {
+      description: "Wuff: Test des Zahlungsanbieters",
+      amount: 100,
+      idempotencyKey: `wuff-test-${crypto.randomUUID()}`,
+    });
+    const off = configuration?.mollieIntegration
+      ? ""
+      : " Hinweis: „Mollie Integration“ ist in den Einstellungen ausgeschaltet, für offene Posten werden keine Links erzeugt.";
     return { ok: true, url: link.url, message: `Zahlungsanbieter erreichbar: Test-Zahlungslink über 1,00 € erzeugt: ${link.url}${off}` };
   } catch (error) {
     return { ok: false, message: `Zahlungsanbieter gestört: ${error instanceof Error ? error.message : String(error)}` };
@@ -298,7 +304,8 @@ export async function handleMollieWebhook(context: { db: Db; env: Env }, request
   }
   if (!payment) return { status: 200, message: "Unbekannte Zahlung: nichts geändert." };
   // The payment's own webhook URL (as Mollie stores it) must name the same fee.
-  if (payment.webhookUrl && feeOfWebhookUrl(payment.webhookUrl) !== feeId) return { status: 200, message: "Die Zahlung gehört zu einem anderen Posten: nichts geändert." };
+  if (payment.webhookUrl && feeOfWebhookUrl(payment.webhookUrl) !== feeId)
+    return { status: 200, message: "Die Zahlung gehört zu einem anderen Posten: nichts geändert." };
   if (payment.status !== "paid") return { status: 200, message: `Zahlung ${payment.status}: nichts zu buchen.` };
   if (payment.amount === null || payment.amount <= 0) return { status: 200, message: "Zahlung in anderer Währung: nicht gebucht." };
   const paidOn = payment.paidAt && !Number.isNaN(Date.parse(payment.paidAt)) ? todayInBerlin(new Date(payment.paidAt)) : todayInBerlin();
@@ -311,6 +318,10 @@ export async function handleMollieWebhook(context: { db: Db; env: Env }, request
   });
   if (booking.status === "missing") console.error("Mollie-Webhook: bezahlter Posten existiert nicht mehr", feeId, payment.id);
   const message =
-    booking.status === "booked" ? `Zahlung ${payment.id} gebucht.` : booking.status === "already" ? `Zahlung ${payment.id} war schon gebucht.` : "Der Posten existiert nicht mehr: nicht gebucht.";
+    booking.status === "booked"
+      ? `Zahlung ${payment.id} gebucht.`
+      : booking.status === "already"
+        ? `Zahlung ${payment.id} war schon gebucht.`
+        : "Der Posten existiert nicht mehr: nicht gebucht.";
   return { status: 200, message, booking };
 }

@@ -126,7 +126,10 @@ for (const size of SIZES) {
 // The Änderungsverlauf of an edit dialog (the kit's 'Verlauf'), opened: the seed's insert lists
 // every field of the record, the longest history a demo dialog has.
 for (const size of SIZES) {
-  test(`axe-core finds nothing in an edit dialog's opened Verlauf, no horizontal scroll (${size.name}, ${size.width} px)`, async ({ page, javaScriptEnabled }) => {
+  test(`axe-core finds nothing in an edit dialog's opened Verlauf, no horizontal scroll (${size.name}, ${size.width} px)`, async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "axe braucht JavaScript in der Seite");
     test.setTimeout(90_000);
     await page.setViewportSize({ width: size.width, height: size.height });

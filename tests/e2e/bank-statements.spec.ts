@@ -9,7 +9,10 @@ const demoYear = Number(new Intl.DateTimeFormat("en", { timeZone: "Europe/Berlin
 const fixture = (name: string) => ({
   name,
   mimeType: "application/octet-stream",
-  buffer: Buffer.from(readFileSync(fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url)), "latin1").replace(/\b2026(\d{3})\b/g, `${demoYear}$1`), "latin1"),
+  buffer: Buffer.from(
+    readFileSync(fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url)), "latin1").replace(/\b2026(\d{3})\b/g, `${demoYear}$1`),
+    "latin1",
+  ),
 });
 
 // Both projects share one database: with JavaScript the CAMT.053 sample pays invoice {year}001,
@@ -17,7 +20,10 @@ const fixture = (name: string) => ({
 test("Kontoauszug: upload from the Kontenblatt, review, book one payment, the invoice is paid", async ({ page, javaScriptEnabled }) => {
   const [file, invoiceNumber] = javaScriptEnabled ? ["camt053-demo.xml", `${demoYear}001`] : ["mt940-demo.sta", `${demoYear}006`];
   await loginAs(page, "finance", "/fees");
-  await page.getByRole("toolbar", { name: /^Kontenblatt.*Aktionen$/ }).getByRole("link", { name: "Kontoauszug importieren" }).click();
+  await page
+    .getByRole("toolbar", { name: /^Kontenblatt.*Aktionen$/ })
+    .getByRole("link", { name: "Kontoauszug importieren" })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Kontoauszug importieren" })).toBeVisible();
   await page.getByLabel("Kontoauszug (CAMT.053 oder MT940)").setInputFiles(fixture(file));
   await page.getByRole("button", { name: "Hochladen und abgleichen" }).click();

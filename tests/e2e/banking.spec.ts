@@ -4,7 +4,10 @@ import { loginAs } from "./support/login";
 const IBAN = "DE89 3704 0044 0532 0130 00";
 const MASKED = "DE89 **** **** **** **30 00";
 
-test("a SEPA mandate entered from a person by ADMIN (a wrong IBAN refused in German), seen in full by ADMIN and masked by staff", async ({ page, javaScriptEnabled }) => {
+test("a SEPA mandate entered from a person by ADMIN (a wrong IBAN refused in German), seen in full by ADMIN and masked by staff", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.slow();
   await loginAs(page, "admin", "/people?filter=nonmembers");
   const grid = page.getByRole("region", { name: "Personen" });
@@ -32,8 +35,14 @@ test("a SEPA mandate entered from a person by ADMIN (a wrong IBAN refused in Ger
   await expect(page.getByRole("dialog", { name: `SEPA-Mandat von ${name}` }).getByText("Die IBAN ist ungültig (Prüfsumme falsch)")).toBeVisible();
 
   // Typed as people do: lower case, with spaces.
-  await page.getByRole("dialog", { name: `SEPA-Mandat von ${name}` }).getByLabel("IBAN", { exact: true }).fill(IBAN.toLowerCase());
-  await page.getByRole("dialog", { name: `SEPA-Mandat von ${name}` }).getByRole("button", { name: "Speichern" }).click();
+  await page
+    .getByRole("dialog", { name: `SEPA-Mandat von ${name}` })
+    .getByLabel("IBAN", { exact: true })
+    .fill(IBAN.toLowerCase());
+  await page
+    .getByRole("dialog", { name: `SEPA-Mandat von ${name}` })
+    .getByRole("button", { name: "Speichern" })
+    .click();
   await expect(page.getByRole("status")).toHaveText(/^SEPA-Mandat WUFF-\d+-1 wurde angelegt$/);
   const reference = /WUFF-\d+-1/.exec((await page.getByRole("status").textContent())!)![0];
   const personId = reference.split("-")[1];

@@ -19,7 +19,6 @@ test("Erfolge: add from the list with a person found by search, edit, delete", a
   // Someone who has a certification already (the first column is the person; a dog's test has none).
   const someone = (await grid.locator("tbody tr td:first-child").filter({ hasNotText: "–" }).first().textContent())!.trim();
 
-
   await grid.getByRole("link", { name: "Hinzufügen" }).click();
   const dialog = page.getByRole("dialog", { name: "Erfolg hinzufügen" });
   await waitForHydration(page, javaScriptEnabled);
@@ -85,7 +84,10 @@ test("Erfolge of a person and of a dog, with the masters that fit", async ({ pag
 
   await page.goto("/dogs");
   const dog = (await page.getByRole("region", { name: "Hunde" }).locator("tbody tr[aria-selected='true'] td").first().textContent())!.trim();
-  await page.getByRole("navigation", { name: `Bereiche von ${dog}` }).getByRole("link", { name: "Erfolge" }).click();
+  await page
+    .getByRole("navigation", { name: `Bereiche von ${dog}` })
+    .getByRole("link", { name: "Erfolge" })
+    .click();
   const dogTab = page.getByRole("region", { name: `Erfolge von ${dog}` });
   await dogTab.getByRole("link", { name: "Hinzufügen" }).click();
   const dogDialog = page.getByRole("dialog", { name: "Erfolg hinzufügen" });

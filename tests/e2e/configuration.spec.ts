@@ -23,8 +23,15 @@ test("Einstellungen: money typed the German way is stored exactly and shown back
     await expect(save).toBeEnabled();
     await save.click();
     const outcome = await Promise.race([
-      page.getByRole("status").filter({ hasText: "Einstellungen wurden aktualisiert" }).waitFor().then(() => "saved"),
-      page.getByText(/Die Einstellungen wurden inzwischen von/).waitFor().then(() => "conflict"),
+      page
+        .getByRole("status")
+        .filter({ hasText: "Einstellungen wurden aktualisiert" })
+        .waitFor()
+        .then(() => "saved"),
+      page
+        .getByText(/Die Einstellungen wurden inzwischen von/)
+        .waitFor()
+        .then(() => "conflict"),
     ]);
     if (outcome === "saved") break;
   }

@@ -25,7 +25,10 @@ test("Termine: a single date, then a weekly series with the next date's default,
   const name = unique(javaScriptEnabled, "Terminkurs");
   await loginAs(page, "staff", "/courses");
   const courseId = await newCourse(page, name);
-  await page.getByRole("navigation", { name: `Bereiche von Kurs ${name}` }).getByRole("link", { name: "Termine" }).click();
+  await page
+    .getByRole("navigation", { name: `Bereiche von Kurs ${name}` })
+    .getByRole("link", { name: "Termine" })
+    .click();
   const dates = page.getByRole("region", { name: `Termine für '${name}'` });
   await expect(dates.getByRole("heading")).toHaveText(`Termine für '${name}' (0)`);
 
@@ -85,7 +88,10 @@ test("Termine: a single date, then a weekly series with the next date's default,
   const toDelete = page.getByRole("region", { name: `Termine für '${name}'` }).locator("tbody tr", { hasText: "30.03.2026" });
   if (javaScriptEnabled) await toDelete.click();
   else await toDelete.getByRole("link").first().click();
-  await page.getByRole("region", { name: `Termine für '${name}'` }).getByRole("link", { name: "Löschen" }).click();
+  await page
+    .getByRole("region", { name: `Termine für '${name}'` })
+    .getByRole("link", { name: "Löschen" })
+    .click();
   const confirm = page.getByRole("dialog", { name: "Termin 30.03.2026 18:00 löschen" });
   await expect(confirm).toContainText("Bist du sicher?");
   await confirm.getByRole("button", { name: "Löschen" }).click();

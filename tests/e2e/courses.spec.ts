@@ -53,7 +53,10 @@ async function addParticipant(page: Page, javaScriptEnabled: boolean, person: { 
   await expect(toast(page)).toHaveText("Teilnehmer wurde hinzugefügt");
 }
 
-test("Kurs-Typ, Kurs und Teilnehmer: a season from the course type to the paid participant, transfer, export, delete and undo", async ({ page, javaScriptEnabled }, testInfo) => {
+test("Kurs-Typ, Kurs und Teilnehmer: a season from the course type to the paid participant, transfer, export, delete and undo", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
   const typeName = unique(javaScriptEnabled, "Fährtenkurs");
   const owner = { lastName: unique(javaScriptEnabled, "Kursfrau"), dogName: "Bella" };
   await loginAs(page, "admin", "/people");

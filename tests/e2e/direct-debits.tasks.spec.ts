@@ -6,10 +6,16 @@ import { loginAs } from "./support/login";
 // collects every collectable fee of the club. With JavaScript the run is cancelled afterwards (its
 // fees are open again), so the run without JavaScript has the same fees to collect and is handed
 // to the bank.
-test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the run, the pain.008 download, then cancel or submit", async ({ page, javaScriptEnabled }) => {
+test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the run, the pain.008 download, then cancel or submit", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.slow();
   await loginAs(page, "finance", "/fees");
-  await page.getByRole("toolbar", { name: /^Kontenblatt.*Aktionen$/ }).getByRole("link", { name: "Lastschriftläufe" }).click();
+  await page
+    .getByRole("toolbar", { name: /^Kontenblatt.*Aktionen$/ })
+    .getByRole("link", { name: "Lastschriftläufe" })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Lastschriftläufe" })).toBeVisible();
   if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
 
@@ -18,9 +24,17 @@ test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the run, the
   const dialog = page.getByRole("dialog", { name: "Lastschriftlauf vorbereiten" });
   const preview = dialog.getByRole("table", { name: "Vorschau" });
   await expect(preview).toBeVisible();
-  const transactions = Number((await preview.getByRole("row", { name: /^Lastschriften/ }).getByRole("cell").textContent())!.match(/^(\d+)/)![1]);
+  const transactions = Number(
+    (await preview
+      .getByRole("row", { name: /^Lastschriften/ })
+      .getByRole("cell")
+      .textContent())!.match(/^(\d+)/)![1],
+  );
   expect(transactions).toBeGreaterThan(0);
-  const sum = (await preview.getByRole("row", { name: /^Summe/ }).getByRole("cell").textContent())!.trim();
+  const sum = (await preview
+    .getByRole("row", { name: /^Summe/ })
+    .getByRole("cell")
+    .textContent())!.trim();
   // The people left out without a mandate, each a link to their mandate.
   const missing = dialog.getByRole("region", { name: /^Ohne aktives Mandat/ });
   await expect(missing.getByRole("link").first()).toHaveAttribute("href", /^\/people\/\d+\?dialog=mandate-person&dialogId=\d+$/);

@@ -88,6 +88,8 @@ test("Kontenblatt: both toggle groups and the sums, a fee through the dialog's r
 });
 
 async function headerIndex(page: Page, header: string) {
-  const headers = (await page.getByRole("region", { name: "Kontenblatt" }).getByRole("columnheader").allTextContents()).map((text) => text.replace(/[▲▼]/g, "").trim());
+  const headers = (await page.getByRole("region", { name: "Kontenblatt" }).getByRole("columnheader").allTextContents()).map((text) =>
+    text.replace(/[▲▼]/g, "").trim(),
+  );
   return headers.indexOf(header);
 }

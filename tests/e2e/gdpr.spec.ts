@@ -19,7 +19,10 @@ async function addPerson(page: Page, lastName: string) {
   return people;
 }
 
-test("as GDPR: the Auskunft of a person downloads as a zip, and the erasure is previewed and confirmed by typing the name", async ({ page, javaScriptEnabled }, testInfo) => {
+test("as GDPR: the Auskunft of a person downloads as a zip, and the erasure is previewed and confirmed by typing the name", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
   const lastName = `Datenschutz${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
   await loginAs(page, "gdpr", "/people?sort=-id");
   const people = await addPerson(page, lastName);
@@ -46,8 +49,14 @@ test("as GDPR: the Auskunft of a person downloads as a zip, and the erasure is p
   await dialog.getByLabel(/Zur Bestätigung den Namen der Person eingeben/).fill("Greta Falsch");
   await dialog.getByRole("button", { name: "Endgültig löschen" }).click();
   await expect(page.getByRole("dialog", { name: `Greta ${lastName} löschen (DSGVO)` }).getByText("Der eingegebene Name stimmt nicht")).toBeVisible();
-  await page.getByRole("dialog", { name: `Greta ${lastName} löschen (DSGVO)` }).getByLabel(/Zur Bestätigung/).fill(`Greta ${lastName}`);
-  await page.getByRole("dialog", { name: `Greta ${lastName} löschen (DSGVO)` }).getByRole("button", { name: "Endgültig löschen" }).click();
+  await page
+    .getByRole("dialog", { name: `Greta ${lastName} löschen (DSGVO)` })
+    .getByLabel(/Zur Bestätigung/)
+    .fill(`Greta ${lastName}`);
+  await page
+    .getByRole("dialog", { name: `Greta ${lastName} löschen (DSGVO)` })
+    .getByRole("button", { name: "Endgültig löschen" })
+    .click();
   await expect(page.getByRole("status")).toHaveText(`Greta ${lastName} wurde gelöscht (DSGVO): 0 Datensätze und die Person selbst, endgültig.`);
 
   // The People screen stays open without the erased row selected (no error page).

@@ -22,7 +22,10 @@ async function expectHandsetFriendly(page: Page) {
   const small = await page.locator("main").evaluate((main) =>
     [...main.querySelectorAll("a, button, input, select")]
       .filter((element) => (element as HTMLElement).offsetParent !== null)
-      .map((element) => ({ text: (element.textContent || element.getAttribute("aria-label") || "").trim().slice(0, 40), height: element.getBoundingClientRect().height }))
+      .map((element) => ({
+        text: (element.textContent || element.getAttribute("aria-label") || "").trim().slice(0, 40),
+        height: element.getBoundingClientRect().height,
+      }))
       .filter((target) => target.height < 44),
   );
   expect(small).toEqual([]);

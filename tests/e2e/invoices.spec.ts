@@ -4,7 +4,10 @@ import { loginAs } from "./support/login";
 const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScriptEnabled ? page.locator("html[data-hydrated]").waitFor() : Promise.resolve());
 const toast = (page: Page) => page.getByRole("status");
 
-test("Rechnungen as finance: Ist Offen off and on, a row added, edited and deleted with the amount following, the invoice deleted and brought back", async ({ page, javaScriptEnabled }) => {
+test("Rechnungen as finance: Ist Offen off and on, a row added, edited and deleted with the amount following, the invoice deleted and brought back", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.setTimeout(120_000);
   // A toast stays without JavaScript (its close button needs it) and covers the toolbar's right
   // end: the page loaded again shows none.
@@ -25,7 +28,10 @@ test("Rechnungen as finance: Ist Offen off and on, a row added, edited and delet
 
   // Ist Offen off: nothing open.
   await waitForHydration(page, javaScriptEnabled);
-  await page.getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ }).getByRole("link", { name: "Bearbeiten" }).click();
+  await page
+    .getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ })
+    .getByRole("link", { name: "Bearbeiten" })
+    .click();
   let dialog = page.getByRole("dialog", { name: `Rechnung ${number} bearbeiten` });
   await expect(dialog.getByRole("checkbox", { name: "Ist Offen" })).toBeChecked();
   const amount = (await dialog.getByText(/€$/).first().textContent())!.trim();
@@ -37,7 +43,10 @@ test("Rechnungen as finance: Ist Offen off and on, a row added, edited and delet
 
   // Ist Offen on again: the open amount can be typed.
   await withoutToast();
-  await page.getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ }).getByRole("link", { name: "Bearbeiten" }).click();
+  await page
+    .getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ })
+    .getByRole("link", { name: "Bearbeiten" })
+    .click();
   dialog = page.getByRole("dialog", { name: `Rechnung ${number} bearbeiten` });
   await waitForHydration(page, javaScriptEnabled);
   await expect(dialog.getByRole("checkbox", { name: "Ist Offen" })).not.toBeChecked();
@@ -54,7 +63,10 @@ test("Rechnungen as finance: Ist Offen off and on, a row added, edited and delet
   await withoutToast();
   const cents = (text: string) => Number(text.replace(/[^\d,-]/g, "").replace(",", ""));
   const euro = (value: number) => new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(value / 100);
-  await page.getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ }).getByRole("link", { name: "Zeile hinzufügen" }).click();
+  await page
+    .getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ })
+    .getByRole("link", { name: "Zeile hinzufügen" })
+    .click();
   dialog = page.getByRole("dialog", { name: "Neue Rechnungszeile anlegen" });
   await dialog.getByLabel("Buchungstext").fill(`Nachberechnung ${javaScriptEnabled ? "Js" : "Html"}`);
   await dialog.getByLabel("Betrag").fill("25,50");
@@ -66,7 +78,10 @@ test("Rechnungen as finance: Ist Offen off and on, a row added, edited and delet
   await expect(invoiceRow.locator("td").nth(4)).toHaveText("35,50 €");
 
   // Edited into a discount.
-  await page.getByRole("toolbar", { name: /^Rechungszeilen.*Aktionen$/ }).getByRole("link", { name: "Bearbeiten" }).click();
+  await page
+    .getByRole("toolbar", { name: /^Rechungszeilen.*Aktionen$/ })
+    .getByRole("link", { name: "Bearbeiten" })
+    .click();
   dialog = page.getByRole("dialog", { name: /^Rechnungszeile 'Nachberechnung \w+' bearbeiten$/ });
   await dialog.getByLabel("Buchungstext").fill(`Rabatt ${javaScriptEnabled ? "Js" : "Html"}`);
   await dialog.getByLabel("Betrag").fill("-5,00");
@@ -77,7 +92,10 @@ test("Rechnungen as finance: Ist Offen off and on, a row added, edited and delet
   await expect(invoiceRow.locator("td").nth(4)).toHaveText("5,00 €");
 
   // Deleted: the amount is back.
-  await page.getByRole("toolbar", { name: /^Rechungszeilen.*Aktionen$/ }).getByRole("link", { name: "Löschen" }).click();
+  await page
+    .getByRole("toolbar", { name: /^Rechungszeilen.*Aktionen$/ })
+    .getByRole("link", { name: "Löschen" })
+    .click();
   const confirmRow = page.getByRole("dialog", { name: /^Rechnungszeile 'Rabatt \w+' löschen$/ });
   await confirmRow.getByRole("button", { name: "Löschen" }).click();
   await expect(toast(page)).toContainText("Rechnungszeile wurde gelöscht");
@@ -88,7 +106,10 @@ test("Rechnungen as finance: Ist Offen off and on, a row added, edited and delet
   // The invoice deleted, and brought back with 'Rückgängig'.
   await withoutToast();
   const listed = invoices.locator("tbody tr", { hasText: number });
-  await page.getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ }).getByRole("link", { name: "Löschen" }).click();
+  await page
+    .getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ })
+    .getByRole("link", { name: "Löschen" })
+    .click();
   const confirm = page.getByRole("dialog", { name: `Rechnung ${number} löschen` });
   await expect(confirm).toContainText("Bist du sicher?");
   await expect(confirm).toContainText("wieder abrechenbar");

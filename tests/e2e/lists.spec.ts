@@ -51,7 +51,10 @@ test("Geburtstags-Liste: from today on, the age turned, toggles for the month an
   // The dates run from today through the year: each row's birthday is on or after the one above.
   const dates = await grid.locator("tbody tr td:first-child").allTextContents();
   const days = dates.map((text) => {
-    const [day, month, year] = text.replace(/^\S+, /, "").split(".").map(Number);
+    const [day, month, year] = text
+      .replace(/^\S+, /, "")
+      .split(".")
+      .map(Number);
     return Date.UTC(year, month - 1, day);
   });
   expect(days.length).toBeGreaterThan(10);

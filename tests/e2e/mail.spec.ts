@@ -5,7 +5,10 @@ import { caughtMails } from "./support/maildev";
 /** The demo data's SMTP test account (Einstellungen): outside production every mail goes there. */
 const TEST_ACCOUNT = "test@wuff.example";
 
-test("a single mail from a person: the preview dialog (800 px x 80 vh), Previous/Next, the required subject, sent to the test account and listed under Mails", async ({ page, javaScriptEnabled }) => {
+test("a single mail from a person: the preview dialog (800 px x 80 vh), Previous/Next, the required subject, sent to the test account and listed under Mails", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.slow();
   const subject = `Browsertest ${javaScriptEnabled ? "js" : "html"} ${Date.now().toString(36)}`;
   await loginAs(page, "finance", "/people");
@@ -43,8 +46,14 @@ test("a single mail from a person: the preview dialog (800 px x 80 vh), Previous
   await dialog.getByRole("button", { name: "Senden" }).click();
   await expect(page.getByRole("dialog", { name: /^Mail senden: / }).getByText("Betreff ist erforderlich")).toBeVisible();
 
-  await page.getByRole("dialog", { name: /^Mail senden: / }).getByLabel("Betreff").fill(subject);
-  await page.getByRole("dialog", { name: /^Mail senden: / }).getByRole("button", { name: "Senden" }).click();
+  await page
+    .getByRole("dialog", { name: /^Mail senden: / })
+    .getByLabel("Betreff")
+    .fill(subject);
+  await page
+    .getByRole("dialog", { name: /^Mail senden: / })
+    .getByRole("button", { name: "Senden" })
+    .click();
   await expect(page.getByRole("status")).toHaveText("Mail erfolgreich versandt");
   await expect(page.getByRole("dialog")).toHaveCount(0);
 

@@ -4,7 +4,10 @@ import { caughtMails } from "./support/maildev";
 
 // Runs with the bulk runs (its name ends in tasks.spec.ts), one project after the other: a
 // mailshot is a bulk run of which only one may run at a time.
-test("a mailshot: created with a document, previewed recipient by recipient from Tasks, sent as a run to the test account", async ({ page, javaScriptEnabled }) => {
+test("a mailshot: created with a document, previewed recipient by recipient from Tasks, sent as a run to the test account", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.slow();
   const name = `Einladung ${javaScriptEnabled ? "js" : "html"} ${Date.now().toString(36)}`;
   await loginAs(page, "admin", "/mailshots");
@@ -47,7 +50,9 @@ test("a mailshot: created with a document, previewed recipient by recipient from
   await dialog.getByRole("button", { name: `${total} Mails senden` }).click();
   await expect(page.getByRole("status").filter({ hasText: "gestartet" })).toContainText(`Mailshot „${name}“ gestartet`);
 
-  await expect(page.getByRole("status", { name: "Ergebnis Mailshot senden" })).toHaveText(`Fertig! Es wurden ${total} Mails für „${name}“ versandt`, { timeout: 60_000 });
+  await expect(page.getByRole("status", { name: "Ergebnis Mailshot senden" })).toHaveText(`Fertig! Es wurden ${total} Mails für „${name}“ versandt`, {
+    timeout: 60_000,
+  });
   const mails = await caughtMails(name);
   expect(mails).toHaveLength(total);
   expect(new Set(mails.flatMap((mail) => mail.to.map((to) => to.address)))).toEqual(new Set(["test@wuff.example"]));

@@ -17,11 +17,18 @@ const toast = (page: Page, text: string | RegExp) => page.getByRole("status").fi
 const mollieKey = () => /^MOLLIE_API_KEY=(.+)$/m.exec(readFileSync(`${root}.dev.vars`, "utf8"))![1].trim();
 
 async function headerIndex(page: Page, header: string) {
-  const headers = (await page.getByRole("region", { name: "Kontenblatt" }).getByRole("columnheader").allTextContents()).map((text) => text.replace(/[▲▼]/g, "").trim());
+  const headers = (await page.getByRole("region", { name: "Kontenblatt" }).getByRole("columnheader").allTextContents()).map((text) =>
+    text.replace(/[▲▼]/g, "").trim(),
+  );
   return headers.indexOf(header);
 }
 
-test("Kontenblatt: a payment link made, shown and copied, paid at Mollie, the webhook twice, the fee paid once", async ({ page, context, javaScriptEnabled, request }) => {
+test("Kontenblatt: a payment link made, shown and copied, paid at Mollie, the webhook twice, the fee paid once", async ({
+  page,
+  context,
+  javaScriptEnabled,
+  request,
+}) => {
   // A long walk (two pages, the fake, the webhook) on a shared machine: a guard, not a speed check.
   test.setTimeout(120_000);
   const text = unique(javaScriptEnabled, "Zahlungslink");
@@ -80,7 +87,9 @@ test("Kontenblatt: a payment link made, shown and copied, paid at Mollie, the we
   // Mollie calls again (it may, any number of times): the same webhook, the same payment.
   const apiUrl = new URL(url).origin;
   const linkId = `pl_${url.split("/").at(-1)}`;
-  const payments = (await (await request.get(`${apiUrl}/v2/payment-links/${linkId}/payments`, { headers: { Authorization: `Bearer ${mollieKey()}` } })).json()) as {
+  const payments = (await (
+    await request.get(`${apiUrl}/v2/payment-links/${linkId}/payments`, { headers: { Authorization: `Bearer ${mollieKey()}` } })
+  ).json()) as {
     _embedded: { payments: { id: string; status: string; webhookUrl: string }[] };
   };
   const [payment] = payments._embedded.payments;
@@ -90,7 +99,10 @@ test("Kontenblatt: a payment link made, shown and copied, paid at Mollie, the we
 
   await page.reload();
   await expect(row.locator("td").nth(await headerIndex(page, "Offener Betrag"))).toHaveText("0,00 €");
-  const comments = await row.locator("td").nth(await headerIndex(page, "Buchungskommentar")).textContent();
+  const comments = await row
+    .locator("td")
+    .nth(await headerIndex(page, "Buchungskommentar"))
+    .textContent();
   expect(comments?.match(/Mollie tr_/g)).toHaveLength(1);
   expect(comments).toContain(payment.id);
   await expect(row.locator("td").nth(await headerIndex(page, "Zahlungsreferenz"))).toHaveText(payment.id);

@@ -28,7 +28,11 @@ async function wholeList(grid: Locator): Promise<string[][]> {
   expect(page).toBe(1);
   const rows: string[][] = [];
   for (;;) {
-    rows.push(...(await grid.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].slice(0, 2).map((td) => td.textContent?.trim() ?? "")))));
+    rows.push(
+      ...(await grid
+        .locator("tbody tr")
+        .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].slice(0, 2).map((td) => td.textContent?.trim() ?? "")))),
+    );
     if (page >= last) return rows;
     await pages.getByRole("link", { name: /Weiter/ }).click();
     await expect(pages).toContainText(`Seite ${++page} von`);

@@ -65,7 +65,10 @@ test("phone numbers and e-mail addresses in the people grid are links to call an
   await expect(phone).toHaveAttribute("href", /^tel:\+?\d+$/);
   // The person dialog offers the same next to its fields.
   const tel = (await phone.getAttribute("href"))!;
-  const id = await grid.locator("tbody tr", { has: page.locator(`a[href='${tel}']`) }).first().getAttribute("data-row-id");
+  const id = await grid
+    .locator("tbody tr", { has: page.locator(`a[href='${tel}']`) })
+    .first()
+    .getAttribute("data-row-id");
   await page.goto(`/people/${id}/dogs?dialog=person-edit&dialogId=${id}`);
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("link", { name: /^Anrufen \(Mobil / })).toHaveAttribute("href", tel);

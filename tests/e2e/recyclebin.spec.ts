@@ -16,7 +16,10 @@ test("a deleted person comes back from the Papierkorb", async ({ page, javaScrip
   await add.getByRole("button", { name: "Speichern" }).click();
   await expect(page.getByRole("status")).toHaveText("Person wurde angelegt");
   await people.getByRole("link", { name: "Löschen" }).click();
-  await page.getByRole("dialog", { name: `Person ${lastName} Paula löschen` }).getByRole("button", { name: "Löschen" }).click();
+  await page
+    .getByRole("dialog", { name: `Person ${lastName} Paula löschen` })
+    .getByRole("button", { name: "Löschen" })
+    .click();
   await expect(page.getByRole("status")).toHaveText("Person wurde gelöscht");
 
   await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Papierkorb" }).click();

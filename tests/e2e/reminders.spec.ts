@@ -27,8 +27,15 @@ test("Einstellungen → Mahnwesen: levels saved, a malformed fee refused in Germ
     await second.getByLabel("Tage bis zur Mahnung").fill("10");
     await save.click();
     const outcome = await Promise.race([
-      page.getByRole("status").filter({ hasText: "Mahnstufen wurden gespeichert" }).waitFor().then(() => "saved"),
-      page.getByText(/Die Mahnstufen wurden inzwischen/).waitFor().then(() => "conflict"),
+      page
+        .getByRole("status")
+        .filter({ hasText: "Mahnstufen wurden gespeichert" })
+        .waitFor()
+        .then(() => "saved"),
+      page
+        .getByText(/Die Mahnstufen wurden inzwischen/)
+        .waitFor()
+        .then(() => "conflict"),
     ]);
     if (outcome === "saved") break;
   }

@@ -9,7 +9,10 @@ import { loginAs } from "./support/login";
 
 /** 'März 2026' for the month `offset` months from today's month in Berlin. */
 function monthTitle(offset: number) {
-  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit" }).format(new Date()).split("-").map(Number);
+  const [year, month] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit" })
+    .format(new Date())
+    .split("-")
+    .map(Number);
   const first = new Date(Date.UTC(year, month - 1 + offset, 1, 12));
   return new Intl.DateTimeFormat("de-DE", { timeZone: "UTC", month: "long", year: "numeric" }).format(first);
 }
@@ -57,7 +60,11 @@ test("Kalender: month, Weiter and Zurück, the week, and a date's dialog", async
 
   // Back to the month of today: a date opens 'Termin bearbeiten' over the calendar.
   await page.goto("/scheduler?view=month");
-  const entry = page.getByRole("table").getByRole("link").filter({ hasText: /\d\d:\d\d–\d\d:\d\d|ganztägig/ }).first();
+  const entry = page
+    .getByRole("table")
+    .getByRole("link")
+    .filter({ hasText: /\d\d:\d\d–\d\d:\d\d|ganztägig/ })
+    .first();
   const text = (await entry.innerText()).split("\n").map((line) => line.trim());
   const courseName = text[1];
   await entry.click();
@@ -77,7 +84,11 @@ test("Kalender on a phone: the list, no horizontal scrolling", async ({ page }) 
   await loginAs(page, "staff", "/");
   // Reached through the handset menu, below its own entries.
   await page.getByLabel("Menü", { exact: true }).click();
-  await page.getByRole("navigation", { name: "Mobiles Menü" }).getByRole("list", { name: "Weitere Bildschirme" }).getByRole("link", { name: "Kalender" }).click();
+  await page
+    .getByRole("navigation", { name: "Mobiles Menü" })
+    .getByRole("list", { name: "Weitere Bildschirme" })
+    .getByRole("link", { name: "Kalender" })
+    .click();
   await expect(page).toHaveURL(/\/scheduler$/);
   await expect(periodHeading(page, monthTitle(0))).toBeVisible();
   // The grid is left out; the month's days with dates are a list under German headings.

@@ -14,7 +14,10 @@ const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScript
 
 /** Reads a count from the preview's row ('neue Rechnungen' -> 12). */
 async function previewCount(dialog: ReturnType<Page["getByRole"]>, label: string) {
-  const text = await dialog.getByRole("row", { name: new RegExp(`^${label}`) }).getByRole("cell").textContent();
+  const text = await dialog
+    .getByRole("row", { name: new RegExp(`^${label}`) })
+    .getByRole("cell")
+    .textContent();
   return Number(text!.replace(/\D/g, ""));
 }
 
@@ -72,7 +75,13 @@ test("Jahresbeiträge and Rechnungen schreiben from Tasks, followed to the end, 
   dialog = page.getByRole("dialog", { name: "Rechnungslauf rückgängig machen" });
   await expect(dialog).toContainText(`${newInvoices.toLocaleString("de-DE")} neue Rechnung`);
   await dialog.getByRole("button", { name: "Ja, rückgängig machen" }).click();
-  await expect(page.getByText(new RegExp(`^Rechnungslauf rückgängig gemacht: ${newInvoices.toLocaleString("de-DE")} Rechnungen gelöscht, ${fees.toLocaleString("de-DE")} offene Posten wieder abzurechnen$`))).toBeVisible();
+  await expect(
+    page.getByText(
+      new RegExp(
+        `^Rechnungslauf rückgängig gemacht: ${newInvoices.toLocaleString("de-DE")} Rechnungen gelöscht, ${fees.toLocaleString("de-DE")} offene Posten wieder abzurechnen$`,
+      ),
+    ),
+  ).toBeVisible();
   await expect(invoices.getByText("rückgängig gemacht", { exact: true })).toBeVisible();
   await expect(invoices.getByRole("link", { name: "Letzten Lauf rückgängig machen …" })).toHaveCount(0);
   await waitForHydration(page, javaScriptEnabled);
@@ -105,8 +114,15 @@ async function levelOneFee(page: Page, javaScriptEnabled: boolean) {
     await first.getByLabel("Mahngebühr").fill("2,50");
     await form.getByRole("button", { name: "Mahnstufen übernehmen" }).click();
     const outcome = await Promise.race([
-      page.getByRole("status").filter({ hasText: "Mahnstufen wurden gespeichert" }).waitFor().then(() => "saved"),
-      page.getByText(/Die Mahnstufen wurden inzwischen/).waitFor().then(() => "conflict"),
+      page
+        .getByRole("status")
+        .filter({ hasText: "Mahnstufen wurden gespeichert" })
+        .waitFor()
+        .then(() => "saved"),
+      page
+        .getByText(/Die Mahnstufen wurden inzwischen/)
+        .waitFor()
+        .then(() => "conflict"),
     ]);
     if (outcome === "saved") break;
   }
@@ -125,7 +141,13 @@ test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and 
   const preview = dialog.getByRole("table", { name: /^Vorschau für den \d{2}\.\d{2}\.\d{4}$/ });
   await expect(preview).toBeVisible();
   await expect(preview.getByRole("row", { name: /^Zahlungserinnerung/ })).toBeVisible();
-  const items = Number((await preview.getByRole("row", { name: /^Summe/ }).getByRole("cell").first().textContent())!.replace(/\D/g, ""));
+  const items = Number(
+    (await preview
+      .getByRole("row", { name: /^Summe/ })
+      .getByRole("cell")
+      .first()
+      .textContent())!.replace(/\D/g, ""),
+  );
   // The first project's run finds the demo data's overdue invoices, so the letters below are read.
   if (javaScriptEnabled) expect(items).toBeGreaterThan(0);
   // Per person: by mail or to print, and why not by mail.
@@ -133,11 +155,15 @@ test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and 
   await dialog.getByRole("button", { name: "Mahnlauf starten" }).click();
   const result = card.getByRole("status", { name: "Ergebnis Mahnlauf" });
   // The first project's run reminds what is due; the second finds nothing due any more.
-  await expect(result).toHaveText(items > 0 ? new RegExp(`^Fertig! ${items.toLocaleString("de-DE")} Mahnungen? geschrieben`) : /Keine Mahnung fällig$/, { timeout: 120_000 });
+  await expect(result).toHaveText(items > 0 ? new RegExp(`^Fertig! ${items.toLocaleString("de-DE")} Mahnungen? geschrieben`) : /Keine Mahnung fällig$/, {
+    timeout: 120_000,
+  });
   if (items > 0) {
     // The letters went out: mails of the levels to the test account, each with its letter (PDF) attached.
     const mails = (await Promise.all(["Zahlungserinnerung: ", "1. Mahnung: ", "2. Mahnung: "].map((subject) => caughtMails(subject)))).flat();
-    const letters = mails.filter((mail) => mail.attachments?.some((file) => /^Mahnung_\d+_\d+_.+\.pdf$/.test(file.filename) && file.contentType === "application/pdf"));
+    const letters = mails.filter((mail) =>
+      mail.attachments?.some((file) => /^Mahnung_\d+_\d+_.+\.pdf$/.test(file.filename) && file.contentType === "application/pdf"),
+    );
     expect(letters.length).toBeGreaterThan(0);
     expect(new Set(letters.flatMap((mail) => mail.to.map((to) => to.address)))).toEqual(new Set(["test@wuff.example"]));
 
@@ -146,7 +172,10 @@ test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and 
     expect(mail).toBeDefined();
     const body = mail.text.replace(/\s+/g, " ");
     expect(body).toContain("bei uns ist noch ein Betrag offen, dessen Zahlungsfrist abgelaufen ist:");
-    const stated = /zuzüglich Mahngebühr (\d{1,3}(?:\.\d{3})*,\d{2} €), zusammen \d{1,3}(?:\.\d{3})*,\d{2} €\. Bitte überweise den Betrag bis zum (\d{2}\.\d{2}\.\d{4}) unter Angabe von /.exec(body);
+    const stated =
+      /zuzüglich Mahngebühr (\d{1,3}(?:\.\d{3})*,\d{2} €), zusammen \d{1,3}(?:\.\d{3})*,\d{2} €\. Bitte überweise den Betrag bis zum (\d{2}\.\d{2}\.\d{4}) unter Angabe von /.exec(
+        body,
+      );
     expect(stated, body).not.toBeNull();
     const [, fee, dueDate] = stated!;
     expect(body).toContain("Das Schreiben liegt als PDF bei.");

@@ -60,7 +60,11 @@ test("a delete says what goes with the person, and 'Rückgängig' brings it all 
   await page.getByRole("button", { name: "Rückgängig" }).click();
   await expect(page.getByRole("status")).toHaveText(`Rückgängig gemacht: Person ${lastName}/Ute ist wieder da`);
   // ✕ closes the toast, with JavaScript and without (then it opens the same page again).
-  await page.getByRole("link", { name: "Schließen" }).or(page.getByRole("button", { name: "Schließen" })).last().click();
+  await page
+    .getByRole("link", { name: "Schließen" })
+    .or(page.getByRole("button", { name: "Schließen" }))
+    .last()
+    .click();
   await expect(page.getByRole("status")).toHaveCount(0);
   // The person is back with both dogs.
   await page.goto(`/people/${personId}/dogs`);
@@ -191,7 +195,7 @@ test("the moment the server's dialog leaves, the focus and what was typed are al
   // (A mutation observer runs before the browser handles the next key.) A fresh-clone run lost a
   // first name typed in the moment between the two dialogs, and a user typing on a phone lost letters.
   await page.addInitScript(() => {
-    const record = (window as unknown as { handover?: unknown[] }).handover = [] as unknown[];
+    const record = ((window as unknown as { handover?: unknown[] }).handover = [] as unknown[]);
     new MutationObserver((mutations) => {
       for (const mutation of mutations) {
         for (const node of Array.from(mutation.removedNodes)) {

@@ -170,7 +170,10 @@ describe("built screens and their actions", () => {
     });
 
     it.each(USERS)("as %s", async (who) => {
-      for (const [method, expected] of [["GET", get], ["POST", post]] as const) {
+      for (const [method, expected] of [
+        ["GET", get],
+        ["POST", post],
+      ] as const) {
         const response = await ask(path, who, { method });
         if (allowed.includes(who) || (getOnly && method === "POST")) {
           expect(response.status, `${method} ${who}`).toBe(expected);
@@ -185,18 +188,41 @@ describe("built screens and their actions", () => {
 
   it("GDPR consent: staff and finance cannot change it on the server nor see its history; GDPR and ADMIN can", async () => {
     const { env } = await import("cloudflare:test");
-    type Row = { id: number; first_name: string; last_name: string; member_type_id: number; is_member: number; member_since: string | null; member_until: string | null; has_gdpr: number; row_version: number };
+    type Row = {
+      id: number;
+      first_name: string;
+      last_name: string;
+      member_type_id: number;
+      is_member: number;
+      member_since: string | null;
+      member_until: string | null;
+      has_gdpr: number;
+      row_version: number;
+    };
     const read = async () => (await env.DB.prepare("SELECT * FROM people WHERE id = 2").first()) as Row;
     const german = (date: string | null) => (date ? date.split("-").reverse().join(".") : "");
     const save = async (who: Who, consent: boolean) => {
       const row = await read();
-      const form: Record<string, string> = { intent: "person:save", id: String(row.id), rowVersion: String(row.row_version), firstName: row.first_name, lastName: row.last_name, memberTypeId: String(row.member_type_id), memberSince: german(row.member_since), memberUntil: german(row.member_until) };
+      const form: Record<string, string> = {
+        intent: "person:save",
+        id: String(row.id),
+        rowVersion: String(row.row_version),
+        firstName: row.first_name,
+        lastName: row.last_name,
+        memberTypeId: String(row.member_type_id),
+        memberSince: german(row.member_since),
+        memberUntil: german(row.member_until),
+      };
       if (row.is_member) form.isMember = "on";
       if (consent) form.hasGdpr = "on";
       return ask("/people/2/dogs", who, { method: "POST", body: new URLSearchParams(form) });
     };
     const consentChanges = async () =>
-      ((await env.DB.prepare("SELECT count(*) AS n FROM change_history WHERE table_name = 'people' AND record_id = 2 AND json_extract(changes, '$.has_gdpr') IS NOT NULL").first()) as { n: number }).n;
+      (
+        (await env.DB.prepare(
+          "SELECT count(*) AS n FROM change_history WHERE table_name = 'people' AND record_id = 2 AND json_extract(changes, '$.has_gdpr') IS NOT NULL",
+        ).first()) as { n: number }
+      ).n;
     const given = Boolean((await read()).has_gdpr);
     const before = await consentChanges();
     for (const who of ["staff", "finance"] as DemoUserName[]) {
@@ -238,9 +264,17 @@ describe("the attendance tick on the mobile Kursblatt", () => {
        WHERE d.start_date_time < strftime('%Y-%m-%dT%H:%M:%fZ', 'now') AND s.code = 'CONFIRMED' ORDER BY d.id LIMIT 1`,
     ).first()) as { date_id: number; course_id: number; membership_id: number };
     const present = async () =>
-      (await env.DB.prepare("SELECT present FROM attendances WHERE course_date_id = ? AND course_membership_id = ?").bind(target.date_id, target.membership_id).first()) as { present: number } | null;
+      (await env.DB.prepare("SELECT present FROM attendances WHERE course_date_id = ? AND course_membership_id = ?")
+        .bind(target.date_id, target.membership_id)
+        .first()) as { present: number } | null;
     const body = (value: 0 | 1) =>
-      new URLSearchParams({ intent: "attendance", course: String(target.course_id), date: String(target.date_id), membership: String(target.membership_id), present: String(value) });
+      new URLSearchParams({
+        intent: "attendance",
+        course: String(target.course_id),
+        date: String(target.date_id),
+        membership: String(target.membership_id),
+        present: String(value),
+      });
     const anonymous = await ask("/coursesheetmobile", "anonymous", { method: "POST", body: body(1) });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toBe("/login?redirectTo=%2Fcoursesheetmobile");
@@ -249,7 +283,9 @@ describe("the attendance tick on the mobile Kursblatt", () => {
       const value = who === "gdpr" || who === "admin" ? 0 : 1;
       const response = await ask("/coursesheetmobile", who, { method: "POST", body: body(value) });
       expect(response.status, who).toBe(302);
-      expect(response.headers.get("Location"), who).toBe(`/coursesheetmobile?course=${target.course_id}&date=${target.date_id}#teilnehmer-${target.membership_id}`);
+      expect(response.headers.get("Location"), who).toBe(
+        `/coursesheetmobile?course=${target.course_id}&date=${target.date_id}#teilnehmer-${target.membership_id}`,
+      );
       expect((await present())?.present, who).toBe(value);
     }
   });
@@ -279,10 +315,15 @@ describe("dialogs of the invoices area posted from pages staff and GDPR may use"
     const { env } = await import("cloudflare:test");
     const state = async () =>
       JSON.stringify(
-        (await env.DB.prepare("SELECT h.id, h.row_version, h.amount, h.open_amount, h.pdf_file_path, (SELECT count(*) FROM invoice_rows r WHERE r.invoice_id = h.id) AS n FROM invoice_headers h ORDER BY h.id").all())
-          .results,
+        (
+          await env.DB.prepare(
+            "SELECT h.id, h.row_version, h.amount, h.open_amount, h.pdf_file_path, (SELECT count(*) FROM invoice_rows r WHERE r.invoice_id = h.id) AS n FROM invoice_headers h ORDER BY h.id",
+          ).all()
+        ).results,
       );
-    const header = (await env.DB.prepare("SELECT id, row_version, invoice_number, (SELECT id FROM invoice_rows WHERE invoice_id = invoice_headers.id LIMIT 1) AS row_id FROM invoice_headers ORDER BY id LIMIT 1").first()) as {
+    const header = (await env.DB.prepare(
+      "SELECT id, row_version, invoice_number, (SELECT id FROM invoice_rows WHERE invoice_id = invoice_headers.id LIMIT 1) AS row_id FROM invoice_headers ORDER BY id LIMIT 1",
+    ).first()) as {
       id: number;
       row_version: number;
       invoice_number: number;
@@ -318,11 +359,20 @@ describe("dialogs of the invoices area posted from pages staff and GDPR may use"
 describe("the direct-debit run's dialogs posted from pages staff and GDPR may use", () => {
   it("no one but ADMIN and FINANCE starts, submits or cancels a run, or sees its preview", async () => {
     const { env } = await import("cloudflare:test");
-    const state = async () => JSON.stringify((await env.DB.prepare("SELECT (SELECT count(*) FROM jobs) AS jobs, (SELECT count(*) FROM direct_debit_runs) AS runs, (SELECT sum(open_amount) FROM fees) AS open").first()));
+    const state = async () =>
+      JSON.stringify(
+        await env.DB.prepare(
+          "SELECT (SELECT count(*) FROM jobs) AS jobs, (SELECT count(*) FROM direct_debit_runs) AS runs, (SELECT sum(open_amount) FROM fees) AS open",
+        ).first(),
+      );
     const before = await state();
     for (const who of ["staff", "gdpr"] as DemoUserName[]) {
       for (const page of ["/people", "/courses", "/directdebits"]) {
-        const posts: Record<string, string>[] = [{ intent: "directDebit:start" }, { intent: "directDebit:submit", id: "1" }, { intent: "directDebit:cancel", id: "1" }];
+        const posts: Record<string, string>[] = [
+          { intent: "directDebit:start" },
+          { intent: "directDebit:submit", id: "1" },
+          { intent: "directDebit:cancel", id: "1" },
+        ];
         for (const post of posts) {
           const response = await ask(page, who, { method: "POST", body: new URLSearchParams(post) });
           expect(response.status, `${who} ${page} ${post.intent}`).toBe(302);
@@ -370,11 +420,23 @@ describe("SEPA mandates (the mandate dialog) posted or opened from pages staff a
   it("only ADMIN and FINANCE open the dialog, see its row action, save or delete a mandate", async () => {
     const { env } = await import("cloudflare:test");
     const state = async () => JSON.stringify((await env.DB.prepare("SELECT * FROM sepa_mandates ORDER BY id").all()).results);
-    const mandate = (await env.DB.prepare("SELECT id, person_id, row_version FROM sepa_mandates ORDER BY id LIMIT 1").first()) as { id: number; person_id: number; row_version: number };
+    const mandate = (await env.DB.prepare("SELECT id, person_id, row_version FROM sepa_mandates ORDER BY id LIMIT 1").first()) as {
+      id: number;
+      person_id: number;
+      row_version: number;
+    };
     const before = await state();
     const posts: Record<string, string>[] = [
       { intent: "mandate:save", personId: "1", accountHolder: "Heimlich", iban: "DE89370400440532013000", mandateDate: "01.01.2026", isActive: "on" },
-      { intent: "mandate:save", id: String(mandate.id), rowVersion: String(mandate.row_version), personId: String(mandate.person_id), accountHolder: "Heimlich", iban: "DE89370400440532013000", mandateDate: "01.01.2026" },
+      {
+        intent: "mandate:save",
+        id: String(mandate.id),
+        rowVersion: String(mandate.row_version),
+        personId: String(mandate.person_id),
+        accountHolder: "Heimlich",
+        iban: "DE89370400440532013000",
+        mandateDate: "01.01.2026",
+      },
       { intent: "mandate:delete", id: String(mandate.id) },
     ];
     for (const who of ["staff", "gdpr"] as DemoUserName[]) {
@@ -408,7 +470,10 @@ describe("mail dialogs and mail tasks posted from pages others may use", () => {
       expect(await (await ask("/people", who)).text(), who).not.toContain("Mail senden");
       expect(await (await ask("/people/1/dogs?dialog=mail-person&dialogId=1", who)).text(), who).not.toContain("Mail senden:");
       for (const page of ["/people", "/people/1/dogs", "/courses"]) {
-        const response = await ask(page, who, { method: "POST", body: new URLSearchParams({ intent: "mail:send", source: "person", id: "1", subject: "Heimlich" }) });
+        const response = await ask(page, who, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "mail:send", source: "person", id: "1", subject: "Heimlich" }),
+        });
         expect(response.status, `${who} ${page}`).toBe(302);
         expect(response.headers.get("Location")).toBe("/");
       }
@@ -490,7 +555,11 @@ describe("routes outside the screen table", () => {
 
   it("creating a payment link by API needs ADMIN or FINANCE (401 anonymous, 403 others)", async () => {
     const post = (who: Who) =>
-      ask("/api/public/mollie/createpaymentlink", who, { method: "POST", headers: { "Content-Type": "application/json", Origin: "http://localhost" }, body: "{}" });
+      ask("/api/public/mollie/createpaymentlink", who, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Origin: "http://localhost" },
+        body: "{}",
+      });
     const expected: Record<Who, number> = { anonymous: 401, staff: 403, gdpr: 403, finance: 400, admin: 400 };
     for (const who of ["anonymous", ...USERS] as Who[]) expect((await post(who)).status, who).toBe(expected[who]);
     for (const who of ["anonymous", ...USERS] as Who[]) expect((await ask("/api/public/mollie/createpaymentlink", who)).status, who).toBe(405);
@@ -534,7 +603,9 @@ describe("routes outside the screen table", () => {
 describe("Mahnwesen: the run and the reminder levels posted from pages others may use", () => {
   it("only ADMIN and FINANCE start a run or cancel a reminder; only ADMIN saves the levels", async () => {
     const { env } = await import("cloudflare:test");
-    await env.DB.prepare("INSERT INTO reminders (id, target_type, target_id, person_id, level, date, new_due_date, status) VALUES (1, 'INVOICE', 1, 1, 1, '2026-11-02', '2026-11-16', 'PENDING')").run();
+    await env.DB.prepare(
+      "INSERT INTO reminders (id, target_type, target_id, person_id, level, date, new_due_date, status) VALUES (1, 'INVOICE', 1, 1, 1, '2026-11-02', '2026-11-16', 'PENDING')",
+    ).run();
     const state = async () =>
       JSON.stringify([
         (await env.DB.prepare("SELECT count(*) AS n FROM jobs WHERE type = 'REMINDERS'").first()) as { n: number },
@@ -544,7 +615,16 @@ describe("Mahnwesen: the run and the reminder levels posted from pages others ma
     const before = await state();
     const levels = new URLSearchParams({ intent: "reminderLevels" });
     for (let index = 0; index < 3; index++) {
-      for (const [key, value] of Object.entries({ level: String(index + 1), rowVersion: "1", enabled: "on", days: "1", fee: "99,00", paymentTermDays: "1", mailTemplate: "1. Mahnung", letterTemplate: "1. Mahnung (Brief)" })) {
+      for (const [key, value] of Object.entries({
+        level: String(index + 1),
+        rowVersion: "1",
+        enabled: "on",
+        days: "1",
+        fee: "99,00",
+        paymentTermDays: "1",
+        mailTemplate: "1. Mahnung",
+        letterTemplate: "1. Mahnung (Brief)",
+      })) {
         levels.set(`levels[${index}].${key}`, value);
       }
     }

@@ -70,7 +70,11 @@ async function makeCourse(name: string, offsets: number[], statuses: number[]) {
 
 beforeAll(async () => {
   await loadDemoData(today);
-  const made = await makeCourse("Anwesenheitskurs", [-2, -1, 0, 7, 14], [STATUS_IDS.CONFIRMED, STATUS_IDS.CONFIRMED, STATUS_IDS.CONFIRMED, STATUS_IDS.WAITLIST, STATUS_IDS.CANCELLED]);
+  const made = await makeCourse(
+    "Anwesenheitskurs",
+    [-2, -1, 0, 7, 14],
+    [STATUS_IDS.CONFIRMED, STATUS_IDS.CONFIRMED, STATUS_IDS.CONFIRMED, STATUS_IDS.WAITLIST, STATUS_IDS.CANCELLED],
+  );
   course = { id: made.id, dates: made.dates, confirmed: made.memberships.slice(0, 3), waitlisted: made.memberships[3], cancelled: made.memberships[4] };
   const other = await makeCourse("Anderer Kurs", [-1], [STATUS_IDS.CONFIRMED]);
   otherCourse = { id: other.id, date: other.dates[0], membership: other.memberships[0] };
@@ -133,7 +137,9 @@ describe("ticking on the mobile Kursblatt", () => {
     expect(await allAttendance()).toEqual(after);
     // Ticked again: the same row, present once more.
     await tick({ date, membership, present: 1 });
-    expect(await allAttendance()).toEqual([{ ...after[0], present: true, lastModifiedBy: "Sven Mitarbeiter", lastModifiedOn: expect.any(String), rowVersion: 3 }]);
+    expect(await allAttendance()).toEqual([
+      { ...after[0], present: true, lastModifiedBy: "Sven Mitarbeiter", lastModifiedOn: expect.any(String), rowVersion: 3 },
+    ]);
   });
 
   it("with JavaScript (via=fetch) it answers the state instead of redirecting", async () => {
@@ -154,10 +160,30 @@ describe("ticking on the mobile Kursblatt", () => {
   it.each([
     ["an unknown date", () => ({ date: 999_999, membership: course.confirmed[0], present: 1 as const }), 404, "Diesen Kurstermin gibt es nicht (mehr)."],
     ["an unknown participant", () => ({ date: course.dates[0], membership: 999_999, present: 1 as const }), 404, "Diesen Teilnehmer gibt es nicht (mehr)."],
-    ["a date of another course", () => ({ date: otherCourse.date, membership: course.confirmed[0], present: 1 as const }), 409, "Dieser Termin gehört zu einem anderen Kurs."],
-    ["a participant of another course", () => ({ date: course.dates[0], membership: otherCourse.membership, present: 1 as const }), 409, "Dieser Teilnehmer ist nicht in diesem Kurs."],
-    ["the other course's date and participant under this course", () => ({ date: otherCourse.date, membership: otherCourse.membership, present: 1 as const }), 409, "Dieser Termin gehört zu einem anderen Kurs."],
-    ["a participant on the Warteliste", () => ({ date: course.dates[0], membership: course.waitlisted, present: 1 as const }), 409, "Teilnehmer auf der Warteliste"],
+    [
+      "a date of another course",
+      () => ({ date: otherCourse.date, membership: course.confirmed[0], present: 1 as const }),
+      409,
+      "Dieser Termin gehört zu einem anderen Kurs.",
+    ],
+    [
+      "a participant of another course",
+      () => ({ date: course.dates[0], membership: otherCourse.membership, present: 1 as const }),
+      409,
+      "Dieser Teilnehmer ist nicht in diesem Kurs.",
+    ],
+    [
+      "the other course's date and participant under this course",
+      () => ({ date: otherCourse.date, membership: otherCourse.membership, present: 1 as const }),
+      409,
+      "Dieser Termin gehört zu einem anderen Kurs.",
+    ],
+    [
+      "a participant on the Warteliste",
+      () => ({ date: course.dates[0], membership: course.waitlisted, present: 1 as const }),
+      409,
+      "Teilnehmer auf der Warteliste",
+    ],
     ["an abgemeldet participant", () => ({ date: course.dates[0], membership: course.cancelled, present: 1 as const }), 409, "abgemeldete Teilnehmer"],
     ["a date not held yet", () => ({ date: course.dates[3], membership: course.confirmed[0], present: 1 as const }), 409, "noch nicht stattgefunden"],
     ["no present flag", () => ({ date: course.dates[0], membership: course.confirmed[0], present: "ja" }), 400, "ob anwesend"],
@@ -174,7 +200,13 @@ describe("ticking on the mobile Kursblatt", () => {
     const before = await allAttendance();
     const response = await fetchApp(`/coursesheetmobile?course=${course.id}`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "attendance", course: String(course.id), date: String(course.dates[0]), membership: String(course.confirmed[2]), present: "1" }),
+      body: new URLSearchParams({
+        intent: "attendance",
+        course: String(course.id),
+        date: String(course.dates[0]),
+        membership: String(course.confirmed[2]),
+        present: "1",
+      }),
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
@@ -240,8 +272,12 @@ describe("the Papierkorb", () => {
     const cookie = await loginCookie("staff");
     const text = async (path: string) => (await (await fetchApp(path, { cookie })).text()).replaceAll("<!-- -->", "");
     expect(await text(`/scheduler?dialog=courseDate-delete&dialogId=${course.dates[0]}`)).toContain("Mit ihm werden auch gelöscht: 1 Anwesenheitseintrag.");
-    expect(await text(`/courses/${course.id}/coursememberships?dialog=courseMembership-delete&dialogId=${course.confirmed[0]}`)).toContain("Mit ihm werden auch gelöscht: 2 Anwesenheitseinträge.");
-    expect(await text(`/courses?dialog=course-delete&dialogId=${course.id}`)).toMatch(/Mit ihm werden auch gelöscht: 5 Teilnehmer, 5 Termine und 3 Anwesenheitseinträge\./);
+    expect(await text(`/courses/${course.id}/coursememberships?dialog=courseMembership-delete&dialogId=${course.confirmed[0]}`)).toContain(
+      "Mit ihm werden auch gelöscht: 2 Anwesenheitseinträge.",
+    );
+    expect(await text(`/courses?dialog=course-delete&dialogId=${course.id}`)).toMatch(
+      /Mit ihm werden auch gelöscht: 5 Teilnehmer, 5 Termine und 3 Anwesenheitseinträge\./,
+    );
   });
 
   it("a deleted date takes its attendance along; the restore brings it back exactly", async () => {
@@ -252,7 +288,10 @@ describe("the Papierkorb", () => {
     expect(outcome.status).toBe("deleted");
     expect((await snapshot()).filter((row) => row.courseDateId === course.dates[0])).toEqual([]);
     const transactionId = (outcome as { transactionId: number }).transactionId;
-    const tables = await db.select({ tableName: schema.deletedRecords.tableName }).from(schema.deletedRecords).where(eq(schema.deletedRecords.transactionId, transactionId));
+    const tables = await db
+      .select({ tableName: schema.deletedRecords.tableName })
+      .from(schema.deletedRecords)
+      .where(eq(schema.deletedRecords.transactionId, transactionId));
     expect(tables.map((row) => row.tableName).sort()).toEqual([...Array<string>(onDate.length).fill("attendances"), "course_dates"]);
     expect(await restoreDeletedRecord(db, (await mainRecordOfTransaction(db, transactionId))!.id)).toMatchObject({ status: "restored" });
     expect(await snapshot()).toEqual(before);

@@ -18,7 +18,14 @@ describe("ID token verification", async () => {
   const provider = await generateKeyPair("RS256");
   const stranger = await generateKeyPair("RS256");
   const sign = (claims: Record<string, unknown>, { key = provider.privateKey, issuer = ISSUER, audience = CLIENT_ID, expiresIn = "5m" } = {}) =>
-    new SignJWT(claims).setProtectedHeader({ alg: "RS256" }).setSubject("admin").setIssuer(issuer).setAudience(audience).setIssuedAt().setExpirationTime(expiresIn).sign(key);
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: "RS256" })
+      .setSubject("admin")
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(expiresIn)
+      .sign(key);
   const verify = (token: string) => verifyIdToken(token, { keys: provider.publicKey, issuer: ISSUER, audience: CLIENT_ID });
 
   it("accepts a token signed by the provider for this client and reads the namespaced roles", async () => {
@@ -98,11 +105,17 @@ describe("sessions on the server", () => {
     const stored = (await createDb(env.DB).select().from(sessions)).map((row) => row.id);
     expect(stored).not.toContain(id);
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(id)));
-    const hash = btoa(String.fromCharCode(...digest)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const hash = btoa(String.fromCharCode(...digest))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
     expect(stored).toContain(hash);
 
     // The cookie carries the id: logged in. A cookie made from what the database holds is not.
-    const user = (cookieId: string) => sessionCookie(env).serialize({ id: cookieId, user: DEMO_USERS.gdpr }).then((header) => header.split(";")[0]);
+    const user = (cookieId: string) =>
+      sessionCookie(env)
+        .serialize({ id: cookieId, user: DEMO_USERS.gdpr })
+        .then((header) => header.split(";")[0]);
     const page = await fetchApp("/people", { cookie: await user(id) });
     expect(page.status).toBe(200);
     expect((await page.text()).replaceAll("<!-- -->", "")).toContain("Willkommen, Dana Datenschutz");

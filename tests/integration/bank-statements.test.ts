@@ -38,10 +38,16 @@ const upload = async (content: BlobPart, name: string, who: "finance" | "admin" 
 const counts = async () => ({
   imports: await db.$count(schema.bankStatementImports),
   entries: await db.$count(schema.bankStatementEntries),
-  invoices: JSON.stringify(await db.select({ id: schema.invoiceHeaders.id, open: schema.invoiceHeaders.openAmount, comments: schema.invoiceHeaders.paymentComments }).from(schema.invoiceHeaders)),
+  invoices: JSON.stringify(
+    await db
+      .select({ id: schema.invoiceHeaders.id, open: schema.invoiceHeaders.openAmount, comments: schema.invoiceHeaders.paymentComments })
+      .from(schema.invoiceHeaders),
+  ),
 });
-const invoiceByNumber = async (invoiceNumber: number) => (await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.invoiceNumber, invoiceNumber)))[0];
-const entriesOf = (importId: number) => db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.importId, importId)).orderBy(schema.bankStatementEntries.position);
+const invoiceByNumber = async (invoiceNumber: number) =>
+  (await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.invoiceNumber, invoiceNumber)))[0];
+const entriesOf = (importId: number) =>
+  db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.importId, importId)).orderBy(schema.bankStatementEntries.position);
 const importIdOf = (response: Response) => Number(/^\/bankstatements\/(\d+)$/.exec(response.headers.get("Location") ?? "")?.[1]);
 const page = async (path: string) => (await (await fetchApp(path, { cookie: await loginCookie("finance") })).text()).replaceAll("<!-- -->", "");
 
@@ -72,7 +78,12 @@ describe("reading statements", () => {
       ["DBIT", 12000, "Lotte Halter", "Kursgebuehr Welpengruppe"],
       ["DBIT", 490, null, "Kontofuehrung November"],
     ]);
-    expect(statement.transactions[0]).toMatchObject({ bankReference: "DEMO2026112300001", endToEndId: null, bookingDate: "2026-11-23", counterpartyIban: "DE02120300000000202051" });
+    expect(statement.transactions[0]).toMatchObject({
+      bankReference: "DEMO2026112300001",
+      endToEndId: null,
+      bookingDate: "2026-11-23",
+      counterpartyIban: "DE02120300000000202051",
+    });
     expect(statement.transactions[4]).toMatchObject({ isReturn: true, returnReason: "MD06", endToEndId: COLLECTED_FEE_REFERENCE, mandateId: "WUFF-41-1" });
     expect(statement.transactions[5].isReturn).toBe(false);
   });
@@ -116,8 +127,17 @@ describe("reading statements", () => {
   });
 
   it("cents never through a float; invoice numbers in the usual spellings", () => {
-    expect([centsOf("0.29"), centsOf("1,1"), centsOf("19.99"), centsOf("1200"), centsOf("-1.00"), centsOf("1.999")]).toEqual([29, 110, 1999, 120000, null, null]);
-    expect(invoiceNumbersIn({ remittance: `ReNr ${inv(1)}, RE-NR. ${inv(2)} Rechnung ${inv(3)} Rechnungsnr.:${inv(4)} Referenz ${inv(9)}`, endToEndId: null })).toEqual([inv(1), inv(2), inv(3), inv(4)]);
+    expect([centsOf("0.29"), centsOf("1,1"), centsOf("19.99"), centsOf("1200"), centsOf("-1.00"), centsOf("1.999")]).toEqual([
+      29,
+      110,
+      1999,
+      120000,
+      null,
+      null,
+    ]);
+    expect(
+      invoiceNumbersIn({ remittance: `ReNr ${inv(1)}, RE-NR. ${inv(2)} Rechnung ${inv(3)} Rechnungsnr.:${inv(4)} Referenz ${inv(9)}`, endToEndId: null }),
+    ).toEqual([inv(1), inv(2), inv(3), inv(4)]);
   });
 
   it.each([
@@ -185,7 +205,10 @@ describe("importing and booking the demo statement", () => {
   it("a choice that was not proposed is refused and books nothing", async () => {
     const entries = await entriesOf(importId);
     const before = await counts();
-    const response = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), { intent: "book", [`choice-${entries[0].id}`]: `FEE:${collectedFee.id}` });
+    const response = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), {
+      intent: "book",
+      [`choice-${entries[0].id}`]: `FEE:${collectedFee.id}`,
+    });
     expect(response.status).toBe(422);
     expect(await response.text()).toContain("Diese Zuordnung wurde nicht vorgeschlagen");
     expect(await counts()).toEqual(before);
@@ -210,7 +233,15 @@ describe("importing and booking the demo statement", () => {
     expect(paid.paymentComments).toBe(`Bank 23.11.2026: 35,00\u00a0€ Quentin Baumeister ReNr ${inv(1)} Hundeschule`);
     expect(paid.rowVersion).toBe(i1.rowVersion + 1);
     const billed = await db.select().from(schema.invoiceRows).where(eq(schema.invoiceRows.invoiceId, paid.id));
-    const billedFees = await db.select().from(schema.fees).where(inArray(schema.fees.id, billed.map((row) => row.feeId!)));
+    const billedFees = await db
+      .select()
+      .from(schema.fees)
+      .where(
+        inArray(
+          schema.fees.id,
+          billed.map((row) => row.feeId!),
+        ),
+      );
     expect(billedFees.every((fee) => fee.openAmount === 0 && fee.paymentReference === `ReNr ${inv(1)}`)).toBe(true);
     expect((await invoiceByNumber(inv(2))).openAmount).toBe(12500 - 5000);
     expect((await invoiceByNumber(inv(5))).openAmount).toBe(13000 - 10000);
@@ -248,7 +279,11 @@ describe("importing and booking the demo statement", () => {
   it("an unmatched credit is booked to an invoice number typed in; an overpayment is reported, not booked beyond the open amount", async () => {
     const entries = await entriesOf(importId);
     // Invoice {year}005 has 30,00 € open; the donation of 20,00 € goes there, then nothing is left over.
-    const response = await postForm(`/bankstatements/${importId}`, await loginCookie("admin"), { intent: "book", [`choice-${entries[3].id}`]: "", [`invoice-${entries[3].id}`]: `${inv(5)}` });
+    const response = await postForm(`/bankstatements/${importId}`, await loginCookie("admin"), {
+      intent: "book",
+      [`choice-${entries[3].id}`]: "",
+      [`invoice-${entries[3].id}`]: `${inv(5)}`,
+    });
     expect(response.status).toBe(302);
     expect((await invoiceByNumber(inv(5))).openAmount).toBe(1000);
 
@@ -276,8 +311,20 @@ describe("importing and booking the demo statement", () => {
 describe("malformed uploads and roles", () => {
   it.each([
     ["not XML", "<Document><Ntry>", "kaputt.xml", 415, "kein gültiges XML"],
-    ["camt.054", `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn/></Document>`, "avis.xml", 422, "camt.054"],
-    ["pain.008", `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08"><CstmrDrctDbtInitn/></Document>`, "lastschrift.xml", 422, "kein Kontoauszug im Format CAMT.053"],
+    [
+      "camt.054",
+      `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn/></Document>`,
+      "avis.xml",
+      422,
+      "camt.054",
+    ],
+    [
+      "pain.008",
+      `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08"><CstmrDrctDbtInitn/></Document>`,
+      "lastschrift.xml",
+      422,
+      "kein Kontoauszug im Format CAMT.053",
+    ],
     ["an empty file", "", "leer.sta", 400, "Die Datei ist leer"],
     ["a text file", "Kontostand: 100 Euro", "notiz.txt", 415, "weder ein Kontoauszug"],
     ["20 MB", new Uint8Array(20 * 1024 * 1024).fill(60), "riesig.xml", 413, "zu groß"],
@@ -295,7 +342,9 @@ describe("malformed uploads and roles", () => {
     const before = await counts();
     const response = await upload(camtWith([{ ref: "FREMD-1", cents: 3_500, text: `ReNr ${inv(1)}` }], "DE02120300000000202051"), "fremdes-konto.xml");
     expect(response.status).toBe(422);
-    expect(await response.text()).toContain("Der Kontoauszug ist für das Konto DE02 1203 0000 0000 2020 51, nicht für das Vereinskonto DE89 3704 0044 0532 0130 00 (Einstellungen): Es wurde nichts importiert.");
+    expect(await response.text()).toContain(
+      "Der Kontoauszug ist für das Konto DE02 1203 0000 0000 2020 51, nicht für das Vereinskonto DE89 3704 0044 0532 0130 00 (Einstellungen): Es wurde nichts importiert.",
+    );
     const mt = await upload(mt940.replace(":25:37040044/0532013000", ":25:12030000/0000202051"), "fremd.sta");
     expect(mt.status).toBe(422);
     expect(await counts()).toEqual(before);
@@ -344,7 +393,13 @@ describe("a reminder paid as its GiroCode asks: the item and its reminder fees f
         .values({ personId: person.id, date: "2026-09-01", text: "Kursgebühr", amount: 2_000, openAmount: 2_000, sendInvoice: false, ...values })
         .returning()
         .then(([row]) => row);
-    invoiceReminderFee = await fee({ text: `Mahngebühr 1. Mahnung: Rechnung ${inv(901)}`, amount: 500, openAmount: 500, kind: "REMINDER", remindedInvoiceId: invoice.id });
+    invoiceReminderFee = await fee({
+      text: `Mahngebühr 1. Mahnung: Rechnung ${inv(901)}`,
+      amount: 500,
+      openAmount: 500,
+      kind: "REMINDER",
+      remindedInvoiceId: invoice.id,
+    });
     directFee = await fee({});
     directReminderFee = await fee({ text: "Mahngebühr 1. Mahnung: Kursgebühr", amount: 300, openAmount: 300, kind: "REMINDER", remindedFeeId: directFee.id });
     statement = camtWith([
@@ -371,7 +426,9 @@ describe("a reminder paid as its GiroCode asks: the item and its reminder fees f
       [`choice-${entries[1].id}`]: `FEE:${directFee.id}`,
     });
     expect(booked.status).toBe(302);
-    expect(toastOf(booked)?.message).toBe(`2 Buchungen gebucht (78,00\u00a0€ Zahlungseingang). Posten ${directFee.id} (Kursgebühr): 1,00\u00a0€ Überzahlung nicht gebucht.`);
+    expect(toastOf(booked)?.message).toBe(
+      `2 Buchungen gebucht (78,00\u00a0€ Zahlungseingang). Posten ${directFee.id} (Kursgebühr): 1,00\u00a0€ Überzahlung nicht gebucht.`,
+    );
     expect((await invoiceNow()).openAmount).toBe(0);
     const [reminderOfInvoice, fee, reminderOfFee] = await Promise.all([invoiceReminderFee, directFee, directReminderFee].map((item) => feeNow(item.id)));
     expect([reminderOfInvoice.openAmount, fee.openAmount, reminderOfFee.openAmount]).toEqual([0, 0, 0]);
@@ -392,14 +449,16 @@ describe("a reminder paid as its GiroCode asks: the item and its reminder fees f
     expect(entry.note).toBe("Mit Mahngebühr: 5,00\u00a0€ davon für die Mahngebühren.");
     // Meanwhile 3,00 € of the reminder fee were paid in cash (typed into the Kontenblatt).
     await db.update(schema.fees).set({ openAmount: 200 }).where(eq(schema.fees.id, invoiceReminderFee.id));
-    const booked = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), { intent: "book", [`choice-${entry.id}`]: `INVOICE:${invoice.id}` });
+    const booked = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), {
+      intent: "book",
+      [`choice-${entry.id}`]: `INVOICE:${invoice.id}`,
+    });
     expect(booked.status).toBe(302);
     expect(toastOf(booked)?.message).toBe(`1 Buchung gebucht (52,00\u00a0€ Zahlungseingang). Rechnung ${inv(901)}: 3,00\u00a0€ Überzahlung nicht gebucht.`);
     expect([(await invoiceNow()).openAmount, (await feeNow(invoiceReminderFee.id)).openAmount]).toEqual([0, 0]);
     expect((await entriesOf(importId))[0].applied).toBe(5_200);
   });
 });
-
 
 describe("matching by mandate reference ('WUFF-{person}-{n}') and by fee number ('Posten {id}')", () => {
   type Fee = typeof schema.fees.$inferSelect;
@@ -459,7 +518,9 @@ describe("matching by mandate reference ('WUFF-{person}-{n}') and by fee number 
     ]);
     expect(JSON.parse(entries[2].candidates!)).toEqual([single, twinA, twinB, partA, partB].map((fee) => ({ type: "FEE", id: fee.id })));
     expect(entries[2].note).toContain("mehreren offenen Posten zusammen");
-    expect(entries[3].note).toBe(`Mandat ${mandate.reference} (${(await db.select().from(schema.people).where(eq(schema.people.id, mandate.personId)))[0].fullName}): kein offener Posten ohne Rechnung über 7,77\u00a0€.`);
+    expect(entries[3].note).toBe(
+      `Mandat ${mandate.reference} (${(await db.select().from(schema.people).where(eq(schema.people.id, mandate.personId)))[0].fullName}): kein offener Posten ohne Rechnung über 7,77\u00a0€.`,
+    );
     expect(entries[4].note).toBeNull();
     expect(entries[5].note).toBeNull();
     expect((await feeNow(invoiced.id)).openAmount).toBe(777);
@@ -484,7 +545,10 @@ describe("matching by mandate reference ('WUFF-{person}-{n}') and by fee number 
 
     const again = await upload(statement, "mandate-nochmal.xml");
     expect(toastOf(again)?.message).toBe("Alle 6 Buchungen dieses Kontoauszugs sind bereits importiert: nichts Neues zu buchen.");
-    const twice = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), { intent: "book", [`choice-${entries[0].id}`]: `FEE:${single.id}` });
+    const twice = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), {
+      intent: "book",
+      [`choice-${entries[0].id}`]: `FEE:${single.id}`,
+    });
     expect(twice.status).toBe(422);
     expect(await Promise.all([single, twinA, twinB, giro].map((fee) => feeNow(fee.id)))).toEqual(booked);
   });

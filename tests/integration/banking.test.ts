@@ -205,10 +205,20 @@ describe("SEPA mandates on the person", () => {
   let personId: number;
   const mandates = () => db.select().from(schema.sepaMandates).where(eq(schema.sepaMandates.personId, personId)).orderBy(schema.sepaMandates.id);
   const save = async (fields: Record<string, string | number | boolean>, who: "admin" | "finance" = "finance") =>
-    postForm("/people", await loginCookie(who), { intent: "mandate:save", personId, accountHolder: "Erika Mandat", mandateDate: "01.10.2026", isActive: true, ...fields });
+    postForm("/people", await loginCookie(who), {
+      intent: "mandate:save",
+      personId,
+      accountHolder: "Erika Mandat",
+      mandateDate: "01.10.2026",
+      isActive: true,
+      ...fields,
+    });
 
   beforeAll(async () => {
-    [{ id: personId }] = await db.insert(schema.people).values({ firstName: "Erika", lastName: "Mandat", memberTypeId: 2, isMember: true }).returning({ id: schema.people.id });
+    [{ id: personId }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Erika", lastName: "Mandat", memberTypeId: 2, isMember: true })
+      .returning({ id: schema.people.id });
   });
 
   it("saves a mandate with a generated reference, the IBAN in one piece, FRST until its first collection", async () => {
@@ -216,7 +226,17 @@ describe("SEPA mandates on the person", () => {
     expect(response.status).toBe(302);
     expect(toastOf(response)?.message).toBe(`SEPA-Mandat WUFF-${personId}-1 wurde angelegt`);
     const [mandate] = await mandates();
-    expect(mandate).toMatchObject({ reference: `WUFF-${personId}-1`, iban: VALID_IBAN, bic: null, accountHolder: "Erika Mandat", mandateDate: "2026-10-01", isActive: true, firstCollectionOn: null, createdBy: "Fritz Finanz", rowVersion: 1 });
+    expect(mandate).toMatchObject({
+      reference: `WUFF-${personId}-1`,
+      iban: VALID_IBAN,
+      bic: null,
+      accountHolder: "Erika Mandat",
+      mandateDate: "2026-10-01",
+      isActive: true,
+      firstCollectionOn: null,
+      createdBy: "Fritz Finanz",
+      rowVersion: 1,
+    });
     const dialog = await text(await fetchApp(`/people?dialog=mandate-person&dialogId=${personId}`, { cookie: await loginCookie("finance") }));
     expect(dialog).toContain(`WUFF-${personId}-1`);
     expect(dialog).toContain("Erstlastschrift (FRST)");
@@ -252,7 +272,9 @@ describe("SEPA mandates on the person", () => {
     // The database itself keeps it one.
     await expect(env.DB.prepare("UPDATE sepa_mandates SET is_active = 1 WHERE id = ?").bind(old.id).run()).rejects.toThrow(/UNIQUE/);
     await expect(
-      env.DB.prepare("INSERT INTO sepa_mandates (person_id, account_holder, iban, reference, mandate_date) VALUES (?, 'x', ?, ?, '2026-01-01')").bind(personId, VALID_IBAN, `WUFF-${personId}-2`).run(),
+      env.DB.prepare("INSERT INTO sepa_mandates (person_id, account_holder, iban, reference, mandate_date) VALUES (?, 'x', ?, ?, '2026-01-01')")
+        .bind(personId, VALID_IBAN, `WUFF-${personId}-2`)
+        .run(),
     ).rejects.toThrow(/UNIQUE/);
   });
 
@@ -262,7 +284,14 @@ describe("SEPA mandates on the person", () => {
     const edited = await save({ id: active.id, rowVersion: active.rowVersion, iban: VALID_IBAN, bic: "COBADEFFXXX" });
     expect(toastOf(edited)?.message).toBe("SEPA-Mandat wurde gespeichert");
     const after = (await mandates()).find((row) => row.id === active.id)!;
-    expect(after).toMatchObject({ iban: VALID_IBAN, bic: "COBADEFFXXX", firstCollectionOn: null, rowVersion: active.rowVersion + 1, lastModifiedBy: "Fritz Finanz", reference: active.reference });
+    expect(after).toMatchObject({
+      iban: VALID_IBAN,
+      bic: "COBADEFFXXX",
+      firstCollectionOn: null,
+      rowVersion: active.rowVersion + 1,
+      lastModifiedBy: "Fritz Finanz",
+      reference: active.reference,
+    });
 
     const stale = await save({ id: active.id, rowVersion: active.rowVersion, iban: VALID_IBAN, isActive: false });
     expect(stale.status).toBe(409);
@@ -302,7 +331,9 @@ describe("SEPA mandates on the person", () => {
     if (foreign) expect((await save({ id: foreign.id, rowVersion: foreign.rowVersion, iban: VALID_IBAN })).status).toBe(404);
     expect((await postForm("/people", await loginCookie("admin"), { intent: "mandate:delete", id: 999_999 })).status).toBe(404);
     expect((await postForm("/people", await loginCookie("admin"), { intent: "mandate:delete", id: "abc" })).status).toBe(404);
-    expect(await text(await fetchApp("/people?dialog=mandate-person&dialogId=999999", { cookie: await loginCookie("admin") }))).not.toContain("SEPA-Mandat von");
+    expect(await text(await fetchApp("/people?dialog=mandate-person&dialogId=999999", { cookie: await loginCookie("admin") }))).not.toContain(
+      "SEPA-Mandat von",
+    );
     expect(JSON.stringify(await db.select().from(schema.sepaMandates).orderBy(schema.sepaMandates.id))).toBe(before);
     expect(someone).toBeDefined();
   });
@@ -323,7 +354,9 @@ describe("IBANs never reach staff or GDPR users", () => {
   let person: { id: number; iban: string; reference: string };
 
   beforeAll(async () => {
-    const mandate = (await db.select().from(schema.sepaMandates).where(eq(schema.sepaMandates.isActive, true)).orderBy(schema.sepaMandates.personId).limit(1))[0];
+    const mandate = (
+      await db.select().from(schema.sepaMandates).where(eq(schema.sepaMandates.isActive, true)).orderBy(schema.sepaMandates.personId).limit(1)
+    )[0];
     person = { id: mandate.personId, iban: mandate.iban, reference: mandate.reference };
   });
 
@@ -335,43 +368,57 @@ describe("IBANs never reach staff or GDPR users", () => {
     expect((await fetchApp("/preferences/columns", { method: "POST", cookie, body: choice })).status).toBe(200);
   };
 
-  it.each(["staff", "gdpr"] as const)("%s: neither the People grid (page and .data) nor the person dialog carries the full IBAN; the dialog shows it masked", async (who) => {
-    const cookie = await loginCookie(who);
-    await chooseColumns(cookie);
-    for (const path of ["/people?sort=mandateReference", "/people.data?sort=-mandateReference", `/people/${person.id}/dogs`, `/people/${person.id}/dogs.data`]) {
-      const body = await text(await fetchApp(path, { cookie }));
-      expect(leaks(body), path).toBe(false);
-      expect(body, path).not.toContain("mandateIban");
-      expect(body, path).not.toContain(maskIban(person.iban));
-    }
-    for (const path of [`/people/${person.id}/dogs?dialog=person-edit&dialogId=${person.id}`, `/people/${person.id}/dogs.data?dialog=person-edit&dialogId=${person.id}`]) {
-      const body = await text(await fetchApp(path, { cookie }));
-      expect(leaks(body), path).toBe(false);
-      expect(body, path).toContain(maskIban(person.iban));
-      expect(body, path).not.toContain("Mandat bearbeiten");
-    }
-    // The mandate dialog does not open for them.
-    for (const path of [`/people?dialog=mandate-person&dialogId=${person.id}`, `/people.data?dialog=mandate-person&dialogId=${person.id}`]) {
-      const body = await text(await fetchApp(path, { cookie }));
-      expect(leaks(body), path).toBe(false);
-      expect(body, path).not.toContain("SEPA-Mandat von");
-    }
-    // Nor do they see the People grid's 'SEPA-Mandat' action.
-    expect(await text(await fetchApp("/people", { cookie }))).not.toContain("SEPA-Mandat");
-  });
+  it.each(["staff", "gdpr"] as const)(
+    "%s: neither the People grid (page and .data) nor the person dialog carries the full IBAN; the dialog shows it masked",
+    async (who) => {
+      const cookie = await loginCookie(who);
+      await chooseColumns(cookie);
+      for (const path of [
+        "/people?sort=mandateReference",
+        "/people.data?sort=-mandateReference",
+        `/people/${person.id}/dogs`,
+        `/people/${person.id}/dogs.data`,
+      ]) {
+        const body = await text(await fetchApp(path, { cookie }));
+        expect(leaks(body), path).toBe(false);
+        expect(body, path).not.toContain("mandateIban");
+        expect(body, path).not.toContain(maskIban(person.iban));
+      }
+      for (const path of [
+        `/people/${person.id}/dogs?dialog=person-edit&dialogId=${person.id}`,
+        `/people/${person.id}/dogs.data?dialog=person-edit&dialogId=${person.id}`,
+      ]) {
+        const body = await text(await fetchApp(path, { cookie }));
+        expect(leaks(body), path).toBe(false);
+        expect(body, path).toContain(maskIban(person.iban));
+        expect(body, path).not.toContain("Mandat bearbeiten");
+      }
+      // The mandate dialog does not open for them.
+      for (const path of [`/people?dialog=mandate-person&dialogId=${person.id}`, `/people.data?dialog=mandate-person&dialogId=${person.id}`]) {
+        const body = await text(await fetchApp(path, { cookie }));
+        expect(leaks(body), path).toBe(false);
+        expect(body, path).not.toContain("SEPA-Mandat von");
+      }
+      // Nor do they see the People grid's 'SEPA-Mandat' action.
+      expect(await text(await fetchApp("/people", { cookie }))).not.toContain("SEPA-Mandat");
+    },
+  );
 
-  it.each(["finance", "admin"] as const)("%s: the person dialog shows the full IBAN; the grid's hidden columns the reference and the IBAN masked", async (who) => {
-    const cookie = await loginCookie(who);
-    const dialog = await text(await fetchApp(`/people/${person.id}/dogs?dialog=person-edit&dialogId=${person.id}`, { cookie }));
-    expect(dialog).toContain(grouped());
-    expect(dialog).toContain("Mandat bearbeiten");
-    await chooseColumns(cookie);
-    const page = await text(await fetchApp(`/people/${person.id}/dogs`, { cookie }));
-    expect(page).toContain(person.reference);
-    expect(page).toContain(maskIban(person.iban));
-    expect(page).not.toContain(grouped());
-    expect(page).toContain("SEPA-Mandat");
-  });
+  it.each(["finance", "admin"] as const)(
+    "%s: the person dialog shows the full IBAN; the grid's hidden columns the reference and the IBAN masked",
+    async (who) => {
+      const cookie = await loginCookie(who);
+      const dialog = await text(await fetchApp(`/people/${person.id}/dogs?dialog=person-edit&dialogId=${person.id}`, { cookie }));
+      expect(dialog).toContain(grouped());
+      expect(dialog).toContain("Mandat bearbeiten");
+      await chooseColumns(cookie);
+      const page = await text(await fetchApp(`/people/${person.id}/dogs`, { cookie }));
+      expect(page).toContain(person.reference);
+      expect(page).toContain(maskIban(person.iban));
+      expect(page).not.toContain(grouped());
+      expect(page).toContain("SEPA-Mandat");
+    },
+  );
 });
 
 describe("the demo data", () => {
@@ -436,7 +483,9 @@ describe("the GiroCode (EPC QR code)", () => {
   it("is a variable of the invoice template and in the default template, only with the club's IBAN and an open amount", () => {
     const data = invoiceTemplateData(SAMPLE_INVOICE);
     expect(data.girocode).toMatch(/^<svg /);
-    expect(decodeQR(svgToImage(data.girocode))).toBe(epcPayload({ name: DEMO_CLUB.bankAccountHolder!, iban: DEMO_CLUB.iban!, bic: DEMO_CLUB.bic, amount: 18_550, remittance: "ReNr 2026001" }));
+    expect(decodeQR(svgToImage(data.girocode))).toBe(
+      epcPayload({ name: DEMO_CLUB.bankAccountHolder!, iban: DEMO_CLUB.iban!, bic: DEMO_CLUB.bic, amount: 18_550, remittance: "ReNr 2026001" }),
+    );
     expect(DEFAULT_INVOICE_TEMPLATE).toContain("{{{girocode}}}");
     expect(invoiceTemplateData({ ...SAMPLE_INVOICE, club: { ...DEMO_CLUB, iban: null } }).girocode).toBe("");
     expect(invoiceTemplateData({ ...SAMPLE_INVOICE, header: { ...SAMPLE_INVOICE.header, openAmount: 0 } }).girocode).toBe("");
@@ -465,11 +514,13 @@ describe("the GiroCode (EPC QR code)", () => {
       const document = await getDocumentProxy(new Uint8Array(await stored!.arrayBuffer()));
       const { OPS } = await getResolvedPDFJS();
       const operators = await (await document.getPage(1)).getOperatorList();
-      const paths = operators.fnArray.flatMap((fn, index) => (fn === OPS.constructPath ? [Array.from((operators.argsArray[index] as [number, ArrayLike<number>[]])[1][0] ?? [])] : []));
+      const paths = operators.fnArray.flatMap((fn, index) =>
+        fn === OPS.constructPath ? [Array.from((operators.argsArray[index] as [number, ArrayLike<number>[]])[1][0] ?? [])] : [],
+      );
       const longest = paths.sort((a, b) => b.length - a.length)[0] ?? [];
       const modules: [number, number][] = [];
       // pdf.js path data: 0 moveTo x y, 1 lineTo x y, 2 curveTo (6), 3 quadraticCurveTo (4), 4 closePath.
-      for (let at = 0; at < longest.length; ) {
+      for (let at = 0; at < longest.length;) {
         const op = longest[at];
         if (op === 0) modules.push([longest[at + 1], longest[at + 2]]);
         at += op === 0 || op === 1 ? 3 : op === 2 ? 7 : op === 3 ? 5 : 1;
@@ -502,16 +553,32 @@ describe("the GiroCode (EPC QR code)", () => {
 
   it("goes with a payment mail as an inline PNG (Content-ID) that decodes to the invoice's payload", async () => {
     const account = await useTestAccount("girocode");
-    const [person] = await db.insert(schema.people).values({ firstName: "Gina", lastName: "Girocode", email: "gina@example.org", memberTypeId: 1 }).returning({ id: schema.people.id });
+    const [person] = await db
+      .insert(schema.people)
+      .values({ firstName: "Gina", lastName: "Girocode", email: "gina@example.org", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
     const [invoice] = await db
       .insert(schema.invoiceHeaders)
-      .values({ personId: person.id, invoiceNumber: 990_010, date: "2026-11-01", dueDate: "2026-12-01", amount: 4_500, openAmount: 2_500, pdfFilePath: "Rechnung_990010_Girocode_2026.pdf" })
+      .values({
+        personId: person.id,
+        invoiceNumber: 990_010,
+        date: "2026-11-01",
+        dueDate: "2026-12-01",
+        amount: 4_500,
+        openAmount: 2_500,
+        pdfFilePath: "Rechnung_990010_Girocode_2026.pdf",
+      })
       .returning({ id: schema.invoiceHeaders.id });
     await env.INVOICES.put("Rechnung_990010_Girocode_2026.pdf", tinyPdf("Rechnung 990010"), { httpMetadata: { contentType: "application/pdf" } });
     const cookie = await loginCookie("finance");
     const preview = await text(await fetchApp(`/invoices/${invoice.id}/invoicerows?dialog=mail-invoice&dialogId=${invoice.id}`, { cookie }));
     expect(preview).toContain("data:image/png;base64,");
-    const response = await postForm(`/invoices/${invoice.id}/invoicerows`, cookie, { intent: "mail:send", source: "invoice", id: invoice.id, subject: "Rechnung 990010" });
+    const response = await postForm(`/invoices/${invoice.id}/invoicerows`, cookie, {
+      intent: "mail:send",
+      source: "invoice",
+      id: invoice.id,
+      subject: "Rechnung 990010",
+    });
     expect(toastOf(response)?.message).toBe(MAIL_SENT);
     const [mail] = await mailsTo(account);
     // maildev resolves the cid: reference to the attached image, as mail clients do: proof that
@@ -526,13 +593,22 @@ describe("the GiroCode (EPC QR code)", () => {
     expect(shown).toBe(`data:image/png;base64,${btoa(String.fromCharCode(...png))}`);
     const payload = decodeQR(pngToImage(png));
     const config = (await getConfiguration(db))!;
-    expect(epcFields(payload)).toMatchObject({ iban: config.iban, bic: config.bic ?? "", amount: "EUR25.00", remittance: "ReNr 990010", name: config.bankAccountHolder });
+    expect(epcFields(payload)).toMatchObject({
+      iban: config.iban,
+      bic: config.bic ?? "",
+      amount: "EUR25.00",
+      remittance: "ReNr 990010",
+      name: config.bankAccountHolder,
+    });
   });
 
   it("goes with a fee's mail too: its open amount and 'Posten {id} {text}'; none once the fee is paid", async () => {
     await env.DB.prepare("UPDATE configuration SET mollie_integration = 0").run();
     const account = await useTestAccount("girocode-fee");
-    const [person] = await db.insert(schema.people).values({ firstName: "Fiona", lastName: "Feemail", email: "fiona@example.org", memberTypeId: 1 }).returning({ id: schema.people.id });
+    const [person] = await db
+      .insert(schema.people)
+      .values({ firstName: "Fiona", lastName: "Feemail", email: "fiona@example.org", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
     const [fee] = await db
       .insert(schema.fees)
       .values({ personId: person.id, date: "2026-10-01", dueDate: "2026-10-15", text: "Einzelstunde", amount: 3_000, openAmount: 3_000 })
@@ -541,7 +617,10 @@ describe("the GiroCode (EPC QR code)", () => {
     expect(toastOf(response)?.message).toBe(MAIL_SENT);
     const [mail] = await mailsTo(account);
     const attachment = mail.attachments!.find((file) => file.filename === "GiroCode.png")!;
-    expect(epcFields(decodeQR(pngToImage(await attachmentOf(mail, attachment.generatedFileName))))).toMatchObject({ amount: "EUR30.00", remittance: `Posten ${fee.id} Einzelstunde` });
+    expect(epcFields(decodeQR(pngToImage(await attachmentOf(mail, attachment.generatedFileName))))).toMatchObject({
+      amount: "EUR30.00",
+      remittance: `Posten ${fee.id} Einzelstunde`,
+    });
 
     await db.update(schema.fees).set({ openAmount: 0 }).where(eq(schema.fees.id, fee.id));
     const paid = await useTestAccount("girocode-paid");

@@ -24,7 +24,14 @@ const page = async (path: string) => (await (await fetchApp(path, { cookie: awai
 const post = async (fields: Record<string, string | number>, who: "admin" | "finance" = "admin") => postForm("/tasks", await loginCookie(who), fields);
 
 const jobOf = async (id: number) => (await db.select().from(schema.jobs).where(eq(schema.jobs.id, id)))[0];
-const newestJob = async () => (await db.select().from(schema.jobs).orderBy(sql`id DESC`).limit(1))[0];
+const newestJob = async () =>
+  (
+    await db
+      .select()
+      .from(schema.jobs)
+      .orderBy(sql`id DESC`)
+      .limit(1)
+  )[0];
 const lastInvoiceNumber = async () => (await db.select().from(schema.configuration))[0].lastInvoiceNumber;
 
 /** Waits until the queue consumer in the background has settled the run. */
@@ -103,7 +110,8 @@ beforeAll(async () => {
 describe("Rechnungen schreiben", () => {
   let firstRun: number;
   let before: Awaited<ReturnType<typeof previewInvoiceRun>>;
-  const unsentDemoInvoice = async () => (await env.DB.prepare("SELECT * FROM invoice_headers WHERE sent_date IS NULL AND job_id IS NULL").first<{ id: number; amount: number }>())!;
+  const unsentDemoInvoice = async () =>
+    (await env.DB.prepare("SELECT * FROM invoice_headers WHERE sent_date IS NULL AND job_id IS NULL").first<{ id: number; amount: number }>())!;
 
   it("shows before the run what it will do: fees, people, new and extended invoices, numbers, dates and the total", async () => {
     before = await previewInvoiceRun(db, today);
@@ -144,7 +152,9 @@ describe("Rechnungen schreiben", () => {
       expect(header.openAmount).toBe(header.amount);
     }
     // The unsent invoice keeps its rows and gets the new ones numbered on after them.
-    const lines = (await env.DB.prepare("SELECT line_number FROM invoice_rows WHERE invoice_id = ? ORDER BY line_number").bind(unsent.id).all<{ line_number: number }>()).results;
+    const lines = (
+      await env.DB.prepare("SELECT line_number FROM invoice_rows WHERE invoice_id = ? ORDER BY line_number").bind(unsent.id).all<{ line_number: number }>()
+    ).results;
     expect(lines.length).toBeGreaterThan(unsentRows);
     expect(lines.map((line) => line.line_number)).toEqual(lines.map((_, index) => index + 1));
 
@@ -172,7 +182,9 @@ describe("Rechnungen schreiben", () => {
     const unsent = await unsentDemoInvoice();
     const response = await undo(firstRun);
     expect(response.status).toBe(302);
-    expect(toastOf(response)?.message).toBe(`Rechnungslauf rückgängig gemacht: ${before.newInvoices} Rechnungen gelöscht, ${before.fees} offene Posten wieder abzurechnen`);
+    expect(toastOf(response)?.message).toBe(
+      `Rechnungslauf rückgängig gemacht: ${before.newInvoices} Rechnungen gelöscht, ${before.fees} offene Posten wieder abzurechnen`,
+    );
     expect(await db.$count(schema.invoiceHeaders, eq(schema.invoiceHeaders.jobId, firstRun))).toBe(0);
     expect(await db.$count(schema.invoiceRows, eq(schema.invoiceRows.jobId, firstRun))).toBe(0);
     expect(await lastInvoiceNumber()).toBe(before.firstNumber - 1);
@@ -217,7 +229,9 @@ describe("Rechnungen schreiben", () => {
       await healBilling();
       // Only the failing message is retried; the other people of its slice went through on their own.
       expect(first.retried, `Nachricht ${failing}`).toEqual([failing]);
-      const failure = await env.DB.prepare("SELECT * FROM job_failures WHERE job_id = ?").bind(run.jobId).all<{ item_id: number; attempts: number; message: string }>();
+      const failure = await env.DB.prepare("SELECT * FROM job_failures WHERE job_id = ?")
+        .bind(run.jobId)
+        .all<{ item_id: number; attempts: number; message: string }>();
       expect(failure.results).toEqual([expect.objectContaining({ item_id: victim, attempts: 1 })]);
       expect((await jobOf(run.jobId)).status).toBe("RUNNING");
 
@@ -247,7 +261,7 @@ describe("Rechnungen schreiben", () => {
     expect(job.message).toMatch(new RegExp(`Rechnungen eingefügt.*\\. 1 fehlgeschlagen: ${victimName.name} \\(`));
     // The person's fees stay billable for the next run.
     expect((await previewInvoiceRun(db, today)).people).toBe(1);
-    expect((await page("/tasks"))).toContain("fehlgeschlagen");
+    expect(await page("/tasks")).toContain("fehlgeschlagen");
     expect((await undo(run.jobId)).status).toBe(302);
   });
 
@@ -324,7 +338,14 @@ describe("Jahresbeiträge", () => {
       .returning({ id: schema.people.id });
     await db.insert(schema.sepaMandates).values([
       { personId: debtor.id, accountHolder: "Lena Lastschrift", iban: "DE02120300000000202051", reference: `WUFF-${debtor.id}-1`, mandateDate: "2026-01-10" },
-      { personId: formerDebtor.id, accountHolder: "Erik Exmandat", iban: "DE02120300000000202051", reference: `WUFF-${formerDebtor.id}-1`, mandateDate: "2026-01-10", isActive: false },
+      {
+        personId: formerDebtor.id,
+        accountHolder: "Erik Exmandat",
+        iban: "DE02120300000000202051",
+        reference: `WUFF-${formerDebtor.id}-1`,
+        mandateDate: "2026-01-10",
+        isActive: false,
+      },
     ]);
     const year = Number(today.slice(0, 4)) + 1;
     const html = await page(`/tasks?dialog=task-annualFees&dialogId=${year}`);
@@ -343,8 +364,14 @@ describe("Jahresbeiträge", () => {
     // With an active mandate both are collected directly (sendInvoice off) by the Lastschriftlauf.
     const billing = async (personId: number) =>
       (await db.select().from(schema.fees).where(eq(schema.fees.personId, personId)).orderBy(schema.fees.kind)).map((fee) => [fee.kind, fee.sendInvoice]);
-    expect(await billing(debtor.id)).toEqual([["ANNUAL", false], ["ENROLLMENT", false]]);
-    expect(await billing(formerDebtor.id)).toEqual([["ANNUAL", true], ["ENROLLMENT", true]]);
+    expect(await billing(debtor.id)).toEqual([
+      ["ANNUAL", false],
+      ["ENROLLMENT", false],
+    ]);
+    expect(await billing(formerDebtor.id)).toEqual([
+      ["ANNUAL", true],
+      ["ENROLLMENT", true],
+    ]);
     // Each fee at the price of its member type's tier.
     const wrongPrice = await env.DB.prepare(
       `SELECT count(*) AS n FROM fees f JOIN people p ON p.id = f.person_id JOIN member_types m ON m.id = p.member_type_id, configuration c
@@ -385,7 +412,10 @@ describe("Jahresbeiträge", () => {
 
 describe("a finished run's result", () => {
   it("no screen sees a finished run with its start message: finishing clears it, and the screens follow the run until the result is written", async () => {
-    const [job] = await db.insert(schema.jobs).values({ type: "MAILSHOT", status: "RUNNING", total: 1, message: "Mails werden vorbereitet ...", items: "[1]" }).returning();
+    const [job] = await db
+      .insert(schema.jobs)
+      .values({ type: "MAILSHOT", status: "RUNNING", total: 1, message: "Mails werden vorbereitet ...", items: "[1]" })
+      .returning();
     await runAtomically(db, sliceSettledStatements(job.id, 0, [1], new Date("2026-11-26T10:00:00Z")));
     const [settled] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, job.id));
     expect(settled).toMatchObject({ status: "DONE", done: 1, message: null, finishedOn: "2026-11-26T10:00:00.000Z" });
@@ -404,7 +434,9 @@ describe("a finished run's result", () => {
 
 describe("guards", () => {
   it("runs one run of a kind at a time", async () => {
-    await env.DB.prepare("UPDATE fees SET is_invoiced = 0 WHERE id = (SELECT min(id) FROM fees WHERE send_invoice = 1 AND is_invoiced = 1 AND id NOT IN (SELECT fee_id FROM invoice_rows WHERE fee_id IS NOT NULL))").run();
+    await env.DB.prepare(
+      "UPDATE fees SET is_invoiced = 0 WHERE id = (SELECT min(id) FROM fees WHERE send_invoice = 1 AND is_invoiced = 1 AND id NOT IN (SELECT fee_id FROM invoice_rows WHERE fee_id IS NOT NULL))",
+    ).run();
     const [blocking] = await db.insert(schema.jobs).values({ type: "INVOICES", status: "RUNNING", total: 1 }).returning();
     const response = await post({ intent: "task:invoices" });
     expect(response.status).toBe(409);
@@ -425,7 +457,11 @@ describe("guards", () => {
       expect([404, 409], id).toContain(response.status);
       expect(await response.text()).toMatch(/Der Datensatz existiert nicht mehr|Diesen Lauf gibt es nicht/);
     }
-    const annual = await db.select().from(schema.jobs).where(inArray(schema.jobs.type, ["ANNUAL_FEES"])).limit(1);
+    const annual = await db
+      .select()
+      .from(schema.jobs)
+      .where(inArray(schema.jobs.type, ["ANNUAL_FEES"]))
+      .limit(1);
     expect(await (await undo(annual[0].id)).text()).toContain("Diesen Lauf gibt es nicht.");
     expect(await db.$count(schema.jobs)).toBe(jobsBefore);
   });

@@ -48,7 +48,11 @@ beforeAll(async () => {
   await loadDemoData();
   const person = (firstName: string, lastName: string, isTrainer = true) =>
     db.insert(schema.people).values({ firstName, lastName, isTrainer, memberTypeId: 1 }).returning({ id: schema.people.id });
-  [[{ id: kian }], [{ id: berta }], [{ id: notTrainer }]] = await Promise.all([person("Kian", "Tremmel"), person("Berta", "Bäumer"), person("Nora", "Nichttrainer", false)]);
+  [[{ id: kian }], [{ id: berta }], [{ id: notTrainer }]] = await Promise.all([
+    person("Kian", "Tremmel"),
+    person("Berta", "Bäumer"),
+    person("Nora", "Nichttrainer", false),
+  ]);
   const [location] = await db
     .insert(schema.locations)
     .values({ name: "Hundeplatz Süd, Halle 2", streetNumber: "Wiesenweg 7", zip: "35390", city: "Gießen" })
@@ -77,12 +81,16 @@ beforeAll(async () => {
   [dates.before, dates.after, dates.coTrained, dates.allDay, dates.tooOld, dates.lastYear] = inserted.map(([row]) => row.id);
   // A changed date: its SEQUENCE counts the change; LAST-MODIFIED is the later change of date and course.
   await db.update(schema.courses).set({ createdOn: "2026-01-05T08:00:00.000Z" }).where(eq(schema.courses.id, welpen));
-  await db.update(schema.courseDates).set({ rowVersion: 3, lastModifiedOn: "2026-11-20T09:15:00.000Z", lastModifiedBy: "Anna Admin" }).where(eq(schema.courseDates.id, dates.before));
+  await db
+    .update(schema.courseDates)
+    .set({ rowVersion: 3, lastModifiedOn: "2026-11-20T09:15:00.000Z", lastModifiedBy: "Anna Admin" })
+    .where(eq(schema.courseDates.id, dates.before));
 });
 
 const admin = () => loginCookie("admin");
 const feedRows = () => db.select().from(schema.calendarFeeds);
-const tokenOf = async (kind: "COURSE" | "TRAINER", subjectId: number) => (await feedRows()).find((row) => row.kind === kind && row.subjectId === subjectId)?.token;
+const tokenOf = async (kind: "COURSE" | "TRAINER", subjectId: number) =>
+  (await feedRows()).find((row) => row.kind === kind && row.subjectId === subjectId)?.token;
 const feed = (token: string | undefined) => fetchApp(`/feeds/${token}.ics`);
 
 type Parsed = { calendar: ICAL.Component; events: Map<string, ICAL.Event>; text: string };
@@ -91,7 +99,9 @@ async function parsedFeed(token: string | undefined): Promise<Parsed> {
   expect(response.status).toBe(200);
   const text = await response.text();
   const calendar = new ICAL.Component(ICAL.parse(text));
-  const events = new Map(calendar.getAllSubcomponents("vevent").map((component) => [component.getFirstPropertyValue("uid") as string, new ICAL.Event(component)]));
+  const events = new Map(
+    calendar.getAllSubcomponents("vevent").map((component) => [component.getFirstPropertyValue("uid") as string, new ICAL.Event(component)]),
+  );
   return { calendar, events, text };
 }
 
@@ -126,7 +136,12 @@ describe("the screen Kalender-Abos (ADMIN)", () => {
     expect(row.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(row.tokenHash).not.toBe(row.token);
     const html = await (await fetchApp("/calendarFeeds", { cookie: await admin() })).text();
-    expect(html).toMatch(new RegExp(`<input[^>]*readOnly=""[^>]*value="http://localhost/feeds/${row.token}\\.ics"|<input[^>]*value="http://localhost/feeds/${row.token}\\.ics"[^>]*readOnly`, "i"));
+    expect(html).toMatch(
+      new RegExp(
+        `<input[^>]*readOnly=""[^>]*value="http://localhost/feeds/${row.token}\\.ics"|<input[^>]*value="http://localhost/feeds/${row.token}\\.ics"[^>]*readOnly`,
+        "i",
+      ),
+    );
     expect(html).toContain(`href="webcal://localhost/feeds/${row.token}.ics"`);
     expect(html).toContain(">Abonnieren<");
   });
@@ -162,7 +177,10 @@ describe("the screen Kalender-Abos (ADMIN)", () => {
     const page = await fetchApp("/calendarFeeds", { cookie });
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/");
-    for (const fields of [{ kind: "COURSE", subjectId: welpen }, { kind: "TRAINER", subjectId: berta }]) {
+    for (const fields of [
+      { kind: "COURSE", subjectId: welpen },
+      { kind: "TRAINER", subjectId: berta },
+    ]) {
       const response = await postForm("/calendarFeeds", cookie, fields);
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/");
@@ -215,7 +233,9 @@ describe("a course's feed", () => {
 
   it("has the course's dates: 18:00 Berlin before and after the change to summer time", () => {
     const { events } = parsed;
-    expect([...events.keys()].sort()).toEqual([`coursedate-${dates.before}@wuff`, `coursedate-${dates.after}@wuff`, `coursedate-${dates.lastYear}@wuff`].sort());
+    expect([...events.keys()].sort()).toEqual(
+      [`coursedate-${dates.before}@wuff`, `coursedate-${dates.after}@wuff`, `coursedate-${dates.lastYear}@wuff`].sort(),
+    );
     for (const [id, hourUtc, endHour, endMinute] of [
       [dates.before, 17, 19, 0],
       [dates.after, 16, 19, 30],
@@ -227,7 +247,9 @@ describe("a course's feed", () => {
       expect([event.endDate.hour, event.endDate.minute]).toEqual([endHour, endMinute]);
       expect(event.startDate.isDate).toBe(false);
       // The parser's own time-zone arithmetic lands on the stored instant.
-      expect(event.startDate.toJSDate().toISOString()).toBe(new Date(Date.UTC(NEXT_YEAR, 2, id === dates.before ? MONDAY_BEFORE : MONDAY_AFTER, hourUtc)).toISOString());
+      expect(event.startDate.toJSDate().toISOString()).toBe(
+        new Date(Date.UTC(NEXT_YEAR, 2, id === dates.before ? MONDAY_BEFORE : MONDAY_AFTER, hourUtc)).toISOString(),
+      );
     }
     expect(parsed.text).toContain(`DTSTART;TZID=Europe/Berlin:${NEXT_YEAR}03${String(MONDAY_BEFORE).padStart(2, "0")}T180000\r\n`);
     expect(parsed.text).toContain(`DTSTART;TZID=Europe/Berlin:${NEXT_YEAR}03${String(MONDAY_AFTER).padStart(2, "0")}T180000\r\n`);
@@ -294,7 +316,10 @@ describe("tokens that open nothing", () => {
     expect((await feed(old)).status).toBe(200);
     const response = await postForm("/calendarFeeds", await admin(), { kind: "COURSE", subjectId: welpen });
     expect(response.status).toBe(302);
-    expect(toastOf(response)).toEqual({ type: "success", message: `Neuer Kalender-Link für ${COURSE_NAME} ${NEXT_YEAR} erzeugt. Der alte Link gilt nicht mehr.` });
+    expect(toastOf(response)).toEqual({
+      type: "success",
+      message: `Neuer Kalender-Link für ${COURSE_NAME} ${NEXT_YEAR} erzeugt. Der alte Link gilt nicht mehr.`,
+    });
     const renewed = (await feedRows()).find((row) => row.kind === "COURSE" && row.subjectId === welpen)!;
     expect(renewed).toMatchObject({ rowVersion: 2, lastModifiedBy: "Anna Admin" });
     expect(renewed.token).not.toBe(old);
@@ -310,7 +335,15 @@ describe("tokens that open nothing", () => {
   it("unknown, malformed, or without .ics: 404", async () => {
     const valid = (await tokenOf("COURSE", welpen))!;
     const flipped = valid.slice(0, -1) + (valid.endsWith("A") ? "B" : "A");
-    for (const path of [`/feeds/${flipped}.ics`, "/feeds/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics", "/feeds/kurz.ics", `/feeds/${valid}`, `/feeds/${valid}.ical`, "/feeds/%00.ics", `/feeds/${valid}x.ics`]) {
+    for (const path of [
+      `/feeds/${flipped}.ics`,
+      "/feeds/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics",
+      "/feeds/kurz.ics",
+      `/feeds/${valid}`,
+      `/feeds/${valid}.ical`,
+      "/feeds/%00.ics",
+      `/feeds/${valid}x.ics`,
+    ]) {
       const response = await fetchApp(path);
       expect(response.status, path).toBe(404);
     }

@@ -32,7 +32,9 @@ const page = async (path: string, cookie: string) => (await (await fetchApp(path
 describe("the Erfolge list and tabs", () => {
   it("lists every certification, newest first, with person, dog and master", async () => {
     const html = await page("/certifications", await loginCookie("staff"));
-    expect(html).toContain(`<h1 class="text-lg font-semibold text-wuff-800">Erfolge <span class="font-normal text-slate-500">(${data.certifications.length})</span></h1>`);
+    expect(html).toContain(
+      `<h1 class="text-lg font-semibold text-wuff-800">Erfolge <span class="font-normal text-slate-500">(${data.certifications.length})</span></h1>`,
+    );
     for (const header of ["Person", "Hund", "Erfolg", "Kommentar"]) expect(html).toContain(`>${header}</a></th>`);
     // Newest first: sorted by date, descending.
     expect(html).toMatch(/aria-sort="descending"[^>]*><a[^>]*>Datum<span aria-hidden="true"> ▼<\/span><\/a><\/th>/);
@@ -55,7 +57,9 @@ describe("the certification dialog", () => {
   it("offers only the masters of the parent type", async () => {
     const cookie = await loginCookie("staff");
     const { personId, dogId } = owner();
-    const underPerson = await (await fetchApp(`/people/${personId}/certifications?dialog=certification-add&dialogParent=PERSON:${personId}`, { cookie })).text();
+    const underPerson = await (
+      await fetchApp(`/people/${personId}/certifications?dialog=certification-add&dialogParent=PERSON:${personId}`, { cookie })
+    ).text();
     const underDog = await (await fetchApp(`/dogs/${dogId}/certifications?dialog=certification-add&dialogParent=DOG:${dogId}`, { cookie })).text();
     const everywhere = await (await fetchApp("/certifications?dialog=certification-add", { cookie })).text();
     expect(underPerson).toContain("Sachkundenachweis");
@@ -125,7 +129,14 @@ describe("the certification dialog", () => {
   it("refuses a save based on an old version", async () => {
     const certification = data.certifications[0];
     const [current] = await db.select().from(schema.certifications).where(eq(schema.certifications.id, certification.id!));
-    const form = { intent: "certification:save", id: current.id, rowVersion: current.rowVersion, certificationMasterId: current.certificationMasterId, personId: current.personId ?? undefined, dogId: current.dogId ?? undefined };
+    const form = {
+      intent: "certification:save",
+      id: current.id,
+      rowVersion: current.rowVersion,
+      certificationMasterId: current.certificationMasterId,
+      personId: current.personId ?? undefined,
+      dogId: current.dogId ?? undefined,
+    };
     expect((await postForm("/certifications", await loginCookie("finance"), { ...form, comments: "erste" })).status).toBe(302);
     const second = await postForm("/certifications", await loginCookie("admin"), { ...form, comments: "zweite" });
     expect(second.status).toBe(409);
@@ -175,12 +186,20 @@ describe("Erfolgsarten (ADMIN)", () => {
 
   it("adds, renames and deletes a master; one in use cannot be deleted", async () => {
     const cookie = await loginCookie("admin");
-    const added = await postForm("/certificationMasters", cookie, { intent: "certificationMaster:save", name: "Mantrailing Stufe 1", isDogCertification: true });
+    const added = await postForm("/certificationMasters", cookie, {
+      intent: "certificationMaster:save",
+      name: "Mantrailing Stufe 1",
+      isDogCertification: true,
+    });
     expect(toastOf(added)).toEqual({ type: "success", message: "Erfolgsart wurde angelegt" });
     const [created] = await db.select().from(schema.certificationMasters).where(eq(schema.certificationMasters.name, "Mantrailing Stufe 1"));
     expect(created).toMatchObject({ isPersonCertification: false, isDogCertification: true });
 
-    const duplicate = await postForm("/certificationMasters", cookie, { intent: "certificationMaster:save", name: "mantrailing stufe 1", isDogCertification: true });
+    const duplicate = await postForm("/certificationMasters", cookie, {
+      intent: "certificationMaster:save",
+      name: "mantrailing stufe 1",
+      isDogCertification: true,
+    });
     expect(duplicate.status).toBe(400);
     expect(await duplicate.text()).toContain("Diese Erfolgsart gibt es schon");
     const neither = await postForm("/certificationMasters", cookie, { intent: "certificationMaster:save", name: "Nichts" });

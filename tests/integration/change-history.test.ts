@@ -21,8 +21,7 @@ beforeAll(async () => {
 /** The highest history id so far: what a step wrote is what comes after it. */
 const lastHistoryId = async () => (await db.select({ id: sql<number>`coalesce(max(id), 0)` }).from(schema.changeHistory))[0].id;
 
-const historySince = (since: number) =>
-  db.select().from(schema.changeHistory).where(gt(schema.changeHistory.id, since)).orderBy(asc(schema.changeHistory.id));
+const historySince = (since: number) => db.select().from(schema.changeHistory).where(gt(schema.changeHistory.id, since)).orderBy(asc(schema.changeHistory.id));
 
 const changesOf = (row: { changes: string | null }) => JSON.parse(row.changes ?? "{}") as Record<string, [unknown, unknown]>;
 
@@ -30,7 +29,10 @@ const normalise = (text: string) => text.replace(/\s+/g, " ").trim();
 
 describe("the history triggers", () => {
   it("exist for every business table exactly as the schema generates them (regenerate with npm run db:history)", async () => {
-    const rows = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'history_%'").all<{ name: string; sql: string }>();
+    const rows = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'history_%'").all<{
+      name: string;
+      sql: string;
+    }>();
     const stored = new Map(rows.results.map((row) => [row.name, normalise(row.sql)]));
     const expected = HISTORY_TABLES.flatMap((table) => historyTriggers(table));
     for (const trigger of expected) expect(stored.get(trigger.name), trigger.name).toBe(normalise(trigger.sql));
@@ -38,7 +40,9 @@ describe("the history triggers", () => {
   });
 
   it("every table is either kept in the history or named as one without (and why)", async () => {
-    const rows = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'").all<{ name: string }>();
+    const rows = await env.DB.prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+    ).all<{ name: string }>();
     const withHistory = new Set(HISTORY_TABLES.map(tableName));
     for (const { name } of rows.results) expect(withHistory.has(name) || name in NO_HISTORY, name).toBe(true);
   });
@@ -57,7 +61,10 @@ describe("the history triggers", () => {
 
   it("an update of nothing but the audit fields writes no history; a write without a known actor still writes one", async () => {
     const since = await lastHistoryId();
-    await db.update(schema.locations).set({ lastModifiedBy: "Test", rowVersion: sql`row_version + 1` }).where(eq(schema.locations.id, 1));
+    await db
+      .update(schema.locations)
+      .set({ lastModifiedBy: "Test", rowVersion: sql`row_version + 1` })
+      .where(eq(schema.locations.id, 1));
     expect(await historySince(since)).toEqual([]);
     // Straight at D1, past the wrapper: no write context at all.
     await env.DB.prepare("UPDATE locations SET comments = 'ohne Kontext' WHERE id = 1").run();
@@ -80,13 +87,25 @@ describe("every write through the dialogs produces exactly one history entry per
   it("a person: insert, update, delete (with its dog) and restore, each with who, what and from what to what", async () => {
     const cookie = await loginCookie("gdpr");
     let since = await lastHistoryId();
-    const added = await postForm("/people?dialog=person-add", cookie, { intent: "person:save", firstName: "Hanna", lastName: "Historia", memberTypeId: 2, email: "hanna@example.org", hasGdpr: true });
+    const added = await postForm("/people?dialog=person-add", cookie, {
+      intent: "person:save",
+      firstName: "Hanna",
+      lastName: "Historia",
+      memberTypeId: 2,
+      email: "hanna@example.org",
+      hasGdpr: true,
+    });
     expect(added.status).toBe(302);
     const [person] = await db.select().from(schema.people).where(eq(schema.people.lastName, "Historia"));
     const inserted = await historySince(since);
     expect(inserted).toHaveLength(1);
     expect(inserted[0]).toMatchObject({ tableName: "people", recordId: person.id, action: "INSERT", changedBy: "Dana Datenschutz", source: "Personendialog" });
-    expect(changesOf(inserted[0])).toMatchObject({ first_name: [null, "Hanna"], last_name: [null, "Historia"], email: [null, "hanna@example.org"], has_gdpr: [null, 1] });
+    expect(changesOf(inserted[0])).toMatchObject({
+      first_name: [null, "Hanna"],
+      last_name: [null, "Historia"],
+      email: [null, "hanna@example.org"],
+      has_gdpr: [null, 1],
+    });
     // Generated (virtual) columns are not kept.
     expect(changesOf(inserted[0])).not.toHaveProperty("full_name");
 
@@ -136,7 +155,15 @@ describe("every write through the dialogs produces exactly one history entry per
   it("a stale save is refused and leaves no history", async () => {
     const cookie = await loginCookie("admin");
     const [dog] = await db.select().from(schema.dogs).where(eq(schema.dogs.id, data.dogs[0].id!));
-    const form = { intent: "dog:save", id: dog.id, rowVersion: dog.rowVersion, ownerId: dog.ownerId, commonName: dog.commonName, gender: dog.gender ?? 1, breed: "Erstrasse" };
+    const form = {
+      intent: "dog:save",
+      id: dog.id,
+      rowVersion: dog.rowVersion,
+      ownerId: dog.ownerId,
+      commonName: dog.commonName,
+      gender: dog.gender ?? 1,
+      breed: "Erstrasse",
+    };
     let since = await lastHistoryId();
     expect((await postForm(`/dogs/${dog.id}/coursememberships`, cookie, form)).status).toBe(302);
     const first = await historySince(since);
@@ -152,7 +179,14 @@ describe("every write through the dialogs produces exactly one history entry per
     const cookie = await loginCookie("finance");
     const personId = data.people[3].id!;
     const since = await lastHistoryId();
-    const response = await postForm(`/people/${personId}/fees`, cookie, { intent: "fee:save", personId, date: "01.11.2026", text: "Verlaufsposten", amount: "12,34", kind: "OTHER" });
+    const response = await postForm(`/people/${personId}/fees`, cookie, {
+      intent: "fee:save",
+      personId,
+      date: "01.11.2026",
+      text: "Verlaufsposten",
+      amount: "12,34",
+      kind: "OTHER",
+    });
     expect(response.status).toBe(302);
     const [fee] = await db.select().from(schema.fees).where(eq(schema.fees.text, "Verlaufsposten"));
     expect(fee).toBeDefined();
@@ -188,7 +222,20 @@ describe("the history in the edit dialogs", () => {
     const personId = data.people[5].id!;
     const [person] = await db.select().from(schema.people).where(eq(schema.people.id, personId));
     const cookie = await loginCookie("gdpr");
-    const form = { intent: "person:save", id: personId, rowVersion: person.rowVersion, firstName: person.firstName, lastName: person.lastName, memberTypeId: person.memberTypeId, isMember: person.isMember, memberSince: formatDate(person.memberSince) || undefined, memberUntil: formatDate(person.memberUntil) || undefined, email: person.email ?? undefined, hasGdpr: !person.hasGdpr, city: "Verlaufsstadt" };
+    const form = {
+      intent: "person:save",
+      id: personId,
+      rowVersion: person.rowVersion,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      memberTypeId: person.memberTypeId,
+      isMember: person.isMember,
+      memberSince: formatDate(person.memberSince) || undefined,
+      memberUntil: formatDate(person.memberUntil) || undefined,
+      email: person.email ?? undefined,
+      hasGdpr: !person.hasGdpr,
+      city: "Verlaufsstadt",
+    };
     expect((await postForm(`/people/${personId}/dogs`, cookie, form)).status).toBe(302);
     const html = await (await fetchApp(`/people/${personId}/dogs?dialog=person-edit&dialogId=${personId}`, { cookie })).text();
     expect(html).toContain("Verlauf");

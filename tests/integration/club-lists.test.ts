@@ -17,7 +17,8 @@ const db = createDb(env.DB);
 const today = todayInBerlin();
 const thisYear = Number(today.slice(0, 4));
 /** A page's HTML without React's text separators. */
-const page = async (path: string, who: "finance" | "admin" | "gdpr" = "finance") => (await (await fetchApp(path, { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
+const page = async (path: string, who: "finance" | "admin" | "gdpr" = "finance") =>
+  (await (await fetchApp(path, { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
 
 /** Someone born `years` years before the day `daysFromToday` days from today (their birthday then). */
 const bornBefore = (years: number, daysFromToday: number) => {
@@ -32,7 +33,16 @@ beforeAll(async () => {
   const inserted = await db
     .insert(schema.people)
     .values([
-      person({ lastName: "Aktuell", hsvrmNr: "H-100", isMember: true, memberSince: "2015-03-01", dateOfBirth: "1980-05-17", streetNumber: "Hauptstr. 1", zip: "35037", city: "Marburg" }),
+      person({
+        lastName: "Aktuell",
+        hsvrmNr: "H-100",
+        isMember: true,
+        memberSince: "2015-03-01",
+        dateOfBirth: "1980-05-17",
+        streetNumber: "Hauptstr. 1",
+        zip: "35037",
+        city: "Marburg",
+      }),
       person({ lastName: "Ehemalig", isMember: false, memberSince: "2010-01-01", memberUntil: `${thisYear - 1}-06-30` }),
       person({ lastName: "Neu", isMember: true, memberSince: `${thisYear}-02-01` }),
       person({ lastName: "Gast", isMember: false }),

@@ -29,7 +29,14 @@ describe("nameSortKey", () => {
 
   it("orders the names German users expect", () => {
     expect(byKey(["Zander", "Übel", "Özdemir", "Östringer", "Ärmel", "Gruszecki", "Grötzinger", "Abel"])).toEqual([
-      "Abel", "Ärmel", "Grötzinger", "Gruszecki", "Östringer", "Özdemir", "Übel", "Zander",
+      "Abel",
+      "Ärmel",
+      "Grötzinger",
+      "Gruszecki",
+      "Östringer",
+      "Özdemir",
+      "Übel",
+      "Zander",
     ]);
   });
 
@@ -54,7 +61,17 @@ describe("nameSortKeySql in D1", () => {
   it("computes exactly the key of nameSortKey, for every folded letter in both cases and mixed names", async () => {
     const samples = [
       ...FOLDS.keys(),
-      "Ärmel", "ÖSTRINGER", "Übel", "Straße", "STRAẞE", "Grötzinger", "Élodie Łukasiewicz", "Ærø", "Ωmega", "O'Brien-Müller", "",
+      "Ärmel",
+      "ÖSTRINGER",
+      "Übel",
+      "Straße",
+      "STRAẞE",
+      "Grötzinger",
+      "Élodie Łukasiewicz",
+      "Ærø",
+      "Ωmega",
+      "O'Brien-Müller",
+      "",
       [...FOLDS.keys()].join(""),
     ];
     const statements = samples.map((sample) => env.DB.prepare(`SELECT ${nameSortKeySql("name")} AS key FROM (SELECT ?1 AS name)`).bind(sample));

@@ -17,7 +17,8 @@ let course: { id: number };
 let empty: { id: number };
 
 const page = async (path: string, cookie: string) => (await (await fetchApp(path, { cookie })).text()).replaceAll("<!-- -->", "");
-const datesOf = (courseId: number) => db.select().from(schema.courseDates).where(eq(schema.courseDates.courseId, courseId)).orderBy(asc(schema.courseDates.startDateTime));
+const datesOf = (courseId: number) =>
+  db.select().from(schema.courseDates).where(eq(schema.courseDates.courseId, courseId)).orderBy(asc(schema.courseDates.startDateTime));
 
 beforeAll(async () => {
   await loadDemoData();
@@ -25,7 +26,10 @@ beforeAll(async () => {
     .insert(schema.courses)
     .values({ name: "Terminkurs", startYear: 2026, nrOfSessions: 6, locationId: 2, startDateTime: "2026-03-02T17:00:00.000Z" })
     .returning({ id: schema.courses.id });
-  [empty] = await db.insert(schema.courses).values({ name: "Ohne Termine", startYear: 2026, locationId: 3, startDateTime: "2026-06-10T16:30:00.000Z" }).returning({ id: schema.courses.id });
+  [empty] = await db
+    .insert(schema.courses)
+    .values({ name: "Ohne Termine", startYear: 2026, locationId: 3, startDateTime: "2026-06-10T16:30:00.000Z" })
+    .returning({ id: schema.courses.id });
   // Two dates of 90 minutes, Monday 18:00 in Berlin (winter time).
   await db.insert(schema.courseDates).values([
     { courseId: course.id, startDateTime: "2026-03-02T17:00:00.000Z", endDateTime: "2026-03-02T18:30:00.000Z", locationId: 1 },
@@ -38,7 +42,7 @@ const valid = (courseId: number) => ({ intent: "courseDate:save", courseId, star
 describe("Termine of a course and Kursdaten", () => {
   it("the course's tab: 'Termine für '{course}'' with the dates and their weekday", async () => {
     const html = await page(`/courses/${course.id}/coursedates`, await loginCookie("staff"));
-    expect(html).toContain("Termine für &#x27;Terminkurs&#x27; <span class=\"font-normal text-slate-500\">(2)</span>");
+    expect(html).toContain('Termine für &#x27;Terminkurs&#x27; <span class="font-normal text-slate-500">(2)</span>');
     expect(html).toContain("02.03.2026 18:00 (Mo.)");
   });
 
@@ -116,7 +120,12 @@ describe("Termine of a course and Kursdaten", () => {
     expect(response.status).toBe(302);
     expect(toastOf(response)?.message).toBe("Termin wurde gespeichert");
     const [after] = await db.select().from(schema.courseDates).where(eq(schema.courseDates.id, first.id));
-    expect(after).toMatchObject({ startDateTime: "2026-03-02T18:15:00.000Z", endDateTime: "2026-03-02T19:00:00.000Z", comments: "Theorie im Vereinsheim", rowVersion: first.rowVersion + 1 });
+    expect(after).toMatchObject({
+      startDateTime: "2026-03-02T18:15:00.000Z",
+      endDateTime: "2026-03-02T19:00:00.000Z",
+      comments: "Theorie im Vereinsheim",
+      rowVersion: first.rowVersion + 1,
+    });
     const moved = await postForm(`/courses/${course.id}/coursedates`, cookie, { ...valid(empty.id), id: first.id, rowVersion: after.rowVersion });
     expect(moved.status).toBe(400);
     expect(await moved.text()).toContain("Der Kurs eines Termins kann nicht geändert werden");
@@ -159,7 +168,12 @@ describe("Termine of a course and Kursdaten", () => {
 
   it("choosing another course in the Kursdaten dialog brings that course's defaults (a draft)", async () => {
     const cookie = await loginCookie("staff");
-    const response = await postForm("/courseDates?dialog=courseDate-add", cookie, { intent: "courseDate:save", choose: "1", courseId: empty.id, comments: "bleibt" });
+    const response = await postForm("/courseDates?dialog=courseDate-add", cookie, {
+      intent: "courseDate:save",
+      choose: "1",
+      courseId: empty.id,
+      comments: "bleibt",
+    });
     expect(response.status).toBe(302);
     const html = await page(response.headers.get("Location")!, cookie);
     expect(html).toContain('value="10.06.2026"');

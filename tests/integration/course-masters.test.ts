@@ -33,7 +33,9 @@ async function freshMaster(name: string) {
 describe("the Kurs-Typen list", () => {
   it("shows the title with the count, the columns, the prices and the number of courses", async () => {
     const html = await page("/courseMasters", await loginCookie("admin"));
-    expect(html).toContain(`<h1 class="text-lg font-semibold text-wuff-800">Kurs-Typen <span class="font-normal text-slate-500">(${await countOf()})</span></h1>`);
+    expect(html).toContain(
+      `<h1 class="text-lg font-semibold text-wuff-800">Kurs-Typen <span class="font-normal text-slate-500">(${await countOf()})</span></h1>`,
+    );
     for (const header of ["Name", "Termine (geplant)", "Max. Hunde", "Preis Nichtmitglieder", "Preis ermäßigt 1", "Preis ermäßigt 2", "Kommentar", "Kurse"]) {
       expect(html).toContain(`>${header}`);
     }
@@ -61,7 +63,9 @@ describe("the Kurs-Typen list", () => {
     const thisYear = data.courses.filter((course) => course.courseMasterId === master.id && course.startYear === Number(todayInBerlin().slice(0, 4))).length;
     expect(tab).toContain(`Kurse für Kurstyp ${master.name} <span class="font-normal text-slate-500">(${thisYear})</span>`);
     const allYears = await page(`/courseMasters/${master.id}/courses?courseYear=all`, cookie);
-    expect(allYears).toContain(`Kurse für Kurstyp ${master.name} <span class="font-normal text-slate-500">(${data.courses.filter((course) => course.courseMasterId === master.id).length})</span>`);
+    expect(allYears).toContain(
+      `Kurse für Kurstyp ${master.name} <span class="font-normal text-slate-500">(${data.courses.filter((course) => course.courseMasterId === master.id).length})</span>`,
+    );
   });
 
   it("sorts names as German users expect (Ü with U) and by every column", async () => {
@@ -89,7 +93,8 @@ describe("the Kurs-Typ dialog", () => {
     const cookie = await loginCookie("admin");
     const add = await page("/courseMasters?dialog=courseMaster-add", cookie);
     expect(add).toContain("Kurs-Typ hinzufügen");
-    for (const label of ["Termine (geplant)", "Max. Hunde", "Preis Nichtmitglieder", "Preis ermäßigt 1", "Preis ermäßigt 2", "Kommentar"]) expect(add).toContain(`>${label}</label>`);
+    for (const label of ["Termine (geplant)", "Max. Hunde", "Preis Nichtmitglieder", "Preis ermäßigt 1", "Preis ermäßigt 2", "Kommentar"])
+      expect(add).toContain(`>${label}</label>`);
     const master = data.courseMasters[1];
     const edit = await page(`/courseMasters?dialog=courseMaster-edit&dialogId=${master.id}`, cookie);
     expect(edit).toContain(`Kurs-Typ &#x27;${master.name}&#x27; bearbeiten`);
@@ -112,7 +117,15 @@ describe("the Kurs-Typ dialog", () => {
     expect(response.status).toBe(302);
     expect(toastOf(response)).toEqual({ type: "success", message: "Kurs-Typ wurde angelegt" });
     const [created] = await db.select().from(schema.courseMasters).where(eq(schema.courseMasters.name, "Longieren"));
-    expect(created).toMatchObject({ nrOfSessions: 6, maxDogs: 5, costFull: 123456, costReduced1: 9950, costReduced2: 0, comments: "Mit Longierkreis", createdBy: "Anna Admin" });
+    expect(created).toMatchObject({
+      nrOfSessions: 6,
+      maxDogs: 5,
+      costFull: 123456,
+      costReduced1: 9950,
+      costReduced2: 0,
+      comments: "Mit Longierkreis",
+      createdBy: "Anna Admin",
+    });
     expect(response.headers.get("Location")).toMatch(new RegExp(`^/courseMasters/${created.id}/courses(\\?|$)`));
     expect(response.headers.get("Location")).not.toContain("dialog=");
   });
@@ -204,7 +217,12 @@ describe("the Kurs-Typ dialog", () => {
 
   it("keeps its own name on an edit (the name check skips the type itself, any case)", async () => {
     const master = await freshMaster("Dummytraining");
-    const response = await postForm("/courseMasters", await loginCookie("admin"), { intent: "courseMaster:save", id: master.id, rowVersion: master.rowVersion, name: "DUMMYTRAINING" });
+    const response = await postForm("/courseMasters", await loginCookie("admin"), {
+      intent: "courseMaster:save",
+      id: master.id,
+      rowVersion: master.rowVersion,
+      name: "DUMMYTRAINING",
+    });
     expect(response.status).toBe(302);
     expect((await stored(master.id)).name).toBe("DUMMYTRAINING");
   });

@@ -31,7 +31,17 @@ beforeAll(async () => {
   const insertCourse = (name: string, statusCode: "PLANNED" | "RUNNING" | "FINISHED") =>
     db
       .insert(schema.courses)
-      .values({ name, startYear: 2026, statusCode, costFull: 15_000, costReduced1: 12_000, costReduced2: 9_000, maxDogs: 8, nrOfSessions: 6, startDateTime: "2026-12-01T17:00:00.000Z" })
+      .values({
+        name,
+        startYear: 2026,
+        statusCode,
+        costFull: 15_000,
+        costReduced1: 12_000,
+        costReduced2: 9_000,
+        maxDogs: 8,
+        nrOfSessions: 6,
+        startDateTime: "2026-12-01T17:00:00.000Z",
+      })
       .returning({ id: schema.courses.id })
       .then((rows) => rows[0]);
   course = await insertCourse("Testkurs Welpen", "RUNNING");
@@ -41,9 +51,15 @@ beforeAll(async () => {
     .insert(schema.people)
     .values({ firstName: "Mia", lastName: "Mitglied", memberTypeId: MEMBER_TYPE_IDS.FULL, isMember: true, hasInsurance: true, hasGdpr: true })
     .returning({ id: schema.people.id });
-  const [mDog] = await db.insert(schema.dogs).values({ ownerId: m.id, commonName: "Bello", gender: 1, rabiesValidUntil: "2030-01-01" }).returning({ id: schema.dogs.id });
+  const [mDog] = await db
+    .insert(schema.dogs)
+    .values({ ownerId: m.id, commonName: "Bello", gender: 1, rabiesValidUntil: "2030-01-01" })
+    .returning({ id: schema.dogs.id });
   member = { id: m.id, dogId: mDog.id };
-  const [g] = await db.insert(schema.people).values({ firstName: "Gerd", lastName: "Gast", memberTypeId: MEMBER_TYPE_IDS.NONE }).returning({ id: schema.people.id });
+  const [g] = await db
+    .insert(schema.people)
+    .values({ firstName: "Gerd", lastName: "Gast", memberTypeId: MEMBER_TYPE_IDS.NONE })
+    .returning({ id: schema.people.id });
   const gDogs = await db
     .insert(schema.dogs)
     .values([
@@ -81,7 +97,15 @@ describe("adding a participant creates the course fee (spec 001 §4)", () => {
     const membership = await addedMembership(member.id, member.dogId);
     expect(response.headers.get("Location")).toBe(`/courses/${course.id}/coursememberships?cm=${membership.id}`);
     // A member pays the reduced price; the rabies date, insurance and consent are copied.
-    expect(membership).toMatchObject({ price: 12_000, amount: 12_000, isPaid: false, rabiesValidUntil: "2030-01-01", hasInsurance: true, hasGdpr: true, createdBy: "Sven Mitarbeiter" });
+    expect(membership).toMatchObject({
+      price: 12_000,
+      amount: 12_000,
+      isPaid: false,
+      rabiesValidUntil: "2030-01-01",
+      hasInsurance: true,
+      hasGdpr: true,
+      createdBy: "Sven Mitarbeiter",
+    });
     const fees = await feesOf(membership.id);
     expect(fees).toHaveLength(1);
     expect(fees[0]).toMatchObject({
@@ -147,7 +171,9 @@ describe("adding a participant creates the course fee (spec 001 §4)", () => {
 
   it("more than one fee refuses the save and changes nothing", async () => {
     const membership = await addedMembership(member.id, member.dogId);
-    await db.insert(schema.fees).values({ personId: member.id, date: "2026-11-01", text: "Doppelt", amount: 100, openAmount: 100, courseMembershipId: membership.id, kind: "COURSE" });
+    await db
+      .insert(schema.fees)
+      .values({ personId: member.id, date: "2026-11-01", text: "Doppelt", amount: 100, openAmount: 100, courseMembershipId: membership.id, kind: "COURSE" });
     const before = await getMembership(membership.id);
     const response = await postForm(`/courses/${course.id}/coursememberships`, await loginCookie("staff"), {
       intent: "courseMembership:save",
@@ -215,7 +241,10 @@ describe("adding a participant creates the course fee (spec 001 §4)", () => {
     await add({ personId: guest.id, dogId: guest.dogIds[0] });
     const membership = await addedMembership(guest.id, guest.dogIds[0]);
     const [fee] = await feesOf(membership.id);
-    const [invoice] = await db.insert(schema.invoiceHeaders).values({ personId: guest.id, date: "2026-11-20", invoiceNumber: 9001, amount: fee.amount, openAmount: fee.amount }).returning({ id: schema.invoiceHeaders.id });
+    const [invoice] = await db
+      .insert(schema.invoiceHeaders)
+      .values({ personId: guest.id, date: "2026-11-20", invoiceNumber: 9001, amount: fee.amount, openAmount: fee.amount })
+      .returning({ id: schema.invoiceHeaders.id });
     await db.insert(schema.invoiceRows).values({ invoiceId: invoice.id, feeId: fee.id, lineNumber: 1, amount: fee.amount, text: fee.text });
     await db.update(schema.fees).set({ isInvoiced: true, openAmount: 0 }).where(eq(schema.fees.id, fee.id));
     const response = await postForm(`/courses/${course.id}/coursememberships`, await loginCookie("finance"), {
@@ -231,7 +260,8 @@ describe("adding a participant creates the course fee (spec 001 §4)", () => {
     expect(response.status).toBe(302);
     expect(toastOf(response)).toEqual({
       type: "warning",
-      message: "Es wurde ein offener Posten geändert, für den bereits die Rechnung erzeugt wurde (Rechnung 9001). Der offene Betrag bleibt bei der Rechnung; bitte prüfe sie.",
+      message:
+        "Es wurde ein offener Posten geändert, für den bereits die Rechnung erzeugt wurde (Rechnung 9001). Der offene Betrag bleibt bei der Rechnung; bitte prüfe sie.",
     });
     const [after] = await feesOf(membership.id);
     expect(after).toMatchObject({ amount: 14_000, openAmount: 0, isInvoiced: true });
@@ -374,7 +404,12 @@ describe("the participants grid in three places", () => {
     expect(rows[0]).toContain("Teilnehmer");
     expect(rows[0]).toContain("Betrag");
     expect(rows[0]).not.toContain("Kurs");
-    expect(rows.slice(1, -1).map((row) => row[0]).sort()).toEqual(["Gerd Gast", "Gerd Gast", "Mia Mitglied"]);
+    expect(
+      rows
+        .slice(1, -1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(["Gerd Gast", "Gerd Gast", "Mia Mitglied"]);
     // The last row carries the footer's sum of Betrag.
     expect(rows.at(-1)![0]).toBe("Summe");
   });
@@ -418,7 +453,10 @@ describe("transfer", () => {
 
   it("the dialog 'Teilnehmer transferieren' offers the other open courses under 'versetzen in Kurs'", async () => {
     const membership = await addedMembership(member.id, member.dogId, otherCourse.id);
-    const html = await page(`/courses/${otherCourse.id}/coursememberships?dialog=courseMembership-transfer&dialogId=${membership.id}`, await loginCookie("staff"));
+    const html = await page(
+      `/courses/${otherCourse.id}/coursememberships?dialog=courseMembership-transfer&dialogId=${membership.id}`,
+      await loginCookie("staff"),
+    );
     expect(html).toContain("Teilnehmer transferieren");
     expect(html).toContain("versetzen in Kurs");
     expect(html).toContain(">Testkurs Welpen</option>");
@@ -448,7 +486,10 @@ describe("deleting a participant", () => {
 
   it("is refused while the fee is invoiced or paid: bookkeeping is never deleted along", async () => {
     const membership = await addedMembership(guest.id, guest.dogIds[0]);
-    const response = await postForm(`/courses/${course.id}/coursememberships`, await loginCookie("staff"), { intent: "courseMembership:delete", id: membership.id });
+    const response = await postForm(`/courses/${course.id}/coursememberships`, await loginCookie("staff"), {
+      intent: "courseMembership:delete",
+      id: membership.id,
+    });
     expect(response.status).toBe(409);
     expect(await response.text()).toContain("Der Teilnehmer kann nicht gelöscht werden");
     expect(await getMembership(membership.id)).toBeDefined();
@@ -456,7 +497,12 @@ describe("deleting a participant", () => {
 });
 
 describe("hand-made requests to the new actions", () => {
-  const counts = async () => [await db.$count(schema.courses), await db.$count(schema.courseMemberships), await db.$count(schema.fees), await db.$count(schema.courseMasters)];
+  const counts = async () => [
+    await db.$count(schema.courses),
+    await db.$count(schema.courseMemberships),
+    await db.$count(schema.fees),
+    await db.$count(schema.courseMasters),
+  ];
   const garbage = ["", " ", "abc", "-1", "0", "1e9", "99999999999999999999", "1.5", "<script>", "x".repeat(5000), "%00", "'; DROP TABLE fees; --"];
 
   it.each([
@@ -472,7 +518,23 @@ describe("hand-made requests to the new actions", () => {
     const before = await counts();
     for (const value of garbage) {
       const fields = Object.fromEntries(
-        ["id", "rowVersion", "name", "startYear", "courseId", "personId", "dogId", "statusId", "amount", "targetCourseId", "costFull", "maxDogs", "nrOfSessions", "statusCode", "trainerId"].map((name) => [name, value]),
+        [
+          "id",
+          "rowVersion",
+          "name",
+          "startYear",
+          "courseId",
+          "personId",
+          "dogId",
+          "statusId",
+          "amount",
+          "targetCourseId",
+          "costFull",
+          "maxDogs",
+          "nrOfSessions",
+          "statusCode",
+          "trainerId",
+        ].map((name) => [name, value]),
       );
       const response = await postForm(path, cookie, { intent, ...fields });
       expect(response.status, `${intent} ${value.slice(0, 20)}`).toBeGreaterThanOrEqual(400);

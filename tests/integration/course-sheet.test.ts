@@ -15,7 +15,8 @@ import { loginCookie } from "../support/sessions";
 const db = createDb(env.DB);
 let data: Awaited<ReturnType<typeof loadDemoData>>;
 const page = async (path: string) => (await (await fetchApp(path, { cookie: await loginCookie("staff") })).text()).replaceAll("<!-- -->", "");
-const options = (html: string) => [...(/<select id="course-sheet-course"[^>]*>(.*?)<\/select>/s.exec(html)?.[1] ?? "").matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((match) => match[1]);
+const options = (html: string) =>
+  [...(/<select id="course-sheet-course"[^>]*>(.*?)<\/select>/s.exec(html)?.[1] ?? "").matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((match) => match[1]);
 
 beforeAll(async () => {
   data = await loadDemoData();
@@ -36,7 +37,9 @@ describe("the Kursblatt", () => {
     const html = await page(`/courseSheet?show=all&course=${finished.id}`);
     expect(options(html)).toHaveLength(data.courses.length);
     const participants = data.courseMemberships.filter((m) => m.courseId === finished.id).length;
-    expect(html).toContain(`Teilnehmer für &#x27;${finished.name.replaceAll("'", "&#x27;")}&#x27; <span class="font-normal text-slate-500">(${participants})</span>`);
+    expect(html).toContain(
+      `Teilnehmer für &#x27;${finished.name.replaceAll("'", "&#x27;")}&#x27; <span class="font-normal text-slate-500">(${participants})</span>`,
+    );
   });
 
   it("a participant added on the sheet is shown selected on it", async () => {

@@ -175,7 +175,18 @@ describe("deleting a course", () => {
       .insert(schema.courseMemberships)
       .values({ courseId: course.id, personId: dog.ownerId, dogId: dog.id!, statusId: 4, price: 1000, amount: 1000 })
       .returning();
-    const [fee] = await db.insert(schema.fees).values({ personId: dog.ownerId, date: `${year}-03-01`, text: "Kursgebühr", amount: 1000, openAmount: 1000, courseMembershipId: membership.id, kind: "COURSE" }).returning();
+    const [fee] = await db
+      .insert(schema.fees)
+      .values({
+        personId: dog.ownerId,
+        date: `${year}-03-01`,
+        text: "Kursgebühr",
+        amount: 1000,
+        openAmount: 1000,
+        courseMembershipId: membership.id,
+        kind: "COURSE",
+      })
+      .returning();
     await db.update(schema.courseMemberships).set({ feeId: fee.id }).where(eq(schema.courseMemberships.id, membership.id));
     const confirm = await page(`/courses?dialog=course-delete&dialogId=${course.id}`, cookie);
     expect(confirm).toContain(`Kurs &#x27;${course.name}&#x27; löschen`);

@@ -35,10 +35,17 @@ const future = (() => {
 
 type Fee = typeof schema.fees.$inferSelect;
 const feeById = async (id: number) => (await db.select().from(schema.fees).where(eq(schema.fees.id, id)))[0];
-const mandateOf = async (personId: number) => (await db.select().from(schema.sepaMandates).where(and(eq(schema.sepaMandates.personId, personId), eq(schema.sepaMandates.isActive, true))))[0];
+const mandateOf = async (personId: number) =>
+  (
+    await db
+      .select()
+      .from(schema.sepaMandates)
+      .where(and(eq(schema.sepaMandates.personId, personId), eq(schema.sepaMandates.isActive, true)))
+  )[0];
 const runOf = async (id: number) => (await db.select().from(schema.directDebitRuns).where(eq(schema.directDebitRuns.id, id)))[0];
 const itemsOf = (runId: number) => db.select().from(schema.directDebitItems).where(eq(schema.directDebitItems.runId, runId));
-const page = async (path: string, who: "admin" | "finance" = "finance") => (await (await fetchApp(path, { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
+const page = async (path: string, who: "admin" | "finance" = "finance") =>
+  (await (await fetchApp(path, { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
 
 /** Waits for the pool's real queue consumer to finish the run. */
 async function finished(jobId: number) {
@@ -61,7 +68,12 @@ async function validate(xml: string): Promise<{ valid: boolean; output: string }
   return verdict;
 }
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "@_", parseTagValue: false, isArray: (name) => name === "PmtInf" || name === "DrctDbtTxInf" });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  parseTagValue: false,
+  isArray: (name) => name === "PmtInf" || name === "DrctDbtTxInf",
+});
 /** '12.50' -> 1250, by the digits (no floating point). */
 const centsOf = (amount: string) => {
   expect(amount).toMatch(/^\d+\.\d{2}$/);
@@ -84,7 +96,15 @@ beforeAll(async () => {
   const fee = (personId: number, values: Partial<typeof schema.fees.$inferInsert>) =>
     db
       .insert(schema.fees)
-      .values({ personId, date: addDaysToDate(today, -40), text: "Kursgebühr Welpen & Junghunde", amount: 5_000, openAmount: 5_000, sendInvoice: false, ...values })
+      .values({
+        personId,
+        date: addDaysToDate(today, -40),
+        text: "Kursgebühr Welpen & Junghunde",
+        amount: 5_000,
+        openAmount: 5_000,
+        sendInvoice: false,
+        ...values,
+      })
       .returning()
       .then(([row]) => row);
   // Two of A's fees are due the same day: one transaction. A third has no due date: due on its (past) date.
@@ -119,12 +139,18 @@ describe("TARGET2 calendar", () => {
 });
 
 /** The line of the fixture where its returned debit's entry starts (24 lines long). */
-const returnStart = (lines: string[]) => lines.findIndex((line, index) => line.trim() === "<Ntry>" && lines.slice(index, index + 24).some((inner) => inner.includes("<EndToEndId>WUFF-")));
+const returnStart = (lines: string[]) =>
+  lines.findIndex((line, index) => line.trim() === "<Ntry>" && lines.slice(index, index + 24).some((inner) => inner.includes("<EndToEndId>WUFF-")));
 
 /** Imports a statement with one returned debit of the end-to-end id (the fixture's return, MD06) and gives its entry. */
 async function importReturn(endToEndId: string, amount: string, bankReference = "RET") {
   const lines = camt053Fixture.split("\n");
-  const head = lines.slice(0, lines.findIndex((line) => line.trim() === "<Ntry>")).join("\n");
+  const head = lines
+    .slice(
+      0,
+      lines.findIndex((line) => line.trim() === "<Ntry>"),
+    )
+    .join("\n");
   const ret = lines
     .slice(returnStart(lines), returnStart(lines) + 24)
     .join("\n")
@@ -203,11 +229,18 @@ describe("Lastschriftlauf", () => {
 
     const items = await itemsOf(runId);
     // What the preview promised is what the run collected.
-    expect({ transactions: run.transactions, fees: run.fees, total: run.total }).toEqual({ transactions: preview.transactions, fees: preview.fees, total: preview.total });
+    expect({ transactions: run.transactions, fees: run.fees, total: run.total }).toEqual({
+      transactions: preview.transactions,
+      fees: preview.fees,
+      total: preview.total,
+    });
     for (const sequence of ["FRST", "RCUR"] as const) {
       const ofSequence = items.filter((item) => item.sequenceType === sequence);
       expect(new Set(ofSequence.map((item) => item.endToEndId)).size, sequence).toBe(preview.bySequence[sequence].transactions);
-      expect(ofSequence.reduce((sum, item) => sum + item.amount, 0), sequence).toBe(preview.bySequence[sequence].total);
+      expect(
+        ofSequence.reduce((sum, item) => sum + item.amount, 0),
+        sequence,
+      ).toBe(preview.bySequence[sequence].total);
     }
     expect(run.fees).toBe(items.length);
     expect(run.total).toBe(items.reduce((sum, item) => sum + item.amount, 0));
@@ -222,7 +255,9 @@ describe("Lastschriftlauf", () => {
     const response = await fetchApp(`/directdebits/file/${runId}`, { cookie: await loginCookie("finance") });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/xml");
-    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="Lastschrift_Lauf_${runId}_${(await runOf(runId)).createdOn.slice(0, 10)}.xml"`);
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="Lastschrift_Lauf_${runId}_${(await runOf(runId)).createdOn.slice(0, 10)}.xml"`,
+    );
     xml = await response.text();
     expect(xml).toContain('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08"');
 
@@ -231,7 +266,18 @@ describe("Lastschriftlauf", () => {
     expect(verdict.valid).toBe(true);
 
     const document = parser.parse(xml).Document.CstmrDrctDbtInitn;
-    const blocks = document.PmtInf as { NbOfTxs: string; CtrlSum: string; ReqdColltnDt: string; PmtTpInf: { SeqTp: string; LclInstrm: { Cd: string } }; CdtrSchmeId: unknown; DrctDbtTxInf: { InstdAmt: { "#text": string; "@_Ccy": string }; PmtId: { EndToEndId: string }; DrctDbtTx: { MndtRltdInf: { MndtId: string; DtOfSgntr: string } } }[] }[];
+    const blocks = document.PmtInf as {
+      NbOfTxs: string;
+      CtrlSum: string;
+      ReqdColltnDt: string;
+      PmtTpInf: { SeqTp: string; LclInstrm: { Cd: string } };
+      CdtrSchmeId: unknown;
+      DrctDbtTxInf: {
+        InstdAmt: { "#text": string; "@_Ccy": string };
+        PmtId: { EndToEndId: string };
+        DrctDbtTx: { MndtRltdInf: { MndtId: string; DtOfSgntr: string } };
+      }[];
+    }[];
     const all = blocks.flatMap((block) => block.DrctDbtTxInf);
     expect(Number(document.GrpHdr.NbOfTxs)).toBe(all.length);
     expect(centsOf(document.GrpHdr.CtrlSum)).toBe(all.reduce((sum, tx) => sum + centsOf(tx.InstdAmt["#text"]), 0));
@@ -247,7 +293,7 @@ describe("Lastschriftlauf", () => {
     const run = await runOf(runId);
     expect(all.length).toBe(run.transactions);
     expect(centsOf(document.GrpHdr.CtrlSum)).toBe(run.total);
-    const a = all.find((tx) => tx.PmtId.EndToEndId === (items.find((item) => item.feeId === a1.id)!.endToEndId))!;
+    const a = all.find((tx) => tx.PmtId.EndToEndId === items.find((item) => item.feeId === a1.id)!.endToEndId)!;
     expect(a.InstdAmt["#text"]).toBe("52.51");
     expect(a.InstdAmt["@_Ccy"]).toBe("EUR");
     const mandateA = await mandateOf(personA);
@@ -279,10 +325,13 @@ describe("Lastschriftlauf", () => {
       const job = await finished((await newestJob()).id);
       expect((await itemsOf(job.id)).map((row) => row.feeId)).not.toContain(a1.id);
     }
-    const refused = await db.insert(schema.directDebitItems).values({ ...item, id: undefined, runId }).then(
-      () => null,
-      (error: Error) => error,
-    );
+    const refused = await db
+      .insert(schema.directDebitItems)
+      .values({ ...item, id: undefined, runId })
+      .then(
+        () => null,
+        (error: Error) => error,
+      );
     expect(String(refused?.cause ?? refused)).toMatch(/UNIQUE constraint failed: direct_debit_items.fee_id/);
   });
 
@@ -306,7 +355,11 @@ describe("Lastschriftlauf", () => {
     expect(toastOf(response)?.message).toBe(`Lastschriftlauf ${runId} storniert: ${before} Posten sind wieder offen`);
     for (const fee of [a1, a2, a3, b1]) {
       const now = await feeById(fee.id);
-      expect({ open: now.openAmount, reference: now.paymentReference, comments: now.paymentComments }).toEqual({ open: fee.openAmount, reference: fee.paymentReference, comments: fee.paymentComments });
+      expect({ open: now.openAmount, reference: now.paymentReference, comments: now.paymentComments }).toEqual({
+        open: fee.openAmount,
+        reference: fee.paymentReference,
+        comments: fee.paymentComments,
+      });
     }
     expect((await mandateOf(personA)).firstCollectionOn).toBeNull();
     expect((await mandateOf(personB)).firstCollectionOn).toBe("2025-03-03");
@@ -323,12 +376,20 @@ describe("Lastschriftlauf", () => {
     const messages: Sent = [];
     const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
     const params: DirectDebitParams = { date: today, earliest };
-    const outcome = await startRun(collecting, db, { type: "DIRECT_DEBIT", items: await peopleToCollect(db), params, emptyMessage: "nichts" }, DEMO_USERS.finance);
+    const outcome = await startRun(
+      collecting,
+      db,
+      { type: "DIRECT_DEBIT", items: await peopleToCollect(db), params, emptyMessage: "nichts" },
+      DEMO_USERS.finance,
+    );
     if (outcome.status !== "started") throw new Error(outcome.status);
     runId = outcome.job.id;
     await deliver(messages);
     const once = await itemsOf(runId);
-    const feesOnce = await db.select().from(schema.fees).where(inArray(schema.fees.id, [a1.id, a2.id, a3.id, b1.id]));
+    const feesOnce = await db
+      .select()
+      .from(schema.fees)
+      .where(inArray(schema.fees.id, [a1.id, a2.id, a3.id, b1.id]));
     // The same messages again, and a slice as if it ran a second time before its settlement.
     await deliver(messages);
     // A slice's statements run again as if its settlement had been lost.
@@ -336,7 +397,12 @@ describe("Lastschriftlauf", () => {
     const slice = (messages[0].body as { items: number[] }).items;
     await runAtomically(db, RUN_KINDS.DIRECT_DEBIT.statements!(job, slice, DEMO_USERS.finance, new Date()));
     expect(await itemsOf(runId)).toEqual(once);
-    expect(await db.select().from(schema.fees).where(inArray(schema.fees.id, [a1.id, a2.id, a3.id, b1.id]))).toEqual(feesOnce);
+    expect(
+      await db
+        .select()
+        .from(schema.fees)
+        .where(inArray(schema.fees.id, [a1.id, a2.id, a3.id, b1.id])),
+    ).toEqual(feesOnce);
     expect(once.filter((item) => [a1.id, a2.id, a3.id, b1.id].includes(item.feeId))).toHaveLength(4);
     expect((await runOf(runId)).fileKey).not.toBeNull();
     expect((await validate(await (await fetchApp(`/directdebits/file/${runId}`, { cookie: await loginCookie("admin") })).text())).valid).toBe(true);
@@ -346,7 +412,12 @@ describe("Lastschriftlauf", () => {
     const fa1 = await feeById(a1.id);
     const endToEndId = fa1.paymentReference!;
     const lines = camt053Fixture.split("\n");
-    const head = lines.slice(0, lines.findIndex((line) => line.trim() === "<Ntry>")).join("\n");
+    const head = lines
+      .slice(
+        0,
+        lines.findIndex((line) => line.trim() === "<Ntry>"),
+      )
+      .join("\n");
     const ret = lines
       .slice(returnStart(lines), returnStart(lines) + 24)
       .join("\n")
@@ -361,7 +432,10 @@ describe("Lastschriftlauf", () => {
     const [entry] = await db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.importId, importId));
     expect(entry.proposal).toBe("RETURN");
     expect([a1.id, a2.id]).toContain(entry.targetId);
-    const booked = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), { intent: "book", [`choice-${entry.id}`]: `FEE:${entry.targetId}` });
+    const booked = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), {
+      intent: "book",
+      [`choice-${entry.id}`]: `FEE:${entry.targetId}`,
+    });
     expect(booked.status).toBe(302);
     const [ra1, ra2, ra3] = await Promise.all([a1, a2, a3].map((fee) => feeById(fee.id)));
     expect(ra1.openAmount).toBe(4_250);
@@ -387,13 +461,20 @@ describe("Lastschriftlauf", () => {
     // Returned, then a3's transaction: no collection under the mandate stands, the next one is FRST again.
     const fa3 = await feeById(a3.id);
     const entry = await importReturn(fa3.paymentReference!, "30.00");
-    const booked = await postForm(`/bankstatements/${entry.importId}`, await loginCookie("finance"), { intent: "book", [`choice-${entry.id}`]: `FEE:${a3.id}` });
+    const booked = await postForm(`/bankstatements/${entry.importId}`, await loginCookie("finance"), {
+      intent: "book",
+      [`choice-${entry.id}`]: `FEE:${a3.id}`,
+    });
     expect(booked.status).toBe(302);
     expect((await feeById(a3.id)).openAmount).toBe(3_000);
     expect((await mandateOf(personA)).firstCollectionOn).toBeNull();
     // The same return again (another bank reference): proposed without a fee, nothing opened twice.
     const again = await importReturn(fa3.paymentReference!, "30.00", "NOCHMAL");
-    expect(again).toMatchObject({ proposal: "RETURN", targetId: null, note: "Diese Lastschrift ist schon als Rücklastschrift gebucht: ihre Posten sind wieder offen." });
+    expect(again).toMatchObject({
+      proposal: "RETURN",
+      targetId: null,
+      note: "Diese Lastschrift ist schon als Rücklastschrift gebucht: ihre Posten sind wieder offen.",
+    });
 
     expect(await peopleToCollect(db)).toContain(personA);
     const preview = await previewDirectDebits(db, today);
@@ -411,8 +492,10 @@ describe("Lastschriftlauf", () => {
         [a3.id, 3_000, "FRST"],
       ].sort(),
     );
-    for (const item of items) expect((await feeById(item.feeId))).toMatchObject({ openAmount: 0, paymentReference: item.endToEndId });
-    expect(await db.$count(schema.directDebitItems, and(inArray(schema.directDebitItems.feeId, [a1.id, a2.id, a3.id]), isNull(schema.directDebitItems.cancelledOn)))).toBe(3);
+    for (const item of items) expect(await feeById(item.feeId)).toMatchObject({ openAmount: 0, paymentReference: item.endToEndId });
+    expect(
+      await db.$count(schema.directDebitItems, and(inArray(schema.directDebitItems.feeId, [a1.id, a2.id, a3.id]), isNull(schema.directDebitItems.cancelledOn))),
+    ).toBe(3);
     expect((await mandateOf(personA)).firstCollectionOn).not.toBeNull();
     // The run with returned debits still cannot be cancelled.
     const cancel = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id: runId });
@@ -443,7 +526,12 @@ describe("a run whose file could not be written", () => {
       .returning();
     const messages: Sent = [];
     const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
-    const outcome = await startRun(collecting, db, { type: "DIRECT_DEBIT", items: await peopleToCollect(db), params: { date: today, earliest }, emptyMessage: "nichts" }, DEMO_USERS.finance);
+    const outcome = await startRun(
+      collecting,
+      db,
+      { type: "DIRECT_DEBIT", items: await peopleToCollect(db), params: { date: today, earliest }, emptyMessage: "nichts" },
+      DEMO_USERS.finance,
+    );
     if (outcome.status !== "started") throw new Error(outcome.status);
     const id = outcome.job.id;
     // Before its messages arrive, the run is under way: no cancel yet.
@@ -459,6 +547,10 @@ describe("a run whose file could not be written", () => {
     const response = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id });
     expect(response.status).toBe(302);
     const reopened = await feeById(fee.id);
-    expect({ open: reopened.openAmount, reference: reopened.paymentReference, comments: reopened.paymentComments }).toEqual({ open: 1_200, reference: null, comments: null });
+    expect({ open: reopened.openAmount, reference: reopened.paymentReference, comments: reopened.paymentComments }).toEqual({
+      open: 1_200,
+      reference: null,
+      comments: null,
+    });
   });
 });

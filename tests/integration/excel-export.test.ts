@@ -18,7 +18,7 @@ beforeAll(async () => {
   const people = Array.from({ length: COUNT }, (_, index) => {
     const i = index + 1;
     return {
-      firstName: i === 1 ? "=HYPERLINK(\"x\")" : `Vorname ${nr(i)}`,
+      firstName: i === 1 ? '=HYPERLINK("x")' : `Vorname ${nr(i)}`,
       lastName: `Export${nr(i)}`,
       city: i === 2 ? "Köln & <Umgebung>" : "Marburg",
       email: `person${i}@example.org`,

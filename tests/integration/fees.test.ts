@@ -17,11 +17,21 @@ const db = createDb(env.DB);
 let data: Awaited<ReturnType<typeof loadDemoData>>;
 let person: { id: number };
 
-const page = async (path: string, who: "finance" | "admin" | "staff" = "finance") => (await (await fetchApp(path, { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
-const countIn = (html: string, title: string) => Number(new RegExp(`${title} <span class="font-normal text-slate-500">\\(([\\d.]+)\\)</span>`).exec(html)?.[1].replaceAll(".", ""));
+const page = async (path: string, who: "finance" | "admin" | "staff" = "finance") =>
+  (await (await fetchApp(path, { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
+const countIn = (html: string, title: string) =>
+  Number(new RegExp(`${title} <span class="font-normal text-slate-500">\\(([\\d.]+)\\)</span>`).exec(html)?.[1].replaceAll(".", ""));
 const feesOf = (personId: number) => db.select().from(schema.fees).where(eq(schema.fees.personId, personId));
 const save = async (fields: Record<string, string | number | boolean | undefined>, who: "finance" | "admin" | "staff" = "finance") =>
-  postForm("/fees", await loginCookie(who), { intent: "fee:save", personId: person.id, date: "01.11.2026", text: "Leine vergessen", amount: "12,50", isOpen: true, ...fields });
+  postForm("/fees", await loginCookie(who), {
+    intent: "fee:save",
+    personId: person.id,
+    date: "01.11.2026",
+    text: "Leine vergessen",
+    amount: "12,50",
+    isOpen: true,
+    ...fields,
+  });
 
 beforeAll(async () => {
   data = await loadDemoData();
@@ -85,7 +95,15 @@ describe("the fee dialog's rules, on the server", () => {
     expect(response.status).toBe(302);
     expect(toastOf(response)).toEqual({ type: "success", message: "Offener Posten wurde angelegt" });
     const [fee] = (await feesOf(person.id)).filter((f) => f.text === "Mitgliedsausweis");
-    expect(fee).toMatchObject({ amount: 1250, openAmount: 1250, dueDate: "2026-11-15", sendInvoice: false, isInvoiced: false, kind: "OTHER", createdBy: "Fritz Finanz" });
+    expect(fee).toMatchObject({
+      amount: 1250,
+      openAmount: 1250,
+      dueDate: "2026-11-15",
+      sendInvoice: false,
+      isInvoiced: false,
+      kind: "OTHER",
+      createdBy: "Fritz Finanz",
+    });
   });
 
   it("unticking open sets the open amount to 0 and clears the due date", async () => {
@@ -103,11 +121,26 @@ describe("the fee dialog's rules, on the server", () => {
   it("editing keeps the person and sendInvoice, whatever is posted; the open flag stays locked", async () => {
     const [fee] = (await feesOf(person.id)).filter((f) => f.text === "Per Rechnung");
     const other = data.people[0].id!;
-    const response = await save({ id: fee.id, rowVersion: fee.rowVersion, personId: other, text: "Per Rechnung (geändert)", amount: "20,00", isOpen: false, sendInvoice: false });
+    const response = await save({
+      id: fee.id,
+      rowVersion: fee.rowVersion,
+      personId: other,
+      text: "Per Rechnung (geändert)",
+      amount: "20,00",
+      isOpen: false,
+      sendInvoice: false,
+    });
     expect(response.status).toBe(302);
     expect(toastOf(response)?.message).toBe("Offener Posten wurde gespeichert");
     const [after] = await db.select().from(schema.fees).where(eq(schema.fees.id, fee.id));
-    expect(after).toMatchObject({ personId: person.id, sendInvoice: true, text: "Per Rechnung (geändert)", amount: 2000, openAmount: 1250, rowVersion: fee.rowVersion + 1 });
+    expect(after).toMatchObject({
+      personId: person.id,
+      sendInvoice: true,
+      text: "Per Rechnung (geändert)",
+      amount: 2000,
+      openAmount: 1250,
+      rowVersion: fee.rowVersion + 1,
+    });
   });
 
   it("an open amount above the amount is refused", async () => {
@@ -167,7 +200,13 @@ describe("the fee dialog's rules, on the server", () => {
 
   it("is not for staff: the fee intents are refused on a page staff may use", async () => {
     const before = await db.$count(schema.fees);
-    const response = await postForm("/people", await loginCookie("staff"), { intent: "fee:save", personId: person.id, date: "01.11.2026", text: "heimlich", amount: "1,00" });
+    const response = await postForm("/people", await loginCookie("staff"), {
+      intent: "fee:save",
+      personId: person.id,
+      date: "01.11.2026",
+      text: "heimlich",
+      amount: "1,00",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
     expect(await db.$count(schema.fees)).toBe(before);

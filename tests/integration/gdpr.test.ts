@@ -11,7 +11,17 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { presentErasure, PLAN_GROUP_LABELS } from "~/dialogs/erasure/dialog.server";
-import { ANONYMISED_NOTE, ERASURE_CHANGED, erasePerson, erasurePlan, eraseExpiredRemains, personData, PLAN_TABLES, retentionCandidates, SCOPES } from "~/models/gdpr.server";
+import {
+  ANONYMISED_NOTE,
+  ERASURE_CHANGED,
+  erasePerson,
+  erasurePlan,
+  eraseExpiredRemains,
+  personData,
+  PLAN_TABLES,
+  retentionCandidates,
+  SCOPES,
+} from "~/models/gdpr.server";
 import { getInvoiceDocument } from "~/models/invoice-pdfs.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
@@ -21,16 +31,25 @@ const db = createDb(env.DB);
 const actor = { name: "Dana Datenschutz" };
 
 type Row = Record<string, unknown>;
-const all = async (query: string, ...params: unknown[]) => ((await env.DB.prepare(query).bind(...params).all()).results ?? []) as Row[];
+const all = async (query: string, ...params: unknown[]) =>
+  ((
+    await env.DB.prepare(query)
+      .bind(...params)
+      .all()
+  ).results ?? []) as Row[];
 const first = async (query: string, ...params: unknown[]) => (await all(query, ...params))[0];
-const run = (query: string, ...params: unknown[]) => env.DB.prepare(query).bind(...params).run();
+const run = (query: string, ...params: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...params)
+    .run();
 
 let demoPersonId = 0;
 
 beforeAll(async () => {
   await loadDemoData();
   // The demo person with the most records (fees, invoices, participations).
-  const row = await first(`SELECT p.id FROM people p ORDER BY (SELECT count(*) FROM fees WHERE person_id = p.id) + (SELECT count(*) FROM invoice_headers WHERE person_id = p.id)
+  const row =
+    await first(`SELECT p.id FROM people p ORDER BY (SELECT count(*) FROM fees WHERE person_id = p.id) + (SELECT count(*) FROM invoice_headers WHERE person_id = p.id)
     + (SELECT count(*) FROM course_memberships WHERE person_id = p.id) + (SELECT count(*) FROM dogs WHERE owner_id = p.id) DESC, p.id LIMIT 1`);
   demoPersonId = Number(row!.id);
 });
@@ -51,21 +70,53 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
     `mag ${tag}pflaumen`,
   );
   const p = Number(person!.id);
-  const dog = Number((await first("INSERT INTO dogs (owner_id, common_name, chip_nr) VALUES (?1, ?2, '276000000000001') RETURNING id", p, `Pflaumi${tag}`))!.id);
+  const dog = Number(
+    (await first("INSERT INTO dogs (owner_id, common_name, chip_nr) VALUES (?1, ?2, '276000000000001') RETURNING id", p, `Pflaumi${tag}`))!.id,
+  );
   const course = Number((await first("SELECT id FROM courses ORDER BY id LIMIT 1"))!.id);
   const status = Number((await first("SELECT id FROM membership_statuses WHERE code = 'CONFIRMED'"))!.id);
-  const membership = Number((await first("INSERT INTO course_memberships (course_id, person_id, dog_id, status_id, comments) VALUES (?1, ?2, ?3, ?4, 'Teilnehmer Zwetschge') RETURNING id", course, p, dog, status))!.id);
+  const membership = Number(
+    (await first(
+      "INSERT INTO course_memberships (course_id, person_id, dog_id, status_id, comments) VALUES (?1, ?2, ?3, ?4, 'Teilnehmer Zwetschge') RETURNING id",
+      course,
+      p,
+      dog,
+      status,
+    ))!.id,
+  );
   const courseDate = Number((await first("SELECT id FROM course_dates WHERE course_id = ?1 ORDER BY id LIMIT 1", course))?.id ?? 0);
   if (courseDate) await run("INSERT INTO attendances (course_date_id, course_membership_id, present) VALUES (?1, ?2, 1)", courseDate, membership);
   const master = Number((await first("SELECT id FROM certification_masters ORDER BY id LIMIT 1"))!.id);
   await run("INSERT INTO certifications (person_id, dog_id, certification_master_id, date) VALUES (?1, ?2, ?3, '2024-05-05')", p, dog, master);
-  const mandate = Number((await first("INSERT INTO sepa_mandates (person_id, account_holder, iban, reference, mandate_date) VALUES (?1, ?2, ?3, ?4, '2025-01-01') RETURNING id", p, `Erna ${lastName}`, iban, `WUFF-${p}-1`))!.id);
+  const mandate = Number(
+    (await first(
+      "INSERT INTO sepa_mandates (person_id, account_holder, iban, reference, mandate_date) VALUES (?1, ?2, ?3, ?4, '2025-01-01') RETURNING id",
+      p,
+      `Erna ${lastName}`,
+      iban,
+      `WUFF-${p}-1`,
+    ))!.id,
+  );
   let invoice = 0;
   let fee = 0;
   if (withBooks) {
-    fee = Number((await first("INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice) VALUES (?1, ?2, 'Kursgebühr', 9900, 0, 1) RETURNING id", p, invoiceDate))!.id);
+    fee = Number(
+      (await first(
+        "INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice) VALUES (?1, ?2, 'Kursgebühr', 9900, 0, 1) RETURNING id",
+        p,
+        invoiceDate,
+      ))!.id,
+    );
     const number = Number((await first("SELECT coalesce(max(invoice_number), 0) + 1 AS n FROM invoice_headers"))!.n);
-    invoice = Number((await first("INSERT INTO invoice_headers (person_id, invoice_number, date, amount, open_amount, pdf_file_path) VALUES (?1, ?2, ?3, 9900, 0, ?4) RETURNING id", p, number, invoiceDate, `Rechnung_${number}_${lastName}.pdf`))!.id);
+    invoice = Number(
+      (await first(
+        "INSERT INTO invoice_headers (person_id, invoice_number, date, amount, open_amount, pdf_file_path) VALUES (?1, ?2, ?3, 9900, 0, ?4) RETURNING id",
+        p,
+        number,
+        invoiceDate,
+        `Rechnung_${number}_${lastName}.pdf`,
+      ))!.id,
+    );
     await run("INSERT INTO invoice_rows (invoice_id, fee_id, text, amount) VALUES (?1, ?2, 'Kursgebühr', 9900)", invoice, fee);
     await env.INVOICES.put(`Rechnung_${number}_${lastName}.pdf`, new TextEncoder().encode("%PDF-1.4 test"));
     await run("INSERT INTO mollie_payments (payment_id, fee_id, amount, applied, processed_on) VALUES (?1, ?2, 9900, 9900, '2026-03-05')", `tr_${tag}`, fee);
@@ -78,8 +129,16 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
   }
   // The club's bank statement: a booking never matched that names the person (their IBAN), and
   // one from someone else.
-  const statement = Number((await first("INSERT INTO bank_statement_imports (file_name, format, imported_by, imported_on) VALUES (?1, 'CAMT053', 'Anna', '2026-03-06T10:00:00Z') RETURNING id", `auszug-${tag}.xml`))!.id);
-  const entry = (key: string, values: { name: string; iban: string; remittance: string; proposal: string; status?: string; target?: [string, number]; amount?: number }) =>
+  const statement = Number(
+    (await first(
+      "INSERT INTO bank_statement_imports (file_name, format, imported_by, imported_on) VALUES (?1, 'CAMT053', 'Anna', '2026-03-06T10:00:00Z') RETURNING id",
+      `auszug-${tag}.xml`,
+    ))!.id,
+  );
+  const entry = (
+    key: string,
+    values: { name: string; iban: string; remittance: string; proposal: string; status?: string; target?: [string, number]; amount?: number },
+  ) =>
     first(
       `INSERT INTO bank_statement_entries (import_id, entry_key, position, direction, amount, booking_date, counterparty_name, counterparty_iban, remittance, proposal, target_type, target_id, status, applied)
        VALUES (?1, ?2, (SELECT count(*) + 1 FROM bank_statement_entries WHERE import_id = ?1), 'CRDT', ?3, '2026-03-06', ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id`,
@@ -103,7 +162,15 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
   let debitItem = 0;
   if (withBooks) {
     // Booked to the invoice (bookkeeping), a Lastschrift of the fee, and a reminder of the invoice with its letter.
-    bookedEntry = await entry("booked", { name: `Erna ${lastName}`, iban, remittance: `Rechnung ${lastName}`, proposal: "MATCHED", status: "BOOKED", target: ["INVOICE", invoice], amount: 9900 });
+    bookedEntry = await entry("booked", {
+      name: `Erna ${lastName}`,
+      iban,
+      remittance: `Rechnung ${lastName}`,
+      proposal: "MATCHED",
+      status: "BOOKED",
+      target: ["INVOICE", invoice],
+      amount: 9900,
+    });
     const debitRun = await makeDebitRun("SUBMITTED");
     debitItem = Number(
       (await first(
@@ -132,13 +199,29 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
       ))!.id,
     );
   }
-  if (pendingDebit) await run("INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice) VALUES (?1, '2026-10-01', 'Beitrag per Lastschrift', 3000, 3000, 0)", p);
+  if (pendingDebit)
+    await run(
+      "INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice) VALUES (?1, '2026-10-01', 'Beitrag per Lastschrift', 3000, 3000, 0)",
+      p,
+    );
   // A mailshot that failed for them: the mail server's refusal names their address, the run's message their name.
   const mailshotRun = Number(
-    (await first("INSERT INTO jobs (type, status, message) VALUES ('MAILSHOT', 'DONE', ?1) RETURNING id", `Fertig! Es wurden 3 Mails versandt. 1 fehlgeschlagen: Erna ${lastName} (Mailserver abgelehnt)`))!.id,
+    (await first(
+      "INSERT INTO jobs (type, status, message) VALUES ('MAILSHOT', 'DONE', ?1) RETURNING id",
+      `Fertig! Es wurden 3 Mails versandt. 1 fehlgeschlagen: Erna ${lastName} (Mailserver abgelehnt)`,
+    ))!.id,
   );
-  await run("INSERT INTO job_failures (job_id, item_id, message, last_attempt_on) VALUES (?1, ?2, ?3, '2026-03-07T10:00:00Z')", mailshotRun, p, `Mailserver: 550 <${email}> unbekannt`);
-  await run("INSERT INTO mail_log (kind, status, recipient, intended_recipient, subject, sent_by, person_id, birthday_year, created_on) VALUES ('BIRTHDAY', 'SENT', ?1, ?1, 'Alles Gute', 'Cron', ?2, 2025, '2025-04-05')", email, p);
+  await run(
+    "INSERT INTO job_failures (job_id, item_id, message, last_attempt_on) VALUES (?1, ?2, ?3, '2026-03-07T10:00:00Z')",
+    mailshotRun,
+    p,
+    `Mailserver: 550 <${email}> unbekannt`,
+  );
+  await run(
+    "INSERT INTO mail_log (kind, status, recipient, intended_recipient, subject, sent_by, person_id, birthday_year, created_on) VALUES ('BIRTHDAY', 'SENT', ?1, ?1, 'Alles Gute', 'Cron', ?2, 2025, '2025-04-05')",
+    email,
+    p,
+  );
   // A second dog, deleted into the Papierkorb (its JSON names the person's data).
   const binned = Number((await first("INSERT INTO dogs (owner_id, common_name, comments) VALUES (?1, 'Zwetschgenhund', ?2) RETURNING id", p, lastName))!.id);
   await run(
@@ -148,25 +231,63 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
   );
   await run("DELETE FROM dogs WHERE id = ?1", binned);
   // Change history as the history helper's triggers write it (not on this branch).
-  for (const [table, id] of [["people", p], ["dogs", dog], ["course_memberships", membership], ["sepa_mandates", mandate], ["dogs", binned]] as const) {
-    await run("INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes) VALUES (?1, ?2, 'INSERT', 'Anna', '2026-01-01', ?3)", table, id, JSON.stringify({ last_name: [null, lastName], email: [null, email] }));
+  for (const [table, id] of [
+    ["people", p],
+    ["dogs", dog],
+    ["course_memberships", membership],
+    ["sepa_mandates", mandate],
+    ["dogs", binned],
+  ] as const) {
+    await run(
+      "INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes) VALUES (?1, ?2, 'INSERT', 'Anna', '2026-01-01', ?3)",
+      table,
+      id,
+      JSON.stringify({ last_name: [null, lastName], email: [null, email] }),
+    );
   }
-  return { id: p, lastName, fullName: `Erna ${lastName}`, email, phone, iban, dog, mandate, membership, invoice, fee, unmatchedEntry, strangerEntry, bookedEntry, reminder, letter, debitItem, mailshotRun };
+  return {
+    id: p,
+    lastName,
+    fullName: `Erna ${lastName}`,
+    email,
+    phone,
+    iban,
+    dog,
+    mandate,
+    membership,
+    invoice,
+    fee,
+    unmatchedEntry,
+    strangerEntry,
+    bookedEntry,
+    reminder,
+    letter,
+    debitItem,
+    mailshotRun,
+  };
 }
 
 /** A Lastschriftlauf (its job and run) in the given state. */
 async function makeDebitRun(status: "PREPARED" | "SUBMITTED") {
   const job = Number((await first("INSERT INTO jobs (type, status) VALUES ('DIRECT_DEBIT', 'DONE') RETURNING id"))!.id);
-  await run("INSERT INTO direct_debit_runs (id, status, message_id, created_by, created_on) VALUES (?1, ?2, ?3, 'Anna', '2026-03-01T10:00:00Z')", job, status, `WUFF-${job}`);
+  await run(
+    "INSERT INTO direct_debit_runs (id, status, message_id, created_by, created_on) VALUES (?1, ?2, ?3, 'Anna', '2026-03-01T10:00:00Z')",
+    job,
+    status,
+    `WUFF-${job}`,
+  );
   return job;
 }
 
 /** Tables (and columns) with a foreign key to people, from the schema itself. */
 async function referencingColumns(): Promise<{ table: string; column: string }[]> {
-  const tables = await all("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'");
+  const tables = await all(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+  );
   const found: { table: string; column: string }[] = [];
   for (const { name } of tables) {
-    for (const key of await all(`SELECT * FROM pragma_foreign_key_list('${String(name)}')`)) if (key.table === "people") found.push({ table: String(name), column: String(key.from) });
+    for (const key of await all(`SELECT * FROM pragma_foreign_key_list('${String(name)}')`))
+      if (key.table === "people") found.push({ table: String(name), column: String(key.from) });
   }
   return found;
 }
@@ -176,7 +297,9 @@ describe("Auskunft (Art. 15)", () => {
     const data = (await personData(db, demoPersonId))!;
     expect(data.person.id).toBe(demoPersonId);
     const columns = await referencingColumns();
-    expect(columns.map((c) => c.table)).toEqual(expect.arrayContaining(["dogs", "course_memberships", "fees", "invoice_headers", "sepa_mandates", "certifications", "courses"]));
+    expect(columns.map((c) => c.table)).toEqual(
+      expect.arrayContaining(["dogs", "course_memberships", "fees", "invoice_headers", "sepa_mandates", "certifications", "courses"]),
+    );
     // Every such table is covered, whether or not this person has rows in it (a new table with a
     // person must be added to SCOPES, to the Auskunft and to the erasure).
     const covered = SCOPES.map((scope) => scope.table);
@@ -214,17 +337,25 @@ describe("Auskunft (Art. 15)", () => {
     expect(data.tables.mollie_payments).toHaveLength(1);
     expect(data.tables.direct_debit_items.map((row) => row.iban)).toEqual([person.iban]);
     expect(data.tables.reminders.map((row) => row.id)).toEqual([person.reminder]);
-    expect(data.tables.job_failures).toEqual([expect.objectContaining({ job_id: person.mailshotRun, item_id: person.id, message: `Mailserver: 550 <${person.email}> unbekannt` })]);
+    expect(data.tables.job_failures).toEqual([
+      expect.objectContaining({ job_id: person.mailshotRun, item_id: person.id, message: `Mailserver: 550 <${person.email}> unbekannt` }),
+    ]);
     // Bank statement entries: booked to their invoice, and the one never booked that names their
     // IBAN; not someone else's.
     expect(data.tables.bank_statement_entries.map((row) => row.id).sort((a, b) => Number(a) - Number(b))).toEqual([person.unmatchedEntry, person.bookedEntry]);
-    expect(data.changeHistory.map((row) => `${String(row.table_name)}:${String(row.record_id)}`)).toEqual(expect.arrayContaining([`people:${person.id}`, `dogs:${person.dog}`, `course_memberships:${person.membership}`]));
+    expect(data.changeHistory.map((row) => `${String(row.table_name)}:${String(row.record_id)}`)).toEqual(
+      expect.arrayContaining([`people:${person.id}`, `dogs:${person.dog}`, `course_memberships:${person.membership}`]),
+    );
   });
 
   it("downloads as one zip with auskunft.json, auskunft.pdf and the invoice PDFs (GDPR), and refuses STAFF and FINANCE", async () => {
     const person = await makePerson("Zip");
     // The consent given in the person dialog, as the history triggers write it.
-    await run("INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes, source) VALUES ('people', ?1, 'UPDATE', 'Anna', '2026-02-01T09:00:00Z', ?2, 'Personendialog')", person.id, JSON.stringify({ has_gdpr: [0, 1] }));
+    await run(
+      "INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes, source) VALUES ('people', ?1, 'UPDATE', 'Anna', '2026-02-01T09:00:00Z', ?2, 'Personendialog')",
+      person.id,
+      JSON.stringify({ has_gdpr: [0, 1] }),
+    );
     const response = await fetchApp(`/gdpr/auskunft/${person.id}`, { cookie: await loginCookie("gdpr") });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/zip");
@@ -260,7 +391,10 @@ describe("Auskunft (Art. 15)", () => {
     for (const raw of [...SCOPES.map((scope) => scope.table), "change_history", "INSERT", "UPDATE"]) expect(text, raw).not.toMatch(new RegExp(`\\b${raw}\\b`));
     expect(text).not.toContain('{"');
     // The JSON keeps the stored values.
-    expect(json.changeHistory.find((row: Row) => row.source === "Personendialog")).toMatchObject({ action: "UPDATE", changes: JSON.stringify({ has_gdpr: [0, 1] }) });
+    expect(json.changeHistory.find((row: Row) => row.source === "Personendialog")).toMatchObject({
+      action: "UPDATE",
+      changes: JSON.stringify({ has_gdpr: [0, 1] }),
+    });
     expect(Object.keys(files).filter((name) => name.startsWith("Rechnungen/"))).toHaveLength(1);
     expect(Object.keys(files).filter((name) => name.startsWith("Mahnungen/"))).toEqual([`Mahnungen/${person.letter}`]);
     for (const role of ["staff", "finance"] as const) {
@@ -277,14 +411,19 @@ describe("Auskunft (Art. 15)", () => {
  *  invoices and fees with what belongs to them (reminders with their letter's name, Lastschriften
  *  with the account holder and IBAN, booked bank statement entries with the payer's name and IBAN). */
 async function personalTraces(needles: string[], retained: { invoices: number[]; fees: number[] }) {
-  const isRetainedTarget = (type: unknown, id: unknown) => (type === "INVOICE" && retained.invoices.includes(Number(id))) || (type === "FEE" && retained.fees.includes(Number(id)));
-  const reminders = (await all("SELECT id, target_type, target_id FROM reminders")).filter((row) => isRetainedTarget(row.target_type, row.target_id)).map((row) => Number(row.id));
+  const isRetainedTarget = (type: unknown, id: unknown) =>
+    (type === "INVOICE" && retained.invoices.includes(Number(id))) || (type === "FEE" && retained.fees.includes(Number(id)));
+  const reminders = (await all("SELECT id, target_type, target_id FROM reminders"))
+    .filter((row) => isRetainedTarget(row.target_type, row.target_id))
+    .map((row) => Number(row.id));
   // Retained records keep their change history.
   const keptHistory = (row: Row) =>
     (row.table_name === "invoice_headers" && retained.invoices.includes(Number(row.record_id))) ||
     (row.table_name === "fees" && retained.fees.includes(Number(row.record_id))) ||
     (row.table_name === "reminders" && reminders.includes(Number(row.record_id)));
-  const tables = await all("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'");
+  const tables = await all(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'",
+  );
   const hits: string[] = [];
   for (const { name } of tables) {
     const table = String(name);
@@ -315,7 +454,9 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     expect(plan.retainedUntil).toBe("2036-12-31");
     // The booking never booked that names the person is anonymised, the booked one stays.
     expect(plan.erase.filter((item) => item.table === "bank_statement_entries").map((item) => item.id)).toEqual([person.unmatchedEntry]);
-    expect(plan.retain.map((item) => item.table)).toEqual(expect.arrayContaining(["reminders", "mollie_payments", "bank_statement_entries", "direct_debit_items"]));
+    expect(plan.retain.map((item) => item.table)).toEqual(
+      expect.arrayContaining(["reminders", "mollie_payments", "bank_statement_entries", "direct_debit_items"]),
+    );
   });
 
   it("names every table of the plan in German: no SQL table names in the preview", async () => {
@@ -324,7 +465,18 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     await run("INSERT INTO courses (name, start_year, trainer_id) VALUES ('Zwetschgenkurs', 2026, ?1)", person.id);
     const plan = (await erasurePlan(db, person.id))!;
     const named = new Set([...plan.erase, ...plan.retain].map((item) => item.table));
-    for (const table of ["attendances", "deleted_records", "reminders", "bank_statement_entries", "direct_debit_items", "mollie_payments", "courses", "sepa_mandates", "job_failures"]) expect(named, table).toContain(table);
+    for (const table of [
+      "attendances",
+      "deleted_records",
+      "reminders",
+      "bank_statement_entries",
+      "direct_debit_items",
+      "mollie_payments",
+      "courses",
+      "sepa_mandates",
+      "job_failures",
+    ])
+      expect(named, table).toContain(table);
     const preview = presentErasure(plan);
     const text = JSON.stringify({ erase: preview.erase, retain: preview.retain, summary: preview.summary });
     const tableNames = [...new Set([...PLAN_TABLES, ...SCOPES.map((scope) => scope.table), "change_history", "payments"])];
@@ -358,12 +510,22 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     });
     expect(outcome).toMatchObject({ status: "erased", deleted: false });
 
-    const hits = await personalTraces([person.lastName, person.email, person.phone, person.iban, "Eraseweg", "PflaumiErase", "mag Erasepflaumen"], { invoices: [person.invoice], fees: [person.fee] });
+    const hits = await personalTraces([person.lastName, person.email, person.phone, person.iban, "Eraseweg", "PflaumiErase", "mag Erasepflaumen"], {
+      invoices: [person.invoice],
+      fees: [person.fee],
+    });
     expect(hits).toEqual([]);
     // The failed mailshot still says that one mail failed, for whom no longer.
-    expect(await first("SELECT message FROM jobs WHERE id = ?1", person.mailshotRun)).toEqual({ message: "Fertig! Es wurden 3 Mails versandt. 1 fehlgeschlagen: Gelöschte Person (Mailserver abgelehnt)" });
+    expect(await first("SELECT message FROM jobs WHERE id = ?1", person.mailshotRun)).toEqual({
+      message: "Fertig! Es wurden 3 Mails versandt. 1 fehlgeschlagen: Gelöschte Person (Mailserver abgelehnt)",
+    });
     // The person row is only a pseudonymised holder of the books.
-    expect(await first("SELECT first_name, last_name, email, date_of_birth, comments, erased_on IS NOT NULL AS erased, retained_until FROM people WHERE id = ?1", person.id)).toEqual({
+    expect(
+      await first(
+        "SELECT first_name, last_name, email, date_of_birth, comments, erased_on IS NOT NULL AS erased, retained_until FROM people WHERE id = ?1",
+        person.id,
+      ),
+    ).toEqual({
       first_name: "",
       last_name: "Gelöschte Person",
       email: null,
@@ -373,15 +535,24 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
       retained_until: "2036-12-31",
     });
     // Every invoice intact, with the name and address it was issued to; its PDF stays in R2.
-    expect(await first("SELECT id, invoice_number, date, amount, open_amount, pdf_file_path FROM invoice_headers WHERE id = ?1", person.invoice)).toEqual(invoiceBefore);
-    expect(await first("SELECT issued_first_name, issued_last_name, issued_street_number, issued_city FROM invoice_headers WHERE id = ?1", person.invoice)).toEqual({
+    expect(await first("SELECT id, invoice_number, date, amount, open_amount, pdf_file_path FROM invoice_headers WHERE id = ?1", person.invoice)).toEqual(
+      invoiceBefore,
+    );
+    expect(
+      await first("SELECT issued_first_name, issued_last_name, issued_street_number, issued_city FROM invoice_headers WHERE id = ?1", person.invoice),
+    ).toEqual({
       issued_first_name: "Erna",
       issued_last_name: person.lastName,
       issued_street_number: "Eraseweg 7",
       issued_city: "Marburg",
     });
     // A PDF made again later still shows the recipient as issued, not 'Gelöschte Person'.
-    expect((await getInvoiceDocument(db, person.invoice))!.person).toMatchObject({ firstName: "Erna", lastName: person.lastName, streetNumber: "Eraseweg 7", city: "Marburg" });
+    expect((await getInvoiceDocument(db, person.invoice))!.person).toMatchObject({
+      firstName: "Erna",
+      lastName: person.lastName,
+      streetNumber: "Eraseweg 7",
+      city: "Marburg",
+    });
     expect(await all("SELECT * FROM invoice_rows WHERE invoice_id = ?1", person.invoice)).toEqual(rowsBefore);
     expect(await first("SELECT id, date, text, amount, open_amount FROM fees WHERE id = ?1", person.fee)).toEqual(feeBefore);
     expect(await env.INVOICES.head(String(invoiceBefore!.pdf_file_path))).not.toBeNull();
@@ -393,7 +564,12 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     expect(await env.INVOICES.head(person.letter)).not.toBeNull();
     // The booking that was never booked keeps its amount and date but no longer names the payer;
     // someone else's booking is untouched.
-    expect(await first("SELECT amount, booking_date, counterparty_name, counterparty_iban, remittance, note FROM bank_statement_entries WHERE id = ?1", person.unmatchedEntry)).toEqual({
+    expect(
+      await first(
+        "SELECT amount, booking_date, counterparty_name, counterparty_iban, remittance, note FROM bank_statement_entries WHERE id = ?1",
+        person.unmatchedEntry,
+      ),
+    ).toEqual({
       amount: 1500,
       booking_date: "2026-03-06",
       counterparty_name: null,
@@ -401,9 +577,17 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
       remittance: "",
       note: ANONYMISED_NOTE,
     });
-    expect(await first("SELECT counterparty_name FROM bank_statement_entries WHERE id = ?1", person.strangerEntry)).toEqual({ counterparty_name: "Fritz Fremd" });
+    expect(await first("SELECT counterparty_name FROM bank_statement_entries WHERE id = ?1", person.strangerEntry)).toEqual({
+      counterparty_name: "Fritz Fremd",
+    });
     // No history of the erased records is left (the triggers' rows of the erasure would be gone too).
-    expect(await all("SELECT * FROM change_history WHERE (table_name = 'people' AND record_id = ?1) OR (table_name = 'dogs' AND record_id = ?2)", person.id, person.dog)).toEqual([]);
+    expect(
+      await all(
+        "SELECT * FROM change_history WHERE (table_name = 'people' AND record_id = ?1) OR (table_name = 'dogs' AND record_id = ?2)",
+        person.id,
+        person.dog,
+      ),
+    ).toEqual([]);
     // A second erasure is refused in German.
     const again = (await erasurePlan(db, person.id))!;
     expect(await erasePerson(db, again, again.fingerprint, actor)).toEqual({ status: "refused", message: expect.stringContaining("bereits gelöscht") });
@@ -441,7 +625,12 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     const person = await makePerson("Vorbereitet");
     // A fee billed by invoice, paid, but in a run whose file has not gone to the bank yet.
     const debitRun = await makeDebitRun("PREPARED");
-    const fee = Number((await first("INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice) VALUES (?1, '2026-10-01', 'Beitrag', 3000, 0, 1) RETURNING id", person.id))!.id);
+    const fee = Number(
+      (await first(
+        "INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice) VALUES (?1, '2026-10-01', 'Beitrag', 3000, 0, 1) RETURNING id",
+        person.id,
+      ))!.id,
+    );
     await run(
       `INSERT INTO direct_debit_items (run_id, fee_id, person_id, mandate_id, mandate_reference, mandate_date, account_holder, iban, end_to_end_id, sequence_type, due_date, collection_date, amount)
        VALUES (?1, ?2, ?3, ?4, 'WUFF-X', '2025-01-01', 'Erna', ?5, 'E2E-Vorbereitet-2', 'RCUR', '2026-11-01', '2026-11-01', 3000)`,
@@ -467,7 +656,10 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     const plan = (await erasurePlan(db, person.id))!;
     const form = { intent: "erasure:erase", id: person.id, fingerprint: plan.fingerprint };
     for (const role of ["staff", "finance"] as const) {
-      const refused = await postForm(`/people?dialog=erasure-preview&dialogId=${person.id}`, await loginCookie(role), { ...form, confirmName: person.fullName });
+      const refused = await postForm(`/people?dialog=erasure-preview&dialogId=${person.id}`, await loginCookie(role), {
+        ...form,
+        confirmName: person.fullName,
+      });
       expect(refused.status).toBe(302);
       expect(refused.headers.get("Location")).toBe("/");
       expect(toastOf(refused)?.message).toContain("Zugriff verweigert");
@@ -477,7 +669,10 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     const wrong = await postForm(`/people?dialog=erasure-preview&dialogId=${person.id}`, cookie, { ...form, confirmName: "Jemand Anders" });
     expect(wrong.status).toBe(400);
     expect(await first("SELECT id FROM people WHERE id = ?1", person.id)).toBeTruthy();
-    const done = await postForm(`/people?dialog=erasure-preview&dialogId=${person.id}`, cookie, { ...form, confirmName: ` erna  ${person.lastName.toLowerCase()} ` });
+    const done = await postForm(`/people?dialog=erasure-preview&dialogId=${person.id}`, cookie, {
+      ...form,
+      confirmName: ` erna  ${person.lastName.toLowerCase()} `,
+    });
     expect(done.status).toBe(302);
     expect(toastOf(done)?.message).toContain("gelöscht");
     expect(await first("SELECT id FROM people WHERE id = ?1", person.id)).toBeUndefined();
@@ -499,7 +694,10 @@ describe("the retention cron", () => {
     }
     // History of the old invoice's row, as the triggers would have written it.
     const oldRow = Number((await first("SELECT id FROM invoice_rows WHERE invoice_id = ?1", old.invoice))!.id);
-    await run("INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes) VALUES ('invoice_rows', ?1, 'INSERT', 'Anna', '2014-06-01', '{}')", oldRow);
+    await run(
+      "INSERT INTO change_history (table_name, record_id, action, changed_by, changed_on, changes) VALUES ('invoice_rows', ?1, 'INSERT', 'Anna', '2014-06-01', '{}')",
+      oldRow,
+    );
     const oldPdf = String((await first("SELECT pdf_file_path FROM invoice_headers WHERE id = ?1", old.invoice))!.pdf_file_path);
     const invoicesBefore = await all("SELECT id FROM invoice_headers WHERE id <> ?1 ORDER BY id", old.invoice);
     const feesBefore = await all("SELECT id FROM fees WHERE id <> ?1 ORDER BY id", old.fee);
@@ -529,7 +727,10 @@ describe("the retention cron", () => {
     // Nothing else: the erased person of 2020 (until 31.12.2030) and a living person of 2014 keep everything.
     expect(await all("SELECT id FROM invoice_headers WHERE id <> ?1 ORDER BY id", old.invoice)).toEqual(invoicesBefore);
     expect(await all("SELECT id FROM fees WHERE id <> ?1 ORDER BY id", old.fee)).toEqual(feesBefore);
-    expect(await first("SELECT last_name, retained_until FROM people WHERE id = ?1", recent.id)).toEqual({ last_name: "Gelöschte Person", retained_until: "2030-12-31" });
+    expect(await first("SELECT last_name, retained_until FROM people WHERE id = ?1", recent.id)).toEqual({
+      last_name: "Gelöschte Person",
+      retained_until: "2030-12-31",
+    });
     expect(await first("SELECT last_name FROM people WHERE id = ?1", living.id)).toEqual({ last_name: living.lastName });
     // A second run finds nothing.
     expect(await eraseExpiredRemains(env, db, new Date("2026-11-25T07:00:00Z"))).toEqual({
@@ -551,8 +752,19 @@ describe("the retention cron and reminder letters", () => {
     const person = await makePerson("Brief", { invoiceDate: "2013-06-01" });
     // A later invoice of theirs, reminded in the same letter (one letter per person and run).
     const number = Number((await first("SELECT coalesce(max(invoice_number), 0) + 1 AS n FROM invoice_headers"))!.n);
-    const later = Number((await first("INSERT INTO invoice_headers (person_id, invoice_number, date, amount, open_amount) VALUES (?1, ?2, '2020-06-01', 5000, 5000) RETURNING id", person.id, number))!.id);
-    await run("INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, status, pdf_key) VALUES ('INVOICE', ?1, ?2, 1, '2020-07-01', '2020-07-15', 'SENT', ?3)", later, person.id, person.letter);
+    const later = Number(
+      (await first(
+        "INSERT INTO invoice_headers (person_id, invoice_number, date, amount, open_amount) VALUES (?1, ?2, '2020-06-01', 5000, 5000) RETURNING id",
+        person.id,
+        number,
+      ))!.id,
+    );
+    await run(
+      "INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, status, pdf_key) VALUES ('INVOICE', ?1, ?2, 1, '2020-07-01', '2020-07-15', 'SENT', ?3)",
+      later,
+      person.id,
+      person.letter,
+    );
     const plan = (await erasurePlan(db, person.id))!;
     await erasePerson(db, plan, plan.fingerprint, actor);
     const remains = await eraseExpiredRemains(env, db, new Date("2026-11-25T06:00:00Z"));
@@ -608,9 +820,20 @@ describe("retention overview", () => {
   });
 
   it("lists members who left more than N years ago and people without activity", async () => {
-    const left = Number((await first("INSERT INTO people (first_name, last_name, member_type_id, is_member, member_since, member_until, created_on) VALUES ('Otto', 'Ausgetreten', 1, 0, '2000-01-01', '2019-12-31', '2000-01-01T00:00:00Z') RETURNING id"))!.id);
-    const idle = Number((await first("INSERT INTO people (first_name, last_name, member_type_id, created_on) VALUES ('Ida', 'Untätig', 1, '2018-01-01T00:00:00Z') RETURNING id"))!.id);
-    const busy = Number((await first("INSERT INTO people (first_name, last_name, member_type_id, created_on) VALUES ('Bea', 'Beschäftigt', 1, '2018-01-01T00:00:00Z') RETURNING id"))!.id);
+    const left = Number(
+      (await first(
+        "INSERT INTO people (first_name, last_name, member_type_id, is_member, member_since, member_until, created_on) VALUES ('Otto', 'Ausgetreten', 1, 0, '2000-01-01', '2019-12-31', '2000-01-01T00:00:00Z') RETURNING id",
+      ))!.id,
+    );
+    const idle = Number(
+      (await first("INSERT INTO people (first_name, last_name, member_type_id, created_on) VALUES ('Ida', 'Untätig', 1, '2018-01-01T00:00:00Z') RETURNING id"))!
+        .id,
+    );
+    const busy = Number(
+      (await first(
+        "INSERT INTO people (first_name, last_name, member_type_id, created_on) VALUES ('Bea', 'Beschäftigt', 1, '2018-01-01T00:00:00Z') RETURNING id",
+      ))!.id,
+    );
     await run("INSERT INTO fees (person_id, date, text, amount, open_amount) VALUES (?1, '2026-01-01', 'Neu', 100, 0)", busy);
     const { left: leftList, inactive } = await retentionCandidates(db, 3, "2026-11-25");
     expect(leftList.map((row) => row.id)).toContain(left);

@@ -25,7 +25,7 @@ const HOSTILE = ["abc", "-1", "0", "1e400", "99999999999999999999", "x".repeat(5
 type AnySchema = z.ZodType;
 
 function fieldsOf(formSchema: AnySchema): string[] {
-  const inner = (formSchema as unknown as { shape?: Record<string, unknown>; def?: { in?: { shape?: Record<string, unknown> } } });
+  const inner = formSchema as unknown as { shape?: Record<string, unknown>; def?: { in?: { shape?: Record<string, unknown> } } };
   const shape = inner.shape ?? (formSchema as unknown as { _zod: { def: { in?: { shape?: Record<string, unknown> } } } })._zod.def.in?.shape;
   if (!shape) throw new Error("Schema ohne Felder");
   return Object.keys(shape);

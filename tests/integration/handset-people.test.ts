@@ -39,7 +39,9 @@ describe("Personen for the phone", () => {
     const owner = await env.DB.prepare(
       "SELECT p.id, p.last_name AS lastName, d.common_name AS dogName FROM people p JOIN dogs d ON d.owner_id = p.id WHERE d.archived = 0 ORDER BY p.id LIMIT 1",
     ).first<{ id: number; lastName: string; dogName: string }>();
-    const other = await env.DB.prepare("SELECT common_name AS dogName FROM dogs WHERE owner_id <> ? AND archived = 0 AND length(common_name) > 3 ORDER BY id LIMIT 1")
+    const other = await env.DB.prepare(
+      "SELECT common_name AS dogName FROM dogs WHERE owner_id <> ? AND archived = 0 AND length(common_name) > 3 ORDER BY id LIMIT 1",
+    )
       .bind(owner!.id)
       .first<{ dogName: string }>();
     const html = await (await fetchApp(`/peoplemobile?q=${encodeURIComponent(owner!.lastName)}`, { cookie: await loginCookie("staff") })).text();

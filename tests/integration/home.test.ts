@@ -43,9 +43,16 @@ beforeAll(async () => {
     { id: STATUS.CANCELLED, code: "CANCELLED", name: "Abgemeldet", appliesTo: "COURSE" },
   ]);
   const [type] = await db.insert(schema.memberTypes).values({ code: "AKTIV", name: "Aktiv" }).returning({ id: schema.memberTypes.id });
-  const person = (lastName: string, values: Partial<typeof schema.people.$inferInsert> = {}) => ({ firstName: "Test", lastName, memberTypeId: type.id, ...values });
+  const person = (lastName: string, values: Partial<typeof schema.people.$inferInsert> = {}) => ({
+    firstName: "Test",
+    lastName,
+    memberTypeId: type.id,
+    ...values,
+  });
   const people: { id: number; lastName: string }[] = [];
-  await insertAll(async (rows) => people.push(...(await db.insert(schema.people).values(rows).returning({ id: schema.people.id, lastName: schema.people.lastName }))), [
+  await insertAll(
+    async (rows) => people.push(...(await db.insert(schema.people).values(rows).returning({ id: schema.people.id, lastName: schema.people.lastName }))),
+    [
       person("Halter"),
       // Birthdays around the turn of the year 2026/27 (week Mon 28.12. to Sun 03.01.).
       person("Silvester", { isMember: true, dateOfBirth: "1977-12-31" }),
@@ -57,7 +64,8 @@ beforeAll(async () => {
       person("Schaltjahr", { isMember: true, dateOfBirth: "2004-02-29" }),
       // This week's birthday for the page itself (the real today).
       person("Geburtstagskind", { isMember: true, dateOfBirth: `1970${today.slice(4)}` }),
-  ]);
+    ],
+  );
   ids = Object.fromEntries(people.map((row) => [row.lastName, row.id]));
   const owner = ids.Halter;
 
@@ -96,22 +104,25 @@ beforeAll(async () => {
     statusId,
     rabiesValidUntil,
   });
-  await insertAll((rows) => db.insert(schema.courseMemberships).values(rows), [
-    // Welpenkurs: 3 dogs take part (one more waits) on 2 places: over capacity.
-    membership("Welpenkurs Frühling", "Abgelaufen"),
-    membership("Welpenkurs Frühling", "Heuteablauf"),
-    membership("Welpenkurs Frühling", "Dreissig"),
-    membership("Welpenkurs Frühling", "Wartend", STATUS.WAITLIST),
-    // Agility: 4 of 5 places, one cancelled: not over capacity.
-    membership("Agility Anfänger", "Einunddreissig"),
-    membership("Agility Anfänger", "Ohnedatum"),
-    membership("Agility Anfänger", "Abgelaufen"),
-    membership("Agility Anfänger", "Erneuert", STATUS.CONFIRMED, "2026-02-01"),
-    membership("Agility Anfänger", "Abgemeldet", STATUS.CANCELLED),
-    // A finished course, over its one place: neither its dogs nor its places count.
-    membership("Alter Kurs", "Fertigkurs"),
-    membership("Alter Kurs", "Heuteablauf"),
-  ]);
+  await insertAll(
+    (rows) => db.insert(schema.courseMemberships).values(rows),
+    [
+      // Welpenkurs: 3 dogs take part (one more waits) on 2 places: over capacity.
+      membership("Welpenkurs Frühling", "Abgelaufen"),
+      membership("Welpenkurs Frühling", "Heuteablauf"),
+      membership("Welpenkurs Frühling", "Dreissig"),
+      membership("Welpenkurs Frühling", "Wartend", STATUS.WAITLIST),
+      // Agility: 4 of 5 places, one cancelled: not over capacity.
+      membership("Agility Anfänger", "Einunddreissig"),
+      membership("Agility Anfänger", "Ohnedatum"),
+      membership("Agility Anfänger", "Abgelaufen"),
+      membership("Agility Anfänger", "Erneuert", STATUS.CONFIRMED, "2026-02-01"),
+      membership("Agility Anfänger", "Abgemeldet", STATUS.CANCELLED),
+      // A finished course, over its one place: neither its dogs nor its places count.
+      membership("Alter Kurs", "Fertigkurs"),
+      membership("Alter Kurs", "Heuteablauf"),
+    ],
+  );
 
   const at = (day: string, hour: number, minute: number) => berlinWallClockToInstant(...(day.split("-").map(Number) as [number, number, number]), hour, minute);
   await db.insert(schema.courseDates).values([
@@ -134,7 +145,15 @@ beforeAll(async () => {
   ]);
   await db.insert(schema.jobs).values([
     { type: "ANNUAL_FEES", status: "DONE", total: 3, done: 3, message: "Alter Lauf", startedOn: "2026-11-01T10:00:00.000Z", createdBy: "Anna Admin" },
-    { type: "INVOICES", status: "DONE", total: 12, done: 12, message: "Fertig! 12 Rechnungen geschrieben", startedOn: "2026-11-20T10:00:00.000Z", createdBy: "Anna Admin" },
+    {
+      type: "INVOICES",
+      status: "DONE",
+      total: 12,
+      done: 12,
+      message: "Fertig! 12 Rechnungen geschrieben",
+      startedOn: "2026-11-20T10:00:00.000Z",
+      createdBy: "Anna Admin",
+    },
   ]);
 });
 
@@ -227,7 +246,16 @@ describe("the home page", () => {
     expect(html).toContain(">Kurstermine heute und morgen</h2>");
     expect(html).toContain(">Kurse über der Teilnehmerzahl</h2>");
     expect(html).toContain(">Tollwutimpfung läuft ab</h2>");
-    for (const text of ["Geburtstage diese Woche", "Geburtstagskind", "Offene Posten", "/fees", "Letzter Lauf", "/tasks", "Rechnungen schreiben", "12 Rechnungen"]) {
+    for (const text of [
+      "Geburtstage diese Woche",
+      "Geburtstagskind",
+      "Offene Posten",
+      "/fees",
+      "Letzter Lauf",
+      "/tasks",
+      "Rechnungen schreiben",
+      "12 Rechnungen",
+    ]) {
       expect(html, text).not.toContain(text);
     }
     const data = await homeData("staff");
@@ -288,9 +316,17 @@ describe("the home page", () => {
     await db.delete(schema.jobs);
     // Eleven more courses over capacity: ten are shown, the rest behind 'alle anzeigen'.
     const more: { id: number }[] = [];
-    const full = Array.from({ length: HOME_PANEL_LIMIT + 1 }, (_, index) => ({ name: `Voll ${String(index).padStart(2, "0")}`, startYear: 2026, statusCode: "RUNNING" as const, maxDogs: 0 }));
+    const full = Array.from({ length: HOME_PANEL_LIMIT + 1 }, (_, index) => ({
+      name: `Voll ${String(index).padStart(2, "0")}`,
+      startYear: 2026,
+      statusCode: "RUNNING" as const,
+      maxDogs: 0,
+    }));
     await insertAll(async (rows) => more.push(...(await db.insert(schema.courses).values(rows).returning({ id: schema.courses.id }))), full);
-    await insertAll((rows) => db.insert(schema.courseMemberships).values(rows), more.map((course) => ({ courseId: course.id, personId: ids.Halter, dogId: ids.Dreissig, statusId: STATUS.CONFIRMED })));
+    await insertAll(
+      (rows) => db.insert(schema.courseMemberships).values(rows),
+      more.map((course) => ({ courseId: course.id, personId: ids.Halter, dogId: ids.Dreissig, statusId: STATUS.CONFIRMED })),
+    );
     const html = await home("admin");
     expect(html).toContain("Heute und morgen keine Kurstermine");
     expect(html).toContain("Noch keine Läufe");

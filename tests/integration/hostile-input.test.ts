@@ -48,7 +48,11 @@ describe("ids that name nothing", () => {
 
 describe("the dialogs' safety net for every later reference", () => {
   it("answers a write the database refuses on a foreign key with a German message, not a 500", async () => {
-    const submission = { status: "success" as const, value: { id: null, rowVersion: null }, reply: (options?: object) => ({ status: "error" as const, ...options }) };
+    const submission = {
+      status: "success" as const,
+      value: { id: null, rowVersion: null },
+      reply: (options?: object) => ({ status: "error" as const, ...options }),
+    };
     const outcome = await saveVersioned(submission, {
       insert: async () => (await db.insert(schema.dogs).values({ commonName: "Waise", ownerId: 999999 }).returning({ id: schema.dogs.id }))[0].id,
       update: async () => ({ status: "updated" }),
@@ -60,7 +64,11 @@ describe("the dialogs' safety net for every later reference", () => {
 
     // A person others still refer to, deleted past the model's own checks.
     const [owner] = await db.select({ id: schema.dogs.ownerId }).from(schema.dogs).limit(1);
-    const removal = await deleteOutcome(owner.id, async (id) => (await db.delete(schema.people).where(eq(schema.people.id, id)), { status: "deleted" }), "gelöscht");
+    const removal = await deleteOutcome(
+      owner.id,
+      async (id) => (await db.delete(schema.people).where(eq(schema.people.id, id)), { status: "deleted" }),
+      "gelöscht",
+    );
     expect(removal).toEqual({ status: "refused", message: STILL_IN_USE });
     expect(await db.$count(schema.people, eq(schema.people.id, owner.id))).toBe(1);
   });

@@ -36,7 +36,8 @@ async function pdfText(bytes: ArrayBuffer | Uint8Array) {
   return (await extractText(document, { mergePages: true })).text as string;
 }
 
-const post = async (fields: Record<string, string | number>, who: "admin" | "finance" = "finance", page = "/invoices") => postForm(page, await loginCookie(who), fields);
+const post = async (fields: Record<string, string | number>, who: "admin" | "finance" = "finance", page = "/invoices") =>
+  postForm(page, await loginCookie(who), fields);
 
 /** One more invoice of the person, with two rows. */
 async function makeInvoice(personId: number, invoiceNumber: number) {
@@ -231,7 +232,14 @@ describe("a PDF that no longer shows its invoice", () => {
     const key = withPdf.pdfFilePath!;
     expect(key).not.toBeNull();
     const saveHeader = (header: typeof withPdf, fields: Record<string, string>) =>
-      postForm(`/invoices/${id}/invoicerows`, cookie, { intent: "invoice:save", id, rowVersion: header.rowVersion, date: "02.11.2026", isOpen: "on", ...fields });
+      postForm(`/invoices/${id}/invoicerows`, cookie, {
+        intent: "invoice:save",
+        id,
+        rowVersion: header.rowVersion,
+        date: "02.11.2026",
+        isOpen: "on",
+        ...fields,
+      });
 
     // Payment fields are not printed: the PDF stays.
     let response = await saveHeader(withPdf, { dueDate: "02.12.2026", paymentComments: "Teilzahlung angekündigt" });
@@ -256,7 +264,12 @@ describe("a PDF that no longer shows its invoice", () => {
     expect(text).not.toContain("02.12.2026");
 
     // A new row detaches it too; the row is on the next PDF.
-    response = await postForm(`/invoices/${id}/invoicerows`, cookie, { intent: "invoiceRow:save", invoiceId: id, text: "Nachberechnung Leine", amount: "7,50" });
+    response = await postForm(`/invoices/${id}/invoicerows`, cookie, {
+      intent: "invoiceRow:save",
+      invoiceId: id,
+      text: "Nachberechnung Leine",
+      amount: "7,50",
+    });
     expect(toastOf(response)?.type).toBe("warning");
     expect((await headerOf(id)).pdfFilePath).toBeNull();
     expect((await post({ intent: "invoicePdf:create", id })).status).toBe(302);
@@ -291,7 +304,11 @@ describe("malformed requests get a German 4xx and change nothing", () => {
     const cookie = await loginCookie("finance");
     const named = (await headerOf(free[0])).pdfFilePath!;
     await env.INVOICES.put("geheim.pdf", "%PDF-1.4 geheim");
-    for (const path of [`/invoices/pdf/${free[8]}?filename=geheim.pdf`, "/invoices/pdf/geheim.pdf", `/invoices/pdf/${free[8]}?key=${encodeURIComponent(named)}`]) {
+    for (const path of [
+      `/invoices/pdf/${free[8]}?filename=geheim.pdf`,
+      "/invoices/pdf/geheim.pdf",
+      `/invoices/pdf/${free[8]}?key=${encodeURIComponent(named)}`,
+    ]) {
       const response = await fetchApp(path, { cookie });
       expect(response.status, path).toBeGreaterThanOrEqual(400);
       expect(response.status, path).toBeLessThan(500);

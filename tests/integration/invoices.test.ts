@@ -27,14 +27,35 @@ async function makeInvoice(feeAmounts: { amount: number; openAmount?: number }[]
   number += 1;
   const made = await db
     .insert(schema.fees)
-    .values(feeAmounts.map(({ amount, openAmount }, index) => ({ personId: person.id, date: "2026-10-01", dueDate: "2026-10-15", text: `Posten ${number}-${index + 1}`, amount, openAmount: openAmount ?? amount, sendInvoice: true, isInvoiced: true })))
+    .values(
+      feeAmounts.map(({ amount, openAmount }, index) => ({
+        personId: person.id,
+        date: "2026-10-01",
+        dueDate: "2026-10-15",
+        text: `Posten ${number}-${index + 1}`,
+        amount,
+        openAmount: openAmount ?? amount,
+        sendInvoice: true,
+        isInvoiced: true,
+      })),
+    )
     .returning();
   const amount = feeAmounts.reduce((sum, fee) => sum + fee.amount, 0);
   const [header] = await db
     .insert(schema.invoiceHeaders)
-    .values({ personId: person.id, invoiceNumber: number, date: "2026-11-01", sentDate: "2026-11-02", dueDate: "2026-12-01", amount, openAmount: options.openAmount ?? amount })
+    .values({
+      personId: person.id,
+      invoiceNumber: number,
+      date: "2026-11-01",
+      sentDate: "2026-11-02",
+      dueDate: "2026-12-01",
+      amount,
+      openAmount: options.openAmount ?? amount,
+    })
     .returning();
-  await db.insert(schema.invoiceRows).values(made.map((fee, index) => ({ invoiceId: header.id, feeId: fee.id, lineNumber: index + 1, text: fee.text, amount: fee.amount })));
+  await db
+    .insert(schema.invoiceRows)
+    .values(made.map((fee, index) => ({ invoiceId: header.id, feeId: fee.id, lineNumber: index + 1, text: fee.text, amount: fee.amount })));
   return { header, fees: made };
 }
 
@@ -66,7 +87,10 @@ beforeAll(async () => {
     .values({ firstName: "Rita", lastName: "Rechnung", memberTypeId: MEMBER_TYPE_IDS.NONE })
     .returning({ id: schema.people.id, fullName: schema.people.fullName });
   person = { id: p.id, fullName: p.fullName ?? "" };
-  const [o] = await db.insert(schema.people).values({ firstName: "Otto", lastName: "Anders", memberTypeId: MEMBER_TYPE_IDS.NONE }).returning({ id: schema.people.id });
+  const [o] = await db
+    .insert(schema.people)
+    .values({ firstName: "Otto", lastName: "Anders", memberTypeId: MEMBER_TYPE_IDS.NONE })
+    .returning({ id: schema.people.id });
   otherPerson = o;
 });
 
@@ -81,7 +105,8 @@ describe("the invoices list (Rechnungen)", () => {
     const title = (n: number) => `Rechnungen <span class="font-normal text-slate-500">(${n})</span>`;
     const html = await page("/invoices", cookie);
     expect(html).toContain(title(all));
-    for (const label of ["Alle", "Nur offene", "Nur bezahlte", "Rechnungszeilen", "Rechungszeilen für Rechnung", "Zeile hinzufügen"]) expect(html).toContain(label);
+    for (const label of ["Alle", "Nur offene", "Nur bezahlte", "Rechnungszeilen", "Rechungszeilen für Rechnung", "Zeile hinzufügen"])
+      expect(html).toContain(label);
     expect(html).toContain("max-height:300px");
     expect(await page("/invoices?status=open", cookie)).toContain(title(open));
     expect(await page("/invoices?status=paid", cookie)).toContain(title(paid));
@@ -120,11 +145,30 @@ describe("the invoice dialog (spec 001 §4, §5)", () => {
 
   it("Ist Offen off: open amount 0; the fees of its rows settled ('ReNr n', no due date) in the same save; person and amount never from the form", async () => {
     const { header, fees } = await makeInvoice([{ amount: 5_000 }, { amount: 3_000, openAmount: 1_000 }]);
-    const response = await saveInvoice(header, { openAmount: "12,00", amount: "1,00", personId: otherPerson.id, comments: "Kommentar", paymentComments: "per Überweisung", dueDate: "01.12.2026", sentDate: "" });
+    const response = await saveInvoice(header, {
+      openAmount: "12,00",
+      amount: "1,00",
+      personId: otherPerson.id,
+      comments: "Kommentar",
+      paymentComments: "per Überweisung",
+      dueDate: "01.12.2026",
+      sentDate: "",
+    });
     expect(response.status).toBe(302);
     expect(toastOf(response)).toMatchObject({ type: "success", message: "Rechnung wurde gespeichert" });
     const saved = await headerOf(header.id);
-    expect(saved).toMatchObject({ openAmount: 0, isOpen: false, amount: 8_000, personId: person.id, date: "2026-11-05", sentDate: null, dueDate: "2026-12-01", comments: "Kommentar", paymentComments: "per Überweisung", rowVersion: header.rowVersion + 1 });
+    expect(saved).toMatchObject({
+      openAmount: 0,
+      isOpen: false,
+      amount: 8_000,
+      personId: person.id,
+      date: "2026-11-05",
+      sentDate: null,
+      dueDate: "2026-12-01",
+      comments: "Kommentar",
+      paymentComments: "per Überweisung",
+      rowVersion: header.rowVersion + 1,
+    });
     for (const fee of await feesById(fees.map((f) => f.id))) {
       expect(fee).toMatchObject({ openAmount: 0, dueDate: null, paymentReference: `ReNr ${header.invoiceNumber}`, rowVersion: 2 });
     }
@@ -263,7 +307,9 @@ describe("invoice rows keep the header's amount the sum of the rows", () => {
     const [row] = await rowsOf(header.id);
     const cookie = await loginCookie("finance");
     expect(await page(`/invoices/${header.id}/invoicerows?dialog=invoice-addrow&dialogId=${header.id}`, cookie)).toContain("Neue Rechnungszeile anlegen");
-    expect(await page(`/invoices/${header.id}/invoicerows?dialog=invoiceRow-edit&dialogId=${row.id}`, cookie)).toContain(`Rechnungszeile &#x27;${row.text}&#x27; bearbeiten`);
+    expect(await page(`/invoices/${header.id}/invoicerows?dialog=invoiceRow-edit&dialogId=${row.id}`, cookie)).toContain(
+      `Rechnungszeile &#x27;${row.text}&#x27; bearbeiten`,
+    );
   });
 });
 

@@ -47,7 +47,12 @@ const logFor = (personId: number) => db.select().from(schema.mailLog).where(eq(s
 describe("templates and routing", () => {
   it("escapes every value in the HTML part and keeps the plain text as typed", () => {
     const template = { name: "t", subject: "Hallo {{firstName}}", html: "<p>{{greeting}}, {{feeText}}</p>", text: "{{greeting}}, {{feeText}}" };
-    const variables = mailVariables({ club: "Verein", person: { id: 1, salutation: "Herr", title: null, firstName: "Max <i>", lastName: "M", email: null }, today: "2026-11-22", fee: { id: 1, text: "A & B <script>", amount: 100, openAmount: 100, dueDate: null, date: "2026-11-01" } });
+    const variables = mailVariables({
+      club: "Verein",
+      person: { id: 1, salutation: "Herr", title: null, firstName: "Max <i>", lastName: "M", email: null },
+      today: "2026-11-22",
+      fee: { id: 1, text: "A & B <script>", amount: 100, openAmount: 100, dueDate: null, date: "2026-11-01" },
+    });
     const mail = renderMail(template, variables);
     expect(mail.html).toBe("<p>Lieber Max &lt;i&gt;, A &amp; B &lt;script&gt;</p>");
     expect(mail.text).toBe("Lieber Max <i>, A & B <script>");
@@ -55,8 +60,18 @@ describe("templates and routing", () => {
   });
 
   it("sends outside production only to the test account (the cc dropped), and nothing without one", () => {
-    expect(routeMail({ APP_ENV: "production" }, "test@x.example", "a@x.example", "c@x.example")).toEqual({ status: "ok", to: "a@x.example", cc: "c@x.example", redirected: false });
-    expect(routeMail({ APP_ENV: "development" }, "test@x.example", "a@x.example", "c@x.example")).toEqual({ status: "ok", to: "test@x.example", cc: null, redirected: true });
+    expect(routeMail({ APP_ENV: "production" }, "test@x.example", "a@x.example", "c@x.example")).toEqual({
+      status: "ok",
+      to: "a@x.example",
+      cc: "c@x.example",
+      redirected: false,
+    });
+    expect(routeMail({ APP_ENV: "development" }, "test@x.example", "a@x.example", "c@x.example")).toEqual({
+      status: "ok",
+      to: "test@x.example",
+      cc: null,
+      redirected: true,
+    });
     expect(routeMail({ APP_ENV: "development" }, " ", "a@x.example", null)).toEqual({ status: "blocked", message: NO_TEST_ACCOUNT });
   });
 
@@ -91,7 +106,12 @@ describe("single mail with preview", () => {
 
   it("sends a person's mail to the test account only, with the German text, and logs it", async () => {
     const account = await useTestAccount("single");
-    const response = await postForm(`/people/${person.id}/dogs`, await loginCookie("admin"), { intent: "mail:send", source: "person", id: person.id, subject: "Neuigkeiten für Erika" });
+    const response = await postForm(`/people/${person.id}/dogs`, await loginCookie("admin"), {
+      intent: "mail:send",
+      source: "person",
+      id: person.id,
+      subject: "Neuigkeiten für Erika",
+    });
     expect(response.status).toBe(302);
     expect(toastOf(response)).toMatchObject({ type: "success", message: MAIL_SENT });
     const [mail] = await mailsTo(account);
@@ -101,7 +121,14 @@ describe("single mail with preview", () => {
     expect(mail.html).toContain("Liebe Erika");
     expect(mail.text).toContain("wir möchten Dich kurz über Neuigkeiten aus unserem Verein informieren");
     const [entry] = (await logFor(person.id)).filter((row) => row.subject === "Neuigkeiten für Erika");
-    expect(entry).toMatchObject({ kind: "SINGLE", status: "SENT", recipient: account, intendedRecipient: "erika@example.org", sentBy: "Anna Admin", smtpResponse: "250 angenommen" });
+    expect(entry).toMatchObject({
+      kind: "SINGLE",
+      status: "SENT",
+      recipient: account,
+      intendedRecipient: "erika@example.org",
+      sentBy: "Anna Admin",
+      smtpResponse: "250 angenommen",
+    });
   });
 
   it("sends an invoice's mail with its PDF from R2 attached, listed under the person and the invoice", async () => {
@@ -112,7 +139,12 @@ describe("single mail with preview", () => {
     const cookie = await loginCookie("finance");
     const preview = await text(await fetchApp(`/invoices/${invoice.id}/invoicerows?dialog=mail-invoice&dialogId=${invoice.id}`, { cookie }));
     expect(preview).toContain("Rechnung anhängen: Rechnung_880001_Mailtest_2026.pdf");
-    const response = await postForm(`/invoices/${invoice.id}/invoicerows`, cookie, { intent: "mail:send", source: "invoice", id: invoice.id, subject: "Rechnung 880001 von Wuff" });
+    const response = await postForm(`/invoices/${invoice.id}/invoicerows`, cookie, {
+      intent: "mail:send",
+      source: "invoice",
+      id: invoice.id,
+      subject: "Rechnung 880001 von Wuff",
+    });
     expect(toastOf(response)?.message).toBe(MAIL_SENT);
     const [mail] = await mailsTo(account);
     expect(mail.subject).toBe("Rechnung 880001 von Wuff");
@@ -179,7 +211,8 @@ describe("single mail with preview", () => {
   it("refuses what cannot go out, in German, and sends and logs nothing", async () => {
     const cookie = await loginCookie("admin");
     const before = (await logFor(person.id)).length;
-    const send = (fields: Record<string, string | number>) => postForm(`/people/${person.id}/dogs`, cookie, { intent: "mail:send", source: "person", id: person.id, ...fields });
+    const send = (fields: Record<string, string | number>) =>
+      postForm(`/people/${person.id}/dogs`, cookie, { intent: "mail:send", source: "person", id: person.id, ...fields });
 
     const missingSubject = await send({ subject: "  " });
     expect(missingSubject.status).toBe(400);
@@ -228,15 +261,35 @@ describe("birthday mails", () => {
     const today = todayInBerlin();
     [birthdayPerson] = await db
       .insert(schema.people)
-      .values({ firstName: "Gerda", lastName: "Geburtstag", salutation: "Frau", email: "gerda@example.org", memberTypeId: 1, hasGdpr: true, dateOfBirth: `1970-${today.slice(5)}` === "1970-02-29" ? "1972-02-29" : `1970-${today.slice(5)}` })
+      .values({
+        firstName: "Gerda",
+        lastName: "Geburtstag",
+        salutation: "Frau",
+        email: "gerda@example.org",
+        memberTypeId: 1,
+        hasGdpr: true,
+        dateOfBirth: `1970-${today.slice(5)}` === "1970-02-29" ? "1972-02-29" : `1970-${today.slice(5)}`,
+      })
       .returning({ id: schema.people.id });
     // Someone with a birthday and an address but without GDPR consent gets no birthday mail.
     [withoutConsent] = await db
       .insert(schema.people)
-      .values({ firstName: "Nora", lastName: "Nein", email: "nora@example.org", memberTypeId: 1, hasGdpr: false, dateOfBirth: `1969-${today.slice(5)}` === "1969-02-29" ? "1972-02-29" : `1969-${today.slice(5)}` })
+      .values({
+        firstName: "Nora",
+        lastName: "Nein",
+        email: "nora@example.org",
+        memberTypeId: 1,
+        hasGdpr: false,
+        dateOfBirth: `1969-${today.slice(5)}` === "1969-02-29" ? "1972-02-29" : `1969-${today.slice(5)}`,
+      })
       .returning({ id: schema.people.id });
     // Someone with a birthday but no address is left out.
-    await db.insert(schema.people).values({ firstName: "Ohne", lastName: "Adresse", memberTypeId: 1, dateOfBirth: `1971-${today.slice(5)}` === "1971-02-29" ? "1972-02-29" : `1971-${today.slice(5)}` });
+    await db.insert(schema.people).values({
+      firstName: "Ohne",
+      lastName: "Adresse",
+      memberTypeId: 1,
+      dateOfBirth: `1971-${today.slice(5)}` === "1971-02-29" ? "1972-02-29" : `1971-${today.slice(5)}`,
+    });
     account = await useTestAccount("birthday");
   });
 

@@ -57,7 +57,9 @@ beforeAll(async () => {
   for (const [index, person] of people.slice(0, 3).entries()) {
     const key = `Rechnung_${770_001 + index}_${person.firstName}_2026.pdf`;
     await env.INVOICES.put(key, tinyPdf(`Rechnung ${770_001 + index}`), { httpMetadata: { contentType: "application/pdf" } });
-    await db.insert(schema.invoiceHeaders).values({ personId: person.id, invoiceNumber: 770_001 + index, date: "2026-11-01", amount: 5000, openAmount: 5000, pdfFilePath: key });
+    await db
+      .insert(schema.invoiceHeaders)
+      .values({ personId: person.id, invoiceNumber: 770_001 + index, date: "2026-11-01", amount: 5000, openAmount: 5000, pdfFilePath: key });
   }
   account = await useTestAccount("mailshot");
 });
@@ -65,7 +67,13 @@ beforeAll(async () => {
 describe("mailshots: CRUD with documents", () => {
   it("creates a mailshot with a PDF document stored in R2", async () => {
     const response = await saveMailshot(
-      { name: "Einladung MV 2026", recipientQuery: "members", templateName: "Einladung Mitgliederversammlung", subject: "Einladung zur Mitgliederversammlung, {{firstName}}", attachInvoice: "on" },
+      {
+        name: "Einladung MV 2026",
+        recipientQuery: "members",
+        templateName: "Einladung Mitgliederversammlung",
+        subject: "Einladung zur Mitgliederversammlung, {{firstName}}",
+        attachInvoice: "on",
+      },
       { attachDoc1: new File([tinyPdf("Tagesordnung")], "Tagesordnung.pdf", { type: "application/pdf" }) },
     );
     expect(response.status).toBe(302);
@@ -79,7 +87,9 @@ describe("mailshots: CRUD with documents", () => {
   it("refuses a document too large or of another type, and a missing subject, in German, storing nothing", async () => {
     const before = await storedDocuments();
     const fields = { name: "Falsch", recipientQuery: "members", templateName: "Nachricht", subject: "x" };
-    const large = await saveMailshot(fields, { attachDoc1: new File([new Uint8Array(5 * 1024 * 1024 + 1).fill(0x25)], "gross.pdf", { type: "application/pdf" }) });
+    const large = await saveMailshot(fields, {
+      attachDoc1: new File([new Uint8Array(5 * 1024 * 1024 + 1).fill(0x25)], "gross.pdf", { type: "application/pdf" }),
+    });
     expect(large.status).toBe(400);
     expect(await large.text()).toContain("Die Datei „gross.pdf“ ist zu groß (höchstens 5 MB).");
     const html = await saveMailshot(fields, { attachDoc2: new File(["<html><script>alert(1)</script>"], "bild.png", { type: "image/png" }) });
@@ -126,7 +136,12 @@ describe("mailshots: preview and run", () => {
     const response = await postForm("/tasks", await loginCookie("admin"), { intent: "mailing:mailshot", id: mailshot.id });
     expect(response.status).toBe(302);
     expect(toastOf(response)?.message).toContain("Mailshot „Einladung MV 2026“ gestartet: 3 Mails");
-    const [job] = await db.select().from(schema.jobs).where(eq(schema.jobs.type, "MAILSHOT")).orderBy(sql`id DESC`).limit(1);
+    const [job] = await db
+      .select()
+      .from(schema.jobs)
+      .where(eq(schema.jobs.type, "MAILSHOT"))
+      .orderBy(sql`id DESC`)
+      .limit(1);
     const finished = await vi.waitFor(
       async () => {
         const current = await jobOf(job.id);
@@ -148,7 +163,10 @@ describe("mailshots: preview and run", () => {
     expect(bernd.attachments?.map((file) => file.filename)).toEqual(["Rechnung_770002_Bernd_2026.pdf", "Tagesordnung.pdf"]);
     const pdf = await attachmentOf(bernd, bernd.attachments![0].generatedFileName);
     expect(new TextDecoder().decode(pdf)).toContain("(Rechnung 770002) Tj");
-    const logged = await db.select().from(schema.mailLog).where(and(eq(schema.mailLog.jobId, job.id), eq(schema.mailLog.status, "SENT")));
+    const logged = await db
+      .select()
+      .from(schema.mailLog)
+      .where(and(eq(schema.mailLog.jobId, job.id), eq(schema.mailLog.status, "SENT")));
     expect(logged).toHaveLength(3);
     expect(logged.every((entry) => entry.kind === "MAILSHOT" && entry.mailshotId === mailshot.id && entry.recipient === account)).toBe(true);
   });
@@ -157,9 +175,22 @@ describe("mailshots: preview and run", () => {
     const [mailshot] = await mailshotsNamed("Einladung MV 2026");
     const messages: Sent = [];
     const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
-    const params: MailshotRunParams = { mailshotId: mailshot.id, name: "Widerruf", templateName: "Nachricht", subject: "Widerruf {{firstName}}", cc: null, attachInvoice: false, attachDocPaths: [] };
+    const params: MailshotRunParams = {
+      mailshotId: mailshot.id,
+      name: "Widerruf",
+      templateName: "Nachricht",
+      subject: "Widerruf {{firstName}}",
+      cc: null,
+      attachInvoice: false,
+      attachDocPaths: [],
+    };
     const erna = people[4];
-    const outcome = await startRun(collecting, db, { type: "MAILSHOT", items: [people[0].id, erna.id], params, emptyMessage: NOTHING_TO_MAIL }, DEMO_USERS.admin);
+    const outcome = await startRun(
+      collecting,
+      db,
+      { type: "MAILSHOT", items: [people[0].id, erna.id], params, emptyMessage: NOTHING_TO_MAIL },
+      DEMO_USERS.admin,
+    );
     if (outcome.status !== "started") throw new Error(outcome.status);
     await deliver(messages);
     const sent = (await mailsTo(account)).filter((mail) => mail.subject.startsWith("Widerruf"));
@@ -177,12 +208,35 @@ describe("mailshots: preview and run", () => {
     const [mailshot] = await mailshotsNamed("Einladung MV 2026");
     const messages: Sent = [];
     const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
-    const params: MailshotRunParams = { mailshotId: mailshot.id, name: "Wiederholung", templateName: "Nachricht", subject: "Wiederholung {{firstName}}", cc: null, attachInvoice: false, attachDocPaths: [] };
-    const outcome = await startRun(collecting, db, { type: "MAILSHOT", items: people.slice(0, 3).map((person) => person.id), params, emptyMessage: NOTHING_TO_MAIL }, DEMO_USERS.admin);
+    const params: MailshotRunParams = {
+      mailshotId: mailshot.id,
+      name: "Wiederholung",
+      templateName: "Nachricht",
+      subject: "Wiederholung {{firstName}}",
+      cc: null,
+      attachInvoice: false,
+      attachDocPaths: [],
+    };
+    const outcome = await startRun(
+      collecting,
+      db,
+      { type: "MAILSHOT", items: people.slice(0, 3).map((person) => person.id), params, emptyMessage: NOTHING_TO_MAIL },
+      DEMO_USERS.admin,
+    );
     if (outcome.status !== "started") throw new Error(outcome.status);
     const jobId = outcome.job.id;
     // Cora's mail was claimed by an earlier attempt that never heard back from the server.
-    await db.insert(schema.mailLog).values({ kind: "MAILSHOT", status: "CLAIMED", recipient: account, intendedRecipient: "cora@example.org", subject: "Wiederholung Cora", sentBy: "Anna Admin", personId: people[2].id, jobId, createdOn: new Date().toISOString() });
+    await db.insert(schema.mailLog).values({
+      kind: "MAILSHOT",
+      status: "CLAIMED",
+      recipient: account,
+      intendedRecipient: "cora@example.org",
+      subject: "Wiederholung Cora",
+      sentBy: "Anna Admin",
+      personId: people[2].id,
+      jobId,
+      createdOn: new Date().toISOString(),
+    });
 
     await deliver(messages);
     await deliver(messages);
@@ -190,7 +244,9 @@ describe("mailshots: preview and run", () => {
     expect(sent.map((mail) => mail.subject).sort()).toEqual(["Wiederholung Anna", "Wiederholung Bernd"]);
     const job = await jobOf(jobId);
     expect(job.status).toBe("DONE");
-    expect(job.message).toBe("Fertig! Es wurden 2 Mails für „Wiederholung“ versandt; ohne Bestätigung des Mailservers, daher nicht erneut versandt: Cora Gamma");
+    expect(job.message).toBe(
+      "Fertig! Es wurden 2 Mails für „Wiederholung“ versandt; ohne Bestätigung des Mailservers, daher nicht erneut versandt: Cora Gamma",
+    );
   });
 
   it("answers an unknown mailshot and an empty recipient list in the spec's words, starting nothing", async () => {

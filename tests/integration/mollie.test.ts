@@ -87,14 +87,25 @@ describe("the fake answers like Mollie's API v2", () => {
     const first = await fetch(`${env.MOLLIE_API_URL}/payment-links`, { method: "POST", headers: { ...auth, "Idempotency-Key": "probe-1" }, body });
     expect(first.status).toBe(201);
     const link = (await first.json()) as Record<string, unknown>;
-    expect(link).toMatchObject({ resource: "payment-link", mode: "test", description: "Probe", amount: { currency: "EUR", value: "12.50" }, paidAt: null, archived: false });
+    expect(link).toMatchObject({
+      resource: "payment-link",
+      mode: "test",
+      description: "Probe",
+      amount: { currency: "EUR", value: "12.50" },
+      paidAt: null,
+      archived: false,
+    });
     expect(link.id).toMatch(/^pl_[A-Za-z0-9]+$/);
     expect(link.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+00:00$/);
     expect(link._links).toMatchObject({ self: { type: "application/hal+json" }, paymentLink: { type: "text/html" } });
     const again = await fetch(`${env.MOLLIE_API_URL}/payment-links`, { method: "POST", headers: { ...auth, "Idempotency-Key": "probe-1" }, body });
     expect(((await again.json()) as { id: string }).id).toBe(link.id);
     for (const value of ["12.5", "0.00", "-1.00", 12.5, "1,00"]) {
-      const bad = await fetch(`${env.MOLLIE_API_URL}/payment-links`, { method: "POST", headers: auth, body: JSON.stringify({ description: "Probe", amount: { currency: "EUR", value } }) });
+      const bad = await fetch(`${env.MOLLIE_API_URL}/payment-links`, {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ description: "Probe", amount: { currency: "EUR", value } }),
+      });
       expect(bad.status, String(value)).toBe(422);
       expect(await bad.json()).toMatchObject({ status: 422, title: "Unprocessable Entity", field: expect.stringMatching(/^amount/) });
     }
@@ -134,7 +145,9 @@ describe("a fee's payment link", () => {
     const second = await paymentLinkForFee({ db, env }, feeId);
     expect(second).toMatchObject({ status: "ok", link: { id: first.link.id, created: false } });
     // Mollie has the link with the amount and a webhook URL that names the fee, signed.
-    const atMollie = (await (await fetch(`${env.MOLLIE_API_URL}/payment-links/${first.link.id}`, { headers: { Authorization: `Bearer ${env.MOLLIE_API_KEY}` } })).json()) as Record<string, unknown>;
+    const atMollie = (await (
+      await fetch(`${env.MOLLIE_API_URL}/payment-links/${first.link.id}`, { headers: { Authorization: `Bearer ${env.MOLLIE_API_KEY}` } })
+    ).json()) as Record<string, unknown>;
     expect(atMollie).toMatchObject({ amount: { currency: "EUR", value: "25.50" }, webhookUrl: await webhookUrlFor(env, feeId) });
   });
 
@@ -150,11 +163,15 @@ describe("a fee's payment link", () => {
     const wrongAmount = await createLinkViaApi({ feeId, amount: 5, currency: "EUR" });
     expect(wrongAmount.status).toBe(400);
     expect(((await wrongAmount.json()) as { message: string }).message).toContain(formatMoney(1_990));
-    for (const body of [{}, { feeId: "x" }, { feeId, currency: "USD" }, "kein Objekt"]) expect((await createLinkViaApi(body)).status, JSON.stringify(body)).toBe(400);
+    for (const body of [{}, { feeId: "x" }, { feeId, currency: "USD" }, "kein Objekt"])
+      expect((await createLinkViaApi(body)).status, JSON.stringify(body)).toBe(400);
     expect((await createLinkViaApi({ feeId: 999_999, amount: 1 })).status).toBe(404);
     expect(await feeOf(feeId)).toEqual(before);
 
-    const response = await createLinkViaApi({ feeId, amount: 19.9, description: "Kursgebühr für Mia", currency: "EUR" }, { cookie: await loginCookie("admin") });
+    const response = await createLinkViaApi(
+      { feeId, amount: 19.9, description: "Kursgebühr für Mia", currency: "EUR" },
+      { cookie: await loginCookie("admin") },
+    );
     expect(response.status).toBe(201);
     const { data } = (await response.json()) as { data: Record<string, unknown> };
     expect(data).toMatchObject({ feeId, description: "Kursgebühr für Mia", amount: { currency: "EUR", value: "19.90" }, created: true });
@@ -192,7 +209,11 @@ describe("the Kontenblatt's dialog 'Zahlungslink erzeugen' (a form post, as with
     await setMollieIntegration(false);
     const other = await newFee(700);
     expect(await (await fetchApp(`/fees?dialog=paymentLink-create&dialogId=${other}`, { cookie: finance })).text()).toContain(MOLLIE_NOT_CONFIGURED);
-    const refused = await fetchApp("/fees", { method: "POST", cookie: finance, body: new URLSearchParams({ intent: "paymentLink:create", id: String(other) }) });
+    const refused = await fetchApp("/fees", {
+      method: "POST",
+      cookie: finance,
+      body: new URLSearchParams({ intent: "paymentLink:create", id: String(other) }),
+    });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(MOLLIE_NOT_CONFIGURED);
     await setMollieIntegration(true);
@@ -264,7 +285,8 @@ describe("the webhook", () => {
 
     expect((await deliverWebhook(failed.webhook)).status).toBe(200);
     expect((await post(signed.search, "id=tr_gibtesnicht1")).status).toBe(200);
-    for (const body of ["", "id=", "id=pl_123", "id=tr_" + "x".repeat(80), "id=tr_a%27%3B--", "foo=bar"]) expect((await post(signed.search, body)).status, body).toBe(400);
+    for (const body of ["", "id=", "id=pl_123", "id=tr_" + "x".repeat(80), "id=tr_a%27%3B--", "foo=bar"])
+      expect((await post(signed.search, body)).status, body).toBe(400);
     expect((await post(signed.search, JSON.stringify({ id: "tr_abc" }), "application/json")).status).toBe(400);
     expect((await post(`?fee=${feeId}&sig=${"0".repeat(64)}`, failed.webhook.body)).status).toBe(403);
     expect((await post(`?fee=${feeId}`, failed.webhook.body)).status).toBe(403);

@@ -61,9 +61,18 @@ async function openWithReminderFees(target: { type: "INVOICE" | "FEE"; id: numbe
  *  about what it and its reminder fees ask for, imported and booked as proposed. What the booking
  *  applied must be exactly what left the item and its reminder fees, and never more than paid. */
 async function bankPayment(pick: number, delta: number, step: string) {
-  const invoices = await db.select().from(schema.invoiceHeaders).then((all) => all.filter((h) => h.personId === personId && h.openAmount > 0));
-  const fees = await db.select().from(schema.fees).then((all) => all.filter((f) => f.personId === personId && f.openAmount > 0 && !f.isInvoiced && !f.sendInvoice && f.kind !== "REMINDER"));
-  const items = [...invoices.map((h) => ({ type: "INVOICE" as const, id: h.id, text: `ReNr ${h.invoiceNumber}` })), ...fees.map((f) => ({ type: "FEE" as const, id: f.id, text: `Posten ${f.id} ${f.text}` }))];
+  const invoices = await db
+    .select()
+    .from(schema.invoiceHeaders)
+    .then((all) => all.filter((h) => h.personId === personId && h.openAmount > 0));
+  const fees = await db
+    .select()
+    .from(schema.fees)
+    .then((all) => all.filter((f) => f.personId === personId && f.openAmount > 0 && !f.isInvoiced && !f.sendInvoice && f.kind !== "REMINDER"));
+  const items = [
+    ...invoices.map((h) => ({ type: "INVOICE" as const, id: h.id, text: `ReNr ${h.invoiceNumber}` })),
+    ...fees.map((f) => ({ type: "FEE" as const, id: f.id, text: `Posten ${f.id} ${f.text}` })),
+  ];
   const item = items[pick % Math.max(1, items.length)];
   if (!item) return;
   const before = await openWithReminderFees(item);
@@ -103,7 +112,11 @@ async function payByMollie(feeId: number, cents: number, calls: number) {
   const { webhook } = (await paid.json()) as { webhook: { url: string; body: string } };
   const url = new URL(webhook.url);
   for (let call = 0; call < calls; call++) {
-    const response = await fetchApp(`${url.pathname}${url.search}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: webhook.body });
+    const response = await fetchApp(`${url.pathname}${url.search}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: webhook.body,
+    });
     expect(response.status).toBe(200);
   }
 }
@@ -148,7 +161,10 @@ async function expectBooksHold(step: string) {
   expect(new Set(billed).size, `${step}: no fee on two rows`).toBe(billed.length);
   expect(new Set(headers.map((h) => h.invoiceNumber)).size, `${step}: invoice numbers unique`).toBe(headers.length);
   const invoiced = new Set(fees.filter((fee) => fee.isInvoiced).map((fee) => fee.id));
-  expect(billed.filter((id) => !invoiced.has(id!)), `${step}: a billed fee is marked invoiced`).toEqual([]);
+  expect(
+    billed.filter((id) => !invoiced.has(id!)),
+    `${step}: a billed fee is marked invoiced`,
+  ).toEqual([]);
   const booked = await db.select().from(schema.molliePayments);
   for (const payment of booked) {
     // A payment takes off at most what it paid and what was open (the fee's amount may be edited later).
@@ -165,11 +181,16 @@ async function expectBooksHold(step: string) {
     const owners = reminders.filter((r) => r.feeId === fee.id);
     expect(owners.length, `${step}: reminder fee ${fee.id} has one reminder`).toBe(1);
     expect(owners[0].personId, `${step}: reminder fee ${fee.id} of the reminded person`).toBe(fee.personId);
-    expect(owners[0].targetType === "INVOICE" ? fee.remindedInvoiceId : fee.remindedFeeId, `${step}: reminder fee ${fee.id} names its item`).toBe(owners[0].targetId);
+    expect(owners[0].targetType === "INVOICE" ? fee.remindedInvoiceId : fee.remindedFeeId, `${step}: reminder fee ${fee.id} names its item`).toBe(
+      owners[0].targetId,
+    );
   }
   const [{ counter }] = await db.select({ counter: schema.configuration.lastInvoiceNumber }).from(schema.configuration);
   const runNumbers = headers.filter((h) => h.jobId !== null).map((h) => h.invoiceNumber);
-  expect(runNumbers.every((n) => n <= counter), `${step}: the counter is past every number a run took`).toBe(true);
+  expect(
+    runNumbers.every((n) => n <= counter),
+    `${step}: the counter is past every number a run took`,
+  ).toBe(true);
 }
 
 const cents = fc.integer({ min: -5_000, max: 60_000 });
@@ -177,13 +198,23 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant("addRow" as const), invoice: fc.nat(1), amount: cents }),
   fc.record({ kind: fc.constant("editRow" as const), pick: fc.nat(20), amount: cents }),
   fc.record({ kind: fc.constant("deleteRow" as const), pick: fc.nat(20) }),
-  fc.record({ kind: fc.constant("saveInvoice" as const), invoice: fc.nat(1), isOpen: fc.boolean(), openAmount: fc.option(fc.integer({ min: 0, max: 80_000 })) }),
+  fc.record({
+    kind: fc.constant("saveInvoice" as const),
+    invoice: fc.nat(1),
+    isOpen: fc.boolean(),
+    openAmount: fc.option(fc.integer({ min: 0, max: 80_000 })),
+  }),
   fc.record({ kind: fc.constant("deleteInvoiceAndUndo" as const), invoice: fc.nat(1), undo: fc.boolean() }),
   fc.record({ kind: fc.constant("editFee" as const), pick: fc.nat(20), amount: fc.integer({ min: 0, max: 60_000 }), isOpen: fc.boolean() }),
   fc.record({ kind: fc.constant("addBillableFee" as const), amount: fc.integer({ min: 0, max: 60_000 }) }),
   fc.record({ kind: fc.constant("invoiceRun" as const), redeliver: fc.boolean() }),
   fc.record({ kind: fc.constant("undoLastRun" as const) }),
-  fc.record({ kind: fc.constant("molliePayment" as const), pick: fc.nat(20), amount: fc.integer({ min: 1, max: 70_000 }), calls: fc.integer({ min: 1, max: 2 }) }),
+  fc.record({
+    kind: fc.constant("molliePayment" as const),
+    pick: fc.nat(20),
+    amount: fc.integer({ min: 1, max: 70_000 }),
+    calls: fc.integer({ min: 1, max: 2 }),
+  }),
   fc.record({ kind: fc.constant("reminderRun" as const), redeliver: fc.boolean() }),
   fc.record({ kind: fc.constant("bankPayment" as const), pick: fc.nat(20), delta: fc.integer({ min: -3_000, max: 1_000 }) }),
 );
@@ -196,7 +227,10 @@ describe("the books hold under any sequence of operations", () => {
         const invoices = await freshInvoices();
         for (const [index, op] of operations.entries()) {
           const step = `${index + 1}. ${JSON.stringify(op)}`;
-          const rowsOfRun = await db.select().from(schema.invoiceRows).then((rows) => rows.filter((row) => invoices.includes(row.invoiceId)));
+          const rowsOfRun = await db
+            .select()
+            .from(schema.invoiceRows)
+            .then((rows) => rows.filter((row) => invoices.includes(row.invoiceId)));
           switch (op.kind) {
             case "addRow":
               await saveInvoiceRow(db, { invoiceId: invoices[op.invoice] }, { text: "Zusatz", amount: op.amount }, actor);
@@ -214,7 +248,13 @@ describe("the books hold under any sequence of operations", () => {
             case "saveInvoice": {
               const [header] = await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.id, invoices[op.invoice]));
               if (header) {
-                await updateInvoiceHeader(db, header.id, header.rowVersion, { date: "2026-11-03", dueDate: null, sentDate: null, isOpen: op.isOpen, openAmount: op.openAmount, comments: null, paymentComments: null }, actor);
+                await updateInvoiceHeader(
+                  db,
+                  header.id,
+                  header.rowVersion,
+                  { date: "2026-11-03", dueDate: null, sentDate: null, isOpen: op.isOpen, openAmount: op.openAmount, comments: null, paymentComments: null },
+                  actor,
+                );
               }
               break;
             }
@@ -227,7 +267,9 @@ describe("the books hold under any sequence of operations", () => {
               break;
             }
             case "addBillableFee":
-              await db.insert(schema.fees).values({ personId, date: "2026-11-05", text: "Probebeitrag", amount: op.amount, openAmount: op.amount, sendInvoice: true, kind: "OTHER" });
+              await db
+                .insert(schema.fees)
+                .values({ personId, date: "2026-11-05", text: "Probebeitrag", amount: op.amount, openAmount: op.amount, sendInvoice: true, kind: "OTHER" });
               break;
             case "invoiceRun": {
               // Bills every billable fee of the club; a redelivery must change nothing.
@@ -243,7 +285,10 @@ describe("the books hold under any sequence of operations", () => {
               break;
             }
             case "molliePayment": {
-              const open = await db.select().from(schema.fees).then((all) => all.filter((fee) => fee.personId === personId && fee.openAmount > 0));
+              const open = await db
+                .select()
+                .from(schema.fees)
+                .then((all) => all.filter((fee) => fee.personId === personId && fee.openAmount > 0));
               const fee = open[op.pick % Math.max(1, open.length)];
               if (fee) await payByMollie(fee.id, op.amount, op.calls);
               break;
@@ -256,7 +301,10 @@ describe("the books hold under any sequence of operations", () => {
               break;
             case "editFee": {
               // Through the fee dialog's action: its rules apply, as for a treasurer.
-              const fees = await db.select().from(schema.fees).then((all) => all.filter((fee) => fee.personId === personId));
+              const fees = await db
+                .select()
+                .from(schema.fees)
+                .then((all) => all.filter((fee) => fee.personId === personId));
               const fee = fees[op.pick % fees.length];
               await postForm("/fees", cookie, {
                 intent: "fee:save",

@@ -40,7 +40,9 @@ beforeAll(async () => {
     .insert(schema.certificationMasters)
     .values(MASTERS.map((name) => ({ name, isPersonCertification: true })))
     .returning({ id: schema.certificationMasters.id });
-  await db.insert(schema.certifications).values(people.map((person, index) => ({ personId: person.id, certificationMasterId: masters[index % masters.length].id })));
+  await db
+    .insert(schema.certifications)
+    .values(people.map((person, index) => ({ personId: person.id, certificationMasterId: masters[index % masters.length].id })));
 });
 
 describe("names sort by DIN 5007", () => {
@@ -49,7 +51,16 @@ describe("names sort by DIN 5007", () => {
     expect((await list(ascending("lastName"))).rows.map((row) => row.lastName)).toEqual(DIN_ORDER);
     // Equal keys (Straße, Strasse) keep the id order in both directions: the grid stays stable.
     expect((await list(descending("lastName"))).rows.map((row) => row.lastName)).toEqual([
-      "Zander", "Übel", "Straße", "Strasse", "Özdemir", "Östringer", "Gruszecki", "Grötzinger", "Ärmel", "Abel",
+      "Zander",
+      "Übel",
+      "Straße",
+      "Strasse",
+      "Özdemir",
+      "Östringer",
+      "Gruszecki",
+      "Grötzinger",
+      "Ärmel",
+      "Abel",
     ]);
     await db.insert(schema.people).values([
       { firstName: "Özlem", lastName: "Abel", memberTypeId: 1 },
@@ -90,7 +101,9 @@ describe("names sort by DIN 5007", () => {
     for (const sort of [ascending("lastName"), descending("lastName"), ascending("firstName")]) {
       const all = await listAllPeople(db, { filter: "all", sort, withProtected: false });
       for (const [index, person] of all.entries()) {
-        expect(await pageOfPerson(db, person.id, { filter: "all", sort, withProtected: false }, 3), `${person.lastName} ${JSON.stringify(sort)}`).toBe(Math.floor(index / 3) + 1);
+        expect(await pageOfPerson(db, person.id, { filter: "all", sort, withProtected: false }, 3), `${person.lastName} ${JSON.stringify(sort)}`).toBe(
+          Math.floor(index / 3) + 1,
+        );
       }
     }
     // NOCASE put Ärmel after Zander, on the last page.

@@ -19,7 +19,11 @@ import { DEMO_USERS, loginCookie } from "../support/sessions";
 
 const db = createDb(env.DB);
 const jobOf = async (id: number) => (await db.select().from(schema.jobs).where(eq(schema.jobs.id, id)))[0];
-const headers = () => db.select({ id: schema.invoiceHeaders.id, pdfFilePath: schema.invoiceHeaders.pdfFilePath, rowVersion: schema.invoiceHeaders.rowVersion }).from(schema.invoiceHeaders).orderBy(schema.invoiceHeaders.id);
+const headers = () =>
+  db
+    .select({ id: schema.invoiceHeaders.id, pdfFilePath: schema.invoiceHeaders.pdfFilePath, rowVersion: schema.invoiceHeaders.rowVersion })
+    .from(schema.invoiceHeaders)
+    .orderBy(schema.invoiceHeaders.id);
 
 /** What R2 holds: each object's key, etag and upload time. */
 async function storedFiles() {
@@ -34,7 +38,13 @@ async function startControlledPdfRun() {
   const outcome = await startRun(
     collecting,
     db,
-    { type: "PDFS", items: await invoicesWithoutPdf(db), params: {}, emptyMessage: "Fertig! Es wurden 0 Pdfs erzeugt", startMessage: "Pdfs werden vorbereitet ..." },
+    {
+      type: "PDFS",
+      items: await invoicesWithoutPdf(db),
+      params: {},
+      emptyMessage: "Fertig! Es wurden 0 Pdfs erzeugt",
+      startMessage: "Pdfs werden vorbereitet ...",
+    },
     DEMO_USERS.admin,
   );
   if (outcome.status !== "started") throw new Error(`Lauf nicht gestartet: ${outcome.status}`);
@@ -48,7 +58,14 @@ beforeAll(async () => {
   for (let index = 1; index <= 20; index++) {
     const [header] = await db
       .insert(schema.invoiceHeaders)
-      .values({ personId: index + 10, invoiceNumber: last + index, date: "2026-11-03", dueDate: "2026-12-03", amount: 4_250 + index, openAmount: 4_250 + index })
+      .values({
+        personId: index + 10,
+        invoiceNumber: last + index,
+        date: "2026-11-03",
+        dueDate: "2026-12-03",
+        amount: 4_250 + index,
+        openAmount: 4_250 + index,
+      })
       .returning();
     await db.insert(schema.invoiceRows).values({ invoiceId: header.id, lineNumber: 1, text: "Platzmiete Agility", amount: 4_250 + index });
   }
@@ -110,7 +127,11 @@ describe("PDFs erzeugen", () => {
     const response = await postForm("/tasks", await loginCookie("admin"), { intent: "pdfRun:start" });
     expect(response.status).toBe(302);
     expect(toastOf(response)?.message).toBe("Fertig! Es wurden 0 Pdfs erzeugt");
-    const [newest] = await db.select().from(schema.jobs).orderBy(sql`id DESC`).limit(1);
+    const [newest] = await db
+      .select()
+      .from(schema.jobs)
+      .orderBy(sql`id DESC`)
+      .limit(1);
     expect(newest).toMatchObject({ type: "PDFS", status: "DONE", total: 0, message: "Fertig! Es wurden 0 Pdfs erzeugt" });
     expect(await storedFiles()).toEqual(files);
   });

@@ -150,7 +150,13 @@ describe("adding, editing and deleting a person through the dialogs", () => {
     const person = data.people[10];
     const cookie = await loginCookie("admin");
     const [original] = await db.select().from(schema.people).where(eq(schema.people.id, person.id!));
-    const form = { intent: "person:save", id: original.id, rowVersion: original.rowVersion, firstName: original.firstName, memberTypeId: original.memberTypeId };
+    const form = {
+      intent: "person:save",
+      id: original.id,
+      rowVersion: original.rowVersion,
+      firstName: original.firstName,
+      memberTypeId: original.memberTypeId,
+    };
     const first = await postForm(`/people/${original.id}/dogs`, await loginCookie("finance"), { ...form, lastName: "Erste-Änderung" });
     expect(first.status).toBe(302);
     const second = await postForm(`/people/${original.id}/dogs`, cookie, { ...form, lastName: "Zweite-Änderung" });
@@ -212,13 +218,27 @@ describe("dogs through the dialogs", () => {
   it("adds, edits and deletes a dog; the delete goes into the bin", async () => {
     const cookie = await loginCookie("staff");
     const ownerId = data.people[20].id!;
-    const added = await postForm(`/dogs/1/coursememberships?dialog=dog-add`, cookie, { intent: "dog:save", ownerId, commonName: "Wuffi", gender: 0, rabiesValidUntil: "01.01.2020" });
+    const added = await postForm(`/dogs/1/coursememberships?dialog=dog-add`, cookie, {
+      intent: "dog:save",
+      ownerId,
+      commonName: "Wuffi",
+      gender: 0,
+      rabiesValidUntil: "01.01.2020",
+    });
     expect(added.status).toBe(302);
     const [dog] = await db.select().from(schema.dogs).where(eq(schema.dogs.commonName, "Wuffi"));
     expect(dog).toMatchObject({ ownerId, gender: 0, rabiesValidUntil: "2020-01-01", createdBy: "Sven Mitarbeiter" });
     expect(added.headers.get("Location")).toMatch(new RegExp(`^/dogs/${dog.id}/coursememberships`));
 
-    const edited = await postForm(`/dogs/${dog.id}/coursememberships`, cookie, { intent: "dog:save", id: dog.id, rowVersion: dog.rowVersion, ownerId, commonName: "Wuffi", gender: 2, archived: true });
+    const edited = await postForm(`/dogs/${dog.id}/coursememberships`, cookie, {
+      intent: "dog:save",
+      id: dog.id,
+      rowVersion: dog.rowVersion,
+      ownerId,
+      commonName: "Wuffi",
+      gender: 2,
+      archived: true,
+    });
     expect(edited.status).toBe(302);
     expect(edited.headers.get("Location")).toContain("list=archived");
     const [changed] = await db.select().from(schema.dogs).where(eq(schema.dogs.id, dog.id));
@@ -233,7 +253,12 @@ describe("dogs through the dialogs", () => {
   });
 
   it("refuses a dog for an owner that does not exist", async () => {
-    const response = await postForm("/dogs/1/coursememberships", await loginCookie("staff"), { intent: "dog:save", ownerId: 999999, commonName: "Geist", gender: 1 });
+    const response = await postForm("/dogs/1/coursememberships", await loginCookie("staff"), {
+      intent: "dog:save",
+      ownerId: 999999,
+      commonName: "Geist",
+      gender: 1,
+    });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Diese Person gibt es nicht (mehr)");
     expect(await db.$count(schema.dogs, eq(schema.dogs.commonName, "Geist"))).toBe(0);
@@ -269,7 +294,11 @@ describe("Mensch/Hund Mini+", () => {
   it("inserts nothing when a person of that name exists", async () => {
     const existing = data.people[5];
     const before = [await db.$count(schema.people), await db.$count(schema.dogs)];
-    const response = await postForm("/quickAdd", await loginCookie("staff"), { ...quickAdd, ownerFirstName: existing.firstName, ownerLastName: existing.lastName });
+    const response = await postForm("/quickAdd", await loginCookie("staff"), {
+      ...quickAdd,
+      ownerFirstName: existing.firstName,
+      ownerLastName: existing.lastName,
+    });
     expect(response.status).toBe(409);
     expect(await response.text()).toContain("Es gibt bereits eine Person mit diesem Namen");
     expect([await db.$count(schema.people), await db.$count(schema.dogs)]).toEqual(before);
@@ -292,7 +321,13 @@ describe("Mensch/Hund Mini+", () => {
     const response = await postForm("/quickAdd", await loginCookie("staff"), {});
     expect(response.status).toBe(400);
     const html = await response.text();
-    for (const message of ["Männlich/weiblich ist erforderlich", "Vorname ist erforderlich", "Nachname ist erforderlich", "Name ist erforderlich", "Geschlecht ist erforderlich"]) {
+    for (const message of [
+      "Männlich/weiblich ist erforderlich",
+      "Vorname ist erforderlich",
+      "Nachname ist erforderlich",
+      "Name ist erforderlich",
+      "Geschlecht ist erforderlich",
+    ]) {
       expect(html).toContain(message);
     }
   });
@@ -362,10 +397,7 @@ describe("contact at a tap", () => {
   });
 
   it("an empty field offers no link", async () => {
-    const [person] = await db
-      .insert(schema.people)
-      .values({ firstName: "Otto", lastName: "Ohnenummer", memberTypeId: 1 })
-      .returning({ id: schema.people.id });
+    const [person] = await db.insert(schema.people).values({ firstName: "Otto", lastName: "Ohnenummer", memberTypeId: 1 }).returning({ id: schema.people.id });
     const dialog = await (await fetchApp(`/people/${person.id}/dogs?dialog=person-edit&dialogId=${person.id}`, { cookie: await loginCookie("staff") })).text();
     const form = dialog.slice(dialog.indexOf('role="dialog"'));
     expect(form).not.toContain('href="tel:');

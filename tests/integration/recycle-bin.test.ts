@@ -42,7 +42,10 @@ describe("deleting into the bin and restoring, for every entity", () => {
   it.each(FRESH.map(([table, values]) => [getTableName(table as Table), table, values] as const))(
     "%s: restored field by field, the bin empty again",
     async (_name, table, values) => {
-      const [created] = await db.insert(table).values({ ...values, createdBy: "Test" } as never).returning();
+      const [created] = await db
+        .insert(table)
+        .values({ ...values, createdBy: "Test" } as never)
+        .returning();
       const original = created as Record<string, unknown> & { id: number };
       const before = await db.$count(schema.deletedRecords);
       await runAtomically(
@@ -50,7 +53,11 @@ describe("deleting into the bin and restoring, for every entity", () => {
         recycleStatements(db, { main: { table, where: eq(table.id, original.id), identifiers: [sql`'Test'`, sql`${table.id}`] }, deletedBy: actor.name }),
       );
       expect(await db.$count(table, eq(table.id, original.id))).toBe(0);
-      const [binned] = await db.select().from(schema.deletedRecords).where(eq(schema.deletedRecords.identifier2, String(original.id))).orderBy(sql`id desc`);
+      const [binned] = await db
+        .select()
+        .from(schema.deletedRecords)
+        .where(eq(schema.deletedRecords.identifier2, String(original.id)))
+        .orderBy(sql`id desc`);
       expect(binned.tableName).toBe(getTableName(table as Table));
 
       const outcome = await restoreDeletedRecord(db, binned.id);
@@ -124,10 +131,7 @@ describe("the Papierkorb screen", () => {
 describe("deleting with confidence", () => {
   it("says what goes with a person, and 'Rückgängig' brings all of it back", async () => {
     const cookie = await loginCookie("admin");
-    const [person] = await db
-      .insert(schema.people)
-      .values({ firstName: "Udo", lastName: "Umkehr", memberTypeId: 1 })
-      .returning({ id: schema.people.id });
+    const [person] = await db.insert(schema.people).values({ firstName: "Udo", lastName: "Umkehr", memberTypeId: 1 }).returning({ id: schema.people.id });
     await db.insert(schema.dogs).values([
       { ownerId: person.id, commonName: "Erster", gender: 1 },
       { ownerId: person.id, commonName: "Zweiter", gender: 2 },

@@ -49,9 +49,17 @@ async function controlledRun(people: number[], params: ReminderRunParams) {
 }
 
 const remindersOf = (people: number[]) =>
-  db.select().from(schema.reminders).where(inArray(schema.reminders.personId, people)).orderBy(schema.reminders.targetType, schema.reminders.targetId, schema.reminders.level);
+  db
+    .select()
+    .from(schema.reminders)
+    .where(inArray(schema.reminders.personId, people))
+    .orderBy(schema.reminders.targetType, schema.reminders.targetId, schema.reminders.level);
 const reminderFeesOf = (people: number[]) =>
-  db.select().from(schema.fees).where(sql`${schema.fees.kind} = 'REMINDER' AND ${inArray(schema.fees.personId, people)}`).orderBy(schema.fees.id);
+  db
+    .select()
+    .from(schema.fees)
+    .where(sql`${schema.fees.kind} = 'REMINDER' AND ${inArray(schema.fees.personId, people)}`)
+    .orderBy(schema.fees.id);
 
 let testAccount: string;
 
@@ -88,7 +96,9 @@ describe("the reminder run", () => {
     const billedFee = await fee(withoutMail, "2026-10-01", true); // billed by invoice: never on its own
     // An item already at level 1 whose new due date passed 14 days ago gets level 2.
     const second = await invoice(withoutMail, "2026-09-01");
-    await db.insert(schema.reminders).values({ targetType: "INVOICE", targetId: second, personId: withoutMail, level: 1, date: "2026-10-05", newDueDate: "2026-10-19", status: "SENT" });
+    await db
+      .insert(schema.reminders)
+      .values({ targetType: "INVOICE", targetId: second, personId: withoutMail, level: 1, date: "2026-10-05", newDueDate: "2026-10-19", status: "SENT" });
 
     const params = await reminderRunParams(db, RUN_DATE);
     const preview = await previewReminderRun(db, params);
@@ -128,14 +138,25 @@ describe("the reminder run", () => {
   });
 
   it("a reminder fee of a direct-billing fee is collected directly too, and never reminded on its own", async () => {
-    const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Dora", lastName: "Direkt", memberTypeId: 1 }).returning({ id: schema.people.id });
+    const [{ id: person }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Dora", lastName: "Direkt", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
     const direct = await fee(person, "2026-09-01");
-    await db.insert(schema.reminders).values({ targetType: "FEE", targetId: direct, personId: person, level: 1, date: "2026-09-20", newDueDate: "2026-10-01", status: "SENT" });
+    await db
+      .insert(schema.reminders)
+      .values({ targetType: "FEE", targetId: direct, personId: person, level: 1, date: "2026-09-20", newDueDate: "2026-10-01", status: "SENT" });
     const params = await reminderRunParams(db, RUN_DATE);
     const first = await controlledRun([person], params);
     await deliver(first.messages);
     const [reminderFee] = await reminderFeesOf([person]);
-    expect(reminderFee).toMatchObject({ amount: 500, sendInvoice: false, remindedFeeId: direct, remindedInvoiceId: null, text: "Mahngebühr 1. Mahnung: Kursgebühr Welpen" });
+    expect(reminderFee).toMatchObject({
+      amount: 500,
+      sendInvoice: false,
+      remindedFeeId: direct,
+      remindedInvoiceId: null,
+      text: "Mahngebühr 1. Mahnung: Kursgebühr Welpen",
+    });
     // Months later: level 3 for the fee, nothing for the reminder fee itself.
     const later = await reminderRunParams(db, "2027-03-01");
     const next = await controlledRun([person], later);
@@ -180,11 +201,19 @@ describe("the reminder run", () => {
         [noAddress, ["PRINT", "SENT", true]],
       ]),
     );
-    expect(await db.select().from(schema.mailLog).where(inArray(schema.mailLog.personId, [noConsent, noAddress]))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(schema.mailLog)
+        .where(inArray(schema.mailLog.personId, [noConsent, noAddress])),
+    ).toEqual([]);
   });
 
   it("a paid item is never reminded, however late", async () => {
-    const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Bea", lastName: "Bezahlt", memberTypeId: 1 }).returning({ id: schema.people.id });
+    const [{ id: person }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Bea", lastName: "Bezahlt", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
     const paidInvoice = await invoice(person, "2025-01-01", 0);
     const paidFee = await fee(person, "2025-01-01", false, 0);
     const params = await reminderRunParams(db, "2027-01-04");
@@ -208,7 +237,16 @@ describe("sending the letters", () => {
     const [{ id: mailed }, { id: posted }] = await db
       .insert(schema.people)
       .values([
-        { firstName: "Susi", lastName: "Säumig", email: "susi@wuff.example", streetNumber: "Hauptstr. 5", zip: "50667", city: "Köln", memberTypeId: 1, hasGdpr: true },
+        {
+          firstName: "Susi",
+          lastName: "Säumig",
+          email: "susi@wuff.example",
+          streetNumber: "Hauptstr. 5",
+          zip: "50667",
+          city: "Köln",
+          memberTypeId: 1,
+          hasGdpr: true,
+        },
         { firstName: "Piet", lastName: "Papier", email: null, streetNumber: "Nebenweg 2", zip: "50668", city: "Köln", memberTypeId: 1 },
       ])
       .returning({ id: schema.people.id });
@@ -350,7 +388,13 @@ describe("payment links in the letters", () => {
       .returning({ id: schema.people.id });
     const reminded = await fee(person, "2026-10-31");
     const invoiceId = await invoice(withInvoice, "2026-11-06");
-    const linkOf = async () => (await db.select({ id: schema.fees.paymentLinkId, url: schema.fees.paymentLinkUrl, amount: schema.fees.paymentLinkAmount }).from(schema.fees).where(eq(schema.fees.id, reminded)))[0];
+    const linkOf = async () =>
+      (
+        await db
+          .select({ id: schema.fees.paymentLinkId, url: schema.fees.paymentLinkUrl, amount: schema.fees.paymentLinkAmount })
+          .from(schema.fees)
+          .where(eq(schema.fees.id, reminded))
+      )[0];
     await db.update(schema.configuration).set({ mollieIntegration: true }).where(eq(schema.configuration.id, 1));
     try {
       const params = await reminderRunParams(db, RUN_DATE);
@@ -396,9 +440,14 @@ describe("payment links in the letters", () => {
 
 describe("cancelling a reminder", () => {
   it("cancels an unsent reminder and its fee (kept with 0,00 €), frees its level, refuses sent ones and settled fees", async () => {
-    const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Stefan", lastName: "Storno", memberTypeId: 1 }).returning({ id: schema.people.id });
+    const [{ id: person }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Stefan", lastName: "Storno", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
     const item = await invoice(person, "2026-09-01");
-    await db.insert(schema.reminders).values({ targetType: "INVOICE", targetId: item, personId: person, level: 1, date: "2026-10-05", newDueDate: "2026-10-19", status: "SENT" });
+    await db
+      .insert(schema.reminders)
+      .values({ targetType: "INVOICE", targetId: item, personId: person, level: 1, date: "2026-10-05", newDueDate: "2026-10-19", status: "SENT" });
     const params = await reminderRunParams(db, RUN_DATE);
     const run = await controlledRun([person], params);
     await deliver(run.messages);
@@ -446,7 +495,10 @@ describe("cancelling a reminder", () => {
 
 describe("the run's screen and confirmation", () => {
   it("ADMIN and FINANCE see the preview and start the run; it finishes on the queue", async () => {
-    const [{ id: person }] = await db.insert(schema.people).values({ firstName: "Fritz", lastName: "Fällig", email: "fritz@wuff.example", memberTypeId: 1, hasGdpr: true }).returning({ id: schema.people.id });
+    const [{ id: person }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Fritz", lastName: "Fällig", email: "fritz@wuff.example", memberTypeId: 1, hasGdpr: true })
+      .returning({ id: schema.people.id });
     const due = await invoice(person, "2020-01-06");
     for (const who of ["admin", "finance"] as const) {
       const html = (await (await fetchApp("/reminders?dialog=reminderRun-start", { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
@@ -459,7 +511,12 @@ describe("the run's screen and confirmation", () => {
     expect(toastOf(response)?.message).toMatch(/^Mahnlauf (gestartet|Fertig)/);
     const job = await vi.waitFor(
       async () => {
-        const [row] = await db.select().from(schema.jobs).where(eq(schema.jobs.type, "REMINDERS")).orderBy(sql`id DESC`).limit(1);
+        const [row] = await db
+          .select()
+          .from(schema.jobs)
+          .where(eq(schema.jobs.type, "REMINDERS"))
+          .orderBy(sql`id DESC`)
+          .limit(1);
         expect(row.status).toBe("DONE");
         expect(row.message).toBeTruthy();
         return row;

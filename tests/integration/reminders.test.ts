@@ -96,7 +96,17 @@ const admin = () => loginCookie("admin");
 const levelForm = (levels: ReminderLevel[], change: (index: number) => Partial<Record<string, string | boolean>> = () => ({})) => {
   const fields: Record<string, string | number | boolean | undefined> = { intent: "reminderLevels" };
   levels.forEach((level, index) => {
-    const values = { level: level.level, rowVersion: level.rowVersion, enabled: level.enabled, days: level.days, fee: "5,00", paymentTermDays: level.paymentTermDays, mailTemplate: level.mailTemplate, letterTemplate: level.letterTemplate, ...change(index) };
+    const values = {
+      level: level.level,
+      rowVersion: level.rowVersion,
+      enabled: level.enabled,
+      days: level.days,
+      fee: "5,00",
+      paymentTermDays: level.paymentTermDays,
+      mailTemplate: level.mailTemplate,
+      letterTemplate: level.letterTemplate,
+      ...change(index),
+    };
     for (const [key, value] of Object.entries(values)) fields[`levels[${index}].${key}`] = value;
   });
   return fields;
@@ -122,7 +132,11 @@ describe("the reminder levels (Einstellungen)", () => {
 
   it("are saved together, fees in cents, a disabled level stays disabled", async () => {
     const before = await getReminderLevels(db);
-    const response = await postForm("/configuration", await admin(), levelForm(before, (index) => (index === 2 ? { enabled: false, fee: "12,50", days: "21" } : {})));
+    const response = await postForm(
+      "/configuration",
+      await admin(),
+      levelForm(before, (index) => (index === 2 ? { enabled: false, fee: "12,50", days: "21" } : {})),
+    );
     expect(response.status).toBe(302);
     expect(toastOf(response)).toEqual({ type: "success", message: "Mahnstufen wurden gespeichert" });
     const after = await getReminderLevels(db);
@@ -146,7 +160,11 @@ describe("the reminder levels (Einstellungen)", () => {
     [{ level: "4" }, "Unbekannte Mahnstufe"],
   ])("refuse %o in German and change nothing", async (change, message) => {
     const before = await getReminderLevels(db);
-    const response = await postForm("/configuration", await admin(), levelForm(before, (index) => (index === 1 ? change : {})));
+    const response = await postForm(
+      "/configuration",
+      await admin(),
+      levelForm(before, (index) => (index === 1 ? change : {})),
+    );
     expect(response.status).toBe(400);
     expect((await response.text()).replaceAll("&quot;", '"')).toContain(message);
     expect(await getReminderLevels(db)).toEqual(before);
@@ -169,7 +187,11 @@ describe("the reminder levels (Einstellungen)", () => {
   it("are only for ADMIN", async () => {
     const before = await getReminderLevels(db);
     for (const who of ["finance", "staff", "gdpr"] as const) {
-      const response = await postForm("/configuration", await loginCookie(who), levelForm(before, () => ({ fee: "1,00" })));
+      const response = await postForm(
+        "/configuration",
+        await loginCookie(who),
+        levelForm(before, () => ({ fee: "1,00" })),
+      );
       expect(response.status, who).toBe(302);
       expect(response.headers.get("Location"), who).toBe("/");
     }
@@ -205,12 +227,27 @@ describe("what is overdue and which level is due", () => {
   const fee = async (dueDate: string | null, options: { sendInvoice?: boolean; openAmount?: number; kind?: "OTHER" | "REMINDER" } = {}) => {
     const [row] = await db
       .insert(schema.fees)
-      .values({ personId, date: "2026-01-02", dueDate, text: "Posten", amount: 1000, openAmount: options.openAmount ?? 1000, sendInvoice: options.sendInvoice ?? false, kind: options.kind ?? "OTHER" })
+      .values({
+        personId,
+        date: "2026-01-02",
+        dueDate,
+        text: "Posten",
+        amount: 1000,
+        openAmount: options.openAmount ?? 1000,
+        sendInvoice: options.sendInvoice ?? false,
+        kind: options.kind ?? "OTHER",
+      })
       .returning({ id: schema.fees.id });
     return row.id;
   };
-  const remind = (targetType: "INVOICE" | "FEE", targetId: number, level: number, date: string, newDueDate: string, status: "PENDING" | "SENT" | "CANCELLED" = "SENT") =>
-    db.insert(schema.reminders).values({ targetType, targetId, personId, level, date, newDueDate, status });
+  const remind = (
+    targetType: "INVOICE" | "FEE",
+    targetId: number,
+    level: number,
+    date: string,
+    newDueDate: string,
+    status: "PENDING" | "SENT" | "CANCELLED" = "SENT",
+  ) => db.insert(schema.reminders).values({ targetType, targetId, personId, level, date, newDueDate, status });
   const dueInvoices = async (today: string) => {
     const { rows } = await listInvoiceHeaders(db, { status: "all", personId, sort: INVOICE_DEFAULT_SORT, page: 1, reminder: "due", levels, today });
     return rows.map((row) => row.id).sort();
@@ -326,13 +363,17 @@ describe("the grid Mahnungen: on /reminders, under a person, an invoice and a fe
   let onInvoice: number;
   let onFee: number;
   const invoiceNumber = 970_001;
-  const html = async (path: string, who: "finance" | "admin" = "finance") => (await (await fetchApp(path, { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
+  const html = async (path: string, who: "finance" | "admin" = "finance") =>
+    (await (await fetchApp(path, { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
   const cancelLink = (id: number) => new RegExp(`dialog=reminder-cancel&amp;[^"]*dialogId=${id}"`);
 
   beforeAll(async () => {
     // One database per file: the demo data, unless the describes above loaded it already.
     if (!(await env.DB.prepare("SELECT 1 FROM configuration").first())) await loadDemoData();
-    [{ id: personId }] = await db.insert(schema.people).values({ firstName: "Greta", lastName: "Gridmahnung", memberTypeId: 1 }).returning({ id: schema.people.id });
+    [{ id: personId }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Greta", lastName: "Gridmahnung", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
     [{ id: invoiceId }] = await db
       .insert(schema.invoiceHeaders)
       .values({ personId, invoiceNumber, date: "2026-01-02", dueDate: "2026-01-16", amount: 1000, openAmount: 1000 })
@@ -341,14 +382,44 @@ describe("the grid Mahnungen: on /reminders, under a person, an invoice and a fe
       .insert(schema.fees)
       .values([
         { personId, date: "2026-01-02", dueDate: "2026-01-16", text: "Kursgebühr Gridtest", amount: 2000, openAmount: 2000, sendInvoice: false },
-        { personId, date: "2026-02-02", dueDate: "2026-02-16", text: "Mahngebühr Gridtest", amount: 500, openAmount: 500, sendInvoice: true, kind: "REMINDER", remindedInvoiceId: invoiceId },
+        {
+          personId,
+          date: "2026-02-02",
+          dueDate: "2026-02-16",
+          text: "Mahngebühr Gridtest",
+          amount: 500,
+          openAmount: 500,
+          sendInvoice: true,
+          kind: "REMINDER",
+          remindedInvoiceId: invoiceId,
+        },
       ])
       .returning({ id: schema.fees.id });
     [{ id: onInvoice }, { id: onFee }] = await db
       .insert(schema.reminders)
       .values([
-        { targetType: "INVOICE", targetId: invoiceId, personId, level: 2, date: "2026-02-02", newDueDate: "2026-02-16", openAmount: 1000, feeId: reminderFeeId, status: "PENDING" },
-        { targetType: "FEE", targetId: feeId, personId, level: 1, date: "2026-01-31", newDueDate: "2026-02-14", openAmount: 2000, status: "SENT", channel: "PRINT" },
+        {
+          targetType: "INVOICE",
+          targetId: invoiceId,
+          personId,
+          level: 2,
+          date: "2026-02-02",
+          newDueDate: "2026-02-16",
+          openAmount: 1000,
+          feeId: reminderFeeId,
+          status: "PENDING",
+        },
+        {
+          targetType: "FEE",
+          targetId: feeId,
+          personId,
+          level: 1,
+          date: "2026-01-31",
+          newDueDate: "2026-02-14",
+          openAmount: 2000,
+          status: "SENT",
+          channel: "PRINT",
+        },
       ])
       .returning({ id: schema.reminders.id });
   });
@@ -398,7 +469,10 @@ describe("the grid Mahnungen: on /reminders, under a person, an invoice and a fe
     const file = await fetchApp(`/reminders/export?parent=FEE:${feeId}`, { cookie: await loginCookie("finance") });
     expect(file.status).toBe(200);
     // A fee without reminders: the grid says so.
-    const [{ id: plain }] = await db.insert(schema.fees).values({ personId, date: "2026-01-02", text: "Ohne Mahnung", amount: 100, openAmount: 100 }).returning({ id: schema.fees.id });
+    const [{ id: plain }] = await db
+      .insert(schema.fees)
+      .values({ personId, date: "2026-01-02", text: "Ohne Mahnung", amount: 100, openAmount: 100 })
+      .returning({ id: schema.fees.id });
     expect(await html(`/fees?dialog=fee-edit&dialogId=${plain}`)).toContain("Noch keine Mahnungen");
   });
 
@@ -444,7 +518,11 @@ describe("hand-made requests to 'Stornieren'", () => {
     const state = async () => JSON.stringify([await db.select().from(schema.reminders), await db.$count(schema.fees)]);
     const before = await state();
     for (const value of garbage) {
-      const response = await postForm(`/reminders?dialog=reminder-cancel&dialogId=${encodeURIComponent(value)}`, cookie, { intent: "reminder:cancel", id: value, rowVersion: value });
+      const response = await postForm(`/reminders?dialog=reminder-cancel&dialogId=${encodeURIComponent(value)}`, cookie, {
+        intent: "reminder:cancel",
+        id: value,
+        rowVersion: value,
+      });
       expect(response.status, value.slice(0, 20)).toBeGreaterThanOrEqual(400);
       expect(response.status, value.slice(0, 20)).toBeLessThan(500);
       // The kit's German answer travels with the page (the dialog shows it where it can open).

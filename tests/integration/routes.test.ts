@@ -14,13 +14,31 @@ type RouteEntry = { id: string; path?: string; index?: boolean; module: { defaul
 const routes = Object.values((build as unknown as { routes: Record<string, RouteEntry> }).routes);
 
 /** Pages that are not grid screens: no dialogs are opened over them. */
-const NOT_GRID_PAGES = new Set(["root", "routes/_index", "routes/login", "routes/logout", "routes/auth.callback", "routes/$", "routes/quickAdd", "routes/configuration"]);
+const NOT_GRID_PAGES = new Set([
+  "root",
+  "routes/_index",
+  "routes/login",
+  "routes/logout",
+  "routes/auth.callback",
+  "routes/$",
+  "routes/quickAdd",
+  "routes/configuration",
+]);
 
 describe("every grid page answers the dialogs' posts", () => {
   const pages = routes.filter((route) => route.module.default && !NOT_GRID_PAGES.has(route.id) && !route.id.startsWith("under-construction-"));
 
   it("covers the grid screens", () => {
-    expect(pages.map((route) => route.id)).toEqual(expect.arrayContaining(["routes/people", "routes/people._index", "routes/people.$personId.$tab", "routes/dogs", "routes/certifications", "routes/recyclebin"]));
+    expect(pages.map((route) => route.id)).toEqual(
+      expect.arrayContaining([
+        "routes/people",
+        "routes/people._index",
+        "routes/people.$personId.$tab",
+        "routes/dogs",
+        "routes/certifications",
+        "routes/recyclebin",
+      ]),
+    );
   });
 
   it.each(pages.map((route) => [route.id, route] as const))("%s has an action", (_id, route) => {

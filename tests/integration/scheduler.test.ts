@@ -144,7 +144,10 @@ const page = async (path: string, cookie: string) => {
 beforeAll(async () => {
   await loadDemoData();
   const [noneType] = await db.select({ id: schema.memberTypes.id }).from(schema.memberTypes).where(eq(schema.memberTypes.code, "NONE"));
-  const [trainer] = await db.insert(schema.people).values({ firstName: "Tina", lastName: "Kalendertrainerin", memberTypeId: noneType.id, isTrainer: true }).returning({ id: schema.people.id });
+  const [trainer] = await db
+    .insert(schema.people)
+    .values({ firstName: "Tina", lastName: "Kalendertrainerin", memberTypeId: noneType.id, isTrainer: true })
+    .returning({ id: schema.people.id });
   const [place] = await db.insert(schema.locations).values({ name: "Übungswiese Kalender" }).returning({ id: schema.locations.id });
   [course] = await db
     .insert(schema.courses)
@@ -175,7 +178,15 @@ describe("Kalender (/scheduler)", () => {
     expect(html).toMatch(/<h1[^>]*>Kalender<\/h1>/);
     expect(html).toContain("März 2026");
     expect(html).toContain("<title>Kalender März 2026 – Wuff</title>");
-    for (const [short, long] of [["Mo", "Montag"], ["Di", "Dienstag"], ["Mi", "Mittwoch"], ["Do", "Donnerstag"], ["Fr", "Freitag"], ["Sa", "Samstag"], ["So", "Sonntag"]]) {
+    for (const [short, long] of [
+      ["Mo", "Montag"],
+      ["Di", "Dienstag"],
+      ["Mi", "Mittwoch"],
+      ["Do", "Donnerstag"],
+      ["Fr", "Freitag"],
+      ["Sa", "Samstag"],
+      ["So", "Sonntag"],
+    ]) {
       expect(html).toContain(`<abbr title="${long}" class="no-underline">${short}</abbr>`);
     }
     // 23.03. (winter time) and 30.03. (summer time since 29.03.): both 18:00–19:00 in Berlin.
@@ -245,7 +256,16 @@ describe("Kalender (/scheduler)", () => {
   it("parameters made by hand fall back to the month of today, never an error", async () => {
     const cookie = await loginCookie("staff");
     const today = periodTitle("month", todayInBerlin());
-    for (const query of ["view=jahr", "date=2026-02-30", "date=1899-12-31", "date=2101-01-01", "date=%3Cscript%3E", "view=week&date=morgen", "view[]=1&date=", "date=2026-03-15&date=x"]) {
+    for (const query of [
+      "view=jahr",
+      "date=2026-02-30",
+      "date=1899-12-31",
+      "date=2101-01-01",
+      "date=%3Cscript%3E",
+      "view=week&date=morgen",
+      "view[]=1&date=",
+      "date=2026-03-15&date=x",
+    ]) {
       const html = await page(`/scheduler?${query}`, cookie);
       if (query.startsWith("date=2026-03-15")) expect(html, query).toContain("März 2026");
       else if (query.startsWith("view=week")) expect(html, query).toContain("KW ");

@@ -37,9 +37,7 @@ describe("the demo seed", () => {
     expect(await scalar("SELECT count(*) AS n FROM courses WHERE start_year NOT IN (2025, 2026)")).toBe(0);
     expect(await scalar("SELECT count(DISTINCT status_code) AS n FROM courses")).toBe(3);
     expect(
-      await scalar(
-        "SELECT count(*) AS n FROM courses c WHERE (SELECT count(*) FROM course_memberships m WHERE m.course_id = c.id) > c.max_dogs",
-      ),
+      await scalar("SELECT count(*) AS n FROM courses c WHERE (SELECT count(*) FROM course_memberships m WHERE m.course_id = c.id) > c.max_dogs"),
     ).toBeGreaterThan(0);
     expect(await scalar("SELECT count(*) AS n FROM course_dates")).toBeGreaterThan(150);
     // Attendance: only of running courses, only of dates held by the reference day, only of participants who take part.
@@ -62,13 +60,9 @@ describe("the demo seed", () => {
     expect(await scalar("SELECT count(*) AS n FROM invoice_headers WHERE sent_date IS NULL")).toBe(1);
     expect(await scalar("SELECT count(*) AS n FROM invoice_headers h WHERE NOT EXISTS (SELECT 1 FROM invoice_rows r WHERE r.invoice_id = h.id)")).toBe(0);
     expect(
-      await scalar(
-        "SELECT count(*) AS n FROM invoice_headers h WHERE h.amount <> (SELECT sum(r.amount) FROM invoice_rows r WHERE r.invoice_id = h.id)",
-      ),
+      await scalar("SELECT count(*) AS n FROM invoice_headers h WHERE h.amount <> (SELECT sum(r.amount) FROM invoice_rows r WHERE r.invoice_id = h.id)"),
     ).toBe(0);
-    expect(await scalar("SELECT last_invoice_number AS n FROM configuration")).toBe(
-      await scalar("SELECT max(invoice_number) AS n FROM invoice_headers"),
-    );
+    expect(await scalar("SELECT last_invoice_number AS n FROM configuration")).toBe(await scalar("SELECT max(invoice_number) AS n FROM invoice_headers"));
   });
 
   it("links every confirmed course membership to its course fee", async () => {
@@ -77,9 +71,7 @@ describe("the demo seed", () => {
         "SELECT count(*) AS n FROM course_memberships m JOIN membership_statuses s ON s.id = m.status_id WHERE s.code = 'CONFIRMED' AND m.fee_id IS NULL",
       ),
     ).toBe(0);
-    expect(
-      await scalar("SELECT count(*) AS n FROM course_memberships m JOIN fees f ON f.id = m.fee_id WHERE f.course_membership_id <> m.id"),
-    ).toBe(0);
+    expect(await scalar("SELECT count(*) AS n FROM course_memberships m JOIN fees f ON f.id = m.fee_id WHERE f.course_membership_id <> m.id")).toBe(0);
   });
 
   it("has exactly one member type NONE and the course status CONFIRMED", async () => {
@@ -92,7 +84,9 @@ describe("the demo seed", () => {
     expect(mailshots.length).toBeGreaterThan(0);
     for (const mailshot of mailshots) {
       expect(isRecipientQuery(mailshot.recipientQuery), mailshot.name).toBe(true);
-      const template = await env.DB.prepare("SELECT count(*) AS n FROM templates WHERE kind = 'MAIL' AND name = ?").bind(mailshot.templateName).first<{ n: number }>();
+      const template = await env.DB.prepare("SELECT count(*) AS n FROM templates WHERE kind = 'MAIL' AND name = ?")
+        .bind(mailshot.templateName)
+        .first<{ n: number }>();
       expect(template!.n, mailshot.name).toBe(1);
     }
   });

@@ -19,7 +19,10 @@ describe("Tasks → Prüfungen", () => {
     const response = await postForm("/tasks/checks", await loginCookie("admin"), { intent: "server" });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/tasks");
-    expect(toastOf(response)).toEqual({ type: "success", message: "Wuff läuft: Datenbank, Speicher und Warteschlange arbeiten. Datenbank: ok, Speicher: ok, Warteschlange: ok." });
+    expect(toastOf(response)).toEqual({
+      type: "success",
+      message: "Wuff läuft: Datenbank, Speicher und Warteschlange arbeiten. Datenbank: ok, Speicher: ok, Warteschlange: ok.",
+    });
   });
 
   it("'Zahlungsanbieter testen' makes a test link and shows it, or the German error", async () => {
@@ -32,7 +35,10 @@ describe("Tasks → Prüfungen", () => {
       ok: false,
       message: "Zahlungsanbieter gestört: Mollie lehnt den API-Schlüssel ab (HTTP 401): Bitte MOLLIE_API_KEY prüfen.",
     });
-    expect(await createTestPaymentLink(db, { ...env, MOLLIE_API_URL: "http://127.0.0.1:9/v2" })).toMatchObject({ ok: false, message: expect.stringContaining("Mollie ist nicht erreichbar") });
+    expect(await createTestPaymentLink(db, { ...env, MOLLIE_API_URL: "http://127.0.0.1:9/v2" })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("Mollie ist nicht erreichbar"),
+    });
     expect((await createTestPaymentLink(db, { ...env, MOLLIE_API_KEY: "" })).message).toContain("Mollie ist nicht konfiguriert");
   });
 

@@ -18,7 +18,14 @@ import { loginCookie } from "../support/sessions";
 const db = createDb(env.DB);
 const byName = async (name: string) => (await db.select().from(schema.templates).where(eq(schema.templates.name, name)))[0];
 const post = async (fields: Record<string, string | number>) => postForm("/templates", await loginCookie("admin"), fields);
-const mail = { intent: "template:save", name: "geburtstag", kind: "MAIL", subject: "Alles Gute, {{firstName}}!", html: "<p>Hallo {{firstName}}</p>", text: "Hallo {{firstName}}" };
+const mail = {
+  intent: "template:save",
+  name: "geburtstag",
+  kind: "MAIL",
+  subject: "Alles Gute, {{firstName}}!",
+  html: "<p>Hallo {{firstName}}</p>",
+  text: "Hallo {{firstName}}",
+};
 
 beforeAll(async () => {
   await loadDemoData();
@@ -143,7 +150,12 @@ describe("Einstellungen: the club on its invoices", () => {
     });
     expect(response.status).toBe(302);
     expect(toastOf(response)?.message).toBe("Einstellungen wurden aktualisiert");
-    expect(await getConfiguration(db)).toMatchObject({ clubName: "Hundefreunde Köln e.V.", taxNumber: "214/5678/0123", iban: "DE89370400440532013000", bic: "COBADEFFXXX" });
+    expect(await getConfiguration(db)).toMatchObject({
+      clubName: "Hundefreunde Köln e.V.",
+      taxNumber: "214/5678/0123",
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+    });
     const page = await (await fetchApp("/configuration", { cookie: await loginCookie("admin") })).text();
     expect(page).toContain("Verein auf Rechnungen");
     expect(page).toContain('value="Rheinufer 3"');

@@ -28,15 +28,27 @@ describe("the test screen", () => {
       "Zahlungsanbieter (Mollie)",
     ]);
     // SMTP: the tests' real maildev answers.
-    for (const part of ["Datenbank (D1)", "Speicher für Rechnungs-PDFs (R2)", "Warteschlange für Sammelaufgaben (Queue)", "Mailversand (SMTP)", "Zahlungsanbieter (Mollie)"]) {
+    for (const part of [
+      "Datenbank (D1)",
+      "Speicher für Rechnungs-PDFs (R2)",
+      "Warteschlange für Sammelaufgaben (Queue)",
+      "Mailversand (SMTP)",
+      "Zahlungsanbieter (Mollie)",
+    ]) {
       expect(byPart[part].state, part).toBe("ok");
       expect(byPart[part].todo).toBe("Nichts zu tun.");
     }
     expect(byPart["Zahlungsanbieter (Mollie)"].explanation).toContain("antwortet (Testmodus)");
     const withoutSmtp = await diagnoseInstallation(createDb(env.DB), { ...env, SMTP_HOST: "" });
-    expect(withoutSmtp.find((line) => line.part === "Mailversand (SMTP)")).toMatchObject({ state: "nicht konfiguriert", todo: expect.stringContaining("SMTP_HOST") });
+    expect(withoutSmtp.find((line) => line.part === "Mailversand (SMTP)")).toMatchObject({
+      state: "nicht konfiguriert",
+      todo: expect.stringContaining("SMTP_HOST"),
+    });
     // The local Browser Rendering (miniflare, Debian's Chromium) answers like Cloudflare's.
-    expect(byPart["PDF-Erzeugung (Browser Rendering)"]).toMatchObject({ state: "ok", explanation: expect.stringMatching(/\d+ von \d+ Browser-Sitzungen belegt/) });
+    expect(byPart["PDF-Erzeugung (Browser Rendering)"]).toMatchObject({
+      state: "ok",
+      explanation: expect.stringMatching(/\d+ von \d+ Browser-Sitzungen belegt/),
+    });
   });
 
   it("says what to do when the payment provider refuses the key", async () => {

@@ -3,8 +3,7 @@ import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 
-const fetchApp = (path: string, init?: RequestInit) =>
-  exports.default.fetch(new Request(`http://localhost${path}`, { redirect: "manual", ...init }));
+const fetchApp = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://localhost${path}`, { redirect: "manual", ...init }));
 
 describe("GET /api/public/test", () => {
   it("reports D1, R2 and the queue as working, and the build version", async () => {
@@ -42,7 +41,12 @@ describe("the queue consumer", () => {
 describe("the scheduled handler", () => {
   it("removes login sessions past their lifetime in the daily cron, and keeps the others", async () => {
     const session = (id: string, expiresOn: string) =>
-      env.DB.prepare("INSERT INTO sessions (id, user, created_on, last_seen_on, expires_on) VALUES (?, '{}', ?, ?, ?)").bind(id, expiresOn, expiresOn, expiresOn);
+      env.DB.prepare("INSERT INTO sessions (id, user, created_on, last_seen_on, expires_on) VALUES (?, '{}', ?, ?, ?)").bind(
+        id,
+        expiresOn,
+        expiresOn,
+        expiresOn,
+      );
     await env.DB.batch([session("expired", "2026-11-21T18:00:00.000Z"), session("valid", "2026-11-22T12:00:00.000Z")]);
     const controller = createScheduledController({ scheduledTime: new Date("2026-11-22T06:00:00Z"), cron: "0 6 * * *" });
     const ctx = createExecutionContext();

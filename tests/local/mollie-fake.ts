@@ -139,14 +139,14 @@ function parseBody(text: string, contentType: string | undefined): Record<string
   }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** A valid amount object, or the 422 Mollie answers. */
 function checkAmount(value: unknown): { amount: Amount } | { error: ReturnType<typeof errorBody> } {
   if (!value || typeof value !== "object") return { error: errorBody(422, "Unprocessable Entity", "The amount is required for payment links", "amount") };
   const { currency, value: amountValue } = value as Record<string, unknown>;
-  if (typeof currency !== "string" || !/^[A-Z]{3}$/.test(currency)) return { error: errorBody(422, "Unprocessable Entity", "The amount contains an invalid currency", "amount.currency") };
+  if (typeof currency !== "string" || !/^[A-Z]{3}$/.test(currency))
+    return { error: errorBody(422, "Unprocessable Entity", "The amount contains an invalid currency", "amount.currency") };
   if (currency !== "EUR") return { error: errorBody(422, "Unprocessable Entity", `The currency '${currency}' is not supported`, "amount.currency") };
   if (typeof amountValue !== "string" || !/^\d{1,8}\.\d{2}$/.test(amountValue)) {
     return { error: errorBody(422, "Unprocessable Entity", "The amount contains an invalid value", "amount.value") };
@@ -234,7 +234,9 @@ export function startMollieFake(options: MollieFakeOptions = {}): Promise<Mollie
       sequenceType: "oneoff",
       redirectUrl: record.redirectUrl,
       webhookUrl: record.webhookUrl,
-      details: paid ? { cardNumber: "6787", cardHolder: "T. TEST", cardLabel: "Visa", cardCountryCode: "NL", cardSecurity: "normal", feeRegion: "intra-eu" } : null,
+      details: paid
+        ? { cardNumber: "6787", cardHolder: "T. TEST", cardLabel: "Visa", cardCountryCode: "NL", cardSecurity: "normal", feeRegion: "intra-eu" }
+        : null,
       _links: {
         self: link(`${origin}/v2/payments/${record.id}`),
         dashboard: link(`https://my.mollie.com/dashboard/org_fake/payments/${record.id}`, "text/html"),
@@ -274,10 +276,17 @@ export function startMollieFake(options: MollieFakeOptions = {}): Promise<Mollie
     if (status === "paid" && !record.reusable) record.paidAt = now;
     save();
     const webhookBody = new URLSearchParams({ id: payment.id }).toString();
-    let webhook: { url: string; body: string; status?: number; error?: string } | null = record.webhookUrl ? { url: record.webhookUrl, body: webhookBody } : null;
+    let webhook: { url: string; body: string; status?: number; error?: string } | null = record.webhookUrl
+      ? { url: record.webhookUrl, body: webhookBody }
+      : null;
     if (webhook && body.notify !== false && body.notify !== "false") {
       try {
-        const answer = await fetch(webhook.url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: webhookBody, redirect: "manual" });
+        const answer = await fetch(webhook.url, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded" },
+          body: webhookBody,
+          redirect: "manual",
+        });
         webhook = { ...webhook, status: answer.status };
       } catch (error) {
         webhook = { ...webhook, error: String(error) };
@@ -319,7 +328,16 @@ export function startMollieFake(options: MollieFakeOptions = {}): Promise<Mollie
         .filter((record) => record.mode === mode)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
         .slice(0, limit);
-      return sendJson(response, 200, list(origin, `${url.pathname}${url.search}`, "payment_links", links.map((record) => paymentLinkResource(origin, record))));
+      return sendJson(
+        response,
+        200,
+        list(
+          origin,
+          `${url.pathname}${url.search}`,
+          "payment_links",
+          links.map((record) => paymentLinkResource(origin, record)),
+        ),
+      );
     }
     if (parts[0] === "payment-links" && parts.length >= 2) {
       const record = state.paymentLinks[parts[1]];
@@ -340,7 +358,8 @@ export function startMollieFake(options: MollieFakeOptions = {}): Promise<Mollie
 
   function createPaymentLink(origin: string, mode: "test" | "live", body: Record<string, unknown>): { status: number; body: unknown } {
     const { description, redirectUrl, webhookUrl, expiresAt, reusable } = body;
-    if (typeof description !== "string" || !description.trim()) return { status: 422, body: errorBody(422, "Unprocessable Entity", "The description is required", "description") };
+    if (typeof description !== "string" || !description.trim())
+      return { status: 422, body: errorBody(422, "Unprocessable Entity", "The description is required", "description") };
     if (description.length > 255) return { status: 422, body: errorBody(422, "Unprocessable Entity", "The description is too long", "description") };
     const amount = checkAmount(body.amount);
     if ("error" in amount) return { status: 422, body: amount.error };

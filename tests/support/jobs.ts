@@ -17,7 +17,12 @@ export async function startControlledInvoiceRun(today = todayInBerlin()): Promis
   const messages: Sent = [];
   const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
   const params: InvoiceRunParams = { date: today, dueDate: addDaysToDate(today, 30) };
-  const outcome = await startRun(collecting, db, { type: "INVOICES", items: await peopleToBill(db), params, emptyMessage: "Keine Offenen Posten zu berechnen" }, DEMO_USERS.admin);
+  const outcome = await startRun(
+    collecting,
+    db,
+    { type: "INVOICES", items: await peopleToBill(db), params, emptyMessage: "Keine Offenen Posten zu berechnen" },
+    DEMO_USERS.admin,
+  );
   if (outcome.status !== "started") throw new Error(`Lauf nicht gestartet: ${outcome.status}`);
   return { jobId: outcome.job.id, messages };
 }

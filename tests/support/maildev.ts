@@ -26,7 +26,18 @@ export function freePort(): Promise<number> {
 export async function startMaildev(smtpPort: number, webPort: number): Promise<{ stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [`${root}node_modules/maildev/dist/bin/maildev.js`, "--smtp", String(smtpPort), "--ip", "127.0.0.1", "--web", String(webPort), "--web-ip", "127.0.0.1", "--silent"],
+    [
+      `${root}node_modules/maildev/dist/bin/maildev.js`,
+      "--smtp",
+      String(smtpPort),
+      "--ip",
+      "127.0.0.1",
+      "--web",
+      String(webPort),
+      "--web-ip",
+      "127.0.0.1",
+      "--silent",
+    ],
     { stdio: "ignore" },
   );
   const deadline = Date.now() + 20_000;

@@ -121,7 +121,18 @@ function cellContent(cell: Cell | undefined, open: (dialog: string, id?: number,
 type ActionLink = { label: string; href: string; document?: boolean; newTab?: boolean };
 
 /** A link of a row action: the app's own navigation for dialogs, a plain link for a file. */
-function ActionAnchor({ action, className, onClick, ...props }: { action: ActionLink; className: string; onClick?: () => void; role?: string; "data-command"?: boolean }) {
+function ActionAnchor({
+  action,
+  className,
+  onClick,
+  ...props
+}: {
+  action: ActionLink;
+  className: string;
+  onClick?: () => void;
+  role?: string;
+  "data-command"?: boolean;
+}) {
   if (action.document) {
     return (
       <a href={action.href} className={className} onClick={onClick} {...(action.newTab ? { target: "_blank", rel: "noopener" } : {})} {...props}>
@@ -167,7 +178,13 @@ function ContextMenu({ at, items, onClose }: { at: { x: number; y: number }; ite
       onPointerDown={(event) => event.stopPropagation()}
     >
       {items.map((item) => (
-        <ActionAnchor key={item.label} action={item} role="menuitem" onClick={onClose} className="block px-3 py-1.5 hover:bg-wuff-50 focus:bg-wuff-50 focus:outline-none" />
+        <ActionAnchor
+          key={item.label}
+          action={item}
+          role="menuitem"
+          onClick={onClose}
+          className="block px-3 py-1.5 hover:bg-wuff-50 focus:bg-wuff-50 focus:outline-none"
+        />
       ))}
     </div>
   );
@@ -208,7 +225,9 @@ export function DataGrid({ data }: { data: GridData }) {
   // A row's actions: its own when they depend on the row, else the grid's.
   const actionsOf = (row: GridRow): ActionLink[] =>
     (row.actions ?? data.rowActions).map((action) =>
-      "dialog" in action ? { label: action.label, href: open(action.dialog, row.id, action.params) } : { label: action.label, href: action.href, document: true, newTab: action.newTab },
+      "dialog" in action
+        ? { label: action.label, href: open(action.dialog, row.id, action.params) }
+        : { label: action.label, href: action.href, document: true, newTab: action.newTab },
     );
   const hasCommands = data.commandColumn && (data.rowActions.length > 0 || rows.some((row) => (row.actions?.length ?? 0) > 0));
   const columnCount = visibleColumns.length + (hasCommands ? 1 : 0);
@@ -311,7 +330,15 @@ export function DataGrid({ data }: { data: GridData }) {
           />
         ))}
         {data.search && (
-          <Form method="get" action={pathname} preventScrollReset replace role="search" aria-label={`${title} durchsuchen`} className="flex items-center gap-1 print:hidden">
+          <Form
+            method="get"
+            action={pathname}
+            preventScrollReset
+            replace
+            role="search"
+            aria-label={`${title} durchsuchen`}
+            className="flex items-center gap-1 print:hidden"
+          >
             {searchKeep.map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
@@ -452,7 +479,10 @@ export function DataGrid({ data }: { data: GridData }) {
                   )}
                   <tr aria-selected={href ? isSelected : undefined} aria-busy={href !== null && href === pendingHref ? true : undefined} data-row-id={row.id}>
                     {cells.map((cell, cellIndex) => (
-                      <td key={visibleColumns[cellIndex].id} className={cellClass(visibleColumns[cellIndex].align, typeof cell === "object" && cell.warn === true)}>
+                      <td
+                        key={visibleColumns[cellIndex].id}
+                        className={cellClass(visibleColumns[cellIndex].align, typeof cell === "object" && cell.warn === true)}
+                      >
                         {cellIndex === selectAt ? (
                           <a href={href!} className="block">
                             {cellText(cell) || (typeof cell === "boolean" ? <Checkbox checked={cell} /> : "–")}

@@ -6,16 +6,18 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { may, mayUse, type User } from "~/lib/access";
 import { gridToXlsx, xlsxResponse } from "~/lib/excel.server";
+import { formatDate, formatDateTime, formatDateTimeWithSeconds, formatDateTimeWithWeekday, formatMoney, mailtoHref, telHref } from "~/lib/format";
 import {
-  formatDate,
-  formatDateTime,
-  formatDateTimeWithSeconds,
-  formatDateTimeWithWeekday,
-  formatMoney,
-  mailtoHref,
-  telHref,
-} from "~/lib/format";
-import { DIALOG_LIST_PARAM, PAGE_SIZE, type Cell, type CellLink, type CellType, type CellValue, type ColumnMeta, type GridData, type RowActionData } from "~/lib/grid";
+  DIALOG_LIST_PARAM,
+  PAGE_SIZE,
+  type Cell,
+  type CellLink,
+  type CellType,
+  type CellValue,
+  type ColumnMeta,
+  type GridData,
+  type RowActionData,
+} from "~/lib/grid";
 import { gridParamNames, isSearchTooLong, ownParamNames, parseGridState, SEARCH_TOO_LONG, type GridState, type GridStateSpec } from "~/lib/grid-state";
 import { getGridColumns } from "~/models/preferences.server";
 import type { Db } from "~/db/client.server";
@@ -64,9 +66,7 @@ const alignment = <Row>(column: ColumnDecl<Row>) =>
 
 /** The columns of a grid where it is mounted, for this user (context and permission rules). */
 export function columnsFor<Row>(grid: { columns: readonly ColumnDecl<Row>[] }, mount: Mount, user: User | null): ColumnDecl<Row>[] {
-  return grid.columns.filter(
-    (column) => !column.omitUnder?.includes(mount) && (!column.requires || may(user, column.requires)),
-  );
+  return grid.columns.filter((column) => !column.omitUnder?.includes(mount) && (!column.requires || may(user, column.requires)));
 }
 
 /** The columns to show: the user's choice if there is one, else the defaults. */
@@ -185,7 +185,8 @@ async function pageWithLinkedRow<Row extends { id: number }>(
   listed: { rows: Row[]; total: number; sums?: Record<string, number> },
 ) {
   const linked = placement.selection.kind === "segment" ? placement.selection.selectedId : placement.selection.kind === "param" ? state.selectedId : null;
-  if (!linked || !grid.model.pageOf || search.has(gridParamNames(prefixOf(grid, placement.mount)).page) || listed.rows.some((row) => row.id === linked)) return listed;
+  if (!linked || !grid.model.pageOf || search.has(gridParamNames(prefixOf(grid, placement.mount)).page) || listed.rows.some((row) => row.id === linked))
+    return listed;
   const page = await grid.model.pageOf(args.context.db, linked, query);
   if (page === null || page === state.page) return listed;
   state.page = page;
@@ -230,25 +231,33 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
   const selectedRow = selection.kind === "segment" && grid.rows ? result.rows.find((row) => row.id === selectedId) : undefined;
   if (selectedRow) void rowLabelOnce(args.context, grid, selectedRow.id as number, async () => grid.rows!.rowLabel(selectedRow));
 
-  const rowActions = rowActionsFor(grid, placement.mount, entity, user, result.rows.map((row) => row.id as number));
+  const rowActions = rowActionsFor(
+    grid,
+    placement.mount,
+    entity,
+    user,
+    result.rows.map((row) => row.id as number),
+  );
 
   return {
     gridId: grid.id,
     title: typeof mountDecl.title === "function" ? mountDecl.title({ name: parentName ?? "" }) : mountDecl.title,
     level: placement.level,
     prefix,
-    columns: columns.map(
-      (column): ColumnMeta => ({
-        id: column.id,
-        header: column.header,
-        align: alignment(column),
-        sortable: column.sortable !== false,
-        sum: Boolean(column.sum),
-        ...(column.widthRem ? { widthRem: column.widthRem } : {}),
-      }),
-    ),
+    columns: columns.map((column): ColumnMeta => ({
+      id: column.id,
+      header: column.header,
+      align: alignment(column),
+      sortable: column.sortable !== false,
+      sum: Boolean(column.sum),
+      ...(column.widthRem ? { widthRem: column.widthRem } : {}),
+    })),
     visible,
-    rows: result.rows.map((row) => ({ id: row.id as number, cells: shown.map((column) => toCell(column, row)), ...(rowActions.perRow ? { actions: rowActions.of(row) } : {}) })),
+    rows: result.rows.map((row) => ({
+      id: row.id as number,
+      cells: shown.map((column) => toCell(column, row)),
+      ...(rowActions.perRow ? { actions: rowActions.of(row) } : {}),
+    })),
     total: result.total,
     sums: Object.fromEntries(
       columns.filter((column) => column.sum).map((column) => [column.id, String(formatValue(column.type, result.sums?.[column.id] ?? 0))]),
@@ -311,7 +320,8 @@ function exportParent(grid: AnyGridDecl, search: URLSearchParams): Parent | null
 function rowActionsFor(grid: AnyGridDecl, mount: Mount, entity: string | null, user: User, pageIds: readonly number[]) {
   const declared: RowActionDecl[] = (grid.rowActions ?? []).filter(
     (action: RowActionDecl) =>
-      (!action.mounts || action.mounts.includes(mount)) && (action.href !== undefined ? mayUse(user, action.area ?? grid.area) : action.entity ? mayUse(user, action.area ?? grid.area) : entity !== null),
+      (!action.mounts || action.mounts.includes(mount)) &&
+      (action.href !== undefined ? mayUse(user, action.area ?? grid.area) : action.entity ? mayUse(user, action.area ?? grid.area) : entity !== null),
   );
   const perRow = declared.some((action) => action.when !== undefined || action.href !== undefined);
   const browsing = { [DIALOG_LIST_PARAM]: pageIds.join(",") };
@@ -341,7 +351,9 @@ export async function exportGrid(args: GridArgs, grid: AnyGridDecl, user: User):
     typeof fileName === "function" ? fileName(args.context.db, exportQuery) : fileName,
   ]);
   // The footer's sums, over the same rows (exact: integer cents).
-  const sums = Object.fromEntries(columns.filter((column) => column.sum).map((column) => [column.id, rows.reduce((total: number, row) => total + Number(column.value(row) ?? 0), 0)]));
+  const sums = Object.fromEntries(
+    columns.filter((column) => column.sum).map((column) => [column.id, rows.reduce((total: number, row) => total + Number(column.value(row) ?? 0), 0)]),
+  );
   return xlsxResponse(gridToXlsx(columns, visibleColumnIds(columns, chosen), rows, grid.excel.sheet, sums), name);
 }
 

@@ -73,8 +73,6 @@ function pageAreas(grid: AnyGridDecl, tab?: TabDecl): [Area, ...Area[]] {
   return [grid.area, ...(tab?.area ? [tab.area] : []), ...(tab?.grid ? [tab.grid.area] : [])];
 }
 
-
-
 /** A PARENT grid that is one part of a page of its own making (the Tasks screen's Verlauf): the
  *  page has the h1, the grid's title is an h2 under it. */
 export function loadPageGrid(args: Args, grid: AnyGridDecl, user: User): Promise<GridData> {
@@ -121,7 +119,8 @@ export function screenLoader<Row extends { id: number }>(grid: GridDecl<Row>) {
 
 /** The screen's own posts (a screen without tabs is the page itself). */
 export function screenAction<Row extends { id: number }>(grid: GridDecl<Row>) {
-  return (args: ActionFunctionArgs) => dialogAction(args, [grid.area], [{ grid, placement: parentPlacement(grid, args.request, pathParts(args.request).rowId) }]);
+  return (args: ActionFunctionArgs) =>
+    dialogAction(args, [grid.area], [{ grid, placement: parentPlacement(grid, args.request, pathParts(args.request).rowId) }]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -139,7 +138,8 @@ export function rowLoader<Row extends { id: number }>(grid: GridDecl<Row>) {
 
 /** Posts to /people/17 itself (the layout of the row's tabs). */
 export function rowAction<Row extends { id: number }>(grid: GridDecl<Row>) {
-  return (args: ActionFunctionArgs) => dialogAction(args, [grid.area], [{ grid, placement: parentPlacement(grid, args.request, pathParts(args.request).rowId) }]);
+  return (args: ActionFunctionArgs) =>
+    dialogAction(args, [grid.area], [{ grid, placement: parentPlacement(grid, args.request, pathParts(args.request).rowId) }]);
 }
 
 export function rowIndexLoader<Row extends { id: number }>(grid: GridDecl<Row>) {

@@ -111,10 +111,22 @@ export function CheckboxField({ meta, label, className }: FieldProps) {
   );
 }
 
-export function TextAreaField({ meta, label, className, rows = 3, code = false }: FieldProps & { rows?: number; /** Source text (HTML, a template): monospace, no spell check. */ code?: boolean }) {
+export function TextAreaField({
+  meta,
+  label,
+  className,
+  rows = 3,
+  code = false,
+}: FieldProps & { rows?: number; /** Source text (HTML, a template): monospace, no spell check. */ code?: boolean }) {
   return (
     <FieldFrame meta={meta} label={label} className={className}>
-      <textarea {...getTextareaProps(meta)} key={meta.key} rows={rows} className={code ? `${inputClass} font-mono text-xs` : inputClass} spellCheck={code ? false : undefined} />
+      <textarea
+        {...getTextareaProps(meta)}
+        key={meta.key}
+        rows={rows}
+        className={code ? `${inputClass} font-mono text-xs` : inputClass}
+        spellCheck={code ? false : undefined}
+      />
     </FieldFrame>
   );
 }
@@ -193,7 +205,17 @@ export function LookupSearch({ field, label, term }: { field: string; label: str
   const keep = [...new URLSearchParams(location.search)].filter(([param]) => param !== name && param !== "index");
   const id = `lookup-${field}`;
   return (
-    <Form ref={form} method="get" action={location.pathname} preventScrollReset replace onSubmit={onSubmit} className="mb-3 flex items-end gap-2" role="search" aria-label={label}>
+    <Form
+      ref={form}
+      method="get"
+      action={location.pathname}
+      preventScrollReset
+      replace
+      onSubmit={onSubmit}
+      className="mb-3 flex items-end gap-2"
+      role="search"
+      aria-label={label}
+    >
       {keep.map(([param, value]) => (
         <input key={param} type="hidden" name={param} value={value} />
       ))}
@@ -201,7 +223,16 @@ export function LookupSearch({ field, label, term }: { field: string; label: str
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
           {label}
         </label>
-        <input id={id} name={name} defaultValue={term} placeholder="Name" maxLength={20} onChange={onChange} autoComplete="off" className="block w-full rounded border border-slate-300 px-2 py-1.5 text-sm" />
+        <input
+          id={id}
+          name={name}
+          defaultValue={term}
+          placeholder="Name"
+          maxLength={20}
+          onChange={onChange}
+          autoComplete="off"
+          className="block w-full rounded border border-slate-300 px-2 py-1.5 text-sm"
+        />
       </div>
       <button type="submit" className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
         Suchen
@@ -233,7 +264,19 @@ export function LookupSelect({
 }
 
 /** A choice that is fixed here (the parent a dialog was opened under): shown, not changeable. */
-export function LockedField({ name, label, id, text, className = "col-span-2" }: { name: string; label: string; id: number | null; text: string; className?: string }) {
+export function LockedField({
+  name,
+  label,
+  id,
+  text,
+  className = "col-span-2",
+}: {
+  name: string;
+  label: string;
+  id: number | null;
+  text: string;
+  className?: string;
+}) {
   return (
     <div className={className}>
       <span className="mb-1 block text-sm font-medium text-slate-700">{label}</span>

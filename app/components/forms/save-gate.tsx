@@ -15,7 +15,11 @@ export function useSaveGate(schema: z.ZodType, labels: Record<string, string>) {
     if (!element.current) return;
     const submission = parseWithZod(new FormData(element.current), { schema });
     const errors = submission.status === "success" ? {} : (submission.reply().error ?? {});
-    setProblems(Object.keys(errors).filter((name) => (errors[name]?.length ?? 0) > 0).map((name) => labels[name] ?? name));
+    setProblems(
+      Object.keys(errors)
+        .filter((name) => (errors[name]?.length ?? 0) > 0)
+        .map((name) => labels[name] ?? name),
+    );
   }, [schema, labels]);
   // Checked as soon as the form is there (a dialog mounts it a moment later, through a portal):
   // the form as loaded may already be incomplete (an empty add form).

@@ -47,17 +47,76 @@ export const MEMBER_TYPE_IDS = { NONE: 1, FULL: 2, REDUCED: 3, FAMILY: 4, HONORA
 export const STATUS_IDS = { ACTIVE: 1, PASSIVE: 2, LEFT: 3, CONFIRMED: 4, WAITLIST: 5, CANCELLED: 6 } as const;
 
 const BREEDS = [
-  "Labrador Retriever", "Golden Retriever", "Deutscher Schäferhund", "Border Collie",
-  "Australian Shepherd", "Mischling", "Mischling", "Mischling", "Dackel", "Jack Russell Terrier",
-  "Beagle", "Französische Bulldogge", "Magyar Vizsla", "Berner Sennenhund", "Boxer",
-  "Malinois", "Pudel", "Havaneser", "Rhodesian Ridgeback", "Weimaraner", "Shiba Inu",
-  "Eurasier", "Hovawart", "Kleiner Münsterländer", "Cocker Spaniel", "Dobermann",
+  "Labrador Retriever",
+  "Golden Retriever",
+  "Deutscher Schäferhund",
+  "Border Collie",
+  "Australian Shepherd",
+  "Mischling",
+  "Mischling",
+  "Mischling",
+  "Dackel",
+  "Jack Russell Terrier",
+  "Beagle",
+  "Französische Bulldogge",
+  "Magyar Vizsla",
+  "Berner Sennenhund",
+  "Boxer",
+  "Malinois",
+  "Pudel",
+  "Havaneser",
+  "Rhodesian Ridgeback",
+  "Weimaraner",
+  "Shiba Inu",
+  "Eurasier",
+  "Hovawart",
+  "Kleiner Münsterländer",
+  "Cocker Spaniel",
+  "Dobermann",
 ];
 const DOG_NAMES = [
-  "Bello", "Luna", "Balu", "Emma", "Rocky", "Nala", "Sammy", "Mila", "Leo", "Kira", "Charly",
-  "Lotte", "Buddy", "Frieda", "Max", "Paula", "Oskar", "Ronja", "Finn", "Lilly", "Amy", "Benny",
-  "Sunny", "Bruno", "Maja", "Janosch", "Ella", "Filou", "Hugo", "Nele", "Pepper", "Wilma",
-  "Socke", "Anton", "Juna", "Cooper", "Fiete", "Greta", "Lucky", "Merle", "Emil", "Motte",
+  "Bello",
+  "Luna",
+  "Balu",
+  "Emma",
+  "Rocky",
+  "Nala",
+  "Sammy",
+  "Mila",
+  "Leo",
+  "Kira",
+  "Charly",
+  "Lotte",
+  "Buddy",
+  "Frieda",
+  "Max",
+  "Paula",
+  "Oskar",
+  "Ronja",
+  "Finn",
+  "Lilly",
+  "Amy",
+  "Benny",
+  "Sunny",
+  "Bruno",
+  "Maja",
+  "Janosch",
+  "Ella",
+  "Filou",
+  "Hugo",
+  "Nele",
+  "Pepper",
+  "Wilma",
+  "Socke",
+  "Anton",
+  "Juna",
+  "Cooper",
+  "Fiete",
+  "Greta",
+  "Lucky",
+  "Merle",
+  "Emil",
+  "Motte",
 ];
 const COURSE_MASTERS = [
   { name: "Welpengruppe", nrOfSessions: 8, maxDogs: 8, costFull: 12_000, costReduced1: 9_000, costReduced2: 7_500 },
@@ -72,8 +131,13 @@ const COURSE_MASTERS = [
   { name: "Erste Hilfe am Hund", nrOfSessions: 1, maxDogs: 14, costFull: 3_500, costReduced1: 2_500, costReduced2: 2_000 },
 ];
 const OTHER_FEE_TEXTS = [
-  "Einzelstunde", "Platzmiete Agility", "Prüfungsgebühr BH/VT", "Vereins-T-Shirt",
-  "Seminar Hundeernährung", "Leinenführigkeit Einzeltraining", "Sommerfest Startgeld",
+  "Einzelstunde",
+  "Platzmiete Agility",
+  "Prüfungsgebühr BH/VT",
+  "Vereins-T-Shirt",
+  "Seminar Hundeernährung",
+  "Leinenführigkeit Einzeltraining",
+  "Sommerfest Startgeld",
 ];
 
 /** The demo club as SEPA creditor: the Bundesbank's sample Gläubiger-ID and a mandate text. */
@@ -101,7 +165,10 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
   const pick = <T>(items: readonly T[]): T => faker.helpers.arrayElement(items);
   const chance = (probability: number) => faker.number.float({ min: 0, max: 1 }) < probability;
   const dateBetween = (from: string, to: string) =>
-    faker.date.between({ from: `${from}T12:00:00Z`, to: `${to}T12:00:00Z` }).toISOString().slice(0, 10);
+    faker.date
+      .between({ from: `${from}T12:00:00Z`, to: `${to}T12:00:00Z` })
+      .toISOString()
+      .slice(0, 10);
 
   const configuration: SeedData["configuration"] = [
     {
@@ -187,9 +254,10 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
         ? MEMBER_TYPE_IDS.HONORARY
         : pick([MEMBER_TYPE_IDS.FULL, MEMBER_TYPE_IDS.FULL, MEMBER_TYPE_IDS.FULL, MEMBER_TYPE_IDS.REDUCED, MEMBER_TYPE_IDS.FAMILY]);
     // Some birthdays fall on the reference day so the birthday list and mails have something to show.
-    const dateOfBirth = index % 50 === 7
-      ? `${currentYear - faker.number.int({ min: 20, max: 70 })}${today.slice(4)}`
-      : dateBetween(`${currentYear - 80}-01-01`, `${currentYear - 14}-12-31`);
+    const dateOfBirth =
+      index % 50 === 7
+        ? `${currentYear - faker.number.int({ min: 20, max: 70 })}${today.slice(4)}`
+        : dateBetween(`${currentYear - 80}-01-01`, `${currentYear - 14}-12-31`);
     const normalizedBirth = dateOfBirth.endsWith("-02-29") ? dateOfBirth.replace("-02-29", "-02-28") : dateOfBirth;
     people.push({
       id,
@@ -553,7 +621,9 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
       };
     });
 
-  const templates: SeedData["templates"] = [{ name: INVOICE_TEMPLATE_NAME, kind: "INVOICE", subject: null, html: DEFAULT_INVOICE_TEMPLATE, text: null, ...audit }];
+  const templates: SeedData["templates"] = [
+    { name: INVOICE_TEMPLATE_NAME, kind: "INVOICE", subject: null, html: DEFAULT_INVOICE_TEMPLATE, text: null, ...audit },
+  ];
 
   return {
     memberTypes,

@@ -17,7 +17,17 @@ import {
 } from "~/models/certifications.server";
 import { getDog, searchOwners } from "~/models/dogs.server";
 import { personName } from "~/models/people.server";
-import { auditText, type ConfirmData, defineDialog, deleteOutcome, deletionDetails, type DialogParent, type DialogViewContext, postedId, saveVersioned } from "../define.server";
+import {
+  auditText,
+  type ConfirmData,
+  defineDialog,
+  deleteOutcome,
+  deletionDetails,
+  type DialogParent,
+  type DialogViewContext,
+  postedId,
+  saveVersioned,
+} from "../define.server";
 import { lookupOptions, type LookupOption } from "../lookup.server";
 import { certificationSchema, type CertificationFormValues } from "./schema";
 import { certificationsGrid } from "~/grids/certifications.grid";
@@ -52,11 +62,19 @@ async function dialogData({ db, parent, search }: DialogViewContext, certificati
     personId ? personName(db, personId) : undefined,
     personId ? dogOptions(db, { ownerId: personId }) : [],
   ]);
-  const currentMaster = certification && !masters.some((master) => master.id === certification.certificationMasterId) ? await getCertificationMaster(db, certification.certificationMasterId) : undefined;
+  const currentMaster =
+    certification && !masters.some((master) => master.id === certification.certificationMasterId)
+      ? await getCertificationMaster(db, certification.certificationMasterId)
+      : undefined;
   const keptDog = dogId && !ownDogs.some((option) => option.id === dogId) ? await dogOptions(db, { id: dogId }) : [];
   const [people, dogs] = await Promise.all([
     lookupOptions(search, "personId", (term) => searchOwners(db, term), person ? [{ id: person.id, label: person.fullName ?? String(person.id) }] : []),
-    lookupOptions(search, "dogId", (term) => dogOptions(db, { term }), [...keptDog, ...ownDogs].map((option) => ({ id: option.id, label: option.fullName }))),
+    lookupOptions(
+      search,
+      "dogId",
+      (term) => dogOptions(db, { term }),
+      [...keptDog, ...ownDogs].map((option) => ({ id: option.id, label: option.fullName })),
+    ),
   ]);
   return {
     certification: certification && present(certification),

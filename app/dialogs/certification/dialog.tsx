@@ -15,7 +15,12 @@ import { certificationSchema, type CertificationFormValues } from "./schema";
 export default function CertificationDialog({ data, actionData, closeHref }: DialogProps<CertificationDialogData>) {
   const hydrated = useHydrated();
   const certification = (actionData?.current as CertificationFormRecord | undefined) ?? data.certification;
-  const [form, fields] = useRecordForm<CertificationFormValues>(certificationSchema, { name: "certification", record: certification, values: certification ?? { ...data.defaults, certificationMasterId: data.masters.length === 1 ? data.masters[0].id : "" }, lastResult: actionData?.result });
+  const [form, fields] = useRecordForm<CertificationFormValues>(certificationSchema, {
+    name: "certification",
+    record: certification,
+    values: certification ?? { ...data.defaults, certificationMasterId: data.masters.length === 1 ? data.masters[0].id : "" },
+    lastResult: actionData?.result,
+  });
   const master = data.masters.find((candidate) => String(candidate.id) === String(fields.certificationMasterId.value ?? ""));
   const showPerson = !hydrated || !master || master.isPersonCertification;
   const showDog = !hydrated || !master || master.isDogCertification;
@@ -39,7 +44,12 @@ export default function CertificationDialog({ data, actionData, closeHref }: Dia
             (data.locked.person ? (
               <LockedField name={fields.personId.name} label="Person" id={data.defaults.personId} text={lockedLabel(data.people, data.defaults.personId)} />
             ) : (
-              <LookupSelect meta={fields.personId} label={hydrated ? "Person" : "Person (bei Erfolgen von Personen)"} options={data.people} emptyHint="Erst Person suchen" />
+              <LookupSelect
+                meta={fields.personId}
+                label={hydrated ? "Person" : "Person (bei Erfolgen von Personen)"}
+                options={data.people}
+                emptyHint="Erst Person suchen"
+              />
             ))}
           {showDog &&
             (data.locked.dog ? (

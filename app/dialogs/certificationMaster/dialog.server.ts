@@ -28,7 +28,15 @@ export const dialog = defineDialog({
     delete: async ({ db, id }): Promise<ConfirmData | null> => {
       const master = id ? await getCertificationMasterRecord(db, id) : undefined;
       return master
-        ? { confirm: { title: `Erfolgsart ${master.name} löschen`, message: "Bist du sicher?", intent: "certificationMaster:delete", id: master.id, confirmLabel: "Löschen" } }
+        ? {
+            confirm: {
+              title: `Erfolgsart ${master.name} löschen`,
+              message: "Bist du sicher?",
+              intent: "certificationMaster:delete",
+              id: master.id,
+              confirmLabel: "Löschen",
+            },
+          }
         : null;
     },
   },
@@ -36,7 +44,8 @@ export const dialog = defineDialog({
     save: ({ db, user, form }) =>
       saveVersioned(parseWithZod(form, { schema: certificationMasterSchema }), {
         check: async ({ id, name }) => ((await certificationMasterNameTaken(db, name, id)) ? { name: ["Diese Erfolgsart gibt es schon"] } : null),
-        insert: ({ name, isPersonCertification, isDogCertification }) => insertCertificationMaster(db, { name, isPersonCertification, isDogCertification }, user),
+        insert: ({ name, isPersonCertification, isDogCertification }) =>
+          insertCertificationMaster(db, { name, isPersonCertification, isDogCertification }, user),
         update: (id, rowVersion, { name, isPersonCertification, isDogCertification }) =>
           updateCertificationMaster(db, id, rowVersion, { name, isPersonCertification, isDogCertification }, user),
         present,

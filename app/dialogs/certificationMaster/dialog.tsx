@@ -9,7 +9,12 @@ import { certificationMasterSchema, type CertificationMasterFormValues } from ".
 /** 'Erfolgsart hinzufügen' and 'Erfolgsart {name} bearbeiten'. */
 export default function CertificationMasterDialog({ data, actionData, closeHref }: DialogProps<CertificationMasterDialogData>) {
   const master = (actionData?.current as CertificationMasterFormRecord | undefined) ?? data.master;
-  const [form, fields] = useRecordForm<CertificationMasterFormValues>(certificationMasterSchema, { name: "certificationMaster", record: master, values: master ?? {}, lastResult: actionData?.result });
+  const [form, fields] = useRecordForm<CertificationMasterFormValues>(certificationMasterSchema, {
+    name: "certificationMaster",
+    record: master,
+    values: master ?? {},
+    lastResult: actionData?.result,
+  });
   return (
     <RouteDialog title={master ? `Erfolgsart ${master.name} bearbeiten` : "Erfolgsart hinzufügen"} closeHref={closeHref}>
       <DialogForm intent="certificationMaster:save" {...getFormProps(form)}>

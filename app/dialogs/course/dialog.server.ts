@@ -105,7 +105,16 @@ export const dialog = defineDialog({
         [contents.feeCount, "offener Posten", "offene Posten"],
         [contents.attendanceCount, ...ATTENDANCE_WORDS],
       ]);
-      return { confirm: { title: `Kurs '${course.name}' löschen`, message: "Bist du sicher?", details, intent: "course:delete", id: course.id, confirmLabel: "Löschen" } };
+      return {
+        confirm: {
+          title: `Kurs '${course.name}' löschen`,
+          message: "Bist du sicher?",
+          details,
+          intent: "course:delete",
+          id: course.id,
+          confirmLabel: "Löschen",
+        },
+      };
     },
   },
   actions: {

@@ -13,7 +13,12 @@ const options = (list: { id: number; label: string }[]) => list.map((option) => 
 /** 'Neuen Kurs hinzufügen' (or for a course type, prefilled from it) and 'Kurs bearbeiten'. */
 export default function CourseDialog({ data, actionData, closeHref }: DialogProps<CourseDialogData>) {
   const course = (actionData?.current as CourseFormRecord | undefined) ?? data.course;
-  const [form, fields] = useRecordForm<CourseFormValues>(courseSchema, { name: "course", record: course, values: course ?? data.defaults, lastResult: actionData?.result });
+  const [form, fields] = useRecordForm<CourseFormValues>(courseSchema, {
+    name: "course",
+    record: course,
+    values: course ?? data.defaults,
+    lastResult: actionData?.result,
+  });
   const title = course ? "Kurs bearbeiten" : data.master ? `Neuen Kurs für Kurs-Typ '${data.master}' hinzufügen` : "Neuen Kurs hinzufügen";
   return (
     <RouteDialog title={title} closeHref={closeHref}>

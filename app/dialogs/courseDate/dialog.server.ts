@@ -50,7 +50,11 @@ async function defaultsFor(db: Db, courseId: number | null): Promise<Values> {
   if (!basis) return { startDate: "", startTime: "", duration: DEFAULT_DURATION, locationId: "" };
   const { course, last } = basis;
   const from = last
-    ? { day: addDaysToDate(berlinDateOf(last.startDateTime), 7), time: formatTime(last.startDateTime), duration: durationOf(last.startDateTime, last.endDateTime) }
+    ? {
+        day: addDaysToDate(berlinDateOf(last.startDateTime), 7),
+        time: formatTime(last.startDateTime),
+        duration: durationOf(last.startDateTime, last.endDateTime),
+      }
     : course.startDateTime
       ? { day: berlinDateOf(course.startDateTime), time: formatTime(course.startDateTime), duration: DEFAULT_DURATION }
       : { day: todayInBerlin(), time: "", duration: DEFAULT_DURATION };
@@ -129,7 +133,11 @@ export const dialog = defineDialog({
       if (form.has("choose")) return { status: "draft", draft: await draftOf(db, form) };
       const submission = parseWithZod(form, { schema: courseDateSchema });
       const value = submission.status === "success" ? submission.value : null;
-      const starts = value ? (value.id ? weeklyStarts(value.startDate, value.startTime, 1) : weeklyStarts(value.startDate, value.startTime, value.count, value.skip)) : [];
+      const starts = value
+        ? value.id
+          ? weeklyStarts(value.startDate, value.startTime, 1)
+          : weeklyStarts(value.startDate, value.startTime, value.count, value.skip)
+        : [];
       const input = (start: string) => ({
         courseId: value!.courseId,
         startDateTime: start,
@@ -148,10 +156,20 @@ export const dialog = defineDialog({
           if (!exists.location) return { locationId: ["Diesen Ort gibt es nicht (mehr)"] };
           return null;
         },
-        insert: async () => (await insertCourseDates(db, starts.map(({ start }) => input(start)), user))[0],
+        insert: async () =>
+          (
+            await insertCourseDates(
+              db,
+              starts.map(({ start }) => input(start)),
+              user,
+            )
+          )[0],
         update: (id, rowVersion) => updateCourseDate(db, id, rowVersion, input(starts[0].start), user),
         present,
-        messages: { created: starts.length > 1 ? `${formatCount(starts.length, "Termin", "Termine")} wurden angelegt` : "Termin wurde angelegt", saved: "Termin wurde gespeichert" },
+        messages: {
+          created: starts.length > 1 ? `${formatCount(starts.length, "Termin", "Termine")} wurden angelegt` : "Termin wurde angelegt",
+          saved: "Termin wurde gespeichert",
+        },
       });
     },
     delete: ({ db, user, form }) => deleteOutcome(postedId(form), (id) => deleteCourseDate(db, id, user), "Termin wurde gelöscht"),

@@ -30,7 +30,13 @@ export default function CourseDateDialog({ data, actionData, closeHref }: Dialog
   const current = actionData?.current as CourseDateFormRecord | undefined;
   const date = current ?? data.date;
   const values = current ?? data.values;
-  const [form, fields] = useRecordForm<CourseDateFormValues>(courseDateSchema, { name: "courseDate", record: date, values: values, lastResult: actionData?.result, version: current ? "current" : data.valuesKey });
+  const [form, fields] = useRecordForm<CourseDateFormValues>(courseDateSchema, {
+    name: "courseDate",
+    record: date,
+    values: values,
+    lastResult: actionData?.result,
+    version: current ? "current" : data.valuesKey,
+  });
   const plan = planned(
     {
       startDate: String(fields.startDate.value ?? ""),
@@ -54,7 +60,13 @@ export default function CourseDateDialog({ data, actionData, closeHref }: Dialog
             <LockedField name={fields.courseId.name} label="Kurs" id={Number(values.courseId) || null} text={courseLabel} />
           ) : (
             <div className="col-span-2 flex items-end gap-2" onChange={onCourse}>
-              <SelectField meta={fields.courseId} label="Kurs" className="flex-1" options={data.courses.map((course) => ({ value: course.id, label: course.label }))} placeholder="Bitte wählen" />
+              <SelectField
+                meta={fields.courseId}
+                label="Kurs"
+                className="flex-1"
+                options={data.courses.map((course) => ({ value: course.id, label: course.label }))}
+                placeholder="Bitte wählen"
+              />
               {!hydrated && (
                 <button type="submit" name="choose" value="1" formNoValidate className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
                   Übernehmen
@@ -63,13 +75,24 @@ export default function CourseDateDialog({ data, actionData, closeHref }: Dialog
             </div>
           )}
           <DateField meta={fields.startDate} label="Datum" />
-          <SelectField meta={fields.startTime} label="Uhrzeit" options={TIME_CHOICES.map((time) => ({ value: time, label: time }))} placeholder="Bitte wählen" />
+          <SelectField
+            meta={fields.startTime}
+            label="Uhrzeit"
+            options={TIME_CHOICES.map((time) => ({ value: time, label: time }))}
+            placeholder="Bitte wählen"
+          />
           <SelectField meta={fields.duration} label="Dauer" options={DURATION_CHOICES.map((choice) => ({ value: choice.value, label: choice.label }))} />
           <CheckboxField meta={fields.isAllDay} label="Ganztägig" className="self-end" />
           <p className="col-span-2 text-sm text-slate-700" aria-live="polite">
             Ende: {plan ? formatDateTime(plan.end) : "–"}
           </p>
-          <SelectField meta={fields.locationId} label="Ort" className="col-span-2" options={data.locations.map((location) => ({ value: location.id, label: location.label }))} placeholder="(kein Ort)" />
+          <SelectField
+            meta={fields.locationId}
+            label="Ort"
+            className="col-span-2"
+            options={data.locations.map((location) => ({ value: location.id, label: location.label }))}
+            placeholder="(kein Ort)"
+          />
           <TextField meta={fields.comments} label="Kommentar" className="col-span-2" />
           {!date && (
             <fieldset className="col-span-2 grid grid-cols-2 gap-3 rounded border border-slate-200 p-3">

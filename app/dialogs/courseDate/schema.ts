@@ -44,4 +44,12 @@ export const courseDateSchema = z.object({
 });
 export type CourseDateFormValues = z.infer<typeof courseDateSchema>;
 
-export const COURSE_DATE_LABELS = { courseId: "Kurs", startDate: "Datum", startTime: "Uhrzeit", duration: "Dauer", comments: "Kommentar", count: "Anzahl Termine", skip: "außer am" };
+export const COURSE_DATE_LABELS = {
+  courseId: "Kurs",
+  startDate: "Datum",
+  startTime: "Uhrzeit",
+  duration: "Dauer",
+  comments: "Kommentar",
+  count: "Anzahl Termine",
+  skip: "außer am",
+};

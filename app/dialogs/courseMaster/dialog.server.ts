@@ -40,7 +40,16 @@ export const dialog = defineDialog({
       if (!master) return null;
       // Nothing goes with a type: while it has courses the delete is refused, and it says so beforehand.
       const details = courseCount ? [courseMasterInUseMessage(courseCount)] : deletionDetails("ihm", []);
-      return { confirm: { title: `Kurs-Typ '${master.name}' löschen`, message: "Bist du sicher?", details, intent: "courseMaster:delete", id: master.id, confirmLabel: "Löschen" } };
+      return {
+        confirm: {
+          title: `Kurs-Typ '${master.name}' löschen`,
+          message: "Bist du sicher?",
+          details,
+          intent: "courseMaster:delete",
+          id: master.id,
+          confirmLabel: "Löschen",
+        },
+      };
     },
   },
   actions: {

@@ -9,7 +9,12 @@ import { courseMasterSchema, type CourseMasterFormValues } from "./schema";
 /** 'Kurs-Typ hinzufügen' and "Kurs-Typ '{name}' bearbeiten". */
 export default function CourseMasterDialog({ data, actionData, closeHref }: DialogProps<CourseMasterDialogData>) {
   const master = (actionData?.current as CourseMasterFormRecord | undefined) ?? data.master;
-  const [form, fields] = useRecordForm<CourseMasterFormValues>(courseMasterSchema, { name: "courseMaster", record: master, values: master ?? {}, lastResult: actionData?.result });
+  const [form, fields] = useRecordForm<CourseMasterFormValues>(courseMasterSchema, {
+    name: "courseMaster",
+    record: master,
+    values: master ?? {},
+    lastResult: actionData?.result,
+  });
   return (
     <RouteDialog title={master ? `Kurs-Typ '${master.name}' bearbeiten` : "Kurs-Typ hinzufügen"} closeHref={closeHref}>
       <DialogForm intent="courseMaster:save" {...getFormProps(form)}>

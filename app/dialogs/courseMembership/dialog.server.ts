@@ -49,7 +49,19 @@ import { membershipSchema, transferSchema } from "./schema";
 import { courseMembershipsGrid } from "~/grids/courseMemberships.grid";
 
 /** The fields a draft carries (what the form holds, and for which course and person the amount was priced). */
-const DRAFT_FIELDS = ["courseId", "personId", "dogId", "statusId", "amount", "isPaid", "comments", "personComments", "dogComments", "allDogs", "pricedFor"] as const;
+const DRAFT_FIELDS = [
+  "courseId",
+  "personId",
+  "dogId",
+  "statusId",
+  "amount",
+  "isPaid",
+  "comments",
+  "personComments",
+  "dogComments",
+  "allDogs",
+  "pricedFor",
+] as const;
 type Values = Partial<Record<(typeof DRAFT_FIELDS)[number], string>>;
 
 const pricedFor = (courseId: unknown, personId: unknown) => (parseId(courseId) && parseId(personId) ? `${courseId}:${personId}` : "");
@@ -145,7 +157,14 @@ async function dialogData(context: DialogViewContext, membership: MembershipReco
   const values: Values = fromDraft
     ? Object.fromEntries(DRAFT_FIELDS.map((field) => [field, draft[field] ?? ""]))
     : membership
-      ? { ...present(membership), courseId: String(membership.courseId), personId: String(membership.personId), dogId: String(membership.dogId), statusId: String(membership.statusId), pricedFor: pricedFor(membership.courseId, membership.personId) }
+      ? {
+          ...present(membership),
+          courseId: String(membership.courseId),
+          personId: String(membership.personId),
+          dogId: String(membership.dogId),
+          statusId: String(membership.statusId),
+          pricedFor: pricedFor(membership.courseId, membership.personId),
+        }
       : await defaults(context);
   const courseId = membership ? membership.courseId : parseId(values.courseId);
   if (membership) values.courseId = String(membership.courseId);
@@ -217,8 +236,10 @@ async function draftOf(db: Db, form: FormData): Promise<Record<string, string>> 
 }
 
 type Reply = (options?: object) => SubmissionResult<string[]>;
-const refusedOn = (reply: Reply, field: string | undefined, message: string): DialogOutcome =>
-  ({ status: "invalid", result: field ? reply({ fieldErrors: { [field]: [message] } }) : reply({ formErrors: [message] }) });
+const refusedOn = (reply: Reply, field: string | undefined, message: string): DialogOutcome => ({
+  status: "invalid",
+  result: field ? reply({ fieldErrors: { [field]: [message] } }) : reply({ formErrors: [message] }),
+});
 
 export const dialog = defineDialog({
   area: "courses",
@@ -236,10 +257,13 @@ export const dialog = defineDialog({
         confirm: {
           title: `Teilnehmer ${membership.fullName ?? ""} mit ${membership.dogCommonName} löschen`,
           message: "Bist du sicher?",
-          details: [`Kurs: ${membership.courseName}`, ...deletionDetails("ihm", [
-            [contents.feeCount, "Kursgebühr (offener Posten)", "Kursgebühren (offene Posten)"],
-            [contents.attendanceCount, ...ATTENDANCE_WORDS],
-          ])],
+          details: [
+            `Kurs: ${membership.courseName}`,
+            ...deletionDetails("ihm", [
+              [contents.feeCount, "Kursgebühr (offener Posten)", "Kursgebühren (offene Posten)"],
+              [contents.attendanceCount, ...ATTENDANCE_WORDS],
+            ]),
+          ],
           intent: "courseMembership:delete",
           id: membership.id,
           confirmLabel: "Löschen",
@@ -250,7 +274,15 @@ export const dialog = defineDialog({
       const membership = id ? await getMembership(db, id) : undefined;
       if (!membership) return null;
       const courses = (await openCourseOptions(db)).filter((course) => course.id !== membership.courseId);
-      return { transfer: { id: membership.id, person: membership.fullName ?? "", dog: membership.dogCommonName, course: membership.courseName, courses: courses.map(({ id: value, label }) => ({ id: value, label })) } };
+      return {
+        transfer: {
+          id: membership.id,
+          person: membership.fullName ?? "",
+          dog: membership.dogCommonName,
+          course: membership.courseName,
+          courses: courses.map(({ id: value, label }) => ({ id: value, label })),
+        },
+      };
     },
   },
   actions: {
@@ -271,30 +303,46 @@ export const dialog = defineDialog({
       // Copied when booked, and again when the person, the dog or the course changes (spec 001 §4).
       const personChanged = !before || before.personId !== person.id;
       const price = !before || personChanged ? (priceFor(course, person.tier) ?? 0) : before.price;
-      const outcome = await saveMembership(db, before ? { id: before.id, rowVersion: value.rowVersion! } : null, {
-        courseId,
-        personId: person.id,
-        dogId: dog.id,
-        statusId: value.statusId,
-        price,
-        amount: value.amount ?? price,
-        isPaid: value.isPaid,
-        rabiesValidUntil: !before || before.dogId !== dog.id ? dog.rabiesValidUntil : before.rabiesValidUntil,
-        hasGdpr: personChanged ? Boolean(person.hasGdpr) : Boolean(before!.hasGdpr),
-        hasInsurance: personChanged ? Boolean(person.hasInsurance) : Boolean(before!.hasInsurance),
-        comments: value.comments,
-        personComments: value.personComments,
-        dogComments: value.dogComments,
-      }, user, { stored: before });
+      const outcome = await saveMembership(
+        db,
+        before ? { id: before.id, rowVersion: value.rowVersion! } : null,
+        {
+          courseId,
+          personId: person.id,
+          dogId: dog.id,
+          statusId: value.statusId,
+          price,
+          amount: value.amount ?? price,
+          isPaid: value.isPaid,
+          rabiesValidUntil: !before || before.dogId !== dog.id ? dog.rabiesValidUntil : before.rabiesValidUntil,
+          hasGdpr: personChanged ? Boolean(person.hasGdpr) : Boolean(before!.hasGdpr),
+          hasInsurance: personChanged ? Boolean(person.hasInsurance) : Boolean(before!.hasInsurance),
+          comments: value.comments,
+          personComments: value.personComments,
+          dogComments: value.dogComments,
+        },
+        user,
+        { stored: before },
+      );
       switch (outcome.status) {
         case "saved": {
           const message = before ? "Teilnehmer wurde gespeichert" : "Teilnehmer wurde hinzugefügt";
           if (outcome.invoiced === null) return { status: "saved", id: outcome.id, message };
           const invoice = outcome.invoiced ? ` (Rechnung ${outcome.invoiced})` : "";
-          return { status: "saved", id: outcome.id, warning: true, message: `${INVOICED_FEE_CHANGED}${invoice}. Der offene Betrag bleibt bei der Rechnung; bitte prüfe sie.` };
+          return {
+            status: "saved",
+            id: outcome.id,
+            warning: true,
+            message: `${INVOICED_FEE_CHANGED}${invoice}. Der offene Betrag bleibt bei der Rechnung; bitte prüfe sie.`,
+          };
         }
         case "conflict":
-          return { status: "conflict", result: submission.reply({ resetForm: true }), message: conflictMessage(outcome.current), current: present(outcome.current) };
+          return {
+            status: "conflict",
+            result: submission.reply({ resetForm: true }),
+            message: conflictMessage(outcome.current),
+            current: present(outcome.current),
+          };
         case "missing":
           return { status: "missing" };
         case "refused":

@@ -26,7 +26,13 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
   const current = actionData?.current as MembershipFormRecord | undefined;
   const membership = current ?? data.membership;
   const values = current ? { ...current, pricedFor: data.values.pricedFor, allDogs: data.values.allDogs } : data.values;
-  const [form, fields] = useRecordForm<MembershipFormValues>(membershipSchema, { name: "courseMembership", record: membership, values: values, lastResult: actionData?.result, version: current ? "current" : data.valuesKey });
+  const [form, fields] = useRecordForm<MembershipFormValues>(membershipSchema, {
+    name: "courseMembership",
+    record: membership,
+    values: values,
+    lastResult: actionData?.result,
+    version: current ? "current" : data.valuesKey,
+  });
   const courseLabel = data.courses.find((course) => String(course.id) === values.courseId)?.label ?? membership?.courseName ?? "";
   const hasPerson = Boolean(values.personId);
   // With JavaScript a new course, person or dog brings its choices at once (dogs, price, proofs).
@@ -53,7 +59,13 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
           {data.courseLocked ? (
             <LockedField name={fields.courseId.name} label="Kurs" id={Number(values.courseId) || null} text={courseLabel} />
           ) : (
-            <SelectField meta={fields.courseId} label="Kurs" className="col-span-2" options={data.courses.map((course) => ({ value: course.id, label: course.label }))} placeholder="Bitte wählen" />
+            <SelectField
+              meta={fields.courseId}
+              label="Kurs"
+              className="col-span-2"
+              options={data.courses.map((course) => ({ value: course.id, label: course.label }))}
+              placeholder="Bitte wählen"
+            />
           )}
           <LookupSelect meta={fields.personId} label="Teilnehmer" options={data.people} emptyHint="Erst Teilnehmer suchen" />
           <div className="col-span-2 flex items-end gap-2">
@@ -66,7 +78,14 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
               disabled={hydrated && !hasPerson && !data.allDogs}
             />
             {!data.allDogs && (
-              <button type="submit" name="choose" value="allDogs" formNoValidate onClick={showAllDogs} className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
+              <button
+                type="submit"
+                name="choose"
+                value="allDogs"
+                formNoValidate
+                onClick={showAllDogs}
+                className="rounded border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50"
+              >
                 Alle Hunde anzeigen
               </button>
             )}
@@ -74,13 +93,24 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
           {!hydrated && (
             <p className="col-span-2 flex items-center justify-between gap-2 rounded bg-slate-50 p-2 text-sm text-slate-700">
               Nach der Wahl von Kurs, Teilnehmer oder Hund zeigt „Übernehmen“ die Hunde, den Preis und die Nachweise dazu.
-              <button type="submit" name="choose" value="1" formNoValidate className="shrink-0 rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
+              <button
+                type="submit"
+                name="choose"
+                value="1"
+                formNoValidate
+                className="shrink-0 rounded border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50"
+              >
                 Übernehmen
               </button>
             </p>
           )}
           <MoneyField meta={fields.amount} label="Betrag" />
-          <SelectField meta={fields.statusId} label="Status" options={data.statuses.map((status) => ({ value: status.id, label: status.label }))} placeholder="Bitte wählen" />
+          <SelectField
+            meta={fields.statusId}
+            label="Status"
+            options={data.statuses.map((status) => ({ value: status.id, label: status.label }))}
+            placeholder="Bitte wählen"
+          />
           <CheckboxField meta={fields.isPaid} label="Bezahlt" className="col-span-2" />
           <dl className="col-span-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded bg-slate-50 p-2 text-sm text-slate-700" aria-label="Wird übernommen">
             <dt>Preis laut Kurs</dt>
@@ -97,7 +127,10 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
             )}
           </dl>
           {data.warnings.length > 0 && (
-            <ul className="col-span-2 list-disc rounded border border-red-300 bg-red-50 py-2 pl-6 pr-2 text-sm font-semibold text-red-700" aria-label="Hinweise">
+            <ul
+              className="col-span-2 list-disc rounded border border-red-300 bg-red-50 py-2 pl-6 pr-2 text-sm font-semibold text-red-700"
+              aria-label="Hinweise"
+            >
               {data.warnings.map((warning) => (
                 <li key={warning}>{warning}</li>
               ))}
@@ -123,7 +156,13 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
 /** 'Teilnehmer transferieren': the membership moves into another course; its fee text follows. */
 function TransferDialog({ data, actionData, closeHref }: DialogProps<TransferData>) {
   const { transfer } = data;
-  const [form, fields] = useRecordForm<TransferFormValues>(transferSchema, { name: "courseMembership-transfer", record: null, values: { id: transfer.id }, lastResult: actionData?.result, version: String(transfer.id) });
+  const [form, fields] = useRecordForm<TransferFormValues>(transferSchema, {
+    name: "courseMembership-transfer",
+    record: null,
+    values: { id: transfer.id },
+    lastResult: actionData?.result,
+    version: String(transfer.id),
+  });
   return (
     <RouteDialog title="Teilnehmer transferieren" closeHref={closeHref}>
       <DialogForm intent="courseMembership:transfer" {...getFormProps(form)}>
@@ -131,7 +170,12 @@ function TransferDialog({ data, actionData, closeHref }: DialogProps<TransferDat
         <p className="mb-3 text-sm text-slate-700">
           {transfer.person} mit {transfer.dog}, bisher in Kurs &apos;{transfer.course}&apos;
         </p>
-        <SelectField meta={fields.targetCourseId} label="versetzen in Kurs" options={transfer.courses.map((course) => ({ value: course.id, label: course.label }))} placeholder="Bitte wählen" />
+        <SelectField
+          meta={fields.targetCourseId}
+          label="versetzen in Kurs"
+          options={transfer.courses.map((course) => ({ value: course.id, label: course.label }))}
+          placeholder="Bitte wählen"
+        />
         <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} closeHref={closeHref} />
       </DialogForm>
     </RouteDialog>

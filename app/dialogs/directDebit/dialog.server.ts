@@ -24,7 +24,10 @@ const RUN_STARTED = "Lastschriften werden vorbereitet ...";
 
 /** What a run's blocks are, in words (the confirmations list them). */
 const blockLines = (view: DirectDebitRunView) =>
-  view.blocks.map((block) => `${SEQUENCE_LABELS[block.sequenceType]}, Einzug am ${formatDate(block.collectionDate)}: ${formatCount(block.count, "Lastschrift", "Lastschriften")}, ${formatMoney(block.sum)}`);
+  view.blocks.map(
+    (block) =>
+      `${SEQUENCE_LABELS[block.sequenceType]}, Einzug am ${formatDate(block.collectionDate)}: ${formatCount(block.count, "Lastschrift", "Lastschriften")}, ${formatMoney(block.sum)}`,
+  );
 
 const outcomeOf = (outcome: Awaited<ReturnType<typeof submitDirectDebitRun>>): DialogOutcome => outcome;
 
@@ -52,8 +55,12 @@ export const dialog = defineDialog({
       return {
         confirm: {
           title: `Lastschriftlauf ${view.run.id} stornieren`,
-          message: "Bist du sicher? Die Posten des Laufs werden wieder offen (Betrag, Zahlungsreferenz und Buchungskommentar wie vorher); die Datei darf dann nicht mehr eingereicht werden.",
-          details: [...blockLines(view), ...(view.cancelRefusal ? [view.cancelRefusal] : [`${formatCount(view.run.fees, "Posten wird", "Posten werden")} wieder offen.`])],
+          message:
+            "Bist du sicher? Die Posten des Laufs werden wieder offen (Betrag, Zahlungsreferenz und Buchungskommentar wie vorher); die Datei darf dann nicht mehr eingereicht werden.",
+          details: [
+            ...blockLines(view),
+            ...(view.cancelRefusal ? [view.cancelRefusal] : [`${formatCount(view.run.fees, "Posten wird", "Posten werden")} wieder offen.`]),
+          ],
           intent: "directDebit:cancel",
           id: view.run.id,
           confirmLabel: "Lauf stornieren",
@@ -72,7 +79,10 @@ export const dialog = defineDialog({
       if (outcome.status === "running") return { status: "refused", message: ALREADY_RUNNING };
       if (outcome.status === "failed") return { status: "refused", message: outcome.message };
       const { job } = outcome;
-      return { status: "done", message: job.status === "DONE" ? (job.message ?? JOB_TYPE_LABELS.DIRECT_DEBIT) : `${JOB_TYPE_LABELS.DIRECT_DEBIT} gestartet: ${RUN_STARTED}` };
+      return {
+        status: "done",
+        message: job.status === "DONE" ? (job.message ?? JOB_TYPE_LABELS.DIRECT_DEBIT) : `${JOB_TYPE_LABELS.DIRECT_DEBIT} gestartet: ${RUN_STARTED}`,
+      };
     },
     submit: async ({ db, user, form }) => {
       const id = postedId(form);

@@ -9,8 +9,14 @@ export default function DirectDebitDialog({ data, actionData, closeHref }: Dialo
   const rows: [string, string][] = [
     ["Lastschriften (je Person und Fälligkeit)", formatCount(data.transactions, "Lastschrift", "Lastschriften")],
     ["offene Posten", formatCount(data.fees, "offener Posten", "offene Posten")],
-    ["davon Erstlastschriften (FRST)", `${formatCount(data.bySequence.FRST.transactions, "Lastschrift", "Lastschriften")}, ${formatMoney(data.bySequence.FRST.total)}`],
-    ["davon Folgelastschriften (RCUR)", `${formatCount(data.bySequence.RCUR.transactions, "Lastschrift", "Lastschriften")}, ${formatMoney(data.bySequence.RCUR.total)}`],
+    [
+      "davon Erstlastschriften (FRST)",
+      `${formatCount(data.bySequence.FRST.transactions, "Lastschrift", "Lastschriften")}, ${formatMoney(data.bySequence.FRST.total)}`,
+    ],
+    [
+      "davon Folgelastschriften (RCUR)",
+      `${formatCount(data.bySequence.RCUR.transactions, "Lastschrift", "Lastschriften")}, ${formatMoney(data.bySequence.RCUR.total)}`,
+    ],
     ["frühester Einzug", formatDate(data.earliest)],
     ["Summe", formatMoney(data.total)],
   ];
@@ -31,7 +37,9 @@ export default function DirectDebitDialog({ data, actionData, closeHref }: Dialo
           </tbody>
         </table>
         <p className="mt-3 text-sm text-slate-700">
-          Eingezogen wird jeder offene Posten ohne Rechnung von Personen mit aktivem SEPA-Mandat, am Fälligkeitstag (ohne Fälligkeit: am Datum des Postens), frühestens am {formatDate(data.earliest)}. Die Posten gelten danach als bezahlt; solange die Datei nicht an die Bank übergeben ist, lässt sich der Lauf stornieren.
+          Eingezogen wird jeder offene Posten ohne Rechnung von Personen mit aktivem SEPA-Mandat, am Fälligkeitstag (ohne Fälligkeit: am Datum des Postens),
+          frühestens am {formatDate(data.earliest)}. Die Posten gelten danach als bezahlt; solange die Datei nicht an die Bank übergeben ist, lässt sich der
+          Lauf stornieren.
         </p>
         {data.missingCount > 0 && (
           <section aria-labelledby="direct-debit-missing" className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm">

@@ -22,13 +22,20 @@ export const dialog = defineDialog({
   views: {
     add: async ({ db, parent, search }): Promise<DogDialogData> => {
       const owner = parent?.type === "PERSON" ? await personName(db, parent.id) : undefined;
-      const lookup = await lookupOptions(search, "ownerId", (term) => searchOwners(db, term), owner ? [{ id: owner.id, label: owner.fullName ?? String(owner.id) }] : []);
+      const lookup = await lookupOptions(
+        search,
+        "ownerId",
+        (term) => searchOwners(db, term),
+        owner ? [{ id: owner.id, label: owner.fullName ?? String(owner.id) }] : [],
+      );
       return { dog: null, owners: lookup.options, ownerId: owner?.id ?? null, ownerSearch: lookup.term };
     },
     edit: async ({ db, id, search }): Promise<DogDialogData | null> => {
       const dog = id ? await getDog(db, id) : undefined;
       if (!dog) return null;
-      const lookup = await lookupOptions(search, "ownerId", (term) => searchOwners(db, term), [{ id: dog.ownerId, label: dog.ownerFullName ?? String(dog.ownerId) }]);
+      const lookup = await lookupOptions(search, "ownerId", (term) => searchOwners(db, term), [
+        { id: dog.ownerId, label: dog.ownerFullName ?? String(dog.ownerId) },
+      ]);
       return { dog: present(dog), owners: lookup.options, ownerId: dog.ownerId, ownerSearch: lookup.term };
     },
     delete: async ({ db, id }): Promise<ConfirmData | null> => {
@@ -38,7 +45,9 @@ export const dialog = defineDialog({
         [contents.membershipCount, "Kursteilnahme", "Kursteilnahmen"],
         [contents.certificationCount, "Erfolg", "Erfolge"],
       ]);
-      return { confirm: { title: `Hund ${dog.commonName} löschen`, message: "Bist du sicher?", details, intent: "dog:delete", id: dog.id, confirmLabel: "Löschen" } };
+      return {
+        confirm: { title: `Hund ${dog.commonName} löschen`, message: "Bist du sicher?", details, intent: "dog:delete", id: dog.id, confirmLabel: "Löschen" },
+      };
     },
   },
   actions: {

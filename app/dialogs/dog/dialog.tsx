@@ -10,7 +10,12 @@ import { dogSchema, type DogFormValues } from "./schema";
 /** 'Hund hinzufügen' and 'Hund {name} bearbeiten'. */
 export default function DogDialog({ data, actionData, closeHref }: DialogProps<DogDialogData>) {
   const dog = (actionData?.current as DogFormRecord | undefined) ?? data.dog;
-  const [form, fields] = useRecordForm<DogFormValues>(dogSchema, { name: "dog", record: dog, values: dog ?? { ownerId: data.ownerId ?? "", gender: "" }, lastResult: actionData?.result });
+  const [form, fields] = useRecordForm<DogFormValues>(dogSchema, {
+    name: "dog",
+    record: dog,
+    values: dog ?? { ownerId: data.ownerId ?? "", gender: "" },
+    lastResult: actionData?.result,
+  });
   return (
     <RouteDialog title={dog ? `Hund ${dog.commonName} bearbeiten` : "Hund hinzufügen"} closeHref={closeHref}>
       <LookupSearch field="ownerId" label="Besitzer suchen" term={data.ownerSearch} />
@@ -20,7 +25,12 @@ export default function DogDialog({ data, actionData, closeHref }: DialogProps<D
           <LookupSelect meta={fields.ownerId} label="Besitzer" options={data.owners} emptyHint="Erst Besitzer suchen" />
           <TextField meta={fields.commonName} label="Name" />
           <TextField meta={fields.breed} label="Rasse" />
-          <SelectField meta={fields.gender} label="Geschlecht" options={[1, 2, 0].map((code) => ({ value: code, label: DOG_GENDER_LABELS[code] }))} placeholder="Bitte wählen" />
+          <SelectField
+            meta={fields.gender}
+            label="Geschlecht"
+            options={[1, 2, 0].map((code) => ({ value: code, label: DOG_GENDER_LABELS[code] }))}
+            placeholder="Bitte wählen"
+          />
           <DateField meta={fields.dateOfBirth} label="Wurftag" />
           <DateField meta={fields.rabiesValidUntil} label="Tollwut bis" />
           <TextField meta={fields.chipNr} label="Chip Nr" />

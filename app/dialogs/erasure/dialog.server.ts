@@ -94,7 +94,12 @@ export const dialog = defineDialog({
       if (!confirmationMatches(plan, String(form.get("confirmName") ?? ""))) return { status: "invalid", result: nameError(NAME_MISMATCH) };
       const outcome = await erasePerson(db, plan, String(form.get("fingerprint") ?? ""), user);
       if (outcome.status !== "erased") return outcome;
-      if (outcome.deleted) return { status: "deleted", id: plan.person.id, message: `${plan.person.fullName} wurde gelöscht (DSGVO): ${formatCount(outcome.erased, "Datensatz", "Datensätze")} und die Person selbst, endgültig.` };
+      if (outcome.deleted)
+        return {
+          status: "deleted",
+          id: plan.person.id,
+          message: `${plan.person.fullName} wurde gelöscht (DSGVO): ${formatCount(outcome.erased, "Datensatz", "Datensätze")} und die Person selbst, endgültig.`,
+        };
       return {
         status: "done",
         message: `${plan.person.fullName} wurde gelöscht (DSGVO): ${formatCount(outcome.erased, "Datensatz", "Datensätze")} endgültig gelöscht, ${formatCount(outcome.retained, "Beleg bleibt", "Belege bleiben")} bis zum Ende der Aufbewahrungsfrist.`,

@@ -65,7 +65,13 @@ export default function ErasureDialog({ data, actionData, closeHref }: DialogPro
           )}
         </div>
         <DialogAlert message={actionData?.error} />
-        <DialogButtons submitLabel="Endgültig löschen" closeHref={closeHref} danger disabled={data.erasedOn !== null} reason={data.erasedOn ? "Diese Person wurde bereits gelöscht." : null} />
+        <DialogButtons
+          submitLabel="Endgültig löschen"
+          closeHref={closeHref}
+          danger
+          disabled={data.erasedOn !== null}
+          reason={data.erasedOn ? "Diese Person wurde bereits gelöscht." : null}
+        />
       </DialogForm>
     </RouteDialog>
   );

@@ -12,7 +12,16 @@ import { INVOICED_FEE_CHANGED } from "~/models/course-memberships.server";
 import { searchOwners } from "~/models/dogs.server";
 import { deleteFee, getFee, insertFee, updateFee, type FeeRecord } from "~/models/fees.server";
 import { personName } from "~/models/people.server";
-import { auditText, defineDialog, deleteOutcome, postedId, saveVersioned, type ConfirmData, type DialogOutcome, type DialogViewContext } from "../define.server";
+import {
+  auditText,
+  defineDialog,
+  deleteOutcome,
+  postedId,
+  saveVersioned,
+  type ConfirmData,
+  type DialogOutcome,
+  type DialogViewContext,
+} from "../define.server";
 import { lookupOptions, type LookupOption } from "../lookup.server";
 import { feeSchema, type FeeFormValues } from "./schema";
 import { feesGrid } from "~/grids/fees.grid";
@@ -43,7 +52,12 @@ export type FeeDialogData = {
 async function dialogData({ db, parent, search }: DialogViewContext, fee: FeeRecord | null): Promise<FeeDialogData> {
   const personId = fee ? fee.personId : parent?.type === "PERSON" ? parent.id : null;
   const person = personId ? await personName(db, personId) : undefined;
-  const lookup = await lookupOptions(search, "personId", (term) => searchOwners(db, term), person ? [{ id: person.id, label: person.fullName ?? String(person.id) }] : []);
+  const lookup = await lookupOptions(
+    search,
+    "personId",
+    (term) => searchOwners(db, term),
+    person ? [{ id: person.id, label: person.fullName ?? String(person.id) }] : [],
+  );
   return {
     fee: fee && present(fee),
     people: lookup.options,
@@ -109,7 +123,8 @@ export const dialog = defineDialog({
           if (!stored && !(await personName(db, value.personId))) return { personId: ["Diese Person gibt es nicht (mehr)"] };
           const rules = ruled(value, stored);
           if (rules.openAmount > rules.amount) return { openAmount: ["Der offene Betrag darf nicht größer als der Betrag sein"] };
-          if (!stored && value.isOpen && rules.openAmount === 0 && rules.amount > 0) return { openAmount: ["Ein offener Posten braucht einen offenen Betrag über 0 €"] };
+          if (!stored && value.isOpen && rules.openAmount === 0 && rules.amount > 0)
+            return { openAmount: ["Ein offener Posten braucht einen offenen Betrag über 0 €"] };
           return null;
         },
         insert: async (value) => insertFee(db, ruled(value, undefined), user),

@@ -55,9 +55,17 @@ export default function FeeDialog({ data, actionData, closeHref }: DialogProps<F
               <CheckboxField meta={fields.sendInvoice} label="Per Rechnung" />
             )}
           </div>
-          {!hydrated && <p className="col-span-2 text-sm text-slate-600">Ohne Haken bei „Offen“ wird der offene Betrag 0 € und das Fälligkeitsdatum entfällt.</p>}
+          {!hydrated && (
+            <p className="col-span-2 text-sm text-slate-600">Ohne Haken bei „Offen“ wird der offene Betrag 0 € und das Fälligkeitsdatum entfällt.</p>
+          )}
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
-          {(!hydrated || !sendInvoice) && <TextAreaField meta={fields.paymentComments} label={hydrated ? "Buchungskommentar" : "Buchungskommentar (nur ohne Rechnung)"} className="col-span-2" />}
+          {(!hydrated || !sendInvoice) && (
+            <TextAreaField
+              meta={fields.paymentComments}
+              label={hydrated ? "Buchungskommentar" : "Buchungskommentar (nur ohne Rechnung)"}
+              className="col-span-2"
+            />
+          )}
         </div>
         <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={fee?.audit} closeHref={closeHref} />
       </DialogForm>

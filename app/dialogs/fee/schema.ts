@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { checkbox, germanDate, id, moneyInCents, optionalGermanDate, optionalId, optionalMoneyInCents, optionalText, requiredText, rowVersion } from "~/lib/form-fields";
+import {
+  checkbox,
+  germanDate,
+  id,
+  moneyInCents,
+  optionalGermanDate,
+  optionalId,
+  optionalMoneyInCents,
+  optionalText,
+  requiredText,
+  rowVersion,
+} from "~/lib/form-fields";
 
 /** The fee form (spec 001 §5): person, date and text required (text up to 100, 'Text is required'); amounts the German way. */
 export const feeSchema = z

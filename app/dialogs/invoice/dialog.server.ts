@@ -5,7 +5,15 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDate, formatMoney, formatMoneyInput } from "~/lib/format";
-import { deleteInvoiceHeader, getInvoiceHeader, invoiceDeletionContents, openAmountOf, PDF_DETACHED_MESSAGE, updateInvoiceHeader, type InvoiceHeaderRecord } from "~/models/invoices.server";
+import {
+  deleteInvoiceHeader,
+  getInvoiceHeader,
+  invoiceDeletionContents,
+  openAmountOf,
+  PDF_DETACHED_MESSAGE,
+  updateInvoiceHeader,
+  type InvoiceHeaderRecord,
+} from "~/models/invoices.server";
 import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { newRowData } from "../invoiceRow/dialog.server";
 import { invoiceSchema, type InvoiceFormValues } from "./schema";
@@ -35,7 +43,15 @@ function present(header: InvoiceHeaderRecord) {
 export type InvoiceFormRecord = ReturnType<typeof present>;
 export type InvoiceDialogData = { invoice: InvoiceFormRecord };
 
-const input = ({ date, dueDate, sentDate, isOpen, openAmount, comments, paymentComments }: InvoiceFormValues) => ({ date, dueDate, sentDate, isOpen, openAmount, comments, paymentComments });
+const input = ({ date, dueDate, sentDate, isOpen, openAmount, comments, paymentComments }: InvoiceFormValues) => ({
+  date,
+  dueDate,
+  sentDate,
+  isOpen,
+  openAmount,
+  comments,
+  paymentComments,
+});
 
 export const dialog = defineDialog({
   area: "invoices",
@@ -49,8 +65,20 @@ export const dialog = defineDialog({
       const [header, contents] = id ? await Promise.all([getInvoiceHeader(db, id), invoiceDeletionContents(db, id)]) : [];
       if (!header || !contents) return null;
       const details = deletionDetails("ihr", [[contents.rowCount, "Rechnungszeile", "Rechnungszeilen"]]);
-      if (contents.feeCount > 0) details.unshift(contents.feeCount === 1 ? "Ihr offener Posten wird wieder abrechenbar." : `Ihre ${contents.feeCount} offenen Posten werden wieder abrechenbar.`);
-      return { confirm: { title: `Rechnung ${header.invoiceNumber} löschen`, message: "Bist du sicher?", details, intent: "invoice:delete", id: header.id, confirmLabel: "Löschen" } };
+      if (contents.feeCount > 0)
+        details.unshift(
+          contents.feeCount === 1 ? "Ihr offener Posten wird wieder abrechenbar." : `Ihre ${contents.feeCount} offenen Posten werden wieder abrechenbar.`,
+        );
+      return {
+        confirm: {
+          title: `Rechnung ${header.invoiceNumber} löschen`,
+          message: "Bist du sicher?",
+          details,
+          intent: "invoice:delete",
+          id: header.id,
+          confirmLabel: "Löschen",
+        },
+      };
     },
     addrow: ({ db, id }) => newRowData(db, id),
   },
@@ -63,7 +91,9 @@ export const dialog = defineDialog({
           const current = await getInvoiceHeader(db, value.id);
           if (!current || current.rowVersion !== value.rowVersion) return null;
           const amount = current.amount ?? 0;
-          return openAmountOf(value, amount) > amount ? { openAmount: [`Der offene Betrag darf höchstens den Rechnungsbetrag (${formatMoney(amount)}) betragen.`] } : null;
+          return openAmountOf(value, amount) > amount
+            ? { openAmount: [`Der offene Betrag darf höchstens den Rechnungsbetrag (${formatMoney(amount)}) betragen.`] }
+            : null;
         },
         insert: () => Promise.reject(new Error("Rechnungen entstehen aus offenen Posten")),
         update: async (id, rowVersion, value) => {

@@ -35,7 +35,13 @@ function InvoiceEditDialog({ data, actionData, closeHref }: DialogProps<InvoiceD
           <DateField meta={fields.date} label="Datum" />
           <LockedField name="amount" label="Betrag (Summe der Zeilen)" id={null} text={invoice.amount} className="" />
           <CheckboxField meta={fields.isOpen} label="Ist Offen" className="col-span-2" />
-          {showOpenAmount && <MoneyField meta={fields.openAmount} label={hydrated ? "Offener Betrag" : "Offener Betrag (nur wenn „Ist Offen“ angehakt ist)"} className="col-span-2" />}
+          {showOpenAmount && (
+            <MoneyField
+              meta={fields.openAmount}
+              label={hydrated ? "Offener Betrag" : "Offener Betrag (nur wenn „Ist Offen“ angehakt ist)"}
+              className="col-span-2"
+            />
+          )}
           <DateField meta={fields.dueDate} label="Fällig am" />
           <DateField meta={fields.sentDate} label="Versendet am" />
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />

@@ -18,7 +18,13 @@ const view =
   async ({ db, id }: DialogViewContext): Promise<InvoicePdfDialogData | null> => {
     const header = id ? await getInvoiceHeader(db, id) : undefined;
     if (!header) return null;
-    return { mode, id: header.id, invoiceNumber: header.invoiceNumber, personName: header.personName ?? "", refusal: header.pdfFilePath ? PDF_ALREADY_THERE : null };
+    return {
+      mode,
+      id: header.id,
+      invoiceNumber: header.invoiceNumber,
+      personName: header.personName ?? "",
+      refusal: header.pdfFilePath ? PDF_ALREADY_THERE : null,
+    };
   };
 
 const action =

@@ -12,7 +12,15 @@ import { invoiceRowSchema } from "./schema";
 import { invoiceRowsGrid } from "~/grids/invoiceRows.grid";
 
 function present(row: InvoiceRowRecord) {
-  return { id: row.id, rowVersion: row.rowVersion, invoiceId: row.invoiceId, lineNumber: row.lineNumber, text: row.text, amount: formatMoneyInput(row.amount), audit: auditText(row) };
+  return {
+    id: row.id,
+    rowVersion: row.rowVersion,
+    invoiceId: row.invoiceId,
+    lineNumber: row.lineNumber,
+    text: row.text,
+    amount: formatMoneyInput(row.amount),
+    audit: auditText(row),
+  };
 }
 export type InvoiceRowFormRecord = ReturnType<typeof present>;
 
@@ -45,7 +53,16 @@ export const dialog = defineDialog({
         ...(row.feeId ? ["Der offene Posten dieser Zeile wird wieder abrechenbar."] : []),
         "Der Papierkorb bewahrt alles auf: Mit „Rückgängig“ gleich danach oder im Papierkorb kommt alles wieder zurück.",
       ];
-      return { confirm: { title: `Rechnungszeile '${row.text}' löschen`, message: "Bist du sicher?", details, intent: "invoiceRow:delete", id: row.id, confirmLabel: "Löschen" } };
+      return {
+        confirm: {
+          title: `Rechnungszeile '${row.text}' löschen`,
+          message: "Bist du sicher?",
+          details,
+          intent: "invoiceRow:delete",
+          id: row.id,
+          confirmLabel: "Löschen",
+        },
+      };
     },
   },
   actions: {
@@ -60,16 +77,25 @@ export const dialog = defineDialog({
       switch (outcome.status) {
         case "saved": {
           const message = value.id ? "Rechnungszeile wurde gespeichert" : "Rechnungszeile wurde angelegt";
-          return outcome.pdfDetached ? { status: "saved", id: outcome.id, warning: true, message: `${message}. ${PDF_DETACHED_MESSAGE}` } : { status: "saved", id: outcome.id, message };
+          return outcome.pdfDetached
+            ? { status: "saved", id: outcome.id, warning: true, message: `${message}. ${PDF_DETACHED_MESSAGE}` }
+            : { status: "saved", id: outcome.id, message };
         }
         case "missing":
           return { status: "missing" };
         case "conflict":
-          return { status: "conflict", result: submission.reply({ resetForm: true }), message: conflictMessage(outcome.current), current: present(outcome.current) };
+          return {
+            status: "conflict",
+            result: submission.reply({ resetForm: true }),
+            message: conflictMessage(outcome.current),
+            current: present(outcome.current),
+          };
         case "refused":
           return {
             status: "invalid",
-            result: outcome.field ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) : submission.reply({ formErrors: [outcome.message] }),
+            result: outcome.field
+              ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
+              : submission.reply({ formErrors: [outcome.message] }),
           };
       }
     },

@@ -12,14 +12,25 @@ import { invoiceRowSchema, type InvoiceRowFormValues } from "./schema";
  */
 export default function InvoiceRowDialog({ data, actionData, closeHref }: DialogProps<InvoiceRowDialogData>) {
   const row = (actionData?.current as InvoiceRowFormRecord | undefined) ?? data.row;
-  const [form, fields] = useRecordForm<InvoiceRowFormValues>(invoiceRowSchema, { name: "invoiceRow", record: row, values: row ?? { invoiceId: data.invoice.id }, lastResult: actionData?.result, version: row ? undefined : `invoice${data.invoice.id}` });
+  const [form, fields] = useRecordForm<InvoiceRowFormValues>(invoiceRowSchema, {
+    name: "invoiceRow",
+    record: row,
+    values: row ?? { invoiceId: data.invoice.id },
+    lastResult: actionData?.result,
+    version: row ? undefined : `invoice${data.invoice.id}`,
+  });
   const title = row ? `Rechnungszeile '${row.text}' bearbeiten` : "Neue Rechnungszeile anlegen";
   return (
     <RouteDialog title={title} closeHref={closeHref}>
       <DialogForm intent="invoiceRow:save" {...getFormProps(form)}>
         <RecordKeys record={row} />
         <div className="grid grid-cols-2 gap-3">
-          <LockedField name="invoiceId" label="Rechnung" id={row ? null : data.invoice.id} text={row ? `${data.invoice.label}, Zeile ${row.lineNumber}` : data.invoice.label} />
+          <LockedField
+            name="invoiceId"
+            label="Rechnung"
+            id={row ? null : data.invoice.id}
+            text={row ? `${data.invoice.label}, Zeile ${row.lineNumber}` : data.invoice.label}
+          />
           <TextField meta={fields.text} label="Buchungstext" className="col-span-2" />
           <TextField meta={fields.amount} label="Betrag" suffix="€" placeholder="z. B. 45,00 oder -5,00" />
         </div>

@@ -16,7 +16,15 @@ import { defineDialog, type DialogOutcome, type DialogViewContext } from "../def
 import { mailSendSchema } from "./schema";
 
 /** What the mail is about, loaded for the preview and for sending. */
-type MailRecord = { person: MailPerson; invoice?: MailInvoice; fee?: MailFee; paymentLink?: string | null; template: string; attachInvoice: boolean; label: string };
+type MailRecord = {
+  person: MailPerson;
+  invoice?: MailInvoice;
+  fee?: MailFee;
+  paymentLink?: string | null;
+  template: string;
+  attachInvoice: boolean;
+  label: string;
+};
 
 async function loadRecord(db: Db, source: MailSource, id: number): Promise<MailRecord | undefined> {
   switch (source) {

@@ -50,7 +50,12 @@ export default function MailDialog({ data, actionData, closeHref }: DialogProps<
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <dt className="text-slate-600">An</dt>
           <dd>
-            <input readOnly aria-label="An" value={data.to ? `${data.personName} <${data.to}>` : `${data.personName} (keine E-Mail-Adresse)`} className="w-full rounded border border-slate-200 bg-slate-50 px-2 py-1" />
+            <input
+              readOnly
+              aria-label="An"
+              value={data.to ? `${data.personName} <${data.to}>` : `${data.personName} (keine E-Mail-Adresse)`}
+              className="w-full rounded border border-slate-200 bg-slate-50 px-2 py-1"
+            />
             {data.sentTo && data.sentTo !== data.to && <span className="text-amber-800">Testsystem: geht nur an den SMTP Test Account {data.sentTo}</span>}
           </dd>
           <dt className="text-slate-600">Cc</dt>

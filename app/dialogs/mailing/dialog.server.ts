@@ -66,7 +66,12 @@ async function mailshotPreview({ db, id, search, env }: DialogViewContext): Prom
   try {
     const template = await loadTemplate(db, mailshot.templateName);
     const invoice = mailshot.attachInvoice ? await invoiceToAttach(db, person.id) : undefined;
-    const { rendered, route, girocode } = composeMail(env, await mailSettings(env, db), { ...template, subject: mailshot.subject }, { person, invoice, cc: mailshot.cc });
+    const { rendered, route, girocode } = composeMail(
+      env,
+      await mailSettings(env, db),
+      { ...template, subject: mailshot.subject },
+      { person, invoice, cc: mailshot.cc },
+    );
     return {
       ...base,
       at,
@@ -76,7 +81,10 @@ async function mailshotPreview({ db, id, search, env }: DialogViewContext): Prom
         sentTo: route.status === "ok" ? route.to : null,
         subject: rendered.subject,
         html: previewHtml(rendered.html, girocode),
-        attachments: [...(invoice?.pdfFilePath ? [fileName(invoice.pdfFilePath)] : mailshot.attachInvoice ? ["(keine Rechnung mit PDF: diese Mail schlägt fehl)"] : []), ...documents.map(fileName)],
+        attachments: [
+          ...(invoice?.pdfFilePath ? [fileName(invoice.pdfFilePath)] : mailshot.attachInvoice ? ["(keine Rechnung mit PDF: diese Mail schlägt fehl)"] : []),
+          ...documents.map(fileName),
+        ],
       },
       problem: route.status === "blocked" ? route.message : null,
     };
@@ -94,7 +102,11 @@ export const dialog = defineDialog({
     birthdays: async ({ db, env }): Promise<MailingDialogData> => {
       const today = todayInBerlin();
       const people = await peopleWithBirthday(db, birthdaysOn(today));
-      const status = await birthdayMailStatus(db, people.map((person) => person.id), currentYearInBerlin());
+      const status = await birthdayMailStatus(
+        db,
+        people.map((person) => person.id),
+        currentYearInBerlin(),
+      );
       const route = routeMail(env, (await getConfiguration(db))?.smtpTestAccount, "", null);
       return {
         kind: "birthdays",

@@ -84,7 +84,10 @@ export default function MailingDialog({ data, actionData, closeHref }: DialogPro
       return (
         <RouteDialog title="Geburtstagsmails senden" closeHref={closeHref}>
           <DialogForm intent="mailing:birthdays">
-            <p className="text-sm text-slate-700">Geburtstage am {formatDate(data.today)} (Personen mit E-Mail-Adresse). Jede Person bekommt im Jahr nur eine Geburtstagsmail, auch wenn der tägliche Lauf sie schon verschickt hat.</p>
+            <p className="text-sm text-slate-700">
+              Geburtstage am {formatDate(data.today)} (Personen mit E-Mail-Adresse). Jede Person bekommt im Jahr nur eine Geburtstagsmail, auch wenn der
+              tägliche Lauf sie schon verschickt hat.
+            </p>
             {data.people.length === 0 ? (
               <p className="mt-3">Keine Mails zu versenden: Heute hat niemand mit E-Mail-Adresse und Einwilligung Geburtstag.</p>
             ) : (
@@ -97,7 +100,12 @@ export default function MailingDialog({ data, actionData, closeHref }: DialogPro
               </ul>
             )}
             <DialogAlert message={data.problem ?? actionData?.error} />
-            <DialogButtons submitLabel="Geburtstagsmails senden" closeHref={closeHref} disabled={data.problem !== null || open === 0} reason={data.problem ?? (open === 0 ? "Keine Mails zu versenden" : null)} />
+            <DialogButtons
+              submitLabel="Geburtstagsmails senden"
+              closeHref={closeHref}
+              disabled={data.problem !== null || open === 0}
+              reason={data.problem ?? (open === 0 ? "Keine Mails zu versenden" : null)}
+            />
           </DialogForm>
         </RouteDialog>
       );

@@ -5,7 +5,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { isRecipientQuery, RECIPIENT_QUERY_LABELS } from "~/lib/mail";
 import { mailTemplateNames } from "~/models/mails.server";
-import { deleteMailshot, getMailshot, insertMailshot, mailshotNameTaken, updateMailshot, type MailshotInput, type MailshotRecord } from "~/models/mailshots.server";
+import {
+  deleteMailshot,
+  getMailshot,
+  insertMailshot,
+  mailshotNameTaken,
+  updateMailshot,
+  type MailshotInput,
+  type MailshotRecord,
+} from "~/models/mailshots.server";
 import { auditText, defineDialog, deleteOutcome, postedId, saveVersioned, type ConfirmData, type DialogOutcome } from "../define.server";
 import { documentName, readUpload, storeUpload, type Upload } from "./documents.server";
 import { mailshotSchema } from "./schema";
@@ -36,7 +44,17 @@ export const dialog = defineDialog({
     },
     delete: async ({ db, id }): Promise<ConfirmData | null> => {
       const mailshot = id ? await getMailshot(db, id) : undefined;
-      return mailshot ? { confirm: { title: `Mailshot '${mailshot.name}' löschen`, message: "Bist du sicher?", intent: "mailshot:delete", id: mailshot.id, confirmLabel: "Löschen" } } : null;
+      return mailshot
+        ? {
+            confirm: {
+              title: `Mailshot '${mailshot.name}' löschen`,
+              message: "Bist du sicher?",
+              intent: "mailshot:delete",
+              id: mailshot.id,
+              confirmLabel: "Löschen",
+            },
+          }
+        : null;
     },
   },
   actions: {
@@ -51,13 +69,18 @@ export const dialog = defineDialog({
         ].filter(([, error]) => error) as [string, string][],
       );
       if (submission.status !== "success" || Object.keys(fileErrors).length > 0) {
-        return { status: "invalid", result: submission.reply({ fieldErrors: Object.fromEntries(Object.entries(fileErrors).map(([field, error]) => [field, [error]])) }) };
+        return {
+          status: "invalid",
+          result: submission.reply({ fieldErrors: Object.fromEntries(Object.entries(fileErrors).map(([field, error]) => [field, [error]])) }),
+        };
       }
       const { value } = submission;
       const current = value.id ? await getMailshot(db, value.id) : undefined;
       if (value.id && !current) return { status: "missing" };
-      if (!(await mailTemplateNames(db)).includes(value.templateName)) return { status: "invalid", result: submission.reply({ fieldErrors: { templateName: ["Diese Vorlage gibt es nicht"] } }) };
-      if (await mailshotNameTaken(db, value.name, value.id)) return { status: "invalid", result: submission.reply({ fieldErrors: { name: ["Diesen Mailshot gibt es schon"] } }) };
+      if (!(await mailTemplateNames(db)).includes(value.templateName))
+        return { status: "invalid", result: submission.reply({ fieldErrors: { templateName: ["Diese Vorlage gibt es nicht"] } }) };
+      if (await mailshotNameTaken(db, value.name, value.id))
+        return { status: "invalid", result: submission.reply({ fieldErrors: { name: ["Diesen Mailshot gibt es schon"] } }) };
 
       const stored: string[] = [];
       const keep = async (upload: Upload | null, existing: string | null | undefined, remove: boolean) => {

@@ -34,7 +34,10 @@ export default function MailshotDialog({ data, actionData, closeHref }: DialogPr
   const [form, fields] = useRecordForm<MailshotFormValues>(mailshotSchema, {
     name: "mailshot",
     record: mailshot,
-    values: mailshot ?? { recipientQuery: "members", templateName: data.templates.includes("Einladung Mitgliederversammlung") ? "Einladung Mitgliederversammlung" : "" },
+    values: mailshot ?? {
+      recipientQuery: "members",
+      templateName: data.templates.includes("Einladung Mitgliederversammlung") ? "Einladung Mitgliederversammlung" : "",
+    },
     lastResult: actionData?.result,
   });
   const fileErrors = (actionData?.result?.error ?? {}) as Record<string, string[] | null>;
@@ -45,7 +48,13 @@ export default function MailshotDialog({ data, actionData, closeHref }: DialogPr
         <div className="grid grid-cols-2 gap-3">
           <TextField meta={fields.name} label="Name" className="col-span-2" />
           <SelectField meta={fields.recipientQuery} label="Empfänger" options={data.queries} className="col-span-2" />
-          <SelectField meta={fields.templateName} label="Vorlage" options={data.templates.map((name) => ({ value: name, label: name }))} placeholder="" className="col-span-2" />
+          <SelectField
+            meta={fields.templateName}
+            label="Vorlage"
+            options={data.templates.map((name) => ({ value: name, label: name }))}
+            placeholder=""
+            className="col-span-2"
+          />
           <TextField meta={fields.subject} label="Betreff" className="col-span-2" />
           <TextField meta={fields.cc} label="Cc" type="email" className="col-span-2" />
           <CheckboxField meta={fields.attachInvoice} label="Rechnung anhängen (die neueste mit PDF, offene zuerst)" className="col-span-2" />

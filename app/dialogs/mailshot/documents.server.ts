@@ -17,7 +17,11 @@ export type Upload = { field: "attachDoc1" | "attachDoc2"; name: string; bytes: 
 export async function readUpload(form: FormData, field: Upload["field"]): Promise<{ upload: Upload | null; error?: string }> {
   const file = form.get(field);
   if (!file || typeof file === "string" || file.size === 0) return { upload: null };
-  const name = file.name.replace(/[\\/\r\n"]+/g, "_").trim().slice(0, 100) || "Anhang";
+  const name =
+    file.name
+      .replace(/[\\/\r\n"]+/g, "_")
+      .trim()
+      .slice(0, 100) || "Anhang";
   if (file.size > MAX_DOCUMENT_BYTES) return { upload: null, error: `Die Datei „${name}“ ist zu groß (höchstens 5 MB).` };
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = SIGNATURES.find((signature) => signature.bytes.every((byte, index) => bytes[index] === byte));

@@ -8,7 +8,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { groupIban, SEQUENCE_LABELS, sequenceTypeOf } from "~/lib/banking";
 import { formatDate, todayInBerlin } from "~/lib/format";
 import { getConfiguration } from "~/models/configuration.server";
-import { deleteMandate, getMandate, insertMandate, mandatePersonName, mandatesOfPerson, updateMandate, type MandateInput, type MandateRecord } from "~/models/sepa-mandates.server";
+import {
+  deleteMandate,
+  getMandate,
+  insertMandate,
+  mandatePersonName,
+  mandatesOfPerson,
+  updateMandate,
+  type MandateInput,
+  type MandateRecord,
+} from "~/models/sepa-mandates.server";
 import { auditText, BIN_KEEPS, defineDialog, deleteOutcome, postedId, saveVersioned, type ConfirmData, type DialogOutcome } from "../define.server";
 import { mandateSchema, type MandateFormValues } from "./schema";
 
@@ -39,7 +48,14 @@ export type MandateDialogData = {
 };
 
 function mandateInput(value: MandateFormValues): MandateInput {
-  return { accountHolder: value.accountHolder, iban: value.iban!, bic: value.bic, mandateDate: value.mandateDate, isActive: value.isActive, comments: value.comments };
+  return {
+    accountHolder: value.accountHolder,
+    iban: value.iban!,
+    bic: value.bic,
+    mandateDate: value.mandateDate,
+    isActive: value.isActive,
+    comments: value.comments,
+  };
 }
 
 export const dialog = defineDialog({

@@ -26,7 +26,12 @@ function useDialogHref() {
  */
 export default function MandateDialog({ data, actionData, closeHref }: DialogProps<MandateDialogData>) {
   const mandate = (actionData?.current as MandateFormRecord | undefined) ?? data.mandate;
-  const [form, fields] = useRecordForm<MandateFormValues>(mandateSchema, { name: "mandate", record: mandate, values: mandate ?? data.defaults, lastResult: actionData?.result });
+  const [form, fields] = useRecordForm<MandateFormValues>(mandateSchema, {
+    name: "mandate",
+    record: mandate,
+    values: mandate ?? data.defaults,
+    lastResult: actionData?.result,
+  });
   const href = useDialogHref();
   return (
     <RouteDialog title={`SEPA-Mandat von ${data.personName}`} closeHref={closeHref} width={640}>

@@ -30,7 +30,13 @@ export default function PaymentLinkDialog({ data, actionData, closeHref }: Dialo
             Zahlungslink
           </label>
           <div className="flex flex-wrap items-center gap-2">
-            <input id="payment-link-url" readOnly value={data.url} className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1.5 text-sm" onFocus={(event) => event.currentTarget.select()} />
+            <input
+              id="payment-link-url"
+              readOnly
+              value={data.url}
+              className="min-w-0 flex-1 rounded border border-slate-300 px-2 py-1.5 text-sm"
+              onFocus={(event) => event.currentTarget.select()}
+            />
             <CopyButton text={data.url} label="Zahlungslink kopieren" className="px-3 py-1.5 text-sm" />
           </div>
           <p className="mt-2 text-sm">
@@ -43,7 +49,8 @@ export default function PaymentLinkDialog({ data, actionData, closeHref }: Dialo
         <DialogForm intent="paymentLink:create">
           <input type="hidden" name="id" value={data.feeId} />
           <p className="mt-4 text-sm text-slate-700">
-            Mollie erzeugt einen Zahlungslink über den offenen Betrag mit der Beschreibung „{data.description}“. Sobald bezahlt ist, bucht Wuff die Zahlung auf diesen Posten.
+            Mollie erzeugt einen Zahlungslink über den offenen Betrag mit der Beschreibung „{data.description}“. Sobald bezahlt ist, bucht Wuff die Zahlung auf
+            diesen Posten.
           </p>
           <DialogAlert message={error} />
           <DialogButtons submitLabel="Zahlungslink erzeugen" closeHref={closeHref} disabled={data.refusal !== null} reason={data.refusal} />

@@ -31,7 +31,10 @@ export const dialog = defineDialog({
       const outcome = await startRun(env, db, { type: "PDFS", items, params: {}, emptyMessage: pdfRunMessage(0), startMessage: PDF_RUN_STARTED }, user);
       if (outcome.status === "running") return { status: "refused", message: ALREADY_RUNNING };
       if (outcome.status === "failed") return { status: "refused", message: outcome.message };
-      return { status: "done", message: outcome.job.status === "DONE" ? (outcome.job.message ?? JOB_TYPE_LABELS.PDFS) : `${JOB_TYPE_LABELS.PDFS} gestartet: ${PDF_RUN_STARTED}` };
+      return {
+        status: "done",
+        message: outcome.job.status === "DONE" ? (outcome.job.message ?? JOB_TYPE_LABELS.PDFS) : `${JOB_TYPE_LABELS.PDFS} gestartet: ${PDF_RUN_STARTED}`,
+      };
     },
   },
 });

@@ -4,7 +4,17 @@ import { may, type User } from "~/lib/access";
 import { groupIban } from "~/lib/banking";
 import { formatDate } from "~/lib/format";
 import { activeMandateSummary, type MandateSummary } from "~/models/sepa-mandates.server";
-import { deletePerson, getPerson, insertPerson, personDeletionContents, personFormOptions, updatePerson, visiblePerson, type PersonInput, type PersonRecord } from "~/models/people.server";
+import {
+  deletePerson,
+  getPerson,
+  insertPerson,
+  personDeletionContents,
+  personFormOptions,
+  updatePerson,
+  visiblePerson,
+  type PersonInput,
+  type PersonRecord,
+} from "~/models/people.server";
 import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { personSchema } from "./schema";
 import { peopleGrid } from "~/grids/people.grid";
@@ -33,7 +43,12 @@ const withProtected = (user: User) => may(user, "protectedPersonData");
 
 export const dialog = defineDialog({
   area: "people",
-  history: { table: "people", grid: peopleGrid, labels: { memberTypeId: "Mitgliedsart", membershipStatusId: "Status", dateOfBirth: "Geburtstag", hasGdpr: "DSGVO-Einwilligung" }, requires: { memberSince: "protectedPersonData", memberUntil: "protectedPersonData", hasGdpr: "protectedPersonData" } },
+  history: {
+    table: "people",
+    grid: peopleGrid,
+    labels: { memberTypeId: "Mitgliedsart", membershipStatusId: "Status", dateOfBirth: "Geburtstag", hasGdpr: "DSGVO-Einwilligung" },
+    requires: { memberSince: "protectedPersonData", memberUntil: "protectedPersonData", hasGdpr: "protectedPersonData" },
+  },
   views: {
     add: async ({ db, user }): Promise<PersonDialogData> => ({ person: null, options: await personFormOptions(db), withProtected: withProtected(user) }),
     edit: async ({ db, user, id }): Promise<PersonDialogData | null> => {
@@ -46,7 +61,14 @@ export const dialog = defineDialog({
       ]);
       if (!person) return null;
       const shown = mandate && { ...mandate, iban: withIban ? groupIban(mandate.iban) : mandate.iban };
-      return { person: present(person), options, withProtected: withProtected(user), mandate: shown, mayEditMandate: withIban, ...(consent ? { consent } : {}) };
+      return {
+        person: present(person),
+        options,
+        withProtected: withProtected(user),
+        mandate: shown,
+        mayEditMandate: withIban,
+        ...(consent ? { consent } : {}),
+      };
     },
     delete: async ({ db, id }): Promise<ConfirmData | null> => {
       const [person, contents] = id ? await Promise.all([getPerson(db, id, false), personDeletionContents(db, id)]) : [];
@@ -58,7 +80,14 @@ export const dialog = defineDialog({
         [contents.mandateCount, "SEPA-Mandat", "SEPA-Mandate"],
       ]);
       return {
-        confirm: { title: `Person ${person.lastName} ${person.firstName} löschen`, message: "Bist du sicher?", details, intent: "person:delete", id: person.id, confirmLabel: "Löschen" },
+        confirm: {
+          title: `Person ${person.lastName} ${person.firstName} löschen`,
+          message: "Bist du sicher?",
+          details,
+          intent: "person:delete",
+          id: person.id,
+          confirmLabel: "Löschen",
+        },
       };
     },
   },

@@ -11,14 +11,27 @@ import { personSchema, type PersonFormValues } from "./schema";
 export default function PersonDialog({ data, actionData, closeHref }: DialogProps<PersonDialogData>) {
   // A conflict answers with the current record: the form starts over from it.
   const person = (actionData?.current as PersonFormRecord | undefined) ?? data.person;
-  const [form, fields] = useRecordForm<PersonFormValues>(personSchema, { name: "person", record: person, values: person ?? { memberTypeId: "", isMember: false }, lastResult: actionData?.result });
+  const [form, fields] = useRecordForm<PersonFormValues>(personSchema, {
+    name: "person",
+    record: person,
+    values: person ?? { memberTypeId: "", isMember: false },
+    lastResult: actionData?.result,
+  });
   const title = person ? `Person ${person.fullName} bearbeiten` : "Person hinzufügen";
   return (
     <RouteDialog title={title} closeHref={closeHref} width={640}>
       <DialogForm intent="person:save" {...getFormProps(form)}>
         <RecordKeys record={person} />
         <div className="grid grid-cols-2 gap-3">
-          <SelectField meta={fields.salutation} label="Anrede" options={[{ value: "Herr", label: "Herr" }, { value: "Frau", label: "Frau" }]} placeholder="–" />
+          <SelectField
+            meta={fields.salutation}
+            label="Anrede"
+            options={[
+              { value: "Herr", label: "Herr" },
+              { value: "Frau", label: "Frau" },
+            ]}
+            placeholder="–"
+          />
           <TextField meta={fields.title} label="Titel" />
           <TextField meta={fields.firstName} label="Vorname" />
           <TextField meta={fields.lastName} label="Nachname" />
@@ -30,8 +43,18 @@ export default function PersonDialog({ data, actionData, closeHref }: DialogProp
           <TextField meta={fields.mobilePhone} label="Mobil" type="tel" />
           <DateField meta={fields.dateOfBirth} label="Geburtstag" />
           <TextField meta={fields.hsvrmNr} label="HSVRM-Nr" />
-          <SelectField meta={fields.memberTypeId} label="Mitgliedsart" options={data.options.memberTypes.map((type) => ({ value: type.id, label: type.name }))} placeholder="Bitte wählen" />
-          <SelectField meta={fields.membershipStatusId} label="Mitgliedsstatus" options={data.options.membershipStatuses.map((status) => ({ value: status.id, label: status.name }))} placeholder="–" />
+          <SelectField
+            meta={fields.memberTypeId}
+            label="Mitgliedsart"
+            options={data.options.memberTypes.map((type) => ({ value: type.id, label: type.name }))}
+            placeholder="Bitte wählen"
+          />
+          <SelectField
+            meta={fields.membershipStatusId}
+            label="Mitgliedsstatus"
+            options={data.options.membershipStatuses.map((status) => ({ value: status.id, label: status.name }))}
+            placeholder="–"
+          />
           {data.withProtected && (
             <>
               <DateField meta={fields.memberSince} label="Mitglied seit" />
@@ -65,7 +88,9 @@ function ConsentHistory({ entries }: { entries: NonNullable<PersonDialogData["co
       ) : (
         <ul className="text-slate-600">
           {entries.map((entry, index) => (
-            <li key={index}>{`Einwilligung ${entry.given ? "erteilt" : "widerrufen"} am ${entry.when} von ${entry.who}${entry.source ? ` über ${entry.source}` : ""}`}</li>
+            <li
+              key={index}
+            >{`Einwilligung ${entry.given ? "erteilt" : "widerrufen"} am ${entry.when} von ${entry.who}${entry.source ? ` über ${entry.source}` : ""}`}</li>
           ))}
         </ul>
       )}

@@ -7,7 +7,10 @@ export const personSchema = z
   .object({
     id: optionalId(),
     rowVersion: rowVersion().optional(),
-    salutation: z.enum(SALUTATIONS, { error: "Bitte Herr oder Frau wählen" }).optional().transform((value) => value ?? null),
+    salutation: z
+      .enum(SALUTATIONS, { error: "Bitte Herr oder Frau wählen" })
+      .optional()
+      .transform((value) => value ?? null),
     title: optionalText(50),
     firstName: requiredText("Vorname ist erforderlich", 100),
     lastName: requiredText("Nachname ist erforderlich", 100),

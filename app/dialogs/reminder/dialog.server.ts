@@ -16,7 +16,10 @@ export const dialog = defineDialog({
         confirm: {
           title: `${reminder.levelTitle} vom ${formatDate(reminder.date)} stornieren`,
           message: reminder.status === "PENDING" ? "Bist du sicher?" : REMINDER_ALREADY_SENT,
-          details: [`${reminder.item} an ${reminder.personName}`, ...(reminder.fee ? [`Die Mahngebühr von ${formatMoney(reminder.fee)} wird mit storniert.`] : [])],
+          details: [
+            `${reminder.item} an ${reminder.personName}`,
+            ...(reminder.fee ? [`Die Mahngebühr von ${formatMoney(reminder.fee)} wird mit storniert.`] : []),
+          ],
           intent: "reminder:cancel",
           id: reminder.id,
           confirmLabel: "Ja, stornieren",

@@ -26,7 +26,10 @@ export const dialog = defineDialog({
       const outcome = await startRun(env, db, { type: "REMINDERS", items, params, emptyMessage: NOTHING_TO_REMIND }, user);
       if (outcome.status === "running") return { status: "refused", message: ALREADY_RUNNING };
       if (outcome.status === "failed") return { status: "refused", message: outcome.message };
-      return { status: "done", message: outcome.job.status === "DONE" ? (outcome.job.message ?? JOB_TYPE_LABELS.REMINDERS) : `${JOB_TYPE_LABELS.REMINDERS} gestartet: working ...` };
+      return {
+        status: "done",
+        message: outcome.job.status === "DONE" ? (outcome.job.message ?? JOB_TYPE_LABELS.REMINDERS) : `${JOB_TYPE_LABELS.REMINDERS} gestartet: working ...`,
+      };
     },
   },
 });

@@ -90,7 +90,9 @@ export default function ReminderRunDialog({ data, actionData, closeHref }: Dialo
             </table>
           </div>
         ) : null}
-        <p className="mt-2 text-sm text-slate-600">Bist du sicher? Jeder Posten erreicht jede Stufe nur einmal; ein zweiter Lauf am selben Tag mahnt niemanden doppelt.</p>
+        <p className="mt-2 text-sm text-slate-600">
+          Bist du sicher? Jeder Posten erreicht jede Stufe nur einmal; ein zweiter Lauf am selben Tag mahnt niemanden doppelt.
+        </p>
         <DialogAlert message={data.problem ?? actionData?.error} />
         <DialogButtons submitLabel="Mahnlauf starten" closeHref={closeHref} disabled={data.problem !== null} reason={data.problem} />
       </DialogForm>

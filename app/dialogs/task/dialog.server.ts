@@ -7,7 +7,17 @@ import { resumeRun, startRun } from "~/jobs/start.server";
 import { currentYearInBerlin, formatCount, todayInBerlin } from "~/lib/format";
 import { parseId } from "~/lib/ids";
 import { membersOwingAnnualFees, previewAnnualFees, type AnnualFeeParams, type AnnualFeePreview } from "~/models/annual-fees.server";
-import { invoiceRunUndoRefusal, NOTHING_TO_BILL, paramsOf, peopleToBill, previewInvoiceRun, undoInvoiceRun, type InvoiceRunParams, type InvoiceRunPreview, type InvoiceRunResult } from "~/models/invoice-runs.server";
+import {
+  invoiceRunUndoRefusal,
+  NOTHING_TO_BILL,
+  paramsOf,
+  peopleToBill,
+  previewInvoiceRun,
+  undoInvoiceRun,
+  type InvoiceRunParams,
+  type InvoiceRunPreview,
+  type InvoiceRunResult,
+} from "~/models/invoice-runs.server";
 import { JOB_TYPE_LABELS } from "~/lib/jobs";
 import { ALREADY_RUNNING, getJob } from "~/models/jobs.server";
 import { defineDialog, postedId, type DialogOutcome } from "../define.server";
@@ -92,4 +102,3 @@ export const dialog = defineDialog({
     },
   },
 });
-

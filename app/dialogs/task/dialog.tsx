@@ -29,7 +29,9 @@ export default function TaskDialog({ data, actionData, closeHref }: DialogProps<
               ]}
             />
             <p className="mt-3 text-sm text-slate-700">
-              {nothing ? `Für ${preview.year} ist nichts mehr einzustellen: Ein zweiter Lauf fügt nichts hinzu.` : "Die offenen Posten werden per Rechnung abgerechnet („Rechnungen schreiben“)."}
+              {nothing
+                ? `Für ${preview.year} ist nichts mehr einzustellen: Ein zweiter Lauf fügt nichts hinzu.`
+                : "Die offenen Posten werden per Rechnung abgerechnet („Rechnungen schreiben“)."}
             </p>
             <DialogAlert message={preview.problem ?? error} />
             <DialogButtons submitLabel="Jahresbeiträge einstellen" closeHref={closeHref} disabled={preview.problem !== null} reason={preview.problem} />
@@ -39,7 +41,8 @@ export default function TaskDialog({ data, actionData, closeHref }: DialogProps<
     }
     case "invoices": {
       const { preview } = data;
-      const numbers = preview.newInvoices === 0 ? "keine" : preview.newInvoices === 1 ? `${preview.firstNumber}` : `${preview.firstNumber} bis ${preview.lastNumber}`;
+      const numbers =
+        preview.newInvoices === 0 ? "keine" : preview.newInvoices === 1 ? `${preview.firstNumber}` : `${preview.firstNumber} bis ${preview.lastNumber}`;
       return (
         <RouteDialog title="Rechnungen schreiben" closeHref={closeHref}>
           <DialogForm intent="task:invoices">
@@ -55,7 +58,9 @@ export default function TaskDialog({ data, actionData, closeHref }: DialogProps<
                 ["Summe", formatMoney(preview.total)],
               ]}
             />
-            <p className="mt-3 text-sm text-slate-700">Bist du sicher? Der Lauf lässt sich rückgängig machen, solange keine seiner Rechnungen versandt, bezahlt oder geändert ist.</p>
+            <p className="mt-3 text-sm text-slate-700">
+              Bist du sicher? Der Lauf lässt sich rückgängig machen, solange keine seiner Rechnungen versandt, bezahlt oder geändert ist.
+            </p>
             <DialogAlert message={preview.problem ?? error} />
             <DialogButtons submitLabel="Rechnungen schreiben" closeHref={closeHref} disabled={preview.problem !== null} reason={preview.problem} />
           </DialogForm>
@@ -101,7 +106,12 @@ function Facts({ caption, rows }: { caption: string; rows: [string, string][] })
 
 /** What undoing a run will do, in words (the confirmation lists it). */
 export function undoDetails(result: InvoiceRunResult): string[] {
-  const numbers = result.firstNumber === null ? "" : result.firstNumber === result.lastNumber ? ` (Nr. ${result.firstNumber})` : ` (Nr. ${result.firstNumber} bis ${result.lastNumber})`;
+  const numbers =
+    result.firstNumber === null
+      ? ""
+      : result.firstNumber === result.lastNumber
+        ? ` (Nr. ${result.firstNumber})`
+        : ` (Nr. ${result.firstNumber} bis ${result.lastNumber})`;
   return [
     ...(result.created > 0 ? [`${formatCount(result.created, "neue Rechnung wird", "neue Rechnungen werden")} gelöscht${numbers}.`] : []),
     ...(result.extended > 0 ? [`${formatCount(result.extended, "offene Rechnung verliert", "offene Rechnungen verlieren")} die angefügten Zeilen.`] : []),

@@ -15,7 +15,12 @@ const KINDS = Object.entries(TEMPLATE_KIND_LABELS).map(([value, label]) => ({ va
  */
 export default function TemplateDialog({ data, actionData, closeHref }: DialogProps<TemplateDialogData>) {
   const template = (actionData?.current as TemplateFormRecord | undefined) ?? data.template;
-  const [form, fields] = useRecordForm<TemplateFormValues>(templateSchema, { name: "template", record: template, values: template ?? data.defaults, lastResult: actionData?.result });
+  const [form, fields] = useRecordForm<TemplateFormValues>(templateSchema, {
+    name: "template",
+    record: template,
+    values: template ?? data.defaults,
+    lastResult: actionData?.result,
+  });
   return (
     <RouteDialog title={template ? `Vorlage ${template.name} bearbeiten` : "Vorlage hinzufügen"} closeHref={closeHref} width={900}>
       <DialogForm intent="template:save" {...getFormProps(form)}>

@@ -136,7 +136,12 @@ function feesCard(panel: NonNullable<HomePanels["fees"]>): HomeCard {
     groups: [
       {
         entries: [
-          { key: "open", href: "/fees?state=open", title: `Offen: ${formatMoney(panel.open.openAmount)}`, detail: formatCount(panel.open.count, "offener Posten", "offene Posten") },
+          {
+            key: "open",
+            href: "/fees?state=open",
+            title: `Offen: ${formatMoney(panel.open.openAmount)}`,
+            detail: formatCount(panel.open.count, "offener Posten", "offene Posten"),
+          },
           {
             key: "due",
             href: "/fees?state=due",

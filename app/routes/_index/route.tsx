@@ -20,7 +20,11 @@ function Card({ card }: { card: HomeCard }) {
   const headingId = `home-${card.id}`;
   const count = card.groups.reduce((sum, group) => sum + group.entries.length, 0);
   return (
-    <section aria-labelledby={headingId} data-panel={card.id} className="flex min-w-0 flex-col gap-3 break-words rounded-xl border border-slate-300 bg-white p-4 break-inside-avoid">
+    <section
+      aria-labelledby={headingId}
+      data-panel={card.id}
+      className="flex min-w-0 flex-col gap-3 break-words rounded-xl border border-slate-300 bg-white p-4 break-inside-avoid"
+    >
       <h2 id={headingId} className="text-lg font-bold text-wuff-800">
         {card.title}
       </h2>
@@ -35,7 +39,9 @@ function Card({ card }: { card: HomeCard }) {
                   {entry.title}
                 </Link>
                 {entry.note && <span className={entry.warn ? " font-semibold text-red-800" : " text-slate-700"}> – {entry.note}</span>}
-                {entry.detail && <span className={`block text-sm ${entry.warn && !entry.note ? "font-semibold text-red-800" : "text-slate-700"}`}>{entry.detail}</span>}
+                {entry.detail && (
+                  <span className={`block text-sm ${entry.warn && !entry.note ? "font-semibold text-red-800" : "text-slate-700"}`}>{entry.detail}</span>
+                )}
               </li>
             ))}
           </ul>
@@ -60,7 +66,11 @@ export default function Home() {
         {!user && <p className="mt-4 text-slate-600">Du bist noch nicht eingeloggt.</p>}
       </section>
       {user && cards && cards.length > 0 && (
-        <div aria-label="Auf einen Blick" role="region" className="mx-auto grid w-full max-w-6xl grid-cols-1 items-start gap-4 pb-8 md:grid-cols-2 xl:grid-cols-3 print:grid-cols-2">
+        <div
+          aria-label="Auf einen Blick"
+          role="region"
+          className="mx-auto grid w-full max-w-6xl grid-cols-1 items-start gap-4 pb-8 md:grid-cols-2 xl:grid-cols-3 print:grid-cols-2"
+        >
           {cards.map((card) => (
             <Card key={card.id} card={card} />
           ))}

@@ -31,7 +31,8 @@ function isSameSite(request: Request): boolean {
 
 /** Euros as the client sends them (12.5, "12.50", "12,50") in cents, or null. */
 function centsOf(amount: number | string): number | null {
-  if (typeof amount === "number") return Number.isFinite(amount) && Math.round(amount * 100) === Number((amount * 100).toFixed(6)) ? Math.round(amount * 100) : null;
+  if (typeof amount === "number")
+    return Number.isFinite(amount) && Math.round(amount * 100) === Number((amount * 100).toFixed(6)) ? Math.round(amount * 100) : null;
   const normalized = amount.trim().replace(",", ".");
   return fromMollieValue(/^\d+$/.test(normalized) ? `${normalized}.00` : /^\d+\.\d$/.test(normalized) ? `${normalized}0` : normalized);
 }
@@ -41,7 +42,8 @@ export async function action(args: ActionFunctionArgs) {
   await requireAccess(args, "fees");
   if (request.method !== "POST") return json(405, { message: "Nur POST" });
   if (!isSameSite(request)) return json(403, { message: "Anfrage von einer fremden Seite abgelehnt." });
-  if (!(request.headers.get("Content-Type") ?? "").includes("application/json")) return json(415, { message: "Bitte JSON senden (Content-Type: application/json)." });
+  if (!(request.headers.get("Content-Type") ?? "").includes("application/json"))
+    return json(415, { message: "Bitte JSON senden (Content-Type: application/json)." });
   let raw: unknown;
   try {
     raw = await request.json();
@@ -71,7 +73,14 @@ export async function action(args: ActionFunctionArgs) {
     case "ok": {
       const { link } = outcome;
       return json(link.created ? 201 : 200, {
-        data: { feeId: link.feeId, id: link.id, description: link.description, amount: { currency: "EUR", value: toMollieValue(link.amount) }, paymentLink: link.url, created: link.created },
+        data: {
+          feeId: link.feeId,
+          id: link.id,
+          description: link.description,
+          amount: { currency: "EUR", value: toMollieValue(link.amount) },
+          paymentLink: link.url,
+          created: link.created,
+        },
       });
     }
   }

@@ -82,8 +82,8 @@ export default function BankStatementsScreen() {
       <div>
         <h1 className="text-2xl font-semibold text-wuff-800">{TITLE}</h1>
         <p className="mt-2 text-sm text-slate-700">
-          Den Kontoauszug aus dem Online-Banking als CAMT.053 (XML) oder MT940 exportieren und hier hochladen (höchstens {maxMegabytes} MB). Jede
-          Gutschrift wird über die Referenz („ReNr …“) und den Betrag einer offenen Rechnung oder einem offenen Posten zugeordnet; Rücklastschriften öffnen ihren Posten
+          Den Kontoauszug aus dem Online-Banking als CAMT.053 (XML) oder MT940 exportieren und hier hochladen (höchstens {maxMegabytes} MB). Jede Gutschrift
+          wird über die Referenz („ReNr …“) und den Betrag einer offenen Rechnung oder einem offenen Posten zugeordnet; Rücklastschriften öffnen ihren Posten
           wieder. Gebucht wird erst nach der Prüfung mit „Buchen“. Ein zweites Hochladen desselben Auszugs bucht nichts doppelt.
         </p>
       </div>

@@ -60,7 +60,11 @@ export async function action(args: ActionFunctionArgs) {
   }
   const outcome = await bookEntries(args.context.db, importId, choices, user);
   if (outcome.status === "refused") return refuse(422, outcome.message);
-  if (outcome.status === "stale") return refuse(409, "Eine dieser Buchungen wurde inzwischen schon gebucht, oder ein Posten hat sich seither geändert: Es wurde nichts gebucht. Bitte die Seite neu laden.");
+  if (outcome.status === "stale")
+    return refuse(
+      409,
+      "Eine dieser Buchungen wurde inzwischen schon gebucht, oder ein Posten hat sich seither geändert: Es wurde nichts gebucht. Bitte die Seite neu laden.",
+    );
   const overpaid = outcome.overpaid.map((item) => `${item.label}: ${formatMoney(item.excess)} Überzahlung nicht gebucht`).join("; ");
   const message = `${formatCount(outcome.count, "Buchung", "Buchungen")} gebucht (${formatMoney(outcome.sum)} Zahlungseingang).${overpaid ? ` ${overpaid}.` : ""}`;
   return redirectWithToast(args.context.cloudflare.env, `/bankstatements/${importId}`, { type: overpaid ? "warning" : "success", message });
@@ -110,7 +114,11 @@ export default function BankStatementReview() {
           </ol>
           {open.length > 0 && (
             <div className="flex flex-wrap items-center gap-3">
-              <button type="submit" disabled={busy} className="rounded bg-wuff-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-wuff-800 disabled:opacity-60">
+              <button
+                type="submit"
+                disabled={busy}
+                className="rounded bg-wuff-700 px-4 py-1.5 text-sm font-medium text-white hover:bg-wuff-800 disabled:opacity-60"
+              >
                 Buchen
               </button>
               <span className="text-sm text-slate-600">Bucht alle Buchungen mit einer Zuordnung auf einmal; „Nicht buchen“ bleibt offen.</span>
@@ -135,7 +143,9 @@ function EntryItem({ entry }: { entry: ReviewEntry }) {
   const booked = entry.status === "BOOKED";
   const bookable = !booked && entry.proposal !== "IGNORED";
   const headingId = `entry-${entry.id}`;
-  const options: OpenItem[] = entry.target ? [entry.target, ...entry.candidateItems.filter((item) => targetKey(item) !== targetKey(entry.target!))] : entry.candidateItems;
+  const options: OpenItem[] = entry.target
+    ? [entry.target, ...entry.candidateItems.filter((item) => targetKey(item) !== targetKey(entry.target!))]
+    : entry.candidateItems;
   const preselect = entry.proposal === "MATCHED" || (entry.proposal === "RETURN" && entry.target) ? targetKey(entry.target!) : "";
   return (
     <li className="rounded border border-slate-200 bg-white p-3 text-sm" aria-labelledby={headingId}>
@@ -144,7 +154,9 @@ function EntryItem({ entry }: { entry: ReviewEntry }) {
           {formatDate(entry.bookingDate ?? entry.valueDate)} {entry.direction === "DBIT" ? "−" : "+"}
           {formatMoney(entry.amount)} {entry.counterpartyName ?? ""}
         </span>
-        <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${booked ? "bg-wuff-100 text-wuff-900" : proposal.className}`}>{booked ? "Gebucht" : proposal.label}</span>
+        <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${booked ? "bg-wuff-100 text-wuff-900" : proposal.className}`}>
+          {booked ? "Gebucht" : proposal.label}
+        </span>
         {entry.returnReason && <span className="text-xs text-slate-600">Grund {entry.returnReason}</span>}
       </div>
       {entry.remittance && <p className="mt-1 break-words text-slate-700">{entry.remittance}</p>}

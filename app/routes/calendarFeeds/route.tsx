@@ -49,7 +49,8 @@ export async function action(args: ActionFunctionArgs) {
   const { kind, subjectId } = parsed.data;
   const subject = await offeredFeedSubject(args.context.db, kind, subjectId);
   if (!subject) {
-    const what = kind === "COURSE" ? "Diesen Kurs gibt es nicht oder er ist abgeschlossen" : "Diese Person gibt es nicht oder sie ist keine Trainerin bzw. kein Trainer";
+    const what =
+      kind === "COURSE" ? "Diesen Kurs gibt es nicht oder er ist abgeschlossen" : "Diese Person gibt es nicht oder sie ist keine Trainerin bzw. kein Trainer";
     return data<ActionData>({ error: `Der Link konnte nicht erzeugt werden: ${what}.` }, { status: 404 });
   }
   const { created } = await renewCalendarFeed(args.context.db, { kind, subjectId }, user);
@@ -83,7 +84,19 @@ export default function CalendarFeedsScreen() {
   );
 }
 
-function FeedTable({ caption, kind, subjects, origin, empty }: { caption: string; kind: "COURSE" | "TRAINER"; subjects: FeedSubject[]; origin: string; empty: string }) {
+function FeedTable({
+  caption,
+  kind,
+  subjects,
+  origin,
+  empty,
+}: {
+  caption: string;
+  kind: "COURSE" | "TRAINER";
+  subjects: FeedSubject[];
+  origin: string;
+  empty: string;
+}) {
   return (
     <div>
       <h2 className="mb-2 text-lg font-semibold text-wuff-800">{caption}</h2>
@@ -118,7 +131,8 @@ function FeedTable({ caption, kind, subjects, origin, empty }: { caption: string
 function FeedRow({ subject, origin }: { subject: FeedSubject; origin: string }) {
   const navigation = useNavigation();
   const anchor = `${subject.kind.toLowerCase()}-${subject.id}`;
-  const busy = navigation.state === "submitting" && navigation.formData?.get("kind") === subject.kind && navigation.formData?.get("subjectId") === String(subject.id);
+  const busy =
+    navigation.state === "submitting" && navigation.formData?.get("kind") === subject.kind && navigation.formData?.get("subjectId") === String(subject.id);
   const url = subject.token ? `${origin}/feeds/${subject.token}.ics` : null;
   const webcal = url?.replace(/^https?:/, "webcal:");
   return (

@@ -38,7 +38,8 @@ async function saveLevels(args: ActionFunctionArgs, form: FormData, user: { name
   const fieldErrors: Record<string, string[]> = {};
   submission.value.levels.forEach((level, index) => {
     if (!choices.mail.includes(level.mailTemplate)) fieldErrors[`levels[${index}].mailTemplate`] = [`Die Mail-Vorlage „${level.mailTemplate}“ gibt es nicht`];
-    if (!choices.letter.includes(level.letterTemplate)) fieldErrors[`levels[${index}].letterTemplate`] = [`Die Brief-Vorlage „${level.letterTemplate}“ gibt es nicht (Vorlagen der Art Rechnung/Brief)`];
+    if (!choices.letter.includes(level.letterTemplate))
+      fieldErrors[`levels[${index}].letterTemplate`] = [`Die Brief-Vorlage „${level.letterTemplate}“ gibt es nicht (Vorlagen der Art Rechnung/Brief)`];
   });
   if (Object.keys(fieldErrors).length > 0) return data<LevelsActionData>({ levelsResult: submission.reply({ fieldErrors }) }, { status: 400 });
   const outcome = await saveReminderLevels(args.context.db, submission.value.levels, user);
@@ -82,10 +83,16 @@ export async function action(args: ActionFunctionArgs) {
     // A value the database refuses (its check rules) is the user's to correct: 422 in German. Anything
     // else is ours: logged, and a German message without the database's English text.
     if (isRefusedValue(error)) {
-      return data<ActionData>({ result: submission.reply({ formErrors: ["Ein Wert ist nicht zulässig: Die Einstellungen wurden nicht gespeichert. Bitte die Eingaben prüfen."] }) }, { status: 422 });
+      return data<ActionData>(
+        { result: submission.reply({ formErrors: ["Ein Wert ist nicht zulässig: Die Einstellungen wurden nicht gespeichert. Bitte die Eingaben prüfen."] }) },
+        { status: 422 },
+      );
     }
     console.error("Einstellungen konnten nicht gespeichert werden", error);
-    return data<ActionData>({ result: submission.reply({ formErrors: ["Die Einstellungen konnten nicht gespeichert werden (Fehler 120). Bitte später noch einmal versuchen."] }) }, { status: 500 });
+    return data<ActionData>(
+      { result: submission.reply({ formErrors: ["Die Einstellungen konnten nicht gespeichert werden (Fehler 120). Bitte später noch einmal versuchen."] }) },
+      { status: 500 },
+    );
   }
 }
 
@@ -171,7 +178,8 @@ export default function ConfigurationScreen() {
         <fieldset className="mt-6 border-t border-slate-200 pt-4">
           <legend className="pr-2 text-base font-semibold text-wuff-800">Bankverbindung und SEPA-Lastschrift</legend>
           <p className="mb-3 text-sm text-slate-600">
-            Das Konto des Vereins steht in der Zahlungsaufforderung jeder Rechnung und im GiroCode (QR-Code zum Bezahlen mit der Banking-App) auf Rechnungen und in Zahlungsmails. Gläubiger-ID und Mandatstext braucht der Verein für SEPA-Lastschriften.
+            Das Konto des Vereins steht in der Zahlungsaufforderung jeder Rechnung und im GiroCode (QR-Code zum Bezahlen mit der Banking-App) auf Rechnungen und
+            in Zahlungsmails. Gläubiger-ID und Mandatstext braucht der Verein für SEPA-Lastschriften.
           </p>
           <div className="grid grid-cols-2 gap-4">
             <TextField meta={fields.bankAccountHolder} label="Kontoinhaber" className="col-span-2" />
@@ -253,7 +261,8 @@ function ReminderLevelsForm({ actionData }: { actionData?: LevelsActionData }) {
         Mahnwesen
       </h2>
       <p className="mb-3 text-sm text-slate-600">
-        Eine Stufe wird fällig, so viele Tage nach dem Fälligkeitsdatum (1. Stufe) oder nach der neuen Zahlungsfrist der vorigen Mahnung. Fällt eine Frist auf ein Wochenende oder einen bundesweiten Feiertag, zählt der nächste Werktag (§ 193 BGB).
+        Eine Stufe wird fällig, so viele Tage nach dem Fälligkeitsdatum (1. Stufe) oder nach der neuen Zahlungsfrist der vorigen Mahnung. Fällt eine Frist auf
+        ein Wochenende oder einen bundesweiten Feiertag, zählt der nächste Werktag (§ 193 BGB).
       </p>
       {fields.levels.getFieldList().map((meta, index) => {
         const level = meta.getFieldset();
@@ -278,7 +287,11 @@ function ReminderLevelsForm({ actionData }: { actionData?: LevelsActionData }) {
       })}
       <FormErrors errors={[...(form.errors ?? []), ...(fields.levels.errors ?? [])]} conflict={actionData?.conflict} id={form.errorId} />
       <div className="mt-5 flex justify-end">
-        <button type="submit" disabled={busy} className="rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800 disabled:cursor-not-allowed disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800 disabled:cursor-not-allowed disabled:opacity-50"
+        >
           Mahnstufen übernehmen
         </button>
       </div>

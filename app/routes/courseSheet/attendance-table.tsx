@@ -26,7 +26,12 @@ export function AttendanceTable({ courseName, participants, dates, present }: Pr
         <p className="text-sm text-slate-700">{dates.length === 0 ? "Noch hat kein Termin dieses Kurses stattgefunden." : "Keine Teilnehmer"}</p>
       ) : (
         // A scrolling region is reachable by keyboard (tabIndex) and named.
-        <div role="region" aria-label={`Anwesenheit in ${courseName}`} tabIndex={0} className="w-fit max-w-full overflow-x-auto rounded border border-slate-200 print:overflow-visible print:border-0">
+        <div
+          role="region"
+          aria-label={`Anwesenheit in ${courseName}`}
+          tabIndex={0}
+          className="w-fit max-w-full overflow-x-auto rounded border border-slate-200 print:overflow-visible print:border-0"
+        >
           <table id="attendance-table" className="border-collapse text-sm print:text-[7pt]">
             <caption className="sr-only">Anwesenheit je Termin in {courseName}: ✓ heißt anwesend</caption>
             <thead>
@@ -35,7 +40,12 @@ export function AttendanceTable({ courseName, participants, dates, present }: Pr
                   Teilnehmer
                 </th>
                 {dates.map((date) => (
-                  <th key={date.id} scope="col" className="min-w-7 px-0.5 py-1 text-center text-xs font-medium leading-tight tabular-nums print:text-[6pt]" title={formatDateTimeWithWeekday(date.startDateTime)}>
+                  <th
+                    key={date.id}
+                    scope="col"
+                    className="min-w-7 px-0.5 py-1 text-center text-xs font-medium leading-tight tabular-nums print:text-[6pt]"
+                    title={formatDateTimeWithWeekday(date.startDateTime)}
+                  >
                     <span className="sr-only">{formatDate(date.startDateTime)}</span>
                     <span aria-hidden="true">
                       {formatDate(date.startDateTime).slice(0, 3)}
@@ -68,7 +78,9 @@ export function AttendanceTable({ courseName, participants, dates, present }: Pr
                         ) : null}
                       </td>
                     ))}
-                    <td className="whitespace-nowrap px-2 py-1 text-right tabular-nums">{participant.takesPart || attended > 0 ? attendanceText(attended, dates.length) : ""}</td>
+                    <td className="whitespace-nowrap px-2 py-1 text-right tabular-nums">
+                      {participant.takesPart || attended > 0 ? attendanceText(attended, dates.length) : ""}
+                    </td>
                   </tr>
                 );
               })}

@@ -34,7 +34,10 @@ export async function loader(args: LoaderFunctionArgs) {
     const course = await chosen(args, courses);
     // The grid and the attendance are read together (one round trip).
     const [grid, attendance] = course
-      ? await Promise.all([loadChildGrid(args, courseMembershipsGrid, { type: "COURSE", id: course.id, name: course.name }, user), attendanceSheet(args.context.db, course.id)])
+      ? await Promise.all([
+          loadChildGrid(args, courseMembershipsGrid, { type: "COURSE", id: course.id, name: course.name }, user),
+          attendanceSheet(args.context.db, course.id),
+        ])
       : [null, null];
     return { courses, course, grid, attendance };
   });
@@ -73,13 +76,24 @@ export default function CourseSheet() {
         Kursblatt<span className="hidden print:inline">{course ? `: ${course.name}` : ""}</span>
       </h1>
       <div className="flex flex-wrap items-end gap-3 print:hidden">
-        <Form method="get" action={pathname} className="flex flex-wrap items-end gap-2" onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}>
+        <Form
+          method="get"
+          action={pathname}
+          className="flex flex-wrap items-end gap-2"
+          onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+        >
           {show === "all" && <input type="hidden" name="show" value="all" />}
           <div>
             <label htmlFor="course-sheet-course" className="mb-1 block text-sm font-medium text-slate-700">
               Kurs
             </label>
-            <select id="course-sheet-course" name="course" defaultValue={course?.id} key={course?.id} className="block w-72 max-w-full rounded border border-slate-300 px-2 py-1.5 text-sm">
+            <select
+              id="course-sheet-course"
+              name="course"
+              defaultValue={course?.id}
+              key={course?.id}
+              className="block w-72 max-w-full rounded border border-slate-300 px-2 py-1.5 text-sm"
+            >
               {courses.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.name}

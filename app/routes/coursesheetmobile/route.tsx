@@ -79,7 +79,9 @@ export async function action(args: ActionFunctionArgs) {
   return redirect(`/coursesheetmobile?course=${courseId}&date=${courseDateId}#teilnehmer-${courseMembershipId}`);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${SCREEN_TITLES.coursesheetmobile}${data?.course ? ` ${data.course.name}` : ""} – Wuff` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${SCREEN_TITLES.coursesheetmobile}${data?.course ? ` ${data.course.name}` : ""} – Wuff` },
+];
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 type Participant = Loaded["participants"][number];
@@ -98,7 +100,17 @@ function AttendanceTick({ participant, courseId, dateId, present }: { participan
       onSubmit={(event) => {
         // With JavaScript in the background (the answer only); without, the form posts itself.
         event.preventDefault();
-        fetcher.submit({ intent: "attendance", course: String(courseId), date: String(dateId), membership: String(participant.id), present: shown ? "0" : "1", via: "fetch" }, { method: "post" });
+        fetcher.submit(
+          {
+            intent: "attendance",
+            course: String(courseId),
+            date: String(dateId),
+            membership: String(participant.id),
+            present: shown ? "0" : "1",
+            via: "fetch",
+          },
+          { method: "post" },
+        );
       }}
     >
       <input type="hidden" name="intent" value="attendance" />
@@ -112,7 +124,10 @@ function AttendanceTick({ participant, courseId, dateId, present }: { participan
         aria-label={`Anwesend: ${name}`}
         className={`${TOUCH} min-h-14 w-full justify-start gap-3 border-2 text-lg ${shown ? "border-wuff-800 bg-wuff-800 text-white" : "border-slate-500 bg-white text-slate-950"}`}
       >
-        <span aria-hidden="true" className={`flex size-8 shrink-0 items-center justify-center rounded border-2 text-2xl leading-none ${shown ? "border-white bg-white text-wuff-800" : "border-slate-600 bg-white"}`}>
+        <span
+          aria-hidden="true"
+          className={`flex size-8 shrink-0 items-center justify-center rounded border-2 text-2xl leading-none ${shown ? "border-white bg-white text-wuff-800" : "border-slate-600 bg-white"}`}
+        >
           {shown ? "✓" : ""}
         </span>
         {/* The same word in both states (its name starts with what it shows); the box and aria-pressed say which. */}
@@ -183,7 +198,13 @@ export default function CourseSheetHandset() {
             Termin
           </label>
           <div className="flex gap-2">
-            <select id="attendance-date" name="date" defaultValue={date.id} key={date.id} className="min-h-11 min-w-0 flex-1 rounded-lg border-2 border-slate-500 bg-white px-2 text-lg">
+            <select
+              id="attendance-date"
+              name="date"
+              defaultValue={date.id}
+              key={date.id}
+              className="min-h-11 min-w-0 flex-1 rounded-lg border-2 border-slate-500 bg-white px-2 text-lg"
+            >
               {dates.map((option) => (
                 <option key={option.id} value={option.id}>
                   {option.label}
@@ -216,7 +237,9 @@ export default function CourseSheetHandset() {
               {participant.dogCommonName}
               <span className="font-normal"> mit {participant.fullName}</span>
             </h2>
-            {date?.held && participant.takesPart && <AttendanceTick participant={participant} courseId={course.id} dateId={date.id} present={ticked.has(participant.id)} />}
+            {date?.held && participant.takesPart && (
+              <AttendanceTick participant={participant} courseId={course.id} dateId={date.id} present={ticked.has(participant.id)} />
+            )}
             {!participant.takesPart && <p className="font-semibold text-slate-800">{participant.status}: nimmt nicht teil</p>}
             <p>{[participant.breed, participant.dogGenderText, participant.dogAgeText].filter(Boolean).join(" · ")}</p>
             {participant.attendanceText && <p>Anwesend: {participant.attendanceText} Terminen</p>}

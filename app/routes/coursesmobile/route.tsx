@@ -30,8 +30,7 @@ export default function CoursesHandset() {
               <h2 className="text-xl font-bold">{course.name}</h2>
               {course.trainerName && <p>Trainer: {course.trainerName}</p>}
               <p>
-                Nächster Termin:{" "}
-                <span className="font-semibold">{course.nextDate ? formatDateTimeWithWeekday(course.nextDate) : "keiner geplant"}</span>
+                Nächster Termin: <span className="font-semibold">{course.nextDate ? formatDateTimeWithWeekday(course.nextDate) : "keiner geplant"}</span>
                 {course.nextDate && (course.nextLocation ?? course.location) ? `, ${course.nextLocation ?? course.location}` : ""}
               </p>
               {course.webTimeInformation && <p className="text-slate-700">{course.webTimeInformation}</p>}

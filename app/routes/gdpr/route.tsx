@@ -37,7 +37,19 @@ export async function action(args: ActionFunctionArgs) {
   return redirectWithToast(args.context.cloudflare.env, "/gdpr", { type: "success", message: `Aufbewahrungsübersicht: ${years} Jahre gespeichert.` });
 }
 
-function CandidateList({ id, title, rows, empty, dialogHref }: { id: string; title: string; rows: RetentionCandidate[]; empty: string; dialogHref: (id: number) => string }) {
+function CandidateList({
+  id,
+  title,
+  rows,
+  empty,
+  dialogHref,
+}: {
+  id: string;
+  title: string;
+  rows: RetentionCandidate[];
+  empty: string;
+  dialogHref: (id: number) => string;
+}) {
   return (
     <section aria-labelledby={id} className="rounded border border-slate-200 bg-white p-4">
       <h2 id={id} className="text-lg font-semibold text-wuff-800">
@@ -60,10 +72,18 @@ function CandidateList({ id, title, rows, empty, dialogHref }: { id: string; tit
                 </span>
               </span>
               <span className="flex gap-2">
-                <a href={`/gdpr/auskunft/${row.id}`} className="inline-flex min-h-11 items-center rounded border border-slate-300 px-3 text-sm hover:bg-slate-50" download>
+                <a
+                  href={`/gdpr/auskunft/${row.id}`}
+                  className="inline-flex min-h-11 items-center rounded border border-slate-300 px-3 text-sm hover:bg-slate-50"
+                  download
+                >
                   Auskunft
                 </a>
-                <Link to={dialogHref(row.id)} className="inline-flex min-h-11 items-center rounded border border-red-300 px-3 text-sm text-red-800 hover:bg-red-50" aria-label={`${row.fullName} löschen…`}>
+                <Link
+                  to={dialogHref(row.id)}
+                  className="inline-flex min-h-11 items-center rounded border border-red-300 px-3 text-sm text-red-800 hover:bg-red-50"
+                  aria-label={`${row.fullName} löschen…`}
+                >
                   Löschen…
                 </Link>
               </span>
@@ -89,7 +109,9 @@ export default function GdprScreen() {
     <div className="flex max-w-4xl flex-col gap-4">
       <h1 className="text-2xl font-semibold text-wuff-800">{TITLE}: Aufbewahrung</h1>
       <p className="text-sm text-slate-700">
-        Wer länger als {years} Jahre ausgetreten oder seit {formatDate(cutoff)} nicht mehr aktiv ist. „Auskunft“ lädt alle Daten der Person als Zip (Art. 15 DSGVO), „Löschen…“ zeigt, was gelöscht wird und was als Buchungsbeleg (§ 147 AO) bleibt (Art. 17 DSGVO). Die Auskunft und das Löschen jeder anderen Person: in der Personenliste über die Zeile.
+        Wer länger als {years} Jahre ausgetreten oder seit {formatDate(cutoff)} nicht mehr aktiv ist. „Auskunft“ lädt alle Daten der Person als Zip (Art. 15
+        DSGVO), „Löschen…“ zeigt, was gelöscht wird und was als Buchungsbeleg (§ 147 AO) bleibt (Art. 17 DSGVO). Die Auskunft und das Löschen jeder anderen
+        Person: in der Personenliste über die Zeile.
       </p>
       <Form method="post" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="retentionYears" />

@@ -51,7 +51,13 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 /** Mensch/Hund Mini+: a new non-member with their dog in one step. */
-const QUICK_ADD_LABELS = { personGender: "Herr/Frau", ownerFirstName: "Besitzer Vorname", ownerLastName: "Besitzer Nachname", dogCommonName: "Hund Name", dogGender: "Hund Geschlecht" };
+const QUICK_ADD_LABELS = {
+  personGender: "Herr/Frau",
+  ownerFirstName: "Besitzer Vorname",
+  ownerLastName: "Besitzer Nachname",
+  dogCommonName: "Hund Name",
+  dogGender: "Hund Geschlecht",
+};
 
 export default function QuickAdd() {
   const { returnTo } = useLoaderData<typeof loader>();
@@ -67,36 +73,45 @@ export default function QuickAdd() {
   const gate = useSaveGate(quickAddSchema, QUICK_ADD_LABELS);
   return (
     <>
-    {/* The page's heading (the page is just this dialog over the one before). */}
-    <h1 className="sr-only">Mensch/Hund Mini+</h1>
-    <RouteDialog title="Mensch/Hund Mini+" closeHref={returnTo}>
-      <Form method="post" {...getFormProps(form)} ref={gate.form} onInput={gate.check} onChange={gate.check}>
-        <input type="hidden" name="memberTypeId" value="0" />
-        <input type="hidden" name="returnTo" value={returnTo} />
-        <div className="grid grid-cols-2 gap-3">
-          <SelectField meta={fields.personGender} label="Herr/Frau" options={[{ value: "1", label: "Herr" }, { value: "2", label: "Frau" }]} placeholder="Bitte wählen" className="col-span-2" />
-          <TextField meta={fields.ownerFirstName} label="Besitzer Vorname" />
-          <TextField meta={fields.ownerLastName} label="Besitzer Nachname" />
-          <TextField meta={fields.dogCommonName} label="Hund Name" />
-          <SelectField
-            meta={fields.dogGender}
-            label="Hund Geschlecht"
-            options={[
-              { value: "1", label: "männlich" },
-              { value: "2", label: "weiblich" },
-              { value: "0", label: "(unbekannt)" },
-            ]}
-          />
-        </div>
-        {actionData?.warning && (
-          <p role="alert" data-toast="warning" className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-            {actionData.warning}
-          </p>
-        )}
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <DialogButtons submitLabel="Speichern" closeHref={returnTo} disabled={hydrated && gate.reason !== null} reason={gate.reason} />
-      </Form>
-    </RouteDialog>
+      {/* The page's heading (the page is just this dialog over the one before). */}
+      <h1 className="sr-only">Mensch/Hund Mini+</h1>
+      <RouteDialog title="Mensch/Hund Mini+" closeHref={returnTo}>
+        <Form method="post" {...getFormProps(form)} ref={gate.form} onInput={gate.check} onChange={gate.check}>
+          <input type="hidden" name="memberTypeId" value="0" />
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <div className="grid grid-cols-2 gap-3">
+            <SelectField
+              meta={fields.personGender}
+              label="Herr/Frau"
+              options={[
+                { value: "1", label: "Herr" },
+                { value: "2", label: "Frau" },
+              ]}
+              placeholder="Bitte wählen"
+              className="col-span-2"
+            />
+            <TextField meta={fields.ownerFirstName} label="Besitzer Vorname" />
+            <TextField meta={fields.ownerLastName} label="Besitzer Nachname" />
+            <TextField meta={fields.dogCommonName} label="Hund Name" />
+            <SelectField
+              meta={fields.dogGender}
+              label="Hund Geschlecht"
+              options={[
+                { value: "1", label: "männlich" },
+                { value: "2", label: "weiblich" },
+                { value: "0", label: "(unbekannt)" },
+              ]}
+            />
+          </div>
+          {actionData?.warning && (
+            <p role="alert" data-toast="warning" className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+              {actionData.warning}
+            </p>
+          )}
+          <FormErrors errors={form.errors} id={form.errorId} />
+          <DialogButtons submitLabel="Speichern" closeHref={returnTo} disabled={hydrated && gate.reason !== null} reason={gate.reason} />
+        </Form>
+      </RouteDialog>
     </>
   );
 }

@@ -12,7 +12,8 @@ export function ChecksCard() {
       title="Prüfungen"
       text={
         <>
-          „Server testen“ prüft Datenbank, Speicher und Warteschlange wie der Gesundheitscheck /api/public/test. „Zahlungsanbieter testen“ erzeugt beim eingestellten Zahlungsanbieter einen Test-Zahlungslink über 1,00 € (für keinen offenen Posten). Alles im Überblick: die Seite{" "}
+          „Server testen“ prüft Datenbank, Speicher und Warteschlange wie der Gesundheitscheck /api/public/test. „Zahlungsanbieter testen“ erzeugt beim
+          eingestellten Zahlungsanbieter einen Test-Zahlungslink über 1,00 € (für keinen offenen Posten). Alles im Überblick: die Seite{" "}
           <a href="/test" className="text-wuff-700 underline">
             Test
           </a>
@@ -20,18 +21,18 @@ export function ChecksCard() {
         </>
       }
     >
-        <Form method="post" action="/tasks/checks">
-          <input type="hidden" name="intent" value="server" />
-          <button type="submit" className={buttonClass}>
-            Server testen
-          </button>
-        </Form>
-        <Form method="post" action="/tasks/checks">
-          <input type="hidden" name="intent" value="payment" />
-          <button type="submit" className={buttonClass}>
-            Zahlungsanbieter testen
-          </button>
-        </Form>
+      <Form method="post" action="/tasks/checks">
+        <input type="hidden" name="intent" value="server" />
+        <button type="submit" className={buttonClass}>
+          Server testen
+        </button>
+      </Form>
+      <Form method="post" action="/tasks/checks">
+        <input type="hidden" name="intent" value="payment" />
+        <button type="submit" className={buttonClass}>
+          Zahlungsanbieter testen
+        </button>
+      </Form>
     </TaskCard>
   );
 }

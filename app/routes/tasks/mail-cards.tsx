@@ -52,10 +52,19 @@ export function MailTaskCards({ mailshots, job, now }: { mailshots: { id: number
           Geburtstagsmails senden …
         </Link>
       </TaskCard>
-      <TaskCard id="invoice-mails" title="Rechnungsmails versenden" text="Rechnungen werden einzeln per „Mail senden“ bei der Rechnung verschickt, mit Vorschau.">
-          <Link to="?dialog=mailing-invoiceMails" preventScrollReset aria-disabled="true" className="inline-flex cursor-not-allowed items-center rounded bg-slate-300 px-4 py-2 text-sm font-medium text-slate-600">
-            Rechnungsmails versenden
-          </Link>
+      <TaskCard
+        id="invoice-mails"
+        title="Rechnungsmails versenden"
+        text="Rechnungen werden einzeln per „Mail senden“ bei der Rechnung verschickt, mit Vorschau."
+      >
+        <Link
+          to="?dialog=mailing-invoiceMails"
+          preventScrollReset
+          aria-disabled="true"
+          className="inline-flex cursor-not-allowed items-center rounded bg-slate-300 px-4 py-2 text-sm font-medium text-slate-600"
+        >
+          Rechnungsmails versenden
+        </Link>
       </TaskCard>
     </>
   );

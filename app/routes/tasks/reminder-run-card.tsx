@@ -11,7 +11,9 @@ export function ReminderRunCard({ job, now, listLink = false }: { job: JobRow | 
       title="Mahnlauf"
       text={
         <>
-          Schreibt für jede überfällige Rechnung und jeden direkt abgerechneten offenen Posten die fällige Mahnstufe, mit Mahngebühr, wenn die Stufe eine hat, und verschickt je Person ein Mahnschreiben (PDF): per Mail (mit E-Mail-Adresse und Einwilligung), sonst im Druck-PDF des Laufs. Jeder Posten erreicht jede Stufe nur einmal. Die Stufen stehen in den{" "}
+          Schreibt für jede überfällige Rechnung und jeden direkt abgerechneten offenen Posten die fällige Mahnstufe, mit Mahngebühr, wenn die Stufe eine hat,
+          und verschickt je Person ein Mahnschreiben (PDF): per Mail (mit E-Mail-Adresse und Einwilligung), sonst im Druck-PDF des Laufs. Jeder Posten erreicht
+          jede Stufe nur einmal. Die Stufen stehen in den{" "}
           <Link to="/configuration" className="text-wuff-700 underline">
             Einstellungen
           </Link>

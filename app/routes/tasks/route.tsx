@@ -32,7 +32,12 @@ export const meta: MetaFunction = () => [{ title: `${TITLE} – Wuff` }];
 export async function loader(args: LoaderFunctionArgs) {
   const { value } = await readForUser(args, ["tasks"], async (user) => {
     const { db } = args.context;
-    const [latest, history, lastRun, mailshots] = await Promise.all([latestJobs(db), loadPageGrid(args, jobsGrid, user), latestInvoiceRun(db), mailshotChoices(db)]);
+    const [latest, history, lastRun, mailshots] = await Promise.all([
+      latestJobs(db),
+      loadPageGrid(args, jobsGrid, user),
+      latestInvoiceRun(db),
+      mailshotChoices(db),
+    ]);
     const undo = lastRun && paramsOf(lastRun).result && !isActive(lastRun) ? { jobId: lastRun.id, refusal: await invoiceRunUndoRefusal(db, lastRun) } : null;
     return { latest, history, undo, mailshots };
   });
@@ -41,7 +46,6 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export const action = (args: ActionFunctionArgs) => dialogAction(args, ["tasks"], []);
-
 
 export default function TasksScreen() {
   const { latest, history, undo, years, year, now, mailshots } = useLoaderData<typeof loader>();

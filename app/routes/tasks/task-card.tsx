@@ -60,10 +60,16 @@ function LastRun({ title, job, now }: { title: string; job: JobRow | undefined; 
   return (
     <div className="border-t border-slate-100 pt-3 text-sm">
       <p className="text-slate-600">
-        Letzter Lauf ({jobTitle(job)}): {formatDateTime(job.startedOn)} von {job.createdBy} – <span className={job.status === "FAILED" ? "font-medium text-red-700" : "font-medium"}>{status}</span>
+        Letzter Lauf ({jobTitle(job)}): {formatDateTime(job.startedOn)} von {job.createdBy} –{" "}
+        <span className={job.status === "FAILED" ? "font-medium text-red-700" : "font-medium"}>{status}</span>
       </p>
       <div className="mt-2 flex items-center gap-3">
-        <progress value={job.done + job.failed} max={Math.max(job.total, 1)} aria-label={`Fortschritt ${title}`} className="h-3 w-full max-w-xs accent-wuff-700">
+        <progress
+          value={job.done + job.failed}
+          max={Math.max(job.total, 1)}
+          aria-label={`Fortschritt ${title}`}
+          className="h-3 w-full max-w-xs accent-wuff-700"
+        >
           {progressText(job)}
         </progress>
         <span className="whitespace-nowrap tabular-nums text-slate-700">{progressText(job)}</span>
@@ -81,7 +87,8 @@ function LastRun({ title, job, now }: { title: string; job: JobRow | undefined; 
           <input type="hidden" name="intent" value="task:resume" />
           <input type="hidden" name="id" value={job.id} />
           <p className="text-amber-900">
-            Seit {formatDateTime(job.lastProgressOn ?? job.startedOn)} kein Fortschritt: Wurde die App während des Laufs beendet? Fortsetzen erledigt nur, was noch fehlt.
+            Seit {formatDateTime(job.lastProgressOn ?? job.startedOn)} kein Fortschritt: Wurde die App während des Laufs beendet? Fortsetzen erledigt nur, was
+            noch fehlt.
           </p>
           <button type="submit" className="rounded border border-amber-400 bg-white px-3 py-1.5 text-sm hover:bg-amber-100">
             Lauf fortsetzen

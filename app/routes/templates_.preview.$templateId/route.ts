@@ -7,7 +7,8 @@ import { getTemplate } from "~/models/templates.server";
 import { requireAccess } from "~/services/auth.server";
 import { withPdfRenderer } from "~/services/pdf.server";
 
-const text = (message: string, status: number) => new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const text = (message: string, status: number) =>
+  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 /**
  * GET /templates/preview/{id}: an invoice template (as stored) rendered with sample data, as HTML
@@ -29,7 +30,9 @@ export async function loader(args: LoaderFunctionArgs) {
   try {
     const pdf = await withPdfRenderer(args.context.cloudflare.env, (renderer) => renderer.render(html));
     const name = `Vorschau_${template.name.replace(/[^A-Za-z0-9-]+/g, "-")}.pdf`;
-    return new Response(pdf as Uint8Array<ArrayBuffer>, { headers: { "Content-Type": "application/pdf", "Content-Disposition": contentDisposition("inline", name), "Cache-Control": "no-store" } });
+    return new Response(pdf as Uint8Array<ArrayBuffer>, {
+      headers: { "Content-Type": "application/pdf", "Content-Disposition": contentDisposition("inline", name), "Cache-Control": "no-store" },
+    });
   } catch (error) {
     console.error("Vorschau-PDF fehlgeschlagen", error);
     return text("Das PDF konnte nicht erzeugt werden (Browser Rendering nicht erreichbar).", 503);

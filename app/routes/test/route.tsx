@@ -49,7 +49,10 @@ export default function TestScreen() {
       <p className="text-sm text-slate-700">
         Prüft, ob diese Installation arbeitet: Jeder Teil wird wirklich angefragt. Geprüft am {formatDateTimeWithSeconds(checkedOn)}, Version {version}.
       </p>
-      <p role="status" className={`rounded border p-3 font-medium ${broken > 0 ? STATE_CLASS.gestört : unconfigured > 0 ? STATE_CLASS["nicht konfiguriert"] : STATE_CLASS.ok}`}>
+      <p
+        role="status"
+        className={`rounded border p-3 font-medium ${broken > 0 ? STATE_CLASS.gestört : unconfigured > 0 ? STATE_CLASS["nicht konfiguriert"] : STATE_CLASS.ok}`}
+      >
         {summary}
       </p>
       <ul className="flex flex-col gap-3" aria-label="Prüfergebnisse">
