@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# `npm run test:repeat -- N`: runs the whole suite (`npm test`) N times on this checkout and prints,
+# per run, its closing line and duration, then every test that failed at least once and how often.
+# A test that fails in one run of many is a defect (issue 28): this is how it is found.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+runs="${1:-3}"
+if ! [[ "$runs" =~ ^[1-9][0-9]*$ ]]; then
+  echo "Aufruf: npm run test:repeat -- N (N ≥ 1 Läufe)" >&2
+  exit 2
+fi
+REPEAT=tests/.repeat
+rm -rf "$REPEAT" && mkdir -p "$REPEAT"
+status=0
+for run in $(seq 1 "$runs"); do
+  started=$SECONDS
+  bash scripts/test.sh >"$REPEAT/run-$run.log" 2>&1 || status=1
+  cp tests/.artifacts/failed-tests.txt "$REPEAT/failed-$run.txt" 2>/dev/null || echo "(kein Bericht)" >"$REPEAT/failed-$run.txt"
+  summary="$(grep -E '^Tests: ' "$REPEAT/run-$run.log" | tail -1)"
+  times="$(grep -E '^Zeiten: ' "$REPEAT/run-$run.log" | tail -1)"
+  echo "Lauf $run/$runs ($((SECONDS - started)) s): ${summary:-kein Ergebnis, siehe $REPEAT/run-$run.log}"
+  [ -n "$times" ] && echo "  $times"
+done
+echo
+if [ -s <(cat "$REPEAT"/failed-*.txt) ]; then
+  echo "Mindestens einmal fehlgeschlagen (Anzahl Läufe):"
+  cat "$REPEAT"/failed-*.txt | sort | uniq -c | sort -rn
+else
+  echo "In keinem der $runs Läufe ist ein Test fehlgeschlagen."
+fi
+exit $status
