@@ -12,11 +12,24 @@ const root = fileURLToPath(new URL("../../..", import.meta.url));
  * fetch (the login) took a dead one ("other side closed").
  */
 export async function appSql<Row = Record<string, unknown>>(statements: string): Promise<Row[]> {
-  const { stdout: output } = await promisify(execFile)(
-    `${root}node_modules/.bin/wrangler`,
-    ["d1", "execute", "DB", "--local", "--persist-to", "tests/.artifacts/state", "--yes", "--json", "--command", statements],
-    { cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
-  const results = JSON.parse(output) as { results: Row[] }[];
-  return results[results.length - 1]?.results ?? [];
+  const run = () =>
+    promisify(execFile)(
+      `${root}node_modules/.bin/wrangler`,
+      ["d1", "execute", "DB", "--local", "--persist-to", "tests/.artifacts/state", "--yes", "--json", "--command", statements],
+      { cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+    );
+  // The app (another process) may hold SQLite's write lock at this moment: wrangler then fails at
+  // once with SQLITE_BUSY instead of waiting. Its statements ran in one transaction that rolled
+  // back, so running them again is safe; anything else fails the test with wrangler's own words.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { stdout } = await run();
+      const results = JSON.parse(stdout) as { results: Row[] }[];
+      return results[results.length - 1]?.results ?? [];
+    } catch (error) {
+      const output = `${(error as { stdout?: string }).stdout ?? ""}${(error as { stderr?: string }).stderr ?? ""}`;
+      if (attempt < 5 && /SQLITE_BUSY|database is locked/i.test(output)) continue;
+      throw new Error(`wrangler d1 execute schlug fehl: ${output || String(error)}`);
+    }
+  }
 }
