@@ -15,7 +15,7 @@ step() { echo; echo "== $1"; }
 step "Typprüfung (tsc)"
 npm run --silent typecheck || status=1
 
-step "Lint (eslint)"
+step "Lint (eslint, prettier, knip)"
 npm run --silent lint || status=1
 
 step "Chromium"

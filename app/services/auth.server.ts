@@ -23,7 +23,7 @@ const TOUCH_INTERVAL_MS = 30_000;
 const OAUTH_STATE_COOKIE = "wuff_oauth";
 
 export const IDLE_LOGOUT_MESSAGE = "Du wurdest wegen Inaktivität abgemeldet.";
-export const LOGIN_FAILED_MESSAGE = "Die Anmeldung ist fehlgeschlagen. Bitte versuche es noch einmal.";
+const LOGIN_FAILED_MESSAGE = "Die Anmeldung ist fehlgeschlagen. Bitte versuche es noch einmal.";
 
 type GuardArgs = { request: Request; context: AppLoadContext };
 
@@ -58,7 +58,7 @@ type ProviderMetadata = {
 const metadataCache = new Map<string, Promise<ProviderMetadata>>();
 const keySets = new Map<string, JWTVerifyGetKey>();
 
-export function providerMetadata(issuer: string): Promise<ProviderMetadata> {
+function providerMetadata(issuer: string): Promise<ProviderMetadata> {
   let metadata = metadataCache.get(issuer);
   if (!metadata) {
     metadata = fetch(new URL(".well-known/openid-configuration", issuer.endsWith("/") ? issuer : `${issuer}/`)).then(async (response) => {

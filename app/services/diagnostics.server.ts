@@ -16,7 +16,7 @@ const SMTP_TIMEOUT_MS = 5_000;
  * Browser Rendering: asks the binding for its limits (free sessions, whether a new browser may be
  * started now) instead of launching one, which would cost a browser-minute.
  */
-export async function probeBrowser(env: Env): Promise<ProbeResult | null> {
+async function probeBrowser(env: Env): Promise<ProbeResult | null> {
   if (!env.BROWSER) return null;
   try {
     // The local binding (miniflare) answers its limits without activeSessions: the sessions list
@@ -34,7 +34,7 @@ export async function probeBrowser(env: Env): Promise<ProbeResult | null> {
 }
 
 /** SMTP_HOST and SMTP_PORT (vars of the mail capability), or null when not configured. */
-export function smtpTarget(env: Env): { host: string; port: number } | null {
+function smtpTarget(env: Env): { host: string; port: number } | null {
   const vars = env as unknown as Record<string, unknown>;
   const host = typeof vars.SMTP_HOST === "string" ? vars.SMTP_HOST.trim() : "";
   const port = Number(vars.SMTP_PORT);

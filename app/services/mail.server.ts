@@ -13,16 +13,16 @@ import { toBase64 } from "~/lib/bytes";
 
 type MailEnv = Pick<Env, "APP_ENV" | "SMTP_HOST" | "SMTP_PORT" | "SMTP_USER" | "SMTP_SECURE" | "MAIL_FROM"> & Partial<Pick<Env, "SMTP_PASSWORD">>;
 
-export const isProduction = (env: Pick<Env, "APP_ENV">) => env.APP_ENV === "production";
+const isProduction = (env: Pick<Env, "APP_ENV">) => env.APP_ENV === "production";
 
 /** 'Wuff Hundeschule <verein@wuff.example>' -> name and address. */
-export function parseSender(from: string): { name?: string; email: string } {
+function parseSender(from: string): { name?: string; email: string } {
   const match = /^\s*(.*?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from);
   if (match) return { ...(match[1] ? { name: match[1].replace(/^"|"$/g, "") } : {}), email: match[2] };
   return { email: from.trim() };
 }
 
-export class MailConfigurationError extends Error {}
+class MailConfigurationError extends Error {}
 
 function settings(env: MailEnv) {
   const port = Number(env.SMTP_PORT);
@@ -95,7 +95,7 @@ const mimeTypeOf = (file: Attachment) =>
   file.contentId
     ? `${file.mimeType}; name="${safeFileName(file.filename)}"\r\nContent-ID: <${oneLine(file.contentId).replace(/[<>"]/g, "")}>\r\nX-Wuff-Inline: 1`
     : file.mimeType;
-export type OutgoingMail = { to: string; cc: string | null; subject: string; html: string; text: string; attachments: Attachment[]; intendedTo?: string };
+type OutgoingMail = { to: string; cc: string | null; subject: string; html: string; text: string; attachments: Attachment[]; intendedTo?: string };
 
 /** A file name as a mail header may carry it (worker-mailer puts it between quotes as is). */
 const safeFileName = (name: string) => oneLine(name).replace(/["\\]/g, "_") || "Anhang";
