@@ -15,6 +15,7 @@ import { accessDeniedMessage, mayUse, ROLES, rolesFromClaim, type Area, type Use
 import { createSession, deleteSession, findSession, sessionKey, touchSession, type SessionKey, type StoredSession } from "~/models/session.server";
 import { setWriteActor, setWriteSource } from "~/models/audit.server";
 import { screenSourceLabel } from "~/lib/labels";
+import { appEnv } from "./env.server";
 import { isSecureOrigin, readCookie, returnToCookie, SESSION_MAX_AGE_SECONDS, sessionCookie } from "./cookies.server";
 import { safeReturnPath } from "./return-path.server";
 import { redirectWithToast, toastCookieHeader } from "./toast.server";
@@ -28,14 +29,11 @@ const LOGIN_FAILED_MESSAGE = "Die Anmeldung ist fehlgeschlagen. Bitte versuche e
 type GuardArgs = { request: Request; context: AppLoadContext };
 
 export function idleSettings(env: Env) {
-  const seconds = (value: string | undefined, fallback: number) => {
-    const parsed = Number(value);
-    return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-  };
+  const settings = appEnv(env);
   return {
-    timeoutSeconds: seconds(env.IDLE_TIMEOUT_SECONDS, 600),
-    countdownSeconds: seconds(env.IDLE_COUNTDOWN_SECONDS, 10),
-    keepaliveSeconds: seconds(env.KEEPALIVE_PING_SECONDS, 120),
+    timeoutSeconds: settings.IDLE_TIMEOUT_SECONDS,
+    countdownSeconds: settings.IDLE_COUNTDOWN_SECONDS,
+    keepaliveSeconds: settings.KEEPALIVE_PING_SECONDS,
   };
 }
 

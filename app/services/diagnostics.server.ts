@@ -8,6 +8,7 @@ import { connect } from "cloudflare:sockets";
 import type { Db } from "~/db/client.server";
 import { getConfiguration } from "~/models/configuration.server";
 import { checkHealth, type ProbeResult } from "~/models/health.server";
+import { appEnv } from "./env.server";
 import { probePaymentProvider } from "./payments.server";
 
 const SMTP_TIMEOUT_MS = 5_000;
@@ -35,10 +36,8 @@ async function probeBrowser(env: Env): Promise<ProbeResult | null> {
 
 /** SMTP_HOST and SMTP_PORT (vars of the mail capability), or null when not configured. */
 function smtpTarget(env: Env): { host: string; port: number } | null {
-  const vars = env as unknown as Record<string, unknown>;
-  const host = typeof vars.SMTP_HOST === "string" ? vars.SMTP_HOST.trim() : "";
-  const port = Number(vars.SMTP_PORT);
-  return host && Number.isInteger(port) && port > 0 && port < 65_536 ? { host, port } : null;
+  const { SMTP_HOST: host, SMTP_PORT: port } = appEnv(env);
+  return host ? { host, port } : null;
 }
 
 /** SMTP: opens a TCP connection, reads the server's 220 greeting and says QUIT. Sends no mail. */

@@ -16,6 +16,7 @@ import { getFee, currentPaymentLink } from "~/models/fees.server";
 import type { ProbeResult } from "~/models/health.server";
 import { bookMolliePayment, storePaymentLink, type BookingOutcome } from "~/models/mollie-payments.server";
 import { toHex } from "~/lib/bytes";
+import { appEnv } from "./env.server";
 
 export const MOLLIE_NOT_CONFIGURED = "Mollie ist nicht konfiguriert, daher werden keine Zahlungslinks generiert";
 export const FEE_ALREADY_PAID = "The fee has already been paid";
@@ -28,8 +29,7 @@ type MollieClient = { apiUrl: string; apiKey: string };
 
 /** The configured client, or null without key or URL. */
 function mollieClient(env: Env): MollieClient | null {
-  const apiKey = (env.MOLLIE_API_KEY ?? "").trim();
-  const apiUrl = (env.MOLLIE_API_URL ?? "").trim().replace(/\/+$/, "");
+  const { MOLLIE_API_KEY: apiKey, MOLLIE_API_URL: apiUrl } = appEnv(env);
   return apiKey && apiUrl ? { apiUrl, apiKey } : null;
 }
 
@@ -162,7 +162,8 @@ const encoder = new TextEncoder();
 
 function webhookKey(env: Env): Promise<CryptoKey> {
   // Its own secret if set (rotating the session secret then leaves unpaid links working).
-  const secret = (env.MOLLIE_WEBHOOK_SECRET ?? "").trim() || `mollie-webhook:${env.SESSION_SECRET}`;
+  const { MOLLIE_WEBHOOK_SECRET, SESSION_SECRET } = appEnv(env);
+  const secret = MOLLIE_WEBHOOK_SECRET || `mollie-webhook:${SESSION_SECRET}`;
   return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 }
 
