@@ -1,5 +1,5 @@
 // Secrets are not in wrangler.toml (so `wrangler types` cannot see them): set them with
-// `wrangler secret put` in production and in .dev.vars locally (see README "Configuration").
+// `wrangler secret put` in production and in .dev.vars locally (see docs/operations.md, "Configuration").
 declare namespace Cloudflare {
   interface Env {
     /** Signs the session, return-to and toast cookies. */

@@ -3,13 +3,13 @@
 # provider's client secret, a Mollie test key and webhook secret for the local Mollie fake, and the
 # SMTP password (empty for the local maildev).
 # Written once; a secret added later is appended to an existing file. Edit .dev.vars to use a real
-# provider or the real Mollie (see README).
+# provider or the real Mollie (see docs/operations.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 random() { node -e "console.log(require('crypto').randomBytes($1).toString('hex'))"; }
 if [ ! -f .dev.vars ]; then
   {
-    echo "# Local secrets for wrangler dev, made by npm start. See README, Configuration."
+    echo "# Local secrets for wrangler dev, made by npm start. See docs/operations.md, Configuration."
     echo "SESSION_SECRET=$(random 32)"
     echo "OIDC_CLIENT_SECRET=wuff-local-secret"
   } > .dev.vars

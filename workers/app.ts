@@ -10,6 +10,7 @@ import * as build from "../build/server";
 import { handleQueueBatch, handleScheduled } from "../app/jobs/index.server";
 import { getLoadContext } from "../app/load-context";
 import { refuseCrossSiteWrite } from "../app/services/cross-site.server";
+import { appEnv, EnvError, envErrorResponse } from "../app/services/env.server";
 import { onSiteLocation } from "../app/services/return-path.server";
 import { securityHeaders } from "../app/services/security-headers.server";
 
@@ -34,8 +35,27 @@ function finish(response: Response, headers: [string, string][]): Response {
   }
 }
 
+/**
+ * The environment, checked before an isolate's first work (app/services/env.server.ts): a missing
+ * or malformed variable is logged by name and stops the request, batch or cron run.
+ */
+function checkEnv(env: Env): void {
+  try {
+    appEnv(env);
+  } catch (error) {
+    if (error instanceof EnvError) console.error(error.message);
+    throw error;
+  }
+}
+
 export default {
   async fetch(request, env, ctx) {
+    try {
+      checkEnv(env);
+    } catch (error) {
+      if (error instanceof EnvError) return envErrorResponse(error);
+      throw error;
+    }
     const started = performance.now();
     const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx } } });
     const response = refuseCrossSiteWrite(request) ?? (await handleRemixRequest(request, loadContext));
@@ -45,9 +65,11 @@ export default {
     return finish(response, [...securityHeaders(request, env, loadContext.nonce), ["Server-Timing", timing]]);
   },
   async queue(batch, env) {
+    checkEnv(env);
     await handleQueueBatch(batch, env);
   },
   async scheduled(controller, env, ctx) {
+    checkEnv(env);
     ctx.waitUntil(handleScheduled(controller, env));
   },
 } satisfies ExportedHandler<Env>;

@@ -32,7 +32,7 @@ export type WriteContext = {
 };
 
 /** Does this SQL write (insert, update, delete, replace; also behind a WITH)? */
-export function isWriteSql(query: string): boolean {
+function isWriteSql(query: string): boolean {
   const text = query.trimStart();
   if (/^(insert|update|delete|replace)\b/i.test(text)) return true;
   return /^with\b/i.test(text) && /\b(insert\s+(or\s+\w+\s+)?into|update\s+\S+\s+set|delete\s+from)\b/i.test(text);

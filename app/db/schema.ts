@@ -45,10 +45,9 @@ const oneOf = (table: string, column: string, values: readonly (string | number)
   );
 const rule = (name: string, expression: string): ReturnType<typeof check> => check(name, sql.raw(expression));
 
-export const PRICE_TIERS = ["FULL", "REDUCED1", "REDUCED2"] as const;
-export const ANNUAL_FEE_TIERS = ["NONE", ...PRICE_TIERS] as const;
+const PRICE_TIERS = ["FULL", "REDUCED1", "REDUCED2"] as const;
+const ANNUAL_FEE_TIERS = ["NONE", ...PRICE_TIERS] as const;
 export type PriceTier = (typeof PRICE_TIERS)[number];
-export type AnnualFeeTier = (typeof ANNUAL_FEE_TIERS)[number];
 
 /** Mitgliedsart. Code NONE is given to people added by the quick add (non-members). */
 export const memberTypes = sqliteTable(
@@ -70,7 +69,7 @@ export const memberTypes = sqliteTable(
   ],
 );
 
-export const MEMBERSHIP_STATUS_SCOPES = ["PERSON", "COURSE"] as const;
+const MEMBERSHIP_STATUS_SCOPES = ["PERSON", "COURSE"] as const;
 
 /**
  * Status of a club membership (scope PERSON, e.g. Aktiv / Passiv) or of a course membership
@@ -155,7 +154,7 @@ export const people = sqliteTable(
 );
 
 /** 0 (unbekannt), 1 männlich, 2 weiblich: the spec's gender codes for dogs. */
-export const DOG_GENDERS = [0, 1, 2] as const;
+const DOG_GENDERS = [0, 1, 2] as const;
 
 export const dogs = sqliteTable(
   "dogs",
@@ -223,12 +222,12 @@ export const courseMasters = sqliteTable(
   ],
 );
 
-export const COURSE_STATUS_CODES = ["PLANNED", "RUNNING", "FINISHED"] as const;
+const COURSE_STATUS_CODES = ["PLANNED", "RUNNING", "FINISHED"] as const;
 export type CourseStatusCode = (typeof COURSE_STATUS_CODES)[number];
 /** FIXED: a set number of sessions; ONGOING: open-ended group (e.g. Spielgruppe). */
-export const DURATION_MODELS = ["FIXED", "ONGOING"] as const;
+const DURATION_MODELS = ["FIXED", "ONGOING"] as const;
 /** PER_COURSE: one price for the course; PER_SESSION: the price is per session. */
-export const PRICING_MODELS = ["PER_COURSE", "PER_SESSION"] as const;
+const PRICING_MODELS = ["PER_COURSE", "PER_SESSION"] as const;
 
 export const courses = sqliteTable(
   "courses",
@@ -410,8 +409,7 @@ export const certifications = sqliteTable(
 /** Why a fee exists; ANNUAL and ENROLLMENT are unique per person (and year), so a retried
  *  bulk job can never charge them twice. REMINDER is a reminder fee (Mahngebühr) of a reminder
  *  (`reminders.fee_id`), linked to the reminded invoice or fee. */
-export const FEE_KINDS = ["COURSE", "ANNUAL", "ENROLLMENT", "OTHER", "REMINDER"] as const;
-export type FeeKind = (typeof FEE_KINDS)[number];
+const FEE_KINDS = ["COURSE", "ANNUAL", "ENROLLMENT", "OTHER", "REMINDER"] as const;
 
 /** Offener Posten (Kontenblatt). Open while openAmount > 0. */
 export const fees = sqliteTable(
@@ -556,7 +554,7 @@ export const invoiceRows = sqliteTable(
   ],
 );
 
-export const TEMPLATE_KINDS = ["INVOICE", "MAIL"] as const;
+const TEMPLATE_KINDS = ["INVOICE", "MAIL"] as const;
 export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 /**
@@ -731,7 +729,7 @@ export const deletedRecords = sqliteTable(
   ],
 );
 
-export const JOB_STATUSES = ["QUEUED", "RUNNING", "DONE", "FAILED"] as const;
+const JOB_STATUSES = ["QUEUED", "RUNNING", "DONE", "FAILED"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 /** One bulk run (annual fees, invoices, PDFs, mailshot, birthday mails) and its progress. */
@@ -871,13 +869,13 @@ export const calendarFeeds = sqliteTable(
 
 /** Why a mail was sent: a single mail with preview, a mailshot's run, the daily birthday mails,
  *  a Mahnlauf's reminder (per run and person). */
-export const MAIL_KINDS = ["SINGLE", "MAILSHOT", "BIRTHDAY", "REMINDER"] as const;
+const MAIL_KINDS = ["SINGLE", "MAILSHOT", "BIRTHDAY", "REMINDER"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 /**
  * CLAIMED: recorded before the SMTP server was asked (so a retry never sends it again); SENT: the
  * server accepted it; FAILED: the server (or the connection) refused it, nothing went out.
  */
-export const MAIL_STATUSES = ["CLAIMED", "SENT", "FAILED"] as const;
+const MAIL_STATUSES = ["CLAIMED", "SENT", "FAILED"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /**
@@ -971,11 +969,10 @@ export const reminderLevels = sqliteTable(
   ],
 );
 
-export const REMINDER_TARGET_TYPES = ["INVOICE", "FEE"] as const;
+const REMINDER_TARGET_TYPES = ["INVOICE", "FEE"] as const;
 export type ReminderTargetType = (typeof REMINDER_TARGET_TYPES)[number];
-export const REMINDER_STATUSES = ["PENDING", "SENT", "CANCELLED"] as const;
-export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
-export const REMINDER_CHANNELS = ["MAIL", "PRINT"] as const;
+const REMINDER_STATUSES = ["PENDING", "SENT", "CANCELLED"] as const;
+const REMINDER_CHANNELS = ["MAIL", "PRINT"] as const;
 export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
 
 /**
@@ -1034,10 +1031,10 @@ export const reminders = sqliteTable(
 // Bank statements (Kontoauszug-Import): an uploaded CAMT.053 or MT940 file and its bookings,
 // each with the proposal the matching made and, once confirmed, what it booked.
 
-export const BANK_STATEMENT_FORMATS = ["CAMT053", "MT940"] as const;
-export const BANK_ENTRY_PROPOSALS = ["MATCHED", "AMBIGUOUS", "UNMATCHED", "RETURN", "IGNORED"] as const;
-export const BANK_ENTRY_STATUSES = ["OPEN", "BOOKED"] as const;
-export const BANK_TARGET_TYPES = ["INVOICE", "FEE"] as const;
+const BANK_STATEMENT_FORMATS = ["CAMT053", "MT940"] as const;
+const BANK_ENTRY_PROPOSALS = ["MATCHED", "AMBIGUOUS", "UNMATCHED", "RETURN", "IGNORED"] as const;
+const BANK_ENTRY_STATUSES = ["OPEN", "BOOKED"] as const;
+const BANK_TARGET_TYPES = ["INVOICE", "FEE"] as const;
 
 export const bankStatementImports = sqliteTable(
   "bank_statement_imports",
@@ -1109,7 +1106,7 @@ export const bankStatementEntries = sqliteTable(
 // foreign keys: the history outlives records moved into the Papierkorb; erasing a person (GDPR
 // Art. 17) deletes the history of their records with them.
 
-export const HISTORY_ACTIONS = ["INSERT", "UPDATE", "DELETE", "RESTORE"] as const;
+const HISTORY_ACTIONS = ["INSERT", "UPDATE", "DELETE", "RESTORE"] as const;
 
 export const changeHistory = sqliteTable(
   "change_history",
@@ -1136,9 +1133,9 @@ export const changeHistory = sqliteTable(
 // file says what was collected even after the mandate changes. A fee is in at most one item that
 // is not cancelled (partial unique index): nothing is collected twice.
 
-export const DIRECT_DEBIT_STATUSES = ["PREPARED", "SUBMITTED", "CANCELLED"] as const;
+const DIRECT_DEBIT_STATUSES = ["PREPARED", "SUBMITTED", "CANCELLED"] as const;
 export type DirectDebitStatus = (typeof DIRECT_DEBIT_STATUSES)[number];
-export const SEQUENCE_TYPES = ["FRST", "RCUR"] as const;
+const SEQUENCE_TYPES = ["FRST", "RCUR"] as const;
 
 export const directDebitRuns = sqliteTable(
   "direct_debit_runs",

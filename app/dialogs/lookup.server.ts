@@ -4,7 +4,7 @@ import { isSearchTooLong, parseSearchText, SEARCH_TOO_LONG } from "~/lib/grid-st
 export type LookupOption = { id: number; label: string };
 
 /** URL parameter of a lookup field's search ('dialogSearch.ownerId'): it closes with the dialog. */
-export const lookupParam = (field: string) => `dialogSearch.${field}`;
+const lookupParam = (field: string) => `dialogSearch.${field}`;
 
 /**
  * The options of a lookup field: the current choice (`keep`) first, then what the search typed in

@@ -16,7 +16,7 @@ import { mailsGrid } from "./mails.grid";
 import { remindersGrid } from "./reminders.grid";
 
 /** Where an invoice's stored PDF is shown (app/routes/invoices_.pdf.$invoiceId). */
-export const invoicePdfHref = (invoiceId: number) => `/invoices/pdf/${invoiceId}`;
+const invoicePdfHref = (invoiceId: number) => `/invoices/pdf/${invoiceId}`;
 
 const headerQuery = (query: Pick<ListQuery, "toggles" | "sort" | "parent">): InvoiceHeaderQuery => ({
   status: (INVOICE_STATUS_FILTERS.includes(query.toggles.status as InvoiceStatusFilter) ? query.toggles.status : "all") as InvoiceStatusFilter,

@@ -9,7 +9,7 @@ import { runKindOf } from "./runs.server";
 import { jobTitle } from "~/lib/jobs";
 import { eraseExpiredRemains } from "~/models/gdpr.server";
 
-export const DEAD_LETTER_QUEUE = "wuff-jobs-dlq";
+const DEAD_LETTER_QUEUE = "wuff-jobs-dlq";
 
 /**
  * An item of a run with effects failed for a reason a person can act on (German, shown in the
@@ -28,7 +28,7 @@ function failureReason(error: unknown): string {
 }
 
 /** Items of a slice that failed on their own: the message is retried by the queue. */
-export class SliceFailed extends Error {
+class SliceFailed extends Error {
   constructor(readonly failed: number[]) {
     super(`${failed.length} Einträge fehlgeschlagen`);
   }
@@ -40,7 +40,7 @@ export class SliceFailed extends Error {
  * then the message is retried (SliceFailed). A settled slice (a redelivered message) does nothing.
  * A kind with effects outside D1 works item by item the same way and settles the slice after.
  */
-export async function runSlice(env: Env, message: SliceMessage, batch = new BatchResources(), now = new Date()): Promise<void> {
+async function runSlice(env: Env, message: SliceMessage, batch = new BatchResources(), now = new Date()): Promise<void> {
   const db = createDb(env.DB);
   const job = await getJob(db, message.jobId);
   const kind = job && runKindOf(job);
@@ -149,7 +149,7 @@ async function settleEach(batch: MessageBatch<unknown>, env: Env, resources: Bat
 }
 
 /** Who the mail log names as the sender of the cron's mails. */
-export const CRON_ACTOR = { name: "Cron" };
+const CRON_ACTOR = { name: "Cron" };
 
 /**
  * Cron triggers (wrangler.toml [triggers]), daily: housekeeping of login sessions past their

@@ -20,7 +20,7 @@ export class MailProblem extends Error {}
 
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export const templateMissing = (name: string) => `Die Mailvorlage „${name}“ gibt es nicht. Bitte unter Vorlagen anlegen.`;
+const templateMissing = (name: string) => `Die Mailvorlage „${name}“ gibt es nicht. Bitte unter Vorlagen anlegen.`;
 
 /** What every mail of a request or batch needs once: the test account, the club's name and its
  *  account (for the GiroCode of payment mails). */
@@ -32,13 +32,13 @@ export async function mailSettings(env: Env, db: Db): Promise<MailSettings> {
 }
 
 /** The Content-ID of the GiroCode image in a payment mail. */
-export const GIROCODE_CONTENT_ID = "girocode@wuff";
+const GIROCODE_CONTENT_ID = "girocode@wuff";
 
 /**
  * The GiroCode of a payment mail (an open invoice: 'ReNr {n}'; an open fee: 'Posten {id} {text}'),
  * as a PNG to attach with its Content-ID; null without the club's IBAN or an open amount.
  */
-export function mailGiroCode(
+function mailGiroCode(
   bank: ClubInvoiceData | null | undefined,
   input: { invoice?: MailInvoice | null; fee?: MailFee | null },
 ): { payload: string; attachment: Attachment } | null {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** Queue messages are small: a slice names at most this many items. */
-export const MAX_SLICE_ITEMS = 500;
+const MAX_SLICE_ITEMS = 500;
 
 /**
  * Every message on the JOBS queue. Each kind does one bounded, idempotent slice of work, so a

@@ -19,7 +19,7 @@ export const PDF_SLICE_SIZE = 20;
  *  prints one, the worker reads the next invoice and stores the last PDF. */
 export const PDF_CONCURRENCY = 3;
 export const PDF_RUN_STARTED = "Pdfs werden vorbereitet ...";
-export const pdfProgressMessage = (invoiceNumber: number) => `Pdf für Rechnung ${invoiceNumber} wurde erzeugt`;
+const pdfProgressMessage = (invoiceNumber: number) => `Pdf für Rechnung ${invoiceNumber} wurde erzeugt`;
 export const pdfRunMessage = (count: number) => `Fertig! Es wurden ${count} Pdfs erzeugt`;
 
 const RENDERER = "pdf-renderer";

@@ -37,7 +37,7 @@ import type { ItemContext } from "./runs.server";
 const RENDERER = "pdf-renderer";
 const SMTP = "smtp";
 
-export const letterTemplateMissing = (name: string) => `Die Briefvorlage „${name}“ gibt es nicht. Bitte unter Vorlagen anlegen.`;
+const letterTemplateMissing = (name: string) => `Die Briefvorlage „${name}“ gibt es nicht. Bitte unter Vorlagen anlegen.`;
 
 /** The letter's HTML: the letter template of its highest level, filled in. */
 async function letterHtml(db: Db, params: ReminderRunParams, letter: ReminderLetter, settings: MailSettings): Promise<string> {
@@ -176,8 +176,8 @@ export async function performReminderItem({ env, db, job, actor, now, batch }: I
 
 export type PrintPdf = { status: "found"; body: ReadableStream | ArrayBuffer; fileName: string } | { status: "missing"; message: string };
 
-export const NO_PRINT_LETTERS = "In diesem Mahnlauf gibt es keine Mahnung zum Drucken.";
-export const RUN_NOT_FINISHED = "Der Mahnlauf ist noch nicht fertig.";
+const NO_PRINT_LETTERS = "In diesem Mahnlauf gibt es keine Mahnung zum Drucken.";
+const RUN_NOT_FINISHED = "Der Mahnlauf ist noch nicht fertig.";
 
 /**
  * The run's print PDF: every letter of its PRINT reminders, one after the other, each on a new

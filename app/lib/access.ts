@@ -78,7 +78,7 @@ export function mayUse(user: Pick<User, "roles"> | null, area: Area): boolean {
  * sent and shown only for a user who may use every one of them (its entries and its 'alle
  * anzeigen' link go there).
  */
-export const HOME_PANEL_AREAS = {
+const HOME_PANEL_AREAS = {
   /** Heute und morgen: the course dates, each opening its course; 'alle' the calendar. */
   courseDates: ["courses", "scheduler"],
   /** Kurse über der Teilnehmerzahl: each opening its course. */
@@ -101,7 +101,7 @@ export const maySeeHomePanel = (user: Pick<User, "roles"> | null, panel: HomePan
  * What a role may do inside a screen, beyond opening it (spec 000 §6). Columns, tabs, dialog
  * fields and the server's queries ask here; nothing else decides.
  */
-export const PERMISSIONS = {
+const PERMISSIONS = {
   /** Membership dates and GDPR consent of people: shown, sent and written only for these. */
   protectedPersonData: ["ADMIN", "GDPR"],
   /** Bank data of people (SEPA mandates: the full IBAN): shown, sent and written only for these;

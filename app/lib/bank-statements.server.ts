@@ -10,7 +10,7 @@ import { toHex } from "./bytes";
 
 export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
 
-export type StatementFormat = "CAMT053" | "MT940";
+type StatementFormat = "CAMT053" | "MT940";
 
 export type StatementTransaction = {
   /** Position in the file (0-based), part of the key when the bank gives no reference. */
@@ -50,10 +50,9 @@ export class StatementError extends Error {
 
 export const EMPTY_FILE = "Die Datei ist leer. Bitte einen Kontoauszug im Format CAMT.053 (XML) oder MT940 hochladen.";
 export const TOO_LARGE = `Die Datei ist zu groß: Kontoauszüge bis ${MAX_STATEMENT_BYTES / 1024 / 1024} MB werden angenommen.`;
-export const UNKNOWN_FORMAT =
-  "Die Datei ist weder ein Kontoauszug im Format CAMT.053 (XML) noch MT940. Bitte den Kontoauszug so aus dem Online-Banking exportieren.";
-export const NOT_XML = "Die Datei ist kein gültiges XML: Der Kontoauszug konnte nicht gelesen werden.";
-export const NO_ENTRIES = "Der Kontoauszug enthält keine Buchungen.";
+const UNKNOWN_FORMAT = "Die Datei ist weder ein Kontoauszug im Format CAMT.053 (XML) noch MT940. Bitte den Kontoauszug so aus dem Online-Banking exportieren.";
+const NOT_XML = "Die Datei ist kein gültiges XML: Der Kontoauszug konnte nicht gelesen werden.";
+const NO_ENTRIES = "Der Kontoauszug enthält keine Buchungen.";
 
 /** '12.50' / '12,5' / '1200' as cents, or null (never through a float). */
 export function centsOf(text: unknown): number | null {
@@ -104,7 +103,7 @@ function textAt(start: unknown, ...path: string[]): string | null {
 }
 const dateOf = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null);
 
-export function parseCamt053(text: string): ParsedStatement {
+function parseCamt053(text: string): ParsedStatement {
   if (/<!DOCTYPE/i.test(text)) throw new StatementError(415, `${NOT_XML} (Eine DOCTYPE-Angabe ist in Kontoauszügen nicht erlaubt.)`);
   if (XMLValidator.validate(text) !== true) throw new StatementError(415, NOT_XML);
   const root = node(parser.parse(text));
@@ -193,7 +192,7 @@ const nonRef = (value: string | null) => (value && value.toUpperCase() !== "NOTP
 const SEPA_TAGS = /(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE|COAM|OAMT|IBAN|BIC)\+/g;
 
 /** Field 86 of German banks: GVC, ?-subfields, SEPA tags inside the remittance. */
-export function parseField86(text: string) {
+function parseField86(text: string) {
   const structured = /^(\d{3})\?/.exec(text);
   if (!structured) return { gvc: null, name: null, iban: null, remittance: text.trim(), tags: {} as Record<string, string>, extra: "" };
   const fields = new Map<string, string>();
@@ -220,7 +219,7 @@ function mtDate(yymmdd: string): string {
   return `${year < 80 ? 2000 + year : 1900 + year}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`;
 }
 
-export function parseMt940(text: string): ParsedStatement {
+function parseMt940(text: string): ParsedStatement {
   const lines = text
     .replace(/\r\n?/g, "\n")
     .split("\n")

@@ -9,7 +9,7 @@ import { ValidationErrorsIBAN, electronicFormatIBAN, isSEPACountry, isValidBIC, 
 /** 'de89 3704 0044…' as typed -> 'DE89370400440532013000' (spaces and dashes gone, upper case). */
 export const normalizeIban = (value: string) => electronicFormatIBAN(value.replace(/[\s-]+/g, "")) ?? value.replace(/[\s-]+/g, "").toUpperCase();
 
-export const IBAN_MESSAGES = {
+const IBAN_MESSAGES = {
   country: "Die IBAN ist ungültig (unbekanntes Länderkennzeichen)",
   length: "Die IBAN ist ungültig (falsche Länge)",
   format: "Die IBAN ist ungültig (falsches Format)",
@@ -51,7 +51,7 @@ export const bicRequiredFor = (iban: string | null) => iban !== null && !iban.st
 // ---------------------------------------------------------------------------------------------
 // The SEPA creditor identifier (Gläubiger-Identifikationsnummer)
 
-export const CREDITOR_ID_MESSAGES = {
+const CREDITOR_ID_MESSAGES = {
   format: "Die Gläubiger-ID ist ungültig (Format: Land, 2 Prüfziffern, 3 Zeichen Geschäftsbereich, nationale Kennung, z. B. DE98ZZZ09999999999)",
   length: "Die Gläubiger-ID ist ungültig (falsche Länge: eine deutsche hat 18 Zeichen)",
   checksum: "Die Gläubiger-ID ist ungültig (Prüfsumme falsch)",
@@ -103,8 +103,6 @@ export function maskIban(iban: string | null | undefined): string {
 // ---------------------------------------------------------------------------------------------
 // Mandates
 
-/** The characters SEPA allows in a mandate reference (max 35). */
-export const MANDATE_REFERENCE_PATTERN = /^[A-Za-z0-9/?:().,'+ -]{1,35}$/;
 export const MANDATE_REFERENCE_PREFIX = "WUFF";
 
 /** 'WUFF-17-2': the person's second mandate. */

@@ -22,8 +22,8 @@ export const CALENDAR_VIEWS: readonly { value: CalendarView; label: string }[] =
 ];
 
 /** Outside these years a date in the URL is taken as made by hand: the calendar shows today. */
-export const FIRST_YEAR = 2000;
-export const LAST_YEAR = 2100;
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2100;
 
 const WEEK = { weekStartsOn: 1, locale: de } as const;
 
@@ -64,13 +64,13 @@ export function weekDays(day: string): string[] {
 }
 
 /** The days a view lays out: the month grid (whole weeks), the week, or the month as a list. */
-export const viewDays = (view: CalendarView, day: string) => (view === "week" ? weekDays(day) : view === "month" ? monthGridDays(day) : monthDays(day));
+const viewDays = (view: CalendarView, day: string) => (view === "week" ? weekDays(day) : view === "month" ? monthGridDays(day) : monthDays(day));
 
 /** The days a view is about (its title): the week, else the month. */
-export const periodDays = (view: CalendarView, day: string) => (view === "week" ? weekDays(day) : monthDays(day));
+const periodDays = (view: CalendarView, day: string) => (view === "week" ? weekDays(day) : monthDays(day));
 
 /** The UTC instant at which a Berlin day begins. */
-export const startOfBerlinDay = (day: string) => new Date(dayDate(day).getTime()).toISOString();
+const startOfBerlinDay = (day: string) => new Date(dayDate(day).getTime()).toISOString();
 
 /** The instants [from, to) a view covers: from the start of its first day to the start of the day after its last. */
 export function viewRange(view: CalendarView, day: string): { from: string; to: string } {

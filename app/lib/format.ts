@@ -10,7 +10,7 @@ import { format as formatWithPattern, isValid } from "date-fns";
 import { de } from "date-fns/locale";
 
 export const TIME_ZONE = "Europe/Berlin";
-export const LOCALE = "de-DE";
+const LOCALE = "de-DE";
 
 /** The largest amount Wuff accepts anywhere: 999.999,99 €. Also enforced by the database. */
 export const MAX_CENTS = 99_999_999;

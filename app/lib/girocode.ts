@@ -8,7 +8,7 @@ import { zlibSync } from "fflate";
 import encodeQR from "qr";
 
 /** The largest amount a GiroCode may carry: 999.999.999,99 €. */
-export const GIROCODE_MAX_CENTS = 99_999_999_999;
+const GIROCODE_MAX_CENTS = 99_999_999_999;
 
 export type GiroCodeInput = {
   /** The beneficiary's name (the account holder; at most 70 characters, longer is cut). */
@@ -86,7 +86,7 @@ function chunk(type: string, data: Uint8Array): Uint8Array {
 }
 
 /** A black-and-white matrix as an 8-bit greyscale PNG, `scale` pixels per module. */
-export function matrixToPng(matrix: boolean[][], scale = 6): Uint8Array {
+function matrixToPng(matrix: boolean[][], scale = 6): Uint8Array {
   const size = matrix.length * scale;
   const raw = new Uint8Array(size * (size + 1));
   for (let y = 0; y < size; y++) {

@@ -11,7 +11,7 @@ import { parseId } from "./ids";
 import type { SortSpec } from "./grid";
 
 /** The longest search text: D1 refuses LIKE patterns over 50 bytes (umlauts take two). */
-export const MAX_SEARCH_LENGTH = 20;
+const MAX_SEARCH_LENGTH = 20;
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -93,7 +93,7 @@ export function ownParamNames(prefix: string, toggleNames: readonly string[], wi
 }
 
 /** Parameters that exist only while a dialog is open (and the kit's own markers). */
-export const isDialogParam = (name: string) => name.startsWith("dialog") || name === "index" || name === "_data";
+const isDialogParam = (name: string) => name.startsWith("dialog") || name === "index" || name === "_data";
 
 /** The URL's search without the dialog's parameters. */
 export function closedSearch(search: string | URLSearchParams): URLSearchParams {

@@ -35,7 +35,7 @@ export type ColumnMeta = {
 
 export type SortSpec = { id: string; descending: boolean };
 
-export type ToggleData = { param: string; label: string; options: { value: string; label: string }[]; active: string; fallback: string };
+type ToggleData = { param: string; label: string; options: { value: string; label: string }[]; active: string; fallback: string };
 
 /** A row action: a toolbar button and a context-menu entry with JavaScript, a link without. It
  *  opens a dialog for the row (`params` go into the dialog's URL, e.g. the page's row ids of a
@@ -107,10 +107,6 @@ export type GridData = {
 
 /** Rows per page: the count and sums always cover all rows, the page only what is shown. */
 export const PAGE_SIZE = 50;
-
-export function formatSort(sort: SortSpec): string {
-  return `${sort.descending ? "-" : ""}${sort.id}`;
-}
 
 /** The same search with some parameters set (string) or removed (null). */
 export function withSearch(search: URLSearchParams | string, changes: Record<string, string | number | null | undefined>): string {

@@ -77,7 +77,7 @@ export function salutationOf(person: InvoiceDocumentSource["person"]): string {
 }
 
 /** 'DE89 3704 0044 0532 0130 00': an IBAN in groups of four, as it is printed. */
-export const formatIban = groupIban;
+const formatIban = groupIban;
 
 /** The reference a payment of the invoice names ('ReNr 2026001'): on the invoice, in the GiroCode
  *  and in mails. */
@@ -149,8 +149,6 @@ export function invoiceTemplateData(source: InvoiceDocumentSource) {
     girocode: payload ? girocodeSvg(payload) : "",
   };
 }
-
-export type InvoiceTemplateData = ReturnType<typeof invoiceTemplateData>;
 
 // ---------------------------------------------------------------------------------------------
 // The PDF's file name

@@ -5,8 +5,7 @@
 import type { JobStatus } from "~/db/schema";
 
 /** The kinds of bulk run the Tasks screen starts. */
-export const JOB_TYPES = ["ANNUAL_FEES", "INVOICES", "PDFS", "MAILSHOT", "DIRECT_DEBIT", "REMINDERS"] as const;
-export type JobType = (typeof JOB_TYPES)[number];
+export type JobType = "ANNUAL_FEES" | "INVOICES" | "PDFS" | "MAILSHOT" | "DIRECT_DEBIT" | "REMINDERS";
 
 export const JOB_TYPE_LABELS: Record<JobType, string> = {
   ANNUAL_FEES: "Jahresbeiträge",
@@ -20,7 +19,7 @@ export const JOB_TYPE_LABELS: Record<JobType, string> = {
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = { QUEUED: "wartet", RUNNING: "läuft", DONE: "fertig", FAILED: "fehlgeschlagen" };
 
 /** What the spec shows while a run is under way. */
-export const WORKING_MESSAGE = "working ...";
+const WORKING_MESSAGE = "working ...";
 
 type JobState = { status: JobStatus; total: number; done: number; failed: number; message: string | null };
 
@@ -60,7 +59,7 @@ export function jobTitle(job: { type: string; year: number | null }): string {
 
 /** A run that made no progress for this long may have lost its messages (e.g. the app was
  *  stopped while it ran): the Tasks screen offers to send its open slices again. */
-export const STALLED_AFTER_MS = 2 * 60_000;
+const STALLED_AFTER_MS = 2 * 60_000;
 
 export function isStalled(job: { status: JobStatus; startedOn: string | null; lastProgressOn: string | null }, now = new Date()): boolean {
   const last = job.lastProgressOn ?? job.startedOn;

@@ -52,7 +52,7 @@ export const courseFeeText = (courseName: string, dogName: string) => `Kursgebü
 export const DIRECT_DEBIT_STATUS_LABELS = { PREPARED: "vorbereitet", SUBMITTED: "an die Bank übergeben", CANCELLED: "storniert" } as const;
 
 /** How a change was made, as the Änderungsverlauf names it ('über …'): the dialog that posted it. */
-export const DIALOG_SOURCE_LABELS: Record<string, string> = {
+const DIALOG_SOURCE_LABELS: Record<string, string> = {
   person: "Personendialog",
   dog: "Hundedialog",
   course: "Kursdialog",

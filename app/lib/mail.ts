@@ -59,7 +59,7 @@ export type MailPerson = {
 };
 
 /** 'Liebe Erika', 'Lieber Max', 'Hallo Kim': the greeting by the person's salutation. */
-export function greetingOf(person: Pick<MailPerson, "salutation" | "firstName" | "lastName">): string {
+function greetingOf(person: Pick<MailPerson, "salutation" | "firstName" | "lastName">): string {
   const name = person.firstName.trim() || person.lastName.trim();
   if (person.salutation === "Frau") return `Liebe ${name}`;
   if (person.salutation === "Herr") return `Lieber ${name}`;
@@ -67,7 +67,7 @@ export function greetingOf(person: Pick<MailPerson, "salutation" | "firstName" |
 }
 
 /** The age someone turns on `today` ('YYYY-MM-DD'), or null without a plausible birth date. */
-export function ageOn(dateOfBirth: string | null | undefined, today: string): number | null {
+function ageOn(dateOfBirth: string | null | undefined, today: string): number | null {
   if (!dateOfBirth || !/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) return null;
   const age = Number(today.slice(0, 4)) - Number(dateOfBirth.slice(0, 4)) - (today.slice(5) < dateOfBirth.slice(5) ? 1 : 0);
   return age > 0 && age < 130 ? age : null;

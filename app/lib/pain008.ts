@@ -9,7 +9,7 @@ import { XMLBuilder } from "fast-xml-parser";
 import { easterSunday } from "./easter";
 import { addDaysToDate } from "./format";
 
-export const PAIN_008_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.008.001.08";
+const PAIN_008_NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.008.001.08";
 
 // ---------------------------------------------------------------------------------------------
 // TARGET2 business days
@@ -33,7 +33,7 @@ export function earliestCollectionDate(today: string): string {
 }
 
 /** The next TARGET2 business day from `date` on (the date itself when it is one). */
-export function businessDayFrom(date: string): string {
+function businessDayFrom(date: string): string {
   let day = date;
   while (!isTargetBusinessDay(day)) day = addDaysToDate(day, 1);
   return day;
@@ -44,7 +44,7 @@ export function businessDayFrom(date: string): string {
 export const collectionDateFor = (dueDate: string, earliest: string) => (dueDate < earliest ? earliest : businessDayFrom(dueDate));
 
 /** How far ahead the run's SQL knows the TARGET2 calendar (due dates later than that are taken as they are). */
-export const CALENDAR_DAYS = 3 * 366;
+const CALENDAR_DAYS = 3 * 366;
 
 /** Every day TARGET2 is closed from `from` on for `days` days, with the business day it moves to:
  *  the run's SQL looks a due date up here ({ '2026-11-28': '2026-11-30', ... }). */
@@ -69,7 +69,7 @@ export function sepaAmount(cents: number): string {
 const SPELLED: Record<string, string> = { ä: "ae", ö: "oe", ü: "ue", Ä: "Ae", Ö: "Oe", Ü: "Ue", ß: "ss", "&": "+" };
 
 /** Text in the SEPA character set (a-z A-Z 0-9 / - ? : ( ) . , ' + space), at most `max` characters. */
-export function sepaText(value: string, max: number): string {
+function sepaText(value: string, max: number): string {
   const spelled = [...value].map((char) => SPELLED[char] ?? char).join("");
   const plain = spelled
     .normalize("NFD")
@@ -82,7 +82,7 @@ export function sepaText(value: string, max: number): string {
 
 export type SequenceType = "FRST" | "RCUR";
 
-export type DirectDebitCreditor = { name: string; iban: string; bic: string | null; creditorId: string };
+type DirectDebitCreditor = { name: string; iban: string; bic: string | null; creditorId: string };
 
 export type DirectDebitTransaction = {
   endToEndId: string;

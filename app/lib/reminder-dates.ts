@@ -56,7 +56,7 @@ export function effectiveDueDate(isoDate: string): string {
 }
 
 /** The date itself if it is a working day, else the last working day before it. */
-export function previousWorkingDay(isoDate: string): string {
+function previousWorkingDay(isoDate: string): string {
   let date = isoDate;
   while (!isWorkingDay(date)) date = addDaysToDate(date, -1);
   return date;

@@ -46,12 +46,12 @@ export type ReminderLetterSource = {
 };
 
 /** 'Rechnung 2026001' or the fee's text. */
-export const reminderItemText = (item: Pick<ReminderLetterItem, "invoiceNumber" | "feeText">) =>
+const reminderItemText = (item: Pick<ReminderLetterItem, "invoiceNumber" | "feeText">) =>
   item.invoiceNumber !== null ? `Rechnung ${item.invoiceNumber}` : (item.feeText ?? "");
 
 /** The reference of a payment: 'ReNr {n}' for an invoice, 'Posten {id} {text}' for a fee (as the
  *  invoice's and the fee mail's GiroCode); several items joined. */
-export const reminderPaymentReference = (items: readonly ReminderLetterItem[]) =>
+const reminderPaymentReference = (items: readonly ReminderLetterItem[]) =>
   items
     .map((item) => (item.invoiceNumber !== null ? invoicePaymentReference(item.invoiceNumber) : `Posten ${item.targetId} ${item.feeText ?? ""}`.trim()))
     .join(", ");
@@ -63,7 +63,7 @@ const newDueDateOf = (items: readonly ReminderLetterItem[]) =>
     .sort()
     .at(-1) ?? "";
 
-export function reminderTotals(items: readonly ReminderLetterItem[]) {
+function reminderTotals(items: readonly ReminderLetterItem[]) {
   const openAmount = items.reduce((sum, item) => sum + item.openAmount, 0);
   const reminderFee = items.reduce((sum, item) => sum + item.reminderFee, 0);
   return { openAmount, reminderFee, total: openAmount + reminderFee };
@@ -71,7 +71,7 @@ export function reminderTotals(items: readonly ReminderLetterItem[]) {
 
 /** The letter's one payment link: the link when exactly one item has one (several: none here, each
  *  item carries its own as {{#items}}{{paymentLink}}{{/items}}). */
-export function letterPaymentLink(items: readonly ReminderLetterItem[]): string {
+function letterPaymentLink(items: readonly ReminderLetterItem[]): string {
   const links = items.map((item) => item.paymentLink ?? "").filter((link) => link !== "");
   return links.length === 1 ? links[0] : "";
 }

@@ -8,9 +8,6 @@ import Mustache from "mustache";
 /** HTML with every `{{value}}` escaped. */
 export const renderHtmlTemplate = (template: string, view: object): string => Mustache.render(template, view);
 
-/** Plain text (a mail's text part, a subject): nothing is escaped, there is no HTML to break. */
-export const renderTextTemplate = (template: string, view: object): string => Mustache.render(template, view, {}, { escape: String });
-
 /** Whether a template can be parsed (unclosed sections, bad tags): a German message, or null. */
 export function templateProblem(template: string): string | null {
   try {

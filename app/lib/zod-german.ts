@@ -9,7 +9,7 @@ import type { $ZodRawIssue } from "zod/v4/core";
 
 const number = (value: number | bigint) => (typeof value === "number" ? value.toLocaleString("de-DE") : value.toString());
 
-export function germanError(issue: $ZodRawIssue): string {
+function germanError(issue: $ZodRawIssue): string {
   switch (issue.code) {
     case "invalid_type": {
       if (issue.input === undefined || issue.input === null || issue.input === "") return "Dieses Feld ist erforderlich";

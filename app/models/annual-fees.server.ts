@@ -16,8 +16,8 @@ import type { Actor } from "./audit.server";
 /** People per queue message. */
 export const ANNUAL_FEE_SLICE_SIZE = 100;
 
-export const ENROLLMENT_FEE_TEXT = "Aufnahmegebühr";
-export const annualFeeText = (year: number) => `Jahresbeitrag ${year}`;
+const ENROLLMENT_FEE_TEXT = "Aufnahmegebühr";
+const annualFeeText = (year: number) => `Jahresbeitrag ${year}`;
 
 /** The configuration's price fields by tier, with their labels in Einstellungen. */
 const PRICE_FIELDS: Record<PriceTier, { label: string }> = {

@@ -125,12 +125,12 @@ export type AttendanceInput = { courseId: number; courseDateId: number; courseMe
 
 export type AttendanceOutcome = { status: "saved"; present: boolean; changed: boolean } | { status: "refused"; httpStatus: 404 | 409; message: string };
 
-export const DATE_NOT_FOUND = "Diesen Kurstermin gibt es nicht (mehr).";
-export const MEMBERSHIP_NOT_FOUND = "Diesen Teilnehmer gibt es nicht (mehr).";
-export const DATE_OF_OTHER_COURSE = "Dieser Termin gehört zu einem anderen Kurs.";
-export const NOT_IN_COURSE = "Dieser Teilnehmer ist nicht in diesem Kurs.";
-export const NOT_TAKING_PART_MESSAGE = "Teilnehmer auf der Warteliste oder abgemeldete Teilnehmer können nicht als anwesend eingetragen werden.";
-export const NOT_HELD_YET = "Dieser Termin hat noch nicht stattgefunden: Die Anwesenheit kann erst an seinem Tag eingetragen werden.";
+const DATE_NOT_FOUND = "Diesen Kurstermin gibt es nicht (mehr).";
+const MEMBERSHIP_NOT_FOUND = "Diesen Teilnehmer gibt es nicht (mehr).";
+const DATE_OF_OTHER_COURSE = "Dieser Termin gehört zu einem anderen Kurs.";
+const NOT_IN_COURSE = "Dieser Teilnehmer ist nicht in diesem Kurs.";
+const NOT_TAKING_PART_MESSAGE = "Teilnehmer auf der Warteliste oder abgemeldete Teilnehmer können nicht als anwesend eingetragen werden.";
+const NOT_HELD_YET = "Dieser Termin hat noch nicht stattgefunden: Die Anwesenheit kann erst an seinem Tag eingetragen werden.";
 
 /**
  * Sets whether a participant was present on a date, to the state wanted. Refused (nothing

@@ -48,4 +48,4 @@ export async function updateVersioned<Current>(
 }
 
 /** Who writes, how, and as what (app/db/client.server.ts): for the Änderungsverlauf's triggers. */
-export { setWriteActor, setWriteSource, writingAs } from "~/db/client.server";
+export { setWriteActor, setWriteSource } from "~/db/client.server";

@@ -56,7 +56,7 @@ export type OpenItem = Target & {
 };
 
 /** A mandate the statement names, with its person's open fees billed directly. */
-export type MandateBook = { reference: string; personId: number; personName: string | null; directFees: OpenItem[] };
+type MandateBook = { reference: string; personId: number; personName: string | null; directFees: OpenItem[] };
 
 /** What the matchers know: the invoices, fees ('Posten {id}') and mandates the statement names, the fees with a reference. */
 export type MatchBook = {
@@ -67,7 +67,7 @@ export type MatchBook = {
 };
 
 /** A matcher finds candidates; one `byAmount` decides by the amount alone (no partial payment proposed). */
-export type Matcher = {
+type Matcher = {
   name: string;
   byAmount?: boolean;
   candidates: (transaction: StatementTransaction, book: MatchBook) => OpenItem[];
@@ -85,7 +85,7 @@ export function invoiceNumbersIn(transaction: Pick<StatementTransaction, "remitt
 const FEE_NUMBER = /\bPosten[\s.:-]*(?:Nr\.?\s*)?(\d{1,9})\b/gi;
 
 /** The fee numbers a booking's text names: 'Posten 123 Jahresbeitrag' (a fee mail's GiroCode). */
-export function feeNumbersIn(transaction: Pick<StatementTransaction, "remittance" | "endToEndId">): number[] {
+function feeNumbersIn(transaction: Pick<StatementTransaction, "remittance" | "endToEndId">): number[] {
   const text = `${transaction.remittance} ${transaction.endToEndId ?? ""}`;
   return [...new Set([...text.matchAll(FEE_NUMBER)].map((match) => Number(match[1])))];
 }
@@ -94,13 +94,13 @@ export function feeNumbersIn(transaction: Pick<StatementTransaction, "remittance
 const MANDATE_REFERENCE = /(?<![\w-])WUFF-\d{1,9}-\d{1,4}(?![\w-])/gi;
 
 /** The mandate references a booking names, in its text or as its mandate id. */
-export function mandateReferencesIn(transaction: Pick<StatementTransaction, "remittance" | "endToEndId" | "mandateId">): string[] {
+function mandateReferencesIn(transaction: Pick<StatementTransaction, "remittance" | "endToEndId" | "mandateId">): string[] {
   const text = `${transaction.remittance} ${transaction.endToEndId ?? ""} ${transaction.mandateId ?? ""}`;
   return [...new Set([...text.matchAll(MANDATE_REFERENCE)].map((match) => match[0].toUpperCase()))];
 }
 
 /** Whether some (two or more) of the amounts add up to `total` exactly (at most 16 amounts are tried). */
-export function someAddUpTo(amounts: number[], total: number): boolean {
+function someAddUpTo(amounts: number[], total: number): boolean {
   const values = amounts.filter((amount) => amount > 0 && amount < total).slice(0, 16);
   for (let mask = 1; mask < 1 << values.length; mask++) {
     if ((mask & (mask - 1)) === 0) continue;
@@ -114,7 +114,7 @@ export function someAddUpTo(amounts: number[], total: number): boolean {
 const mandatesNamed = (transaction: StatementTransaction, book: MatchBook) =>
   mandateReferencesIn(transaction).flatMap((reference) => book.mandates?.get(reference) ?? []);
 
-export const MATCHERS: Matcher[] = [
+const MATCHERS: Matcher[] = [
   { name: "Rechnungsnummer", candidates: (transaction, book) => invoiceNumbersIn(transaction).flatMap((number) => book.invoicesByNumber.get(number) ?? []) },
   { name: "Postennummer", candidates: (transaction, book) => feeNumbersIn(transaction).flatMap((id) => book.feesById?.get(id) ?? []) },
   {
@@ -381,7 +381,7 @@ async function returnedTransactions(db: Db, endToEndIds: string[]): Promise<Set<
 }
 
 /** The open items by target (for labels and checks). */
-export async function openItemsOf(db: Db, targets: Target[]): Promise<Map<string, OpenItem>> {
+async function openItemsOf(db: Db, targets: Target[]): Promise<Map<string, OpenItem>> {
   const result = new Map<string, OpenItem>();
   const ids = (type: TargetType) => [...new Set(targets.filter((target) => target.type === type).map((target) => target.id))];
   for (const part of chunks(ids("INVOICE"))) {
@@ -399,7 +399,7 @@ export async function openItemsOf(db: Db, targets: Target[]): Promise<Map<string
   return result;
 }
 
-export const targetKey = (target: Target) => `${target.type}:${target.id}`;
+const targetKey = (target: Target) => `${target.type}:${target.id}`;
 
 // ---------------------------------------------------------------------------------------------
 // Import
@@ -505,7 +505,7 @@ export async function importStatement(db: Db, input: { fileName: string; stateme
 // Review
 
 export type ImportRecord = typeof bankStatementImports.$inferSelect;
-export type EntryRecord = typeof bankStatementEntries.$inferSelect;
+type EntryRecord = typeof bankStatementEntries.$inferSelect;
 
 export function listImports(db: Db, limit = 20) {
   return db.select().from(bankStatementImports).orderBy(desc(bankStatementImports.id)).limit(limit);
@@ -518,7 +518,7 @@ export async function getImport(db: Db, id: number): Promise<ImportRecord | unde
 
 export type ReviewEntry = EntryRecord & { target: OpenItem | null; candidateItems: OpenItem[] };
 
-export const candidatesOf = (entry: Pick<EntryRecord, "candidates">): Target[] => {
+const candidatesOf = (entry: Pick<EntryRecord, "candidates">): Target[] => {
   try {
     const parsed = JSON.parse(entry.candidates ?? "[]") as unknown;
     return Array.isArray(parsed)
@@ -552,7 +552,7 @@ const returnedFeeIds = (feeId: number) =>
     WHERE i.cancelled_on IS NULL AND i.end_to_end_id = (SELECT payment_reference FROM ${fees} WHERE id = ${feeId})`;
 
 /** 'Bank 24.11.2026: 35,00 € Erika Muster ReNr 2026001' (the payment comment of a booking). */
-export function bankComment(entry: Pick<EntryRecord, "bookingDate" | "valueDate" | "amount" | "counterpartyName" | "remittance">): string {
+function bankComment(entry: Pick<EntryRecord, "bookingDate" | "valueDate" | "amount" | "counterpartyName" | "remittance">): string {
   const text = [
     `Bank ${formatDate(entry.bookingDate ?? entry.valueDate)}:`,
     formatMoney(entry.amount),
@@ -565,7 +565,7 @@ export function bankComment(entry: Pick<EntryRecord, "bookingDate" | "valueDate"
   return text.replace(/[ \t\r\n]+/g, " ").trim();
 }
 
-export const returnComment = (entry: Pick<EntryRecord, "bookingDate" | "valueDate" | "returnReason">) =>
+const returnComment = (entry: Pick<EntryRecord, "bookingDate" | "valueDate" | "returnReason">) =>
   `Rücklastschrift ${formatDate(entry.bookingDate ?? entry.valueDate)}${entry.returnReason ? ` (${entry.returnReason})` : ""}`;
 
 /** The treasurer's choice for one booking: a target (the proposal, a candidate, an invoice typed in), or none (not booked now). */

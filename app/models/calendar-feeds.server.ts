@@ -22,7 +22,7 @@ const cotrainers = alias(people, "cotrainers");
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** A new feed token: 256 bits from the platform's CSPRNG. */
-export function newFeedToken(): string {
+function newFeedToken(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
@@ -94,7 +94,7 @@ export async function listFeedSubjects(db: Db): Promise<{ courses: FeedSubject[]
 }
 
 /** 'Welpengruppe 2026'; a name that already names its year keeps it once. */
-export const courseLabel = (name: string, startYear: number) => (name.includes(String(startYear)) ? name : `${name} ${startYear}`);
+const courseLabel = (name: string, startYear: number) => (name.includes(String(startYear)) ? name : `${name} ${startYear}`);
 
 /** A subject the screen offers a feed for (a course not FINISHED, a trainer), by name; undefined otherwise. */
 export async function offeredFeedSubject(db: Db, kind: CalendarFeedKind, id: number): Promise<{ name: string } | undefined> {

@@ -54,7 +54,7 @@ function columnsOf(table: SQLiteTable): Map<string, ColumnInfo> {
 }
 
 /** A stored value as German text (money, dates, flags as Ja/Nein); empty as '–'. */
-export function historyValue(value: unknown, kind: ColumnInfo["kind"]): string {
+function historyValue(value: unknown, kind: ColumnInfo["kind"]): string {
   if (value === null || value === undefined || value === "") return "–";
   if (kind === "flag") return value ? "Ja" : "Nein";
   if (kind === "money" && typeof value === "number") return formatMoney(value);
@@ -64,7 +64,7 @@ export function historyValue(value: unknown, kind: ColumnInfo["kind"]): string {
 }
 
 /** The stored change of one history row: {column: [before, after]}. */
-export function parseChanges(changes: string | null): Record<string, [unknown, unknown]> {
+function parseChanges(changes: string | null): Record<string, [unknown, unknown]> {
   try {
     const parsed: unknown = JSON.parse(changes ?? "{}");
     return parsed && typeof parsed === "object" ? (parsed as Record<string, [unknown, unknown]>) : {};
@@ -74,7 +74,7 @@ export function parseChanges(changes: string | null): Record<string, [unknown, u
 }
 
 /** The history rows of one record, newest first. */
-export function historyRows(db: Db, table: string, recordId: number, limit = 100) {
+function historyRows(db: Db, table: string, recordId: number, limit = 100) {
   return db
     .select()
     .from(changeHistory)

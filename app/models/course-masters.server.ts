@@ -61,7 +61,6 @@ const SORTS: Record<string, SortKey> = {
   // The expression, not its alias: the position query (pageOf) orders the same way.
   courseCount: sortKey(courseCountSql),
 };
-export const COURSE_MASTER_DEFAULT_SORT: SortSpec = { id: "name", descending: false };
 
 function orderBy(sort: SortSpec): SQL[] {
   return [(SORTS[sort.id] ?? SORTS.name)(sort.descending), asc(courseMasters.id)];

@@ -20,11 +20,11 @@ import { moveToBin } from "./recycle-bin.server";
 import { attendanceCapture, attendanceCount, attendanceText, attendedCount, heldCount, heldUntil, takesPart } from "./attendances.server";
 
 export const STATUS_CONFIRMED_NOT_FOUND = "membership status CONFIRMED not found";
-export const MORE_THAN_ONE_FEE = "more than one fee found for this membership";
+const MORE_THAN_ONE_FEE = "more than one fee found for this membership";
 export const FINISHED_COURSE = "Du kannst keine Teilnehmer zu einem abgeschlossenen Kurs hinzufügen";
 export const INVOICED_FEE_CHANGED = "Es wurde ein offener Posten geändert, für den bereits die Rechnung erzeugt wurde";
-export const MEMBERSHIP_NOT_FOUND = "Could not get courseMembership";
-export const TARGET_COURSE_NOT_FOUND = "Could not find target course";
+const MEMBERSHIP_NOT_FOUND = "Could not get courseMembership";
+const TARGET_COURSE_NOT_FOUND = "Could not find target course";
 export const ALREADY_BOOKED = "Dieser Hund ist mit dieser Person bereits in diesem Kurs angemeldet.";
 
 /** The last day of a course: its last date, else its start (the proof check looks that far). */

@@ -33,7 +33,7 @@ export const actualNrOfDogs = sql<number>`(SELECT count(*) FROM course_membershi
 export const isRunningCourse = (): SQL => ne(courses.statusCode, "FINISHED");
 
 /** More dogs take part than the course has places for (shown red); the SQL twin is overCapacity. */
-export const isOverCapacity = (course: { maxDogs: number | null; actualNrOfDogs: number }): boolean =>
+const isOverCapacity = (course: { maxDogs: number | null; actualNrOfDogs: number }): boolean =>
   course.maxDogs !== null && course.actualNrOfDogs > course.maxDogs;
 
 /** isOverCapacity as an SQL condition on a course row. */

@@ -38,11 +38,11 @@ export const NOTHING_TO_COLLECT = "Keine Lastschriften: Es gibt keine offenen Po
 export type DirectDebitParams = { date: string; earliest: string };
 
 /** Where a run's file is kept in R2. */
-export const directDebitFileKey = (runId: number) => `lastschriften/Lastschrift_${runId}.xml`;
+const directDebitFileKey = (runId: number) => `lastschriften/Lastschrift_${runId}.xml`;
 /** The name the download gets. */
-export const directDebitFileName = (runId: number, date: string) => `Lastschrift_Lauf_${runId}_${date}.xml`;
+const directDebitFileName = (runId: number, date: string) => `Lastschrift_Lauf_${runId}_${date}.xml`;
 
-export const directDebitComment = (runId: number, date: string) => `Lastschrift ${formatDate(date)}, Lauf ${runId}`;
+const directDebitComment = (runId: number, date: string) => `Lastschrift ${formatDate(date)}, Lauf ${runId}`;
 
 /** The SQL of a fee's due day for the run: its due date, else its date. */
 const dueOf = sql`coalesce(${fees.dueDate}, ${fees.date})`;
@@ -52,7 +52,7 @@ const collectable = sql`${fees.sendInvoice} = 0 AND ${fees.openAmount} > 0
 // ---------------------------------------------------------------------------------------------
 // Preview
 
-export type MissingMandate = { personId: number; name: string; fees: number; total: number };
+type MissingMandate = { personId: number; name: string; fees: number; total: number };
 export type DirectDebitPreview = {
   date: string;
   earliest: string;
@@ -66,9 +66,9 @@ export type DirectDebitPreview = {
   problem: string | null;
 };
 
-export const MISSING_SHOWN = 50;
+const MISSING_SHOWN = 50;
 
-export function clubBankProblem(
+function clubBankProblem(
   club: { iban: string | null; creditorId: string | null; bankAccountHolder: string | null; clubName: string | null } | undefined,
 ): string | null {
   const lacking = [
@@ -230,7 +230,7 @@ const tableColumns = {
 };
 
 /** The items as transactions: one per end-to-end id, its fees summed, their texts as the remittance. */
-export function transactionsOf(items: ItemRow[]): DirectDebitTransaction[] {
+function transactionsOf(items: ItemRow[]): DirectDebitTransaction[] {
   const byId = new Map<string, DirectDebitTransaction>();
   for (const item of items) {
     const known = byId.get(item.endToEndId);
@@ -286,7 +286,7 @@ export async function summarizeDirectDebitRun(env: Pick<Env, "INVOICES">, db: Db
 // ---------------------------------------------------------------------------------------------
 // Runs on the screen
 
-export type DirectDebitRunRecord = typeof directDebitRuns.$inferSelect;
+type DirectDebitRunRecord = typeof directDebitRuns.$inferSelect;
 
 /** A run with whether its job has finished (its slices all settled): only then may it be cancelled. */
 export type DirectDebitRunRow = DirectDebitRunRecord & { finished: boolean };
@@ -298,7 +298,7 @@ export async function listDirectDebitRuns(db: Db, limit = 20): Promise<DirectDeb
   return rows.map(({ run, finished }) => ({ ...run, finished: Boolean(finished) }));
 }
 
-export async function getDirectDebitRun(db: Db, id: number): Promise<DirectDebitRunRecord | undefined> {
+async function getDirectDebitRun(db: Db, id: number): Promise<DirectDebitRunRecord | undefined> {
   const [row] = await db.select().from(directDebitRuns).where(eq(directDebitRuns.id, id));
   return row;
 }

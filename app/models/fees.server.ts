@@ -105,7 +105,7 @@ function orderBy(sort: SortSpec): SQL[] {
 
 /** The Kontenblatt's toggle as a condition: open (something left to pay), paid, or due (open with a
  *  due date before today, the Berlin day). The home page's sums use the same rule. */
-export function feeStateCondition(state: FeeState, today: string): SQL | undefined {
+function feeStateCondition(state: FeeState, today: string): SQL | undefined {
   return state === "open"
     ? gt(fees.openAmount, 0)
     : state === "paid"

@@ -104,8 +104,7 @@ const HISTORY_TABLES = new Set(
   SCOPES.map((scope) => scope.table).filter((table) => table !== "deleted_records" && table !== "change_history" && !WITHOUT_ID.has(table)),
 );
 
-/** The last day of the retention of a record dated `date` (§147 AO: ten years from the end of its year). */
-export const retentionEnd = (date: string) => `${Number(date.slice(0, 4)) + 10}-12-31`;
+/** The last day of the retention of a record dated in `column` (§147 AO: ten years from the end of its year). */
 const RETENTION_END_SQL = (column: string) => `(CAST(substr(${column}, 1, 4) AS INTEGER) + 10) || '-12-31'`;
 
 /** A pending debit of the person (`person`: SQL of their id): an open fee collected directly (not
@@ -183,8 +182,8 @@ export type PlanTable = (typeof PLAN_TABLES)[number];
 
 /** One record (or, with id 0, a counted group) the plan erases or keeps; `binned`: the record a
  *  Papierkorb entry holds (its change history goes with the entry). */
-export type PlanItem = { table: PlanTable; id: number; label: string; binned?: { table: string; id: number } };
-export type RetainedItem = PlanItem & { reason: string; until: string | null };
+type PlanItem = { table: PlanTable; id: number; label: string; binned?: { table: string; id: number } };
+type RetainedItem = PlanItem & { reason: string; until: string | null };
 
 export type ErasurePlan = {
   person: { id: number; firstName: string; lastName: string; fullName: string; rowVersion: number; erasedOn: string | null; retainedUntil: string | null };
@@ -200,7 +199,7 @@ export type ErasurePlan = {
   fingerprint: string;
 };
 
-export const ERASED_NAME = "Gelöschte Person";
+const ERASED_NAME = "Gelöschte Person";
 export const ERASURE_CHANGED = "Die Person oder ihre Daten wurden seit der Vorschau geändert. Bitte die Vorschau erneut prüfen.";
 export const ALREADY_ERASED = "Diese Person wurde bereits gelöscht (DSGVO); nur die aufzubewahrenden Buchungsbelege sind noch da.";
 
@@ -535,7 +534,7 @@ export type ExpiredRemains = {
 /** What of erased people's retained records has expired by `today` (and can go). Read step by
  *  step (D1 limits the depth of one expression): invoices, then fees no remaining invoice bills,
  *  then mandates without a pending debit left, then people with nothing left. */
-export async function expiredRemains(db: Db, today: string): Promise<ExpiredRemains> {
+async function expiredRemains(db: Db, today: string): Promise<ExpiredRemains> {
   const ERASED = "SELECT id FROM people WHERE erased_on IS NOT NULL";
   const rows = async (query: string, ...params: unknown[]) => (await one(db, query, ...params).all<Row>()).results ?? [];
   const invoices = await rows(

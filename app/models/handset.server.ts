@@ -14,7 +14,7 @@ import { containsPattern } from "./search.server";
 /** Cards per handset list: enough to scroll with a thumb, small on a slow connection. */
 export const HANDSET_LIMIT = 30;
 
-export type HandsetDog = { id: number; name: string; breed: string | null; rabiesValidUntil: string | null };
+type HandsetDog = { id: number; name: string; breed: string | null; rabiesValidUntil: string | null };
 
 export type HandsetPerson = {
   id: number;

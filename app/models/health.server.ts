@@ -13,7 +13,7 @@ async function probe(run: () => Promise<string>): Promise<ProbeResult> {
 }
 
 /** D1: a real query against the migrated schema. */
-export function probeDatabase(db: Db): Promise<ProbeResult> {
+function probeDatabase(db: Db): Promise<ProbeResult> {
   return probe(async () => {
     const [row] = await db.all<{ people: number; migrations: number }>(
       sql`SELECT (SELECT count(*) FROM people) AS people, (SELECT count(*) FROM d1_migrations) AS migrations`,
@@ -23,7 +23,7 @@ export function probeDatabase(db: Db): Promise<ProbeResult> {
 }
 
 /** R2: put, read back and delete a probe object. */
-export function probeBucket(bucket: R2Bucket): Promise<ProbeResult> {
+function probeBucket(bucket: R2Bucket): Promise<ProbeResult> {
   return probe(async () => {
     const key = `health/probe-${crypto.randomUUID()}.txt`;
     const body = `wuff ${new Date().toISOString()}`;
@@ -39,7 +39,7 @@ export function probeBucket(bucket: R2Bucket): Promise<ProbeResult> {
 }
 
 /** Queue: send a probe message that the consumer acknowledges. */
-export function probeQueue(queue: Queue): Promise<ProbeResult> {
+function probeQueue(queue: Queue): Promise<ProbeResult> {
   return probe(async () => {
     const message: JobMessage = { type: "health-probe", sentOn: new Date().toISOString() };
     await queue.send(message);

@@ -28,11 +28,11 @@ import { lastJob, type JobRow } from "./jobs.server";
 export const HOME_PANEL_LIMIT = 10;
 
 /** A panel's rows, at most HOME_PANEL_LIMIT, and whether there are more. */
-export type Limited<Row> = { rows: Row[]; more: boolean };
+type Limited<Row> = { rows: Row[]; more: boolean };
 
-export type OverCapacityCourse = { id: number; name: string; maxDogs: number; actualNrOfDogs: number };
+type OverCapacityCourse = { id: number; name: string; maxDogs: number; actualNrOfDogs: number };
 
-export type RabiesWarning = {
+type RabiesWarning = {
   dogId: number;
   dogName: string;
   ownerName: string;

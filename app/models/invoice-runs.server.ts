@@ -24,7 +24,7 @@ import { getJob, paramsOfJob, type JobRecord } from "./jobs.server";
 /** People per queue message: a slice stays far below D1's limits per batch. */
 export const INVOICE_SLICE_SIZE = 50;
 /** Bulk invoice due date: invoice date plus 30 days (spec 001 §9). */
-export const INVOICE_DUE_DAYS = 30;
+const INVOICE_DUE_DAYS = 30;
 
 export const NOTHING_TO_BILL = "Keine Offenen Posten zu berechnen";
 

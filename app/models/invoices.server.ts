@@ -24,7 +24,7 @@ const isNegativeTotal = (error: unknown) => errorText(error).includes("CHECK con
 
 export const NEGATIVE_TOTAL =
   "Der Rechnungsbetrag darf nicht negativ werden: Eine Zeile darf ein Abzug sein, die Summe aller Zeilen aber nicht unter 0,00 € fallen.";
-export const INVOICE_NOT_FOUND = "Diese Rechnung gibt es nicht (mehr).";
+const INVOICE_NOT_FOUND = "Diese Rechnung gibt es nicht (mehr).";
 
 /** 'ReNr 2026001': the payment reference of the fees an invoice settles (spec 001 §4). */
 export const paymentReferenceOf = (invoiceNumber: number) => `ReNr ${invoiceNumber}`;

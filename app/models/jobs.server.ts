@@ -13,7 +13,7 @@ import { PAGE_SIZE } from "~/lib/grid";
 import type { Actor } from "./audit.server";
 import { errorText } from "./constraints.server";
 
-export { JOB_TYPES, type JobType } from "~/lib/jobs";
+export { type JobType } from "~/lib/jobs";
 
 export type JobRecord = typeof jobs.$inferSelect;
 
@@ -134,7 +134,7 @@ export async function recordFailure(db: Db, jobId: number, itemId: number, reaso
     ON CONFLICT (job_id, item_id) DO UPDATE SET message = excluded.message, attempts = attempts + 1, last_attempt_on = excluded.last_attempt_on`);
 }
 
-export const NAMED_FAILURES = 5;
+const NAMED_FAILURES = 5;
 
 /** Names of people by id: how a run's message names the items that failed, unless its kind names them otherwise. */
 export async function namePeople(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
@@ -148,7 +148,7 @@ export async function namePeople(db: Db, ids: readonly number[]): Promise<Map<nu
 }
 
 /** 'Erika Muster (Grund), …': the items whose work failed, for the run's message, in the order nameItems gives them. */
-export async function failureSummary(db: Db, jobId: number, nameItems = namePeople): Promise<{ count: number; text: string }> {
+async function failureSummary(db: Db, jobId: number, nameItems = namePeople): Promise<{ count: number; text: string }> {
   const failures = await db.select({ itemId: jobFailures.itemId, message: jobFailures.message }).from(jobFailures).where(eq(jobFailures.jobId, jobId));
   const names = await nameItems(
     db,

@@ -13,7 +13,7 @@ import type { MailFee, MailInvoice, MailPerson } from "~/lib/mail";
 import { currentPaymentLink } from "./fees.server";
 import { mailConsentAllows } from "./people.server";
 
-export type MailLogRecord = typeof mailLog.$inferSelect;
+type MailLogRecord = typeof mailLog.$inferSelect;
 
 /** What a mail is, as the log keeps it before it is sent. */
 export type MailClaim = {
@@ -95,11 +95,6 @@ export async function failMail(db: Db, id: number, error: string, now = new Date
     .update(mailLog)
     .set({ status: "FAILED", smtpResponse: error.slice(0, 1000), sentOn: now.toISOString() })
     .where(eq(mailLog.id, id));
-}
-
-export async function getMailLogEntry(db: Db, id: number): Promise<MailLogRecord | undefined> {
-  const [row] = await db.select().from(mailLog).where(eq(mailLog.id, id));
-  return row;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import { errorText, isAbortedAsUnchanged } from "./constraints.server";
 import { feePaymentUpdate } from "./payment-bookings.server";
 
 /** Who the audit fields name for a change Mollie's webhook made. */
-export const MOLLIE_ACTOR = "Mollie";
+const MOLLIE_ACTOR = "Mollie";
 
 /** Stores a fee's payment link. Not a change of the fee's money: rowVersion and audit stay, so an
  *  open fee dialog is not made stale by it. */
@@ -31,7 +31,7 @@ export type BookingInput = {
 
 export type BookingOutcome = { status: "booked"; applied: number; openAmount: number } | { status: "already" } | { status: "missing" };
 
-export async function isPaymentBooked(db: Db, paymentId: string): Promise<boolean> {
+async function isPaymentBooked(db: Db, paymentId: string): Promise<boolean> {
   return (await db.$count(molliePayments, eq(molliePayments.paymentId, paymentId))) > 0;
 }
 
@@ -66,9 +66,4 @@ export async function bookMolliePayment(db: Db, input: BookingInput): Promise<Bo
     .innerJoin(fees, eq(fees.id, molliePayments.feeId))
     .where(eq(molliePayments.paymentId, paymentId));
   return { status: "booked", applied: booked?.applied ?? 0, openAmount: booked?.openAmount ?? 0 };
-}
-
-/** The Mollie payments booked against a fee, oldest first. */
-export function paymentsOfFee(db: Db, feeId: number) {
-  return db.select().from(molliePayments).where(eq(molliePayments.feeId, feeId)).orderBy(molliePayments.processedOn);
 }

@@ -153,7 +153,7 @@ function orderBy(sort: SortSpec, withProtected: boolean, withBankData: boolean):
 }
 
 export type PeopleQuery = { filter: PeopleFilter; sort: SortSpec; page: number; withProtected: boolean; withBankData?: boolean; pageSize?: number };
-export type PeopleListQuery = Omit<PeopleQuery, "page" | "pageSize">;
+type PeopleListQuery = Omit<PeopleQuery, "page" | "pageSize">;
 type ListQuery = PeopleListQuery;
 
 /** The people of the grid, filtered and in grid order, with the given columns. */
@@ -270,7 +270,7 @@ export async function updatePerson(
 }
 
 /** Is there already a person with exactly this first and last name (quick add)? */
-export async function personWithNameExists(db: Db, firstName: string, lastName: string): Promise<boolean> {
+async function personWithNameExists(db: Db, firstName: string, lastName: string): Promise<boolean> {
   const [row] = await db
     .select({ id: people.id })
     .from(people)

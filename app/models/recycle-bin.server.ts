@@ -203,7 +203,7 @@ function restoreStatements(record: DeletedRecordRow): Statement[] {
   ];
 }
 
-export class RestoreRefused extends Error {}
+class RestoreRefused extends Error {}
 
 export type RestoreOutcome = { status: "restored"; record: DeletedRecordRow; count: number } | { status: "refused"; message: string } | { status: "missing" };
 

@@ -39,7 +39,7 @@ const newDueDates = (params: ReminderRunParams) => new Map(params.levels.map((le
 const asLevels = (params: ReminderRunParams) => params.levels as ReminderLevel[];
 
 /** An item of the preview: what is due for whom, and whether the person gets it by mail (why not). */
-export type DueReminder = {
+type DueReminder = {
   targetType: ReminderTargetType;
   targetId: number;
   personId: number;
@@ -60,7 +60,7 @@ const mailChannel = sql`CASE WHEN ${hasEmail(people.email)} AND ${mailConsentAll
 type DueRow = { id: number; personId: number; name: string | null; level: number; openAmount: number; hasEmail: number; consent: number };
 
 /** Every item with a level due on `date` (optionally only of some people). */
-export async function dueReminders(db: Db, params: ReminderRunParams, personIds?: readonly number[]): Promise<DueReminder[]> {
+async function dueReminders(db: Db, params: ReminderRunParams, personIds?: readonly number[]): Promise<DueReminder[]> {
   const levels = asLevels(params);
   const invoiceLevel = dueLevelOf(levels, "INVOICE", params.date);
   const feeLevel = dueLevelOf(levels, "FEE", params.date);
@@ -187,7 +187,7 @@ const caseOfLevel = (params: ReminderRunParams, value: (level: ReminderRunParams
  * A slice: the reminders of its people's due items, then the reminder fees of the run's new
  * reminders of these people, then each reminder names its fee. Idempotent (see above).
  */
-export function reminderSliceStatements(jobId: number, personIds: readonly number[], params: ReminderRunParams, actor: Actor, now: Date): Statement[] {
+function reminderSliceStatements(jobId: number, personIds: readonly number[], params: ReminderRunParams, actor: Actor, now: Date): Statement[] {
   const iso = now.toISOString();
   const dueDates = newDueDates(params);
   const levels = asLevels(params);

@@ -26,8 +26,6 @@ export type ReminderLevelInput = Pick<ReminderLevel, "level" | "enabled" | "days
   rowVersion: number;
 };
 
-export const REMINDER_LEVEL_COUNT = 3;
-
 /** The three levels, by level. */
 export async function getReminderLevels(db: Db): Promise<ReminderLevel[]> {
   return db.select().from(reminderLevels).orderBy(asc(reminderLevels.level));
@@ -84,11 +82,11 @@ const lastNewDueDateOf = (type: ReminderTargetType, id: SQL) =>
   sql<string | null>`(SELECT rm.new_due_date ${activeReminders(type, id)} ORDER BY rm.level DESC LIMIT 1)`;
 
 /** An invoice is overdue: something open and its due date passed (§193 BGB). */
-export const invoiceOverdue = (today: string) =>
+const invoiceOverdue = (today: string) =>
   sql`(${qualified(invoiceHeaders.openAmount)} > 0 AND ${qualified(invoiceHeaders.dueDate)} IS NOT NULL AND ${qualified(invoiceHeaders.dueDate)} <= ${latestDueDateFor(1, today)})`;
 
 /** A fee is reminded on its own: collected directly (not billed by invoice), not a reminder fee. */
-export const feeRemindable = sql`(${qualified(fees.sendInvoice)} = 0 AND ${qualified(fees.kind)} <> 'REMINDER')`;
+const feeRemindable = sql`(${qualified(fees.sendInvoice)} = 0 AND ${qualified(fees.kind)} <> 'REMINDER')`;
 
 /** A direct debit is pending for a fee: its person has an active SEPA mandate, so the next
  *  Lastschriftlauf collects it (a returned debit too: the return frees the fee for that run). */
@@ -96,7 +94,7 @@ const debitPending = sql`EXISTS (SELECT 1 FROM ${sepaMandates} sm WHERE sm.perso
 
 /** A fee is overdue: reminded on its own, something open, its due date passed (§193 BGB), and no
  *  direct debit pending (issue 17: the club collects it rather than reminding). */
-export const feeOverdue = (today: string) =>
+const feeOverdue = (today: string) =>
   sql`(${feeRemindable} AND ${qualified(fees.openAmount)} > 0 AND ${qualified(fees.dueDate)} IS NOT NULL AND ${qualified(fees.dueDate)} <= ${latestDueDateFor(1, today)} AND NOT ${debitPending})`;
 
 /**
@@ -120,7 +118,7 @@ export function dueLevelOf(levels: ReminderLevel[], type: ReminderTargetType, to
 }
 
 /** The Rechnungen's and the Kontenblatt's reminder toggle: all, only reminded, reminder due. */
-export const REMINDER_FILTERS = ["all", "reminded", "due"] as const;
+const REMINDER_FILTERS = ["all", "reminded", "due"] as const;
 export type ReminderFilter = (typeof REMINDER_FILTERS)[number];
 
 /** The toggle as a condition; 'due' needs the levels (read before the list). */
@@ -216,13 +214,7 @@ function reminderConditions(where: ReminderWhere): SQL {
 const REMINDERS_FROM = sql`FROM ${reminders} r JOIN people p ON p.id = r.person_id LEFT JOIN ${reminderLevels} l ON l.level = r.level`;
 
 /** The reminders, newest first (or sorted by a column): all of a person, an invoice or a fee, or all. */
-export async function listReminders(
-  db: Db,
-  where: ReminderWhere = {},
-  limit = 100,
-  offset = 0,
-  sort: SortSpec = REMINDER_DEFAULT_SORT,
-): Promise<ReminderRow[]> {
+async function listReminders(db: Db, where: ReminderWhere = {}, limit = 100, offset = 0, sort: SortSpec = REMINDER_DEFAULT_SORT): Promise<ReminderRow[]> {
   const direction = sort.descending ? sql`DESC` : sql`ASC`;
   const order = REMINDER_SORTS[sort.id] ?? REMINDER_SORTS.date;
   const rows = await db.all<ReminderRow>(sql`SELECT r.id AS id, r.target_type AS targetType, r.target_id AS targetId, ${ITEM_TEXT} AS item,
@@ -252,7 +244,7 @@ export const allReminders = (db: Db, where: ReminderWhere, sort: SortSpec = REMI
 export type CancelOutcome = { status: "cancelled"; reminder: ReminderRow } | { status: "refused"; message: string } | { status: "missing" };
 
 export const REMINDER_ALREADY_SENT = "Diese Mahnung ist schon versandt oder storniert: Sie bleibt, wie sie ist.";
-export const REMINDER_FEE_SETTLED = "Die Mahngebühr steht schon auf einer Rechnung oder ist (teilweise) bezahlt: Bitte zuerst dort korrigieren.";
+const REMINDER_FEE_SETTLED = "Die Mahngebühr steht schon auf einer Rechnung oder ist (teilweise) bezahlt: Bitte zuerst dort korrigieren.";
 
 export async function getReminder(db: Db, id: number): Promise<ReminderRow | undefined> {
   const [row] = await listReminders(db, { id }, 1);

@@ -21,7 +21,7 @@ export type MandateInput = {
   comments: string | null;
 };
 
-export const ACTIVE_MANDATE_EXISTS = (reference: string) =>
+const ACTIVE_MANDATE_EXISTS = (reference: string) =>
   `Die Person hat schon ein aktives Mandat (${reference}). Es kann nur ein Mandat je Person aktiv sein: Deaktiviere erst das andere.`;
 
 /** A person's mandates, the active one first, then the newest. */

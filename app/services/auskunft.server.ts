@@ -15,7 +15,7 @@ import { personData, type PersonData } from "~/models/gdpr.server";
 import { withPdfRenderer } from "./pdf.server";
 
 /** German titles of the sections, in the Auskunft's order. */
-export const SECTION_TITLES: Record<string, string> = {
+const SECTION_TITLES: Record<string, string> = {
   people: "Stammdaten",
   dogs: "Hunde",
   course_memberships: "Kursteilnahmen",
@@ -155,7 +155,7 @@ function binnedFields(json: unknown): [string, unknown][] {
 /** The readable summary (HTML for the PDF renderer): one section per table, each record as its
  *  filled fields; the consents and the change history last. Tables, actions and changes are named
  *  in German (the JSON keeps the stored values). */
-export function auskunftHtml(data: PersonData, clubName: string | null, now: Date): string {
+function auskunftHtml(data: PersonData, clubName: string | null, now: Date): string {
   const person = data.person;
   const fieldsOf = (table: string, row: Record<string, unknown>): [string, unknown][] =>
     table === "deleted_records"

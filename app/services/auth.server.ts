@@ -15,6 +15,7 @@ import { accessDeniedMessage, mayUse, ROLES, rolesFromClaim, type Area, type Use
 import { createSession, deleteSession, findSession, sessionKey, touchSession, type SessionKey, type StoredSession } from "~/models/session.server";
 import { setWriteActor, setWriteSource } from "~/models/audit.server";
 import { screenSourceLabel } from "~/lib/labels";
+import { appEnv } from "./env.server";
 import { isSecureOrigin, readCookie, returnToCookie, SESSION_MAX_AGE_SECONDS, sessionCookie } from "./cookies.server";
 import { safeReturnPath } from "./return-path.server";
 import { redirectWithToast, toastCookieHeader } from "./toast.server";
@@ -23,19 +24,16 @@ const TOUCH_INTERVAL_MS = 30_000;
 const OAUTH_STATE_COOKIE = "wuff_oauth";
 
 export const IDLE_LOGOUT_MESSAGE = "Du wurdest wegen Inaktivität abgemeldet.";
-export const LOGIN_FAILED_MESSAGE = "Die Anmeldung ist fehlgeschlagen. Bitte versuche es noch einmal.";
+const LOGIN_FAILED_MESSAGE = "Die Anmeldung ist fehlgeschlagen. Bitte versuche es noch einmal.";
 
 type GuardArgs = { request: Request; context: AppLoadContext };
 
 export function idleSettings(env: Env) {
-  const seconds = (value: string | undefined, fallback: number) => {
-    const parsed = Number(value);
-    return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-  };
+  const settings = appEnv(env);
   return {
-    timeoutSeconds: seconds(env.IDLE_TIMEOUT_SECONDS, 600),
-    countdownSeconds: seconds(env.IDLE_COUNTDOWN_SECONDS, 10),
-    keepaliveSeconds: seconds(env.KEEPALIVE_PING_SECONDS, 120),
+    timeoutSeconds: settings.IDLE_TIMEOUT_SECONDS,
+    countdownSeconds: settings.IDLE_COUNTDOWN_SECONDS,
+    keepaliveSeconds: settings.KEEPALIVE_PING_SECONDS,
   };
 }
 
@@ -58,7 +56,7 @@ type ProviderMetadata = {
 const metadataCache = new Map<string, Promise<ProviderMetadata>>();
 const keySets = new Map<string, JWTVerifyGetKey>();
 
-export function providerMetadata(issuer: string): Promise<ProviderMetadata> {
+function providerMetadata(issuer: string): Promise<ProviderMetadata> {
   let metadata = metadataCache.get(issuer);
   if (!metadata) {
     metadata = fetch(new URL(".well-known/openid-configuration", issuer.endsWith("/") ? issuer : `${issuer}/`)).then(async (response) => {

@@ -2,7 +2,7 @@
  * Refuses writes (POST, PUT, PATCH, DELETE) sent by another site. The session cookie is
  * SameSite=Lax already; this also covers browsers and proxies that do not honour it.
  */
-export const CROSS_SITE_MESSAGE = "Anfrage von einer fremden Seite abgelehnt.";
+const CROSS_SITE_MESSAGE = "Anfrage von einer fremden Seite abgelehnt.";
 
 export function refuseCrossSiteWrite(request: Request): Response | null {
   if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return null;

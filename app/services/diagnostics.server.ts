@@ -8,6 +8,7 @@ import { connect } from "cloudflare:sockets";
 import type { Db } from "~/db/client.server";
 import { getConfiguration } from "~/models/configuration.server";
 import { checkHealth, type ProbeResult } from "~/models/health.server";
+import { appEnv } from "./env.server";
 import { probePaymentProvider } from "./payments.server";
 
 const SMTP_TIMEOUT_MS = 5_000;
@@ -16,7 +17,7 @@ const SMTP_TIMEOUT_MS = 5_000;
  * Browser Rendering: asks the binding for its limits (free sessions, whether a new browser may be
  * started now) instead of launching one, which would cost a browser-minute.
  */
-export async function probeBrowser(env: Env): Promise<ProbeResult | null> {
+async function probeBrowser(env: Env): Promise<ProbeResult | null> {
   if (!env.BROWSER) return null;
   try {
     // The local binding (miniflare) answers its limits without activeSessions: the sessions list
@@ -34,11 +35,9 @@ export async function probeBrowser(env: Env): Promise<ProbeResult | null> {
 }
 
 /** SMTP_HOST and SMTP_PORT (vars of the mail capability), or null when not configured. */
-export function smtpTarget(env: Env): { host: string; port: number } | null {
-  const vars = env as unknown as Record<string, unknown>;
-  const host = typeof vars.SMTP_HOST === "string" ? vars.SMTP_HOST.trim() : "";
-  const port = Number(vars.SMTP_PORT);
-  return host && Number.isInteger(port) && port > 0 && port < 65_536 ? { host, port } : null;
+function smtpTarget(env: Env): { host: string; port: number } | null {
+  const { SMTP_HOST: host, SMTP_PORT: port } = appEnv(env);
+  return host ? { host, port } : null;
 }
 
 /** SMTP: opens a TCP connection, reads the server's 220 greeting and says QUIT. Sends no mail. */

@@ -37,13 +37,13 @@ const berlinDay = (isoDate: string) => {
 };
 
 /** 'Hundeplatz Am Stadtwald, Waldweg 3, 12345 Musterstadt' */
-export function locationText(date: Pick<FeedDate, "locationName" | "streetNumber" | "zip" | "city">): string {
+function locationText(date: Pick<FeedDate, "locationName" | "streetNumber" | "zip" | "city">): string {
   const place = [date.zip, date.city].filter(Boolean).join(" ");
   return [date.locationName, date.streetNumber, place].filter(Boolean).join(", ");
 }
 
 /** Trainer, co-trainer and the date's comment, one per line. */
-export function descriptionText(date: Pick<FeedDate, "trainerName" | "cotrainerName" | "comments">): string {
+function descriptionText(date: Pick<FeedDate, "trainerName" | "cotrainerName" | "comments">): string {
   return [date.trainerName && `Trainer: ${date.trainerName}`, date.cotrainerName && `Co-Trainer: ${date.cotrainerName}`, date.comments?.trim()]
     .filter(Boolean)
     .join("\n");

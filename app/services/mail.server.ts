@@ -10,41 +10,36 @@ import { LogLevel, WorkerMailer } from "worker-mailer";
 import { NO_TEST_ACCOUNT } from "~/lib/mail";
 import { errorText } from "~/models/constraints.server";
 import { toBase64 } from "~/lib/bytes";
+import { appEnv } from "./env.server";
 
-type MailEnv = Pick<Env, "APP_ENV" | "SMTP_HOST" | "SMTP_PORT" | "SMTP_USER" | "SMTP_SECURE" | "MAIL_FROM"> & Partial<Pick<Env, "SMTP_PASSWORD">>;
-
-export const isProduction = (env: Pick<Env, "APP_ENV">) => env.APP_ENV === "production";
+const isProduction = (env: Pick<Env, "APP_ENV">) => env.APP_ENV === "production";
 
 /** 'Wuff Hundeschule <verein@wuff.example>' -> name and address. */
-export function parseSender(from: string): { name?: string; email: string } {
+function parseSender(from: string): { name?: string; email: string } {
   const match = /^\s*(.*?)\s*<([^<>\s]+@[^<>\s]+)>\s*$/.exec(from);
   if (match) return { ...(match[1] ? { name: match[1].replace(/^"|"$/g, "") } : {}), email: match[2] };
   return { email: from.trim() };
 }
 
-export class MailConfigurationError extends Error {}
+class MailConfigurationError extends Error {}
 
-function settings(env: MailEnv) {
-  const port = Number(env.SMTP_PORT);
-  if (!env.SMTP_HOST || !Number.isInteger(port) || port <= 0) throw new MailConfigurationError("Der Mailserver ist nicht konfiguriert (SMTP_HOST, SMTP_PORT).");
-  const sender = parseSender(env.MAIL_FROM ?? "");
-  if (!/^[^\s@]+@[^\s@]+$/.test(sender.email)) throw new MailConfigurationError("Der Absender der Mails ist nicht konfiguriert (MAIL_FROM).");
-  const secure = (env.SMTP_SECURE ?? "false").toLowerCase();
+function settings(env: Env) {
+  // Checked at the start (app/services/env.server.ts): port, security and sender are well-formed.
+  const { SMTP_HOST: host, SMTP_PORT: port, SMTP_SECURE: secure, SMTP_USER: username, SMTP_PASSWORD: password, MAIL_FROM } = appEnv(env);
+  if (!host) throw new MailConfigurationError("Der Mailserver ist nicht konfiguriert (SMTP_HOST).");
   return {
-    host: env.SMTP_HOST,
+    host,
     port,
     // "tls": TLS from the start (465); "starttls": upgrade after EHLO (587); "false": plain (maildev).
     secure: secure === "tls",
     startTls: secure === "starttls",
-    ...(env.SMTP_USER
-      ? { credentials: { username: env.SMTP_USER, password: env.SMTP_PASSWORD ?? "" }, authType: ["plain", "login"] as ("plain" | "login")[] }
-      : {}),
-    sender,
+    ...(username ? { credentials: { username, password }, authType: ["plain", "login"] as ("plain" | "login")[] } : {}),
+    sender: parseSender(MAIL_FROM),
   };
 }
 
 /** The sender's display name: how mails name the club when the configuration has no Verein. */
-export const senderName = (env: MailEnv) => parseSender(env.MAIL_FROM ?? "").name ?? "Wuff";
+export const senderName = (env: Pick<Env, "MAIL_FROM">) => parseSender(env.MAIL_FROM).name ?? "Wuff";
 
 /** Where a mail really goes. */
 export type Route = { status: "ok"; to: string; cc: string | null; redirected: boolean } | { status: "blocked"; message: string };
@@ -95,7 +90,7 @@ const mimeTypeOf = (file: Attachment) =>
   file.contentId
     ? `${file.mimeType}; name="${safeFileName(file.filename)}"\r\nContent-ID: <${oneLine(file.contentId).replace(/[<>"]/g, "")}>\r\nX-Wuff-Inline: 1`
     : file.mimeType;
-export type OutgoingMail = { to: string; cc: string | null; subject: string; html: string; text: string; attachments: Attachment[]; intendedTo?: string };
+type OutgoingMail = { to: string; cc: string | null; subject: string; html: string; text: string; attachments: Attachment[]; intendedTo?: string };
 
 /** A file name as a mail header may carry it (worker-mailer puts it between quotes as is). */
 const safeFileName = (name: string) => oneLine(name).replace(/["\\]/g, "_") || "Anhang";
@@ -107,7 +102,7 @@ export type MailTransport = { send(mail: OutgoingMail): Promise<string>; close()
  * Connects to the SMTP server. worker-mailer reports no server answer on success: a resolved send
  * means the server answered 250 to the message, which is what the log records.
  */
-export async function openTransport(env: MailEnv): Promise<MailTransport> {
+export async function openTransport(env: Env): Promise<MailTransport> {
   const { sender, ...options } = settings(env);
   let mailer: WorkerMailer;
   try {

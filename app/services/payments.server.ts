@@ -16,25 +16,25 @@ import { getFee, currentPaymentLink } from "~/models/fees.server";
 import type { ProbeResult } from "~/models/health.server";
 import { bookMolliePayment, storePaymentLink, type BookingOutcome } from "~/models/mollie-payments.server";
 import { toHex } from "~/lib/bytes";
+import { appEnv } from "./env.server";
 
 export const MOLLIE_NOT_CONFIGURED = "Mollie ist nicht konfiguriert, daher werden keine Zahlungslinks generiert";
 export const FEE_ALREADY_PAID = "The fee has already been paid";
-export const WEBHOOK_PATH = "/api/public/mollie/webhook";
+const WEBHOOK_PATH = "/api/public/mollie/webhook";
 /** Mollie's limit for descriptions. */
 const MAX_DESCRIPTION = 255;
 const TIMEOUT_MS = 10_000;
 
-export type MollieClient = { apiUrl: string; apiKey: string };
+type MollieClient = { apiUrl: string; apiKey: string };
 
 /** The configured client, or null without key or URL. */
-export function mollieClient(env: Env): MollieClient | null {
-  const apiKey = (env.MOLLIE_API_KEY ?? "").trim();
-  const apiUrl = (env.MOLLIE_API_URL ?? "").trim().replace(/\/+$/, "");
+function mollieClient(env: Env): MollieClient | null {
+  const { MOLLIE_API_KEY: apiKey, MOLLIE_API_URL: apiUrl } = appEnv(env);
   return apiKey && apiUrl ? { apiUrl, apiKey } : null;
 }
 
 /** A failed call, with a German message for the user (status 0: Mollie not reached). */
-export class MollieError extends Error {
+class MollieError extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -90,10 +90,10 @@ function failure({ status, body }: Answer): MollieError {
   return new MollieError(status, `Mollie antwortet mit einem Fehler (HTTP ${status})${detail ? `: ${detail}` : ""}.`);
 }
 
-export type PaymentLink = { id: string; url: string; amount: number; description: string };
+type PaymentLink = { id: string; url: string; amount: number; description: string };
 
 /** POST /payment-links: a link for the amount (cents), EUR. */
-export async function createPaymentLink(
+async function createPaymentLink(
   client: MollieClient,
   input: { description: string; amount: number; webhookUrl?: string | null; idempotencyKey: string },
 ): Promise<PaymentLink> {
@@ -116,7 +116,7 @@ export async function createPaymentLink(
   return { id: body.id, url: href, amount, description: String(body.description ?? input.description) };
 }
 
-export type MolliePayment = {
+type MolliePayment = {
   id: string;
   status: string;
   /** Cents, or null for another currency. */
@@ -126,7 +126,7 @@ export type MolliePayment = {
 };
 
 /** GET /payments/{id}: the payment as Mollie knows it, or null when Mollie does not know it. */
-export async function getPayment(client: MollieClient, id: string): Promise<MolliePayment | null> {
+async function getPayment(client: MollieClient, id: string): Promise<MolliePayment | null> {
   const answer = await call(client, `/payments/${encodeURIComponent(id)}`);
   if (answer.status === 404) return null;
   if (answer.status !== 200 || !answer.body) throw failure(answer);
@@ -162,16 +162,17 @@ const encoder = new TextEncoder();
 
 function webhookKey(env: Env): Promise<CryptoKey> {
   // Its own secret if set (rotating the session secret then leaves unpaid links working).
-  const secret = (env.MOLLIE_WEBHOOK_SECRET ?? "").trim() || `mollie-webhook:${env.SESSION_SECRET}`;
+  const { MOLLIE_WEBHOOK_SECRET, SESSION_SECRET } = appEnv(env);
+  const secret = MOLLIE_WEBHOOK_SECRET || `mollie-webhook:${SESSION_SECRET}`;
   return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 }
 
-export async function signFeeReference(env: Env, feeId: number): Promise<string> {
+async function signFeeReference(env: Env, feeId: number): Promise<string> {
   return toHex(await crypto.subtle.sign("HMAC", await webhookKey(env), encoder.encode(`fee:${feeId}`)));
 }
 
 /** Constant-time check of a fee reference's signature. */
-export async function verifyFeeReference(env: Env, feeId: number, signature: string): Promise<boolean> {
+async function verifyFeeReference(env: Env, feeId: number, signature: string): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(signature)) return false;
   const bytes = new Uint8Array(signature.match(/../g)!.map((pair) => parseInt(pair, 16)));
   return crypto.subtle.verify("HMAC", await webhookKey(env), bytes, encoder.encode(`fee:${feeId}`));
@@ -196,7 +197,7 @@ function feeOfWebhookUrl(value: string): number | null {
 // ---------------------------------------------------------------------------------------------
 // A fee's payment link (the Kontenblatt, the API, later the mails)
 
-export type FeeLink = { feeId: number; id: string; url: string; amount: number; description: string; created: boolean };
+type FeeLink = { feeId: number; id: string; url: string; amount: number; description: string; created: boolean };
 export type FeeLinkOutcome =
   { status: "ok"; link: FeeLink } | { status: "missing" } | { status: "refused"; message: string } | { status: "failed"; message: string };
 

@@ -11,7 +11,7 @@
 import puppeteer, { type Browser, type Page, type PDFOptions } from "@cloudflare/puppeteer";
 
 /** Spec 001 §9: A4 portrait; margins top 2 cm, right 2.5 cm, bottom 2 cm (room for the footer), left 2.5 cm. */
-export const INVOICE_PDF_OPTIONS: PDFOptions = {
+const INVOICE_PDF_OPTIONS: PDFOptions = {
   format: "A4",
   landscape: false,
   printBackground: true,

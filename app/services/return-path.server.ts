@@ -23,13 +23,13 @@ function decoded(path: string): string | null {
   }
 }
 
-export type ReturnPath = { status: "ok"; path: string } | { status: "off-site" } | { status: "invalid" };
+type ReturnPath = { status: "ok"; path: string } | { status: "off-site" } | { status: "invalid" };
 
 /**
  * What a return path leads to: an on-site path (normalized as the browser would send it), another
  * site, or nothing valid (control characters, or backslashes before the query).
  */
-export function resolveReturnPath(value: string): ReturnPath {
+function resolveReturnPath(value: string): ReturnPath {
   const pathPart = value.split(/[?#]/, 1)[0];
   if (CONTROL_CHARACTERS.test(value) || pathPart.includes("\\")) return { status: "invalid" };
   if (!value.startsWith("/")) return { status: "off-site" };

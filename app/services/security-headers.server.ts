@@ -17,7 +17,7 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
-export function contentSecurityPolicy(nonce: string, env: Pick<Env, "OIDC_ISSUER">): string {
+function contentSecurityPolicy(nonce: string, env: Pick<Env, "OIDC_ISSUER">): string {
   // Logging out posts to /logout, which answers with a redirect to the provider's end-session
   // endpoint: form-action covers the redirects of a form post, so the provider must be named.
   const issuer = originOf(env.OIDC_ISSUER);

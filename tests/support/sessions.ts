@@ -13,7 +13,7 @@ export const DEMO_USERS = {
 
 export type DemoUserName = keyof typeof DEMO_USERS;
 
-export function testContext(): AppLoadContext {
+function testContext(): AppLoadContext {
   return { cloudflare: { env, ctx: createExecutionContext() }, db: createDb(env.DB), queryTimer: { count: 0, milliseconds: 0 }, nonce: "test-nonce" };
 }
 

@@ -24,12 +24,12 @@ export type ListQuery = {
   parent: { type: ParentType; id: number } | null;
   user: User;
 };
-export type ExportQuery = Omit<ListQuery, "page" | "pageSize">;
+type ExportQuery = Omit<ListQuery, "page" | "pageSize">;
 
-export type ListResult<Row> = { rows: Row[]; total: number; sums?: Record<string, number> };
+type ListResult<Row> = { rows: Row[]; total: number; sums?: Record<string, number> };
 
 /** The model functions the kit calls (all queries stay in app/models). */
-export type GridModel<Row> = {
+type GridModel<Row> = {
   list(db: Db, query: ListQuery): Promise<ListResult<Row>>;
   /** The page (1-based) the row is on under this query, or null when the query does not list it. */
   pageOf?(db: Db, id: number, query: ListQuery): Promise<number | null>;
@@ -83,7 +83,7 @@ export type ToggleDecl = {
   follow?: (saved: SavedRecord, current: string) => string | undefined;
 };
 
-export type MountDecl = {
+type MountDecl = {
   title: string | ((parent: { name: string }) => string);
   /** URL parameter prefix of a CHILD grid ('dog' -> dogSort, dogPage, dog). */
   prefix?: string;

@@ -25,7 +25,7 @@ import { parseId } from "~/lib/ids";
 import type { AnyGridDecl, ColumnDecl, ListQuery, Mount, ParentType, RowActionDecl, SavedRecord, ToggleDecl } from "./declare";
 
 /** A value shown as text the German way (or a checkbox). */
-export function formatValue(type: CellType | undefined, value: CellValue): string | boolean {
+function formatValue(type: CellType | undefined, value: CellValue): string | boolean {
   if (type === "checkbox") return Boolean(value);
   if (value === null || value === undefined || value === "") return "";
   switch (type) {
@@ -65,12 +65,12 @@ const alignment = <Row>(column: ColumnDecl<Row>) =>
   column.align ?? (column.type === "money" || column.type === "number" ? "right" : column.type === "checkbox" ? "center" : "left");
 
 /** The columns of a grid where it is mounted, for this user (context and permission rules). */
-export function columnsFor<Row>(grid: { columns: readonly ColumnDecl<Row>[] }, mount: Mount, user: User | null): ColumnDecl<Row>[] {
+function columnsFor<Row>(grid: { columns: readonly ColumnDecl<Row>[] }, mount: Mount, user: User | null): ColumnDecl<Row>[] {
   return grid.columns.filter((column) => !column.omitUnder?.includes(mount) && (!column.requires || may(user, column.requires)));
 }
 
 /** The columns to show: the user's choice if there is one, else the defaults. */
-export function visibleColumnIds<Row>(columns: readonly ColumnDecl<Row>[], chosen: string[] | null): string[] {
+function visibleColumnIds<Row>(columns: readonly ColumnDecl<Row>[], chosen: string[] | null): string[] {
   if (chosen) {
     const known = new Set(columns.map((column) => column.id));
     const kept = chosen.filter((id) => known.has(id));
@@ -94,7 +94,7 @@ async function toggleOptions(db: Db, toggle: ToggleDecl, active: string) {
   return options.some((option) => option.value === active) ? options : [...options, { value: active, label: active }];
 }
 
-export function stateSpec(grid: AnyGridDecl, mount: Mount, columns: readonly ColumnDecl<unknown>[]): GridStateSpec {
+function stateSpec(grid: AnyGridDecl, mount: Mount, columns: readonly ColumnDecl<unknown>[]): GridStateSpec {
   return {
     prefix: prefixOf(grid, mount),
     sortable: columns.filter((column) => column.sortable !== false).map((column) => column.id),
@@ -104,7 +104,7 @@ export function stateSpec(grid: AnyGridDecl, mount: Mount, columns: readonly Col
   };
 }
 
-export const gridOwnParams = (grid: AnyGridDecl, mount: Mount) =>
+const gridOwnParams = (grid: AnyGridDecl, mount: Mount) =>
   ownParamNames(
     prefixOf(grid, mount),
     (grid.toggles ?? []).map((toggle) => toggle.param),
@@ -162,7 +162,7 @@ function listQuery(grid: AnyGridDecl, state: GridState, placement: Placement, us
 }
 
 /** The grid's query as the URL states it (for lists, exports and finding a row's page). */
-export function queryFromUrl(grid: AnyGridDecl, placement: Placement, search: URLSearchParams, user: User) {
+function queryFromUrl(grid: AnyGridDecl, placement: Placement, search: URLSearchParams, user: User) {
   const columns = columnsFor(grid, placement.mount, user);
   if (grid.search && isSearchTooLong(search.get(gridParamNames(prefixOf(grid, placement.mount)).search))) {
     throw new Response(SEARCH_TOO_LONG, { status: 400 });

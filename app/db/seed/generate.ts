@@ -141,7 +141,7 @@ const OTHER_FEE_TEXTS = [
 ];
 
 /** The demo club as SEPA creditor: the Bundesbank's sample Gläubiger-ID and a mandate text. */
-export const DEMO_CREDITOR = {
+const DEMO_CREDITOR = {
   creditorId: "DE98ZZZ09999999999",
   mandateText:
     "Ich ermächtige den Hundesportverein Wuff e.V., Zahlungen von meinem Konto mittels Lastschrift einzuziehen. Zugleich weise ich mein Kreditinstitut an, die vom Hundesportverein Wuff e.V. auf mein Konto gezogenen Lastschriften einzulösen. Hinweis: Ich kann innerhalb von acht Wochen, beginnend mit dem Belastungsdatum, die Erstattung des belasteten Betrages verlangen. Es gelten dabei die mit meinem Kreditinstitut vereinbarten Bedingungen.",

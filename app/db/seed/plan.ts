@@ -49,7 +49,7 @@ function sqlLiteral(value: unknown): string {
 }
 
 /** Multi-row INSERTs (chunks of `rowsPerStatement`) with SQL column names and literal values. */
-export function insertStatements(table: Table, rows: Record<string, unknown>[], rowsPerStatement = 100): string[] {
+function insertStatements(table: Table, rows: Record<string, unknown>[], rowsPerStatement = 100): string[] {
   const columns = storedColumns(table);
   const columnList = columns.map(([, column]) => `"${column.name}"`).join(", ");
   const statements: string[] = [];

@@ -43,13 +43,3 @@ export const courseDateSchema = z.object({
   skip: skipDays(),
 });
 export type CourseDateFormValues = z.infer<typeof courseDateSchema>;
-
-export const COURSE_DATE_LABELS = {
-  courseId: "Kurs",
-  startDate: "Datum",
-  startTime: "Uhrzeit",
-  duration: "Dauer",
-  comments: "Kommentar",
-  count: "Anzahl Termine",
-  skip: "außer am",
-};

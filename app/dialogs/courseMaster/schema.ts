@@ -2,7 +2,7 @@ import { z } from "zod";
 import { optionalId, optionalMoneyInCents, optionalText, optionalWholeNumber, requiredText, rowVersion } from "~/lib/form-fields";
 
 /** The largest planned number of sessions and of dogs a course type may have. */
-export const MAX_COURSE_COUNT = 999;
+const MAX_COURSE_COUNT = 999;
 
 /** A Kurs-Typ: its name, planned sessions, capacity and the three prices (typed 1.234,56 €). */
 export const courseMasterSchema = z.object({

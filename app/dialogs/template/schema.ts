@@ -4,7 +4,7 @@ import { codesOf, TEMPLATE_KIND_LABELS } from "~/lib/labels";
 import { templateProblem } from "~/lib/templates";
 
 /** A template's HTML (and plain text) may be long; a mail or an invoice stays far below this. */
-export const MAX_TEMPLATE_LENGTH = 50_000;
+const MAX_TEMPLATE_LENGTH = 50_000;
 
 /** A mustache template that parses (unclosed sections are refused with the parser's reason). */
 const parses = (value: string | null, context: z.RefinementCtx) => {

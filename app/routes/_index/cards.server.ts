@@ -10,7 +10,7 @@ import { JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/job
 import { isRabiesExpired, RABIES_WARNING_DAYS } from "~/lib/rabies";
 import type { HomePanels } from "~/models/home.server";
 
-export type HomeEntry = {
+type HomeEntry = {
   key: string;
   href: string;
   /** The link's text: what the entry is (a course, a dog, a person, a sum). */
