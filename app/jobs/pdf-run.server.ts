@@ -11,8 +11,7 @@ import { countWithPdf, runProgressStatement } from "~/models/invoice-pdfs.server
 import type { JobRecord, RunSummary } from "~/models/jobs.server";
 import { createInvoicePdf } from "~/services/invoice-pdfs.server";
 import { PdfRenderer } from "~/services/pdf.server";
-import { ItemFailure } from "./index.server";
-import type { ItemContext } from "./runs.server";
+import { ItemFailure, type ItemContext } from "./item";
 
 export const PDF_SLICE_SIZE = 20;
 /** PDFs of a slice rendered at once, each on its own page of the batch's browser: while Chromium

@@ -30,9 +30,8 @@ import { openTransport, type MailTransport } from "~/services/mail.server";
 import { lazyRenderer } from "~/services/invoice-pdfs.server";
 import { paymentLinkForFee, paymentLinksRefusal } from "~/services/payments.server";
 import { PdfRenderer, RENDERING_FAILED } from "~/services/pdf.server";
-import { ItemFailure } from "./index.server";
+import { ItemFailure, type ItemContext } from "./item";
 import { composeMail, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed, type MailSettings } from "./mails.server";
-import type { ItemContext } from "./runs.server";
 
 const RENDERER = "pdf-renderer";
 const SMTP = "smtp";

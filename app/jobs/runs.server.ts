@@ -8,24 +8,13 @@ import { annualFeeSliceStatements, annualFeesMessage, ANNUAL_FEE_SLICE_SIZE, typ
 import type { Actor } from "~/models/audit.server";
 import { INVOICE_SLICE_SIZE, invoiceRunMessage, invoiceRunResult, invoiceSliceStatements, paramsOf, type InvoiceRunParams } from "~/models/invoice-runs.server";
 import { paramsOfJob, type JobRecord, type JobType, type RunSummary } from "~/models/jobs.server";
-import type { BatchResources } from "./batch-resources.server";
+import type { ItemContext } from "./item";
 import { nameInvoices } from "~/models/invoice-pdfs.server";
 import { performPdf, PDF_CONCURRENCY, PDF_SLICE_SIZE, summarizePdfRun } from "./pdf-run.server";
 import { DIRECT_DEBIT_SLICE_SIZE, directDebitSliceStatements, paramsOfDirectDebitJob, summarizeDirectDebitRun } from "~/models/direct-debits.server";
 import { REMINDER_SLICE_SIZE, reminderRunMessage } from "~/models/reminder-runs.server";
 import { performReminderItem } from "./reminder-run.server";
 import { MAILSHOT_SLICE_SIZE, performMailshotItem, summarizeMailshotRun } from "./mailshot-run.server";
-
-/** What an item of a run with effects outside D1 works with. */
-export type ItemContext = {
-  env: Env;
-  db: Db;
-  job: JobRecord;
-  actor: Actor;
-  now: Date;
-  /** Things shared by every message of one queue batch (e.g. one browser session for PDFs). */
-  batch: BatchResources;
-};
 
 type RunKindBase = {
   /** Items (people, invoices, recipients) per queue message. */
