@@ -6,16 +6,11 @@ import { jobMessageSchema, type JobMessage, type SliceMessage } from "./messages
 import { BatchResources } from "./batch-resources.server";
 import { sendBirthdayMails } from "./mails.server";
 import { runKindOf } from "./runs.server";
+import { ItemFailure } from "./item";
 import { jobTitle } from "~/lib/jobs";
 import { eraseExpiredRemains } from "~/models/gdpr.server";
 
 const DEAD_LETTER_QUEUE = "wuff-jobs-dlq";
-
-/**
- * An item of a run with effects failed for a reason a person can act on (German, shown in the
- * run's message as is), e.g. "keine E-Mail-Adresse".
- */
-export class ItemFailure extends Error {}
 
 /** The reason a slice's item failed, in German for the run's message. */
 function failureReason(error: unknown): string {

@@ -13,8 +13,7 @@ import { claimOnce, mailshotRunCounts, personForConsentMail } from "~/models/mai
 import { invoiceToAttach } from "~/models/mailshots.server";
 import { openTransport, type Attachment, type MailTransport } from "~/services/mail.server";
 import { composeMail, documentAttachment, invoiceAttachment, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed } from "./mails.server";
-import { ItemFailure } from "./index.server";
-import type { ItemContext } from "./runs.server";
+import { ItemFailure, type ItemContext } from "./item";
 
 /** The mailshot as it was when the run started (a later edit does not change the run's mails). */
 export type MailshotRunParams = {

@@ -7,12 +7,13 @@
  * again, so a retried message renders nothing twice and overwrites nothing.
  */
 import type { Db } from "~/db/client.server";
-import { countWithPdf, runProgressStatement } from "~/models/invoice-pdfs.server";
+import { INVOICE_TEMPLATE_NAME } from "~/lib/invoice-document";
+import { countInvoicesWithoutPdf, countWithPdf, runProgressStatement } from "~/models/invoice-pdfs.server";
 import type { JobRecord, RunSummary } from "~/models/jobs.server";
-import { createInvoicePdf } from "~/services/invoice-pdfs.server";
+import { getTemplateByName } from "~/models/templates.server";
+import { createInvoicePdf, PDF_TEMPLATE_MISSING } from "~/services/invoice-pdfs.server";
 import { PdfRenderer } from "~/services/pdf.server";
-import { ItemFailure } from "./index.server";
-import type { ItemContext } from "./runs.server";
+import { ItemFailure, type ItemContext } from "./item";
 
 export const PDF_SLICE_SIZE = 20;
 /** PDFs of a slice rendered at once, each on its own page of the batch's browser: while Chromium
@@ -23,6 +24,14 @@ const pdfProgressMessage = (invoiceNumber: number) => `Pdf für Rechnung ${invoi
 export const pdfRunMessage = (count: number) => `Fertig! Es wurden ${count} Pdfs erzeugt`;
 
 const RENDERER = "pdf-renderer";
+
+export type PdfRunPreview = { withoutPdf: number; total: number; problem: string | null };
+
+/** The confirmation's preview: how many invoices have no PDF yet, and whether the template 'invoice' is there. */
+export async function pdfRunPreview(db: Db): Promise<PdfRunPreview> {
+  const [counts, template] = await Promise.all([countInvoicesWithoutPdf(db), getTemplateByName(db, INVOICE_TEMPLATE_NAME)]);
+  return { ...counts, problem: template ? null : PDF_TEMPLATE_MISSING };
+}
 
 /** One invoice of the run: its PDF, unless its header names one already. */
 export async function performPdf({ env, db, job, actor, batch }: ItemContext, invoiceId: number): Promise<void> {

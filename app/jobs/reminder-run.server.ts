@@ -9,6 +9,7 @@
  * An item paid before sending is not in the letter and its reminder is cancelled with its fee
  * in the same batch; a person left with nothing gets no letter (their reminders are cancelled).
  */
+import type { Download } from "~/lib/download";
 import { contentDisposition } from "~/lib/file-names";
 import { NO_EMAIL } from "~/lib/mail";
 import { printDocument, reminderLetterData, reminderLetterKey, reminderMailVariables, reminderPrintKey } from "~/lib/reminder-letter";
@@ -30,9 +31,8 @@ import { openTransport, type MailTransport } from "~/services/mail.server";
 import { lazyRenderer } from "~/services/invoice-pdfs.server";
 import { paymentLinkForFee, paymentLinksRefusal } from "~/services/payments.server";
 import { PdfRenderer, RENDERING_FAILED } from "~/services/pdf.server";
-import { ItemFailure } from "./index.server";
+import { ItemFailure, type ItemContext } from "./item";
 import { composeMail, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed, type MailSettings } from "./mails.server";
-import type { ItemContext } from "./runs.server";
 
 const RENDERER = "pdf-renderer";
 const SMTP = "smtp";
@@ -174,8 +174,6 @@ export async function performReminderItem({ env, db, job, actor, now, batch }: I
   }
 }
 
-export type PrintPdf = { status: "found"; body: ReadableStream | ArrayBuffer; fileName: string } | { status: "missing"; message: string };
-
 const NO_PRINT_LETTERS = "In diesem Mahnlauf gibt es keine Mahnung zum Drucken.";
 const RUN_NOT_FINISHED = "Der Mahnlauf ist noch nicht fertig.";
 
@@ -183,13 +181,14 @@ const RUN_NOT_FINISHED = "Der Mahnlauf ist noch nicht fertig.";
  * The run's print PDF: every letter of its PRINT reminders, one after the other, each on a new
  * page. Rendered once the run is finished, on the first download, and kept in R2 (create-only).
  */
-export async function reminderPrintPdf(env: Env, db: Db, jobId: number): Promise<PrintPdf> {
+export async function reminderPrintPdf(env: Env, db: Db, jobId: number): Promise<Download> {
   const job = await getJob(db, jobId);
   if (!job || job.type !== "REMINDERS") return { status: "missing", message: "Diesen Mahnlauf gibt es nicht." };
-  if (job.status === "QUEUED" || job.status === "RUNNING") return { status: "missing", message: RUN_NOT_FINISHED };
+  if (job.status === "QUEUED" || job.status === "RUNNING") return { status: "conflict", message: RUN_NOT_FINISHED };
   const key = reminderPrintKey(jobId);
   const stored = await env.INVOICES.get(key);
-  if (stored) return { status: "found", body: stored.body, fileName: key };
+  const found = (body: BodyInit) => ({ status: "found", body, fileName: key, contentType: "application/pdf" }) as const;
+  if (stored) return found(stored.body);
   const params = reminderParamsOf(job);
   const sentLetters = await reminderLetters(db, params, { jobId, status: "SENT", channel: "PRINT" });
   if (sentLetters.length === 0) return { status: "missing", message: NO_PRINT_LETTERS };
@@ -201,9 +200,10 @@ export async function reminderPrintPdf(env: Env, db: Db, jobId: number): Promise
   try {
     const htmls = await Promise.all(letters.map((letter) => letterHtml(db, params, letter, settings)));
     const pdf = await letterPdf(env, key, printDocument(htmls), renderer.get, key);
-    return { status: "found", body: pdf.slice().buffer, fileName: key };
+    return found(pdf.slice().buffer);
   } catch (error) {
-    return { status: "missing", message: error instanceof ItemFailure ? error.message : RENDERING_FAILED };
+    // A missing letter template is the club's to fix (404); the browser failing, to try again (503).
+    return error instanceof ItemFailure ? { status: "missing", message: error.message } : { status: "unavailable", message: RENDERING_FAILED };
   } finally {
     await renderer.close();
   }

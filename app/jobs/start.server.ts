@@ -5,9 +5,10 @@
  * unsettled slices again: slices are idempotent, so nothing is done twice.
  */
 import type { Db } from "~/db/client.server";
-import { isActive, isStalled } from "~/lib/jobs";
+import { isActive, isStalled, WORKING_MESSAGE } from "~/lib/jobs";
 import type { Actor } from "~/models/audit.server";
-import { createJob, failJob, getJob, lastProgressOf, unsettledSlices, type JobRecord, type JobType } from "~/models/jobs.server";
+import { ALREADY_RUNNING, createJob, failJob, getJob, lastProgressOf, unsettledSlices, type JobRecord, type JobType } from "~/models/jobs.server";
+import type { PlanContext, RunKind } from "~/runs/declare.server";
 import type { JobMessage } from "./messages";
 import { RUN_KINDS, runKindOf } from "./runs.server";
 
@@ -43,6 +44,25 @@ export async function startRun(
     return { status: "failed", message };
   }
   return { status: "started", job };
+}
+
+/**
+ * A run's confirmation posted: the declared plan, then the start; what the toast says (the same
+ * for every kind: '{label} gestartet: …', or the message of a run that had nothing to do).
+ */
+export async function startDeclaredRun(
+  kind: RunKind,
+  context: PlanContext,
+): Promise<{ status: "done"; message: string } | { status: "refused"; message: string }> {
+  const plan = await kind.plan(context);
+  if ("refused" in plan) return { status: "refused", message: plan.refused };
+  const { items, params, emptyMessage, startMessage, label } = plan;
+  const outcome = await startRun(context.env, context.db, { type: kind.type, items, params, emptyMessage, startMessage }, context.user);
+  if (outcome.status === "running") return { status: "refused", message: ALREADY_RUNNING };
+  if (outcome.status === "failed") return { status: "refused", message: outcome.message };
+  const { job } = outcome;
+  if (job.status === "DONE") return { status: "done", message: job.message ?? label };
+  return { status: "done", message: plan.startedMessage ?? `${label} gestartet: ${startMessage ?? WORKING_MESSAGE}` };
 }
 
 export type ResumeOutcome = { status: "resumed"; slices: number } | { status: "refused"; message: string } | { status: "missing" };

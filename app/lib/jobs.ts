@@ -19,7 +19,7 @@ export const JOB_TYPE_LABELS: Record<JobType, string> = {
 export const JOB_STATUS_LABELS: Record<JobStatus, string> = { QUEUED: "wartet", RUNNING: "läuft", DONE: "fertig", FAILED: "fehlgeschlagen" };
 
 /** What the spec shows while a run is under way. */
-const WORKING_MESSAGE = "working ...";
+export const WORKING_MESSAGE = "working ...";
 
 type JobState = { status: JobStatus; total: number; done: number; failed: number; message: string | null };
 

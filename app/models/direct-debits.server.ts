@@ -293,9 +293,18 @@ export type DirectDebitRunRow = DirectDebitRunRecord & { finished: boolean };
 
 const finishedSql = sql<number>`(SELECT status NOT IN ('QUEUED', 'RUNNING') FROM ${jobs} WHERE ${jobs.id} = ${directDebitRuns.id})`;
 
-export async function listDirectDebitRuns(db: Db, limit = 20): Promise<DirectDebitRunRow[]> {
-  const rows = await db.select({ run: directDebitRuns, finished: finishedSql }).from(directDebitRuns).orderBy(desc(directDebitRuns.id)).limit(limit);
-  return rows.map(({ run, finished }) => ({ ...run, finished: Boolean(finished) }));
+/** One page of the runs, newest first (the grid 'Bisherige Läufe'), and how many there are. */
+export async function pageOfDirectDebitRuns(db: Db, page: number, pageSize: number): Promise<{ rows: DirectDebitRunRow[]; total: number }> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ run: directDebitRuns, finished: finishedSql })
+      .from(directDebitRuns)
+      .orderBy(desc(directDebitRuns.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: sql<number>`count(*)` }).from(directDebitRuns),
+  ]);
+  return { rows: rows.map(({ run, finished }) => ({ ...run, finished: Boolean(finished) })), total: counted?.total ?? 0 };
 }
 
 async function getDirectDebitRun(db: Db, id: number): Promise<DirectDebitRunRecord | undefined> {

@@ -655,6 +655,12 @@ export async function eraseExpiredRemains(env: Pick<Env, "INVOICES">, db: Db, no
 // ---------------------------------------------------------------------------------------------
 // Retention overview
 
+/** The day `years` years before today (SQLite's date arithmetic, as the lists use it). */
+export async function retentionCutoff(db: Db, years: number, today: string): Promise<string> {
+  const row = await one(db, "SELECT date(?1, '-' || ?2 || ' years') AS cutoff", today, years).first<{ cutoff: string }>();
+  return row!.cutoff;
+}
+
 export type RetentionCandidate = { id: number; fullName: string; memberUntil: string | null; lastActivity: string | null };
 
 /**
@@ -670,8 +676,7 @@ export async function retentionCandidates(
   years: number,
   today: string,
 ): Promise<{ cutoff: string; left: RetentionCandidate[]; inactive: RetentionCandidate[] }> {
-  const cutoffRow = await one(db, "SELECT date(?1, '-' || ?2 || ' years') AS cutoff", today, years).first<{ cutoff: string }>();
-  const cutoff = cutoffRow!.cutoff;
+  const cutoff = await retentionCutoff(db, years, today);
   // The newest of each kind of activity ('' when none; scalar max, as D1 limits compound selects).
   const LAST_ACTIVITY = `nullif(max(
       coalesce((SELECT max(max(coalesce(c.start_date_time, c.start_year || '-01-01'), m.created_on)) FROM course_memberships m JOIN courses c ON c.id = m.course_id WHERE m.person_id = p.id), ''),

@@ -86,10 +86,16 @@ test("as GDPR: the retention overview sets its years (German message on bad inpu
   await expect(page.getByRole("region", { name: /^Ohne Aktivität seit 3 Jahren/ })).toBeVisible();
   // Each listed person opens the same erasure preview (not confirmed here: demo data is shared).
   // The demo data has members who left years ago.
-  const erase = left.getByRole("link", { name: / löschen…$/ }).first();
+  // The first person of the grid (the header row has no links).
+  const person = left
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: "Löschen…" }) })
+    .first();
+  const erase = person.getByRole("link", { name: "Löschen…" });
   await expect(erase).toBeVisible();
+  await expect(person.getByRole("link", { name: "Auskunft" })).toHaveAttribute("href", /^\/gdpr\/auskunft\/\d+$/);
   {
-    const name = (await erase.getAttribute("aria-label"))!.replace(/ löschen…$/, "");
+    const name = (await person.getByRole("cell").first().textContent())!.trim();
     await erase.click();
     const dialog = page.getByRole("dialog", { name: `${name} löschen (DSGVO)` });
     await expect(dialog).toContainText("Zur Bestätigung den Namen der Person eingeben");

@@ -3,24 +3,12 @@
  * fees, the sum, FRST and RCUR, the people without a mandate), then the run on the queue; and the
  * confirmations of 'An die Bank übergeben' and 'Lauf stornieren' of a finished run.
  */
-import { startRun } from "~/jobs/start.server";
-import { JOB_TYPE_LABELS } from "~/lib/jobs";
+import { startDeclaredRun } from "~/jobs/start.server";
 import { formatCount, formatDate, formatMoney, todayInBerlin } from "~/lib/format";
 import { SEQUENCE_LABELS } from "~/lib/banking";
-import {
-  cancelDirectDebitRun,
-  directDebitRunView,
-  NOTHING_TO_COLLECT,
-  peopleToCollect,
-  previewDirectDebits,
-  submitDirectDebitRun,
-  type DirectDebitParams,
-  type DirectDebitRunView,
-} from "~/models/direct-debits.server";
-import { ALREADY_RUNNING } from "~/models/jobs.server";
+import { cancelDirectDebitRun, directDebitRunView, previewDirectDebits, submitDirectDebitRun, type DirectDebitRunView } from "~/models/direct-debits.server";
+import { directDebitRun } from "~/runs/direct-debit.run.server";
 import { defineDialog, postedId, type ConfirmData, type DialogOutcome } from "../define.server";
-
-const RUN_STARTED = "Lastschriften werden vorbereitet ...";
 
 /** What a run's blocks are, in words (the confirmations list them). */
 const blockLines = (view: DirectDebitRunView) =>
@@ -69,21 +57,7 @@ export const dialog = defineDialog({
     },
   },
   actions: {
-    start: async ({ db, user, env }) => {
-      const today = todayInBerlin();
-      const preview = await previewDirectDebits(db, today);
-      if (preview.problem) return { status: "refused", message: preview.problem };
-      const params: DirectDebitParams = { date: today, earliest: preview.earliest };
-      const items = await peopleToCollect(db);
-      const outcome = await startRun(env, db, { type: "DIRECT_DEBIT", items, params, emptyMessage: NOTHING_TO_COLLECT, startMessage: RUN_STARTED }, user);
-      if (outcome.status === "running") return { status: "refused", message: ALREADY_RUNNING };
-      if (outcome.status === "failed") return { status: "refused", message: outcome.message };
-      const { job } = outcome;
-      return {
-        status: "done",
-        message: job.status === "DONE" ? (job.message ?? JOB_TYPE_LABELS.DIRECT_DEBIT) : `${JOB_TYPE_LABELS.DIRECT_DEBIT} gestartet: ${RUN_STARTED}`,
-      };
-    },
+    start: (context) => startDeclaredRun(directDebitRun, context),
     submit: async ({ db, user, form }) => {
       const id = postedId(form);
       return id ? outcomeOf(await submitDirectDebitRun(db, id, user)) : { status: "missing" };

@@ -2,18 +2,17 @@
  * The mail tasks of the Tasks screen (ADMIN): today's birthday mails now (the cron sends them every
  * morning anyway), the mailshot run with its preview, and the invoice mails that are not sent.
  */
-import type { MailshotRunParams } from "~/jobs/mailshot-run.server";
 import { birthdaysOn, composeMail, loadTemplate, mailSettings, MailProblem, previewHtml, sendBirthdayMails } from "~/jobs/mails.server";
-import { startRun } from "~/jobs/start.server";
+import { startDeclaredRun } from "~/jobs/start.server";
+import { mailshotRun } from "~/runs/mailshot.run.server";
 import { currentYearInBerlin, todayInBerlin } from "~/lib/format";
 import { parseId } from "~/lib/ids";
 import { INVOICE_MAILS_REFUSED, isRecipientQuery, MAILSHOT_MISSING, NOTHING_TO_MAIL, RECIPIENT_QUERY_LABELS } from "~/lib/mail";
-import { ALREADY_RUNNING } from "~/models/jobs.server";
 import { birthdayMailStatus, peopleWithBirthday } from "~/models/mails.server";
 import { getMailshot, invoiceToAttach, mailshotRecipients, type LeftOut } from "~/models/mailshots.server";
 import { routeMail, TemplateError } from "~/services/mail.server";
 import { getConfiguration } from "~/models/configuration.server";
-import { defineDialog, postedId, type DialogOutcome, type DialogViewContext } from "../define.server";
+import { defineDialog, type DialogOutcome, type DialogViewContext } from "../define.server";
 
 export type BirthdayPreview = {
   kind: "birthdays";
@@ -127,35 +126,7 @@ export const dialog = defineDialog({
       return outcome.warning && outcome.sent === 0 ? { status: "refused", message: outcome.message } : { status: "done", message: outcome.message };
     },
     // The mailshot as a bulk run: one item per recipient with an e-mail address.
-    mailshot: async ({ db, user, form, env }): Promise<DialogOutcome> => {
-      const id = postedId(form);
-      const mailshot = id ? await getMailshot(db, id) : undefined;
-      if (!mailshot) return { status: "refused", message: `${MAILSHOT_MISSING} (diesen Mailshot gibt es nicht)` };
-      const settings = await mailSettings(env, db);
-      const route = routeMail(env, settings.testAccount, "", null);
-      if (route.status === "blocked") return { status: "refused", message: route.message };
-      try {
-        await loadTemplate(db, mailshot.templateName);
-      } catch (error) {
-        if (error instanceof MailProblem) return { status: "refused", message: error.message };
-        throw error;
-      }
-      const { recipients } = await mailshotRecipients(db, mailshot.recipientQuery, todayInBerlin());
-      if (recipients.length === 0) return { status: "refused", message: NOTHING_TO_MAIL };
-      const params: MailshotRunParams = {
-        mailshotId: mailshot.id,
-        name: mailshot.name,
-        templateName: mailshot.templateName,
-        subject: mailshot.subject,
-        cc: mailshot.cc,
-        attachInvoice: mailshot.attachInvoice,
-        attachDocPaths: [mailshot.attachDocPath1, mailshot.attachDocPath2].filter((key): key is string => Boolean(key)),
-      };
-      const outcome = await startRun(env, db, { type: "MAILSHOT", items: recipients.map((person) => person.id), params, emptyMessage: NOTHING_TO_MAIL }, user);
-      if (outcome.status === "running") return { status: "refused", message: ALREADY_RUNNING };
-      if (outcome.status === "failed") return { status: "refused", message: outcome.message };
-      return { status: "done", message: `Mailshot „${mailshot.name}“ gestartet: ${recipients.length} Mails werden versandt. working ...` };
-    },
+    mailshot: (context): Promise<DialogOutcome> => startDeclaredRun(mailshotRun, context),
     // Spec 001 §2: the task is shown disabled and answers this.
     invoiceMails: async (): Promise<DialogOutcome> => ({ status: "refused", message: INVOICE_MAILS_REFUSED }),
   },

@@ -1,50 +1,28 @@
 /**
  * The Tasks screen's dialogs: the confirmation of a bulk run with its preview (what it will do),
- * and the undo of the last invoicing run. Confirming starts the run on the queue; the screen then
- * shows its progress.
+ * and the undo of the last invoicing run. Confirming starts the declared run (app/runs) on the
+ * queue; the screen then shows its progress.
  */
-import { resumeRun, startRun } from "~/jobs/start.server";
-import { currentYearInBerlin, formatCount, todayInBerlin } from "~/lib/format";
-import { parseId } from "~/lib/ids";
-import { membersOwingAnnualFees, previewAnnualFees, type AnnualFeeParams, type AnnualFeePreview } from "~/models/annual-fees.server";
+import { resumeRun, startDeclaredRun } from "~/jobs/start.server";
+import { formatCount, todayInBerlin } from "~/lib/format";
+import { previewAnnualFees, type AnnualFeePreview } from "~/models/annual-fees.server";
+import { annualFeesRun, offeredYear } from "~/runs/annual-fees.run.server";
+import { invoicesRun } from "~/runs/invoices.run.server";
 import {
   invoiceRunUndoRefusal,
-  NOTHING_TO_BILL,
   paramsOf,
-  peopleToBill,
   previewInvoiceRun,
   undoInvoiceRun,
-  type InvoiceRunParams,
   type InvoiceRunPreview,
   type InvoiceRunResult,
 } from "~/models/invoice-runs.server";
-import { JOB_TYPE_LABELS } from "~/lib/jobs";
-import { ALREADY_RUNNING, getJob } from "~/models/jobs.server";
-import { defineDialog, postedId, type DialogOutcome } from "../define.server";
-
-/** The years a run of annual fees may be for: around today, nothing far off by a typo. */
-export const ANNUAL_FEE_YEARS = { before: 1, after: 1 };
-
-export function annualFeeYearsOffered(): number[] {
-  const year = currentYearInBerlin();
-  const years: number[] = [];
-  for (let offset = -ANNUAL_FEE_YEARS.before; offset <= ANNUAL_FEE_YEARS.after; offset++) years.push(year + offset);
-  return years;
-}
-
-const offeredYear = (value: number | null) => (value !== null && annualFeeYearsOffered().includes(value) ? value : null);
+import { getJob } from "~/models/jobs.server";
+import { defineDialog, postedId } from "../define.server";
 
 export type TaskDialogData =
   | { kind: "annualFees"; preview: AnnualFeePreview }
   | { kind: "invoices"; preview: InvoiceRunPreview }
   | { kind: "undo"; jobId: number; startedOn: string | null; result: InvoiceRunResult; refusal: string | null };
-
-const started = (outcome: Awaited<ReturnType<typeof startRun>>, label: string): DialogOutcome => {
-  if (outcome.status === "running") return { status: "refused", message: ALREADY_RUNNING };
-  if (outcome.status === "failed") return { status: "refused", message: outcome.message };
-  const { job } = outcome;
-  return { status: "done", message: job.status === "DONE" ? (job.message ?? label) : `${label} gestartet: working ...` };
-};
 
 export const dialog = defineDialog({
   area: "tasks",
@@ -63,24 +41,8 @@ export const dialog = defineDialog({
     },
   },
   actions: {
-    annualFees: async ({ db, user, form, env }) => {
-      const year = offeredYear(parseId(form.get("year")));
-      if (year === null) return { status: "refused", message: `Bitte ein Beitragsjahr wählen: ${annualFeeYearsOffered().join(", ")}.` };
-      const preview = await previewAnnualFees(db, year);
-      if (preview.problem || !preview.configured) return { status: "refused", message: preview.problem ?? "Die Einstellungen fehlen." };
-      const params: AnnualFeeParams = { year, date: todayInBerlin(), ...preview.configured };
-      const items = await membersOwingAnnualFees(db, year);
-      const outcome = await startRun(env, db, { type: "ANNUAL_FEES", items, params, emptyMessage: "0 offene Posten für Jahresbeiträge eingestellt" }, user);
-      return started(outcome, `${JOB_TYPE_LABELS.ANNUAL_FEES} ${year}`);
-    },
-    invoices: async ({ db, user, env }) => {
-      const preview = await previewInvoiceRun(db, todayInBerlin());
-      if (preview.problem) return { status: "refused", message: preview.problem };
-      const params: InvoiceRunParams = { date: preview.date, dueDate: preview.dueDate };
-      const items = await peopleToBill(db);
-      const outcome = await startRun(env, db, { type: "INVOICES", items, params, emptyMessage: NOTHING_TO_BILL }, user);
-      return started(outcome, JOB_TYPE_LABELS.INVOICES);
-    },
+    annualFees: (context) => startDeclaredRun(annualFeesRun, context),
+    invoices: (context) => startDeclaredRun(invoicesRun, context),
     // A stalled run (its messages lost): its open slices go to the queue again.
     resume: async ({ db, form, env }) => {
       const id = postedId(form);

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { calendarFeedDates, feedCutoff, findCalendarFeed } from "~/models/calendar-feeds.server";
+import { downloadResponse } from "~/lib/download";
 import { courseDatesCalendar } from "~/services/ics.server";
 
 /**
@@ -13,19 +14,16 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const feed = file.endsWith(".ics") ? await findCalendarFeed(context.db, file.slice(0, -".ics".length)) : null;
   const content = feed ? await calendarFeedDates(context.db, feed, feedCutoff(new Date())) : null;
   if (!feed || !content) {
-    return new Response("Diesen Kalender gibt es nicht (mehr). Bitte frage im Verein nach dem aktuellen Link.", {
-      status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-    });
+    return downloadResponse({ status: "missing", message: "Diesen Kalender gibt es nicht (mehr). Bitte frage im Verein nach dem aktuellen Link." });
   }
   const name = feed.kind === "COURSE" ? `Wuff: ${content.subject}` : `Wuff: Kurse von ${content.subject}`;
-  return new Response(courseDatesCalendar(name, content.dates), {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": 'inline; filename="wuff-kalender.ics"',
-      // Personal data behind a secret address: no shared cache keeps it, no search engine lists it.
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-    },
+  return downloadResponse({
+    status: "found",
+    body: courseDatesCalendar(name, content.dates),
+    fileName: "wuff-kalender.ics",
+    contentType: "text/calendar; charset=utf-8",
+    disposition: "inline",
+    // Behind a secret address: no search engine lists it.
+    headers: { "X-Robots-Tag": "noindex" },
   });
 }

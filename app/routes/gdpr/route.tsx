@@ -1,9 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { DataGrid } from "~/components/data-grid/data-grid";
+import { loadPageGrid } from "~/components/data-grid/routes.server";
 import { SCREEN_TITLES } from "~/components/navigation";
 import { dialogAction } from "~/dialogs/kit.server";
 import { formatDate, todayInBerlin } from "~/lib/format";
-import { retentionCandidates, retentionYears, setRetentionYears, type RetentionCandidate } from "~/models/gdpr.server";
+import { retentionInactiveGrid, retentionLeftGrid } from "~/grids/retentionCandidates.grid";
+import { retentionCutoff, retentionYears, setRetentionYears } from "~/models/gdpr.server";
 import { readForUser, requireAccess } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -19,9 +22,20 @@ export const YEARS_INVALID = "Bitte eine ganze Zahl von 1 bis 30 Jahren eingeben
 export const meta: MetaFunction = () => [{ title: `${TITLE} – Wuff` }];
 
 export async function loader(args: LoaderFunctionArgs) {
-  const { value } = await readForUser(args, ["gdpr"], async () => {
+  const { value } = await readForUser(args, ["gdpr"], async (user) => {
     const years = await retentionYears(args.context.db);
-    return { years, ...(await retentionCandidates(args.context.db, years, todayInBerlin())) };
+    const [cutoff, left, inactive] = await Promise.all([
+      retentionCutoff(args.context.db, years, todayInBerlin()),
+      loadPageGrid(args, retentionLeftGrid, user),
+      loadPageGrid(args, retentionInactiveGrid, user),
+    ]);
+    // The lists' titles say the years and how many.
+    return {
+      years,
+      cutoff,
+      left: { ...left, title: `Ausgetreten vor mehr als ${years} Jahren (${left.total})` },
+      inactive: { ...inactive, title: `Ohne Aktivität seit ${years} Jahren (${inactive.total})` },
+    };
   });
   return value;
 }
@@ -37,74 +51,9 @@ export async function action(args: ActionFunctionArgs) {
   return redirectWithToast(args.context.cloudflare.env, "/gdpr", { type: "success", message: `Aufbewahrungsübersicht: ${years} Jahre gespeichert.` });
 }
 
-function CandidateList({
-  id,
-  title,
-  rows,
-  empty,
-  dialogHref,
-}: {
-  id: string;
-  title: string;
-  rows: RetentionCandidate[];
-  empty: string;
-  dialogHref: (id: number) => string;
-}) {
-  return (
-    <section aria-labelledby={id} className="rounded border border-slate-200 bg-white p-4">
-      <h2 id={id} className="text-lg font-semibold text-wuff-800">
-        {title} ({rows.length})
-      </h2>
-      {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{empty}</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-slate-100">
-          {rows.map((row) => (
-            <li key={row.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>
-                <Link to={`/people/${row.id}`} className="font-medium text-wuff-700 underline">
-                  {row.fullName}
-                </Link>
-                <span className="ml-2 text-sm text-slate-600">
-                  {row.memberUntil ? `ausgetreten ${formatDate(row.memberUntil)}` : ""}
-                  {row.memberUntil && " · "}
-                  {row.lastActivity ? `zuletzt aktiv ${formatDate(row.lastActivity.slice(0, 10))}` : "keine Aktivität"}
-                </span>
-              </span>
-              <span className="flex gap-2">
-                <a
-                  href={`/gdpr/auskunft/${row.id}`}
-                  className="inline-flex min-h-11 items-center rounded border border-slate-300 px-3 text-sm hover:bg-slate-50"
-                  download
-                >
-                  Auskunft
-                </a>
-                <Link
-                  to={dialogHref(row.id)}
-                  className="inline-flex min-h-11 items-center rounded border border-red-300 px-3 text-sm text-red-800 hover:bg-red-50"
-                  aria-label={`${row.fullName} löschen…`}
-                >
-                  Löschen…
-                </Link>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
 export default function GdprScreen() {
   const { years, cutoff, left, inactive } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ error?: string; value?: string }>();
-  const { pathname, search } = useLocation();
-  const dialogHref = (id: number) => {
-    const params = new URLSearchParams(search);
-    params.set("dialog", "erasure-preview");
-    params.set("dialogId", String(id));
-    return `${pathname}?${params}`;
-  };
   return (
     <div className="flex max-w-4xl flex-col gap-4">
       <h1 className="text-2xl font-semibold text-wuff-800">{TITLE}: Aufbewahrung</h1>
@@ -138,8 +87,8 @@ export default function GdprScreen() {
           </p>
         )}
       </Form>
-      <CandidateList id="retention-left" title={`Ausgetreten vor mehr als ${years} Jahren`} rows={left} empty="Niemand." dialogHref={dialogHref} />
-      <CandidateList id="retention-inactive" title={`Ohne Aktivität seit ${years} Jahren`} rows={inactive} empty="Niemand." dialogHref={dialogHref} />
+      <DataGrid data={left} />
+      <DataGrid data={inactive} />
     </div>
   );
 }

@@ -1,13 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { contentDisposition } from "~/lib/file-names";
+import { downloadResponse } from "~/lib/download";
 import { parseId } from "~/lib/ids";
 import { getConfiguration } from "~/models/configuration.server";
 import { buildAuskunft } from "~/services/auskunft.server";
 import { requireAccess } from "~/services/auth.server";
 import { RENDERING_FAILED } from "~/services/pdf.server";
-
-const failure = (message: string, status: number) =>
-  new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 /**
  * GET /gdpr/auskunft/{personId} (ADMIN, GDPR): the person's Auskunft (GDPR Art. 15) as one zip,
@@ -16,7 +13,7 @@ const failure = (message: string, status: number) =>
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args, "gdpr");
   const id = parseId(args.params.personId);
-  if (!id) return failure("Ungültige Person.", 400);
+  if (!id) return downloadResponse({ status: "invalid", message: "Ungültige Person." });
   const { env } = args.context.cloudflare;
   const club = await getConfiguration(args.context.db);
   let auskunft;
@@ -24,16 +21,9 @@ export async function loader(args: LoaderFunctionArgs) {
     auskunft = await buildAuskunft(env, args.context.db, id, club?.clubName ?? null);
   } catch (error) {
     console.error("Auskunft fehlgeschlagen", id, error);
-    return failure(`Die Auskunft konnte nicht erstellt werden. ${RENDERING_FAILED}`, 503);
+    return downloadResponse({ status: "unavailable", message: `Die Auskunft konnte nicht erstellt werden. ${RENDERING_FAILED}` });
   }
-  if (!auskunft) return failure("Diese Person gibt es nicht (mehr).", 404);
-  return new Response(auskunft.zip as Uint8Array<ArrayBuffer>, {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Length": String(auskunft.zip.byteLength),
-      "Content-Disposition": contentDisposition("attachment", auskunft.fileName),
-      // Personal data: no shared cache may keep it.
-      "Cache-Control": "private, no-store",
-    },
-  });
+  if (!auskunft) return downloadResponse({ status: "missing", message: "Diese Person gibt es nicht (mehr)." });
+  const zip = auskunft.zip as Uint8Array<ArrayBuffer>;
+  return downloadResponse({ status: "found", body: zip, size: zip.byteLength, fileName: auskunft.fileName, contentType: "application/zip" });
 }

@@ -4,11 +4,10 @@ import { SCREEN_TITLES } from "~/components/navigation";
 import { DataGrid } from "~/components/data-grid/data-grid";
 import { loadPageGrid, screenAction } from "~/components/data-grid/routes.server";
 import { remindersGrid } from "~/grids/reminders.grid";
-import { isFollowed } from "~/lib/jobs";
 import { latestJobs } from "~/models/jobs.server";
 import { readForUser } from "~/services/auth.server";
-import { ReminderRunCard } from "../tasks/reminder-run-card";
-import { useFollowRunning } from "../tasks/task-card";
+import { RunCard, RunScreen } from "~/components/run-screen";
+import { remindersCard } from "~/runs/reminders.run";
 
 /**
  * Mahnwesen (ADMIN, FINANCE; issue 17): the reminder run (its preview and confirmation open as a
@@ -33,18 +32,10 @@ export const action = screenAction(remindersGrid);
 
 export default function RemindersScreen() {
   const { job, reminders, now } = useLoaderData<typeof loader>();
-  const running = isFollowed(job, new Date(now));
-  useFollowRunning(running);
   return (
-    <div className="flex max-w-5xl flex-col gap-6">
-      <h1 className="text-2xl font-semibold text-wuff-800">{TITLE}</h1>
-      {running && (
-        <noscript>
-          <meta httpEquiv="refresh" content="2" />
-        </noscript>
-      )}
-      <ReminderRunCard job={job} now={now} />
+    <RunScreen title={TITLE} jobs={[job]} now={now}>
+      <RunCard run={remindersCard} job={job} now={now} />
       <DataGrid data={reminders} />
-    </div>
+    </RunScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { buttonClass, TaskCard } from "./task-card";
+import { buttonClass, TaskCard } from "~/components/run-screen";
 
 /**
  * Tasks → 'Prüfungen' (spec 001 §2: test server, test payment provider; ADMIN, checked on the

@@ -1,6 +1,7 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
+import { buttonClass, RunCard, TaskCard } from "~/components/run-screen";
 import type { JobRow } from "~/models/jobs.server";
-import { buttonClass, TaskCard } from "./task-card";
+import { mailshotCard, MailshotStart } from "~/runs/mailshot.run";
 
 /**
  * The mail tasks (ADMIN): a mailshot chosen with the selector (previewed mail by mail, then sent as
@@ -8,41 +9,11 @@ import { buttonClass, TaskCard } from "./task-card";
  * shown disabled; opening it says why).
  */
 export function MailTaskCards({ mailshots, job, now }: { mailshots: { id: number; name: string }[]; job: JobRow | undefined; now: string }) {
-  const { pathname } = useLocation();
   return (
     <>
-      <TaskCard
-        id="mailshot"
-        title="Mailshot senden"
-        text="Schickt einen vorbereiteten Mailshot an seine Empfänger. Die Vorschau zeigt jede Mail, wie sie verschickt wird, und wer ohne E-Mail-Adresse fehlt; jede Person bekommt je Lauf höchstens eine Mail."
-        run={{ job, now }}
-      >
-        {mailshots.length === 0 ? (
-          <p className="text-sm text-slate-600">Noch keine Mailshots angelegt.</p>
-        ) : (
-          <Form method="get" action={pathname} className="flex flex-wrap items-end gap-2">
-            <input type="hidden" name="dialog" value="mailing-mailshot" />
-            <div>
-              <label htmlFor="mailshot-choice" className="mb-1 block text-sm font-medium text-slate-700">
-                Mailshot
-              </label>
-              <select id="mailshot-choice" name="dialogId" className="rounded border border-slate-300 px-2 py-1.5 text-sm">
-                {mailshots.map((mailshot) => (
-                  <option key={mailshot.id} value={mailshot.id}>
-                    {mailshot.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" className={buttonClass}>
-              Vorschau und senden …
-            </button>
-          </Form>
-        )}
-        <Link to="/mailshots" className="text-sm text-wuff-700 underline">
-          Mailshots verwalten
-        </Link>
-      </TaskCard>
+      <RunCard run={mailshotCard} job={job} now={now}>
+        <MailshotStart mailshots={mailshots} />
+      </RunCard>
       <TaskCard
         id="birthday-mails"
         title="Geburtstagsmails senden"

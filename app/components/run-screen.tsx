@@ -1,15 +1,79 @@
+/**
+ * The kit's bulk-run screen (ARCHITECTURE pattern 9): RunCard shows a declared run (app/runs) with
+ * its start, its last run's progress and result, its downloads and undo; RunScreen follows the runs
+ * it shows while they are under way (polling with JavaScript, a refresh without it). Tasks,
+ * Lastschriftläufe and Mahnwesen mount the same cards.
+ */
 import { Form, Link, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { formatDateTime } from "~/lib/format";
-import { isActive, isStalled, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
+import { isActive, isFollowed, isStalled, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
 import type { JobRow } from "~/models/jobs.server";
+import type { RunDecl } from "~/runs/declare";
 
-/** The Tasks screen's buttons (app/routes/tasks/route.tsx), shared by every task's card. */
 export const buttonClass = "inline-flex items-center rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800";
 export const busyButtonClass = "inline-flex cursor-not-allowed items-center rounded bg-slate-400 px-4 py-2 text-sm font-medium text-white";
 
-/** One task of the Tasks screen: what it does, its button(s), and its last run (for a bulk run:
- *  `run`). Each task's card can live in a file of its own next to route.tsx, built from this. */
+/** A screen of runs: its title, and it follows every run it shows until the run's result is there. */
+export function RunScreen({ title, jobs, now, children }: { title: string; jobs: (JobRow | undefined)[]; now: string; children: React.ReactNode }) {
+  const running = jobs.some((job) => isFollowed(job, new Date(now)));
+  useFollowRunning(running);
+  return (
+    <div className="flex max-w-5xl flex-col gap-6">
+      <h1 className="text-2xl font-semibold text-wuff-800">{title}</h1>
+      {running && (
+        // Without JavaScript the page reloads itself while a run is under way.
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      )}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A declared run as a card: what it does, its start (the declared link, or `children` for a run
+ * whose start needs a choice), its files, its undo, the link to its own screen, and its last run.
+ */
+export function RunCard({
+  run,
+  job,
+  now,
+  undo,
+  screenLink = false,
+  children,
+}: {
+  run: RunDecl;
+  job: JobRow | undefined;
+  now: string;
+  /** The last run's undo (from the server's declaration), or null when there is none to undo. */
+  undo?: { jobId: number; refusal: string | null } | null;
+  /** Show the link to the run's own screen (on Tasks, not on that screen). */
+  screenLink?: boolean;
+  children?: React.ReactNode;
+}) {
+  const downloads = job && !isActive(job) ? (run.downloads ?? []).filter((download) => download.when?.(job) ?? true) : [];
+  return (
+    <TaskCard id={run.id} title={run.title} text={run.text} run={{ job, now }}>
+      {children ?? (run.start && <StartRunLink job={job} {...run.start} />)}
+      {run.undo && undo && <UndoLine dialog={run.undo.dialog} label={run.undo.label} {...undo} />}
+      {job &&
+        downloads.map((download) => (
+          <a key={download.label} href={download.href(job)} className="text-wuff-700 underline" download>
+            {download.label}
+          </a>
+        ))}
+      {screenLink && run.screen && (
+        <Link to={run.screen.to} className="text-sm text-wuff-700 underline">
+          {run.screen.label}
+        </Link>
+      )}
+    </TaskCard>
+  );
+}
+
+/** One task of a run screen: what it does, its button(s), and its last run (for a bulk run: `run`). */
 export function TaskCard({
   id,
   title,
@@ -36,7 +100,7 @@ export function TaskCard({
 }
 
 /** The button that opens a run's confirmation (`dialog`), shown disabled while the run is under way. */
-export function StartRunLink({ job, dialog, label, busyLabel }: { job: JobRow | undefined; dialog: string; label: string; busyLabel: string }) {
+function StartRunLink({ job, dialog, label, busyLabel }: { job: JobRow | undefined; dialog: string; label: string; busyLabel: string }) {
   if (isActive(job)) {
     return (
       <button type="button" disabled className={busyButtonClass}>
@@ -46,6 +110,15 @@ export function StartRunLink({ job, dialog, label, busyLabel }: { job: JobRow | 
   }
   return (
     <Link to={`?dialog=${dialog}`} preventScrollReset className={buttonClass}>
+      {label}
+    </Link>
+  );
+}
+
+function UndoLine({ jobId, refusal, dialog, label }: { jobId: number; refusal: string | null; dialog: string; label: string }) {
+  if (refusal) return <p className="w-full text-sm text-slate-600">Rückgängig machen nicht mehr möglich: {refusal}</p>;
+  return (
+    <Link to={`?dialog=${dialog}&dialogId=${jobId}`} preventScrollReset className="rounded border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">
       {label}
     </Link>
   );
@@ -104,7 +177,7 @@ const POLL_MILLISECONDS = 1000;
 
 /** While a run is under way, the screen reloads its data every second (with JavaScript; without
  *  it the page refreshes itself through a noscript meta refresh). */
-export function useFollowRunning(running: boolean) {
+function useFollowRunning(running: boolean) {
   const revalidator = useRevalidator();
   useEffect(() => {
     if (!running) return;

@@ -1,0 +1,26 @@
+/**
+ * What an item function of a bulk run works with and how it fails: a leaf module, so the run
+ * modules (pdf-run, mailshot-run, reminder-run), the registry and the consumer import it without
+ * importing each other (`npm run lint` refuses an import circle).
+ */
+import type { Db } from "~/db/client.server";
+import type { Actor } from "~/models/audit.server";
+import type { JobRecord } from "~/models/jobs.server";
+import type { BatchResources } from "./batch-resources.server";
+
+/**
+ * An item of a run with effects failed for a reason a person can act on (German, shown in the
+ * run's message as is), e.g. "keine E-Mail-Adresse".
+ */
+export class ItemFailure extends Error {}
+
+/** What an item of a run with effects outside D1 works with. */
+export type ItemContext = {
+  env: Env;
+  db: Db;
+  job: JobRecord;
+  actor: Actor;
+  now: Date;
+  /** Things shared by every message of one queue batch (e.g. one browser session for PDFs). */
+  batch: BatchResources;
+};
