@@ -1,15 +1,15 @@
-import { expect, test } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { expect, test } from "./support/fixtures";
 
 const IBAN = "DE89 3704 0044 0532 0130 00";
 const MASKED = "DE89 **** **** **** **30 00";
 
 test("a SEPA mandate entered from a person by ADMIN (a wrong IBAN refused in German), seen in full by ADMIN and masked by staff", async ({
   page,
+  openAs,
   javaScriptEnabled,
 }) => {
   test.slow();
-  await loginAs(page, "admin", "/people?filter=nonmembers");
+  await openAs("admin", "/people?filter=nonmembers");
   const grid = page.getByRole("region", { name: "Personen" });
   // Non-members have no demo mandate; each project takes its own rows (both share one database).
   // Other tests add non-members meanwhile (the quick add), so the rows move: a person who got a
@@ -63,7 +63,7 @@ test("a SEPA mandate entered from a person by ADMIN (a wrong IBAN refused in Ger
   await expect(again.getByLabel("IBAN", { exact: true })).toHaveValue(IBAN);
 
   // Staff: the same person's dialog shows the IBAN masked, and no way into the mandate.
-  await loginAs(page, "staff", `/people/${personId}/dogs?dialog=person-edit&dialogId=${personId}`);
+  await openAs("staff", `/people/${personId}/dogs?dialog=person-edit&dialogId=${personId}`);
   const staffLine = page.getByTestId("person-mandate");
   await expect(staffLine).toContainText(reference);
   await expect(staffLine).toContainText(MASKED);
@@ -72,8 +72,8 @@ test("a SEPA mandate entered from a person by ADMIN (a wrong IBAN refused in Ger
   expect(await page.content()).not.toContain("DE89370400440532013000");
 });
 
-test("Einstellungen: a wrong IBAN of the club is refused in German and nothing changes", async ({ page, javaScriptEnabled }) => {
-  await loginAs(page, "admin", "/configuration");
+test("Einstellungen: a wrong IBAN of the club is refused in German and nothing changes", async ({ page, openAs, javaScriptEnabled }) => {
+  await openAs("admin", "/configuration");
   const iban = page.getByLabel("IBAN", { exact: true });
   const stored = await iban.inputValue();
   await expect(page.getByRole("group", { name: "Bankverbindung und SEPA-Lastschrift" })).toBeVisible();

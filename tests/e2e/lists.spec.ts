@@ -1,14 +1,14 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { readSheet } from "read-excel-file/node";
-import { loginAs } from "./support/login";
 
 /** The Listen group of the sidebar (a disclosure, open by default). */
 async function openFromListen(page: Page, name: string) {
   await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name, exact: true }).click();
 }
 
-test("HSVRM-Liste: the year's members under the association data, another year, the Excel file", async ({ page, javaScriptEnabled }, testInfo) => {
-  await loginAs(page, "finance", "/");
+test("HSVRM-Liste: the year's members under the association data, another year, the Excel file", async ({ page, openAs, javaScriptEnabled }, testInfo) => {
+  await openAs("finance", "/");
   await openFromListen(page, "HSVRM-Liste");
   await expect(page).toHaveURL(/\/hsvrmlist/);
   const grid = page.getByRole("region", { name: "HSVRM-Liste" });
@@ -41,8 +41,8 @@ test("HSVRM-Liste: the year's members under the association data, another year, 
   expect(joined.every((value) => value instanceof Date && value.getUTCFullYear() <= year - 10)).toBe(true);
 });
 
-test("Geburtstags-Liste: from today on, the age turned, toggles for the month and for everyone", async ({ page }) => {
-  await loginAs(page, "gdpr", "/");
+test("Geburtstags-Liste: from today on, the age turned, toggles for the month and for everyone", async ({ page, openAs }) => {
+  await openAs("gdpr", "/");
   await openFromListen(page, "Geburtstags-Liste");
   const grid = page.getByRole("region", { name: "Geburtstags-Liste" });
   await expect(grid.getByRole("heading", { level: 1 })).toHaveText(/^Geburtstags-Liste \(\d+\)$/);
@@ -73,8 +73,8 @@ test("Geburtstags-Liste: from today on, the age turned, toggles for the month an
   expect(everyone).toBeGreaterThan(members);
 });
 
-test("staff is refused both lists by the server", async ({ page }) => {
-  await loginAs(page, "staff", "/hsvrmlist");
+test("staff is refused both lists by the server", async ({ page, openAs }) => {
+  await openAs("staff", "/hsvrmlist");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("alert")).toHaveText(/Zugriff verweigert\. Diese Ansicht ist nur für die Rollen FINANCE, ADMIN, GDPR freigegeben\./);
   await page.goto("/birthdaylist/export");

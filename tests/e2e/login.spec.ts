@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO_NAMES, loginAs, loginThroughProvider, logout, type DemoUser } from "./support/login";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+import { DEMO_NAMES, loginThroughProvider, logout, type DemoUser } from "./support/login";
 
 // The tests of the login flow itself (the provider's form, landing on the page asked for, logout,
 // idle logout) log in through the provider in the browser (loginThroughProvider); the others use
@@ -71,16 +72,16 @@ test("a wrong password is refused by the provider in German", async ({ page }) =
   await expect(page.getByRole("alert")).toHaveText("Benutzername oder Passwort ist falsch.");
 });
 
-test("a user without the role is sent home with a German toast and sees none of the page", async ({ page }) => {
-  await loginAs(page, "staff");
+test("a user without the role is sent home with a German toast and sees none of the page", async ({ page, openAs }) => {
+  await openAs("staff", "/people");
   await page.goto("/fees");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("alert")).toHaveText(/Zugriff verweigert\. Diese Ansicht ist nur für die Rollen ADMIN, FINANCE freigegeben\./);
   await expect(page.getByRole("heading", { name: "Kontenblatt" })).toHaveCount(0);
 });
 
-test("the Listen group opens and closes", async ({ page }) => {
-  await loginAs(page, "gdpr");
+test("the Listen group opens and closes", async ({ page, openAs }) => {
+  await openAs("gdpr", "/people");
   const nav = page.getByRole("navigation", { name: "Hauptmenü" });
   await expect(nav.getByRole("link", { name: "HSVRM-Liste" })).toBeVisible();
   await nav.getByText("Listen").click();
@@ -92,12 +93,12 @@ test("the Listen group opens and closes", async ({ page }) => {
 test.describe("on a handset", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the sidebar is hidden and the burger menu opens the handset entries, and closes on choosing one", async ({ page }) => {
+  test("the sidebar is hidden and the burger menu opens the handset entries, and closes on choosing one", async ({ page, openAs }) => {
     await page.goto("/");
     await expect(page.getByRole("button", { name: "Menü" })).toHaveCount(0);
     await expect(page.locator("summary[aria-label='Menü']")).toHaveCount(0);
 
-    await loginAs(page, "staff");
+    await openAs("staff", "/people");
     await expect(page.getByRole("navigation", { name: "Hauptmenü" })).toBeHidden();
     await expect(page.getByRole("button", { name: "Abmelden" })).toBeInViewport({ ratio: 1 });
     const burger = page.locator("summary[aria-label='Menü']");

@@ -1,11 +1,13 @@
-import { expect, test } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { expect, test } from "./support/fixtures";
+
+// Every test here starts logged in as staff (one session per worker, tests/e2e/support/fixtures.ts).
+test.use({ loggedInAs: "staff" });
 
 /** Width of an A4 sheet inside 12 mm margins, in CSS pixels (186 mm at 96 dpi). */
 const A4_CONTENT_WIDTH = 703;
 
 test("a printed list: no menus or toolbars, every row of the page, readable on A4", async ({ page }) => {
-  await loginAs(page, "staff", "/people");
+  await page.goto("/people");
   const grid = page.getByRole("region", { name: "Personen" });
   const rows = grid.locator("tbody tr");
   await expect(rows.nth(20)).toBeVisible();
@@ -57,7 +59,7 @@ test("a printed list: no menus or toolbars, every row of the page, readable on A
 });
 
 test("phone numbers and e-mail addresses in the people grid are links to call and mail", async ({ page }) => {
-  await loginAs(page, "staff", "/people");
+  await page.goto("/people");
   const grid = page.getByRole("region", { name: "Personen" });
   const mail = grid.locator("tbody a[href^='mailto:']").first();
   await expect(mail).toHaveAttribute("href", `mailto:${(await mail.textContent())!.trim()}`);
@@ -76,7 +78,7 @@ test("phone numbers and e-mail addresses in the people grid are links to call an
 });
 
 test("the printed Kursblatt: the course in the title and its participants, no menus or course choice", async ({ page }) => {
-  await loginAs(page, "staff", "/courseSheet");
+  await page.goto("/courseSheet");
   const select = page.getByLabel("Kurs", { exact: true });
   const course = (await select.locator("option:checked").textContent())!.trim();
   const participants = page.getByRole("region", { name: `Teilnehmer für '${course}'` });
