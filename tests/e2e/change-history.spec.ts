@@ -50,16 +50,4 @@ test("a GDPR user changes a person's consent and sees it, and the changes, in th
   await expect(entries.nth(1)).toContainText(`Nachname: ${lastName}`);
 });
 
-test("staff see the Verlauf without the consent", async ({ page, openAs }) => {
-  await openAs("staff", "/people");
-  const grid = page.getByRole("region", { name: "Personen" });
-  const selected = grid.locator("tbody tr[aria-selected='true']");
-  await expect(selected).toHaveCount(1);
-  const href = await selected.getByRole("link").first().getAttribute("href");
-  const personId = /\/people\/(\d+)/.exec(href ?? "")?.[1];
-  await page.goto(`/people/${personId}/dogs?dialog=person-edit&dialogId=${personId}`);
-  const dialog = page.getByRole("dialog", { name: /^Person .* bearbeiten$/ });
-  await expect(dialog.getByTestId("record-history")).toBeVisible();
-  await expect(dialog.getByTestId("person-consent")).toHaveCount(0);
-  await expect(dialog.getByTestId("record-history")).not.toContainText("DSGVO");
-});
+// Staff see the Verlauf without the consent: tests/integration/role-refusals.test.ts.

@@ -103,11 +103,4 @@ test("as GDPR: the retention overview sets its years (German message on bad inpu
   }
 });
 
-test("staff do not get the Datenschutz screen, the Auskunft or the erasure", async ({ page, openAs }) => {
-  await openAs("staff", "/people");
-  await expect(page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Datenschutz" })).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Personen" }).getByRole("link", { name: "DSGVO-Auskunft" })).toHaveCount(0);
-  await page.goto("/gdpr");
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("alert")).toHaveText("Zugriff verweigert. Diese Ansicht ist nur für die Rollen ADMIN, GDPR freigegeben.");
-});
+// Staff get no Datenschutz entry, Auskunft or screen: tests/integration/role-refusals.test.ts.

@@ -72,13 +72,7 @@ test("a wrong password is refused by the provider in German", async ({ page }) =
   await expect(page.getByRole("alert")).toHaveText("Benutzername oder Passwort ist falsch.");
 });
 
-test("a user without the role is sent home with a German toast and sees none of the page", async ({ page, openAs }) => {
-  await openAs("staff", "/people");
-  await page.goto("/fees");
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole("alert")).toHaveText(/Zugriff verweigert\. Diese Ansicht ist nur für die Rollen ADMIN, FINANCE freigegeben\./);
-  await expect(page.getByRole("heading", { name: "Kontenblatt" })).toHaveCount(0);
-});
+// A screen refused to a role (home, the German toast naming the roles): tests/integration/role-refusals.test.ts.
 
 test("the Listen group opens and closes", async ({ page, openAs }) => {
   await openAs("gdpr", "/people");

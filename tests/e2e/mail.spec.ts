@@ -68,8 +68,4 @@ test("a single mail from a person: the preview dialog (800 px x 80 vh), Previous
   await expect(log.locator("tbody tr", { hasText: subject })).toContainText(TEST_ACCOUNT);
 });
 
-test("staff without ADMIN or FINANCE get no 'Mail senden'", async ({ page, openAs }) => {
-  await openAs("staff", "/people");
-  await expect(page.getByRole("region", { name: "Personen" }).getByRole("toolbar")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Mail senden" })).toHaveCount(0);
-});
+// Staff get no 'Mail senden': tests/integration/role-refusals.test.ts.
