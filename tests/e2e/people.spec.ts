@@ -1,6 +1,5 @@
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { readSheet } from "read-excel-file/node";
 
 /** Names unique per run and per project (both projects share one database). */
 const unique = (javaScriptEnabled: boolean, base: string) => `${base}${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
@@ -102,35 +101,8 @@ test("add, edit and delete a dog of the selected person", async ({ page, openAs,
   await expect(dogs).not.toContainText(dogName);
 });
 
-test("toggles filter and headers sort, in the database and the URL", async ({ page, openAs }) => {
-  await openAs("finance", "/people");
-  const grid = page.getByRole("region", { name: "Personen" });
-  const count = async () => Number((await grid.getByRole("heading").textContent())!.match(/\((\d+)\)/)![1]);
-  // Other tests add and delete non-members at the same time: check what each filter shows,
-  // not sums of counts taken at different moments.
-  const all = await count();
-  const memberColumn = (await grid.getByRole("columnheader").allTextContents()).findIndex((text) => text.trim() === "Mitglied") + 1;
-  const memberFlags = () => grid.locator(`tbody tr td:nth-child(${memberColumn}) input[type=checkbox]`);
-  await grid.getByRole("link", { name: "Nur Mitglieder" }).click();
-  await expect(page).toHaveURL(/filter=members/);
-  await expect(grid.getByRole("link", { name: "Nur Mitglieder" })).toHaveAttribute("aria-current", "true");
-  expect(await count()).toBeLessThan(all);
-  for (const flag of await memberFlags().all()) await expect(flag).toBeChecked();
-  await grid.getByRole("link", { name: "Nur Nichtmitglieder" }).click();
-  await expect(page).toHaveURL(/filter=nonmembers/);
-  await expect.poll(count).toBeLessThan(all);
-  for (const flag of await memberFlags().all()) await expect(flag).not.toBeChecked();
-
-  const header = grid.getByRole("columnheader", { name: /Vorname/ });
-  await header.getByRole("link").click();
-  await expect(page).toHaveURL(/sort=firstName/);
-  await expect(header).toHaveAttribute("aria-sort", "ascending");
-  await header.getByRole("link").click();
-  await expect(page).toHaveURL(/sort=-firstName/);
-  await expect(header).toHaveAttribute("aria-sort", "descending");
-  const firstNames = await grid.locator("tbody tr td:nth-child(2)").allTextContents();
-  expect(firstNames.slice(0, 5)).toEqual([...firstNames.slice(0, 5)].sort().reverse());
-});
+// The filter toggles, the sorting headers and the Excel export are links and a download the
+// server answers: tests/integration/people.test.ts ('the people grid's filter, sorting and export').
 
 test("the column chooser shows hidden columns and remembers the choice", async ({ page, openAs, javaScriptEnabled }) => {
   await openAs("gdpr", "/people");
@@ -153,32 +125,7 @@ test("the column chooser shows hidden columns and remembers the choice", async (
   await expect(page.getByRole("region", { name: "Personen" }).getByRole("columnheader", { name: column })).toBeVisible();
 });
 
-test("a user without the GDPR or ADMIN role is not offered membership dates or GDPR", async ({ page, openAs }) => {
-  await openAs("staff", "/people");
-  const grid = page.getByRole("region", { name: "Personen" });
-  await grid.getByText("Spalten", { exact: true }).click();
-  const chooser = grid.getByRole("form", { name: "Spaltenauswahl" });
-  await expect(chooser.getByLabel("Geburtstag")).toBeAttached();
-  await expect(chooser.getByLabel("Mitglied seit")).toHaveCount(0);
-  await expect(chooser.getByLabel("DSGVO")).toHaveCount(0);
-});
-
-test("Excel export downloads Mitgliederliste.xlsx with the visible columns and all filtered rows", async ({ page, openAs }, testInfo) => {
-  await openAs("finance", "/people?filter=members");
-  const grid = page.getByRole("region", { name: "Personen" });
-  const shown = Number((await grid.getByRole("heading").textContent())!.match(/\((\d+)\)/)![1]);
-  const headers = (await grid.getByRole("columnheader").allTextContents()).map((text) => text.replace(/[▲▼]/g, "").trim());
-  const [download] = await Promise.all([page.waitForEvent("download"), grid.getByRole("link", { name: "Excel-Export" }).click()]);
-  expect(download.suggestedFilename()).toBe("Mitgliederliste.xlsx");
-  const file = testInfo.outputPath("Mitgliederliste.xlsx");
-  await download.saveAs(file);
-  const rows = await readSheet(file);
-  expect(rows[0]).toEqual(headers);
-  expect(rows).toHaveLength(shown + 1);
-  const firstRowInGrid = await grid.locator("tbody tr").first().locator("td").allTextContents();
-  expect(rows[1][0]).toBe(firstRowInGrid[0]);
-  expect(rows.slice(1).every((row) => row[headers.indexOf("Mitglied")] === "ja")).toBe(true);
-});
+// Staff are not offered membership dates or GDPR in the column chooser: tests/integration/role-refusals.test.ts.
 
 test("the Dogs screen: current and archived dogs, the owner opens the person dialog", async ({ page, openAs }) => {
   await openAs("staff", "/dogs");
