@@ -22,6 +22,9 @@ const EXPECTED_MENU: Record<DemoUser, { main: string[]; lists: string[] }> = {
   admin: { main: [...EVERYONE, ...PRIVACY, ...FINANCE, ...ADMIN], lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten"] },
 };
 
+/** The roles whose test clicks through every entry of their menu. */
+const WALKED: DemoUser[] = ["admin", "staff"];
+
 async function sidebarLabels(page: Page): Promise<string[]> {
   return (await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link").allTextContents()).map((text) => text.trim());
 }
@@ -39,8 +42,12 @@ for (const user of Object.keys(EXPECTED_MENU) as DemoUser[]) {
     // The active entry is marked.
     await expect(page.getByRole("link", { name: "Kurse", exact: true })).toHaveAttribute("aria-current", "page");
 
-    // Every entry of the menu opens its screen (titled with the entry's label), none an error.
-    for (const label of [...main.slice(1), ...lists]) {
+    // Every entry of the menu opens its screen (titled with the entry's label), none an error: walked
+    // by the admin (every entry there is) and by staff (the fewest rights, the most left out of each
+    // screen). FINANCE's and GDPR's screens are walked by their own journeys as those roles (fees,
+    // invoices, bank statements; gdpr, change history, the lists), and every role's screens and
+    // their client-side data answer through the worker: tests/integration/access-matrix.test.ts.
+    for (const label of WALKED.includes(user) ? [...main.slice(1), ...lists] : []) {
       await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: label, exact: true }).click();
       const heading = SCREEN_HEADINGS[label] ?? label;
       const escaped = heading.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
