@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "./support/fixtures";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 /** Every screen of the route table an admin sees (built or placeholder), and dialogs opened on them. */
 const SCREENS = [

@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContextOptions, type Page } from "@playwright/test";
+import { test as base, expect, type BrowserContextOptions } from "@playwright/test";
 import { DEMO_NAMES, sessionCookieFromProvider, type DemoUser } from "./login";
 
 type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
@@ -85,4 +85,3 @@ export const test = base.extend<TestFixtures, { sessions: RoleSessions }>({
 });
 
 export { expect };
-export type { Page };
