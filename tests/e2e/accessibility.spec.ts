@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 /** Every screen of the route table an admin sees (built or placeholder), and dialogs opened on them. */
 const SCREENS = [
@@ -32,12 +32,10 @@ const SCREENS = [
   "/birthdaylist",
   "/gdpr",
   "/courseDates",
-  "/peoplemobile",
-  "/dogsmobile",
-  "/coursesmobile",
-  "/coursesheetmobile",
-  "/nextdatesmobile",
 ];
+
+/** The screens made for a phone: scanned at phone size only, the size they are made for. */
+const HANDSET_SCREENS = ["/peoplemobile", "/dogsmobile", "/coursesmobile", "/coursesheetmobile", "/nextdatesmobile"];
 
 const DIALOGS = [
   "/people?dialog=person-add",
@@ -85,10 +83,8 @@ const DIALOGS = [
   "/gdpr?dialog=erasure-preview&dialogId=1",
 ];
 
-const SIZES = [
-  { name: "Desktop", width: 1366, height: 900 },
-  { name: "Handy", width: 390, height: 844 },
-];
+const DESKTOP = { width: 1366, height: 900 };
+const HANDSET = { width: 390, height: 844 };
 
 async function violations(page: Page) {
   // The mail preview is a frame without scripts (sandbox=""): axe cannot run inside it and
@@ -102,74 +98,116 @@ async function violations(page: Page) {
   }));
 }
 
-// One test per page and size: axe needs a while on a full grid page of a shared machine.
-for (const size of SIZES) {
-  for (const path of [...SCREENS, ...DIALOGS]) {
-    const isDialog = DIALOGS.includes(path);
-    test(`axe-core finds nothing on ${path} (${size.name}, ${size.width} px)`, async ({ page, javaScriptEnabled }) => {
-      // axe runs as a script in the page: without JavaScript, see the test below.
-      test.skip(!javaScriptEnabled, "axe braucht JavaScript in der Seite");
-      test.setTimeout(90_000);
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await loginAs(page, "admin", "/");
-      await page.goto(path);
-      // After hydration a dialog is Headless UI's, named by its title once that has mounted.
-      await page.locator("html[data-hydrated]").waitFor();
-      await expect(isDialog ? page.getByRole("dialog", { name: /\S/ }) : page.locator("main")).toBeVisible();
-      // One h1 per page (a dialog's title is an h2).
-      await expect(page.locator("h1")).toHaveCount(1);
-      expect(await violations(page)).toEqual([]);
+/**
+ * Opens `path`, waits until it is hydrated and shows its main area (a dialog: Headless UI's,
+ * named by its title once that has mounted), and checks it: one h1 (a dialog's title is an h2),
+ * nothing axe-core finds. The checks are soft, each message names the page: one test scans a
+ * group of pages in the same logged-in page and reports every page that fails, not just the first.
+ */
+async function scan(page: Page, path: string, { dialog = false, before }: { dialog?: boolean; before?: () => Promise<void> } = {}) {
+  await test.step(path, async () => {
+    await page.goto(path);
+    await page.locator("html[data-hydrated]").waitFor();
+    await expect(dialog ? page.getByRole("dialog", { name: /\S/ }) : page.locator("main"), `${path} wird angezeigt`).toBeVisible();
+    await before?.();
+    await expect.soft(page.locator("h1"), `genau eine h1 auf ${path}`).toHaveCount(1);
+    expect.soft(await violations(page), `axe-core auf ${path}`).toEqual([]);
+  });
+}
+
+/** `list` in groups of `size`: one test per group, so the two workers share the scans. */
+function groups<T>(list: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(list.length / size) }, (_, index) => list.slice(index * size, (index + 1) * size));
+}
+
+// axe runs as a script in the page: the project without JavaScript has nothing to scan with. Its
+// markup is scanned below as the server sends it (the static dialogs).
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe braucht JavaScript in der Seite");
+test.use({ loggedInAs: "admin", viewport: DESKTOP });
+
+// Each screen and each dialog once, at desktop size. A scan on a full grid page takes seconds on a
+// shared machine: a few pages per test, the time limit grows with them.
+for (const paths of groups(SCREENS, 6)) {
+  test(`axe-core finds nothing on the screens ${paths.join(", ")}`, async ({ page }) => {
+    test.setTimeout(paths.length * 30_000);
+    for (const path of paths) await scan(page, path);
+  });
+}
+
+for (const paths of groups(DIALOGS, 6)) {
+  test(`axe-core finds nothing in the dialogs ${paths.join(", ")}`, async ({ page }) => {
+    test.setTimeout(paths.length * 30_000);
+    for (const path of paths) await scan(page, path, { dialog: true });
+  });
+}
+
+/** The Änderungsverlauf of an edit dialog (the kit's 'Verlauf'), opened: the seed's insert lists every field of the record, the longest history a demo dialog has. */
+async function openHistory(page: Page) {
+  const history = page.getByRole("dialog", { name: /\S/ }).getByTestId("record-history");
+  await history.getByText(/^Verlauf \(\d+\)$/).click();
+  await expect(history.getByText(/^Angelegt/).first()).toBeVisible();
+}
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+test("axe-core finds nothing in an edit dialog's opened Verlauf, no horizontal scroll; nor on the home page as staff see it", async ({ page, openAs }) => {
+  test.setTimeout(90_000);
+  await scan(page, "/people?dialog=person-edit&dialogId=1", { dialog: true, before: () => openHistory(page) });
+  expect.soft(await noSidewaysScroll(page), "kein seitliches Scrollen im Verlauf").toBe(true);
+  // The home page is scanned above as the admin sees it (every card); staff get fewer cards, which
+  // changes its headings and landmarks.
+  await openAs("staff", "/");
+  await scan(page, "/", { before: () => expect(page.getByRole("region", { name: "Auf einen Blick" })).toBeVisible() });
+});
+
+// At phone size only what has markup of its own there: the app shell's phone menu (the burger and
+// its 'Mobiles Menü'), the screens made for a phone, one grid screen (the grid's toolbar and
+// column chooser as a phone shows them) and one dialog (with its Verlauf open, which must not
+// scroll sideways). Every other screen and dialog is the same markup in a narrower window.
+test.describe("at phone size", () => {
+  test.use({ viewport: HANDSET });
+
+  test(`axe-core finds nothing in the phone menu nor on ${HANDSET_SCREENS.join(", ")}`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await scan(page, "/", {
+      before: async () => {
+        await page.locator("summary[aria-label='Menü']").click();
+        await expect(page.getByRole("navigation", { name: "Mobiles Menü" })).toBeVisible();
+      },
+    });
+    for (const path of HANDSET_SCREENS) await scan(page, path);
+  });
+
+  test("axe-core finds nothing on a grid screen nor in a dialog's opened Verlauf, which does not scroll sideways", async ({ page }) => {
+    test.setTimeout(90_000);
+    await scan(page, "/people");
+    await scan(page, "/people?dialog=person-edit&dialogId=1", { dialog: true, before: () => openHistory(page) });
+    expect.soft(await noSidewaysScroll(page), "kein seitliches Scrollen im Verlauf").toBe(true);
+  });
+});
+
+// Without JavaScript a dialog is static markup of its own (app/components/dialog.tsx: a div with
+// role=dialog around the same content, until Headless UI's takes over): the page as the server
+// sends it, its scripts removed, is scanned in a browser that runs axe. One of each kind: a form
+// with its Verlauf, a confirmation, a dialog with child grids, the mail dialog with its preview
+// frame, a bulk run's start.
+const STATIC_DIALOGS = [
+  "/people?dialog=person-edit&dialogId=1",
+  "/people?dialog=person-delete&dialogId=1",
+  "/fees?dialog=fee-edit&dialogId=1",
+  "/people/1/dogs?dialog=mail-person&dialogId=1&dialogList=1,2",
+  "/tasks?dialog=task-invoices",
+];
+
+test(`axe-core finds nothing in the dialogs ${STATIC_DIALOGS.join(", ")} as sent for browsers without JavaScript`, async ({ page, baseURL }) => {
+  test.setTimeout(STATIC_DIALOGS.length * 30_000);
+  for (const path of STATIC_DIALOGS) {
+    await test.step(path, async () => {
+      const html = await (await page.request.get(path)).text();
+      const withoutScripts = html.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace("<head>", `<head><base href="${baseURL}/">`);
+      await page.setContent(withoutScripts, { waitUntil: "load" });
+      await expect(page.getByRole("dialog"), `${path} zeigt den Dialog`).toBeVisible();
+      expect.soft(await violations(page), `axe-core auf ${path} ohne JavaScript`).toEqual([]);
     });
   }
-}
-
-// The Änderungsverlauf of an edit dialog (the kit's 'Verlauf'), opened: the seed's insert lists
-// every field of the record, the longest history a demo dialog has.
-for (const size of SIZES) {
-  test(`axe-core finds nothing in an edit dialog's opened Verlauf, no horizontal scroll (${size.name}, ${size.width} px)`, async ({
-    page,
-    javaScriptEnabled,
-  }) => {
-    test.skip(!javaScriptEnabled, "axe braucht JavaScript in der Seite");
-    test.setTimeout(90_000);
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await loginAs(page, "admin", "/");
-    await page.goto("/people?dialog=person-edit&dialogId=1");
-    await page.locator("html[data-hydrated]").waitFor();
-    const history = page.getByRole("dialog", { name: /\S/ }).getByTestId("record-history");
-    await history.getByText(/^Verlauf \(\d+\)$/).click();
-    await expect(history.getByText(/^Angelegt/).first()).toBeVisible();
-    expect(await violations(page)).toEqual([]);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  });
-}
-
-// Without JavaScript a dialog is static markup of its own: the page as the server sends it, its
-// scripts removed, is scanned in a browser that runs axe.
-for (const path of DIALOGS) {
-  test(`axe-core finds nothing on ${path} as sent for browsers without JavaScript`, async ({ page, javaScriptEnabled, baseURL }) => {
-    test.skip(!javaScriptEnabled, "axe braucht JavaScript in der Seite");
-    test.setTimeout(90_000);
-    await loginAs(page, "admin", "/");
-    const html = await (await page.request.get(path)).text();
-    const withoutScripts = html.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace("<head>", `<head><base href="${baseURL}/">`);
-    await page.setContent(withoutScripts, { waitUntil: "load" });
-    await expect(page.getByRole("dialog")).toBeVisible();
-    expect(await violations(page)).toEqual([]);
-  });
-}
-
-// The home page is scanned above as the admin sees it (every card); staff get fewer cards, which
-// changes its headings and landmarks: scanned too, at both sizes.
-for (const size of SIZES) {
-  test(`axe-core finds nothing on the home page as staff see it (${size.name}, ${size.width} px)`, async ({ page, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, "axe braucht JavaScript in der Seite");
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await loginAs(page, "staff", "/");
-    await page.locator("html[data-hydrated]").waitFor();
-    await expect(page.getByRole("region", { name: "Auf einen Blick" })).toBeVisible();
-    await expect(page.locator("h1")).toHaveCount(1);
-    expect(await violations(page)).toEqual([]);
-  });
-}
+});

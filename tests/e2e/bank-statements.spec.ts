@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { expect, test } from "./support/fixtures";
+
+// Every test here starts logged in as finance (one session per worker, tests/e2e/support/fixtures.ts).
+test.use({ loggedInAs: "finance" });
 
 /** The demo data numbers its invoices from the current year ({year}001, ...); the fixtures name
  *  those of 2026 and are uploaded with the current year's numbers. */
@@ -19,7 +21,7 @@ const fixture = (name: string) => ({
 // without it the MT940 sample pays invoice {year}006; every other booking stays unbooked.
 test("Kontoauszug: upload from the Kontenblatt, review, book one payment, the invoice is paid", async ({ page, javaScriptEnabled }) => {
   const [file, invoiceNumber] = javaScriptEnabled ? ["camt053-demo.xml", `${demoYear}001`] : ["mt940-demo.sta", `${demoYear}006`];
-  await loginAs(page, "finance", "/fees");
+  await page.goto("/fees");
   await page
     .getByRole("toolbar", { name: /^Kontenblatt.*Aktionen$/ })
     .getByRole("link", { name: "Kontoauszug importieren" })

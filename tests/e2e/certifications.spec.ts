@@ -1,5 +1,8 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+// Every test here starts logged in as staff (one session per worker, tests/e2e/support/fixtures.ts).
+test.use({ loggedInAs: "staff" });
 
 const unique = (javaScriptEnabled: boolean, base: string) => `${base} ${javaScriptEnabled ? "js" : "html"} ${Date.now().toString(36)}`;
 
@@ -13,7 +16,7 @@ const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScript
 
 test("Erfolge: add from the list with a person found by search, edit, delete", async ({ page, javaScriptEnabled }) => {
   const comment = unique(javaScriptEnabled, "Kurs bestanden");
-  await loginAs(page, "staff", "/certifications");
+  await page.goto("/certifications");
   const grid = page.getByRole("region", { name: "Erfolge" });
   await expect(grid.getByRole("heading", { level: 1 })).toHaveText(/^Erfolge \(\d+\)$/);
   // Someone who has a certification already (the first column is the person; a dog's test has none).
@@ -64,7 +67,7 @@ test("Erfolge: add from the list with a person found by search, edit, delete", a
 
 test("Erfolge of a person and of a dog, with the masters that fit", async ({ page, javaScriptEnabled }) => {
   const comment = unique(javaScriptEnabled, "Tab");
-  await loginAs(page, "staff", "/people");
+  await page.goto("/people");
   const person = (await page.getByRole("heading", { name: /^Hunde für / }).textContent())!.replace("Hunde für ", "").replace(/ \(\d+\)$/, "");
   await page.getByRole("navigation", { name: "Bereiche der Person" }).getByRole("link", { name: "Erfolge" }).click();
   const personTab = page.getByRole("region", { name: /^Erfolge von / });

@@ -1,8 +1,10 @@
-import { expect, test } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { expect, test } from "./support/fixtures";
+
+// Every test here starts logged in as admin (one session per worker, tests/e2e/support/fixtures.ts).
+test.use({ loggedInAs: "admin" });
 
 test("Einstellungen: money typed the German way is stored exactly and shown back formatted", async ({ page, javaScriptEnabled }) => {
-  await loginAs(page, "admin", "/configuration");
+  await page.goto("/configuration");
   await expect(page.getByRole("heading", { name: "Einstellungen" })).toBeVisible();
   const save = page.getByRole("button", { name: "Speichern" });
 

@@ -1,5 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+// Every test here starts logged in as staff (one session per worker, tests/e2e/support/fixtures.ts).
+test.use({ loggedInAs: "staff" });
 
 /** Names unique per run and per project (both projects share one database). */
 const unique = (javaScriptEnabled: boolean, base: string) => `${base}${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
@@ -23,7 +26,7 @@ async function newCourse(page: Page, name: string) {
 
 test("Termine: a single date, then a weekly series with the next date's default, edit and delete", async ({ page, javaScriptEnabled }) => {
   const name = unique(javaScriptEnabled, "Terminkurs");
-  await loginAs(page, "staff", "/courses");
+  await page.goto("/courses");
   const courseId = await newCourse(page, name);
   await page
     .getByRole("navigation", { name: `Bereiche von Kurs ${name}` })
@@ -100,7 +103,7 @@ test("Termine: a single date, then a weekly series with the next date's default,
 });
 
 test("Kursdaten: every date grouped by course and year; Kursblatt: the course selector and the toggle", async ({ page }) => {
-  await loginAs(page, "staff", "/courseDates");
+  await page.goto("/courseDates");
   const list = page.getByRole("region", { name: "Kursdaten" });
   await expect(list.getByRole("heading", { level: 1 })).toHaveText(/^Kursdaten \(\d+\)$/);
   // Group rows name the course and its year.

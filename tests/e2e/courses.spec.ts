@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { readSheet } from "read-excel-file/node";
-import { loginAs } from "./support/login";
 
 /** Names unique per run and per project (both projects share one database). */
 const unique = (javaScriptEnabled: boolean, base: string) => `${base}${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
@@ -55,11 +55,12 @@ async function addParticipant(page: Page, javaScriptEnabled: boolean, person: { 
 
 test("Kurs-Typ, Kurs und Teilnehmer: a season from the course type to the paid participant, transfer, export, delete and undo", async ({
   page,
+  openAs,
   javaScriptEnabled,
 }, testInfo) => {
   const typeName = unique(javaScriptEnabled, "Fährtenkurs");
   const owner = { lastName: unique(javaScriptEnabled, "Kursfrau"), dogName: "Bella" };
-  await loginAs(page, "admin", "/people");
+  await openAs("admin", "/people");
   const personId = await personWithDog(page, owner.lastName, owner.dogName);
   await page.goto("/courseMasters");
 
@@ -166,9 +167,9 @@ async function openPersonCourses(page: Page, personId: number, name: string) {
   return tab;
 }
 
-test("Teilnehmer from a person and from a dog; delete one and bring it back with 'Rückgängig'", async ({ page, javaScriptEnabled }) => {
+test("Teilnehmer from a person and from a dog; delete one and bring it back with 'Rückgängig'", async ({ page, openAs, javaScriptEnabled }) => {
   const owner = { lastName: unique(javaScriptEnabled, "Kursfrau"), dogName: "Paula" };
-  await loginAs(page, "staff", "/people");
+  await openAs("staff", "/people");
   const personId = await personWithDog(page, owner.lastName, owner.dogName);
 
   // From the person: the person is theirs, the course is chosen

@@ -1,6 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { readSheet } from "read-excel-file/node";
-import { loginAs } from "./support/login";
+
+// Every test here starts logged in as finance (one session per worker, tests/e2e/support/fixtures.ts).
+test.use({ loggedInAs: "finance" });
 
 const unique = (javaScriptEnabled: boolean, base: string) => `${base} ${javaScriptEnabled ? "js" : "html"} ${Date.now().toString(36)}`;
 const toast = (page: Page) => page.getByRole("status");
@@ -8,7 +11,7 @@ const count = async (page: Page) => Number((await page.getByRole("heading", { le
 
 test("Kontenblatt: both toggle groups and the sums, a fee through the dialog's rules, Kontenblatt.xlsx", async ({ page, javaScriptEnabled }, testInfo) => {
   const text = unique(javaScriptEnabled, "Leine");
-  await loginAs(page, "finance", "/fees");
+  await page.goto("/fees");
   const grid = page.getByRole("region", { name: "Kontenblatt" });
   const footer = grid.locator("tfoot");
   await expect(footer).toContainText("€");

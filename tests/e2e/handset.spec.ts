@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+// Every test here starts logged in as staff (one session per worker, tests/e2e/support/fixtures.ts).
+test.use({ loggedInAs: "staff" });
 
 /**
  * The handset views at 390 x 844, with JavaScript on and off: reached from the handset menu,
@@ -32,7 +35,7 @@ async function expectHandsetFriendly(page: Page) {
 }
 
 test("Personen: search by name, call and mail links, dogs with their rabies date", async ({ page }) => {
-  await loginAs(page, "staff", "/");
+  await page.goto("/");
   await openFromHandsetMenu(page, "Personen");
   await expect(page).toHaveURL(/\/peoplemobile$/);
   await expect(page.getByRole("heading", { level: 1, name: "Personen" })).toBeVisible();
@@ -59,7 +62,7 @@ test("Personen: search by name, call and mail links, dogs with their rabies date
 });
 
 test("Hunde: search, owner to call, an expired rabies date in red", async ({ page }) => {
-  await loginAs(page, "staff", "/");
+  await page.goto("/");
   await openFromHandsetMenu(page, "Hunde");
   await expect(page).toHaveURL(/\/dogsmobile$/);
   await expectHandsetFriendly(page);
@@ -77,7 +80,7 @@ test("Hunde: search, owner to call, an expired rabies date in red", async ({ pag
 });
 
 test("Laufende Kurse, Kursblatt and Nächste Kurstermine", async ({ page }) => {
-  await loginAs(page, "staff", "/");
+  await page.goto("/");
   await openFromHandsetMenu(page, "Laufende Kurse");
   await expect(page).toHaveURL(/\/coursesmobile$/);
   const courses = page.getByRole("list", { name: "Laufende Kurse" }).locator(":scope > li");
@@ -107,13 +110,13 @@ test("Laufende Kurse, Kursblatt and Nächste Kurstermine", async ({ page }) => {
 });
 
 test("a desktop screen with a handset view points there on a phone", async ({ page }) => {
-  await loginAs(page, "staff", "/people");
+  await page.goto("/people");
   await page.getByRole("link", { name: "Zur Handy-Ansicht: Personen" }).click();
   await expect(page).toHaveURL(/\/peoplemobile$/);
 });
 
 test("Kursblatt: choose a date, tick two participants, reload: ticked and counted, also on the desktop Kursblatt", async ({ page, javaScriptEnabled }) => {
-  await loginAs(page, "staff", "/");
+  await page.goto("/");
   await openFromHandsetMenu(page, "Kursblatt");
   await expect(page.getByText("Welcher Kurs?")).toBeVisible();
   // Each project its own course (they run at the same time against the same data): the first

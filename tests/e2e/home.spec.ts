@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test("the home page greets anonymous visitors in German", async ({ page }) => {
   const response = await page.goto("/");
@@ -55,8 +55,8 @@ async function expectNoSidewaysScrolling(page: Page) {
   expect(new Set(lefts).size).toBe(1);
 }
 
-test("the admin's home page: every panel, the open fees' sum leads to the Kontenblatt's open items", async ({ page }) => {
-  await loginAs(page, "admin", "/");
+test("the admin's home page: every panel, the open fees' sum leads to the Kontenblatt's open items", async ({ page, openAs }) => {
+  await openAs("admin", "/");
   await expect(page.getByRole("heading", { level: 1, name: "Willkommen bei Wuff!" })).toBeVisible();
   await expect(page.getByText("Du bist noch nicht eingeloggt.")).toHaveCount(0);
   for (const name of Object.values(PANELS)) await expect(panelHeading(page, name)).toBeVisible();
@@ -73,8 +73,8 @@ test("the admin's home page: every panel, the open fees' sum leads to the Konten
   await expectNoSidewaysScrolling(page);
 });
 
-test("staff see the course panels only, and an entry opens its screen", async ({ page }) => {
-  await loginAs(page, "staff", "/");
+test("staff see the course panels only, and an entry opens its screen", async ({ page, openAs }) => {
+  await openAs("staff", "/");
   for (const name of [PANELS.courseDates, PANELS.overCapacity, PANELS.rabies]) await expect(panelHeading(page, name)).toBeVisible();
   for (const name of [PANELS.birthdays, PANELS.fees, PANELS.lastJob]) await expect(panelHeading(page, name)).toHaveCount(0);
   await expect(page.locator('a[href^="/fees"], a[href="/tasks"], a[href^="/birthdaylist"]')).toHaveCount(0);
@@ -91,8 +91,8 @@ test("staff see the course panels only, and an entry opens its screen", async ({
   await expectNoSidewaysScrolling(page);
 });
 
-test("printed, the home page is its cards: no menus, no 'alle anzeigen'", async ({ page }) => {
-  await loginAs(page, "admin", "/");
+test("printed, the home page is its cards: no menus, no 'alle anzeigen'", async ({ page, openAs }) => {
+  await openAs("admin", "/");
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("banner")).toBeHidden();
   await expect(panelHeading(page, PANELS.courseDates)).toBeVisible();

@@ -1,5 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+// Every test here starts logged in as finance (one session per worker, tests/e2e/support/fixtures.ts).
+test.use({ loggedInAs: "finance" });
 
 /**
  * Invoice PDFs from the Rechnungen grid, with JavaScript and without: 'PDF erzeugen' (toolbar)
@@ -12,7 +15,7 @@ const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScript
 test("PDF erzeugen, PDF erneut erzeugen and PDF anzeigen from the Rechnungen grid", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(120_000);
   const [createId, recreateId] = javaScriptEnabled ? [5, 3] : [6, 1];
-  await loginAs(page, "finance", `/invoices/${createId}/invoicerows`);
+  await page.goto(`/invoices/${createId}/invoicerows`);
   await waitForHydration(page, javaScriptEnabled);
   const invoices = page.getByRole("region", { name: /^Rechnungen/ });
   const toolbar = page.getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ });

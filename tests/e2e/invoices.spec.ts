@@ -1,5 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+// Every test here starts logged in as finance (one session per worker, tests/e2e/support/fixtures.ts).
+test.use({ loggedInAs: "finance" });
 
 const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScriptEnabled ? page.locator("html[data-hydrated]").waitFor() : Promise.resolve());
 const toast = (page: Page) => page.getByRole("status");
@@ -17,7 +20,7 @@ test("Rechnungen as finance: Ist Offen off and on, a row added, edited and delet
   };
   // Both projects share one database: each works on its own demo invoice (both open, with rows).
   const invoiceId = javaScriptEnabled ? 2 : 4;
-  await loginAs(page, "finance", `/invoices/${invoiceId}/invoicerows`);
+  await page.goto(`/invoices/${invoiceId}/invoicerows`);
   const invoices = page.getByRole("region", { name: /^Rechnungen/ });
   const invoiceRow = invoices.locator("tbody tr[aria-selected=true]");
   await expect(invoiceRow).toHaveCount(1);

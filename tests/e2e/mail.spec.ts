@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { expect, test } from "./support/fixtures";
 import { caughtMails } from "./support/maildev";
 
 /** The demo data's SMTP test account (Einstellungen): outside production every mail goes there. */
@@ -7,11 +6,12 @@ const TEST_ACCOUNT = "test@wuff.example";
 
 test("a single mail from a person: the preview dialog (800 px x 80 vh), Previous/Next, the required subject, sent to the test account and listed under Mails", async ({
   page,
+  openAs,
   javaScriptEnabled,
 }) => {
   test.slow();
   const subject = `Browsertest ${javaScriptEnabled ? "js" : "html"} ${Date.now().toString(36)}`;
-  await loginAs(page, "finance", "/people");
+  await openAs("finance", "/people");
   const grid = page.getByRole("region", { name: "Personen" });
   // A person with an e-mail address (its cell is a mailto: link), not the first of the page.
   const row = grid.locator("tbody tr", { has: page.locator('a[href^="mailto:"]') }).nth(1);
@@ -68,8 +68,4 @@ test("a single mail from a person: the preview dialog (800 px x 80 vh), Previous
   await expect(log.locator("tbody tr", { hasText: subject })).toContainText(TEST_ACCOUNT);
 });
 
-test("staff without ADMIN or FINANCE get no 'Mail senden'", async ({ page }) => {
-  await loginAs(page, "staff", "/people");
-  await expect(page.getByRole("region", { name: "Personen" }).getByRole("toolbar")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Mail senden" })).toHaveCount(0);
-});
+// Staff get no 'Mail senden': tests/integration/role-refusals.test.ts.

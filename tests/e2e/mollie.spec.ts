@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { expect, test, type Page } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 /**
  * Mollie payment links in the browser, against the local Mollie fake that `npm start` runs (the
@@ -25,6 +25,7 @@ async function headerIndex(page: Page, header: string) {
 
 test("Kontenblatt: a payment link made, shown and copied, paid at Mollie, the webhook twice, the fee paid once", async ({
   page,
+  openAs,
   context,
   javaScriptEnabled,
   request,
@@ -32,7 +33,7 @@ test("Kontenblatt: a payment link made, shown and copied, paid at Mollie, the we
   // A long walk (two pages, the fake, the webhook) on a shared machine: a guard, not a speed check.
   test.setTimeout(120_000);
   const text = unique(javaScriptEnabled, "Zahlungslink");
-  await loginAs(page, "finance", "/fees");
+  await openAs("finance", "/fees");
   const grid = page.getByRole("region", { name: "Kontenblatt" });
 
   // A fee of our own, collected directly.
@@ -112,8 +113,8 @@ test("Kontenblatt: a payment link made, shown and copied, paid at Mollie, the we
   await expect(page.getByRole("dialog", { name: "Zahlungslink erzeugen" })).toContainText("The fee has already been paid");
 });
 
-test("Test: every part of the installation with its state, for any logged-in user", async ({ page }) => {
-  await loginAs(page, "staff", "/test");
+test("Test: every part of the installation with its state, for any logged-in user", async ({ page, openAs }) => {
+  await openAs("staff", "/test");
   await expect(page.getByRole("heading", { level: 1, name: "Test" })).toBeVisible();
   const results = page.getByRole("list", { name: "Prüfergebnisse" });
   for (const part of ["Datenbank (D1)", "Speicher für Rechnungs-PDFs (R2)", "Warteschlange für Sammelaufgaben (Queue)", "Zahlungsanbieter (Mollie)"]) {
@@ -126,8 +127,8 @@ test("Test: every part of the installation with its state, for any logged-in use
   await expect(page.getByRole("heading", { level: 1, name: "Test" })).toBeVisible();
 });
 
-test("Tasks: 'Server testen' and 'Zahlungsanbieter testen' show their results", async ({ page, javaScriptEnabled }) => {
-  await loginAs(page, "admin", "/tasks");
+test("Tasks: 'Server testen' and 'Zahlungsanbieter testen' show their results", async ({ page, openAs, javaScriptEnabled }) => {
+  await openAs("admin", "/tasks");
   if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
   const card = page.getByRole("region", { name: "Prüfungen" });
   await card.getByRole("button", { name: "Server testen" }).click();

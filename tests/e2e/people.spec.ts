@@ -1,6 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { readSheet } from "read-excel-file/node";
-import { loginAs } from "./support/login";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 /** Names unique per run and per project (both projects share one database). */
 const unique = (javaScriptEnabled: boolean, base: string) => `${base}${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
@@ -15,9 +14,9 @@ async function openEdit(page: Page, grid: Locator, row: Locator, javaScriptEnabl
   }
 }
 
-test("add, edit and delete a person, with German validation, dialogs and toasts", async ({ page, javaScriptEnabled }) => {
+test("add, edit and delete a person, with German validation, dialogs and toasts", async ({ page, openAs, javaScriptEnabled }) => {
   const lastName = unique(javaScriptEnabled, "Neumann");
-  await loginAs(page, "admin", "/people");
+  await openAs("admin", "/people");
   const grid = page.getByRole("region", { name: "Personen" });
   await expect(grid.getByRole("heading")).toHaveText(/^Personen \(\d+\)$/);
   // PARENT grid: the first row is selected after loading.
@@ -65,9 +64,9 @@ test("add, edit and delete a person, with German validation, dialogs and toasts"
   await expect(grid).not.toContainText(lastName);
 });
 
-test("add, edit and delete a dog of the selected person", async ({ page, javaScriptEnabled }) => {
+test("add, edit and delete a dog of the selected person", async ({ page, openAs, javaScriptEnabled }) => {
   const dogName = unique(javaScriptEnabled, "Bello");
-  await loginAs(page, "staff", "/people");
+  await openAs("staff", "/people");
   const ownerName = (await page.getByRole("heading", { name: /^Hunde für / }).textContent())!.replace("Hunde für ", "").replace(/ \(\d+\)$/, "");
   const dogs = page.getByRole("region", { name: `Hunde für ${ownerName}` });
 
@@ -102,38 +101,11 @@ test("add, edit and delete a dog of the selected person", async ({ page, javaScr
   await expect(dogs).not.toContainText(dogName);
 });
 
-test("toggles filter and headers sort, in the database and the URL", async ({ page }) => {
-  await loginAs(page, "finance", "/people");
-  const grid = page.getByRole("region", { name: "Personen" });
-  const count = async () => Number((await grid.getByRole("heading").textContent())!.match(/\((\d+)\)/)![1]);
-  // Other tests add and delete non-members at the same time: check what each filter shows,
-  // not sums of counts taken at different moments.
-  const all = await count();
-  const memberColumn = (await grid.getByRole("columnheader").allTextContents()).findIndex((text) => text.trim() === "Mitglied") + 1;
-  const memberFlags = () => grid.locator(`tbody tr td:nth-child(${memberColumn}) input[type=checkbox]`);
-  await grid.getByRole("link", { name: "Nur Mitglieder" }).click();
-  await expect(page).toHaveURL(/filter=members/);
-  await expect(grid.getByRole("link", { name: "Nur Mitglieder" })).toHaveAttribute("aria-current", "true");
-  expect(await count()).toBeLessThan(all);
-  for (const flag of await memberFlags().all()) await expect(flag).toBeChecked();
-  await grid.getByRole("link", { name: "Nur Nichtmitglieder" }).click();
-  await expect(page).toHaveURL(/filter=nonmembers/);
-  await expect.poll(count).toBeLessThan(all);
-  for (const flag of await memberFlags().all()) await expect(flag).not.toBeChecked();
+// The filter toggles, the sorting headers and the Excel export are links and a download the
+// server answers: tests/integration/people.test.ts ('the people grid's filter, sorting and export').
 
-  const header = grid.getByRole("columnheader", { name: /Vorname/ });
-  await header.getByRole("link").click();
-  await expect(page).toHaveURL(/sort=firstName/);
-  await expect(header).toHaveAttribute("aria-sort", "ascending");
-  await header.getByRole("link").click();
-  await expect(page).toHaveURL(/sort=-firstName/);
-  await expect(header).toHaveAttribute("aria-sort", "descending");
-  const firstNames = await grid.locator("tbody tr td:nth-child(2)").allTextContents();
-  expect(firstNames.slice(0, 5)).toEqual([...firstNames.slice(0, 5)].sort().reverse());
-});
-
-test("the column chooser shows hidden columns and remembers the choice", async ({ page, javaScriptEnabled }) => {
-  await loginAs(page, "gdpr", "/people");
+test("the column chooser shows hidden columns and remembers the choice", async ({ page, openAs, javaScriptEnabled }) => {
+  await openAs("gdpr", "/people");
   const grid = page.getByRole("region", { name: "Personen" });
   const column = javaScriptEnabled ? "Mitglied seit" : "DSGVO";
   await expect(grid.getByRole("columnheader", { name: column })).toHaveCount(0);
@@ -153,35 +125,10 @@ test("the column chooser shows hidden columns and remembers the choice", async (
   await expect(page.getByRole("region", { name: "Personen" }).getByRole("columnheader", { name: column })).toBeVisible();
 });
 
-test("a user without the GDPR or ADMIN role is not offered membership dates or GDPR", async ({ page }) => {
-  await loginAs(page, "staff", "/people");
-  const grid = page.getByRole("region", { name: "Personen" });
-  await grid.getByText("Spalten", { exact: true }).click();
-  const chooser = grid.getByRole("form", { name: "Spaltenauswahl" });
-  await expect(chooser.getByLabel("Geburtstag")).toBeAttached();
-  await expect(chooser.getByLabel("Mitglied seit")).toHaveCount(0);
-  await expect(chooser.getByLabel("DSGVO")).toHaveCount(0);
-});
+// Staff are not offered membership dates or GDPR in the column chooser: tests/integration/role-refusals.test.ts.
 
-test("Excel export downloads Mitgliederliste.xlsx with the visible columns and all filtered rows", async ({ page }, testInfo) => {
-  await loginAs(page, "finance", "/people?filter=members");
-  const grid = page.getByRole("region", { name: "Personen" });
-  const shown = Number((await grid.getByRole("heading").textContent())!.match(/\((\d+)\)/)![1]);
-  const headers = (await grid.getByRole("columnheader").allTextContents()).map((text) => text.replace(/[▲▼]/g, "").trim());
-  const [download] = await Promise.all([page.waitForEvent("download"), grid.getByRole("link", { name: "Excel-Export" }).click()]);
-  expect(download.suggestedFilename()).toBe("Mitgliederliste.xlsx");
-  const file = testInfo.outputPath("Mitgliederliste.xlsx");
-  await download.saveAs(file);
-  const rows = await readSheet(file);
-  expect(rows[0]).toEqual(headers);
-  expect(rows).toHaveLength(shown + 1);
-  const firstRowInGrid = await grid.locator("tbody tr").first().locator("td").allTextContents();
-  expect(rows[1][0]).toBe(firstRowInGrid[0]);
-  expect(rows.slice(1).every((row) => row[headers.indexOf("Mitglied")] === "ja")).toBe(true);
-});
-
-test("the Dogs screen: current and archived dogs, the owner opens the person dialog", async ({ page }) => {
-  await loginAs(page, "staff", "/dogs");
+test("the Dogs screen: current and archived dogs, the owner opens the person dialog", async ({ page, openAs }) => {
+  await openAs("staff", "/dogs");
   const grid = page.getByRole("region", { name: "Hunde" });
   await expect(grid.getByRole("heading")).toHaveText(/^Hunde \(\d+\)$/);
   await expect(page.getByRole("navigation", { name: /^Bereiche von / }).getByRole("link", { name: "Kurse" })).toBeVisible();
@@ -196,9 +143,9 @@ test("the Dogs screen: current and archived dogs, the owner opens the person dia
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
-test("Mensch/Hund Mini+ adds a person with a dog, refuses a duplicate name and cancels", async ({ page, javaScriptEnabled }) => {
+test("Mensch/Hund Mini+ adds a person with a dog, refuses a duplicate name and cancels", async ({ page, openAs, javaScriptEnabled }) => {
   const lastName = unique(javaScriptEnabled, "Schnell");
-  await loginAs(page, "staff", "/dogs");
+  await openAs("staff", "/dogs");
   await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Mensch/Hund Mini+" }).click();
   const dialog = page.getByRole("dialog", { name: "Mensch/Hund Mini+" });
   await expect(dialog).toBeVisible();

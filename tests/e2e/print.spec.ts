@@ -1,11 +1,13 @@
-import { expect, test } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { expect, test } from "./support/fixtures";
+
+// Every test here starts logged in as staff (one session per worker, tests/e2e/support/fixtures.ts).
+test.use({ loggedInAs: "staff" });
 
 /** Width of an A4 sheet inside 12 mm margins, in CSS pixels (186 mm at 96 dpi). */
 const A4_CONTENT_WIDTH = 703;
 
 test("a printed list: no menus or toolbars, every row of the page, readable on A4", async ({ page }) => {
-  await loginAs(page, "staff", "/people");
+  await page.goto("/people");
   const grid = page.getByRole("region", { name: "Personen" });
   const rows = grid.locator("tbody tr");
   await expect(rows.nth(20)).toBeVisible();
@@ -56,27 +58,11 @@ test("a printed list: no menus or toolbars, every row of the page, readable on A
   expect(pdf.match(/\/Type\s*\/Page[^s]/g)?.length ?? 0).toBeGreaterThanOrEqual(rowCount >= 40 ? 2 : 1);
 });
 
-test("phone numbers and e-mail addresses in the people grid are links to call and mail", async ({ page }) => {
-  await loginAs(page, "staff", "/people");
-  const grid = page.getByRole("region", { name: "Personen" });
-  const mail = grid.locator("tbody a[href^='mailto:']").first();
-  await expect(mail).toHaveAttribute("href", `mailto:${(await mail.textContent())!.trim()}`);
-  const phone = grid.locator("tbody a[href^='tel:']").first();
-  await expect(phone).toHaveAttribute("href", /^tel:\+?\d+$/);
-  // The person dialog offers the same next to its fields.
-  const tel = (await phone.getAttribute("href"))!;
-  const id = await grid
-    .locator("tbody tr", { has: page.locator(`a[href='${tel}']`) })
-    .first()
-    .getAttribute("data-row-id");
-  await page.goto(`/people/${id}/dogs?dialog=person-edit&dialogId=${id}`);
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("link", { name: /^Anrufen \(Mobil / })).toHaveAttribute("href", tel);
-  await expect(dialog.getByLabel("Mobil", { exact: true })).toHaveAttribute("type", "tel");
-});
+// Phone numbers and e-mail addresses as tel: and mailto: links, in the grid and the dialog:
+// tests/integration/people.test.ts ('contact at a tap').
 
 test("the printed Kursblatt: the course in the title and its participants, no menus or course choice", async ({ page }) => {
-  await loginAs(page, "staff", "/courseSheet");
+  await page.goto("/courseSheet");
   const select = page.getByLabel("Kurs", { exact: true });
   const course = (await select.locator("option:checked").textContent())!.trim();
   const participants = page.getByRole("region", { name: `Teilnehmer für '${course}'` });

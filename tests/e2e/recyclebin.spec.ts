@@ -1,9 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { expect, test } from "./support/fixtures";
+
+// Every test here starts logged in as admin (one session per worker, tests/e2e/support/fixtures.ts).
+test.use({ loggedInAs: "admin" });
 
 test("a deleted person comes back from the Papierkorb", async ({ page, javaScriptEnabled }) => {
   const lastName = `Zurueck${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
-  await loginAs(page, "admin", "/people");
+  await page.goto("/people");
 
   // Add and delete a person through the People screen.
   const people = page.getByRole("region", { name: "Personen" });

@@ -1,5 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+// Every test here starts logged in as staff (one session per worker, tests/e2e/support/fixtures.ts).
+test.use({ loggedInAs: "staff" });
 
 /**
  * Kalender (/scheduler), with JavaScript on and off: the month of today with the demo data's
@@ -20,7 +23,7 @@ function monthTitle(offset: number) {
 const periodHeading = (page: Page, title: string) => page.getByRole("heading", { level: 2, name: new RegExp(`^${title} \\(\\d+ Termine?\\)$`) });
 
 test("Kalender: month, Weiter and Zurück, the week, and a date's dialog", async ({ page }) => {
-  await loginAs(page, "staff", "/people");
+  await page.goto("/people");
   await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Kalender" }).click();
   await expect(page).toHaveURL(/\/scheduler$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Kalender");
@@ -81,7 +84,7 @@ test("Kalender: month, Weiter and Zurück, the week, and a date's dialog", async
 
 test("Kalender on a phone: the list, no horizontal scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await loginAs(page, "staff", "/");
+  await page.goto("/");
   // Reached through the handset menu, below its own entries.
   await page.getByLabel("Menü", { exact: true }).click();
   await page

@@ -1,5 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { loginAs } from "./support/login";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
+
+// Every test here starts logged in as admin (one session per worker, tests/e2e/support/fixtures.ts).
+test.use({ loggedInAs: "admin" });
 
 /**
  * Vorlagen, reached from Einstellungen: a mail template added and deleted again, with JavaScript
@@ -11,7 +14,7 @@ const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScript
 test("Vorlagen: from Einstellungen, a template added and deleted, the invoice template's preview", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(90_000);
   const name = `e2e-${javaScriptEnabled ? "js" : "html"}-${Date.now()}`;
-  await loginAs(page, "admin", "/configuration");
+  await page.goto("/configuration");
   await expect(page.getByRole("group", { name: "Verein auf Rechnungen" })).toBeVisible();
   await page.getByRole("link", { name: "Vorlagen" }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Vorlagen/ })).toBeVisible();

@@ -11,6 +11,7 @@ import { nextBirthday } from "~/lib/birthdays";
 import { addDaysToDate, todayInBerlin } from "~/lib/format";
 import { fetchApp } from "../support/app";
 import { readXlsx } from "../support/excel";
+import { gridOf } from "../support/grid-html";
 import { loginCookie } from "../support/sessions";
 
 const db = createDb(env.DB);
@@ -97,6 +98,21 @@ describe("HSVRM-Liste", () => {
     expect(aktuell[7]).toEqual(new Date(Date.UTC(2015, 2, 1)));
     expect(aktuell[9]).toBe("Anton, Bella (Labrador)");
     expect(rows.some((row) => row[1] === "Ehemalig")).toBe(false);
+  });
+
+  // Moved from the browser (tests/e2e/lists.spec.ts): the download of an earlier year has exactly
+  // the rows its grid counts, every one a member who had joined by the end of that year.
+  it("exports an earlier year with the rows its grid counts, all joined by the end of that year", async () => {
+    const year = thisYear - 1;
+    const grid = gridOf(await page(`/hsvrmlist?year=${year}`), "HSVRM-Liste");
+    expect(grid.toggles("Mitglieder des Jahres").get(String(year))?.current).toBe(true);
+    expect(grid.count).toBeGreaterThan(0);
+    const response = await fetchApp(`/hsvrmlist/export?year=${year}`, { cookie: await loginCookie("finance") });
+    expect(response.headers.get("Content-Disposition")).toContain(`_${year}.xlsx"`);
+    const rows = await readXlsx(response);
+    expect(rows).toHaveLength(grid.count + 1);
+    const joined = rows.slice(1).map((row) => row[7]);
+    expect(joined.every((value) => value instanceof Date && value.getUTCFullYear() <= year)).toBe(true);
   });
 
   it("refuses a year that is not a year without changing the list to something else", async () => {

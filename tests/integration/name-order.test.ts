@@ -13,6 +13,7 @@ import { listCertificationMasters, listCertifications, pageOfCertification } fro
 import { listDogs, pageOfDog } from "~/models/dogs.server";
 import { listAllPeople, listPeople, pageOfPerson } from "~/models/people.server";
 import { fetchApp } from "../support/app";
+import { gridOf } from "../support/grid-html";
 import { loginCookie } from "../support/sessions";
 
 const db = createDb(env.DB);
@@ -118,6 +119,36 @@ describe("names sort by DIN 5007", () => {
     const positions = DIN_ORDER.map((name) => rows.indexOf(`>${name}<`));
     expect(positions.every((position) => position > 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  // Moved from the browser (tests/e2e/name-order.spec.ts): the Nachname header's link turns the
+  // filtered list around and back, the filter kept, every row of the list in DIN order both ways.
+  it("in the filtered grid's HTML, descending and back by the Nachname header's link, the filter kept", async () => {
+    const cookie = await loginCookie("staff");
+    const grid = async (path: string) => gridOf(await (await fetchApp(path, { cookie })).text(), "Personen");
+    const nachname = (page: Awaited<ReturnType<typeof grid>>) => page.columns.find((column) => column.label === "Nachname")!;
+    const start = await grid("/people?filter=nonmembers");
+    expect(nachname(start).sort).toBe("ascending");
+    const down = await grid(nachname(start).href!);
+    expect(nachname(down).href).toMatch(/[?&]filter=nonmembers\b/);
+    expect(nachname(down).sort).toBe("descending");
+    const column = down.columns.indexOf(nachname(down));
+    // Equal keys (Straße, Strasse) keep the id order in both directions.
+    expect(down.rows.map((row) => row[column])).toEqual([
+      "Zander",
+      "Übel",
+      "Straße",
+      "Strasse",
+      "Özdemir",
+      "Östringer",
+      "Gruszecki",
+      "Grötzinger",
+      "Ärmel",
+      "Abel",
+    ]);
+    const up = await grid(nachname(down).href!);
+    expect(nachname(up).sort).toBe("ascending");
+    expect(up.rows.map((row) => row[column])).toEqual(DIN_ORDER);
   });
 
   it("in the Excel export Mitgliederliste.xlsx", async () => {

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { readSheet } from "read-excel-file/universal";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { nameSortKey } from "~/lib/collation";
@@ -8,6 +9,7 @@ import * as schema from "~/db/schema";
 import { DOG_DEFAULT_SORT, listDogs } from "~/models/dogs.server";
 import { PEOPLE_DEFAULT_SORT, listPeople, nextSessionsForPerson } from "~/models/people.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
+import { gridOf } from "../support/grid-html";
 import { loadDemoData } from "../support/seed";
 import { loginCookie, type DemoUserName } from "../support/sessions";
 
@@ -394,6 +396,8 @@ describe("contact at a tap", () => {
     expect(dialog).toMatch(/<a href="tel:\+491701234567"[^>]*>Anrufen<span class="sr-only"> \(Mobil \+49 \(0\) 170 123 45-67\)<\/span><\/a>/);
     expect(dialog).toMatch(/<a href="tel:0642198765"[^>]*>Anrufen<span class="sr-only"> \(Telefon 06421 \/ 98 76 5\)/);
     expect(dialog).toMatch(/<a href="mailto:tina.telefon@example.org"[^>]*>Schreiben<span class="sr-only"> \(E-Mail tina.telefon@example.org\)/);
+    // The phone fields are telephone inputs (a phone's keypad).
+    expect(dialog).toMatch(/<input[^>]*type="tel"[^>]*name="mobilePhone"|<input[^>]*name="mobilePhone"[^>]*type="tel"/);
   });
 
   it("an empty field offers no link", async () => {
@@ -402,5 +406,64 @@ describe("contact at a tap", () => {
     const form = dialog.slice(dialog.indexOf('role="dialog"'));
     expect(form).not.toContain('href="tel:');
     expect(form).not.toContain('href="mailto:');
+  });
+});
+
+// Moved from the browser (tests/e2e/people.spec.ts): the toggles and the sorting headers are links,
+// the grid the server's markup, the export a download; following a link is what a click does.
+describe("the people grid's filter, sorting and export, as finance gets them", () => {
+  // A FINANCE user of its own: the grid's default columns (the other tests here choose columns
+  // for the demo users).
+  const finance = { id: "finance-grid", name: "Frieda Finanz", email: "frieda@wuff.example", roles: ["FINANCE" as const] };
+  const grid = async (path: string) => gridOf(await (await fetchApp(path, { cookie: await loginCookie(finance) })).text(), "Personen");
+
+  it("the filter toggles show members only and non-members only, marked and kept in the URL", async () => {
+    const all = await grid("/people");
+    const toggles = all.toggles("Personen filtern");
+    expect(toggles.get("Alle")?.current).toBe(true);
+    expect(toggles.get("Nur Mitglieder")?.href).toMatch(/[?&]filter=members\b/);
+    const memberColumn = all.columns.findIndex((column) => column.label === "Mitglied");
+    expect(memberColumn).toBeGreaterThanOrEqual(0);
+
+    const members = await grid(toggles.get("Nur Mitglieder")!.href);
+    expect(members.toggles("Personen filtern").get("Nur Mitglieder")?.current).toBe(true);
+    expect(members.count).toBeLessThan(all.count);
+    expect(members.rows.length).toBeGreaterThan(0);
+    expect(members.rows.every((row) => row[memberColumn] === "checked")).toBe(true);
+
+    const others = await grid(members.toggles("Personen filtern").get("Nur Nichtmitglieder")!.href);
+    expect(others.toggles("Personen filtern").get("Nur Nichtmitglieder")?.current).toBe(true);
+    expect(others.count).toBeLessThan(all.count);
+    expect(others.rows.length).toBeGreaterThan(0);
+    expect(others.rows.every((row) => row[memberColumn] === "unchecked")).toBe(true);
+  });
+
+  it("a header's link sorts by its column, ascending then descending, marked with aria-sort", async () => {
+    const first = await grid("/people");
+    const header = (page: typeof first) => page.columns.find((column) => column.label === "Vorname")!;
+    expect(header(first).sort).toBe("none");
+    expect(header(first).href).toMatch(/[?&]sort=firstName\b/);
+    const ascending = await grid(header(first).href!);
+    expect(header(ascending).sort).toBe("ascending");
+    expect(header(ascending).href).toMatch(/[?&]sort=-firstName\b/);
+    const descending = await grid(header(ascending).href!);
+    expect(header(descending).sort).toBe("descending");
+    const column = descending.columns.indexOf(header(descending));
+    const firstNames = descending.rows.slice(0, 5).map((row) => row[column]);
+    expect(firstNames.map(nameSortKey)).toEqual([...firstNames.map(nameSortKey)].sort().reverse());
+  });
+
+  it("Excel-Export: Mitgliederliste.xlsx with the grid's visible columns and every filtered row", async () => {
+    const members = await grid("/people?filter=members");
+    const response = await fetchApp("/people/export?filter=members", { cookie: await loginCookie(finance) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="Mitgliederliste.xlsx"');
+    const rows = await readSheet(await response.arrayBuffer());
+    expect(rows[0]).toEqual(members.columns.map((column) => column.label));
+    // Every row of the filter, not just the grid's first page.
+    expect(rows).toHaveLength(members.count + 1);
+    expect(rows[1][0]).toBe(members.rows[0][0]);
+    const memberColumn = (rows[0] as string[]).indexOf("Mitglied");
+    expect(rows.slice(1).every((row) => row[memberColumn] === "ja")).toBe(true);
   });
 });

@@ -135,7 +135,7 @@ async function follow(jar: CookieJar, url: string, trail: string[], stopAt: stri
  * provider's redirects (consent is granted on its own) and the app's /auth/callback: the
  * callback's wuff_session cookie, ready for BrowserContext.addCookies.
  */
-async function sessionCookieFromProvider(appOrigin: string, user: DemoUser, returnTo: string): Promise<BrowserCookie> {
+export async function sessionCookieFromProvider(appOrigin: string, user: DemoUser, returnTo: string): Promise<BrowserCookie> {
   const jar = new CookieJar();
   const trail: string[] = [];
   const fail = (message: string) => new Error(`Anmeldung als ${user} über HTTP fehlgeschlagen: ${message}\n${trail.join("\n")}`);
