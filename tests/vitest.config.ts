@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { copyD1Template } from "./support/d1-template";
 import { validateSepaXml } from "./support/xsd-validator";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
@@ -8,7 +9,8 @@ import { freePort } from "./support/maildev";
 const root = fileURLToPath(new URL("..", import.meta.url));
 
 // Integration tests run inside workerd with the worker of wrangler.toml (which serves the built
-// Remix app: run `npm run build` first) and a real local D1 migrated with migrations/.
+// Remix app: run `npm run build` first) and a real local D1 migrated with migrations/ (once per run,
+// then copied for each test file: tests/support/d1-template.ts).
 export default defineConfig(async () => {
   // A real maildev for the mail tests (started by the global setup, Node side) on free ports; the
   // worker reaches its SMTP port over cloudflare:sockets and the tests read its API by fetch.
@@ -46,7 +48,9 @@ export default defineConfig(async () => {
           },
           // workerd cannot start processes: the tests post a SEPA file here and xmllint checks it
           // against the official XSD on the Node side (tests/support/xsd-validator.ts).
-          serviceBindings: { XSD_VALIDATOR: validateSepaXml },
+          // Each test file's Miniflare starts with an empty D1; its setup copies the database that the
+          // global setup migrated once (tests/support/d1-template.ts) into it through this binding.
+          serviceBindings: { XSD_VALIDATOR: validateSepaXml, D1_TEMPLATE: copyD1Template },
         },
       }),
     ],
@@ -57,8 +61,8 @@ export default defineConfig(async () => {
       testTimeout: 30_000,
       // Likewise for set-up hooks that load the demo data (10 s by default).
       hookTimeout: 60_000,
-      setupFiles: ["tests/integration/apply-migrations.ts"],
-      globalSetup: ["tests/integration/global-setup.ts", "tests/integration/maildev-setup.ts"],
+      setupFiles: ["tests/integration/migrated-database.ts"],
+      globalSetup: ["tests/integration/d1-template-setup.ts", "tests/integration/global-setup.ts", "tests/integration/maildev-setup.ts"],
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
     },
   };
