@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { copyD1Template } from "./support/d1-template";
+import { buildD1Template, copyD1Template } from "./support/d1-template";
 import { validateSepaXml } from "./support/xsd-validator";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
@@ -21,6 +21,10 @@ export default defineConfig(async () => {
   process.env.MOLLIE_FAKE_PORT ??= String(await freePort());
   // A TCP server that greets like an SMTP server, for the test screen's SMTP probe.
   process.env.TEST_SMTP_GREETER_PORT ??= String(await freePort());
+  // The real migrations, applied once per run to the database every test file starts from (a copy
+  // of it: tests/support/d1-template.ts); migrations.test.ts also reads them as TEST_MIGRATIONS.
+  const migrations = await readD1Migrations(`${root}migrations`);
+  process.env.WUFF_TEST_D1_TEMPLATE ??= await buildD1Template(`${root}wrangler.toml`, migrations);
   return {
     root,
     resolve: { alias: { "~": `${root}app` } },
@@ -30,7 +34,7 @@ export default defineConfig(async () => {
         wrangler: { configPath: `${root}wrangler.toml` },
         miniflare: {
           bindings: {
-            TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`),
+            TEST_MIGRATIONS: migrations,
             // Secrets that .dev.vars would hold; the provider is never reached by these tests.
             SESSION_SECRET: "test-session-secret",
             OIDC_CLIENT_SECRET: "test-client-secret",
@@ -49,7 +53,7 @@ export default defineConfig(async () => {
           // workerd cannot start processes: the tests post a SEPA file here and xmllint checks it
           // against the official XSD on the Node side (tests/support/xsd-validator.ts).
           // Each test file's Miniflare starts with an empty D1; its setup copies the database that the
-          // global setup migrated once (tests/support/d1-template.ts) into it through this binding.
+          // config migrated once above (tests/support/d1-template.ts) into it through this binding.
           serviceBindings: { XSD_VALIDATOR: validateSepaXml, D1_TEMPLATE: copyD1Template },
         },
       }),
@@ -62,7 +66,7 @@ export default defineConfig(async () => {
       // Likewise for set-up hooks that load the demo data (10 s by default).
       hookTimeout: 60_000,
       setupFiles: ["tests/integration/migrated-database.ts"],
-      globalSetup: ["tests/integration/d1-template-setup.ts", "tests/integration/global-setup.ts", "tests/integration/maildev-setup.ts"],
+      globalSetup: ["tests/integration/global-setup.ts", "tests/integration/maildev-setup.ts"],
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
     },
   };

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 
-// Every test file starts from a database built by the real migrations: the global setup migrated
-// one (tests/integration/d1-template-setup.ts), D1_TEMPLATE copies it into this file's own D1.
+// Every test file starts from a database built by the real migrations: tests/vitest.config.ts migrated
+// one (tests/support/d1-template.ts), D1_TEMPLATE copies it into this file's own D1.
 // This must come before anything opens env.DB.
 const copied = await env.D1_TEMPLATE.fetch("http://d1-template/copy", { method: "POST" });
 if (copied.status !== 204) throw new Error(`D1-Vorlage nicht kopiert (${copied.status}): ${await copied.text()}`);

@@ -3,26 +3,31 @@
  *
  * Every test file runs in its own Miniflare (a new workerd) with its own, empty D1. Applying the
  * 25+ migrations there (3.4 MB of SQL, history triggers recreated several times) took ~6 s per
- * file. Instead the global setup (tests/integration/d1-template-setup.ts) applies the real
- * migrations of migrations/ once, exactly as `applyD1Migrations` of cloudflare:test does (one batch
+ * file. Instead tests/vitest.config.ts applies the real migrations of migrations/ once per run, exactly as `applyD1Migrations` of cloudflare:test does (one batch
  * per migration plus its row in d1_migrations), to a D1 of the worker of wrangler.toml persisted to
  * a temporary directory; and each test file's setup (tests/integration/migrated-database.ts) asks
  * the service binding D1_TEMPLATE, before it touches env.DB, to copy that SQLite file into its own
  * Miniflare's D1 directory. The copies live in Miniflare's temporary directory, which Miniflare
- * removes with the instance; the template directory goes with the global setup's teardown.
+ * removes with the instance; the template directory goes when the vitest process exits.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import type { D1Migration } from "@cloudflare/vitest-pool-workers";
 import { getPlatformProxy } from "wrangler";
 
 /** Where Miniflare keeps the SQLite files of D1 databases, below its D1 persist path. */
 const OBJECT_DIR = "miniflare-D1DatabaseObject";
 
-/** Applies the migrations of `migrationsDir` to a fresh D1 of the worker in `configPath`, persisted
- *  below `root` (an empty directory; the caller removes it). */
-export async function buildD1Template(configPath: string, migrationsDir: string, root: string): Promise<void> {
-  const migrations = await readD1Migrations(migrationsDir);
+/**
+ * Applies `migrations` (readD1Migrations of migrations/) to a fresh D1 of the worker in
+ * `configPath`, persisted below a new temporary directory, which it returns; the directory is
+ * removed when this process exits. Called from tests/vitest.config.ts, where wrangler is already
+ * loaded (in a global setup, vitest would transform all of wrangler first: about a minute).
+ */
+export async function buildD1Template(configPath: string, migrations: D1Migration[]): Promise<string> {
+  const root = mkdtempSync(join(tmpdir(), "wuff-d1-template-"));
+  process.once("exit", () => rmSync(root, { recursive: true, force: true }));
   const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath, persist: { path: root }, remoteBindings: false });
   try {
     const db = proxy.env.DB;
@@ -45,6 +50,7 @@ export async function buildD1Template(configPath: string, migrationsDir: string,
   }
   const dir = findObjectDir(root);
   if (!dir || sqliteFiles(dir).length !== 1) throw new Error(`Keine migrierte D1-Datenbank unter ${root}`);
+  return root;
 }
 
 function findObjectDir(dir: string): string | null {
