@@ -10,7 +10,7 @@
 import { env } from "cloudflare:test";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb, runAtomically } from "~/db/client.server";
 import { RUN_KINDS } from "~/jobs/runs.server";
 import * as schema from "~/db/schema";
@@ -48,14 +48,17 @@ const page = async (path: string, who: "admin" | "finance" = "finance") =>
   (await (await fetchApp(path, { cookie: await loginCookie(who) })).text()).replaceAll("<!-- -->", "");
 
 /** Waits for the pool's real queue consumer to finish the run. */
-async function finished(jobId: number) {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const [job] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, jobId));
-    // Settled first (the start's message cleared), then the file is written and the message set.
-    if (job && (job.status === "FAILED" || (job.status === "DONE" && job.message !== null && !job.message.endsWith("vorbereitet ...")))) return job;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`Lauf ${jobId} wurde nicht fertig`);
+function finished(jobId: number) {
+  return vi.waitFor(
+    async () => {
+      const [job] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, jobId));
+      // Settled first (the start's message cleared), then the file is written and the message set.
+      const done = job && (job.status === "FAILED" || (job.status === "DONE" && job.message !== null && !job.message.endsWith("vorbereitet ...")));
+      if (!done) throw new Error(`Lauf ${jobId} wurde nicht fertig: ${job?.status} ${job?.message}`);
+      return job;
+    },
+    { timeout: 20_000, interval: 50 },
+  );
 }
 
 const newestJob = async () => (await db.select().from(schema.jobs).orderBy(schema.jobs.id)).at(-1)!;

@@ -12,6 +12,9 @@ declare global {
       /** POST an XML document (?schema=pain.008.001.08): xmllint's verdict against the official XSD,
        *  as { valid, output } (tests/support/xsd-validator.ts, Node side). */
       XSD_VALIDATOR: Fetcher;
+      /** POST: copies the migrated database into this test file's D1, before first use
+       *  (tests/support/d1-template.ts, Node side). */
+      D1_TEMPLATE: Fetcher;
     }
   }
 }
