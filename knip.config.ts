@@ -15,6 +15,8 @@ const config: KnipConfig = {
     "tests/local/*.ts",
     "tests/integration/**/*.test.ts",
     "tests/integration/{global-setup,maildev-setup,migrated-database}.ts",
+    // Playwright's setup project (tests/playwright.config.ts).
+    "tests/e2e/*.setup.ts",
   ],
   // Only the modules Remix loads itself: a route folder's helpers must be used by its route.
   remix: {

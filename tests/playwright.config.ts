@@ -44,8 +44,11 @@ export default defineConfig({
   // counter): they run after all other tests, one project after the other, so no other test sees
   // its data change under it.
   projects: [
-    { name: "mit JavaScript", use: { javaScriptEnabled: true }, testIgnore: [BULK_RUNS, PDF_RUN] },
-    { name: "ohne JavaScript", use: { javaScriptEnabled: false }, testIgnore: [BULK_RUNS, PDF_RUN] },
+    // Data no screen makes, written into D1 by a second process before anything else runs: while the
+    // app serves requests, that process's lock made them fail (tests/e2e/test-data.setup.ts).
+    { name: "Testdaten", testMatch: /\.setup\.ts$/ },
+    { name: "mit JavaScript", use: { javaScriptEnabled: true }, testIgnore: [BULK_RUNS, PDF_RUN], dependencies: ["Testdaten"] },
+    { name: "ohne JavaScript", use: { javaScriptEnabled: false }, testIgnore: [BULK_RUNS, PDF_RUN], dependencies: ["Testdaten"] },
     { name: "Tasks mit JavaScript", use: { javaScriptEnabled: true }, testMatch: BULK_RUNS, dependencies: ["mit JavaScript", "ohne JavaScript"] },
     { name: "Tasks ohne JavaScript", use: { javaScriptEnabled: false }, testMatch: BULK_RUNS, dependencies: ["Tasks mit JavaScript"] },
     { name: "PDF-Lauf mit JavaScript", use: { javaScriptEnabled: true }, testMatch: PDF_RUN, dependencies: ["Tasks ohne JavaScript"] },

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { appSql } from "./support/app-db";
 import { loginAs } from "./support/login";
+import { unsentReminderFor } from "./support/test-data";
 
 /**
  * Mahnwesen, Einstellungen: the three reminder levels saved with a fee typed the German way, and a
@@ -47,18 +47,11 @@ test("Einstellungen → Mahnwesen: levels saved, a malformed fee refused in Germ
 
 /**
  * Mahnungen, the declared grid: the history under a person and in a fee's dialog, and
- * 'Stornieren' of a reminder whose letter was not sent (made here in the database: every run sends).
+ * 'Stornieren' of a reminder whose letter was not sent.
  */
 test("Mahnungen: history under the person and under a fee; an unsent reminder cancelled with its fee", async ({ page, javaScriptEnabled }) => {
-  const lastName = `Grid${javaScriptEnabled ? "js" : "html"}${Date.now().toString(36)}`;
-  const text = `Kursgebühr ${lastName}`;
-  const [{ personId, feeId }] = await appSql<{ personId: number; feeId: number }>(`
-    INSERT INTO people (first_name, last_name, member_type_id) VALUES ('Greta', '${lastName}', 1);
-    INSERT INTO fees (person_id, date, due_date, text, amount, open_amount, send_invoice) SELECT id, '2026-09-01', '2026-09-15', '${text}', 2000, 2000, 0 FROM people WHERE last_name = '${lastName}';
-    INSERT INTO fees (person_id, date, due_date, text, amount, open_amount, send_invoice, kind, reminded_fee_id) SELECT person_id, '2026-10-20', '2026-11-03', 'Mahngebühr ${lastName}', 500, 500, 0, 'REMINDER', id FROM fees WHERE text = '${text}';
-    INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, open_amount, status, channel, sent_on) SELECT 'FEE', id, person_id, 1, '2026-10-06', '2026-10-20', 2000, 'SENT', 'PRINT', '2026-10-06T10:00:00Z' FROM fees WHERE text = '${text}';
-    INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, open_amount, fee_id, status) SELECT 'FEE', f.id, f.person_id, 2, '2026-10-20', '2026-11-03', 2000, (SELECT id FROM fees WHERE text = 'Mahngebühr ${lastName}'), 'PENDING' FROM fees f WHERE f.text = '${text}';
-    SELECT person_id AS personId, id AS feeId FROM fees WHERE text = '${text}';`);
+  // Made before the parallel tests (tests/e2e/test-data.setup.ts): every run sends its letters.
+  const { lastName, text, personId, feeId } = await unsentReminderFor(javaScriptEnabled);
 
   // Under the person: the tab 'Mahnungen', both reminders of the fee.
   await loginAs(page, "finance", `/people/${personId}/reminders`);

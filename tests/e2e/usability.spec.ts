@@ -258,6 +258,9 @@ test("on a phone the handset menu reaches People and Dogs, and the grid gets the
   await expect(page).toHaveURL(/\/people/);
   const grid = page.getByRole("region", { name: "Personen" });
   await expect(grid).toBeVisible();
+  // Without JavaScript the grid's text is there before the stylesheet: measured, the unstyled page
+  // was 1199 px wide. Sizes count once the page has loaded.
+  await page.waitForLoadState("load");
   // No split: the grid's pane is as tall as the screen below the top bar, the tabs follow below it.
   const gridBox = await grid.boundingBox();
   const tabs = page.getByRole("navigation", { name: /Bereiche der Person/ });
