@@ -113,9 +113,10 @@ for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await loginAs(page, "admin", "/");
       await page.goto(path);
-      // After hydration a dialog is Headless UI's, named by its title once that has mounted.
+      // After hydration a dialog is modal (the element the server sent), named by its title.
       await page.locator("html[data-hydrated]").waitFor();
       await expect(isDialog ? page.getByRole("dialog", { name: /\S/ }) : page.locator("main")).toBeVisible();
+      if (isDialog) await expect(page.locator("dialog:modal")).toHaveCount(1);
       // One h1 per page (a dialog's title is an h2).
       await expect(page.locator("h1")).toHaveCount(1);
       expect(await violations(page)).toEqual([]);
