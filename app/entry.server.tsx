@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
+import { preloadOpenDialog } from "./dialogs/host";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -14,6 +15,11 @@ export default async function handleRequest(
 ) {
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
+
+  // The open dialog's code is there before rendering, as it is in the browser before hydrating
+  // (app/entry.client.tsx): both render the dialog in the page's own pass, the same tree, so the
+  // ids React gives (useId: labels, the dialog's title) match.
+  await preloadOpenDialog(new URL(request.url).search);
 
   // Every inline script (Remix's, React's) carries this request's nonce: the CSP allows no other.
   const { nonce } = loadContext;

@@ -1,6 +1,6 @@
 /**
  * The small part of the dialog kit every page carries (app/dialogs/host.tsx): how a dialog's
- * form posts. The dialogs themselves (Headless UI, conform, zod) load only when one opens.
+ * form posts. The dialogs themselves (their forms, conform, zod) load only when one opens.
  */
 import { useLocation, useNavigate, useNavigationType, type FetcherWithComponents } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, type ComponentProps, type ReactNode, type Ref } from "react";

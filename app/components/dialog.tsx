@@ -1,13 +1,11 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useNavigation } from "@remix-run/react";
-import { useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode, type Ref } from "react";
+import { useContext, useEffect, useId, useLayoutEffect, useRef, type ReactNode } from "react";
 import type { DialogActionData } from "~/dialogs/define.server";
-import { applyCarriedFields, readChangedFields, restoreSelection, silenceForms } from "./carry-over-fields";
 import { DataGrid } from "./data-grid/data-grid";
 import { DialogForm, DialogFormContext, DialogGridsContext, DialogHistoryContext, useCloseDialog } from "./dialog-form";
 import { AuditBlock, FormErrors, type AuditInfo } from "./forms/fields";
 import { SaveGateReason } from "./forms/save-gate";
-import { useHydrated } from "./use-hydrated";
+import { releaseTopLayerSlot, setTopLayerSlot } from "./top-layer";
 
 type RouteDialogProps = {
   title: string;
@@ -23,13 +21,130 @@ type RouteDialogProps = {
 /** What a dialog focuses when it opens: its first field, else its first button. */
 const FIRST_FIELD = "input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])";
 
-const panelClass = "flex max-h-[90vh] max-w-full flex-col overflow-hidden rounded-lg bg-white shadow-xl";
+/** Runs before the browser paints and handles the next event; on the server not at all (no warning). */
+const useClientLayoutEffect = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 /**
- * A dialog addressed by the URL, so it opens without JavaScript (a static modal in the page). With
- * JavaScript it is a Headless UI dialog: focus trapped and restored, Escape cancels. Clicking
+ * The dialog as the whole window's overlay with its panel in the middle: the same as a page section
+ * (an open <dialog> without JavaScript) and as a modal dialog in the top layer (with it). The
+ * browser's own backdrop is not used: the dialog itself covers the window.
+ */
+const dialogClass =
+  "fixed inset-0 z-50 m-0 h-full max-h-none w-full max-w-none items-center justify-center overflow-hidden border-0 bg-black/30 p-4 text-slate-900 open:flex backdrop:bg-transparent";
+const panelClass = "flex max-h-[90vh] max-w-full flex-col overflow-hidden rounded-lg bg-white shadow-xl";
+
+/** Where the caret (or the selection) is in a text field; null for elements without one. */
+function selectionOf(element: Element): [number, number] | null {
+  if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) return null;
+  // Reading the selection of e.g. a check box gives null in browsers that follow the standard.
+  const { selectionStart, selectionEnd } = element;
+  return selectionStart === null || selectionEnd === null ? null : [selectionStart, selectionEnd];
+}
+
+/**
+ * Makes the open <dialog> modal, in place: the same element, with what was typed into it. The
+ * server renders it open as a page section (`open`), and `showModal()` refuses a dialog open that
+ * way, so it is closed first and shown modal at once. The field the user is in keeps the focus and
+ * its caret: it is marked `autofocus`, which is where showModal() puts the focus, so the focus
+ * never leaves it (no blur, no validation of a half-typed field) and, all of it in one task, no
+ * key press can come in between. When the focus was not inside, the first field gets it.
+ */
+function showModalInPlace(dialog: HTMLDialogElement) {
+  if (!dialog.isConnected || dialog.matches(":modal")) return;
+  const active = document.activeElement;
+  const kept = active instanceof HTMLElement && active !== dialog && dialog.contains(active) ? active : null;
+  const target = kept ?? dialog.querySelector<HTMLElement>(FIRST_FIELD);
+  const selection = kept ? selectionOf(kept) : null;
+  const content = dialog.querySelector<HTMLElement>("[data-dialog-content]");
+  const scrollTop = content?.scrollTop ?? 0;
+  const markedBefore = target?.hasAttribute("autofocus") ?? true;
+  if (!markedBefore) target?.setAttribute("autofocus", "");
+  try {
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+  } finally {
+    if (!markedBefore) target?.removeAttribute("autofocus");
+  }
+  // The content keeps its scroll position: the field was in view there already.
+  if (target && document.activeElement !== target) target.focus({ preventScroll: true });
+  if (kept && selection && (kept instanceof HTMLInputElement || kept instanceof HTMLTextAreaElement)) {
+    const [start, end] = selection;
+    if (kept.selectionStart !== start || kept.selectionEnd !== end) kept.setSelectionRange(start, end);
+  }
+  if (content && content.scrollTop !== scrollTop) content.scrollTop = scrollTop;
+}
+
+/**
+ * A dialog addressed by the URL: one native <dialog> element. The server renders it open, so it
+ * shows without JavaScript (a section over the page whose form posts like any form). With
+ * JavaScript the same element becomes modal where it is, as the page hydrates or, opened on a
+ * running page, as it mounts: focus inside it, the rest of the page inert, Escape cancels. Clicking
  * outside never closes it (spec), so a half-filled form cannot be lost by a stray click.
  */
+export function RouteDialog({ title, closeHref, width = 500, height, children }: RouteDialogProps) {
+  const close = useCloseDialog(closeHref);
+  const titleId = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const slotRef = useRef<HTMLDivElement>(null);
+  const mounted = useRef(false);
+
+  useClientLayoutEffect(() => {
+    const dialog = dialogRef.current;
+    const slot = slotRef.current;
+    if (!dialog) return;
+    mounted.current = true;
+    showModalInPlace(dialog);
+    setTopLayerSlot(slot);
+    return () => {
+      mounted.current = false;
+      releaseTopLayerSlot(slot);
+      // Closed before it leaves the page: the browser gives the focus back to where it was before
+      // the dialog opened (the grid's own focus follows, see takeClosedDialog).
+      if (dialog.open) dialog.close();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      open
+      aria-labelledby={titleId}
+      className={dialogClass}
+      onCancel={(event) => {
+        // Escape: the page without the dialog, leaving no entry in the back history. A browser
+        // that does not let the page keep the dialog open (no user activation yet) closes it
+        // itself: then onClose follows.
+        if (!event.nativeEvent.cancelable) return;
+        event.preventDefault();
+        close();
+      }}
+      onClose={(event) => {
+        // Also fired, a moment later, by the close() that precedes showModal(): it is open again then.
+        if (event.currentTarget.open || !mounted.current) return;
+        close();
+      }}
+    >
+      <div className={panelClass} style={{ width, height }}>
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3">
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          <CloseLink closeHref={closeHref} className="text-slate-500 hover:text-slate-800" label="Schließen">
+            ✕
+          </CloseLink>
+        </div>
+        <div data-dialog-content className="overflow-y-auto px-5 py-4">
+          {children}
+          <ChildGrids />
+          <HistorySection />
+        </div>
+      </div>
+      {/* The toast and the pending bar while the dialog is modal (see InTopLayer). */}
+      <div ref={slotRef} className="contents" />
+    </dialog>
+  );
+}
+
 /** A link that closes the dialog: a plain link without JavaScript, a step back in history with it. */
 export function CloseLink({ closeHref, className, label, children }: { closeHref: string; className: string; label?: string; children: ReactNode }) {
   const close = useCloseDialog(closeHref);
@@ -47,118 +162,6 @@ export function CloseLink({ closeHref, className, label, children }: { closeHref
     >
       {children}
     </Link>
-  );
-}
-
-export function RouteDialog({ title, closeHref, width = 500, height, children }: RouteDialogProps) {
-  const hydrated = useHydrated();
-  const close = useCloseDialog(closeHref);
-  const titleId = useId();
-  // Rendered by the server (the page opened with the dialog), the static dialog stays until Headless
-  // UI's has its fields, and hands over what was typed in the same commit (see handOver).
-  const [staticShown, setStaticShown] = useState(!hydrated);
-  const staticDialog = useRef<HTMLDivElement | null>(null);
-  const content = useRef<HTMLDivElement | null>(null);
-
-  /**
-   * Called as Headless UI's dialog puts its fields into the page. What the user typed or chose in
-   * the static dialog, the field with the focus and its caret move over at once, before any other
-   * key press can be handled: a key pressed between the two dialogs would otherwise be lost (the
-   * old field gone, the new one not yet focused), and the form refused for a field the user filled.
-   */
-  const handOver = useCallback((node: HTMLDivElement | null) => {
-    content.current = node;
-    const previous = staticDialog.current;
-    if (!node || !previous) return;
-    const carried = readChangedFields(previous);
-    silenceForms(previous);
-    const focused = applyCarriedFields(node, carried);
-    const field = focused ?? node.querySelector<HTMLElement>(FIRST_FIELD);
-    // The content keeps its scroll position: the field was in view there already.
-    field?.focus({ preventScroll: true });
-    if (focused) restoreSelection(focused, carried);
-    staticDialog.current = null;
-    setStaticShown(false);
-  }, []);
-
-  useEffect(() => {
-    // A dialog opened on a hydrated page: the first field gets the focus. Headless UI renders the
-    // panel through a portal a moment later and focuses the dialog itself: wait for the field,
-    // unless the user is already inside.
-    if (!hydrated || staticShown) return;
-    let frame = 0;
-    let tries = 0;
-    const focusFirstField = () => {
-      const field = content.current?.querySelector<HTMLElement>(FIRST_FIELD);
-      if (field) {
-        if (!content.current?.contains(document.activeElement)) field.focus();
-      } else if (++tries < 60) {
-        frame = requestAnimationFrame(focusFirstField);
-      }
-    };
-    frame = requestAnimationFrame(focusFirstField);
-    return () => cancelAnimationFrame(frame);
-    // Only when the dialog opens, not when the static one leaves.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hydrated]);
-
-  useEffect(() => {
-    if (!hydrated) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") close();
-    };
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
-  }, [hydrated, close]);
-
-  const body = (titleElement: ReactNode, contentRef: Ref<HTMLDivElement>) => (
-    <>
-      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-3">
-        {titleElement}
-        <CloseLink closeHref={closeHref} className="text-slate-500 hover:text-slate-800" label="Schließen">
-          ✕
-        </CloseLink>
-      </div>
-      <div ref={contentRef} data-dialog-content className="overflow-y-auto px-5 py-4">
-        {children}
-        <ChildGrids />
-        <HistorySection />
-      </div>
-    </>
-  );
-
-  return (
-    <>
-      {staticShown && (
-        <div
-          ref={staticDialog}
-          className="fixed inset-0 z-50 flex items-center justify-center bg-black/30 p-4"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby={titleId}
-        >
-          <div className={panelClass} style={{ width, height }}>
-            {body(
-              <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-                {title}
-              </h2>,
-              null,
-            )}
-          </div>
-        </div>
-      )}
-      {hydrated && (
-        // onClose fires on outside clicks too: ignored on purpose, Escape is handled above.
-        <Dialog open onClose={() => {}} className="fixed inset-0 z-50">
-          <div className="fixed inset-0 bg-black/30" aria-hidden />
-          <div className="fixed inset-0 flex items-center justify-center p-4">
-            <DialogPanel className={panelClass} style={{ width, height }}>
-              {body(<DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>, handOver)}
-            </DialogPanel>
-          </div>
-        </Dialog>
-      )}
-    </>
   );
 }
 

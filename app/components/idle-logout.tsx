@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
-// The countdown dialog (Headless UI) is fetched only when the countdown starts.
+// The countdown dialog is fetched only when the countdown starts.
 const IdleCountdown = lazy(() => import("./idle-countdown"));
 
 export type IdleSettings = { timeoutSeconds: number; countdownSeconds: number; keepaliveSeconds: number };

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { Toast } from "~/services/toast.server";
+import { InTopLayer } from "./top-layer";
 import { useHydrated } from "./use-hydrated";
 
 const STYLES: Record<Toast["type"], string> = {
@@ -36,46 +37,49 @@ export function ToastMessage({ toast }: { toast: Toast | null }) {
     return () => clearTimeout(timer);
   }, [shown, held]);
   if (!shown) return null;
+  // Over an open dialog the toast is inside it: the rest of the page is inert then (InTopLayer).
   return (
-    <div
-      ref={box}
-      data-toast={shown.type}
-      onPointerEnter={() => setHeld(true)}
-      onPointerLeave={() => setHeld(false)}
-      onFocus={() => setHeld(true)}
-      onBlur={(event) => setHeld(box.current?.contains(event.relatedTarget as Node | null) ?? false)}
-      className={`fixed right-4 top-[72px] z-50 max-w-sm rounded border px-4 py-3 text-sm shadow-lg print:hidden ${STYLES[shown.type]}`}
-    >
-      <div className="flex items-start gap-3">
-        {/* The live region holds the message only, so screen readers announce just that. */}
-        <p role={shown.type === "error" ? "alert" : "status"}>{shown.message}</p>
-        {shown.undo && (
-          // The page's own action restores the deleted transaction (the Papierkorb's undo).
-          <Form method="post" action={`${location.pathname}${location.search}`} preventScrollReset className="shrink-0" onSubmit={() => setShown(null)}>
-            <input type="hidden" name="intent" value="bin:undo" />
-            <input type="hidden" name="transactionId" value={shown.undo} />
-            <button type="submit" className="font-semibold underline hover:no-underline">
-              Rückgängig
+    <InTopLayer>
+      <div
+        ref={box}
+        data-toast={shown.type}
+        onPointerEnter={() => setHeld(true)}
+        onPointerLeave={() => setHeld(false)}
+        onFocus={() => setHeld(true)}
+        onBlur={(event) => setHeld(box.current?.contains(event.relatedTarget as Node | null) ?? false)}
+        className={`fixed right-4 top-[72px] z-50 max-w-sm rounded border px-4 py-3 text-sm shadow-lg print:hidden ${STYLES[shown.type]}`}
+      >
+        <div className="flex items-start gap-3">
+          {/* The live region holds the message only, so screen readers announce just that. */}
+          <p role={shown.type === "error" ? "alert" : "status"}>{shown.message}</p>
+          {shown.undo && (
+            // The page's own action restores the deleted transaction (the Papierkorb's undo).
+            <Form method="post" action={`${location.pathname}${location.search}`} preventScrollReset className="shrink-0" onSubmit={() => setShown(null)}>
+              <input type="hidden" name="intent" value="bin:undo" />
+              <input type="hidden" name="transactionId" value={shown.undo} />
+              <button type="submit" className="font-semibold underline hover:no-underline">
+                Rückgängig
+              </button>
+            </Form>
+          )}
+          {hydrated ? (
+            <button type="button" onClick={() => setShown(null)} className="ml-auto opacity-60 hover:opacity-100" aria-label="Schließen">
+              ✕
             </button>
-          </Form>
-        )}
-        {hydrated ? (
-          <button type="button" onClick={() => setShown(null)} className="ml-auto opacity-60 hover:opacity-100" aria-label="Schließen">
-            ✕
-          </button>
-        ) : (
-          // Without JavaScript the same page again: the toast was shown once and is gone then.
-          <Link
-            to={`${location.pathname}${location.search}`}
-            replace
-            preventScrollReset
-            className="ml-auto opacity-60 hover:opacity-100"
-            aria-label="Schließen"
-          >
-            ✕
-          </Link>
-        )}
+          ) : (
+            // Without JavaScript the same page again: the toast was shown once and is gone then.
+            <Link
+              to={`${location.pathname}${location.search}`}
+              replace
+              preventScrollReset
+              className="ml-auto opacity-60 hover:opacity-100"
+              aria-label="Schließen"
+            >
+              ✕
+            </Link>
+          )}
+        </div>
       </div>
-    </div>
+    </InTopLayer>
   );
 }

@@ -5,7 +5,7 @@
  * document, so a dialog shows without JavaScript too.
  */
 import { useFetcher, useLocation, useMatches } from "@remix-run/react";
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 import { DialogFormContext, DialogGridsContext, DialogHistoryContext, useDialogHistory, type DialogProps } from "~/components/dialog-form";
 import { closedHref } from "~/lib/grid-state";
 import type { ConfirmData, DialogActionData, OpenDialog } from "./define.server";
@@ -14,19 +14,20 @@ type DialogComponent = ComponentType<DialogProps<unknown>>;
 
 /**
  * A component whose code loads when it is first shown (React's lazy), or, once `preload` has
- * loaded it before the page hydrates, the component itself: it then renders at once, without
- * suspending. `preload` is only called before the first render, so a component never switches
- * between the two (which would mount it anew).
+ * loaded it before the page hydrates, the component itself (`ready`): it then renders at once,
+ * without suspending. `preload` is only called before the first render, so a component never
+ * switches between the two (which would mount it anew).
  */
 function loadable<Props>(load: () => Promise<ComponentType<Props>>) {
   const Lazy = lazy(() => load().then((component) => ({ default: component })));
-  let loaded: ComponentType<Props> | null = null;
+  let ready: ComponentType<Props> | null = null;
   return {
     preload: async () => {
-      loaded = await load();
+      ready = await load();
     },
-    get Component(): ComponentType<Props> | LazyExoticComponent<ComponentType<Props>> {
-      return loaded ?? Lazy;
+    Lazy: Lazy as LazyExoticComponent<ComponentType<Props>>,
+    get ready() {
+      return ready;
     },
   };
 }
@@ -39,17 +40,14 @@ const CONFIRM = loadable(() => import("~/components/dialog").then((module) => mo
 /**
  * Loads the code of the dialog the page's URL opens (?dialog=person-edit), before the page
  * hydrates (app/entry.client.tsx): the dialog the server rendered then hydrates together with the
- * page, and the page counts as hydrated (html[data-hydrated], root.tsx) only with its dialog.
- * Loaded lazily, the dialog stayed the server's static copy after the rest of the page had
- * hydrated; what was typed or chosen in it meanwhile was lost when its code arrived and Headless
- * UI's dialog replaced it, and the blur of the replaced field had conform post the old form
- * natively (a validation that reloaded the page).
+ * page, in the same pass, and its <dialog> element becomes modal where it is (RouteDialog). The
+ * page counts as hydrated (html[data-hydrated], root.tsx) only with its dialog.
  */
 export async function preloadOpenDialog(search: string) {
   const entity = /^([a-zA-Z]+)-[a-zA-Z]+$/.exec(new URLSearchParams(search).get("dialog") ?? "")?.[1];
   const dialog = entity ? COMPONENTS.get(entity) : undefined;
   if (!dialog) return;
-  // A confirmation (delete, restore) is the kit's own dialog. Failing, both load lazily as before.
+  // A confirmation (delete, restore) is the kit's own dialog. Failing, both load lazily.
   await Promise.all([dialog.preload(), CONFIRM.preload()]).catch(() => undefined);
 }
 
@@ -81,19 +79,29 @@ function DialogView({ dialog, result }: { dialog: OpenDialog; result: DialogActi
   const location = useLocation();
   const closeHref = closedHref(location.pathname, location.search);
   const actionData = fetcher.data ?? result;
-  const Component = COMPONENTS.get(dialog.entity)?.Component;
-  const ConfirmDialog = CONFIRM.Component;
+  const confirm = isConfirm(dialog.data) ? dialog.data.confirm : null;
+  const entry = COMPONENTS.get(dialog.entity);
+  let content: ReactNode = null;
+  let ready = false;
+  if (confirm) {
+    const ConfirmDialog = CONFIRM.ready ?? CONFIRM.Lazy;
+    ready = CONFIRM.ready !== null;
+    content = <ConfirmDialog {...confirm} closeHref={closeHref} error={actionData?.error} />;
+  } else if (entry) {
+    const Component = entry.ready ?? entry.Lazy;
+    ready = entry.ready !== null;
+    content = <Component view={dialog.view} data={dialog.data} actionData={actionData} closeHref={closeHref} />;
+  }
   return (
     <DialogFormContext.Provider value={{ fetcher, action }}>
       <DialogHistoryContext.Provider value={dialog.history}>
         <DialogGridsContext.Provider value={dialog.grids}>
-          <Suspense fallback={null}>
-            {isConfirm(dialog.data) ? (
-              <ConfirmDialog {...dialog.data.confirm} closeHref={closeHref} error={actionData?.error} />
-            ) : (
-              Component && <Component view={dialog.view} data={dialog.data} actionData={actionData} closeHref={closeHref} />
-            )}
-          </Suspense>
+          {/* No Suspense boundary around the dialog the server renders and the page hydrates with
+              (its code preloaded): a boundary would hydrate in a pass of its own, after the page,
+              and switch to rendering anew (a new element, what was typed lost) when it gets an
+              update first. The server waits for the component's code instead. Only a dialog
+              opened on a running page waits for its code behind one. */}
+          {typeof document === "undefined" || ready ? content : <Suspense fallback={null}>{content}</Suspense>}
         </DialogGridsContext.Provider>
       </DialogHistoryContext.Provider>
     </DialogFormContext.Provider>

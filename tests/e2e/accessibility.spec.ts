@@ -99,8 +99,8 @@ async function violations(page: Page) {
 }
 
 /**
- * Opens `path`, waits until it is hydrated and shows its main area (a dialog: Headless UI's,
- * named by its title once that has mounted), and checks it: one h1 (a dialog's title is an h2),
+ * Opens `path`, waits until it is hydrated and shows its main area (a dialog, named by its
+ * title), and checks it: one h1 (a dialog's title is an h2),
  * nothing axe-core finds. The checks are soft, each message names the page: one test scans a
  * group of pages in the same logged-in page and reports every page that fails, not just the first.
  */
@@ -109,6 +109,8 @@ async function scan(page: Page, path: string, { dialog = false, before }: { dial
     await page.goto(path);
     await page.locator("html[data-hydrated]").waitFor();
     await expect(dialog ? page.getByRole("dialog", { name: /\S/ }) : page.locator("main"), `${path} wird angezeigt`).toBeVisible();
+    // After hydration a dialog is modal: the element the server sent, upgraded in place.
+    if (dialog) await expect(page.locator("dialog:modal"), `${path}: der Dialog ist modal`).toHaveCount(1);
     await before?.();
     await expect.soft(page.locator("h1"), `genau eine h1 auf ${path}`).toHaveCount(1);
     expect.soft(await violations(page), `axe-core auf ${path}`).toEqual([]);
@@ -186,9 +188,8 @@ test.describe("at phone size", () => {
   });
 });
 
-// Without JavaScript a dialog is static markup of its own (app/components/dialog.tsx: a div with
-// role=dialog around the same content, until Headless UI's takes over): the page as the server
-// sends it, its scripts removed, is scanned in a browser that runs axe. One of each kind: a form
+// Without JavaScript a dialog is the server's open <dialog> in the page, not the modal one: the
+// page as the server sends it, its scripts removed, is scanned in a browser that runs axe. One of each kind: a form
 // with its Verlauf, a confirmation, a dialog with child grids, the mail dialog with its preview
 // frame, a bulk run's start.
 const STATIC_DIALOGS = [

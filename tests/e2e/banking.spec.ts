@@ -50,8 +50,8 @@ test("a SEPA mandate entered from a person by ADMIN (a wrong IBAN refused in Ger
 
   // ADMIN: the person dialog names the mandate with the full IBAN and leads back into it.
   await page.goto(`/people/${personId}/dogs?dialog=person-edit&dialogId=${personId}`);
-  // With JavaScript the server's dialog is swapped for Headless UI's when the page hydrates: a
-  // click in that moment lands on the node being removed (a fresh-clone run at load 22 lost one).
+  // With JavaScript the link opens the mandate dialog by the client's router once the page has
+  // hydrated; a click before that would be a plain page load (a fresh-clone run at load 22).
   if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
   const mandateLine = page.getByTestId("person-mandate");
   await expect(mandateLine).toContainText(reference);

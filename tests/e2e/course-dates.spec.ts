@@ -11,7 +11,7 @@ const toast = (page: Page) => page.getByRole("status");
 /** A new course (no dates yet) through the Kurse screen's dialog; returns its participants/dates URL base. */
 async function newCourse(page: Page, name: string) {
   await page.goto("/courses?dialog=course-add");
-  // With JavaScript the dialog becomes Headless UI's once hydrated: type into that one.
+  // With JavaScript the dialog is made modal in place once hydrated.
   if (test.info().project.use.javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
   const dialog = page.getByRole("dialog", { name: "Neuen Kurs hinzufügen" });
   await dialog.getByLabel("Name").fill(name);
