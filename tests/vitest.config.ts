@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { buildD1Template, copyD1Template } from "./support/d1-template";
+import { buildD1Template, serveD1TemplateScript } from "./support/d1-template";
 import { validateSepaXml } from "./support/xsd-validator";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 
 // Integration tests run inside workerd with the worker of wrangler.toml (which serves the built
 // Remix app: run `npm run build` first) and a real local D1 migrated with migrations/ (once per run,
-// then copied for each test file: tests/support/d1-template.ts).
+// then laid into each test file's database: tests/support/d1-template.ts).
 export default defineConfig(async () => {
   // A real maildev for the mail tests (started by the global setup, Node side) on free ports; the
   // worker reaches its SMTP port over cloudflare:sockets and the tests read its API by fetch.
@@ -21,10 +21,10 @@ export default defineConfig(async () => {
   process.env.MOLLIE_FAKE_PORT ??= String(await freePort());
   // A TCP server that greets like an SMTP server, for the test screen's SMTP probe.
   process.env.TEST_SMTP_GREETER_PORT ??= String(await freePort());
-  // The real migrations, applied once per run to the database every test file starts from (a copy
-  // of it: tests/support/d1-template.ts); migrations.test.ts also reads them as TEST_MIGRATIONS.
+  // The real migrations, applied once per run to the database every test file starts from
+  // (tests/support/d1-template.ts); migrations.test.ts also reads them as TEST_MIGRATIONS.
   const migrations = await readD1Migrations(`${root}migrations`);
-  process.env.WUFF_TEST_D1_TEMPLATE ??= await buildD1Template(`${root}wrangler.toml`, migrations);
+  await buildD1Template(`${root}wrangler.toml`, migrations);
   return {
     root,
     resolve: { alias: { "~": `${root}app` } },
@@ -52,9 +52,9 @@ export default defineConfig(async () => {
           },
           // workerd cannot start processes: the tests post a SEPA file here and xmllint checks it
           // against the official XSD on the Node side (tests/support/xsd-validator.ts).
-          // Each test file's Miniflare starts with an empty D1; its setup copies the database that the
-          // config migrated once above (tests/support/d1-template.ts) into it through this binding.
-          serviceBindings: { XSD_VALIDATOR: validateSepaXml, D1_TEMPLATE: copyD1Template },
+          // Each test file's setup lays the database that the config migrated once above
+          // (tests/support/d1-template.ts) into its D1 through this binding.
+          serviceBindings: { XSD_VALIDATOR: validateSepaXml, D1_TEMPLATE: serveD1TemplateScript },
         },
       }),
     ],
@@ -65,6 +65,16 @@ export default defineConfig(async () => {
       testTimeout: 30_000,
       // Likewise for set-up hooks that load the demo data (10 s by default).
       hookTimeout: 60_000,
+      // Test files share a workerd per vitest worker instead of starting one each: a new workerd
+      // loads the app and its libraries anew (~4 s of each file's time, most of the stage). Each file
+      // still starts from the migrated database and an empty R2 (the setup file below); requests go
+      // to the worker's handler directly (tests/support/app.ts).
+      isolate: false,
+      maxWorkers: 2,
+      // What one test changes on globals (a console silenced by a spy) does not reach the next file.
+      restoreMocks: true,
+      unstubGlobals: true,
+      unstubEnvs: true,
       setupFiles: ["tests/integration/migrated-database.ts"],
       globalSetup: ["tests/integration/global-setup.ts", "tests/integration/maildev-setup.ts"],
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },

@@ -12,8 +12,8 @@ declare global {
       /** POST an XML document (?schema=pain.008.001.08): xmllint's verdict against the official XSD,
        *  as { valid, output } (tests/support/xsd-validator.ts, Node side). */
       XSD_VALIDATOR: Fetcher;
-      /** POST: copies the migrated database into this test file's D1, before first use
-       *  (tests/support/d1-template.ts, Node side). */
+      /** GET: the migrated database as a script of SQL statements, which each test file's setup
+       *  runs (tests/support/d1-template.ts, Node side). */
       D1_TEMPLATE: Fetcher;
     }
   }

@@ -1,10 +1,21 @@
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../workers/app";
 
-/** A request to the whole worker (Remix behind the worker entry), redirects not followed. */
-export function fetchApp(path: string, { cookie, ...init }: RequestInit & { cookie?: string } = {}): Promise<Response> {
+/**
+ * A request to the whole worker (Remix behind the worker entry), redirects not followed; answers
+ * when the work the request left behind (ctx.waitUntil) is done too, so the next step sees it.
+ * The worker's handler is called directly: the pool's `exports.default` builds a new entrypoint per
+ * request whose prototype proxies nest, which overflows the stack after some thousand requests in
+ * one workerd (tests/vitest.config.ts runs many files in one); worker.test.ts keeps that way in.
+ */
+export async function fetchApp(path: string, { cookie, ...init }: RequestInit & { cookie?: string } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (cookie) headers.set("Cookie", cookie);
-  return exports.default.fetch(new Request(`http://localhost${path}`, { redirect: "manual", ...init, headers }));
+  const request = new Request(`http://localhost${path}`, { redirect: "manual", ...init, headers }) as Request<unknown, IncomingRequestCfProperties>;
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
 }
 
 /** The toast a response sets (the signed flash cookie decoded), or null. */

@@ -1,33 +1,36 @@
 /**
- * The migrated database, built once per test run (Node side) and copied into each test file's D1.
+ * The migrated database, built once per test run (Node side) and laid into each test file's D1.
  *
- * Every test file runs in its own Miniflare (a new workerd) with its own, empty D1. Applying the
- * 25+ migrations there (3.4 MB of SQL, history triggers recreated several times) took ~6 s per
- * file. Instead tests/vitest.config.ts applies the real migrations of migrations/ once per run, exactly as `applyD1Migrations` of cloudflare:test does (one batch
- * per migration plus its row in d1_migrations), to a D1 of the worker of wrangler.toml persisted to
- * a temporary directory; and each test file's setup (tests/integration/migrated-database.ts) asks
- * the service binding D1_TEMPLATE, before it touches env.DB, to copy that SQLite file into its own
- * Miniflare's D1 directory. The copies live in Miniflare's temporary directory, which Miniflare
- * removes with the instance; the template directory goes when the vitest process exits.
+ * Applying the 25+ migrations (3.4 MB of SQL, history triggers recreated several times) took ~6 s
+ * per test file. Instead tests/vitest.config.ts applies the real migrations of migrations/ once per
+ * run, exactly as `applyD1Migrations` of cloudflare:test does (one batch per migration plus its row
+ * in d1_migrations), to a D1 of the worker of wrangler.toml persisted to a temporary directory, and
+ * reads the result back as SQL: every table, index, view and trigger as SQLite stored it, every
+ * row, and the AUTOINCREMENT counters. Each test file's setup (tests/integration/migrated-database.ts)
+ * fetches that script from the service binding D1_TEMPLATE and runs it as one batch after dropping
+ * whatever the database holds: the same start whether the file's workerd is new or was used by the
+ * file before (vitest's `isolate: false`, which spares every file loading the app anew).
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { D1Migration } from "@cloudflare/vitest-pool-workers";
 import { getPlatformProxy } from "wrangler";
+import { NOT_INTERNAL } from "./d1-internal-names";
 
-/** Where Miniflare keeps the SQLite files of D1 databases, below its D1 persist path. */
-const OBJECT_DIR = "miniflare-D1DatabaseObject";
+/** One statement of the script and its parameters. */
+export type TemplateStatement = { sql: string; params: unknown[] };
+
+let script: TemplateStatement[] | undefined;
 
 /**
- * Applies `migrations` (readD1Migrations of migrations/) to a fresh D1 of the worker in
- * `configPath`, persisted below a new temporary directory, which it returns; the directory is
- * removed when this process exits. Called from tests/vitest.config.ts, where wrangler is already
- * loaded (in a global setup, vitest would transform all of wrangler first: about a minute).
+ * Applies `migrations` (readD1Migrations of migrations/) to a fresh D1 of the worker in `configPath`
+ * and keeps the migrated database as a script for serveD1TemplateScript. Called from tests/vitest.config.ts,
+ * where wrangler is already loaded (in a global setup, vitest would transform all of wrangler first).
+ * Returns the number of statements.
  */
-export async function buildD1Template(configPath: string, migrations: D1Migration[]): Promise<string> {
+export async function buildD1Template(configPath: string, migrations: D1Migration[]): Promise<number> {
   const root = mkdtempSync(join(tmpdir(), "wuff-d1-template-"));
-  process.once("exit", () => rmSync(root, { recursive: true, force: true }));
   const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath, persist: { path: root }, remoteBindings: false });
   try {
     const db = proxy.env.DB;
@@ -45,52 +48,44 @@ export async function buildD1Template(configPath: string, migrations: D1Migratio
     for (const migration of migrations) {
       await db.batch([...migration.queries.map((query) => db.prepare(query)), insert.bind(migration.name)]);
     }
+    script = await dumpDatabase(db);
+    return script.length;
   } finally {
     await proxy.dispose();
+    rmSync(root, { recursive: true, force: true });
   }
-  const dir = findObjectDir(root);
-  if (!dir || sqliteFiles(dir).length !== 1) throw new Error(`Keine migrierte D1-Datenbank unter ${root}`);
-  return root;
 }
 
-function findObjectDir(dir: string): string | null {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue;
-    const path = join(dir, entry.name);
-    if (entry.name === OBJECT_DIR) return path;
-    const found = findObjectDir(path);
-    if (found) return found;
+type SchemaObject = { type: string; name: string; sql: string };
+
+/** The database as statements that build it again on an empty one: tables, rows, counters, then indexes, views and triggers (no trigger fires while the rows go in). */
+async function dumpDatabase(db: D1Database): Promise<TemplateStatement[]> {
+  const objects = (await db.prepare(`SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND ${NOT_INTERNAL} ORDER BY rowid`).all<SchemaObject>())
+    .results;
+  const ofType = (type: string) => objects.filter((object) => object.type === type);
+  const statements: TemplateStatement[] = ofType("table").map(({ sql }) => ({ sql, params: [] }));
+  for (const { name } of ofType("table")) {
+    const rows = (await db.prepare(`SELECT * FROM "${name}"`).all<Record<string, unknown>>()).results;
+    for (const row of rows) {
+      const columns = Object.keys(row);
+      statements.push({
+        sql: `INSERT INTO "${name}" (${columns.map((column) => `"${column}"`).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+        params: columns.map((column) => row[column]),
+      });
+    }
   }
-  return null;
+  // The counters of AUTOINCREMENT tables as the migrations left them (they may be above the highest id).
+  const counters = (await db.prepare("SELECT name, seq FROM sqlite_sequence").all<{ name: string; seq: number }>()).results;
+  for (const { name, seq } of counters) {
+    statements.push({ sql: "DELETE FROM sqlite_sequence WHERE name = ?", params: [name] });
+    statements.push({ sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)", params: [name, seq] });
+  }
+  for (const type of ["index", "view", "trigger"]) statements.push(...ofType(type).map(({ sql }) => ({ sql, params: [] })));
+  return statements;
 }
 
-/** The database files of a D1 object directory (not workerd's metadata.sqlite). */
-function sqliteFiles(dir: string): string[] {
-  return readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
-}
-
-/** The part of Miniflare that D1_TEMPLATE uses: Miniflare hands itself to a function service. */
-type MiniflareInstance = { unsafeGetPersistPaths(): Map<string, string> };
-
-/**
- * Node side of the service binding D1_TEMPLATE (tests/vitest.config.ts): copies the template into
- * the D1 directory of the calling test file's Miniflare. Must run before anything opens env.DB;
- * a second call (the database already exists, maybe open) answers 409 instead of overwriting it.
- */
-export async function copyD1Template(_request: Request, mf: MiniflareInstance): Promise<Response> {
-  const root = process.env.WUFF_TEST_D1_TEMPLATE;
-  const templateDir = root && existsSync(root) ? findObjectDir(root) : null;
-  if (!templateDir) return new Response(`Keine D1-Vorlage unter ${root}`, { status: 500 });
-  const d1 = mf.unsafeGetPersistPaths().get("d1");
-  if (!d1) return new Response("Miniflare nennt kein D1-Verzeichnis", { status: 500 });
-  const target = join(d1, OBJECT_DIR);
-  mkdirSync(target, { recursive: true });
-  if (sqliteFiles(target).length > 0) return new Response(`D1 unter ${target} ist schon angelegt`, { status: 409 });
-  // The database and its write-ahead log (the migrated rows may still be there: workerd does not
-  // checkpoint on exit); the shared-memory index is rebuilt from them by the first connection.
-  for (const name of readdirSync(templateDir)) {
-    if (name.startsWith("metadata.sqlite") || name.endsWith("-shm")) continue;
-    copyFileSync(join(templateDir, name), join(target, name));
-  }
-  return new Response(null, { status: 204 });
+/** Node side of the service binding D1_TEMPLATE (tests/vitest.config.ts): the script of the migrated database, as JSON. */
+export async function serveD1TemplateScript(): Promise<Response> {
+  if (!script) return new Response("Keine D1-Vorlage: tests/vitest.config.ts hat sie nicht gebaut", { status: 500 });
+  return Response.json(script);
 }
