@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { loginAs } from "./support/login";
+import { saveReminderLevels } from "./support/reminder-levels";
 import { unsentReminderFor } from "./support/test-data";
 
 /**
@@ -20,25 +21,10 @@ test("Einstellungen → Mahnwesen: levels saved, a malformed fee refused in Germ
   await save.click();
   await expect(form.getByText("Bitte einen Betrag wie 1.234,56 eingeben")).toBeVisible();
 
-  // Both browser projects share these levels: a save that meets the other one's is refused with
-  // the current values shown, and typed in again, as a user would.
-  for (let attempt = 0; attempt < 3; attempt++) {
+  await saveReminderLevels(page, async () => {
     await second.getByLabel("Mahngebühr").fill("7,50");
     await second.getByLabel("Tage bis zur Mahnung").fill("10");
-    await save.click();
-    const outcome = await Promise.race([
-      page
-        .getByRole("status")
-        .filter({ hasText: "Mahnstufen wurden gespeichert" })
-        .waitFor()
-        .then(() => "saved"),
-      page
-        .getByText(/Die Mahnstufen wurden inzwischen/)
-        .waitFor()
-        .then(() => "conflict"),
-    ]);
-    if (outcome === "saved") break;
-  }
+  });
   await expect(page.getByRole("status").filter({ hasText: "Mahnstufen wurden gespeichert" })).toBeVisible();
   await expect(second.getByLabel("Mahngebühr")).toHaveValue("7,50");
   await expect(second.getByLabel("Tage bis zur Mahnung")).toHaveValue("10");

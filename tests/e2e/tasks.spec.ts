@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { loginAs } from "./support/login";
+import { saveReminderLevels } from "./support/reminder-levels";
 import { extractText, getDocumentProxy } from "unpdf";
 import { caughtAttachment, caughtMails } from "./support/maildev";
 
@@ -103,29 +104,13 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return (text as string).replace(/\s+/g, " ");
 }
 
-/** Einstellungen → Mahnwesen: level 1 with a reminder fee of 2,50 € (both projects save it; a save
- *  meeting the other's is refused with the current values and typed in again). */
+/** Einstellungen → Mahnwesen: level 1 with a reminder fee of 2,50 € (both projects save it). */
 async function levelOneFee(page: Page, javaScriptEnabled: boolean) {
   await loginAs(page, "admin", "/configuration");
   const form = page.getByRole("form", { name: "Mahnwesen" });
   await waitForHydration(page, javaScriptEnabled);
   const first = form.getByRole("group", { name: "Stufe 1: Zahlungserinnerung" });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await first.getByLabel("Mahngebühr").fill("2,50");
-    await form.getByRole("button", { name: "Mahnstufen übernehmen" }).click();
-    const outcome = await Promise.race([
-      page
-        .getByRole("status")
-        .filter({ hasText: "Mahnstufen wurden gespeichert" })
-        .waitFor()
-        .then(() => "saved"),
-      page
-        .getByText(/Die Mahnstufen wurden inzwischen/)
-        .waitFor()
-        .then(() => "conflict"),
-    ]);
-    if (outcome === "saved") break;
-  }
+  await saveReminderLevels(page, () => first.getByLabel("Mahngebühr").fill("2,50"));
   await expect(first.getByLabel("Mahngebühr")).toHaveValue("2,50");
 }
 
