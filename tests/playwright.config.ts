@@ -34,10 +34,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  // A guard against a hanging test, not a speed check: the long walks through a screen (a course's
-  // dates, the login at the provider) took more than Playwright's default 30 s on a machine shared
-  // with other work (load 15 on 2 cores).
-  timeout: 60_000,
+  // Guards against a hang, not speed checks: every wait ends as soon as the state is there. On a
+  // machine shared with other work (load 20 to 30 on 2 cores) a long walk through a screen took more
+  // than 60 s, and a toast after an undo more than Playwright's default 5 s to appear.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"], ["json", { outputFile: `${root}tests/.artifacts/playwright.json` }]],
   use: { baseURL, locale: "de-DE", timezoneId: "Europe/Berlin", launchOptions, trace: "retain-on-failure" },
   // Bulk runs (tasks.spec.ts) change the whole club's books (every billable fee, the invoice

@@ -153,7 +153,6 @@ async function openHistory(page: Page) {
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 test("axe-core finds nothing in an edit dialog's opened Verlauf, no horizontal scroll; nor on the home page as staff see it", async ({ page, openAs }) => {
-  test.setTimeout(90_000);
   await scan(page, "/people?dialog=person-edit&dialogId=1", { dialog: true, before: () => openHistory(page) });
   expect.soft(await noSidewaysScroll(page), "kein seitliches Scrollen im Verlauf").toBe(true);
   // The home page is scanned above as the admin sees it (every card); staff get fewer cards, which
@@ -181,7 +180,6 @@ test.describe("at phone size", () => {
   });
 
   test("axe-core finds nothing on a grid screen nor in a dialog's opened Verlauf, which does not scroll sideways", async ({ page }) => {
-    test.setTimeout(90_000);
     await scan(page, "/people");
     await scan(page, "/people?dialog=person-edit&dialogId=1", { dialog: true, before: () => openHistory(page) });
     expect.soft(await noSidewaysScroll(page), "kein seitliches Scrollen im Verlauf").toBe(true);

@@ -13,7 +13,6 @@ test.use({ loggedInAs: "finance" });
 const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScriptEnabled ? page.locator("html[data-hydrated]").waitFor() : Promise.resolve());
 
 test("PDF erzeugen, PDF erneut erzeugen and PDF anzeigen from the Rechnungen grid", async ({ page, javaScriptEnabled }) => {
-  test.setTimeout(120_000);
   const [createId, recreateId] = javaScriptEnabled ? [5, 3] : [6, 1];
   await page.goto(`/invoices/${createId}/invoicerows`);
   await waitForHydration(page, javaScriptEnabled);

@@ -11,7 +11,6 @@ test("Rechnungen as finance: Ist Offen off and on, a row added, edited and delet
   page,
   javaScriptEnabled,
 }) => {
-  test.setTimeout(120_000);
   // A toast stays without JavaScript (its close button needs it) and covers the toolbar's right
   // end: the page loaded again shows none.
   const withoutToast = async () => {

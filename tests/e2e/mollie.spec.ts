@@ -31,7 +31,6 @@ test("Kontenblatt: a payment link made, shown and copied, paid at Mollie, the we
   request,
 }) => {
   // A long walk (two pages, the fake, the webhook) on a shared machine: a guard, not a speed check.
-  test.setTimeout(120_000);
   const text = unique(javaScriptEnabled, "Zahlungslink");
   await openAs("finance", "/fees");
   const grid = page.getByRole("region", { name: "Kontenblatt" });

@@ -12,7 +12,6 @@ test.use({ loggedInAs: "admin" });
 const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScriptEnabled ? page.locator("html[data-hydrated]").waitFor() : Promise.resolve());
 
 test("Vorlagen: from Einstellungen, a template added and deleted, the invoice template's preview", async ({ page, javaScriptEnabled }) => {
-  test.setTimeout(90_000);
   const name = `e2e-${javaScriptEnabled ? "js" : "html"}-${Date.now()}`;
   await page.goto("/configuration");
   await expect(page.getByRole("group", { name: "Verein auf Rechnungen" })).toBeVisible();
