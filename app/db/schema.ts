@@ -753,6 +753,11 @@ export const jobs = sqliteTable(
     /** An undone run (Rechnungen schreiben): when and by whom its invoices were taken back. */
     undoneOn: text("undone_on"),
     undoneBy: text("undone_by"),
+    /** A stalled run whose open slices were sent again: when last, by whom (null: automatically,
+     *  by the cron or the start of a new run of its kind) and how often. */
+    resumedOn: text("resumed_on"),
+    resumedBy: text("resumed_by"),
+    resumes: integer("resumes").notNull().default(0),
     ...auditColumns(),
   },
   (t) => [
