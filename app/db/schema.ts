@@ -1060,6 +1060,16 @@ export const bankStatementImports = sqliteTable(
   (t) => [index("bank_statement_imports_imported_on_idx").on(t.importedOn), oneOf("bank_statement_imports", "format", BANK_STATEMENT_FORMATS)],
 );
 
+/**
+ * The IBANs of erased people (GDPR Art. 17), only as SHA-256 hashes of the normalised IBAN, with no
+ * person: a bank statement entry imported later from such an IBAN is stored without the payer's
+ * name and IBAN and is never linked to anyone (docs/gdpr.md).
+ */
+export const erasedIbans = sqliteTable("erased_ibans", {
+  ibanHash: text("iban_hash").primaryKey(),
+  erasedOn: text("erased_on").notNull(),
+});
+
 export const bankStatementEntries = sqliteTable(
   "bank_statement_entries",
   {
