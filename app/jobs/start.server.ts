@@ -100,7 +100,7 @@ export type ResumeOutcome = { status: "resumed"; slices: number } | { status: "r
  * Sends the unsettled slices of a stalled run again, and notes it on the run (`by`: the user's
  * name, or AUTOMATIC_RESUME). Slices are idempotent, so a slice that was only slow is done once.
  */
-export async function resumeRun(env: Pick<Env, "JOBS">, db: Db, jobId: number, by: string | null, now = new Date()): Promise<ResumeOutcome> {
+async function resumeRun(env: Pick<Env, "JOBS">, db: Db, jobId: number, by: string | null, now = new Date()): Promise<ResumeOutcome> {
   const job = await getJob(db, jobId);
   const kind = job && runKindOf(job);
   if (!job || !kind) return { status: "missing" };

@@ -20,6 +20,7 @@
  * goes last, so the history the erasure itself writes goes too.
  */
 import { sql } from "drizzle-orm";
+import { erasedIbans } from "~/db/schema";
 import { ABORT_UNLESS_CHANGED, runAtomically, writingAs, type Db, type Statement } from "~/db/client.server";
 import { formatCount, formatDate, formatMoney } from "~/lib/format";
 import { erasedIbanHash } from "~/lib/bank-statements.server";
@@ -425,12 +426,12 @@ export async function erasedIbansAmong(db: Db, ibans: readonly (string | null)[]
   const distinct = [...new Set(ibans.filter((iban): iban is string => !!iban?.trim()))];
   if (distinct.length === 0) return new Set();
   const hashes = await Promise.all(distinct.map(async (iban) => [iban, await erasedIbanHash(iban)] as const));
-  const found = await one(
-    db,
-    "SELECT iban_hash FROM erased_ibans WHERE iban_hash IN (SELECT value FROM json_each(?1))",
-    JSON.stringify(hashes.map(([, hash]) => hash)),
-  ).raw<[string]>();
-  const erased = new Set(found.map(([hash]) => hash));
+  const list = JSON.stringify(hashes.map(([, hash]) => hash));
+  const found = await db
+    .select({ hash: erasedIbans.ibanHash })
+    .from(erasedIbans)
+    .where(sql`${erasedIbans.ibanHash} IN (SELECT value FROM json_each(${list}))`);
+  const erased = new Set(found.map((row) => row.hash));
   return new Set(hashes.filter(([, hash]) => erased.has(hash)).map(([iban]) => iban));
 }
 
