@@ -78,6 +78,13 @@ if [ "${LOCAL_MAIL:-1}" != "0" ]; then
   echo "Mails (maildev): http://localhost:$MAILDEV_WEB_PORT"
 fi
 
+# Cron triggers never fire locally (see below): the five-minute one, which resumes stalled bulk
+# runs (STALLED_RUNS_CRON), is fired by this ticker, as Cloudflare fires it in production.
+if [ "${LOCAL_CRON:-1}" != "0" ]; then
+  (while sleep 300; do curl -s -o /dev/null "http://$HOST:$PORT/__scheduled?cron=*/5+*+*+*+*" || true; done) &
+  CHILDREN+=($!)
+fi
+
 echo "Wuff startet auf http://localhost:$PORT"
 # --test-scheduled: cron triggers never fire locally; GET /__scheduled?cron=... fires one.
 # (/cdn-cgi/handler/scheduled fails locally once [assets] is configured.)

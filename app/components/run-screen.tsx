@@ -7,7 +7,7 @@
 import { Form, Link, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { formatDateTime } from "~/lib/format";
-import { isActive, isFollowed, isStalled, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
+import { isActive, isFollowed, isStalled, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText, resumedText } from "~/lib/jobs";
 import type { JobRow } from "~/models/jobs.server";
 import type { RunDecl } from "~/runs/declare";
 
@@ -55,7 +55,7 @@ export function RunCard({
 }) {
   const downloads = job && !isActive(job) ? (run.downloads ?? []).filter((download) => download.when?.(job) ?? true) : [];
   return (
-    <TaskCard id={run.id} title={run.title} text={run.text} run={{ job, now }}>
+    <TaskCard id={run.id} title={run.title} text={run.text} run={{ job, now, resumeIntent: run.resumeIntent }}>
       {children ?? (run.start && <StartRunLink job={job} {...run.start} />)}
       {run.undo && undo && <UndoLine dialog={run.undo.dialog} label={run.undo.label} {...undo} />}
       {job &&
@@ -84,7 +84,7 @@ export function TaskCard({
   id: string;
   title: string;
   text: React.ReactNode;
-  run?: { job: JobRow | undefined; now: string };
+  run?: { job: JobRow | undefined; now: string; resumeIntent: RunDecl["resumeIntent"] };
   children: React.ReactNode;
 }) {
   return (
@@ -94,7 +94,7 @@ export function TaskCard({
       </h2>
       <p className="text-sm text-slate-700">{text}</p>
       <div className="flex flex-wrap items-center gap-3">{children}</div>
-      {run && <LastRun title={title} job={run.job} now={run.now} />}
+      {run && <LastRun title={title} job={run.job} now={run.now} resumeIntent={run.resumeIntent} />}
     </section>
   );
 }
@@ -125,11 +125,12 @@ function UndoLine({ jobId, refusal, dialog, label }: { jobId: number; refusal: s
 }
 
 /** The newest run of the task: status, progress bar and message, read out when it changes. */
-function LastRun({ title, job, now }: { title: string; job: JobRow | undefined; now: string }) {
+function LastRun({ title, job, now, resumeIntent }: { title: string; job: JobRow | undefined; now: string; resumeIntent: RunDecl["resumeIntent"] }) {
   const { pathname } = useLocation();
   if (!job) return <p className="text-sm text-slate-500">Noch nie gelaufen.</p>;
   const active = isActive(job);
   const status = job.undoneOn ? "rückgängig gemacht" : JOB_STATUS_LABELS[job.status];
+  const resumed = resumedText(job);
   return (
     <div className="border-t border-slate-100 pt-3 text-sm">
       <p className="text-slate-600">
@@ -150,6 +151,7 @@ function LastRun({ title, job, now }: { title: string; job: JobRow | undefined; 
       <p role="status" aria-label={`Ergebnis ${title}`} className={`mt-2 ${job.status === "FAILED" ? "text-red-700" : "text-slate-900"}`}>
         {jobMessage(job)}
       </p>
+      {resumed && <p className="mt-1 text-slate-700">{resumed}</p>}
       {active && (
         <Link to={pathname} replace preventScrollReset className="mt-1 inline-block text-wuff-700 underline">
           Aktualisieren
@@ -157,11 +159,11 @@ function LastRun({ title, job, now }: { title: string; job: JobRow | undefined; 
       )}
       {isStalled(job, new Date(now)) && (
         <Form method="post" className="mt-2 flex flex-wrap items-center gap-2 rounded border border-amber-300 bg-amber-50 p-2">
-          <input type="hidden" name="intent" value="task:resume" />
+          <input type="hidden" name="intent" value={resumeIntent} />
           <input type="hidden" name="id" value={job.id} />
           <p className="text-amber-900">
-            Seit {formatDateTime(job.lastProgressOn ?? job.startedOn)} kein Fortschritt: Wurde die App während des Laufs beendet? Fortsetzen erledigt nur, was
-            noch fehlt.
+            Seit {formatDateTime(job.lastProgressOn ?? job.startedOn)} kein Fortschritt: Wurde die App während des Laufs beendet? Er wird in wenigen Minuten
+            automatisch fortgesetzt; Fortsetzen erledigt nur, was noch fehlt.
           </p>
           <button type="submit" className="rounded border border-amber-400 bg-white px-3 py-1.5 text-sm hover:bg-amber-100">
             Lauf fortsetzen

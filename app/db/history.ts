@@ -58,6 +58,7 @@ export const NO_HISTORY: Record<string, string> = {
   direct_debit_runs: "Lastschriftlauf: selbst ein Protokoll (erstellt, übergeben, storniert von/am); das Einziehen steht im Verlauf der Gebühren",
   direct_debit_items: "Lastschriftlauf: selbst ein Protokoll (erstellt, übergeben, storniert von/am); das Einziehen steht im Verlauf der Gebühren",
   change_history: "der Verlauf selbst",
+  erased_ibans: "DSGVO-Löschung: nur Hashes gelöschter IBANs, ohne Person",
   write_context: "wer gerade schreibt (technisch)",
 };
 

@@ -753,6 +753,11 @@ export const jobs = sqliteTable(
     /** An undone run (Rechnungen schreiben): when and by whom its invoices were taken back. */
     undoneOn: text("undone_on"),
     undoneBy: text("undone_by"),
+    /** A stalled run whose open slices were sent again: when last, by whom (null: automatically,
+     *  by the cron or the start of a new run of its kind) and how often. */
+    resumedOn: text("resumed_on"),
+    resumedBy: text("resumed_by"),
+    resumes: integer("resumes").notNull().default(0),
     ...auditColumns(),
   },
   (t) => [
@@ -1054,6 +1059,16 @@ export const bankStatementImports = sqliteTable(
   },
   (t) => [index("bank_statement_imports_imported_on_idx").on(t.importedOn), oneOf("bank_statement_imports", "format", BANK_STATEMENT_FORMATS)],
 );
+
+/**
+ * The IBANs of erased people (GDPR Art. 17), only as SHA-256 hashes of the normalised IBAN, with no
+ * person: a bank statement entry imported later from such an IBAN is stored without the payer's
+ * name and IBAN and is never linked to anyone (docs/gdpr.md).
+ */
+export const erasedIbans = sqliteTable("erased_ibans", {
+  ibanHash: text("iban_hash").primaryKey(),
+  erasedOn: text("erased_on").notNull(),
+});
 
 export const bankStatementEntries = sqliteTable(
   "bank_statement_entries",

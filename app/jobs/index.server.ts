@@ -6,6 +6,7 @@ import { jobMessageSchema, type JobMessage, type SliceMessage } from "./messages
 import { BatchResources } from "./batch-resources.server";
 import { sendBirthdayMails } from "./mails.server";
 import { runKindOf } from "./runs.server";
+import { resumeStalledRuns } from "./start.server";
 import { ItemFailure } from "./item";
 import { jobTitle } from "~/lib/jobs";
 import { eraseExpiredRemains } from "~/models/gdpr.server";
@@ -146,14 +147,27 @@ async function settleEach(batch: MessageBatch<unknown>, env: Env, resources: Bat
 /** Who the mail log names as the sender of the cron's mails. */
 const CRON_ACTOR = { name: "Cron" };
 
+/** The cron trigger that looks for stalled bulk runs (wrangler.toml [triggers]); every other
+ *  trigger (the daily one, `0 6 * * *`) also does the daily work. */
+export const STALLED_RUNS_CRON = "*/5 * * * *";
+
 /**
- * Cron triggers (wrangler.toml [triggers]), daily: housekeeping of login sessions past their
- * lifetime, today's birthday mails (once per person and year, however often it fires), and the
- * retained bookkeeping remains of erased people whose retention period has ended (GDPR).
+ * Cron triggers (wrangler.toml [triggers]). Every five minutes and daily: bulk runs that stalled
+ * (no progress for a few minutes: the worker was killed, the messages lost) are resumed without a
+ * person. Daily also: housekeeping of login sessions past their lifetime, today's birthday mails
+ * (once per person and year, however often it fires), and the retained bookkeeping remains of
+ * erased people whose retention period has ended (GDPR).
  */
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = new Date(controller.scheduledTime);
   const db = createDb(env.DB, undefined, CRON_ACTOR.name);
+  try {
+    const resumed = await resumeStalledRuns(env, db, now);
+    if (resumed.length > 0) console.info("Stehengebliebene Läufe automatisch fortgesetzt:", resumed.join(", "));
+  } catch (error) {
+    console.error("Stehengebliebene Läufe prüfen fehlgeschlagen", error);
+  }
+  if (controller.cron === STALLED_RUNS_CRON) return;
   setWriteSource(db, "Täglicher Lauf");
   await deleteExpiredSessions(db, now);
   try {

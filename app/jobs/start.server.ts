@@ -5,9 +5,24 @@
  * unsettled slices again: slices are idempotent, so nothing is done twice.
  */
 import type { Db } from "~/db/client.server";
-import { isActive, isStalled, WORKING_MESSAGE } from "~/lib/jobs";
+import type { DialogActionContext, DialogOutcome } from "~/dialogs/define.server";
+import { formatCount } from "~/lib/format";
+import { parseId } from "~/lib/ids";
+import { AUTOMATIC_RESUME, isActive, isStalled, WORKING_MESSAGE } from "~/lib/jobs";
 import type { Actor } from "~/models/audit.server";
-import { ALREADY_RUNNING, createJob, failJob, getJob, lastProgressOf, unsettledSlices, type JobRecord, type JobType } from "~/models/jobs.server";
+import {
+  activeJobOfType,
+  activeJobs,
+  ALREADY_RUNNING,
+  createJob,
+  failJob,
+  getJob,
+  lastProgressOf,
+  markResumed,
+  unsettledSlices,
+  type JobRecord,
+  type JobType,
+} from "~/models/jobs.server";
 import type { PlanContext, RunKind } from "~/runs/declare.server";
 import type { JobMessage } from "./messages";
 import { RUN_KINDS, runKindOf } from "./runs.server";
@@ -24,7 +39,13 @@ async function send(env: Pick<Env, "JOBS">, jobId: number, slices: { slice: numb
   }
 }
 
-export type StartOutcome = { status: "started"; job: JobRecord } | { status: "running" } | { status: "failed"; message: string };
+export type StartOutcome =
+  | { status: "started"; job: JobRecord }
+  | { status: "running"; /** The run under way had stalled and was resumed on this start. */ resumed?: boolean }
+  | { status: "failed"; message: string };
+
+/** A second start while the run under way had stalled: that run is resumed instead. */
+export const STALLED_RUN_RESUMED = "Der letzte Lauf dieser Aufgabe kam nicht voran und wurde eben automatisch fortgesetzt. Bitte warten, bis er fertig ist.";
 
 export async function startRun(
   env: Pick<Env, "JOBS">,
@@ -33,7 +54,15 @@ export async function startRun(
   actor: Actor,
 ): Promise<StartOutcome> {
   const created = await createJob(db, run, actor);
-  if (created.status === "running") return created;
+  if (created.status === "running") {
+    // The run under way may have lost its messages: it is resumed instead of blocking every new run.
+    const active = await activeJobOfType(db, run.type);
+    if (active && isStalled(active)) {
+      const resumed = await resumeRun(env, db, active.id, AUTOMATIC_RESUME);
+      return { status: "running", resumed: resumed.status === "resumed" };
+    }
+    return created;
+  }
   const { job } = created;
   try {
     await send(env, job.id, await unsettledSlices(db, job, RUN_KINDS[run.type].sliceSize));
@@ -58,7 +87,7 @@ export async function startDeclaredRun(
   if ("refused" in plan) return { status: "refused", message: plan.refused };
   const { items, params, emptyMessage, startMessage, label } = plan;
   const outcome = await startRun(context.env, context.db, { type: kind.type, items, params, emptyMessage, startMessage }, context.user);
-  if (outcome.status === "running") return { status: "refused", message: ALREADY_RUNNING };
+  if (outcome.status === "running") return { status: "refused", message: outcome.resumed ? STALLED_RUN_RESUMED : ALREADY_RUNNING };
   if (outcome.status === "failed") return { status: "refused", message: outcome.message };
   const { job } = outcome;
   if (job.status === "DONE") return { status: "done", message: job.message ?? label };
@@ -67,8 +96,11 @@ export async function startDeclaredRun(
 
 export type ResumeOutcome = { status: "resumed"; slices: number } | { status: "refused"; message: string } | { status: "missing" };
 
-/** Sends the unsettled slices of a stalled run again. */
-export async function resumeRun(env: Pick<Env, "JOBS">, db: Db, jobId: number, now = new Date()): Promise<ResumeOutcome> {
+/**
+ * Sends the unsettled slices of a stalled run again, and notes it on the run (`by`: the user's
+ * name, or AUTOMATIC_RESUME). Slices are idempotent, so a slice that was only slow is done once.
+ */
+async function resumeRun(env: Pick<Env, "JOBS">, db: Db, jobId: number, by: string | null, now = new Date()): Promise<ResumeOutcome> {
   const job = await getJob(db, jobId);
   const kind = job && runKindOf(job);
   if (!job || !kind) return { status: "missing" };
@@ -82,5 +114,38 @@ export async function resumeRun(env: Pick<Env, "JOBS">, db: Db, jobId: number, n
     console.error("Job konnte nicht fortgesetzt werden", job.id, error);
     return { status: "refused", message: `Der Lauf konnte nicht fortgesetzt werden: ${QUEUE_UNREACHABLE}` };
   }
+  await markResumed(db, job.id, by, now);
   return { status: "resumed", slices: open.length };
+}
+
+/**
+ * The cron's look at the runs under way (every five minutes, wrangler.toml [triggers]): each
+ * stalled one (no progress for a few minutes: its worker was killed, its messages lost) is
+ * resumed without a person. Returns the ids of the runs resumed.
+ */
+export async function resumeStalledRuns(env: Pick<Env, "JOBS">, db: Db, now = new Date()): Promise<number[]> {
+  const resumed: number[] = [];
+  for (const job of await activeJobs(db)) {
+    if (!isStalled(job, now)) continue;
+    const outcome = await resumeRun(env, db, job.id, AUTOMATIC_RESUME, now);
+    if (outcome.status === "resumed") resumed.push(job.id);
+    else if (outcome.status === "refused") console.error("Lauf konnte nicht automatisch fortgesetzt werden", job.id, outcome.message);
+  }
+  return resumed;
+}
+
+/**
+ * The dialog action 'Lauf fortsetzen' of the dialog that starts `kinds` (`resume` in its actions):
+ * the kit has checked the dialog's area, so whoever may start a run may resume it, and nobody
+ * else (a run of another kind posted here is not found).
+ */
+export function resumeAction(...kinds: RunKind[]) {
+  return async ({ db, form, env, user }: DialogActionContext): Promise<DialogOutcome> => {
+    const id = parseId(form.get("id"));
+    const job = id ? await getJob(db, id) : undefined;
+    if (!job || !kinds.some((kind) => kind.type === job.type)) return { status: "missing" };
+    const outcome = await resumeRun(env, db, job.id, user.name);
+    if (outcome.status !== "resumed") return outcome;
+    return { status: "done", message: `Lauf fortgesetzt: ${formatCount(outcome.slices, "Teil", "Teile")} wieder in die Warteschlange gestellt` };
+  };
 }

@@ -7,6 +7,7 @@
  */
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { toHex } from "./bytes";
+import { normalizeIban } from "./banking";
 
 export const MAX_STATEMENT_BYTES = 5 * 1024 * 1024;
 
@@ -286,6 +287,15 @@ function parseMt940(text: string): ParsedStatement {
   }
   if (transactions.length === 0) throw new StatementError(422, NO_ENTRIES);
   return { format: "MT940", accountIban, statementId, transactions };
+}
+
+/**
+ * How an erased person's IBAN is remembered (erased_ibans, GDPR erasure): a SHA-256 of the
+ * normalised IBAN, so a later import recognises the payer without keeping the IBAN itself.
+ */
+export async function erasedIbanHash(iban: string): Promise<string> {
+  const material = `wuff-erased-iban\u001f${normalizeIban(iban)}`;
+  return toHex(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(material)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -107,6 +107,37 @@ export const optionalEmail = () =>
     .optional()
     .transform((value) => value ?? null);
 
+/** A German postcode (PLZ): five digits; empty becomes null. The one rule of people and Einstellungen. */
+export const ZIP_MESSAGE = "Bitte eine PLZ aus 5 Ziffern eingeben (z. B. 35037)";
+export const optionalZip = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || null)
+    .refine((value) => value === null || /^\d{5}$/.test(value), ZIP_MESSAGE);
+
+/**
+ * A phone number as people write it: digits with spaces and + ( ) / - (`+49 (0) 170 123 45-67`,
+ * `06421 / 98 76 5`), beginning with +, ( or a digit and holding 3 to 20 digits; a date, a word or
+ * `-1` is refused. Empty becomes null. The one rule of people and Einstellungen.
+ */
+export const PHONE_MESSAGE = "Bitte eine Telefonnummer aus Ziffern eingeben (erlaubt sind auch Leerzeichen und + ( ) / -)";
+export const optionalPhone = (max = 50) =>
+  z
+    .string()
+    .trim()
+    .max(max, TOO_LONG(max))
+    .optional()
+    .transform((value) => value || null)
+    .refine((value) => value === null || isPhoneNumber(value), PHONE_MESSAGE);
+
+function isPhoneNumber(value: string) {
+  if (!/^[+(\d][\d ()/+-]*$/.test(value) || value.lastIndexOf("+") > 0) return false;
+  const digits = value.replace(/\D/g, "").length;
+  return digits >= 3 && digits <= 20;
+}
+
 /** A checkbox: present (on) is true, absent is false. */
 export const checkbox = () =>
   z

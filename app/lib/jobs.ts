@@ -3,6 +3,7 @@
  * The runs themselves are in app/models/jobs.server.ts and app/jobs.
  */
 import type { JobStatus } from "~/db/schema";
+import { formatDateTime } from "./format";
 
 /** The kinds of bulk run the Tasks screen starts. */
 export type JobType = "ANNUAL_FEES" | "INVOICES" | "PDFS" | "MAILSHOT" | "DIRECT_DEBIT" | "REMINDERS";
@@ -58,10 +59,35 @@ export function jobTitle(job: { type: string; year: number | null }): string {
 }
 
 /** A run that made no progress for this long may have lost its messages (e.g. the app was
- *  stopped while it ran): the Tasks screen offers to send its open slices again. */
+ *  stopped while it ran): its open slices are sent again, by the cron on its own (every five
+ *  minutes) or by 'Lauf fortsetzen'. */
 const STALLED_AFTER_MS = 2 * 60_000;
 
-export function isStalled(job: { status: JobStatus; startedOn: string | null; lastProgressOn: string | null }, now = new Date()): boolean {
-  const last = job.lastProgressOn ?? job.startedOn;
-  return isActive(job) && last !== null && now.getTime() - new Date(last).getTime() >= STALLED_AFTER_MS;
+type StallState = { status: JobStatus; startedOn: string | null; lastProgressOn: string | null; resumedOn?: string | null };
+
+/** The run's last sign of life: its start, its last settled slice or its last resumption. */
+function lastSignOf(job: StallState): number | null {
+  const times = [job.lastProgressOn ?? job.startedOn, job.resumedOn ?? null].filter((time): time is string => time !== null);
+  return times.length === 0 ? null : Math.max(...times.map((time) => new Date(time).getTime()));
+}
+
+export function isStalled(job: StallState, now = new Date()): boolean {
+  const last = lastSignOf(job);
+  return isActive(job) && last !== null && now.getTime() - last >= STALLED_AFTER_MS;
+}
+
+/** Who resumes a run on their own (the cron, or the refused start of a second run): no person. */
+export const AUTOMATIC_RESUME = null;
+
+/**
+ * 'Automatisch fortgesetzt am 27.11.2026, 09:05 …': what the run card says of a run whose open
+ * slices were sent again, or null for a run never resumed.
+ */
+export function resumedText(job: { resumedOn: string | null; resumedBy: string | null; resumes: number }): string | null {
+  if (!job.resumedOn) return null;
+  const times = job.resumes > 1 ? ` (${job.resumes.toLocaleString("de-DE")}-mal)` : "";
+  const when = formatDateTime(job.resumedOn);
+  return job.resumedBy === null
+    ? `Der Lauf kam nicht voran und wurde am ${when} automatisch fortgesetzt${times}: Es wird nur erledigt, was noch fehlte.`
+    : `Der Lauf kam nicht voran und wurde am ${when} von ${job.resumedBy} fortgesetzt${times}: Es wird nur erledigt, was noch fehlte.`;
 }

@@ -38,6 +38,7 @@ import { formatDate, formatMoney } from "~/lib/format";
 import { type Actor } from "./audit.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import { appendPaymentComment, feePaymentUpdate, invoicePaymentUpdates } from "./payment-bookings.server";
+import { ANONYMISED_NOTE, erasedIbansAmong } from "./gdpr.server";
 
 type TargetType = "INVOICE" | "FEE";
 export type Target = { type: TargetType; id: number };
@@ -466,6 +467,11 @@ export async function importStatement(db: Db, input: { fileName: string; stateme
     (await feesByReferences(db, returnIds)).filter((item) => !alreadyReturned.has(item.reference!)).map((item) => [item.reference!, item]),
   );
   const book: MatchBook = { invoicesByNumber, referencedFees, feesById, mandates };
+  // Payers erased under GDPR Art. 17 (their IBAN's hash kept at the erasure): stored anonymised.
+  const erasedPayers = await erasedIbansAmong(
+    db,
+    fresh.map(({ transaction }) => transaction.counterpartyIban),
+  );
 
   const nowIso = now.toISOString();
   const importId = sql`(SELECT max(id) FROM ${bankStatementImports})`;
@@ -483,12 +489,25 @@ export async function importStatement(db: Db, input: { fileName: string; stateme
             note: "Diese Lastschrift ist schon als Rücklastschrift gebucht: ihre Posten sind wieder offen.",
           } satisfies Proposal)
         : proposeFor(t, book, returnedFees);
+    // An erased payer: neither name nor IBAN is stored, nor the remittance unless it is the
+    // reference of a booking found (a retained invoice or fee, § 147 AO); the note says why.
+    const erased = t.counterpartyIban !== null && erasedPayers.has(t.counterpartyIban);
+    const payer = erased
+      ? {
+          counterpartyName: null,
+          counterpartyIban: null,
+          // 'WUFF-{personId}-{n}': the mandate reference names the person.
+          mandateId: null,
+          remittance: proposal.target ? t.remittance : "",
+          note: proposal.note ? `${ANONYMISED_NOTE}. ${proposal.note}` : ANONYMISED_NOTE,
+        }
+      : { counterpartyName: t.counterpartyName, counterpartyIban: t.counterpartyIban, mandateId: t.mandateId, remittance: t.remittance, note: proposal.note };
     statements.push(
       render(sql`INSERT INTO ${bankStatementEntries} (import_id, entry_key, position, direction, amount, booking_date, value_date, bank_reference, end_to_end_id,
           mandate_id, counterparty_name, counterparty_iban, remittance, is_return, return_reason, proposal, target_type, target_id, candidates, note)
         VALUES (${importId}, ${key}, ${t.position}, ${t.direction}, ${t.amount}, ${t.bookingDate}, ${t.valueDate}, ${t.bankReference}, ${t.endToEndId},
-          ${t.mandateId}, ${t.counterpartyName}, ${t.counterpartyIban}, ${t.remittance}, ${t.isReturn ? 1 : 0}, ${t.returnReason}, ${proposal.proposal},
-          ${proposal.target?.type ?? null}, ${proposal.target?.id ?? null}, ${proposal.candidates.length ? JSON.stringify(proposal.candidates) : null}, ${proposal.note})`),
+          ${payer.mandateId}, ${payer.counterpartyName}, ${payer.counterpartyIban}, ${payer.remittance}, ${t.isReturn ? 1 : 0}, ${t.returnReason}, ${proposal.proposal},
+          ${proposal.target?.type ?? null}, ${proposal.target?.id ?? null}, ${proposal.candidates.length ? JSON.stringify(proposal.candidates) : null}, ${payer.note})`),
     );
   }
   await runAtomically(db, statements);

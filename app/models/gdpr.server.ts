@@ -20,9 +20,11 @@
  * goes last, so the history the erasure itself writes goes too.
  */
 import { sql } from "drizzle-orm";
+import { erasedIbans } from "~/db/schema";
 import { ABORT_UNLESS_CHANGED, runAtomically, writingAs, type Db, type Statement } from "~/db/client.server";
 import { formatCount, formatDate, formatMoney } from "~/lib/format";
-import { JOB_TYPE_LABELS, type JobType } from "~/lib/jobs";
+import { erasedIbanHash } from "~/lib/bank-statements.server";
+import { JOB_TYPE_LABELS, jobTitle, type JobType } from "~/lib/jobs";
 import { reminderPrintKey } from "~/lib/reminder-letter";
 import { TABLE_LABELS } from "~/lib/labels";
 import { isAbortedAsUnchanged } from "./constraints.server";
@@ -201,6 +203,11 @@ export type ErasurePlan = {
 
 const ERASED_NAME = "Gelöschte Person";
 export const ERASURE_CHANGED = "Die Person oder ihre Daten wurden seit der Vorschau geändert. Bitte die Vorschau erneut prüfen.";
+export const RUN_UNDER_WAY = (title: string) => `Ein Massenlauf mit dieser Person läuft gerade (${title}). Bitte nach seinem Ende löschen.`;
+/** A run under way (QUEUED, RUNNING) whose items (people) include ?1: its slices are cut from
+ *  `items` by position, so the person's id cannot be taken out until it has finished. */
+const ACTIVE_RUN_WITH_PERSON = `SELECT id, type FROM jobs WHERE status IN ('QUEUED', 'RUNNING') AND id IN (${PERSON_ITEM_RUNS})
+  AND EXISTS (SELECT 1 FROM json_each(jobs.items) WHERE value = ?1)`;
 export const ALREADY_ERASED = "Diese Person wurde bereits gelöscht (DSGVO); nur die aufzubewahrenden Buchungsbelege sind noch da.";
 
 /** What an anonymised bank statement entry says instead of its payer. */
@@ -411,6 +418,23 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
   };
 }
 
+/**
+ * Which of these IBANs (as a statement names them) belong to erased people: a booking imported
+ * from one is stored without the payer's name, IBAN and remittance and linked to no one.
+ */
+export async function erasedIbansAmong(db: Db, ibans: readonly (string | null)[]): Promise<Set<string>> {
+  const distinct = [...new Set(ibans.filter((iban): iban is string => !!iban?.trim()))];
+  if (distinct.length === 0) return new Set();
+  const hashes = await Promise.all(distinct.map(async (iban) => [iban, await erasedIbanHash(iban)] as const));
+  const list = JSON.stringify(hashes.map(([, hash]) => hash));
+  const found = await db
+    .select({ hash: erasedIbans.ibanHash })
+    .from(erasedIbans)
+    .where(sql`${erasedIbans.ibanHash} IN (SELECT value FROM json_each(${list}))`);
+  const erased = new Set(found.map((row) => row.hash));
+  return new Set(hashes.filter(([, hash]) => erased.has(hash)).map(([iban]) => iban));
+}
+
 /** The name the user must type to confirm: the person's full name, compared without case and
  *  surrounding or doubled spaces. */
 export const confirmationMatches = (plan: ErasurePlan, typed: string) =>
@@ -432,6 +456,11 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
   if (plan.person.erasedOn) return { status: "refused", message: ALREADY_ERASED };
   if (plan.fingerprint !== fingerprint) return { status: "refused", message: ERASURE_CHANGED };
   const p = plan.person.id;
+  const running = await one(db, ACTIVE_RUN_WITH_PERSON, p).first<{ id: number; type: string }>();
+  if (running) return { status: "refused", message: RUN_UNDER_WAY(jobTitle({ type: running.type, year: null })) };
+  // Their IBANs, only as hashes: a statement imported later does not bring the payer back (docs/gdpr.md).
+  const ibans = (await one(db, PERSON_IBANS, p).raw<[string | null]>()).flatMap(([iban]) => (iban ? [iban] : []));
+  const ibanHashes = JSON.stringify(await Promise.all(ibans.map(erasedIbanHash)));
   const at = now.toISOString();
   const today = at.slice(0, 10);
   const statement = (query: string, ...params: unknown[]): Statement => ({ sql: query, params: [p, ...params] });
@@ -440,7 +469,7 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
     statement(`DELETE FROM change_history WHERE table_name = '${table}' AND record_id IN (SELECT value FROM json_each(?2))`, ids(plan, table));
   const statements: Statement[] = [
     // Nothing changed since the plan (the same query the plan read): else the batch stops here.
-    statement(`UPDATE people SET row_version = row_version WHERE id = ?1 AND ${FINGERPRINT_SQL} IS ?2`, fingerprint),
+    statement(`UPDATE people SET row_version = row_version WHERE id = ?1 AND ${FINGERPRINT_SQL} IS ?2 AND NOT EXISTS (${ACTIVE_RUN_WITH_PERSON})`, fingerprint),
     ABORT_UNLESS_CHANGED,
     statement(`UPDATE invoice_headers SET (issued_salutation, issued_title, issued_first_name, issued_last_name, issued_street_number, issued_zip, issued_city) =
       (SELECT salutation, title, first_name, last_name, street_number, zip, city FROM people WHERE id = ?1)
@@ -462,6 +491,12 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
       ERASED_NAME,
     ),
     statement(`DELETE FROM job_failures WHERE ${scopeOf("job_failures")}`),
+    // The items of finished runs over people: the person's id goes (the counts stay).
+    statement(
+      `UPDATE jobs SET items = (SELECT json_group_array(value) FROM (SELECT value FROM json_each(jobs.items) WHERE value <> ?1 ORDER BY key))
+        WHERE id IN (${PERSON_ITEM_RUNS}) AND status NOT IN ('QUEUED', 'RUNNING') AND EXISTS (SELECT 1 FROM json_each(jobs.items) WHERE value = ?1)`,
+    ),
+    statement(`INSERT INTO erased_ibans (iban_hash, erased_on) SELECT value, ?3 FROM json_each(?2) WHERE true ON CONFLICT DO NOTHING`, ibanHashes, today),
     statement(
       `UPDATE bank_statement_entries SET counterparty_name = NULL, counterparty_iban = NULL, remittance = '', note = ?3 WHERE ${IN_IDS} AND status <> 'BOOKED'`,
       ids(plan, "bank_statement_entries"),

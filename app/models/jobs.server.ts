@@ -212,6 +212,33 @@ export async function lastProgressOf(db: Db, jobId: number): Promise<string | nu
   return row?.last ?? null;
 }
 
+/** The runs under way (queued or running), with their last progress: what the cron looks at for stalled runs. */
+export async function activeJobs(db: Db): Promise<JobRow[]> {
+  const rows = await db
+    .select(jobRowColumns)
+    .from(jobs)
+    .where(sql`${jobs.status} IN ('QUEUED', 'RUNNING')`)
+    .orderBy(jobs.id);
+  return rows as JobRow[];
+}
+
+/** The run of `type` under way, if any (one at a time: jobs_one_active_per_type). */
+export async function activeJobOfType(db: Db, type: JobType): Promise<JobRow | undefined> {
+  const [row] = await db
+    .select(jobRowColumns)
+    .from(jobs)
+    .where(and(eq(jobs.type, type), sql`${jobs.status} IN ('QUEUED', 'RUNNING')`));
+  return row as JobRow | undefined;
+}
+
+/** A stalled run's open slices were sent again: when, by whom (null: automatically), how often. */
+export async function markResumed(db: Db, jobId: number, by: string | null, now = new Date()) {
+  await db
+    .update(jobs)
+    .set({ resumedOn: now.toISOString(), resumedBy: by, resumes: sql`${jobs.resumes} + 1` })
+    .where(eq(jobs.id, jobId));
+}
+
 /** The first message of a run to arrive marks it running. */
 export async function markRunning(db: Db, jobId: number) {
   await db
@@ -225,7 +252,21 @@ export async function markRunning(db: Db, jobId: number) {
 
 export type JobRow = Pick<
   JobRecord,
-  "id" | "type" | "status" | "total" | "done" | "failed" | "message" | "createdBy" | "startedOn" | "finishedOn" | "undoneOn" | "undoneBy"
+  | "id"
+  | "type"
+  | "status"
+  | "total"
+  | "done"
+  | "failed"
+  | "message"
+  | "createdBy"
+  | "startedOn"
+  | "finishedOn"
+  | "undoneOn"
+  | "undoneBy"
+  | "resumedOn"
+  | "resumedBy"
+  | "resumes"
 > & {
   /** The year a run of Jahresbeiträge was for. */
   year: number | null;
@@ -248,6 +289,9 @@ const jobRowColumns = {
   finishedOn: jobs.finishedOn,
   undoneOn: jobs.undoneOn,
   undoneBy: jobs.undoneBy,
+  resumedOn: jobs.resumedOn,
+  resumedBy: jobs.resumedBy,
+  resumes: jobs.resumes,
 };
 
 /** The history of runs, newest first. */

@@ -7,6 +7,7 @@ import { defineRun } from "./declare";
 /** 'Jahresbeiträge' (Tasks; server half: annual-fees.run.server.ts). Its start chooses the year. */
 export const annualFeesCard = defineRun({
   type: "ANNUAL_FEES",
+  resumeIntent: "task:resume",
   id: "annual-fees",
   title: "Jahresbeiträge",
   text: "Stellt für jedes Mitglied, dessen Mitgliedsart einen Jahresbeitrag hat, den Beitrag des Jahres als offenen Posten ein (Standard, Reduziert 1 oder Reduziert 2 aus den Einstellungen), dazu einmal die Aufnahmegebühr für neue Mitglieder. Ein zweiter Lauf fügt nichts doppelt hinzu.",

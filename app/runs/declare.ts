@@ -23,6 +23,10 @@ export type RunDecl = {
   downloads?: readonly { label: string; href: (job: JobRow) => string; when?: (job: JobRow) => boolean }[];
   /** The undo dialog of the last run (whether it is still possible: the server's `undo.state`). */
   undo?: { dialog: string; label: string };
+  /** The intent 'Lauf fortsetzen' posts for a stalled run: the `resume` action of the dialog that
+   *  starts the run (`resumeAction` in app/jobs/start.server.ts), so the roles that may start the
+   *  run may resume it, checked by the kit like every dialog action. */
+  resumeIntent: `${string}:resume`;
   /** The run's own screen, linked from Tasks ('Alle Mahnungen'). */
   screen?: { to: string; label: string };
 };

@@ -5,6 +5,7 @@ import { defineRun } from "./declare";
 /** 'Mailshot senden' (Tasks; server half: mailshot.run.server.ts). Its start chooses the mailshot. */
 export const mailshotCard = defineRun({
   type: "MAILSHOT",
+  resumeIntent: "task:resume",
   id: "mailshot",
   title: "Mailshot senden",
   text: "Schickt einen vorbereiteten Mailshot an seine Empfänger. Die Vorschau zeigt jede Mail, wie sie verschickt wird, und wer ohne E-Mail-Adresse fehlt; jede Person bekommt je Lauf höchstens eine Mail.",

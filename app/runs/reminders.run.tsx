@@ -4,6 +4,7 @@ import { defineRun } from "./declare";
 /** 'Mahnlauf' (ADMIN, FINANCE; server half: reminders.run.server.ts): on Tasks and on Mahnwesen (FINANCE has no Tasks). */
 export const remindersCard = defineRun({
   type: "REMINDERS",
+  resumeIntent: "reminderRun:resume",
   id: "reminder-run",
   title: "Mahnlauf",
   text: (

@@ -4,7 +4,10 @@
  * messages the action sends); where a test must decide when and how often a message arrives, it
  * takes the messages from the start and hands them to the Worker's queue handler itself.
  */
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../workers/app";
+import { STALLED_RUNS_CRON } from "~/jobs/index.server";
+import { STALLED_RUN_RESUMED } from "~/jobs/start.server";
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb, runAtomically } from "~/db/client.server";
@@ -95,6 +98,22 @@ async function expectHeadersAreTheirRows() {
 }
 
 const undo = async (jobId: number) => post({ intent: "task:undo", id: jobId });
+
+/** Fires a cron trigger as Cloudflare does, and waits for what it started. */
+async function fireCron(cron: string) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+/** Ten minutes without progress: started, settled and resumed (if ever) that long ago. */
+async function makeStalled(jobId: number) {
+  const past = new Date(Date.now() - 10 * 60_000).toISOString();
+  await env.DB.batch([
+    env.DB.prepare("UPDATE jobs SET started_on = ?, resumed_on = CASE WHEN resumed_on IS NULL THEN NULL ELSE ? END WHERE id = ?").bind(past, past, jobId),
+    env.DB.prepare("UPDATE job_slices SET settled_on = ? WHERE job_id = ?").bind(past, jobId),
+  ]);
+}
 
 /** A database trigger that makes billing one person fail (a real SQL error inside the batch). */
 const failBillingOf = (personId: number) =>
@@ -299,6 +318,61 @@ describe("Rechnungen schreiben", () => {
     expect((await undo(run.jobId)).status).toBe(302);
   });
 
+  it("the stalled run resumed without a person: the cron sends its open slices again, bills and numbers nothing twice, and the Tasks screen says so", async () => {
+    const run = await startControlledInvoiceRun();
+    // The worker was killed after the first slice: the other messages are lost.
+    await deliver([run.messages[0]]);
+    const counterAfterFirst = await lastInvoiceNumber();
+    // A cron tick while the run still progresses leaves it alone.
+    await fireCron(STALLED_RUNS_CRON);
+    expect(await jobOf(run.jobId)).toMatchObject({ status: "RUNNING", resumes: 0, resumedOn: null });
+    await makeStalled(run.jobId);
+    await fireCron(STALLED_RUNS_CRON);
+    const job = await settled(run.jobId);
+    expect(job).toMatchObject({ status: "DONE", done: before.people, failed: 0, resumes: 1, resumedBy: null });
+    expect(job.resumedOn).not.toBeNull();
+    await expectEveryFeeBilledOnce();
+    await expectHeadersAreTheirRows();
+    const billed = await invoicesOfRun(run.jobId);
+    // Numbered on without gaps from where the first slice stopped.
+    expect(billed.numbers.filter((number) => number > counterAfterFirst)).toEqual(
+      Array.from({ length: (await lastInvoiceNumber()) - counterAfterFirst }, (_, index) => counterAfterFirst + 1 + index),
+    );
+    // The lost messages arrive after all (the queue's own retry): nothing twice.
+    const counter = await lastInvoiceNumber();
+    await deliver(run.messages);
+    expect(await invoicesOfRun(run.jobId)).toEqual(billed);
+    expect(await lastInvoiceNumber()).toBe(counter);
+    // The Tasks screen says that the run was resumed automatically; a finished run is not resumed again.
+    const tasks = await page("/tasks");
+    expect(tasks).toContain("Der Lauf kam nicht voran und wurde am");
+    expect(tasks).toContain("automatisch fortgesetzt: Es wird nur erledigt, was noch fehlte.");
+    await fireCron(STALLED_RUNS_CRON);
+    expect((await jobOf(run.jobId)).resumes).toBe(1);
+    expect((await undo(run.jobId)).status).toBe(302);
+  });
+
+  it("a new start while the run of its kind stalled resumes that run instead of answering only 409", async () => {
+    const run = await startControlledInvoiceRun();
+    await deliver([run.messages[0]]);
+    await makeStalled(run.jobId);
+    const response = await post({ intent: "task:invoices" });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain(STALLED_RUN_RESUMED);
+    const job = await settled(run.jobId);
+    expect(job).toMatchObject({ status: "DONE", done: before.people, resumes: 1, resumedBy: null });
+    await expectEveryFeeBilledOnce();
+    // The daily trigger also looks for stalled runs; with none it changes nothing.
+    await fireCron("0 6 * * *");
+    expect((await jobOf(run.jobId)).resumes).toBe(1);
+    expect((await undo(run.jobId)).status).toBe(302);
+    // The next start is a new run.
+    expect((await post({ intent: "task:invoices" })).status).toBe(302);
+    const next = await settled((await newestJob()).id);
+    expect(next.id).not.toBe(run.jobId);
+    expect((await undo(next.id)).status).toBe(302);
+  });
+
   it("cannot be undone once an invoice of the run is sent, paid or changed, nor when it is not the last run", async () => {
     const run = await startControlledInvoiceRun();
     await deliver(run.messages);
@@ -444,6 +518,44 @@ describe("guards", () => {
     expect(await response.text()).toContain(ALREADY_RUNNING);
     expect(await page("/tasks")).toContain("Rechnungen werden geschrieben …");
     await db.update(schema.jobs).set({ status: "FAILED" }).where(eq(schema.jobs.id, blocking.id));
+  });
+
+  it("'Lauf fortsetzen' is for the roles that start the run, checked on the server: FINANCE resumes a Mahnlauf and a Lastschriftlauf, not an ADMIN run", async () => {
+    const past = new Date(Date.now() - 10 * 60_000).toISOString();
+    const stalled = async (type: "REMINDERS" | "DIRECT_DEBIT" | "INVOICES") =>
+      (await db.insert(schema.jobs).values({ type, status: "RUNNING", total: 0, items: "[]", startedOn: past, createdBy: "Fritz Finanz" }).returning())[0];
+    const finance = await loginCookie("finance");
+    try {
+      const reminders = await stalled("REMINDERS");
+      const debits = await stalled("DIRECT_DEBIT");
+      const invoices = await stalled("INVOICES");
+      // The screens offer the button with the intent of the run's own dialog.
+      const remindersPage = await (await fetchApp("/reminders", { cookie: finance })).text();
+      expect(remindersPage).toContain("Lauf fortsetzen");
+      expect(remindersPage).toContain('value="reminderRun:resume"');
+      // FINANCE may not post the Tasks dialog's resume, nor resume another kind through its dialog.
+      const refused = await postForm("/reminders", finance, { intent: "task:resume", id: reminders.id });
+      expect(refused.status).toBe(302);
+      expect(refused.headers.get("Location")).toBe("/");
+      const foreign = await postForm("/reminders", finance, { intent: "reminderRun:resume", id: invoices.id });
+      expect(foreign.status).toBe(404);
+      expect((await jobOf(invoices.id)).resumes).toBe(0);
+      for (const [path, intent, job] of [
+        ["/reminders", "reminderRun:resume", reminders],
+        ["/directdebits", "directDebit:resume", debits],
+      ] as const) {
+        const response = await postForm(path, finance, { intent, id: job.id });
+        expect(response.status, path).toBe(302);
+        expect(toastOf(response)?.message).toBe("Lauf fortgesetzt: 0 Teile wieder in die Warteschlange gestellt");
+        expect(await jobOf(job.id)).toMatchObject({ resumes: 1, resumedBy: "Fritz Finanz" });
+      }
+      expect(await (await fetchApp("/reminders", { cookie: finance })).text()).toContain("von Fritz Finanz fortgesetzt");
+      // ADMIN resumes the runs of Tasks.
+      expect((await post({ intent: "task:resume", id: invoices.id })).status).toBe(302);
+      expect((await jobOf(invoices.id)).resumedBy).toBe("Anna Admin");
+    } finally {
+      await env.DB.prepare("UPDATE jobs SET status = 'FAILED' WHERE status IN ('QUEUED', 'RUNNING')").run();
+    }
   });
 
   it("only ADMIN starts or undoes runs; hand-made posts with bad ids get a German answer", async () => {

@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import { PHONE_MESSAGE, ZIP_MESSAGE } from "~/lib/form-fields";
 import { getConfiguration, isRefusedValue } from "~/models/configuration.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loginCookie } from "../support/sessions";
@@ -58,6 +59,12 @@ describe("Einstellungen", () => {
     }
   });
 
+  it("keeps the club's PLZ and phone as people write them", async () => {
+    const response = await postForm("/configuration", await loginCookie("admin"), { ...valid, clubZip: "35037", clubPhone: "+49 6421 / 98765-0" });
+    expect(response.status).toBe(302);
+    expect(await getConfiguration(db)).toMatchObject({ clubZip: "35037", clubPhone: "+49 6421 / 98765-0" });
+  });
+
   it("updates existing settings quoting their version", async () => {
     const cookie = await loginCookie("admin");
     await postForm("/configuration", cookie, valid);
@@ -82,6 +89,11 @@ describe("Einstellungen", () => {
     [{ lastInvoiceNumber: "" }, "Letzte Rechnungs Nr muss eine Zahl sein"],
     [{ smtpTestAccount: "kein-konto" }, "Bitte eine gültige E-Mail-Adresse eingeben"],
     [{ hsvrmVereinName: "x".repeat(10_000) }, "Höchstens 200 Zeichen"],
+    // The PLZ and phone rules of people (issue 29: '31.02.2026' and '-1' were saved).
+    [{ clubZip: "31.02.2026" }, ZIP_MESSAGE],
+    [{ clubZip: "D-35037" }, ZIP_MESSAGE],
+    [{ clubPhone: "-1" }, PHONE_MESSAGE],
+    [{ clubPhone: "31.02.2026" }, PHONE_MESSAGE],
   ])("refuses %j with a German message and changes nothing", async (change, message) => {
     const response = await postForm("/configuration", await loginCookie("admin"), { ...valid, ...change });
     expect(response.status).toBe(400);

@@ -20,8 +20,11 @@ import {
   personData,
   PLAN_TABLES,
   retentionCandidates,
+  RUN_UNDER_WAY,
   SCOPES,
 } from "~/models/gdpr.server";
+import { importStatement } from "~/models/bank-statements.server";
+import { erasedIbanHash } from "~/lib/bank-statements.server";
 import { getInvoiceDocument } from "~/models/invoice-pdfs.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
@@ -591,6 +594,111 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     // A second erasure is refused in German.
     const again = (await erasurePlan(db, person.id))!;
     expect(await erasePerson(db, again, again.fingerprint, actor)).toEqual({ status: "refused", message: expect.stringContaining("bereits gelöscht") });
+  });
+
+  it("reaches what comes later and what runs kept: a statement imported after the erasure, and the items of past runs", async () => {
+    const person = await makePerson("Spaet");
+    const other = demoPersonId;
+    const [finished, underWay] = await Promise.all(
+      ["DONE", "RUNNING"].map(async (status, index) =>
+        Number(
+          (await first(
+            "INSERT INTO jobs (type, status, total, done, items, created_by, created_on) VALUES (?1, ?2, 3, ?3, ?4, 'Anna', '2026-03-01') RETURNING id",
+            index === 0 ? "INVOICES" : "REMINDERS",
+            status,
+            index === 0 ? 3 : 0,
+            JSON.stringify([other, person.id, other + 1]),
+          ))!.id,
+        ),
+      ),
+    );
+    // A run over the person under way: its slices are cut from its items by position, so the
+    // erasure waits for its end.
+    const plan = (await erasurePlan(db, person.id))!;
+    expect(await erasePerson(db, plan, plan.fingerprint, actor)).toEqual({ status: "refused", message: RUN_UNDER_WAY("Mahnlauf") });
+    expect(await first("SELECT erased_on FROM people WHERE id = ?1", person.id)).toEqual({ erased_on: null });
+    await run("UPDATE jobs SET status = 'DONE', done = 3 WHERE id = ?1", underWay);
+    expect(await erasePerson(db, plan, plan.fingerprint, actor)).toMatchObject({ status: "erased" });
+    // The person's id leaves the items of every run; the others keep their order, the counts stay.
+    for (const id of [finished, underWay]) {
+      expect(await first("SELECT items, total, done FROM jobs WHERE id = ?1", id)).toEqual({ items: JSON.stringify([other, other + 1]), total: 3, done: 3 });
+    }
+    // Only a hash of the IBAN stays (no person, no IBAN).
+    expect(await first("SELECT count(*) AS n FROM erased_ibans WHERE iban_hash = ?1", await erasedIbanHash(person.iban))).toEqual({ n: 1 });
+
+    // A statement imported later: the erased payer's booking (IBAN written another way) keeps
+    // amount and date, neither name nor IBAN nor remittance, and is linked to no one.
+    const transaction = (position: number, name: string, iban: string, remittance: string) => ({
+      position,
+      direction: "CRDT" as const,
+      amount: 2500 + position,
+      bookingDate: "2026-11-20",
+      valueDate: "2026-11-20",
+      bankReference: `SPAET-${position}-${person.id}`,
+      endToEndId: null,
+      mandateId: position === 0 ? `WUFF-${person.id}-1` : null,
+      counterpartyName: name,
+      counterpartyIban: iban,
+      remittance,
+      isReturn: false,
+      returnReason: null,
+    });
+    const imported = await importStatement(
+      db,
+      {
+        fileName: "auszug-spaet.xml",
+        statement: {
+          format: "CAMT053",
+          accountIban: null,
+          statementId: `spaet-${person.id}`,
+          transactions: [
+            transaction(
+              0,
+              `Erna ${person.lastName}`,
+              person.iban
+                .toLowerCase()
+                .replace(/(.{4})/g, "$1 ")
+                .trim(),
+              `Beitrag ${person.lastName}`,
+            ),
+            transaction(1, "Fritz Fremd", "DE02120300000000202051", "Beitrag Fremd"),
+          ],
+        },
+      },
+      actor,
+    );
+    const entries = await all(
+      "SELECT position, amount, booking_date, counterparty_name, counterparty_iban, mandate_id, remittance, note, target_id FROM bank_statement_entries WHERE import_id = ?1 ORDER BY position",
+      imported.importId,
+    );
+    expect(entries[0]).toEqual({
+      position: 0,
+      amount: 2500,
+      booking_date: "2026-11-20",
+      counterparty_name: null,
+      counterparty_iban: null,
+      mandate_id: null,
+      remittance: "",
+      note: expect.stringContaining(ANONYMISED_NOTE),
+      target_id: null,
+    });
+    expect(entries[1]).toMatchObject({ counterparty_name: "Fritz Fremd", counterparty_iban: "DE02120300000000202051", remittance: "Beitrag Fremd" });
+    expect(await personalTraces([person.lastName, person.iban], { invoices: [person.invoice], fees: [person.fee] })).toEqual([]);
+    // A re-import of the statement finds the booking and does not bring the name back.
+    const again = await importStatement(
+      db,
+      {
+        fileName: "auszug-spaet.xml",
+        statement: {
+          format: "CAMT053",
+          accountIban: null,
+          statementId: `spaet-${person.id}`,
+          transactions: [transaction(0, `Erna ${person.lastName}`, person.iban, "x")],
+        },
+      },
+      actor,
+    );
+    expect(again.duplicates).toBe(1);
   });
 
   it("deletes a person without bookkeeping records completely", async () => {

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { nameSortKey } from "~/lib/collation";
 import { PAGE_SIZE } from "~/lib/grid";
+import { PHONE_MESSAGE, ZIP_MESSAGE } from "~/lib/form-fields";
 import * as schema from "~/db/schema";
 import { DOG_DEFAULT_SORT, listDogs } from "~/models/dogs.server";
 import { PEOPLE_DEFAULT_SORT, listPeople, nextSessionsForPerson } from "~/models/people.server";
@@ -140,12 +141,31 @@ describe("adding, editing and deleting a person through the dialogs", () => {
     [{ lastName: "x".repeat(5000) }, "Höchstens 100 Zeichen"],
     [{ memberTypeId: "abc" }, "Mitgliedsart ist erforderlich"],
     [{ memberSince: "01.01.2026", memberUntil: "01.01.2020" }, "„Mitglied bis“ darf nicht vor „Mitglied seit“ liegen"],
+    // The one PLZ and phone rule (`optionalZip`, `optionalPhone` in app/lib/form-fields.ts), shared with Einstellungen.
+    [{ zip: "31.02.2026" }, ZIP_MESSAGE],
+    [{ zip: "3503" }, ZIP_MESSAGE],
+    [{ homePhone: "-1" }, PHONE_MESSAGE],
+    [{ mobilePhone: "31.02.2026" }, PHONE_MESSAGE],
+    [{ mobilePhone: "0170 abc" }, PHONE_MESSAGE],
   ])("refuses %j with a German message and changes nothing", async (change, message) => {
     const before = await db.$count(schema.people);
     const response = await postForm("/people/1/dogs?dialog=person-add", await loginCookie("admin"), { ...newPerson, lastName: "Ungültig", ...change });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
     expect(await db.$count(schema.people)).toBe(before);
+  });
+
+  it("keeps PLZ and phone numbers as people write them", async () => {
+    const response = await postForm("/people/1/dogs?dialog=person-add", await loginCookie("admin"), {
+      ...newPerson,
+      lastName: "Nummernreich",
+      zip: " 35037 ",
+      homePhone: "06421 / 98 76 5",
+      mobilePhone: "+49 (0) 170 123 45-67",
+    });
+    expect(response.status).toBe(302);
+    const [created] = await db.select().from(schema.people).where(eq(schema.people.lastName, "Nummernreich"));
+    expect(created).toMatchObject({ zip: "35037", homePhone: "06421 / 98 76 5", mobilePhone: "+49 (0) 170 123 45-67" });
   });
 
   it("refuses a save based on an old version, names who changed it and keeps their change", async () => {

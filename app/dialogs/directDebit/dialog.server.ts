@@ -3,7 +3,7 @@
  * fees, the sum, FRST and RCUR, the people without a mandate), then the run on the queue; and the
  * confirmations of 'An die Bank übergeben' and 'Lauf stornieren' of a finished run.
  */
-import { startDeclaredRun } from "~/jobs/start.server";
+import { resumeAction, startDeclaredRun } from "~/jobs/start.server";
 import { formatCount, formatDate, formatMoney, todayInBerlin } from "~/lib/format";
 import { SEQUENCE_LABELS } from "~/lib/banking";
 import { cancelDirectDebitRun, directDebitRunView, previewDirectDebits, submitDirectDebitRun, type DirectDebitRunView } from "~/models/direct-debits.server";
@@ -58,6 +58,8 @@ export const dialog = defineDialog({
   },
   actions: {
     start: (context) => startDeclaredRun(directDebitRun, context),
+    // 'Lauf fortsetzen' of a stalled Lastschriftlauf: whoever may start it (ADMIN, FINANCE).
+    resume: resumeAction(directDebitRun),
     submit: async ({ db, user, form }) => {
       const id = postedId(form);
       return id ? outcomeOf(await submitDirectDebitRun(db, id, user)) : { status: "missing" };

@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { SALUTATIONS } from "~/lib/labels";
-import { checkbox, id, optionalEmail, optionalGermanDate, optionalId, optionalText, requiredText, rowVersion } from "~/lib/form-fields";
+import {
+  checkbox,
+  id,
+  optionalEmail,
+  optionalGermanDate,
+  optionalId,
+  optionalPhone,
+  optionalText,
+  optionalZip,
+  requiredText,
+  rowVersion,
+} from "~/lib/form-fields";
 
 /** The person form (add and edit); membership dates and GDPR only for ADMIN and GDPR. */
 export const personSchema = z
@@ -15,11 +26,11 @@ export const personSchema = z
     firstName: requiredText("Vorname ist erforderlich", 100),
     lastName: requiredText("Nachname ist erforderlich", 100),
     streetNumber: optionalText(200),
-    zip: optionalText(10),
+    zip: optionalZip(),
     city: optionalText(100),
     email: optionalEmail(),
-    homePhone: optionalText(50),
-    mobilePhone: optionalText(50),
+    homePhone: optionalPhone(),
+    mobilePhone: optionalPhone(),
     dateOfBirth: optionalGermanDate(),
     isMember: checkbox(),
     memberTypeId: id("Mitgliedsart ist erforderlich"),

@@ -3,7 +3,7 @@
  * level, the sums and how many by mail or by post. Confirmed, the declared run (app/runs) goes to
  * the queue with the levels as they are now and today's (Berlin) date.
  */
-import { startDeclaredRun } from "~/jobs/start.server";
+import { resumeAction, startDeclaredRun } from "~/jobs/start.server";
 import { todayInBerlin } from "~/lib/format";
 import { previewReminderRun, reminderRunParams, type ReminderRunPreview } from "~/models/reminder-runs.server";
 import { remindersRun } from "~/runs/reminders.run.server";
@@ -16,5 +16,9 @@ export const dialog = defineDialog({
   views: {
     start: async ({ db }): Promise<ReminderRunPreview> => previewReminderRun(db, await reminderRunParams(db, todayInBerlin())),
   },
-  actions: { start: (context) => startDeclaredRun(remindersRun, context) },
+  actions: {
+    start: (context) => startDeclaredRun(remindersRun, context),
+    // 'Lauf fortsetzen' of a stalled Mahnlauf: whoever may start it (ADMIN, FINANCE).
+    resume: resumeAction(remindersRun),
+  },
 });

@@ -3,11 +3,13 @@
  * and the undo of the last invoicing run. Confirming starts the declared run (app/runs) on the
  * queue; the screen then shows its progress.
  */
-import { resumeRun, startDeclaredRun } from "~/jobs/start.server";
+import { resumeAction, startDeclaredRun } from "~/jobs/start.server";
 import { formatCount, todayInBerlin } from "~/lib/format";
 import { previewAnnualFees, type AnnualFeePreview } from "~/models/annual-fees.server";
 import { annualFeesRun, offeredYear } from "~/runs/annual-fees.run.server";
 import { invoicesRun } from "~/runs/invoices.run.server";
+import { mailshotRun } from "~/runs/mailshot.run.server";
+import { pdfsRun } from "~/runs/pdfs.run.server";
 import {
   invoiceRunUndoRefusal,
   paramsOf,
@@ -43,14 +45,9 @@ export const dialog = defineDialog({
   actions: {
     annualFees: (context) => startDeclaredRun(annualFeesRun, context),
     invoices: (context) => startDeclaredRun(invoicesRun, context),
-    // A stalled run (its messages lost): its open slices go to the queue again.
-    resume: async ({ db, form, env }) => {
-      const id = postedId(form);
-      if (!id) return { status: "missing" };
-      const outcome = await resumeRun(env, db, id);
-      if (outcome.status !== "resumed") return outcome;
-      return { status: "done", message: `Lauf fortgesetzt: ${formatCount(outcome.slices, "Teil", "Teile")} wieder in die Warteschlange gestellt` };
-    },
+    // A stalled run (its messages lost): its open slices go to the queue again. The runs started
+    // on Tasks (area tasks); the Mahnlauf and the Lastschriftlauf resume from their own dialogs.
+    resume: resumeAction(annualFeesRun, invoicesRun, pdfsRun, mailshotRun),
     undo: async ({ db, user, form }) => {
       const id = postedId(form);
       if (!id) return { status: "missing" };

@@ -1,7 +1,18 @@
 import { z } from "zod";
 import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
 import { optionalBic, optionalCreditorId, optionalIban } from "~/lib/bank-fields";
-import { checkbox, moneyInCents, optionalEmail, optionalText, optionalWholeNumber, rowVersion, TOO_LONG, wholeNumber } from "~/lib/form-fields";
+import {
+  checkbox,
+  moneyInCents,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  optionalWholeNumber,
+  optionalZip,
+  rowVersion,
+  TOO_LONG,
+  wholeNumber,
+} from "~/lib/form-fields";
 
 /** The Einstellungen form (spec 000 §2, §5): numbers are numbers, the test account an e-mail,
  *  money typed the German way (1.234,56 €) into exact cents. */
@@ -22,9 +33,9 @@ export const configurationSchema = z
     // the direct debits' account) and the club as SEPA creditor.
     clubName: optionalText(200),
     clubStreet: optionalText(200),
-    clubZip: optionalText(10),
+    clubZip: optionalZip(),
     clubCity: optionalText(100),
-    clubPhone: optionalText(50),
+    clubPhone: optionalPhone(),
     clubEmail: optionalEmail(),
     taxNumber: optionalText(50),
     taxExemptionNote: optionalText(300),
