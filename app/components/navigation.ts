@@ -13,6 +13,7 @@ export const SCREEN_TITLES: Record<Area, string> = {
   coursesheetmobile: "Kursblatt",
   nextdatesmobile: "Nächste Kurstermine",
   courseDates: "Kursdaten",
+  coursememberships: "Kursteilnehmer",
   scheduler: "Kalender",
   recyclebin: "Papierkorb",
   quickAdd: "Mensch/Hund Mini+",
@@ -59,7 +60,7 @@ export const SIDEBAR: NavEntry[] = [
 ];
 
 /** The collapsible group Listen at the end of the sidebar. */
-export const LISTS_GROUP: NavEntry[] = [entry("hsvrmlist"), entry("birthdaylist"), entry("courseDates")];
+export const LISTS_GROUP: NavEntry[] = [entry("hsvrmlist"), entry("birthdaylist"), entry("courseDates"), entry("coursememberships")];
 
 /** The handset menu in the top bar. */
 export const HANDSET_MENU: NavEntry[] = [

@@ -1,7 +1,10 @@
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
+import { COURSE_STATUS_TOGGLE, COURSE_YEAR_TOGGLE, courseFiltersOf } from "./courseFilters";
 import { listAllMemberships, listMemberships, pageOfMembership, type MembershipQuery, type MembershipRow } from "~/models/course-memberships.server";
 
-const membershipQuery = (query: Pick<ListQuery, "parent" | "sort">): MembershipQuery => ({
+const membershipQuery = (query: Pick<ListQuery, "parent" | "sort" | "toggles">): MembershipQuery => ({
+  // The course filters exist on the grid's own screen only (under a course they would hide it).
+  courses: query.parent ? undefined : courseFiltersOf(query.toggles),
   courseId: query.parent?.type === "COURSE" ? query.parent.id : undefined,
   personId: query.parent?.type === "PERSON" ? query.parent.id : undefined,
   dogId: query.parent?.type === "DOG" ? query.parent.id : undefined,
@@ -12,15 +15,19 @@ const membershipQuery = (query: Pick<ListQuery, "parent" | "sort">): MembershipQ
 const NEWEST_COURSE_FIRST = { id: "courseStart", descending: true };
 
 /**
- * Teilnehmer (spec 001 §2 Course participants grid), one grid in three places: under a course,
- * under a person (tab Kurse) and under a dog (tab Kurse). Beyond the spec: the column Nachweise
- * names what the proofs lack for the course (rabies vaccination until its end, insurance).
+ * Teilnehmer (spec 001 §2 Course participants grid), one grid in four places: on its own screen
+ * ('Kursteilnehmer': every participant of the courses the toggles choose, the season's list as
+ * Teilnehmerliste.xlsx), under a course, under a person (tab Kurse) and under a dog (tab Kurse).
+ * Beyond the spec: the column Nachweise names what the proofs lack for the course (rabies
+ * vaccination until its end, insurance).
  */
 export const courseMembershipsGrid = defineGrid<MembershipRow>({
   id: "courseMemberships",
   entity: "courseMembership",
   area: "courses",
   mounts: {
+    // The season's list: by course (year, name), then by participant.
+    PARENT: { title: "Kursteilnehmer", defaultSort: { id: "courseName", descending: false } },
     COURSE: { title: (course) => `Teilnehmer für '${course.name}'`, prefix: "cm" },
     PERSON: { title: (person) => `Kurse für ${person.name}`, prefix: "cm", defaultSort: NEWEST_COURSE_FIRST },
     DOG: { title: (dog) => `Kurse für ${dog.name}`, prefix: "cm", defaultSort: NEWEST_COURSE_FIRST },
@@ -54,6 +61,10 @@ export const courseMembershipsGrid = defineGrid<MembershipRow>({
     { id: "personComments", header: "Anmerkung Teilnehmer", value: (m) => m.personComments },
     { id: "dogComments", header: "Anmerkung Hund", value: (m) => m.dogComments },
     { id: "paymentComments", header: "Zahlungskommentar", value: (m) => m.paymentComments },
+  ],
+  toggles: [
+    { ...COURSE_STATUS_TOGGLE, mounts: ["PARENT"] },
+    { ...COURSE_YEAR_TOGGLE, mounts: ["PARENT"] },
   ],
   defaultSort: { id: "fullName", descending: false },
   model: {

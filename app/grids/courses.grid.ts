@@ -1,15 +1,6 @@
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
-import { currentYearInBerlin } from "~/lib/format";
-import {
-  COURSE_DEFAULT_SORT,
-  COURSE_STATUS_FILTERS,
-  courseName,
-  courseYears,
-  listCourses,
-  pageOfCourse,
-  type CourseRow,
-  type CourseStatusFilter,
-} from "~/models/courses.server";
+import { COURSE_DEFAULT_SORT, courseName, listCourses, pageOfCourse, type CourseRow } from "~/models/courses.server";
+import { COURSE_STATUS_TOGGLE, COURSE_YEAR_TOGGLE, courseFiltersOf } from "./courseFilters";
 import { DURATION_MODEL_LABELS, PRICING_MODEL_LABELS } from "~/lib/labels";
 import { courseDatesGrid } from "./courseDates.grid";
 import { courseMembershipsGrid } from "./courseMemberships.grid";
@@ -17,12 +8,8 @@ import { courseMembershipsGrid } from "./courseMemberships.grid";
 /** '9 / 8': the actual number and, when there is one, the planned. */
 const ofPlanned = (actual: number, planned: number | null) => (planned === null ? String(actual) : `${actual} / ${planned}`);
 
-/** The year a list of courses opens with: the current one (the spec's fixed 2025 was its then-current year). */
-const currentYear = () => String(currentYearInBerlin());
-
 const courseQuery = (query: Pick<ListQuery, "toggles" | "sort" | "search" | "parent">) => ({
-  status: (COURSE_STATUS_FILTERS.includes(query.toggles.status as CourseStatusFilter) ? query.toggles.status : "all") as CourseStatusFilter,
-  year: /^\d{4}$/.test(query.toggles.year ?? "") ? Number(query.toggles.year) : ("all" as const),
+  ...courseFiltersOf(query.toggles),
   term: query.search,
   courseMasterId: query.parent?.type === "COURSEMASTER" ? query.parent.id : undefined,
   sort: query.sort,
@@ -83,32 +70,7 @@ export const coursesGrid = defineGrid<CourseRow>({
     { id: "pricingModel", header: "Preismodell", value: (c) => PRICING_MODEL_LABELS[c.pricingModel as keyof typeof PRICING_MODEL_LABELS], hidden: true },
     { id: "comments", header: "Kommentar", value: (c) => c.comments, hidden: true },
   ],
-  toggles: [
-    {
-      param: "status",
-      label: "Kurse nach Status filtern",
-      options: [
-        { value: "all", label: "Alle" },
-        { value: "current", label: "Nur aktuelle" },
-        { value: "closed", label: "Nur abgeschlossene" },
-      ],
-      // A saved or linked course is shown: a finished one is not among the current ones.
-      follow: (saved, current) =>
-        saved.statusCode === undefined || current === "all" ? undefined : (saved.statusCode === "FINISHED") === (current === "closed") ? undefined : "all",
-    },
-    {
-      param: "year",
-      label: "Kurse nach Jahr filtern",
-      options: [{ value: "all", label: "Alle" }],
-      dataOptions: {
-        accepts: (value) => /^\d{4}$/.test(value),
-        load: async (db) =>
-          (await courseYears(db)).map((year) => ({ value: String(year), label: String(year) })).sort((a, b) => a.value.localeCompare(b.value)),
-      },
-      fallback: currentYear,
-      follow: (saved) => (saved.startYear === undefined ? undefined : String(saved.startYear)),
-    },
-  ],
+  toggles: [COURSE_STATUS_TOGGLE, COURSE_YEAR_TOGGLE],
   search: { placeholder: "Kursname" },
   defaultSort: COURSE_DEFAULT_SORT,
   model: {

@@ -7,6 +7,7 @@ import { DOG_LISTS, getDog, listDogs, pageOfDog, type DogList, type DogRow } fro
 const dogQuery = (query: ListQuery) => ({
   list: (DOG_LISTS.includes(query.toggles.list as DogList) ? query.toggles.list : "current") as DogList,
   ownerId: query.parent?.type === "PERSON" ? query.parent.id : undefined,
+  term: query.search,
   sort: query.sort,
 });
 
@@ -52,6 +53,8 @@ export const dogsGrid = defineGrid<DogRow>({
       follow: (saved) => (saved.archived === undefined ? undefined : saved.archived ? "archived" : "current"),
     },
   ],
+  // The name search of the phone's Hunde (DIN 5007): the dog's name or its owner's.
+  search: { placeholder: "Hund oder Besitzer" },
   defaultSort: { id: "commonName", descending: false },
   model: {
     list: (db, query) => listDogs(db, { ...dogQuery(query), page: query.page, pageSize: query.pageSize }),

@@ -85,6 +85,8 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
     { label: "Mail senden", view: "invoice", entity: "mail", area: "mailer", browse: true },
   ],
   commandColumn: true,
+  // Spec 001 §2: Edit, Delete, ColumnChooser, Refresh.
+  refresh: true,
   emptyText: "Keine Rechnungen gefunden",
   rows: {
     parentType: "INVOICEHEADER",

@@ -11,8 +11,9 @@ import { mailsGrid } from "./mails.grid";
 import { remindersGrid } from "./reminders.grid";
 import { nextSessionsGrid } from "./nextsessions.grid";
 
-const peopleQuery = (query: Pick<ListQuery, "toggles" | "sort" | "user">) => ({
+const peopleQuery = (query: Pick<ListQuery, "toggles" | "search" | "sort" | "user">) => ({
   filter: (PEOPLE_FILTERS.includes(query.toggles.filter as PeopleFilter) ? query.toggles.filter : "all") as PeopleFilter,
+  term: query.search,
   sort: query.sort,
   withProtected: may(query.user, "protectedPersonData"),
   withBankData: may(query.user, "bankData"),
@@ -66,6 +67,8 @@ export const peopleGrid = defineGrid<PersonRow>({
       ],
     },
   ],
+  // The name search of the phone's Personen (DIN 5007: Müller, Mueller and Muller alike).
+  search: { placeholder: "Name" },
   defaultSort: { id: "lastName", descending: false },
   model: {
     list: (db, query) => listPeople(db, { ...peopleQuery(query), page: query.page, pageSize: query.pageSize }),

@@ -29,6 +29,8 @@ export const AREA_ACCESS = {
   coursesheetmobile: "ANY",
   nextdatesmobile: "ANY",
   courseDates: "ANY",
+  /** Kursteilnehmer: the participants of all courses (the participants grid on its own, in Listen). */
+  coursememberships: "ANY",
   scheduler: "ANY",
   recyclebin: "ANY",
   quickAdd: "ANY",

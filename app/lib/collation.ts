@@ -64,3 +64,25 @@ export function nameSortKeySql(column: string): string {
   for (const [letter, folded] of FOLDS) expression = `replace(${expression}, '${letter}', '${folded}')`;
   return `lower(${expression})`;
 }
+
+/** Umlauts spelled out (ae, oe, ue: DIN 5007 variant 2) read as the umlaut's key (variant 1). */
+const SPELLED_OUT = [
+  ["ae", "a"],
+  ["oe", "o"],
+  ["ue", "u"],
+] as const;
+
+/**
+ * What a name search compares: the name's key (`nameSortKey`) with umlauts spelled out read as
+ * the umlaut, so 'Müller', 'Mueller', 'muller' and 'MÜLLER' all find Müller and Mueller, and
+ * 'Strasse' finds 'Straße' and back. Applied to the typed term and (by `nameSearchKeySql`) to the
+ * stored key alike.
+ */
+export function nameSearchKey(name: string): string {
+  return SPELLED_OUT.reduce((key, [spelled, letter]) => key.replaceAll(spelled, letter), nameSortKey(name));
+}
+
+/** `nameSearchKey` in SQL over an expression that already is a name's sort key (a stored key column). */
+export function nameSearchKeySql(sortKeyExpression: string): string {
+  return SPELLED_OUT.reduce((expression, [spelled, letter]) => `replace(${expression}, '${spelled}', '${letter}')`, sortKeyExpression);
+}

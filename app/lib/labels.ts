@@ -48,6 +48,12 @@ export const codesOf = <Code extends string>(labels: Record<Code, string>) => Ob
 /** The text of a participant's course fee on the Kontenblatt: the course and the dog (a fee text has at most 100 characters). */
 export const courseFeeText = (courseName: string, dogName: string) => `Kursgebühr ${courseName} (${dogName})`.slice(0, 100);
 
+const WEEKLY_ON = ["Sonntags", "Montags", "Dienstags", "Mittwochs", "Donnerstags", "Freitags", "Samstags"] as const;
+
+/** A weekly course's time as its text says it: '2026-11-29', 17 -> 'Sonntags 17:00 Uhr'. */
+export const courseTimeText = (isoDate: string, hour: number, minute = 0) =>
+  `${WEEKLY_ON[new Date(`${isoDate}T00:00:00Z`).getUTCDay()]} ${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")} Uhr`;
+
 /** The states of a direct-debit run (Lastschriftlauf). */
 export const DIRECT_DEBIT_STATUS_LABELS = { PREPARED: "vorbereitet", SUBMITTED: "an die Bank übergeben", CANCELLED: "storniert" } as const;
 

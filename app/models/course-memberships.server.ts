@@ -17,6 +17,7 @@ import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging
 import type { DeleteOutcome } from "./people.server";
 import { invoiceNumberOfFee, isSettledFee } from "./fees.server";
 import { moveToBin } from "./recycle-bin.server";
+import { courseFilter, type CourseQuery } from "./courses.server";
 import { attendanceCapture, attendanceCount, attendanceText, attendedCount, heldCount, heldUntil, takesPart } from "./attendances.server";
 
 export const STATUS_CONFIRMED_NOT_FOUND = "membership status CONFIRMED not found";
@@ -148,7 +149,14 @@ function toRow(row: Selected, today: string): MembershipRow {
 }
 
 /** Whose memberships: a course's, a person's or a dog's (or all). */
-export type MembershipQuery = { courseId?: number; personId?: number; dogId?: number; sort: SortSpec };
+export type MembershipQuery = {
+  courseId?: number;
+  personId?: number;
+  dogId?: number;
+  /** The courses' status and year (Kursteilnehmer, all participants across courses); default all. */
+  courses?: Pick<CourseQuery, "status" | "year">;
+  sort: SortSpec;
+};
 
 /**
  * The sort keys are expressions, never aliases of the list's select: pageOfMembership orders the
@@ -197,8 +205,9 @@ function orderBy(sort: SortSpec, heldBy: string): SQL[] {
   ];
 }
 
-function where({ courseId, personId, dogId }: Omit<MembershipQuery, "sort">) {
+function where({ courseId, personId, dogId, courses: courseFilters }: Omit<MembershipQuery, "sort">) {
   return and(
+    courseFilters ? courseFilter(courseFilters) : undefined,
     courseId ? eq(courseMemberships.courseId, courseId) : undefined,
     personId ? eq(courseMemberships.personId, personId) : undefined,
     dogId ? eq(courseMemberships.dogId, dogId) : undefined,
@@ -227,6 +236,7 @@ export async function listMemberships(db: Db, query: MembershipQuery & { page: n
     db
       .select({ total: count(), amount: sum(courseMemberships.amount).mapWith(Number) })
       .from(courseMemberships)
+      .innerJoin(courses, eq(courses.id, courseMemberships.courseId))
       .where(where(query)),
   ]);
   return { rows: (rows as Selected[]).map((row) => toRow(row, today)), total, sums: { amount: amount ?? 0 } };

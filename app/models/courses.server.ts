@@ -133,11 +133,18 @@ function orderBy(sort: SortSpec): SQL[] {
   return [(SORTS[sort.id] ?? SORTS.startYear)(sort.descending), asc(courses.startDateTime), sql`${courses.name} COLLATE NOCASE`, asc(courses.id)];
 }
 
+/** The courses grid's toggles (status and year) as a condition on `courses`: also the
+ *  participants' filters on their own screen (Kursteilnehmer). */
+export const courseFilter = ({ status, year }: Pick<CourseQuery, "status" | "year">) =>
+  and(
+    status === "current" ? isRunningCourse() : status === "closed" ? eq(courses.statusCode, "FINISHED") : undefined,
+    year === "all" ? undefined : eq(courses.startYear, year),
+  );
+
 function where({ status, year, term, courseMasterId }: Omit<CourseQuery, "sort">) {
   const pattern = containsPattern(term);
   return and(
-    status === "current" ? isRunningCourse() : status === "closed" ? eq(courses.statusCode, "FINISHED") : undefined,
-    year === "all" ? undefined : eq(courses.startYear, year),
+    courseFilter({ status, year }),
     pattern ? sql`${courses.name} LIKE ${pattern}` : undefined,
     courseMasterId ? eq(courses.courseMasterId, courseMasterId) : undefined,
   );

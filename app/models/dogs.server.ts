@@ -11,7 +11,7 @@ import { isRabiesExpired } from "~/lib/rabies";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 import type { DeleteOutcome } from "./people.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
-import { containsPattern } from "./search.server";
+import { containsPattern, nameMatches, personNames } from "./search.server";
 import { moveToBin } from "./recycle-bin.server";
 import { attendanceOfMemberships } from "./attendances.server";
 
@@ -72,7 +72,16 @@ const SORTS: Record<string, SortKey> = {
 };
 export const DOG_DEFAULT_SORT: SortSpec = { id: "commonName", descending: false };
 
-export type DogQuery = { list: DogList; ownerId?: number; sort: SortSpec; page: number; pageSize?: number; today?: string };
+export type DogQuery = {
+  list: DogList;
+  ownerId?: number;
+  /** A name search: dogs whose name or whose owner's name contains it (empty: all). */
+  term?: string;
+  sort: SortSpec;
+  page: number;
+  pageSize?: number;
+  today?: string;
+};
 
 function toDogRow(row: Omit<DogRow, "genderText" | "ageText" | "ageDays" | "rabiesExpired">, today: string): DogRow {
   return {
@@ -83,8 +92,12 @@ function toDogRow(row: Omit<DogRow, "genderText" | "ageText" | "ageDays" | "rabi
   };
 }
 
-function conditions({ list, ownerId }: Pick<DogQuery, "list" | "ownerId">) {
-  return and(eq(dogs.archived, list === "archived"), ownerId ? eq(dogs.ownerId, ownerId) : undefined);
+/** Dogs by their name or their owner's (DIN 5007, as the phone's Hunde): 'Bello', 'Müller', 'Anna Müller'. */
+export const dogNameMatches = (term: string) => nameMatches(term, [sql`${dogs.commonNameKey}`, ...personNames(people)]);
+
+/** The list, the owner and the name search (the owner is joined as `people`). */
+function conditions({ list, ownerId, term }: Pick<DogQuery, "list" | "ownerId" | "term">) {
+  return and(eq(dogs.archived, list === "archived"), ownerId ? eq(dogs.ownerId, ownerId) : undefined, dogNameMatches(term ?? ""));
 }
 
 function orderBy(sort: SortSpec): SQL[] {
@@ -105,13 +118,13 @@ export async function listDogs(db: Db, { pageSize = PAGE_SIZE, today = todayInBe
       .orderBy(...orderBy(query.sort))
       .limit(pageSize)
       .offset((query.page - 1) * pageSize),
-    db.select({ total: count() }).from(dogs).where(where),
+    db.select({ total: count() }).from(dogs).innerJoin(people, eq(people.id, dogs.ownerId)).where(where),
   ]);
   return { rows: rows.map((row) => toDogRow(row, today)), total };
 }
 
 /** The page (1-based) on which a dog appears in the sorted, filtered list. */
-export async function pageOfDog(db: Db, dogId: number, query: Pick<DogQuery, "list" | "ownerId" | "sort">, pageSize = PAGE_SIZE) {
+export async function pageOfDog(db: Db, dogId: number, query: Pick<DogQuery, "list" | "ownerId" | "term" | "sort">, pageSize = PAGE_SIZE) {
   const ordered = db
     .select({ id: dogs.id, position: positionInOrder(orderBy(query.sort)) })
     .from(dogs)

@@ -9,7 +9,8 @@ import { qualified } from "~/db/columns";
 import type { Db } from "~/db/client.server";
 import { courseDates, courses, dogs, locations, people } from "~/db/schema";
 import { actualNrOfDogs, isRunningCourse } from "./courses.server";
-import { containsPattern } from "./search.server";
+import { dogNameMatches } from "./dogs.server";
+import { containsPattern, nameMatches, personNames } from "./search.server";
 
 /** Cards per handset list: enough to scroll with a thumb, small on a slow connection. */
 export const HANDSET_LIMIT = 30;
@@ -26,9 +27,8 @@ export type HandsetPerson = {
   dogs: HandsetDog[];
 };
 
-/** People whose name contains `term` (all when empty), by name, with their dogs that are not archived. */
+/** People whose name contains `term` (DIN 5007, as the desk's Personen; all when empty), by name, with their dogs that are not archived. */
 export async function handsetPeople(db: Db, term: string): Promise<{ people: HandsetPerson[]; more: boolean }> {
-  const pattern = containsPattern(term);
   const rows = await db
     .select({
       id: people.id,
@@ -41,7 +41,7 @@ export async function handsetPeople(db: Db, term: string): Promise<{ people: Han
         FROM (SELECT * FROM ${dogs} d WHERE d.owner_id = ${qualified(people.id)} AND d.archived = 0 ORDER BY d.common_name_key))`,
     })
     .from(people)
-    .where(pattern ? sql`${people.fullName} LIKE ${pattern} OR (${people.lastName} || ', ' || ${people.firstName}) LIKE ${pattern}` : undefined)
+    .where(nameMatches(term, personNames(people)))
     .orderBy(people.lastNameKey, people.firstNameKey, people.id)
     .limit(HANDSET_LIMIT + 1);
   return {
@@ -59,7 +59,7 @@ export type HandsetDogCard = HandsetDog & {
   ownerHomePhone: string | null;
 };
 
-/** Dogs (not archived) whose name, breed or owner contains `term`, by name. */
+/** Dogs (not archived) whose name or owner (DIN 5007, as the desk's Hunde) or breed contains `term`, by name. */
 export async function handsetDogs(db: Db, term: string): Promise<{ dogs: HandsetDogCard[]; more: boolean }> {
   const pattern = containsPattern(term);
   const rows = await db
@@ -77,12 +77,7 @@ export async function handsetDogs(db: Db, term: string): Promise<{ dogs: Handset
     })
     .from(dogs)
     .innerJoin(people, eq(people.id, dogs.ownerId))
-    .where(
-      and(
-        eq(dogs.archived, false),
-        pattern ? or(sql`${dogs.commonName} LIKE ${pattern}`, sql`${dogs.breed} LIKE ${pattern}`, sql`${people.fullName} LIKE ${pattern}`) : undefined,
-      ),
-    )
+    .where(and(eq(dogs.archived, false), pattern ? or(dogNameMatches(term), sql`${dogs.breed} LIKE ${pattern}`) : undefined))
     .orderBy(dogs.commonNameKey, dogs.id)
     .limit(HANDSET_LIMIT + 1);
   return { dogs: rows.slice(0, HANDSET_LIMIT), more: rows.length > HANDSET_LIMIT };

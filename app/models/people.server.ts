@@ -20,6 +20,7 @@ import {
 import type { SortSpec } from "~/lib/grid";
 import { PAGE_SIZE } from "~/lib/grid";
 import { pageOfPosition, positionInOrder } from "./paging.server";
+import { nameMatches, personNames } from "./search.server";
 import { moveToBin } from "./recycle-bin.server";
 import { attendanceOfMemberships } from "./attendances.server";
 import { mandatesOfPersonCapture } from "./sepa-mandates.server";
@@ -139,8 +140,12 @@ const SORTS: Record<string, SQL | typeof people.lastName> = {
 };
 export const PEOPLE_DEFAULT_SORT: SortSpec = { id: "lastName", descending: false };
 
-const filterCondition = (filter: PeopleFilter) =>
+const membershipCondition = (filter: PeopleFilter) =>
   filter === "members" ? eq(people.isMember, true) : filter === "nonmembers" ? eq(people.isMember, false) : undefined;
+
+/** The toggle and the name search (DIN 5007, as the phone's Personen). */
+const filterCondition = (query: Pick<PeopleQuery, "filter" | "term">) =>
+  and(membershipCondition(query.filter), nameMatches(query.term ?? "", personNames(people)));
 
 function orderBy(sort: SortSpec, withProtected: boolean, withBankData: boolean): SQL[] {
   const hidden = (!withProtected && sort.id in protectedColumns) || (!withBankData && sort.id in bankColumns);
@@ -152,7 +157,16 @@ function orderBy(sort: SortSpec, withProtected: boolean, withBankData: boolean):
   return [sort.descending ? desc(expression) : asc(expression), ...tieBreakers, asc(people.id)];
 }
 
-export type PeopleQuery = { filter: PeopleFilter; sort: SortSpec; page: number; withProtected: boolean; withBankData?: boolean; pageSize?: number };
+export type PeopleQuery = {
+  filter: PeopleFilter;
+  /** A name search: people whose name contains it (empty: everyone). */
+  term?: string;
+  sort: SortSpec;
+  page: number;
+  withProtected: boolean;
+  withBankData?: boolean;
+  pageSize?: number;
+};
 type PeopleListQuery = Omit<PeopleQuery, "page" | "pageSize">;
 type ListQuery = PeopleListQuery;
 
@@ -163,7 +177,7 @@ function orderedPeople<Columns extends Record<string, unknown>>(db: Db, columns:
     .from(people)
     .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
     .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
-    .where(filterCondition(query.filter))
+    .where(filterCondition(query))
     .orderBy(...orderBy(query.sort, query.withProtected, Boolean(query.withBankData)));
 }
 
@@ -179,7 +193,7 @@ export async function listPeople(db: Db, { page, pageSize = PAGE_SIZE, ...query 
     orderedPeople(db, gridColumns(query), query)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(people).where(filterCondition(query.filter)),
+    db.select({ total: count() }).from(people).where(filterCondition(query)),
   ]);
   return { rows: rows as PersonRow[], total };
 }
@@ -197,7 +211,7 @@ export async function pageOfPerson(db: Db, personId: number, query: ListQuery, p
     .from(people)
     .leftJoin(memberTypes, eq(memberTypes.id, people.memberTypeId))
     .leftJoin(membershipStatuses, eq(membershipStatuses.id, people.membershipStatusId))
-    .where(filterCondition(query.filter))
+    .where(filterCondition(query))
     .as("ordered");
   const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, personId));
   return pageOfPosition(row?.position, pageSize);

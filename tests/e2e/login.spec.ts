@@ -16,10 +16,10 @@ const ADMIN = ["Kurs-Typen", "Tasks", "Einstellungen"];
 const SCREEN_HEADINGS: Record<string, string> = { Papierkorb: "Gelöschte Datensätze", Datenschutz: "Datenschutz: Aufbewahrung" };
 
 const EXPECTED_MENU: Record<DemoUser, { main: string[]; lists: string[] }> = {
-  staff: { main: EVERYONE, lists: ["Kursdaten"] },
-  gdpr: { main: [...EVERYONE, ...PRIVACY], lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten"] },
-  finance: { main: [...EVERYONE, ...FINANCE], lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten"] },
-  admin: { main: [...EVERYONE, ...PRIVACY, ...FINANCE, ...ADMIN], lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten"] },
+  staff: { main: EVERYONE, lists: ["Kursdaten", "Kursteilnehmer"] },
+  gdpr: { main: [...EVERYONE, ...PRIVACY], lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten", "Kursteilnehmer"] },
+  finance: { main: [...EVERYONE, ...FINANCE], lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten", "Kursteilnehmer"] },
+  admin: { main: [...EVERYONE, ...PRIVACY, ...FINANCE, ...ADMIN], lists: ["HSVRM-Liste", "Geburtstags-Liste", "Kursdaten", "Kursteilnehmer"] },
 };
 
 /** The roles whose test clicks through every entry of their menu. */

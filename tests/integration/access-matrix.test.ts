@@ -97,6 +97,9 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/courses/1/coursememberships", allowed: ANY, get: 200, post: 400 },
   { path: "/courses/1/coursedates", allowed: ANY, get: 200, post: 400 },
   { path: "/coursememberships/export?parent=COURSE%3A1", allowed: ANY, get: 200, post: 405, getOnly: true },
+  // Kursteilnehmer: the participants of all courses, and its Excel (the season's list).
+  { path: "/coursememberships", allowed: ANY, get: 200, post: 400 },
+  { path: "/coursememberships/export?status=all&year=all", allowed: ANY, get: 200, post: 405, getOnly: true },
   { path: "/configuration", allowed: ["admin"], get: 200, post: 400 },
   // Kalender-Abos: an empty post names what is missing (German 400) and creates no link.
   { path: "/calendarFeeds", allowed: ["admin"], get: 200, post: 400 },

@@ -13,6 +13,7 @@ import { formatDate, todayInBerlin } from "~/lib/format";
 import { saveMembership } from "~/models/course-memberships.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { readXlsx } from "../support/excel";
+import { gridOf } from "../support/grid-html";
 import { loadDemoData } from "../support/seed";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
 
@@ -418,6 +419,77 @@ describe("the participants grid in three places", () => {
     const response = await fetchApp(`/coursememberships/export?parent=${parent}`, { cookie: await loginCookie("staff") });
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/Export|Datensatz/);
+  });
+});
+
+describe("Kursteilnehmer: the participants grid on its own (/coursememberships)", () => {
+  const countWhere = async (where: string) =>
+    (
+      (await env.DB.prepare(`SELECT count(*) AS n FROM course_memberships m JOIN courses c ON c.id = m.course_id WHERE ${where}`).first()) as {
+        n: number;
+      }
+    ).n;
+  const year = Number(todayInBerlin().slice(0, 4));
+
+  it("lists the participants of the courses of the current year by default, with the courses' toggles", async () => {
+    const html = await page("/coursememberships", await loginCookie("staff"));
+    const grid = gridOf(html, "Kursteilnehmer");
+    expect(grid.count).toBe(await countWhere(`c.start_year = ${year}`));
+    expect(grid.count).toBeGreaterThan(0);
+    expect(grid.columns.map((column) => column.label)).toEqual(expect.arrayContaining(["Teilnehmer", "Kurs", "Hund", "Betrag", "Bezahlt"]));
+    const status = grid.toggles("Kurse nach Status filtern");
+    expect([...status.keys()]).toEqual(["Alle", "Nur aktuelle", "Nur abgeschlossene"]);
+    expect(status.get("Alle")!.current).toBe(true);
+    const years = grid.toggles("Kurse nach Jahr filtern");
+    expect(years.get(String(year))!.current).toBe(true);
+    expect(years.has("Alle")).toBe(true);
+    // The whole list's sum of Betrag in the footer; Excel-Export takes the toggles along.
+    expect(html).toMatch(/href="\/coursememberships\/export[^"]*"[^>]*download/);
+  });
+
+  it.each([
+    ["status=closed&year=all", "c.status_code = 'FINISHED'"],
+    ["status=current&year=all", "c.status_code <> 'FINISHED'"],
+    [`year=${year - 1}`, `c.start_year = ${year - 1}`],
+    ["year=all", "1 = 1"],
+  ])("?%s lists exactly the participants of those courses", async (query, where) => {
+    const grid = gridOf(await page(`/coursememberships?${query}`, await loginCookie("staff")), "Kursteilnehmer");
+    expect(grid.count).toBe(await countWhere(where));
+  });
+
+  it("is in the menu group Listen for everyone logged in", async () => {
+    for (const who of ["staff", "admin"] as const) {
+      const html = await page("/", await loginCookie(who));
+      expect(html).toMatch(/<a[^>]*href="\/coursememberships"[^>]*>Kursteilnehmer<\/a>/);
+    }
+    expect((await fetchApp("/coursememberships")).status).toBe(302);
+  });
+
+  it("the course filters belong to its own screen: not under a course, a person or a dog", async () => {
+    const cookie = await loginCookie("staff");
+    const underCourse = await page(`/courses/${course.id}/coursememberships?year=all`, cookie);
+    // Only the courses grid above has them.
+    expect(underCourse.split('aria-label="Kurse nach Status filtern"')).toHaveLength(2);
+    expect(await page(`/people/${member.id}/coursememberships`, cookie)).not.toContain("Kurse nach Status filtern");
+    // A year in the URL of a person's tab does not filter the person's courses.
+    const rows = gridOf(await page(`/people/${guest.id}/coursememberships?year=1999&status=closed`, cookie), `Kurse für Gerd Gast`);
+    expect(rows.count).toBe((await db.select().from(schema.courseMemberships).where(eq(schema.courseMemberships.personId, guest.id))).length);
+  });
+
+  it("Teilnehmerliste.xlsx of all participants of the chosen courses (the season's list), with the course column and the sum", async () => {
+    const response = await fetchApp("/coursememberships/export?status=closed&year=all", { cookie: await loginCookie("staff") });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="Teilnehmerliste.xlsx"');
+    const rows = await readXlsx(response);
+    expect(rows[0]).toEqual(expect.arrayContaining(["Teilnehmer", "Kurs", "Betrag"]));
+    expect(rows.length - 2).toBe(await countWhere("c.status_code = 'FINISHED'"));
+    const kurs = rows[0].indexOf("Kurs");
+    const finished = (await env.DB.prepare("SELECT name FROM courses WHERE status_code = 'FINISHED'").all<{ name: string }>()).results.map((c) => c.name);
+    for (const row of rows.slice(1, -1)) expect(finished).toContain(row[kurs]);
+    expect(rows.at(-1)![0]).toBe("Summe");
+    // Without toggles: the current year, as the screen opens.
+    const defaults = await readXlsx(await fetchApp("/coursememberships/export", { cookie: await loginCookie("staff") }));
+    expect(defaults.length - 2).toBe(await countWhere(`c.start_year = ${year}`));
   });
 });
 

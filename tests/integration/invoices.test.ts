@@ -116,6 +116,14 @@ describe("the invoices list (Rechnungen)", () => {
     expect(listed.total).toBe(all);
   });
 
+  it("the toolbar offers Aktualisieren (spec 001 §2: Edit, Delete, ColumnChooser, Refresh): the same list again, without a dialog", async () => {
+    const html = await page("/invoices?status=open&dialog=invoice-edit&dialogId=1", await loginCookie("finance"));
+    const toolbar = html.slice(html.indexOf('aria-label="Rechnungen: Aktionen"'));
+    const refresh = /<a [^>]*href="([^"]*)"[^>]*>Aktualisieren<\/a>/.exec(toolbar.slice(0, toolbar.indexOf("</div>")));
+    expect(refresh).not.toBeNull();
+    expect(refresh![1].replaceAll("&amp;", "&")).toMatch(/^\/invoices(\/\d+\/invoicerows)?\?status=open$/);
+  });
+
   it("the person's tab 'Rechnungen für {person}' lists only their invoices, without the person column", async () => {
     const { header } = await makeInvoice([{ amount: 1_500 }]);
     const html = await page(`/people/${person.id}/invoiceheaders`, await loginCookie("finance"));

@@ -49,6 +49,15 @@ describe("the demo seed", () => {
     expect(await scalar("SELECT count(*) AS n FROM certifications")).toBeGreaterThan(0);
   });
 
+  it("writes each course's time text from its start: the weekday and the hour it begins (Berlin)", () => {
+    const { courses } = generateSeedData({ today: TODAY });
+    const berlin = new Intl.DateTimeFormat("de-DE", { timeZone: "Europe/Berlin", weekday: "long", hour: "2-digit", minute: "2-digit" });
+    for (const course of courses) {
+      const parts = Object.fromEntries(berlin.formatToParts(new Date(course.startDateTime!)).map((part) => [part.type, part.value]));
+      expect(course.webTimeInformation).toBe(`${parts.weekday}s ${parts.hour}:${parts.minute} Uhr`);
+    }
+  });
+
   it("has fees in every state and invoices whose totals match their rows", async () => {
     expect(await scalar("SELECT count(*) AS n FROM fees WHERE open_amount > 0")).toBeGreaterThan(0);
     expect(await scalar("SELECT count(*) AS n FROM fees WHERE open_amount = 0")).toBeGreaterThan(0);

@@ -81,6 +81,9 @@ export type ToggleDecl = {
   fallback?: string | (() => string);
   /** After a save, the option the saved record belongs to (so it is shown, selected). */
   follow?: (saved: SavedRecord, current: string) => string | undefined;
+  /** Only where the grid is mounted like this (default: everywhere), e.g. the course filters of
+   *  the participants on their own screen (PARENT), not under a course, person or dog. */
+  mounts?: readonly Mount[];
 };
 
 type MountDecl = {

@@ -3,7 +3,7 @@
  * list query a model answers, the Excel file, and where the browser goes after a dialog changed a
  * row (the row selected, on its page, in the toggle it now belongs to).
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { may, mayUse, type User } from "~/lib/access";
 import { gridToXlsx, xlsxResponse } from "~/lib/excel.server";
 import { formatDate, formatDateTime, formatDateTimeWithSeconds, formatDateTimeWithWeekday, formatMoney, mailtoHref, telHref } from "~/lib/format";
@@ -94,12 +94,16 @@ async function toggleOptions(db: Db, toggle: ToggleDecl, active: string) {
   return options.some((option) => option.value === active) ? options : [...options, { value: active, label: active }];
 }
 
+/** The toggles of the grid where it is mounted like this. */
+export const togglesAt = (grid: AnyGridDecl, mount: Mount): readonly ToggleDecl[] =>
+  (grid.toggles ?? []).filter((toggle) => !toggle.mounts || toggle.mounts.includes(mount));
+
 function stateSpec(grid: AnyGridDecl, mount: Mount, columns: readonly ColumnDecl<unknown>[]): GridStateSpec {
   return {
     prefix: prefixOf(grid, mount),
     sortable: columns.filter((column) => column.sortable !== false).map((column) => column.id),
     defaultSort: grid.mounts[mount]?.defaultSort ?? grid.defaultSort,
-    toggles: (grid.toggles ?? []).map((toggle) => ({ param: toggle.param, accepts: toggleAccepts(toggle), fallback: toggleFallback(toggle) })),
+    toggles: togglesAt(grid, mount).map((toggle) => ({ param: toggle.param, accepts: toggleAccepts(toggle), fallback: toggleFallback(toggle) })),
     search: Boolean(grid.search),
   };
 }
@@ -107,7 +111,7 @@ function stateSpec(grid: AnyGridDecl, mount: Mount, columns: readonly ColumnDecl
 const gridOwnParams = (grid: AnyGridDecl, mount: Mount) =>
   ownParamNames(
     prefixOf(grid, mount),
-    (grid.toggles ?? []).map((toggle) => toggle.param),
+    togglesAt(grid, mount).map((toggle) => toggle.param),
     Boolean(grid.search),
   );
 
@@ -194,6 +198,29 @@ async function pageWithLinkedRow<Row extends { id: number }>(
   return grid.model.list(args.context.db, query);
 }
 
+/**
+ * A search on a grid whose selected row is a path segment (/people/17/dogs?q=...): the selected
+ * row stays while the search lists it; otherwise the first match is selected, with the same tab
+ * (as a PARENT grid selects its first row), so the tabs never show a row the list has hidden.
+ */
+async function firstMatchOfSearch(
+  args: GridArgs,
+  grid: AnyGridDecl,
+  placement: Placement,
+  search: URLSearchParams,
+  state: GridState,
+  query: ListQuery,
+  rows: readonly { id: number }[],
+) {
+  const selection = placement.selection;
+  if (selection.kind !== "segment" || !state.search || selection.selectedId === null || rows.length === 0) return;
+  if (rows.some((row) => row.id === selection.selectedId)) return;
+  if (grid.model.pageOf && (await grid.model.pageOf(args.context.db, selection.selectedId, query)) !== null) return;
+  const next = new URLSearchParams(search);
+  keepOwnParams(next, grid, placement.mount);
+  throw redirect(`${selection.base}/${rows[0].id}/${selection.tab}${next.size ? `?${next}` : ""}`);
+}
+
 /** Everything a grid pane shows, from the declaration, the URL and the model. */
 export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Placement, user: User): Promise<GridData> {
   const { db } = args.context;
@@ -204,10 +231,11 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
     grid.model.list(db, query),
     getGridColumns(args.context, user.id, grid.id),
     placement.parent?.name,
-    Promise.all((grid.toggles ?? []).map(async (toggle) => ({ toggle, options: await toggleOptions(db, toggle, state.toggles[toggle.param]) }))),
+    Promise.all(togglesAt(grid, placement.mount).map(async (toggle) => ({ toggle, options: await toggleOptions(db, toggle, state.toggles[toggle.param]) }))),
     typeof mountHint === "function" ? mountHint(db, query) : mountHint,
   ]);
   const result = await pageWithLinkedRow(args, grid, placement, search, state, query, listed);
+  await firstMatchOfSearch(args, grid, placement, search, state, query, result.rows);
   const visible = visibleColumnIds(columns, chosen);
   const shown = visible.map((id) => columns.find((column) => column.id === id)!);
   const mountDecl = grid.mounts[placement.mount]!;
@@ -397,7 +425,7 @@ export async function urlAfterChange(
       }
       continue;
     }
-    for (const toggle of grid.toggles ?? []) {
+    for (const toggle of togglesAt(grid, placement.mount)) {
       const value = change.saved && toggle.follow?.(change.saved, search.get(names.toggle(toggle.param)) ?? toggleFallback(toggle));
       if (value !== undefined) search.set(names.toggle(toggle.param), value);
       if (value === toggleFallback(toggle)) search.delete(names.toggle(toggle.param));

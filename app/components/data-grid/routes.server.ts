@@ -12,7 +12,19 @@ import { closedSearch, gridParamNames } from "~/lib/grid-state";
 import { parseId } from "~/lib/ids";
 import { readForUser, requireAccess, requireAccessToAll } from "~/services/auth.server";
 import type { AnyGridDecl, GridDecl, TabDecl } from "./declare";
-import { childPlacement, exportGrid, loadGrid, once, prefixOf, rowLabelOnce, toggleFallback, type PageGrid, type Parent, type Placement } from "./grid.server";
+import {
+  childPlacement,
+  exportGrid,
+  loadGrid,
+  once,
+  prefixOf,
+  rowLabelOnce,
+  toggleFallback,
+  togglesAt,
+  type PageGrid,
+  type Parent,
+  type Placement,
+} from "./grid.server";
 
 type Args = { request: Request; context: AppLoadContext; params: LoaderFunctionArgs["params"] };
 
@@ -246,7 +258,7 @@ async function followLink(args: Args, grid: AnyGridDecl) {
   const names = gridParamNames(prefixOf(grid, "PARENT"));
   search.delete(names.page);
   search.delete(names.search);
-  for (const toggle of grid.toggles ?? []) {
+  for (const toggle of togglesAt(grid, "PARENT")) {
     const value = toggle.follow?.(record, search.get(names.toggle(toggle.param)) ?? toggleFallback(toggle));
     if (value === undefined) continue;
     if (value === toggleFallback(toggle)) search.delete(names.toggle(toggle.param));

@@ -7,7 +7,7 @@ import { Faker, de, base } from "@faker-js/faker";
 import { addDaysToDate, berlinMidnight, berlinWallClockToInstant } from "../../lib/format";
 import { DEFAULT_INVOICE_TEMPLATE, DEMO_CLUB, INVOICE_TEMPLATE_NAME } from "../../lib/invoice-document";
 import { ibanWithCheckDigits, mandateReference } from "../../lib/banking";
-import { courseFeeText } from "../../lib/labels";
+import { courseFeeText, courseTimeText } from "../../lib/labels";
 import { MAIL_TEMPLATES } from "../../lib/mail";
 import type * as schema from "../schema";
 
@@ -348,11 +348,14 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     const trainer = trainers[index % trainers.length];
     const cotrainer = index % 4 === 0 ? trainers[(index + 1) % trainers.length] : null;
     const locationId = (index % locations.length) + 1;
+    // The text used to be drawn at random ('Mittwochs' beside a course starting on a Sunday); it
+    // is written from the start now. The draw stays, so every later draw (and the demo) is as before.
+    pick(["Montags", "Dienstags", "Mittwochs", "Donnerstags", "Samstags"]);
     courses.push({
       id,
       name: courseName(master.name!, startYear),
       startYear,
-      webTimeInformation: `${pick(["Montags", "Dienstags", "Mittwochs", "Donnerstags", "Samstags"])} ${hour}:00 Uhr`,
+      webTimeInformation: courseTimeText(startDay, hour),
       trainerId: trainer?.id ?? null,
       cotrainerId: cotrainer && cotrainer.id !== trainer?.id ? cotrainer.id : null,
       startDateTime: berlinWallClockToInstant(startYear, month, day, hour, 0),

@@ -1,0 +1,123 @@
+import { type Locator } from "@playwright/test";
+import { appSql } from "./support/app-db";
+import { expect, test } from "./support/fixtures";
+
+/** How a name search compares (DIN 5007, umlauts either way): app/lib/collation.ts nameSearchKey. */
+const fold = (text: string) =>
+  text.toLowerCase().replace(/ä/g, "a").replace(/ö/g, "o").replace(/ü/g, "u").replace(/ß/g, "ss").replace(/ae/g, "a").replace(/oe/g, "o").replace(/ue/g, "u");
+
+/** 'Müller' -> 'mueller': the way someone types it without umlauts. */
+const spelledOut = (name: string) => name.toLowerCase().replace(/ä/g, "ae").replace(/ö/g, "oe").replace(/ü/g, "ue").replace(/ß/g, "ss");
+
+const countOf = async (grid: Locator) => Number((await grid.getByRole("heading", { level: 1 }).textContent())!.match(/\((\d+)\)/)![1]);
+
+/** The demo's most common last name with an umlaut or ß. */
+async function umlautName() {
+  const [row] = await appSql<{ lastName: string }>(
+    `SELECT last_name AS lastName FROM people WHERE instr(last_name, 'ä') + instr(last_name, 'ö') + instr(last_name, 'ü') + instr(last_name, 'ß') > 0
+     GROUP BY last_name ORDER BY count(*) DESC, last_name LIMIT 1`,
+  );
+  expect(row, "the demo data has a last name with an umlaut").toBeTruthy();
+  return row.lastName;
+}
+
+test("Personen and Hunde: the toolbar search finds names with umlauts either way, kept in the URL, a match selected", async ({ page, openAs }) => {
+  const lastName = await umlautName();
+  const typed = spelledOut(lastName);
+  await openAs("staff", "/people");
+  const grid = page.getByRole("region", { name: "Personen" });
+  const all = await countOf(grid);
+  const box = grid.getByRole("search", { name: "Personen durchsuchen" }).getByRole("searchbox", { name: "Suchen" });
+  await box.fill(typed);
+  await box.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${typed}(&|$)`));
+  await expect(grid.getByRole("heading", { level: 1 })).not.toHaveText(`Personen (${all})`);
+  const found = await countOf(grid);
+  expect(found).toBeGreaterThan(0);
+  const rows = grid.locator("tbody tr");
+  await expect(rows).toHaveCount(Math.min(found, 50));
+  for (const text of await rows.allTextContents()) expect(fold(text)).toContain(fold(typed));
+  await expect(rows.filter({ hasText: lastName }).first()).toBeVisible();
+  // The first match is selected and its tabs follow it; the box still says what was searched.
+  await expect(rows.first()).toHaveAttribute("aria-selected", "true");
+  const firstName = (await rows.first().locator("td").nth(1).textContent())!.trim();
+  const surname = (await rows.first().locator("td").first().textContent())!.trim();
+  await expect(page.getByRole("heading", { name: new RegExp(`^Hunde für ${firstName} ${surname} \\(\\d+\\)$`) })).toBeVisible();
+  await expect(box).toHaveValue(typed);
+
+  // Typed with its umlauts, in capitals: the same people.
+  await box.fill(lastName.toUpperCase());
+  await box.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(lastName.toUpperCase())}(&|$)`));
+  await expect(grid.getByRole("heading", { level: 1 })).toHaveText(`Personen (${found})`);
+
+  // A search with many matches: another one selected, the search and the list stay.
+  await box.fill("er");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/[?&]q=er(&|$)/);
+  await expect(grid.getByRole("heading", { level: 1 })).not.toHaveText(`Personen (${found})`);
+  const many = await countOf(grid);
+  expect(many).toBeGreaterThan(1);
+  await rows.nth(1).locator("td").first().getByRole("link").click();
+  await expect(rows.nth(1)).toHaveAttribute("aria-selected", "true");
+  await expect(page).toHaveURL(/\/people\/\d+\/[a-z]+\?q=er$/);
+  await expect(grid.getByRole("heading", { level: 1 })).toHaveText(`Personen (${many})`);
+  await expect(box).toHaveValue("er");
+
+  // Hunde: the owner's name finds their dogs, the same way.
+  await page.goto("/dogs");
+  const dogs = page.getByRole("region", { name: "Hunde" });
+  const dogBox = dogs.getByRole("searchbox", { name: "Suchen" });
+  await dogBox.fill(typed);
+  await dogBox.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/dogs(/\\d+/[a-z]+)?\\?q=${typed}(&|$)`));
+  const dogRows = dogs.locator("tbody tr");
+  await expect(dogRows.first()).toHaveAttribute("aria-selected", "true");
+  for (const text of await dogRows.allTextContents()) expect(fold(text)).toContain(fold(typed));
+});
+
+test("Kursteilnehmer: every course's participants from Listen, the courses' toggles, the Excel link, a row to edit", async ({
+  page,
+  openAs,
+  javaScriptEnabled,
+}) => {
+  await openAs("staff", "/");
+  await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Kursteilnehmer", exact: true }).click();
+  await expect(page).toHaveURL(/\/coursememberships$/);
+  const grid = page.getByRole("region", { name: "Kursteilnehmer" });
+  await expect(grid.getByRole("heading", { level: 1 })).toHaveText(/^Kursteilnehmer \(\d+\)$/);
+  const year = String(new Date().getFullYear());
+  const years = grid.getByRole("group", { name: "Kurse nach Jahr filtern" });
+  const status = grid.getByRole("group", { name: "Kurse nach Status filtern" });
+  await expect(years.getByRole("link", { name: year })).toHaveAttribute("aria-current", "true");
+  const thisYear = await countOf(grid);
+
+  await years.getByRole("link", { name: "Alle" }).click();
+  await expect(page).toHaveURL(/year=all/);
+  await expect(grid.getByRole("heading", { level: 1 })).not.toHaveText(`Kursteilnehmer (${thisYear})`);
+  const everyone = await countOf(grid);
+  expect(everyone).toBeGreaterThan(thisYear);
+  await status.getByRole("link", { name: "Nur abgeschlossene" }).click();
+  await expect(page).toHaveURL(/status=closed/);
+  await expect(page).toHaveURL(/year=all/);
+  await expect(status.getByRole("link", { name: "Nur abgeschlossene" })).toHaveAttribute("aria-current", "true");
+  await expect(grid.getByRole("heading", { level: 1 })).not.toHaveText(`Kursteilnehmer (${everyone})`);
+  // The file is the server's (tests/integration/course-memberships.test.ts); the link asks for what is shown.
+  const excel = grid.getByRole("link", { name: "Excel-Export" });
+  await expect(excel).toHaveAttribute("href", /\/coursememberships\/export\?(?=.*status=closed)(?=.*year=all)/);
+
+  // A participant selected and opened for editing: double click with JavaScript, Bearbeiten without.
+  const row = grid.locator("tbody tr").nth(1);
+  await row.locator("td a.block").click();
+  await expect(row).toHaveAttribute("aria-selected", "true");
+  if (javaScriptEnabled) await row.locator("td a.block").dblclick();
+  else await grid.getByRole("link", { name: "Bearbeiten" }).click();
+  const dialog = page.getByRole("dialog", { name: "Teilnehmer bearbeiten" });
+  await expect(dialog).toBeVisible();
+  await dialog
+    .getByRole("link", { name: "Abbruch" })
+    .or(dialog.getByRole("button", { name: "Abbruch" }))
+    .click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/status=closed/);
+});
