@@ -535,10 +535,7 @@ async function visit(instance: Instance, page: Page): Promise<Visit & { html: st
   for (;;) {
     const path = url.slice(instance.appOrigin.length);
     const started = performance.now();
-    const response = await request(
-      url,
-      page.post ? { method: "POST", headers: { ...HTML, Origin: instance.appOrigin } } : { headers: HTML },
-    );
+    const response = await request(url, page.post ? { method: "POST", headers: { ...HTML, Origin: instance.appOrigin } } : { headers: HTML });
     const body = await response.text();
     const ms = performance.now() - started;
     hops.push({ path, status: response.status, ms, ...parseServerTiming(response.headers.get("Server-Timing")) });

@@ -130,7 +130,9 @@ export function reminderFilterCondition(
 ): SQL | undefined {
   const id = targetId(type);
   if (filter === "reminded") return sql`EXISTS (SELECT 1 ${activeReminders(type, id)})`;
-  if (filter === "due") return sql`${dueLevelOf(levels ?? [], type, today)} IS NOT NULL`;
+  // 'Overdue' once more outside the CASE, so SQLite reads the overdue items from their partial
+  // index (invoice_headers_overdue_idx, fees_overdue_idx) instead of testing every record.
+  if (filter === "due") return sql`${type === "INVOICE" ? invoiceOverdue(today) : feeOverdue(today)} AND ${dueLevelOf(levels ?? [], type, today)} IS NOT NULL`;
   return undefined;
 }
 
