@@ -469,12 +469,6 @@ export const fees = sqliteTable(
     // Covers the Kontenblatt's count and sums under every toggle (open/paid/due, invoiced or
     // not): read from this small index instead of the whole table (50,000 fees: about 3x faster).
     index("fees_totals_idx").on(t.openAmount, t.isInvoiced, t.dueDate, t.amount),
-    // The open fees that are not reminder fees, by billing and due date: 'Mahnung fällig' reads
-    // the overdue ones from here (the terms of feeOverdue in reminders.server.ts, word for word;
-    // send_invoice leads so SQLite prefers it over fees_billing_idx).
-    index("fees_overdue_idx")
-      .on(t.sendInvoice, t.dueDate)
-      .where(sql`kind <> 'REMINDER' AND open_amount > 0`),
     uniqueIndex("fees_annual_unique")
       .on(t.personId, t.periodYear)
       .where(sql`kind = 'ANNUAL'`),
