@@ -144,6 +144,13 @@ export const people = sqliteTable(
     index("people_membership_status_idx").on(t.membershipStatusId),
     index("people_is_trainer_idx").on(t.isTrainer),
     index("people_annual_birthday_idx").on(t.annualBirthday),
+    // The retention overview's two lists (Datenschutz) read their candidates only, not every person.
+    index("people_left_idx")
+      .on(t.memberUntil)
+      .where(sql`erased_on IS NULL`),
+    index("people_not_member_created_idx")
+      .on(t.createdOn)
+      .where(sql`erased_on IS NULL AND is_member = 0`),
     rule("people_names_present", "length(trim(last_name)) > 0"),
     oneOf("people", "salutation", SALUTATIONS, true),
     isDate("people", "date_of_birth"),
@@ -518,6 +525,10 @@ export const invoiceHeaders = sqliteTable(
     uniqueIndex("invoice_headers_invoice_number_unique").on(t.invoiceNumber),
     index("invoice_headers_person_idx").on(t.personId),
     index("invoice_headers_pdf_file_path_idx").on(t.pdfFilePath),
+    // The open invoices by due date: 'Mahnung fällig' reads the overdue ones from here.
+    index("invoice_headers_overdue_idx")
+      .on(t.dueDate)
+      .where(sql`open_amount > 0`),
     index("invoice_headers_date_idx").on(t.date),
     rule("invoice_headers_invoice_number_positive", "invoice_number > 0"),
     isMoney("invoice_headers", "amount"),

@@ -1,6 +1,6 @@
 import { defineGrid, type GridDecl } from "~/components/data-grid/declare";
 import { formatDate, todayInBerlin } from "~/lib/format";
-import { retentionCandidates, retentionYears, type RetentionCandidate } from "~/models/gdpr.server";
+import { retentionCutoff, retentionList, retentionYears, type RetentionCandidate } from "~/models/gdpr.server";
 
 type Kind = "left" | "inactive";
 
@@ -33,7 +33,8 @@ const retentionGrid = (kind: Kind, prefix: string, title: string): GridDecl<Rete
     model: {
       // The model orders them (left: by leaving date; inactive: by name); the lists are short.
       list: async (db, query) => {
-        const rows = (await retentionCandidates(db, await retentionYears(db), todayInBerlin()))[kind];
+        // Only this list's query (the other grid reads the other one).
+        const rows = await retentionList(db, kind, await retentionCutoff(db, await retentionYears(db), todayInBerlin()));
         const start = (query.page - 1) * query.pageSize;
         return { rows: rows.slice(start, start + query.pageSize), total: rows.length };
       },

@@ -35,6 +35,13 @@ export type ColumnMeta = {
 
 export type SortSpec = { id: string; descending: boolean };
 
+/** The columns a grid shows, in the order of `visible` (the chooser's ids); ids the grid does not
+ *  have are left out, each column at most once. */
+export function shownColumns<Column extends { id: string }>(columns: readonly Column[], visible: readonly string[]): Column[] {
+  const byId = new Map(columns.map((column) => [column.id, column]));
+  return [...new Set(visible)].flatMap((id) => byId.get(id) ?? []);
+}
+
 type ToggleData = { param: string; label: string; options: { value: string; label: string }[]; active: string; fallback: string };
 
 /** A row action: a toolbar button and a context-menu entry with JavaScript, a link without. It

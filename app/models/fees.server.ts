@@ -2,7 +2,7 @@
  * All queries and writes of fees (offene Posten, the Kontenblatt). A fee is open while its open
  * amount is above 0; 'fällig' when it has a due date before today and is open (spec 001 §4).
  */
-import { and, asc, count, desc, eq, gt, lt, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, lt, sql, sum, type SQL } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { courseMemberships, fees, invoiceHeaders, invoiceRows, people } from "~/db/schema";
@@ -124,20 +124,32 @@ function where({ state, billing, personId, today = todayInBerlin(), reminder, le
   );
 }
 
-function joined<Query extends SQLiteSelect>(select: Query, query: Omit<FeeQuery, "sort">) {
+function joined<Query extends SQLiteSelect>(select: Query, query: Omit<FeeQuery, "sort">, hint?: SQL) {
   return select
     .innerJoin(people, eq(people.id, fees.personId))
     .leftJoin(courseMemberships, eq(courseMemberships.id, fees.courseMembershipId))
-    .where(where(query));
+    .where(and(where(query), hint));
 }
 
 const toRow = (row: FeeRow): FeeRow => ({ ...row, sendInvoice: Boolean(row.sendInvoice), isInvoiced: Boolean(row.isInvoiced) });
+
+/**
+ * Sorted by date over all fees (the Kontenblatt as it opens), SQLite left to itself reads every
+ * fee and sorts them all (50,000 on the benchmark data). `date >= ''` holds for every fee (the date
+ * is required text) but names fees_date_idx: walked along it, the page query stops after its page
+ * and sorts only each date's fees by person. A person's fees (fees_person_idx) and the reminder
+ * toggles (fees_overdue_idx) keep the planner's choice.
+ */
+function alongDate(query: FeeQuery): SQL | undefined {
+  const byDate = (query.sort.id === "date" || !(query.sort.id in SORTS)) && !query.personId && (query.reminder ?? "all") === "all";
+  return byDate ? gte(fees.date, "") : undefined;
+}
 
 /** One page of fees, the number of all that match and the sums of their amounts, in one round trip. */
 export async function listFees(db: Db, query: FeeQuery & { page: number; pageSize?: number }) {
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const [rows, [totals]] = await db.batch([
-    joined(db.select(columns).from(fees).$dynamic(), query)
+    joined(db.select(columns).from(fees).$dynamic(), query, alongDate(query))
       .orderBy(...orderBy(query.sort))
       .limit(pageSize)
       .offset((query.page - 1) * pageSize),

@@ -712,32 +712,43 @@ export async function retentionCandidates(
   today: string,
 ): Promise<{ cutoff: string; left: RetentionCandidate[]; inactive: RetentionCandidate[] }> {
   const cutoff = await retentionCutoff(db, years, today);
-  // The newest of each kind of activity ('' when none; scalar max, as D1 limits compound selects).
-  const LAST_ACTIVITY = `nullif(max(
+  const [left, inactive] = await Promise.all([retentionList(db, "left", cutoff), retentionList(db, "inactive", cutoff)]);
+  return { cutoff, left, inactive };
+}
+
+/** The newest of each kind of activity of p ('' when none; scalar max, as D1 limits compound selects). */
+const LAST_ACTIVITY = `nullif(max(
       coalesce((SELECT max(max(coalesce(c.start_date_time, c.start_year || '-01-01'), m.created_on)) FROM course_memberships m JOIN courses c ON c.id = m.course_id WHERE m.person_id = p.id), ''),
       coalesce((SELECT max(date) FROM fees WHERE person_id = p.id), ''),
       coalesce((SELECT max(date) FROM invoice_headers WHERE person_id = p.id), ''),
       coalesce((SELECT max(cd.start_date_time) FROM attendances a JOIN course_dates cd ON cd.id = a.course_date_id JOIN course_memberships m ON m.id = a.course_membership_id WHERE m.person_id = p.id), ''),
       coalesce((SELECT max(date) FROM certifications WHERE person_id = p.id), ''),
       coalesce((SELECT max(coalesce(start_date_time, start_year || '-01-01')) FROM courses WHERE trainer_id = p.id OR cotrainer_id = p.id), '')), '')`;
-  const [left, inactive] = (
-    await db.$client.batch([
-      one(
-        db,
-        `SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity FROM people p
+
+/**
+ * One list of the retention overview for `cutoff` (retentionCutoff). Each starts from its partial
+ * index (people_left_idx, people_not_member_created_idx), so it reads the candidates only, not
+ * every person: `created_on < cutoff` is the same as comparing its day, as the ISO timestamp
+ * starts with the day and is longer than it.
+ */
+export async function retentionList(db: Db, kind: "left" | "inactive", cutoff: string): Promise<RetentionCandidate[]> {
+  if (kind === "left") {
+    const { results } = await one(
+      db,
+      `SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity FROM people p
       WHERE p.erased_on IS NULL AND p.member_until IS NOT NULL AND p.member_until < ?1 ORDER BY p.member_until, p.last_name_key, p.id`,
-        cutoff,
-      ),
-      one(
-        db,
-        `SELECT * FROM (SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, p.created_on AS createdOn, p.last_name_key AS k FROM people p
-      WHERE p.erased_on IS NULL AND p.is_member = 0 AND (p.member_until IS NULL OR p.member_until >= ?1) AND substr(p.created_on, 1, 10) < ?1)
+      cutoff,
+    ).all<RetentionCandidate>();
+    return results;
+  }
+  const { results } = await one(
+    db,
+    `SELECT * FROM (SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, p.last_name_key AS k FROM people p
+      WHERE p.erased_on IS NULL AND p.is_member = 0 AND p.created_on < ?1 AND (p.member_until IS NULL OR p.member_until >= ?1))
       WHERE lastActivity IS NULL OR substr(lastActivity, 1, 10) < ?1 ORDER BY k, id`,
-        cutoff,
-      ),
-    ])
-  ).map((result) => (result.results ?? []) as RetentionCandidate[]);
-  return { cutoff, left, inactive: inactive.map(({ id, fullName, memberUntil, lastActivity }) => ({ id, fullName, memberUntil, lastActivity })) };
+    cutoff,
+  ).all<RetentionCandidate & { k: string }>();
+  return results.map(({ id, fullName, memberUntil, lastActivity }) => ({ id, fullName, memberUntil, lastActivity }));
 }
 
 /** The retention overview's number of years (Einstellungen). */

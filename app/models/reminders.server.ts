@@ -130,7 +130,13 @@ export function reminderFilterCondition(
 ): SQL | undefined {
   const id = targetId(type);
   if (filter === "reminded") return sql`EXISTS (SELECT 1 ${activeReminders(type, id)})`;
-  if (filter === "due") return sql`${dueLevelOf(levels ?? [], type, today)} IS NOT NULL`;
+  // An invoice overdue once more outside the CASE, so SQLite reads the overdue invoices from their
+  // partial index (invoice_headers_overdue_idx) instead of testing every invoice. Not so for fees:
+  // read along the date order, the page of fees stops early, which the benchmark found cheaper.
+  if (filter === "due") {
+    const due = sql`${dueLevelOf(levels ?? [], type, today)} IS NOT NULL`;
+    return type === "INVOICE" ? sql`${invoiceOverdue(today)} AND ${due}` : due;
+  }
   return undefined;
 }
 

@@ -5,10 +5,9 @@
  * With JavaScript: click selects, double click and Enter open the row, arrow keys move, a right
  * click opens the row's context menu, and the column chooser saves in the background.
  */
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
-import type { Cell, ColumnMeta, GridData, GridRow } from "~/lib/grid";
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { shownColumns, type Cell, type ColumnMeta, type GridData, type GridRow } from "~/lib/grid";
 import { closedHref, closedSearch, dialogHref, gridHref, gridParamNames, keepOnly } from "~/lib/grid-state";
 import { takeClosedDialog } from "../dialog-form";
 import { ToggleLinks } from "../toggle-links";
@@ -205,21 +204,8 @@ export function DataGrid({ data }: { data: GridData }) {
   const pendingChoice = chooser.formData?.getAll("visible").map(String);
   const visible = pendingChoice ?? data.visible;
 
-  const tableColumns = useMemo<ColumnDef<GridRow>[]>(() => columns.map((column) => ({ id: column.id, header: column.header, meta: column })), [columns]);
-  const table = useReactTable({
-    data: rows,
-    columns: tableColumns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(row.id),
-    manualSorting: true,
-    manualPagination: true,
-    state: {
-      columnVisibility: Object.fromEntries(columns.map((column) => [column.id, visible.includes(column.id)])),
-      columnOrder: [...visible, ...columns.map((column) => column.id).filter((id) => !visible.includes(id))],
-    },
-  });
-  // TanStack keeps the column model (visibility, order); the rows' cells are read by position.
-  const visibleColumns = table.getVisibleLeafColumns().map((column) => column.columnDef.meta as ColumnMeta);
+  // The column model is the chooser's choice in its order; the rows' cells are read by position.
+  const visibleColumns = shownColumns(columns, visible);
   const cellIndexes = visibleColumns.map((column) => data.visible.indexOf(column.id));
   const hasSums = visibleColumns.some((column) => column.sum);
   // A row's actions: its own when they depend on the row, else the grid's.
@@ -411,38 +397,35 @@ export function DataGrid({ data }: { data: GridData }) {
       >
         <table className="w-full border-collapse text-sm print:text-[8pt] print:wrap-anywhere">
           <thead className="sticky top-0 z-10 bg-slate-100 print:static">
-            {table.getHeaderGroups().map((headerGroup) => (
-              <tr key={headerGroup.id}>
-                {headerGroup.headers.map((header) => {
-                  const column = header.column.columnDef.meta as ColumnMeta;
-                  const sorted = sort.id === column.id ? (sort.descending ? "descending" : "ascending") : "none";
-                  const label = flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      aria-sort={sorted}
-                      className={`whitespace-nowrap border-b border-slate-200 px-2 py-1.5 font-semibold print:whitespace-normal print:px-0.5 ${alignClass[column.align]}`}
-                      style={column.widthRem ? { width: `${column.widthRem}rem` } : undefined}
-                    >
-                      {column.sortable ? (
-                        <Link to={sortHref(column.id)} preventScrollReset replace className="hover:underline">
-                          {label}
-                          {sorted !== "none" && <span aria-hidden>{sorted === "ascending" ? " ▲" : " ▼"}</span>}
-                        </Link>
-                      ) : (
-                        label
-                      )}
-                    </th>
-                  );
-                })}
-                {hasCommands && (
-                  <th scope="col" className="border-b border-slate-200 px-2 py-1.5 print:hidden">
-                    <span className="sr-only">Aktionen</span>
+            <tr>
+              {visibleColumns.map((column) => {
+                const sorted = sort.id === column.id ? (sort.descending ? "descending" : "ascending") : "none";
+                const label = column.header;
+                return (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    aria-sort={sorted}
+                    className={`whitespace-nowrap border-b border-slate-200 px-2 py-1.5 font-semibold print:whitespace-normal print:px-0.5 ${alignClass[column.align]}`}
+                    style={column.widthRem ? { width: `${column.widthRem}rem` } : undefined}
+                  >
+                    {column.sortable ? (
+                      <Link to={sortHref(column.id)} preventScrollReset replace className="hover:underline">
+                        {label}
+                        {sorted !== "none" && <span aria-hidden>{sorted === "ascending" ? " ▲" : " ▼"}</span>}
+                      </Link>
+                    ) : (
+                      label
+                    )}
                   </th>
-                )}
-              </tr>
-            ))}
+                );
+              })}
+              {hasCommands && (
+                <th scope="col" className="border-b border-slate-200 px-2 py-1.5 print:hidden">
+                  <span className="sr-only">Aktionen</span>
+                </th>
+              )}
+            </tr>
           </thead>
           <tbody
             ref={body}
