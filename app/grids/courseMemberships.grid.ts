@@ -14,7 +14,8 @@ const NEWEST_COURSE_FIRST = { id: "courseStart", descending: true };
 /**
  * Teilnehmer (spec 001 §2 Course participants grid), one grid in three places: under a course,
  * under a person (tab Kurse) and under a dog (tab Kurse). Beyond the spec: the column Nachweise
- * names what the proofs lack for the course (rabies vaccination until its end, insurance).
+ * names what the proofs lack for the course (rabies vaccination until its end, insurance); rows
+ * on the Warteliste are greyed.
  */
 export const courseMembershipsGrid = defineGrid<MembershipRow>({
   id: "courseMemberships",
@@ -61,6 +62,8 @@ export const courseMembershipsGrid = defineGrid<MembershipRow>({
     pageOf: (db, id, query) => pageOfMembership(db, id, membershipQuery(query), query.pageSize),
     all: (db, query) => listAllMemberships(db, membershipQuery(query)),
   },
+  // Waiting list entries are listed but take no place (issue 29/14): greyed, in italics.
+  rowMuted: (m) => m.statusCode === "WAITLIST",
   rowActions: [{ label: "Teilnehmer in einen anderen Kurs versetzen", view: "transfer" }],
   commandColumn: true,
   excel: { fileName: "Teilnehmerliste.xlsx", sheet: "Teilnehmer", path: "/coursememberships/export" },
