@@ -28,6 +28,14 @@ const retentionGrid = (kind: Kind, prefix: string, title: string): GridDecl<Rete
         display: (r) => (r.lastActivity ? formatDate(r.lastActivity.slice(0, 10)) : "keine Aktivität"),
         sortable: false,
       },
+      {
+        id: "nextPlanned",
+        header: "Nächster Termin",
+        value: (r) => r.nextPlanned?.slice(0, 10) ?? null,
+        type: "date",
+        display: (r) => (r.nextPlanned ? formatDate(r.nextPlanned.slice(0, 10)) : "–"),
+        sortable: false,
+      },
     ],
     defaultSort: { id: "fullName", descending: false },
     model: {

@@ -661,7 +661,9 @@ export async function retentionCutoff(db: Db, years: number, today: string): Pro
   return row!.cutoff;
 }
 
-export type RetentionCandidate = { id: number; fullName: string; memberUntil: string | null; lastActivity: string | null };
+/** `lastActivity`: the newest activity up to today; `nextPlanned`: the next one after today (a
+ *  course or course date to come), shown apart (issue 29/16: a coming date is no past activity). */
+export type RetentionCandidate = { id: number; fullName: string; memberUntil: string | null; lastActivity: string | null; nextPlanned: string | null };
 
 /**
  * Who may be due for erasure, `years` back from today:
@@ -669,7 +671,8 @@ export type RetentionCandidate = { id: number; fullName: string; memberUntil: st
  * - `inactive`: everyone else not erased and not a member now (no memberUntil in the future or
  *   membership flag without end) whose record is older than `years` years and who since then
  *   has no course participation (by the course's start or the participation's creation), fee,
- *   invoice, attendance ticked, certification, or course as trainer.
+ *   invoice, attendance ticked, certification, or course as trainer, and none planned.
+ * Each is shown with its last activity up to today and its next planned date after today.
  */
 export async function retentionCandidates(
   db: Db,
@@ -677,32 +680,47 @@ export async function retentionCandidates(
   today: string,
 ): Promise<{ cutoff: string; left: RetentionCandidate[]; inactive: RetentionCandidate[] }> {
   const cutoff = await retentionCutoff(db, years, today);
-  // The newest of each kind of activity ('' when none; scalar max, as D1 limits compound selects).
+  // The newest of each kind of activity up to today ('' when none; scalar max, as D1 limits
+  // compound selects): ?2 is today, a date after it is planned, not done.
+  const past = (value: string) => `CASE WHEN substr(${value}, 1, 10) <= ?2 THEN ${value} END`;
   const LAST_ACTIVITY = `nullif(max(
-      coalesce((SELECT max(max(coalesce(c.start_date_time, c.start_year || '-01-01'), m.created_on)) FROM course_memberships m JOIN courses c ON c.id = m.course_id WHERE m.person_id = p.id), ''),
-      coalesce((SELECT max(date) FROM fees WHERE person_id = p.id), ''),
-      coalesce((SELECT max(date) FROM invoice_headers WHERE person_id = p.id), ''),
-      coalesce((SELECT max(cd.start_date_time) FROM attendances a JOIN course_dates cd ON cd.id = a.course_date_id JOIN course_memberships m ON m.id = a.course_membership_id WHERE m.person_id = p.id), ''),
-      coalesce((SELECT max(date) FROM certifications WHERE person_id = p.id), ''),
-      coalesce((SELECT max(coalesce(start_date_time, start_year || '-01-01')) FROM courses WHERE trainer_id = p.id OR cotrainer_id = p.id), '')), '')`;
+      coalesce((SELECT max(max(coalesce(${past("coalesce(c.start_date_time, c.start_year || '-01-01')")}, ''), coalesce(${past("m.created_on")}, ''))) FROM course_memberships m JOIN courses c ON c.id = m.course_id WHERE m.person_id = p.id), ''),
+      coalesce((SELECT max(${past("date")}) FROM fees WHERE person_id = p.id), ''),
+      coalesce((SELECT max(${past("date")}) FROM invoice_headers WHERE person_id = p.id), ''),
+      coalesce((SELECT max(${past("cd.start_date_time")}) FROM attendances a JOIN course_dates cd ON cd.id = a.course_date_id JOIN course_memberships m ON m.id = a.course_membership_id WHERE m.person_id = p.id), ''),
+      coalesce((SELECT max(${past("date")}) FROM certifications WHERE person_id = p.id), ''),
+      coalesce((SELECT max(${past("coalesce(start_date_time, start_year || '-01-01')")}) FROM courses WHERE trainer_id = p.id OR cotrainer_id = p.id), '')), '')`;
+  // The next course start or course date after today, as participant or trainer.
+  const NEXT_PLANNED = `(SELECT min(d) FROM (
+      SELECT c.start_date_time AS d FROM course_memberships m JOIN courses c ON c.id = m.course_id WHERE m.person_id = p.id
+      UNION ALL SELECT cd.start_date_time FROM course_memberships m JOIN course_dates cd ON cd.course_id = m.course_id WHERE m.person_id = p.id
+      UNION ALL SELECT start_date_time FROM courses WHERE trainer_id = p.id OR cotrainer_id = p.id
+      UNION ALL SELECT cd.start_date_time FROM courses c JOIN course_dates cd ON cd.course_id = c.id WHERE c.trainer_id = p.id OR c.cotrainer_id = p.id
+    ) WHERE substr(d, 1, 10) > ?2)`;
   const [left, inactive] = (
     await db.$client.batch([
       one(
         db,
-        `SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity FROM people p
+        `SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, ${NEXT_PLANNED} AS nextPlanned FROM people p
       WHERE p.erased_on IS NULL AND p.member_until IS NOT NULL AND p.member_until < ?1 ORDER BY p.member_until, p.last_name_key, p.id`,
         cutoff,
+        today,
       ),
       one(
         db,
-        `SELECT * FROM (SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, p.created_on AS createdOn, p.last_name_key AS k FROM people p
+        `SELECT * FROM (SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, ${NEXT_PLANNED} AS nextPlanned, p.created_on AS createdOn, p.last_name_key AS k FROM people p
       WHERE p.erased_on IS NULL AND p.is_member = 0 AND (p.member_until IS NULL OR p.member_until >= ?1) AND substr(p.created_on, 1, 10) < ?1)
-      WHERE lastActivity IS NULL OR substr(lastActivity, 1, 10) < ?1 ORDER BY k, id`,
+      WHERE (lastActivity IS NULL OR substr(lastActivity, 1, 10) < ?1) AND nextPlanned IS NULL ORDER BY k, id`,
         cutoff,
+        today,
       ),
     ])
   ).map((result) => (result.results ?? []) as RetentionCandidate[]);
-  return { cutoff, left, inactive: inactive.map(({ id, fullName, memberUntil, lastActivity }) => ({ id, fullName, memberUntil, lastActivity })) };
+  return {
+    cutoff,
+    left,
+    inactive: inactive.map(({ id, fullName, memberUntil, lastActivity, nextPlanned }) => ({ id, fullName, memberUntil, lastActivity, nextPlanned })),
+  };
 }
 
 /** The retention overview's number of years (Einstellungen). */
