@@ -8,7 +8,6 @@ import { takesPart } from "./attendance";
 
 /** The two answers to the warning: book anyway, or put the dog on the waiting list. */
 export const CAPACITY_CHOICES = { book: "Trotzdem buchen", waitlist: "Auf die Warteliste" } as const;
-export type CapacityChoice = keyof typeof CAPACITY_CHOICES;
 
 export type Capacity = {
   /** The course's places (null: no limit). */
