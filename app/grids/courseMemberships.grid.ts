@@ -19,7 +19,7 @@ const NEWEST_COURSE_FIRST = { id: "courseStart", descending: true };
  * ('Kursteilnehmer': every participant of the courses the toggles choose, the season's list as
  * Teilnehmerliste.xlsx), under a course, under a person (tab Kurse) and under a dog (tab Kurse).
  * Beyond the spec: the column Nachweise names what the proofs lack for the course (rabies
- * vaccination until its end, insurance).
+ * vaccination until its end, insurance); rows on the Warteliste are greyed.
  */
 export const courseMembershipsGrid = defineGrid<MembershipRow>({
   id: "courseMemberships",
@@ -72,6 +72,8 @@ export const courseMembershipsGrid = defineGrid<MembershipRow>({
     pageOf: (db, id, query) => pageOfMembership(db, id, membershipQuery(query), query.pageSize),
     all: (db, query) => listAllMemberships(db, membershipQuery(query)),
   },
+  // Waiting list entries are listed but take no place (issue 29/14): greyed, in italics.
+  rowMuted: (m) => m.statusCode === "WAITLIST",
   rowActions: [{ label: "Teilnehmer in einen anderen Kurs versetzen", view: "transfer" }],
   commandColumn: true,
   excel: { fileName: "Teilnehmerliste.xlsx", sheet: "Teilnehmer", path: "/coursememberships/export" },

@@ -103,7 +103,7 @@ export const feesGrid = defineGrid<FeeRow>({
   ],
   rowActions: [
     { label: "Zahlungslink erzeugen", view: "create", entity: "paymentLink" },
-    { label: "Mail senden", view: "fee", entity: "mail", area: "mailer", browse: true },
+    { label: "Mail senden", view: "fee", entity: "mail", area: "mailer", browse: true, when: (f) => !f.personErased },
   ],
   emptyText: "Keine offenen Posten",
 });

@@ -82,7 +82,8 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
     { label: "PDF anzeigen", href: (h) => invoicePdfHref(h.id), newTab: true, when: (h) => h.pdfFilePath !== null, mounts: ["PARENT"] },
     { label: "PDF erzeugen", entity: "invoicePdf", view: "create", when: (h) => h.pdfFilePath === null, mounts: ["PARENT"] },
     { label: "PDF erneut erzeugen", entity: "invoicePdf", view: "recreate", when: (h) => h.pdfFilePath === null, mounts: ["PARENT"] },
-    { label: "Mail senden", view: "invoice", entity: "mail", area: "mailer", browse: true },
+    // Not to an erased person (issue 29/16): the invoice is kept, its addressee is gone.
+    { label: "Mail senden", view: "invoice", entity: "mail", area: "mailer", browse: true, when: (h) => !h.personErased },
   ],
   commandColumn: true,
   // Spec 001 §2: Edit, Delete, ColumnChooser, Refresh.

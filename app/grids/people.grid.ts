@@ -77,7 +77,7 @@ export const peopleGrid = defineGrid<PersonRow>({
   },
   excel: { fileName: "Mitgliederliste.xlsx", sheet: "Personen", path: "/people/export" },
   rowActions: [
-    { label: "Mail senden", view: "person", entity: "mail", area: "mailer", browse: true },
+    { label: "Mail senden", view: "person", entity: "mail", area: "mailer", browse: true, when: (p) => !p.erased },
     { label: "SEPA-Mandat", view: "person", entity: "mandate", area: "fees" },
     // Datenschutz (ADMIN, GDPR): the Auskunft (Art. 15) as a zip, and the erasure (Art. 17).
     { label: "DSGVO-Auskunft", href: (person) => `/gdpr/auskunft/${person.id}`, area: "gdpr" },

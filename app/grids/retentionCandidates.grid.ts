@@ -28,13 +28,22 @@ const retentionGrid = (kind: Kind, prefix: string, title: string): GridDecl<Rete
         display: (r) => (r.lastActivity ? formatDate(r.lastActivity.slice(0, 10)) : "keine Aktivität"),
         sortable: false,
       },
+      {
+        id: "nextPlanned",
+        header: "Nächster Termin",
+        value: (r) => r.nextPlanned?.slice(0, 10) ?? null,
+        type: "date",
+        display: (r) => (r.nextPlanned ? formatDate(r.nextPlanned.slice(0, 10)) : "–"),
+        sortable: false,
+      },
     ],
     defaultSort: { id: "fullName", descending: false },
     model: {
       // The model orders them (left: by leaving date; inactive: by name); the lists are short.
       list: async (db, query) => {
         // Only this list's query (the other grid reads the other one).
-        const rows = await retentionList(db, kind, await retentionCutoff(db, await retentionYears(db), todayInBerlin()));
+        const today = todayInBerlin();
+        const rows = await retentionList(db, kind, await retentionCutoff(db, await retentionYears(db), today), today);
         const start = (query.page - 1) * query.pageSize;
         return { rows: rows.slice(start, start + query.pageSize), total: rows.length };
       },

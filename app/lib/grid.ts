@@ -21,7 +21,8 @@ export type Cell = string | boolean | { text: string; warn?: boolean; link?: Cel
 
 /** A row: its id and the cells of the visible columns, in the order of GridData.visible; `actions`
  *  when the grid's row actions depend on the row (then these are the row's, instead of GridData's). */
-export type GridRow = { id: number; cells: Cell[]; actions?: RowActionData[] };
+/** `muted`: shown greyed (the grid's `rowMuted`, e.g. the waiting list). */
+export type GridRow = { id: number; cells: Cell[]; actions?: RowActionData[]; muted?: boolean };
 
 /** A column as the browser needs it: header, alignment, whether the header sorts. */
 export type ColumnMeta = {

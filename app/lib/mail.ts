@@ -16,6 +16,8 @@ export const MAILSHOT_MISSING = "The requested mailshot does not exist";
 /** The task 'Rechnungsmails versenden' is shown disabled (spec 001 §2 Tasks screen). */
 export const INVOICE_MAILS_REFUSED = "not sending mails for security reasons";
 export const NO_EMAIL = "keine E-Mail-Adresse";
+/** Issue 29/16: an erased person's records stay (retention), but nothing is sent to them. */
+export const PERSON_ERASED = "Die Person wurde gelöscht (Datenschutz): an sie wird keine Mail mehr gesendet.";
 /** Why a mailshot or birthday mail leaves a person out: no GDPR consent (spec 000 §6, issue 16). */
 export const NO_CONSENT = "keine Einwilligung";
 export const NO_PDF = "Zu dieser Rechnung gibt es noch kein PDF. Bitte zuerst das PDF erzeugen.";
@@ -56,6 +58,8 @@ export type MailPerson = {
   lastName: string;
   email: string | null;
   dateOfBirth?: string | null;
+  /** Set when the person was erased (GDPR): no mail goes to them. */
+  erasedOn?: string | null;
 };
 
 /** 'Liebe Erika', 'Lieber Max', 'Hallo Kim': the greeting by the person's salutation. */

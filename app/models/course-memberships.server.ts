@@ -11,13 +11,14 @@ import { formatAge, formatDate, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { courseFeeText, dogGenderText } from "~/lib/labels";
 import { isRabiesExpired } from "~/lib/rabies";
+import type { Capacity } from "~/lib/capacity";
 import { type Actor } from "./audit.server";
 import { errorText, isAbortedAsUnchanged, isForeignKeyViolation } from "./constraints.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { invoiceNumberOfFee, isSettledFee } from "./fees.server";
 import { moveToBin } from "./recycle-bin.server";
-import { courseFilter, type CourseQuery } from "./courses.server";
+import { courseFilter, NOT_TAKING_PART, type CourseQuery } from "./courses.server";
 import { attendanceCapture, attendanceCount, attendanceText, attendedCount, heldCount, heldUntil, takesPart } from "./attendances.server";
 
 export const STATUS_CONFIRMED_NOT_FOUND = "membership status CONFIRMED not found";
@@ -288,6 +289,19 @@ export async function membershipStatusOptions(db: Db) {
     .from(membershipStatuses)
     .where(eq(membershipStatuses.appliesTo, "COURSE"))
     .orderBy(asc(membershipStatuses.id));
+}
+
+/** A course's places and the dogs taking part in it, without the membership `except` (issue 29/14). */
+export async function courseCapacity(db: Db, courseId: number, except: number | null): Promise<Capacity | null> {
+  const [row] = await db
+    .select({
+      maxDogs: courses.maxDogs,
+      others: sql<number>`(SELECT count(*) FROM course_memberships m JOIN membership_statuses s ON s.id = m.status_id
+        WHERE m.course_id = ${courses}.id AND s.code NOT IN ${NOT_TAKING_PART} AND m.id <> ${except ?? 0})`,
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  return row ? { maxDogs: row.maxDogs, others: Number(row.others) } : null;
 }
 
 /** The status a new membership starts with: the one with code CONFIRMED (exactly one, else null). */

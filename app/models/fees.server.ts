@@ -31,6 +31,7 @@ const columns = {
   comments: fees.comments,
   paymentComments: fees.paymentComments,
   isOpen: sql<boolean>`${fees.openAmount} > 0`.mapWith(Boolean).as("fee_is_open"),
+  personErased: sql<boolean>`${people.erasedOn} IS NOT NULL`.mapWith(Boolean).as("person_erased"),
   sendInvoice: fees.sendInvoice,
   isInvoiced: fees.isInvoiced,
   paymentReference: fees.paymentReference,
@@ -55,6 +56,8 @@ export type FeeRow = {
   comments: string | null;
   paymentComments: string | null;
   isOpen: boolean;
+  /** The person was erased (GDPR): no mail goes to 'Gelöschte Person'. */
+  personErased: boolean;
   sendInvoice: boolean;
   isInvoiced: boolean;
   paymentReference: string | null;

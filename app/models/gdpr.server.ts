@@ -696,7 +696,9 @@ export async function retentionCutoff(db: Db, years: number, today: string): Pro
   return row!.cutoff;
 }
 
-export type RetentionCandidate = { id: number; fullName: string; memberUntil: string | null; lastActivity: string | null };
+/** `lastActivity`: the newest activity up to today; `nextPlanned`: the next one after today (a
+ *  course or course date to come), shown apart (issue 29/16: a coming date is no past activity). */
+export type RetentionCandidate = { id: number; fullName: string; memberUntil: string | null; lastActivity: string | null; nextPlanned: string | null };
 
 /**
  * Who may be due for erasure, `years` back from today:
@@ -704,7 +706,8 @@ export type RetentionCandidate = { id: number; fullName: string; memberUntil: st
  * - `inactive`: everyone else not erased and not a member now (no memberUntil in the future or
  *   membership flag without end) whose record is older than `years` years and who since then
  *   has no course participation (by the course's start or the participation's creation), fee,
- *   invoice, attendance ticked, certification, or course as trainer.
+ *   invoice, attendance ticked, certification, or course as trainer, and none planned.
+ * Each is shown with its last activity up to today and its next planned date after today.
  */
 export async function retentionCandidates(
   db: Db,
@@ -712,43 +715,56 @@ export async function retentionCandidates(
   today: string,
 ): Promise<{ cutoff: string; left: RetentionCandidate[]; inactive: RetentionCandidate[] }> {
   const cutoff = await retentionCutoff(db, years, today);
-  const [left, inactive] = await Promise.all([retentionList(db, "left", cutoff), retentionList(db, "inactive", cutoff)]);
+  const [left, inactive] = await Promise.all([retentionList(db, "left", cutoff, today), retentionList(db, "inactive", cutoff, today)]);
   return { cutoff, left, inactive };
 }
 
-/** The newest of each kind of activity of p ('' when none; scalar max, as D1 limits compound selects). */
+/** `value` when its day is up to today (?2), else NULL: a date after today is planned, not done. */
+const past = (value: string) => `CASE WHEN substr(${value}, 1, 10) <= ?2 THEN ${value} END`;
+
+/** The newest of each kind of activity of p up to today ('' when none; scalar max, as D1 limits compound selects). */
 const LAST_ACTIVITY = `nullif(max(
-      coalesce((SELECT max(max(coalesce(c.start_date_time, c.start_year || '-01-01'), m.created_on)) FROM course_memberships m JOIN courses c ON c.id = m.course_id WHERE m.person_id = p.id), ''),
-      coalesce((SELECT max(date) FROM fees WHERE person_id = p.id), ''),
-      coalesce((SELECT max(date) FROM invoice_headers WHERE person_id = p.id), ''),
-      coalesce((SELECT max(cd.start_date_time) FROM attendances a JOIN course_dates cd ON cd.id = a.course_date_id JOIN course_memberships m ON m.id = a.course_membership_id WHERE m.person_id = p.id), ''),
-      coalesce((SELECT max(date) FROM certifications WHERE person_id = p.id), ''),
-      coalesce((SELECT max(coalesce(start_date_time, start_year || '-01-01')) FROM courses WHERE trainer_id = p.id OR cotrainer_id = p.id), '')), '')`;
+      coalesce((SELECT max(max(coalesce(${past("coalesce(c.start_date_time, c.start_year || '-01-01')")}, ''), coalesce(${past("m.created_on")}, ''))) FROM course_memberships m JOIN courses c ON c.id = m.course_id WHERE m.person_id = p.id), ''),
+      coalesce((SELECT max(${past("date")}) FROM fees WHERE person_id = p.id), ''),
+      coalesce((SELECT max(${past("date")}) FROM invoice_headers WHERE person_id = p.id), ''),
+      coalesce((SELECT max(${past("cd.start_date_time")}) FROM attendances a JOIN course_dates cd ON cd.id = a.course_date_id JOIN course_memberships m ON m.id = a.course_membership_id WHERE m.person_id = p.id), ''),
+      coalesce((SELECT max(${past("date")}) FROM certifications WHERE person_id = p.id), ''),
+      coalesce((SELECT max(${past("coalesce(start_date_time, start_year || '-01-01')")}) FROM courses WHERE trainer_id = p.id OR cotrainer_id = p.id), '')), '')`;
+
+/** The next course start or course date of p after today (?2), as participant or trainer. */
+const NEXT_PLANNED = `(SELECT min(d) FROM (
+      SELECT c.start_date_time AS d FROM course_memberships m JOIN courses c ON c.id = m.course_id WHERE m.person_id = p.id
+      UNION ALL SELECT cd.start_date_time FROM course_memberships m JOIN course_dates cd ON cd.course_id = m.course_id WHERE m.person_id = p.id
+      UNION ALL SELECT start_date_time FROM courses WHERE trainer_id = p.id OR cotrainer_id = p.id
+      UNION ALL SELECT cd.start_date_time FROM courses c JOIN course_dates cd ON cd.course_id = c.id WHERE c.trainer_id = p.id OR c.cotrainer_id = p.id
+    ) WHERE substr(d, 1, 10) > ?2)`;
 
 /**
- * One list of the retention overview for `cutoff` (retentionCutoff). Each starts from its partial
- * index (people_left_idx, people_not_member_created_idx), so it reads the candidates only, not
- * every person: `created_on < cutoff` is the same as comparing its day, as the ISO timestamp
- * starts with the day and is longer than it.
+ * One list of the retention overview for `cutoff` (retentionCutoff) as of `today`. Each starts
+ * from its partial index (people_left_idx, people_not_member_created_idx), so it reads the
+ * candidates only, not every person: `created_on < cutoff` is the same as comparing its day, as
+ * the ISO timestamp starts with the day and is longer than it.
  */
-export async function retentionList(db: Db, kind: "left" | "inactive", cutoff: string): Promise<RetentionCandidate[]> {
+export async function retentionList(db: Db, kind: "left" | "inactive", cutoff: string, today: string): Promise<RetentionCandidate[]> {
   if (kind === "left") {
     const { results } = await one(
       db,
-      `SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity FROM people p
+      `SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, ${NEXT_PLANNED} AS nextPlanned FROM people p
       WHERE p.erased_on IS NULL AND p.member_until IS NOT NULL AND p.member_until < ?1 ORDER BY p.member_until, p.last_name_key, p.id`,
       cutoff,
+      today,
     ).all<RetentionCandidate>();
     return results;
   }
   const { results } = await one(
     db,
-    `SELECT * FROM (SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, p.last_name_key AS k FROM people p
+    `SELECT * FROM (SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, ${NEXT_PLANNED} AS nextPlanned, p.last_name_key AS k FROM people p
       WHERE p.erased_on IS NULL AND p.is_member = 0 AND p.created_on < ?1 AND (p.member_until IS NULL OR p.member_until >= ?1))
-      WHERE lastActivity IS NULL OR substr(lastActivity, 1, 10) < ?1 ORDER BY k, id`,
+      WHERE (lastActivity IS NULL OR substr(lastActivity, 1, 10) < ?1) AND nextPlanned IS NULL ORDER BY k, id`,
     cutoff,
+    today,
   ).all<RetentionCandidate & { k: string }>();
-  return results.map(({ id, fullName, memberUntil, lastActivity }) => ({ id, fullName, memberUntil, lastActivity }));
+  return results.map(({ id, fullName, memberUntil, lastActivity, nextPlanned }) => ({ id, fullName, memberUntil, lastActivity, nextPlanned }));
 }
 
 /** The retention overview's number of years (Einstellungen). */

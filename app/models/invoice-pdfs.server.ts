@@ -158,3 +158,20 @@ export async function nameInvoices(db: Db, ids: readonly number[]): Promise<Map<
     .orderBy(asc(invoiceHeaders.invoiceNumber));
   return new Map(rows.map((row) => [row.id, `Rechnung ${row.invoiceNumber} (${row.name ?? "unbekannt"})`]));
 }
+
+/** Whether a 'PDFs erzeugen' run that is queued or running has this invoice among its items: its
+ *  PDF is on the way (issue 29/17: the mail dialog says so and waits for it). */
+export async function isPdfOnTheWay(db: Db, invoiceId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.type, "PDFS"),
+        sql`${jobs.status} IN ('QUEUED', 'RUNNING')`,
+        sql`EXISTS (SELECT 1 FROM json_each(coalesce(${jobs.items}, '[]')) WHERE value = ${invoiceId})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

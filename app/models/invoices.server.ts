@@ -70,6 +70,7 @@ const headerColumns = {
   comments: invoiceHeaders.comments,
   paymentComments: invoiceHeaders.paymentComments,
   pdfFilePath: invoiceHeaders.pdfFilePath,
+  personErased: sql<boolean>`${people.erasedOn} IS NOT NULL`.mapWith(Boolean).as("person_erased"),
   nrOfRows: sql<number>`(SELECT count(*) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id})`.as("nr_of_rows"),
   reminderLevel: reminderLevelOf("INVOICE", targetId("INVOICE")).as("reminder_level"),
   lastReminderDate: lastReminderDateOf("INVOICE", targetId("INVOICE")).as("last_reminder_date"),
@@ -89,6 +90,8 @@ export type InvoiceHeaderRow = {
   comments: string | null;
   paymentComments: string | null;
   pdfFilePath: string | null;
+  /** The person was erased (GDPR): no mail goes to 'Gelöschte Person'. */
+  personErased: boolean;
   nrOfRows: number;
   /** Mahnstufe (0 without a reminder) and the date of the last reminder. */
   reminderLevel: number;
@@ -505,4 +508,13 @@ export async function deleteInvoiceRow(db: Db, id: number, actor: Actor, now = n
     if (isNegativeTotal(error)) return { status: "refused", message: NEGATIVE_TOTAL };
     throw error;
   }
+}
+
+/**
+ * 'Versendet am' after the invoice went out by 'Mail senden' (issue 29/17): the day of the first
+ * sending (Berlin); a later mail of the same invoice keeps it (the mail log lists every sending).
+ */
+export async function markInvoiceSent(db: Db, id: number, actor: Actor, today: string, now = new Date()): Promise<void> {
+  await db.run(sql`UPDATE ${invoiceHeaders} SET sent_date = ${today}, last_modified_by = ${actor.name}, last_modified_on = ${now.toISOString()},
+    row_version = row_version + 1 WHERE id = ${id} AND sent_date IS NULL`);
 }

@@ -205,6 +205,7 @@ const personColumns = {
   lastName: people.lastName,
   email: people.email,
   dateOfBirth: people.dateOfBirth,
+  erasedOn: people.erasedOn,
 };
 
 export async function personForMail(db: Db, id: number): Promise<MailPerson | undefined> {

@@ -60,6 +60,7 @@ const publicColumns = {
   isTrainer: people.isTrainer,
   hasInsurance: people.hasInsurance,
   comments: people.comments,
+  erased: sql<boolean>`${people.erasedOn} IS NOT NULL`.mapWith(Boolean).as("person_erased"),
 };
 
 /** Membership dates and GDPR consent: only ADMIN and GDPR see them (spec 000 §6). */
@@ -95,6 +96,8 @@ export type PersonRow = {
   mobilePhone: string | null;
   dateOfBirth: string | null;
   isMember: boolean;
+  /** Erased (GDPR), kept as 'Gelöschte Person' for retained records: no mail to them. */
+  erased: boolean;
   memberType: string;
   membershipStatus: string | null;
   hsvrmNr: string | null;

@@ -460,7 +460,13 @@ export function DataGrid({ data }: { data: GridData }) {
                       </th>
                     </tr>
                   )}
-                  <tr aria-selected={href ? isSelected : undefined} aria-busy={href !== null && href === pendingHref ? true : undefined} data-row-id={row.id}>
+                  <tr
+                    aria-selected={href ? isSelected : undefined}
+                    aria-busy={href !== null && href === pendingHref ? true : undefined}
+                    data-row-id={row.id}
+                    data-muted={row.muted ? true : undefined}
+                    className={row.muted ? "italic text-slate-500" : undefined}
+                  >
                     {cells.map((cell, cellIndex) => (
                       <td
                         key={visibleColumns[cellIndex].id}

@@ -150,6 +150,8 @@ export type GridDecl<Row extends { id: number }> = {
   /** Toolbar and double click: which dialogs the rows offer. Default: add, edit, delete. */
   dialogs?: { add?: boolean; edit?: boolean; delete?: boolean; open?: string };
   rowActions?: readonly RowActionDecl<Row>[];
+  /** Rows shown greyed and in italics (e.g. participants on the waiting list: listed, not counted). */
+  rowMuted?: (row: Row) => boolean;
   /** Row actions also as a column of buttons on every row. */
   commandColumn?: boolean;
   /** The Excel download at `path` (a route with exportLoader); under a parent it gets ?parent=TYPE:id.

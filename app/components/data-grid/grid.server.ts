@@ -284,6 +284,7 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
     rows: result.rows.map((row) => ({
       id: row.id as number,
       cells: shown.map((column) => toCell(column, row)),
+      ...(grid.rowMuted?.(row) ? { muted: true } : {}),
       ...(rowActions.perRow ? { actions: rowActions.of(row) } : {}),
     })),
     total: result.total,

@@ -10,11 +10,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { may } from "~/lib/access";
 import { formatDate, formatMoney, formatMoneyInput, parseMoney, todayInBerlin } from "~/lib/format";
 import { parseId } from "~/lib/ids";
+import { capacityWarning, overbooks } from "~/lib/capacity";
 import { ATTENDANCE_WORDS } from "~/models/attendances.server";
 import { dogOptions } from "~/models/certifications.server";
 import {
   ALREADY_BOOKED,
   confirmedStatusId,
+  courseCapacity,
   courseForBooking,
   deleteMembership,
   FINISHED_COURSE,
@@ -136,7 +138,14 @@ export type MembershipDialogData = {
   warnings: string[];
   /** A refusal known before saving (no CONFIRMED status). */
   error: string | null;
+  /** Saving would take one place more than the course has: the warning, and whether the
+   *  waiting list can be chosen (a status WAITLIST exists). Speichern gives way to the two choices. */
+  capacity: { warning: string; waitlist: boolean } | null;
 };
+
+type StatusOption = Awaited<ReturnType<typeof membershipStatusOptions>>[number];
+const codeOf = (statuses: StatusOption[], id: number | null | undefined) => statuses.find((status) => status.id === id)?.code ?? null;
+const waitlistStatusId = (statuses: StatusOption[]) => statuses.find((status) => status.code === "WAITLIST")?.id ?? null;
 
 async function defaults({ db, parent }: DialogViewContext): Promise<Values> {
   const dog = parent?.type === "DOG" ? await getDog(db, parent.id) : undefined;
@@ -195,6 +204,10 @@ async function dialogData(context: DialogViewContext, membership: MembershipReco
       : []),
   ];
   const price = course && person ? priceFor(course, person.tier) : null;
+  const capacity = courseId ? await courseCapacity(db, courseId, membership?.id ?? null) : null;
+  const full =
+    capacity &&
+    overbooks(capacity, codeOf(statuses, parseId(values.statusId)), membership ? { statusCode: codeOf(statuses, membership.statusId) ?? "" } : null);
   return {
     membership: membership && present(membership),
     values,
@@ -216,6 +229,7 @@ async function dialogData(context: DialogViewContext, membership: MembershipReco
     warnings,
     // A new membership starts as CONFIRMED: say so when there is no (single) such status.
     error: !membership && confirmed === null ? STATUS_CONFIRMED_NOT_FOUND : null,
+    capacity: full ? { warning: capacityWarning(capacity), waitlist: waitlistStatusId(statuses) !== null } : null,
   };
 }
 
@@ -234,6 +248,9 @@ async function draftOf(db: Db, form: FormData): Promise<Record<string, string>> 
   }
   return (await settle(db, posted)) as Record<string, string>;
 }
+
+export const WAITLISTED = "Teilnehmer wurde auf die Warteliste gesetzt";
+const WAITLIST_NOT_FOUND = "Es gibt keinen Status Warteliste (Code WAITLIST).";
 
 type Reply = (options?: object) => SubmissionResult<string[]>;
 const refusedOn = (reply: Reply, field: string | undefined, message: string): DialogOutcome => ({
@@ -296,8 +313,29 @@ export const dialog = defineDialog({
       if (before && !value.rowVersion) return { status: "invalid", result: submission.reply({ formErrors: ["Version fehlt"] }) };
       // The course is fixed once booked (a transfer moves it).
       const courseId = before ? before.courseId : value.courseId;
-      const [course, person, dog] = await Promise.all([courseForBooking(db, courseId), personForBooking(db, value.personId), getDog(db, value.dogId)]);
+      const [course, person, dog, statuses, capacity] = await Promise.all([
+        courseForBooking(db, courseId),
+        personForBooking(db, value.personId),
+        getDog(db, value.dogId),
+        membershipStatusOptions(db),
+        courseCapacity(db, courseId, before?.id ?? null),
+      ]);
       if (!course) return refusedOn(submission.reply, "courseId", "Diesen Kurs gibt es nicht (mehr)");
+      // A full course (issue 29/14): the first Speichern opens the dialog again with the warning and
+      // the two choices; 'Trotzdem buchen' saves as chosen, 'Auf die Warteliste' with the status
+      // Warteliste (no place taken, no fee).
+      const choice = form.get("capacity");
+      let statusId = value.statusId;
+      if (choice === "waitlist") {
+        const waitlist = waitlistStatusId(statuses);
+        if (waitlist === null) return refusedOn(submission.reply, "statusId", WAITLIST_NOT_FOUND);
+        statusId = waitlist;
+      } else if (
+        choice !== "book" &&
+        overbooks(capacity ?? null, codeOf(statuses, statusId), before ? { statusCode: codeOf(statuses, before.statusId) ?? "" } : null)
+      ) {
+        return { status: "draft", draft: await draftOf(db, form) };
+      }
       if (!person) return refusedOn(submission.reply, "personId", "Diese Person gibt es nicht (mehr)");
       if (!dog) return refusedOn(submission.reply, "dogId", "Diesen Hund gibt es nicht (mehr)");
       // Copied when booked, and again when the person, the dog or the course changes (spec 001 §4).
@@ -310,7 +348,7 @@ export const dialog = defineDialog({
           courseId,
           personId: person.id,
           dogId: dog.id,
-          statusId: value.statusId,
+          statusId,
           price,
           amount: value.amount ?? price,
           isPaid: value.isPaid,
@@ -326,7 +364,7 @@ export const dialog = defineDialog({
       );
       switch (outcome.status) {
         case "saved": {
-          const message = before ? "Teilnehmer wurde gespeichert" : "Teilnehmer wurde hinzugefügt";
+          const message = choice === "waitlist" ? WAITLISTED : before ? "Teilnehmer wurde gespeichert" : "Teilnehmer wurde hinzugefügt";
           if (outcome.invoiced === null) return { status: "saved", id: outcome.id, message };
           const invoice = outcome.invoiced ? ` (Rechnung ${outcome.invoiced})` : "";
           return {

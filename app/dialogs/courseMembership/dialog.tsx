@@ -6,6 +6,7 @@ import { DialogForm, useDraftSubmit, type DialogProps } from "~/components/dialo
 import { CheckboxField, LockedField, LookupSearch, LookupSelect, MoneyField, SelectField, TextAreaField, RecordKeys } from "~/components/forms/fields";
 import { useSaveGate } from "~/components/forms/save-gate";
 import { useHydrated } from "~/components/use-hydrated";
+import { CAPACITY_CHOICES } from "~/lib/capacity";
 import type { MembershipDialogData, MembershipFormRecord } from "./dialog.server";
 import { MEMBERSHIP_LABELS, membershipSchema, transferSchema, type MembershipFormValues, type TransferFormValues } from "./schema";
 
@@ -16,6 +17,8 @@ export default function CourseMembershipDialog(props: DialogProps<MembershipDial
   if (props.view === "transfer") return <TransferDialog {...(props as DialogProps<TransferData>)} />;
   return <MembershipDialog {...(props as DialogProps<MembershipDialogData>)} />;
 }
+
+const CAPACITY_SAVE_BLOCKED = `Der Kurs ist voll: bitte „${CAPACITY_CHOICES.book}“ oder „${CAPACITY_CHOICES.waitlist}“ wählen.`;
 
 const yesNo = (value: boolean | null) => (value === null ? "–" : value ? "ja" : "nein");
 
@@ -126,6 +129,33 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
               </>
             )}
           </dl>
+          {data.capacity && (
+            <div role="alert" className="col-span-2 rounded border border-red-300 bg-red-50 p-2 text-sm text-red-700" aria-label="Kurs voll">
+              <p className="font-semibold">{data.capacity.warning}</p>
+              <div className="mt-2 flex flex-wrap gap-2">
+                <button
+                  type="submit"
+                  name="capacity"
+                  value="book"
+                  disabled={hydrated && gate.reason !== null}
+                  className="rounded bg-red-700 px-3 py-1.5 font-medium text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-50"
+                >
+                  {CAPACITY_CHOICES.book}
+                </button>
+                {data.capacity.waitlist && (
+                  <button
+                    type="submit"
+                    name="capacity"
+                    value="waitlist"
+                    disabled={hydrated && gate.reason !== null}
+                    className="rounded border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
+                  >
+                    {CAPACITY_CHOICES.waitlist}
+                  </button>
+                )}
+              </div>
+            </div>
+          )}
           {data.warnings.length > 0 && (
             <ul
               className="col-span-2 list-disc rounded border border-red-300 bg-red-50 py-2 pl-6 pr-2 text-sm font-semibold text-red-700"
@@ -146,7 +176,7 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
           actionData={actionData}
           audit={membership?.audit}
           closeHref={closeHref}
-          saveBlocked={hydrated ? gate.reason : null}
+          saveBlocked={(hydrated ? gate.reason : null) ?? (data.capacity ? CAPACITY_SAVE_BLOCKED : null)}
         />
       </DialogForm>
     </RouteDialog>

@@ -8,7 +8,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { Db } from "~/db/client.server";
 import { composeMail, invoiceAttachment, loadTemplate, mailSettings, MailProblem, messageOf, previewHtml, sendClaimed } from "~/jobs/mails.server";
 import { browseList } from "~/lib/grid";
-import { MAIL_FAILED, MAIL_SENT, MAIL_TEMPLATES, NO_EMAIL, type MailFee, type MailInvoice, type MailPerson, type MailSource } from "~/lib/mail";
+import { MAIL_FAILED, MAIL_SENT, MAIL_TEMPLATES, NO_EMAIL, PERSON_ERASED, type MailFee, type MailInvoice, type MailPerson, type MailSource } from "~/lib/mail";
+import { todayInBerlin } from "~/lib/format";
+import { markInvoiceSent } from "~/models/invoices.server";
+import { isPdfOnTheWay } from "~/models/invoice-pdfs.server";
 import { claimMail, failMail, feeForMail, invoiceForMail, personForMail } from "~/models/mails.server";
 import { openTransport, TemplateError, type Attachment } from "~/services/mail.server";
 import { paymentLinkForFee, paymentLinksRefusal } from "~/services/payments.server";
@@ -43,6 +46,9 @@ async function loadRecord(db: Db, source: MailSource, id: number): Promise<MailR
   }
 }
 
+/** Senden waits for the PDF a run is making (the dialog adds how it will know: by itself, or on reload). */
+export const PDF_PENDING = "Senden wartet auf das PDF dieser Rechnung: es wird gerade im Hintergrund erzeugt (Aufgabe „PDFs erzeugen“).";
+
 export type MailPreviewData = {
   source: MailSource;
   id: number;
@@ -61,6 +67,8 @@ export type MailPreviewData = {
   text: string;
   /** Why it cannot be sent (German), or null. */
   problem: string | null;
+  /** The invoice's PDF is being made by a 'PDFs erzeugen' run: the dialog checks again until it is there. */
+  pdfPending: boolean;
   /** A note on what sending adds (an open fee's payment link made then), or null. */
   notice: string | null;
   browse: ReturnType<typeof browseList>;
@@ -83,22 +91,34 @@ async function preview(context: DialogViewContext, source: MailSource): Promise<
     template: record.template,
     browse: browseList(search, id),
   };
+  const pdfPending = record.attachInvoice && record.invoice !== undefined && !record.invoice.pdfFilePath && (await isPdfOnTheWay(db, record.invoice.id));
   try {
     const template = await loadTemplate(db, record.template);
     const { rendered, route, girocode } = composeMail(env, await mailSettings(env, db), template, record);
     // The preview shows the GiroCode the mail carries as an attachment.
     rendered.html = previewHtml(rendered.html, girocode);
-    const problem = !record.person.email?.trim()
-      ? `${base.personName} hat ${NO_EMAIL}.`
-      : route.status === "blocked"
-        ? route.message
-        : record.attachInvoice && !record.invoice?.pdfFilePath
-          ? "Zu dieser Rechnung gibt es noch kein PDF. Bitte zuerst das PDF erzeugen."
-          : null;
-    return { ...base, ...rendered, sentTo: route.status === "ok" ? route.to : null, problem, notice: await paymentLinkNotice(db, env, record) };
+    const problem = record.person.erasedOn
+      ? PERSON_ERASED
+      : !record.person.email?.trim()
+        ? `${base.personName} hat ${NO_EMAIL}.`
+        : route.status === "blocked"
+          ? route.message
+          : record.attachInvoice && !record.invoice?.pdfFilePath
+            ? pdfPending
+              ? PDF_PENDING
+              : "Zu dieser Rechnung gibt es noch kein PDF. Bitte zuerst das PDF erzeugen."
+            : null;
+    return {
+      ...base,
+      ...rendered,
+      sentTo: route.status === "ok" ? route.to : null,
+      problem,
+      pdfPending: problem === PDF_PENDING,
+      notice: await paymentLinkNotice(db, env, record),
+    };
   } catch (error) {
     if (!(error instanceof MailProblem || error instanceof TemplateError)) throw error;
-    return { ...base, subject: "", html: "", text: "", sentTo: null, problem: error.message, notice: null };
+    return { ...base, subject: "", html: "", text: "", sentTo: null, problem: error.message, pdfPending: false, notice: null };
   }
 }
 
@@ -133,6 +153,7 @@ export const dialog = defineDialog({
       const { source, id, subject } = submission.value;
       const loaded = await loadRecord(db, source, id);
       if (!loaded) return { status: "missing" };
+      if (loaded.person.erasedOn) return { status: "refused", message: PERSON_ERASED };
       const email = loaded.person.email?.trim();
       if (!email) return { status: "refused", message: `${loaded.person.firstName} ${loaded.person.lastName} hat ${NO_EMAIL}.` };
       const record = await withPaymentLink(db, env, loaded);
@@ -176,6 +197,7 @@ export const dialog = defineDialog({
         await failMail(db, logId, messageOf(error));
         return { status: "refused", message: `${MAIL_FAILED} ${messageOf(error)}` };
       }
+      if (record.invoice) await markInvoiceSent(db, record.invoice.id, user, todayInBerlin());
       return { status: "done", message: MAIL_SENT };
     },
   },

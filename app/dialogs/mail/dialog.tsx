@@ -1,11 +1,26 @@
 import { getFormProps } from "@conform-to/react";
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { DialogButtons, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { FormErrors, TextField } from "~/components/forms/fields";
 import { useRecordForm } from "~/components/forms/record-form";
 import type { MailPreviewData } from "./dialog.server";
 import { mailSendSchema, type MailSendValues } from "./schema";
+
+/** How often the dialog asks again while a run makes the invoice's PDF. */
+const PDF_POLL_MS = 2000;
+
+/** While the PDF is on the way: load the dialog's data again now and then until it is there. */
+function usePdfPolling(pending: boolean) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!pending || state !== "idle") return;
+    const timer = window.setTimeout(revalidate, PDF_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [pending, state, revalidate]);
+}
 
 const navClass = "rounded border border-slate-300 px-3 py-1.5 text-sm";
 
@@ -42,6 +57,13 @@ export default function MailDialog({ data, actionData, closeHref }: DialogProps<
     version: `${data.source}${data.id}`,
   });
   const { browse } = data;
+  const hydrated = useHydrated();
+  usePdfPolling(hydrated && data.pdfPending);
+  // Waiting for the PDF: with JavaScript the dialog looks again by itself; without, a reload does.
+  const problem =
+    data.pdfPending && data.problem
+      ? `${data.problem} ${hydrated ? "Senden wird von selbst frei, sobald es da ist." : "Bitte lade die Seite in einer Minute neu; ist das PDF da, ist Senden frei."}`
+      : data.problem;
   return (
     <RouteDialog title={`Mail senden: ${data.label}`} closeHref={closeHref} width={800} height="80vh">
       <DialogForm intent="mail:send" {...getFormProps(form)}>
@@ -81,9 +103,9 @@ export default function MailDialog({ data, actionData, closeHref }: DialogProps<
           </details>
         )}
         {data.notice && <p className="mt-3 rounded border border-sky-300 bg-sky-50 p-3 text-sm text-sky-900">{data.notice}</p>}
-        {data.problem && (
-          <p role="alert" className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-            {data.problem}
+        {problem && (
+          <p role="alert" aria-busy={data.pdfPending || undefined} className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            {problem}
           </p>
         )}
         <FormErrors errors={[...(form.errors ?? []), ...(actionData?.error ? [actionData.error] : [])]} id={form.errorId} />
@@ -94,7 +116,7 @@ export default function MailDialog({ data, actionData, closeHref }: DialogProps<
           </span>
           <Step label="Nächster ›" id={browse.next} rel="next" />
         </div>
-        <DialogButtons submitLabel="Senden" closeHref={closeHref} disabled={data.problem !== null} reason={data.problem} />
+        <DialogButtons submitLabel="Senden" closeHref={closeHref} disabled={problem !== null} reason={problem} />
       </DialogForm>
     </RouteDialog>
   );
