@@ -56,7 +56,7 @@ export async function listFeedSubjects(db: Db): Promise<{ courses: FeedSubject[]
         id: courses.id,
         name: courses.name,
         startYear: courses.startYear,
-        feedId: calendarFeeds.id,
+        feedId: sql<number | null>`${calendarFeeds.id}`.as("feed_id"),
         lastModifiedOn: sql<string | null>`coalesce(${calendarFeeds.lastModifiedOn}, ${calendarFeeds.createdOn})`.as("feed_modified_on"),
       })
       .from(courses)
@@ -67,7 +67,7 @@ export async function listFeedSubjects(db: Db): Promise<{ courses: FeedSubject[]
       .select({
         id: people.id,
         name: sql<string>`${people.fullName}`,
-        feedId: calendarFeeds.id,
+        feedId: sql<number | null>`${calendarFeeds.id}`.as("feed_id"),
         lastModifiedOn: sql<string | null>`coalesce(${calendarFeeds.lastModifiedOn}, ${calendarFeeds.createdOn})`.as("feed_modified_on"),
       })
       .from(people)
