@@ -190,7 +190,12 @@ export async function previewBirthdayMails(env: Env, db: Db, now = new Date()): 
     today,
     people: people.map((person) => {
       const state = status.get(person.id);
-      return { id: person.id, name: `${person.firstName} ${person.lastName}`.trim(), email: person.email ?? "", status: state ? BIRTHDAY_STATE[state] : "offen" };
+      return {
+        id: person.id,
+        name: `${person.firstName} ${person.lastName}`.trim(),
+        email: person.email ?? "",
+        status: state ? BIRTHDAY_STATE[state] : "offen",
+      };
     }),
     problem: route.status === "blocked" ? route.message : null,
   };

@@ -2,7 +2,16 @@
  * The mail tasks of the Tasks screen (ADMIN): today's birthday mails now (the cron sends them every
  * morning anyway), the mailshot run with its preview, and the invoice mails that are not sent.
  */
-import { composeMail, loadTemplate, mailSettings, MailProblem, previewBirthdayMails, previewHtml, sendBirthdayMails, type BirthdayMailPreview } from "~/jobs/mails.server";
+import {
+  composeMail,
+  loadTemplate,
+  mailSettings,
+  MailProblem,
+  previewBirthdayMails,
+  previewHtml,
+  sendBirthdayMails,
+  type BirthdayMailPreview,
+} from "~/jobs/mails.server";
 import { startDeclaredRun } from "~/jobs/start.server";
 import { mailshotRun } from "~/runs/mailshot.run.server";
 import { todayInBerlin } from "~/lib/format";
