@@ -162,7 +162,7 @@ export function birthdaysOn(today: string): string[] {
 }
 
 /** How a birthday mail of today stands: not sent yet, or what the mail log says. */
-export type BirthdayMailState = "offen" | "schon versandt" | "nicht bestätigt" | "fehlgeschlagen";
+type BirthdayMailState = "offen" | "schon versandt" | "nicht bestätigt" | "fehlgeschlagen";
 
 export type BirthdayMailPreview = {
   today: string;

@@ -5,7 +5,7 @@
  * client address (Cloudflare's CF-Connecting-IP; locally, where there is none, one shared
  * counter). wrangler dev and the tests' workerd count in memory, Cloudflare per location.
  */
-export const RATE_LIMITED_MESSAGE = "Zu viele Anfragen. Bitte in einer Minute erneut versuchen.";
+const RATE_LIMITED_MESSAGE = "Zu viele Anfragen. Bitte in einer Minute erneut versuchen.";
 
 /** The endpoints counted apart, so a busy calendar app does not lock out the health monitor. */
 type PublicEndpoint = "liveness" | "feeds";

@@ -44,7 +44,7 @@ function contentSecurityPolicy(nonce: string, env: Pick<Env, "OIDC_ISSUER">): st
  * without anything personal, on purpose). Static assets never reach the worker: they keep their
  * caching (public/_headers and the asset store).
  */
-export const PRIVATE_NO_STORE = "private, no-store";
+const PRIVATE_NO_STORE = "private, no-store";
 
 export function cacheControl(routeHeader: string | null): string {
   return routeHeader && /(^|[\s,])public([\s,]|$)/i.test(routeHeader) ? routeHeader : PRIVATE_NO_STORE;

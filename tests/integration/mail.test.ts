@@ -349,7 +349,7 @@ describe("birthday mails", () => {
       .returning({ id: schema.people.id });
     const sentBefore = (await mailsTo(account)).length;
     // A link clicked on another site (a GET, with or without a Referer): a preview, nothing sent.
-    for (const headers of [{}, { Referer: "https://evil.example/page" }]) {
+    for (const headers of [{}, { Referer: "https://evil.example/page" }] as Record<string, string>[]) {
       const preview = await fetchApp(api, { cookie, headers });
       expect(preview.status).toBe(200);
       expect(preview.headers.get("Cache-Control")).toBe("private, no-store");
@@ -360,7 +360,7 @@ describe("birthday mails", () => {
       expect(body.message).toBe("1 Geburtstagsmail würde mit POST versandt.");
     }
     // A post from another site: with its Origin, or without Origin but with its Referer.
-    for (const headers of [{ Origin: "https://evil.example" }, { Referer: "https://evil.example/page" }]) {
+    for (const headers of [{ Origin: "https://evil.example" }, { Referer: "https://evil.example/page" }] as Record<string, string>[]) {
       const refused = await fetchApp(api, { method: "POST", cookie, headers });
       expect(refused.status).toBe(403);
       expect(await refused.text()).toBe("Anfrage von einer fremden Seite abgelehnt.");
