@@ -12,17 +12,19 @@ import { getLoadContext } from "../app/load-context";
 import { refuseCrossSiteWrite } from "../app/services/cross-site.server";
 import { appEnv, EnvError, envErrorResponse } from "../app/services/env.server";
 import { onSiteLocation } from "../app/services/return-path.server";
-import { securityHeaders } from "../app/services/security-headers.server";
+import { cacheControl, securityHeaders } from "../app/services/security-headers.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
 /**
- * Every response gets the security headers and Server-Timing; a redirect that would leave the
- * site (a relative Location such as '//evil.example') goes home instead.
+ * Every response gets the security headers, Server-Timing and 'Cache-Control: private, no-store'
+ * (unless its route chose 'public'); a redirect that would leave the site (a relative Location
+ * such as '//evil.example') goes home instead.
  */
 function finish(response: Response, headers: [string, string][]): Response {
   const apply = (target: Response) => {
     for (const [name, value] of headers) target.headers.set(name, value);
+    target.headers.set("Cache-Control", cacheControl(target.headers.get("Cache-Control")));
     const location = target.headers.get("Location");
     if (location) target.headers.set("Location", onSiteLocation(location));
     return target;

@@ -868,18 +868,19 @@ export const calendarFeeds = sqliteTable(
     id: id(),
     kind: text("kind", { enum: CALENDAR_FEED_KINDS }).notNull(),
     subjectId: integer("subject_id").notNull(),
-    /** 256 random bits, base64url (43 characters). */
-    token: text("token").notNull(),
-    /** SHA-256 of the token (base64url): what a feed request is looked up by. */
+    /**
+     * SHA-256 (base64url) of the token, 256 random bits handed out once: what a feed request is
+     * looked up by. The token itself is never stored (issue 29), so a copy of the database opens
+     * no feed.
+     */
     tokenHash: text("token_hash").notNull(),
     ...auditColumns(),
   },
   (t) => [
     uniqueIndex("calendar_feeds_kind_subject_unique").on(t.kind, t.subjectId),
-    uniqueIndex("calendar_feeds_token_unique").on(t.token),
     uniqueIndex("calendar_feeds_token_hash_unique").on(t.tokenHash),
     oneOf("calendar_feeds", "kind", CALENDAR_FEED_KINDS),
-    rule("calendar_feeds_token_shape", "length(token) = 43 AND length(token_hash) = 43"),
+    rule("calendar_feeds_token_shape", "length(token_hash) = 43"),
   ],
 );
 

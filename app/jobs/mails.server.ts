@@ -12,7 +12,7 @@ import { epcPayload, girocodePng } from "~/lib/girocode";
 import { invoiceEpcPayload, type ClubInvoiceData } from "~/lib/invoice-document";
 import type { Actor } from "~/models/audit.server";
 import { getConfiguration } from "~/models/configuration.server";
-import { claimOnce, confirmMail, failMail, getMailTemplate, peopleWithBirthday } from "~/models/mails.server";
+import { birthdayMailStatus, claimOnce, confirmMail, failMail, getMailTemplate, peopleWithBirthday } from "~/models/mails.server";
 import { openTransport, renderMail, routeMail, senderName, type Attachment, type MailTransport, type RenderedMail, type Route } from "~/services/mail.server";
 
 /** A refusal a person can act on (German), e.g. a missing template or PDF. */
@@ -159,6 +159,46 @@ export function birthdaysOn(today: string): string[] {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   const day = today.slice(5);
   return day === "02-28" && !leap ? [day, "02-29"] : [day];
+}
+
+/** How a birthday mail of today stands: not sent yet, or what the mail log says. */
+type BirthdayMailState = "offen" | "schon versandt" | "nicht bestätigt" | "fehlgeschlagen";
+
+export type BirthdayMailPreview = {
+  today: string;
+  people: { id: number; name: string; email: string; status: BirthdayMailState }[];
+  /** Why nothing can be sent now (no test account), or null. */
+  problem: string | null;
+};
+
+const BIRTHDAY_STATE = { SENT: "schon versandt", CLAIMED: "nicht bestätigt", FAILED: "fehlgeschlagen" } as const;
+
+/**
+ * What sendBirthdayMails would send now, without sending anything: today's birthdays with an
+ * address and consent, each with its state in the mail log (the Tasks dialog and the API's GET).
+ */
+export async function previewBirthdayMails(env: Env, db: Db, now = new Date()): Promise<BirthdayMailPreview> {
+  const today = todayInBerlin(now);
+  const people = await peopleWithBirthday(db, birthdaysOn(today));
+  const status = await birthdayMailStatus(
+    db,
+    people.map((person) => person.id),
+    currentYearInBerlin(now),
+  );
+  const route = routeMail(env, (await getConfiguration(db))?.smtpTestAccount, "", null);
+  return {
+    today,
+    people: people.map((person) => {
+      const state = status.get(person.id);
+      return {
+        id: person.id,
+        name: `${person.firstName} ${person.lastName}`.trim(),
+        email: person.email ?? "",
+        status: state ? BIRTHDAY_STATE[state] : "offen",
+      };
+    }),
+    problem: route.status === "blocked" ? route.message : null,
+  };
 }
 
 export type BirthdayOutcome = { message: string; sent: number; warning: boolean };

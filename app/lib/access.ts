@@ -34,7 +34,9 @@ export const AREA_ACCESS = {
   scheduler: "ANY",
   recyclebin: "ANY",
   quickAdd: "ANY",
-  test: "ANY",
+  /** Test: the self-test of the installation (it writes to R2 and the queue and shows counts):
+   *  ADMIN, as spec 001 §2 calls the server test "admin or developer only" (issue 29). */
+  test: ADMIN_ONLY,
   fees: ADMIN_FINANCE,
   invoices: ADMIN_FINANCE,
   /** Mahnwesen: the reminder run (preview, confirmation, progress) and the reminders written. */

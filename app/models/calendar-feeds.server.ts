@@ -2,11 +2,10 @@
  * All queries and writes of the calendar feeds (Kalender-Abos): the secret token of a course's or
  * a trainer's ICS feed, and the course dates a feed holds.
  *
- * A token is 256 random bits from crypto.getRandomValues, base64url (43 characters). It is kept so
- * the ADMIN can show the link again, and looked up by its SHA-256: the database's comparison then
- * works on a value that tells nothing about the token, and the found token is compared once more in
- * constant time. Renewing replaces token and hash in one statement, so the old address stops
- * working at once.
+ * A token is 256 random bits from crypto.getRandomValues, base64url (43 characters). It is handed
+ * out once, when it is made, and only its SHA-256 is kept (as for sessions), so a copy of the
+ * database yields no working feed address; a request is looked up by the hash of the token it
+ * brings. Renewing replaces the hash in one statement, so the old address stops working at once.
  */
 import { and, asc, eq, gte, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -30,14 +29,6 @@ async function hashOf(token: string): Promise<string> {
   return base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token))));
 }
 
-/** Compares two strings in time that depends on their length only. */
-function sameSecret(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let index = 0; index < a.length; index++) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
-  return difference === 0;
-}
-
 export { CALENDAR_FEED_KINDS, type CalendarFeedKind };
 
 export type CalendarFeedRef = { kind: CalendarFeedKind; subjectId: number };
@@ -45,16 +36,19 @@ export type CalendarFeedRef = { kind: CalendarFeedKind; subjectId: number };
 /** The feed a token opens, or null (malformed, unknown or renewed token). */
 export async function findCalendarFeed(db: Db, token: string): Promise<CalendarFeedRef | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
+  // The database compares hashes only: what it sees tells nothing about a token, and a lookup
+  // that fails by timing learns nothing about a valid one.
   const [row] = await db
-    .select({ kind: calendarFeeds.kind, subjectId: calendarFeeds.subjectId, token: calendarFeeds.token })
+    .select({ kind: calendarFeeds.kind, subjectId: calendarFeeds.subjectId })
     .from(calendarFeeds)
     .where(eq(calendarFeeds.tokenHash, await hashOf(token)));
-  return row && sameSecret(row.token, token) ? { kind: row.kind, subjectId: row.subjectId } : null;
+  return row ?? null;
 }
 
-export type FeedSubject = { kind: CalendarFeedKind; id: number; name: string; token: string | null; lastModifiedOn: string | null };
+/** A subject of the screen; hasFeed: a link was made (its address can no longer be shown). */
+export type FeedSubject = { kind: CalendarFeedKind; id: number; name: string; hasFeed: boolean; lastModifiedOn: string | null };
 
-/** What the Kalender-Abos screen lists: the current courses (not FINISHED) and the trainers, each with its token if it has one. */
+/** What the Kalender-Abos screen lists: the current courses (not FINISHED) and the trainers, each saying whether it has a link and since when. */
 export async function listFeedSubjects(db: Db): Promise<{ courses: FeedSubject[]; trainers: FeedSubject[] }> {
   const [courseRows, trainerRows] = await db.batch([
     db
@@ -62,7 +56,7 @@ export async function listFeedSubjects(db: Db): Promise<{ courses: FeedSubject[]
         id: courses.id,
         name: courses.name,
         startYear: courses.startYear,
-        token: calendarFeeds.token,
+        feedId: sql<number | null>`${calendarFeeds.id}`.as("feed_id"),
         lastModifiedOn: sql<string | null>`coalesce(${calendarFeeds.lastModifiedOn}, ${calendarFeeds.createdOn})`.as("feed_modified_on"),
       })
       .from(courses)
@@ -73,7 +67,7 @@ export async function listFeedSubjects(db: Db): Promise<{ courses: FeedSubject[]
       .select({
         id: people.id,
         name: sql<string>`${people.fullName}`,
-        token: calendarFeeds.token,
+        feedId: sql<number | null>`${calendarFeeds.id}`.as("feed_id"),
         lastModifiedOn: sql<string | null>`coalesce(${calendarFeeds.lastModifiedOn}, ${calendarFeeds.createdOn})`.as("feed_modified_on"),
       })
       .from(people)
@@ -86,10 +80,16 @@ export async function listFeedSubjects(db: Db): Promise<{ courses: FeedSubject[]
       kind: "COURSE",
       id: row.id,
       name: courseLabel(row.name, row.startYear),
-      token: row.token,
+      hasFeed: row.feedId !== null,
       lastModifiedOn: row.lastModifiedOn,
     })),
-    trainers: trainerRows.map((row) => ({ kind: "TRAINER", id: row.id, name: row.name, token: row.token, lastModifiedOn: row.lastModifiedOn })),
+    trainers: trainerRows.map((row) => ({
+      kind: "TRAINER",
+      id: row.id,
+      name: row.name,
+      hasFeed: row.feedId !== null,
+      lastModifiedOn: row.lastModifiedOn,
+    })),
   };
 }
 
@@ -114,7 +114,8 @@ export async function offeredFeedSubject(db: Db, kind: CalendarFeedKind, id: num
 
 /**
  * Creates the feed of a subject, or gives it a new token (the old one stops working with this very
- * statement). created: whether there was none before.
+ * statement). Returns the token, the only time it exists outside the caller's subscription: only
+ * its hash is stored. created: whether there was none before.
  */
 export async function renewCalendarFeed(
   db: Db,
@@ -126,10 +127,10 @@ export async function renewCalendarFeed(
   const tokenHash = await hashOf(token);
   const [row] = await db
     .insert(calendarFeeds)
-    .values({ kind, subjectId, token, tokenHash, ...auditInsert(actor, now) })
+    .values({ kind, subjectId, tokenHash, ...auditInsert(actor, now) })
     .onConflictDoUpdate({
       target: [calendarFeeds.kind, calendarFeeds.subjectId],
-      set: { token, tokenHash, lastModifiedBy: actor.name, lastModifiedOn: now.toISOString(), rowVersion: sql`${calendarFeeds.rowVersion} + 1` },
+      set: { tokenHash, lastModifiedBy: actor.name, lastModifiedOn: now.toISOString(), rowVersion: sql`${calendarFeeds.rowVersion} + 1` },
     })
     .returning({ rowVersion: calendarFeeds.rowVersion });
   return { token, created: row.rowVersion === 1 };

@@ -12,6 +12,16 @@ async function probe(run: () => Promise<string>): Promise<ProbeResult> {
   }
 }
 
+/** The public liveness answer's only question: does D1 answer a read? Counts and writes nothing. */
+export async function databaseAnswers(db: Db): Promise<boolean> {
+  try {
+    await db.all(sql`SELECT 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** D1: a real query against the migrated schema. */
 function probeDatabase(db: Db): Promise<ProbeResult> {
   return probe(async () => {
@@ -53,7 +63,7 @@ export type HealthReport = {
   checks: { d1: ProbeResult; r2: ProbeResult; queue: ProbeResult };
 };
 
-/** The health check of GET /api/public/test (and Tasks → 'Server testen'): D1, R2 and the queue, each really used. */
+/** The self-test of ADMIN (GET /api/protected/test, the screen Test, Tasks → 'Server testen'): D1, R2 and the queue, each really used. */
 export async function checkHealth(db: Db, env: Pick<Env, "INVOICES" | "JOBS">): Promise<HealthReport> {
   const [d1, r2, queue] = await Promise.all([probeDatabase(db), probeBucket(env.INVOICES), probeQueue(env.JOBS)]);
   const healthy = d1.ok && r2.ok && queue.ok;

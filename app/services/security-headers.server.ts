@@ -36,6 +36,20 @@ function contentSecurityPolicy(nonce: string, env: Pick<Env, "OIDC_ISSUER">): st
   ].join("; ");
 }
 
+/**
+ * The Cache-Control of every response the worker answers (pages, their .data requests, API
+ * answers, downloads): 'private, no-store', so neither a shared cache nor the browser keeps a page
+ * or a file with personal data after logout (the back button asks the server again, which sends a
+ * logged-out user to the login). A route keeps its own header only when it says 'public' (data
+ * without anything personal, on purpose). Static assets never reach the worker: they keep their
+ * caching (public/_headers and the asset store).
+ */
+const PRIVATE_NO_STORE = "private, no-store";
+
+export function cacheControl(routeHeader: string | null): string {
+  return routeHeader && /(^|[\s,])public([\s,]|$)/i.test(routeHeader) ? routeHeader : PRIVATE_NO_STORE;
+}
+
 /** The headers for the response to `request`; HSTS only over https (it would pin plain localhost). */
 export function securityHeaders(request: Request, env: Pick<Env, "OIDC_ISSUER">, nonce: string): [string, string][] {
   const headers: [string, string][] = [

@@ -112,8 +112,8 @@ test("Kontenblatt: a payment link made, shown and copied, paid at Mollie, the we
   await expect(page.getByRole("dialog", { name: "Zahlungslink erzeugen" })).toContainText("The fee has already been paid");
 });
 
-test("Test: every part of the installation with its state, for any logged-in user", async ({ page, openAs }) => {
-  await openAs("staff", "/test");
+test("Test: every part of the installation with its state, for ADMIN", async ({ page, openAs }) => {
+  await openAs("admin", "/test");
   await expect(page.getByRole("heading", { level: 1, name: "Test" })).toBeVisible();
   const results = page.getByRole("list", { name: "Prüfergebnisse" });
   for (const part of ["Datenbank (D1)", "Speicher für Rechnungs-PDFs (R2)", "Warteschlange für Sammelaufgaben (Queue)", "Zahlungsanbieter (Mollie)"]) {

@@ -118,8 +118,8 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/tasks", allowed: ["admin"], get: 200, post: 400 },
   // Tasks → Prüfungen: only posts (an empty one names no check: 400), GET is not allowed.
   { path: "/tasks/checks", allowed: ["admin"], get: 405, post: 400 },
-  // Test: the installation's health for everyone logged in; it takes no posts.
-  { path: "/test", allowed: ANY, get: 200, post: 405 },
+  // Test: the installation's self-test (it writes to R2 and the queue): ADMIN only (issue 29); it takes no posts.
+  { path: "/test", allowed: ["admin"], get: 200, post: 405 },
   { path: "/tasks?dialog=task-invoices", allowed: ["admin"], get: 200, post: 400 },
   // Mail: the log (ADMIN, FINANCE), its tabs under a person and an invoice, the mail tasks.
   { path: "/mailer", allowed: ["finance", "admin"], get: 200, post: 400 },
@@ -178,6 +178,8 @@ describe("built screens and their actions", () => {
         ["POST", post],
       ] as const) {
         const response = await ask(path, who, { method });
+        // Pages and downloads with personal data: no cache keeps them after logout (issue 29).
+        expect(response.headers.get("Cache-Control"), `${method} ${who}`).toBe("private, no-store");
         if (allowed.includes(who) || (getOnly && method === "POST")) {
           expect(response.status, `${method} ${who}`).toBe(expected);
           if (expected === 302) expect(response.headers.get("Location"), `${method} ${who}`).toMatch(/^\/(people|dogs)\/\d+\/(dogs|coursememberships)$/);
@@ -492,13 +494,15 @@ describe("mail dialogs and mail tasks posted from pages others may use", () => {
     expect(await mails()).toBe(before);
   });
 
-  it("GET /api/protected/mailer/sendBirthdayMailsForToday: 401 anonymous, 403 without ADMIN, a German message for ADMIN", async () => {
+  it("/api/protected/mailer/sendBirthdayMailsForToday, GET and POST: 401 anonymous, 403 without ADMIN, a German message for ADMIN", async () => {
     const path = "/api/protected/mailer/sendBirthdayMailsForToday";
-    expect((await ask(path, "anonymous")).status).toBe(401);
-    for (const who of ["staff", "gdpr", "finance"] as DemoUserName[]) expect((await ask(path, who)).status, who).toBe(403);
-    const admin = await ask(path, "admin");
-    expect(admin.status).toBe(200);
-    expect(((await admin.json()) as { message: string }).message).toMatch(/Geburtstag/);
+    for (const method of ["GET", "POST"]) {
+      expect((await ask(path, "anonymous", { method })).status, method).toBe(401);
+      for (const who of ["staff", "gdpr", "finance"] as DemoUserName[]) expect((await ask(path, who, { method })).status, `${method} ${who}`).toBe(403);
+      const admin = await ask(path, "admin", { method });
+      expect(admin.status, method).toBe(200);
+      expect(((await admin.json()) as { message: string }).message, method).toMatch(/Geburtstag/);
+    }
   });
 });
 
@@ -568,8 +572,10 @@ describe("routes outside the screen table", () => {
     for (const who of ["anonymous", ...USERS] as Who[]) expect((await ask("/api/public/mollie/createpaymentlink", who)).status, who).toBe(405);
   });
 
-  it("the health check is public", async () => {
+  it("the liveness answer is public; the self-test is ADMIN's (401 anonymous, 403 others)", async () => {
     for (const who of ["anonymous", ...USERS] as Who[]) expect((await ask("/api/public/test", who)).status).toBe(200);
+    const expected: Record<Who, number> = { anonymous: 401, staff: 403, gdpr: 403, finance: 403, admin: 200 };
+    for (const who of ["anonymous", ...USERS] as Who[]) expect((await ask("/api/protected/test", who)).status, who).toBe(expected[who]);
   });
 
   it("logout needs POST and then ends the session on the server", async () => {

@@ -3,7 +3,8 @@
  * GET /feeds/{token}.ics is read back with a real iCalendar parser (ical.js, running here inside
  * workerd): local times across the change to summer time, a trainer's trained and co-trained
  * courses, escaping and folding, the 12-month window, and 404 for every token that is not (or no
- * longer) valid. Non-admins neither see the screen nor can post to it.
+ * longer) valid. Non-admins neither see the screen nor can post to it. The address is shown once,
+ * in the answer to the post that makes it: the database keeps only the token's hash (issue 29).
  */
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
@@ -89,8 +90,24 @@ beforeAll(async () => {
 
 const admin = () => loginCookie("admin");
 const feedRows = () => db.select().from(schema.calendarFeeds);
-const tokenOf = async (kind: "COURSE" | "TRAINER", subjectId: number) =>
-  (await feedRows()).find((row) => row.kind === kind && row.subjectId === subjectId)?.token;
+/** A page's HTML with React's entities read back (the course name has '&'). */
+const decodeEntities = (html: string) => html.replaceAll("&amp;", "&").replaceAll("&quot;", '"').replaceAll("&#x27;", "'");
+
+/** The tokens this file was handed, by subject: the database has only their hashes. */
+const handedOut = new Map<string, string>();
+const tokenOf = async (kind: "COURSE" | "TRAINER", subjectId: number) => handedOut.get(`${kind}:${subjectId}`);
+
+/** The address shown in the answer to a post of 'Neuen Link erzeugen', or null. */
+const shownAddress = (html: string) => /value="(http:\/\/localhost\/feeds\/([A-Za-z0-9_-]{43})\.ics)"/.exec(html);
+
+/** Presses 'Neuen Link erzeugen': the answer (its HTML read) and the token it shows, remembered. */
+async function makeLink(kind: "COURSE" | "TRAINER", subjectId: number) {
+  const response = await postForm("/calendarFeeds", await admin(), { kind, subjectId });
+  const html = decodeEntities((await response.text()).replaceAll("<!-- -->", ""));
+  const token = shownAddress(html)?.[2];
+  if (token) handedOut.set(`${kind}:${subjectId}`, token);
+  return { response, html, token };
+}
 const feed = (token: string | undefined) => fetchApp(`/feeds/${token}.ics`);
 
 type Parsed = { calendar: ICAL.Component; events: Map<string, ICAL.Event>; text: string };
@@ -125,31 +142,49 @@ describe("the screen Kalender-Abos (ADMIN)", () => {
     expect(html).toMatch(/<a[^>]*href="\/calendarFeeds"[^>]*>Kalender-Abos<\/a>/);
   });
 
-  it("creates a course's link: toast, back to the row, the address (to copy) and webcal:// on the page", async () => {
-    const response = await postForm("/calendarFeeds", await admin(), { kind: "COURSE", subjectId: welpen });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe(`/calendarFeeds#course-${welpen}`);
-    expect(toastOf(response)).toEqual({ type: "success", message: `Kalender-Link für ${COURSE_NAME} ${NEXT_YEAR} erzeugt.` });
+  it("creates a course's link: the answer shows the address once (to copy) and webcal://, the database keeps only its hash", async () => {
+    const { response, html, token } = await makeLink("COURSE", welpen);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(html).toContain(`Kalender-Link für ${COURSE_NAME} ${NEXT_YEAR} erzeugt.`);
+    expect(html).toContain("Diese Adresse wird nur jetzt angezeigt");
+    // 256 bits, base64url.
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(html).toMatch(new RegExp(`<input[^>]*readOnly=""[^>]*value="http://localhost/feeds/${token}\\.ics"`, "i"));
+    expect(html).toContain(`href="webcal://localhost/feeds/${token}.ics"`);
+    expect(html).toContain(">Abonnieren<");
     const [row] = await feedRows();
     expect(row).toMatchObject({ kind: "COURSE", subjectId: welpen, rowVersion: 1, createdBy: "Anna Admin" });
-    // 256 bits, base64url; the hash is kept beside it.
-    expect(row.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(row.tokenHash).not.toBe(row.token);
-    const html = await (await fetchApp("/calendarFeeds", { cookie: await admin() })).text();
-    expect(html).toMatch(
-      new RegExp(
-        `<input[^>]*readOnly=""[^>]*value="http://localhost/feeds/${row.token}\\.ics"|<input[^>]*value="http://localhost/feeds/${row.token}\\.ics"[^>]*readOnly`,
-        "i",
-      ),
-    );
-    expect(html).toContain(`href="webcal://localhost/feeds/${row.token}.ics"`);
-    expect(html).toContain(">Abonnieren<");
+    expect(Object.keys(row)).not.toContain("token");
+    expect(row.tokenHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(row.tokenHash).not.toBe(token);
+    // Shown once: the list afterwards says since when there is a link, not where.
+    const list = decodeEntities((await (await fetchApp("/calendarFeeds", { cookie: await admin() })).text()).replaceAll("<!-- -->", ""));
+    expect(list).not.toContain(token);
+    expect(list).not.toContain("/feeds/");
+    expect(list).toMatch(new RegExp(`id="course-${welpen}"[\\s\\S]*?Link aktiv seit \\d{2}\\.\\d{2}\\.\\d{4}`));
+    expect((await feed(token)).status).toBe(200);
+  });
+
+  it("a copy of the database opens no feed: no stored value is a working token", async () => {
+    const { results } = await env.DB.prepare("SELECT * FROM calendar_feeds").all<Record<string, unknown>>();
+    expect(results.length).toBeGreaterThan(0);
+    const token = (await tokenOf("COURSE", welpen))!;
+    for (const row of results) {
+      expect(Object.values(row)).not.toContain(token);
+      for (const value of Object.values(row)) {
+        if (typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value)) expect((await feed(value)).status, "stored value as token").toBe(404);
+      }
+    }
   });
 
   it("tokens are random: two subjects never share one", async () => {
-    await postForm("/calendarFeeds", await admin(), { kind: "TRAINER", subjectId: kian });
-    const tokens = (await feedRows()).map((row) => row.token);
+    await makeLink("TRAINER", kian);
+    const tokens = [...handedOut.values()];
+    expect(tokens).toHaveLength(2);
     expect(new Set(tokens).size).toBe(tokens.length);
+    const hashes = (await feedRows()).map((row) => row.tokenHash);
+    expect(new Set(hashes).size).toBe(hashes.length);
   });
 
   it("a hand-made post gets a German 4xx and changes nothing", async () => {
@@ -314,20 +349,17 @@ describe("tokens that open nothing", () => {
   it("renewal: a new address, the old one answers 404 at once", async () => {
     const old = await tokenOf("COURSE", welpen);
     expect((await feed(old)).status).toBe(200);
-    const response = await postForm("/calendarFeeds", await admin(), { kind: "COURSE", subjectId: welpen });
-    expect(response.status).toBe(302);
-    expect(toastOf(response)).toEqual({
-      type: "success",
-      message: `Neuer Kalender-Link für ${COURSE_NAME} ${NEXT_YEAR} erzeugt. Der alte Link gilt nicht mehr.`,
-    });
-    const renewed = (await feedRows()).find((row) => row.kind === "COURSE" && row.subjectId === welpen)!;
-    expect(renewed).toMatchObject({ rowVersion: 2, lastModifiedBy: "Anna Admin" });
-    expect(renewed.token).not.toBe(old);
+    const { response, html, token: renewed } = await makeLink("COURSE", welpen);
+    expect(response.status).toBe(200);
+    expect(html).toContain(`Neuer Kalender-Link für ${COURSE_NAME} ${NEXT_YEAR} erzeugt. Der alte Link gilt nicht mehr.`);
+    const row = (await feedRows()).find((candidate) => candidate.kind === "COURSE" && candidate.subjectId === welpen)!;
+    expect(row).toMatchObject({ rowVersion: 2, lastModifiedBy: "Anna Admin" });
+    expect(renewed).not.toBe(old);
     const gone = await feed(old);
     expect(gone.status).toBe(404);
     expect(gone.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     expect(await gone.text()).toBe("Diesen Kalender gibt es nicht (mehr). Bitte frage im Verein nach dem aktuellen Link.");
-    expect((await feed(renewed.token)).status).toBe(200);
+    expect((await feed(renewed)).status).toBe(200);
     // The trainer's feed is a feed of its own: untouched.
     expect((await feed(await tokenOf("TRAINER", kian))).status).toBe(200);
   });
@@ -351,8 +383,7 @@ describe("tokens that open nothing", () => {
 
   it("a feed whose course is gone answers 404", async () => {
     const [course] = await db.insert(schema.courses).values({ name: "Kurzlebig", startYear: NEXT_YEAR }).returning({ id: schema.courses.id });
-    await postForm("/calendarFeeds", await admin(), { kind: "COURSE", subjectId: course.id });
-    const token = await tokenOf("COURSE", course.id);
+    const { token } = await makeLink("COURSE", course.id);
     expect((await feed(token)).status).toBe(200);
     await db.delete(schema.courses).where(eq(schema.courses.id, course.id));
     expect((await feed(token)).status).toBe(404);

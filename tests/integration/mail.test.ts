@@ -316,9 +316,10 @@ describe("birthday mails", () => {
 
   it("Tasks and the API run it now for an ADMIN only, and answer that nothing is left", async () => {
     const api = "/api/protected/mailer/sendBirthdayMailsForToday";
-    expect((await fetchApp(api)).status).toBe(401);
-    expect((await fetchApp(api, { cookie: await loginCookie("finance") })).status).toBe(403);
-    const answer = await fetchApp(api, { cookie: await loginCookie("admin") });
+    const post = (cookie?: string, headers: Record<string, string> = {}) => fetchApp(api, { method: "POST", cookie, headers });
+    expect((await post()).status).toBe(401);
+    expect((await post(await loginCookie("finance"))).status).toBe(403);
+    const answer = await post(await loginCookie("admin"));
     expect(answer.status).toBe(200);
     const body = (await answer.json()) as { message: string };
     expect(body.message).toContain("0 Geburtstagsmails versandt");
@@ -329,6 +330,48 @@ describe("birthday mails", () => {
     const run = await postForm("/tasks", await loginCookie("admin"), { intent: "mailing:birthdays" });
     expect(toastOf(run)?.message).toContain("0 Geburtstagsmails versandt");
     expect((await mailsTo(account)).filter((mail) => mail.headers["x-wuff-intended-to"] === "gerda@example.org")).toHaveLength(1);
+  });
+
+  it("the API's GET only shows what would be sent; a post from another site is refused (issue 29)", async () => {
+    const api = "/api/protected/mailer/sendBirthdayMailsForToday";
+    const cookie = await loginCookie("admin");
+    const olga = await db
+      .insert(schema.people)
+      .values({
+        firstName: "Olga",
+        lastName: "Offen",
+        email: "olga@example.org",
+        memberTypeId: 1,
+        hasGdpr: true,
+        // 1980 is a leap year: every day of the year is a date in it.
+        dateOfBirth: `1980-${todayInBerlin().slice(5)}`,
+      })
+      .returning({ id: schema.people.id });
+    const sentBefore = (await mailsTo(account)).length;
+    // A link clicked on another site (a GET, with or without a Referer): a preview, nothing sent.
+    for (const headers of [{}, { Referer: "https://evil.example/page" }] as Record<string, string>[]) {
+      const preview = await fetchApp(api, { cookie, headers });
+      expect(preview.status).toBe(200);
+      expect(preview.headers.get("Cache-Control")).toBe("private, no-store");
+      const body = (await preview.json()) as { message: string; today: string; people: { id: number; name: string; status: string }[] };
+      expect(body.today).toBe(todayInBerlin());
+      expect(body.people).toContainEqual(expect.objectContaining({ id: olga[0].id, name: "Olga Offen", status: "offen" }));
+      expect(body.people).toContainEqual(expect.objectContaining({ name: "Gerda Geburtstag", status: "schon versandt" }));
+      expect(body.message).toBe("1 Geburtstagsmail würde mit POST versandt.");
+    }
+    // A post from another site: with its Origin, or without Origin but with its Referer.
+    for (const headers of [{ Origin: "https://evil.example" }, { Referer: "https://evil.example/page" }] as Record<string, string>[]) {
+      const refused = await fetchApp(api, { method: "POST", cookie, headers });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toBe("Anfrage von einer fremden Seite abgelehnt.");
+    }
+    expect(await logFor(olga[0].id)).toHaveLength(0);
+    expect(await mailsTo(account)).toHaveLength(sentBefore);
+    // The ADMIN's own post sends it.
+    const sent = await fetchApp(api, { method: "POST", cookie, headers: { Origin: "http://localhost" } });
+    expect(sent.status).toBe(200);
+    expect(((await sent.json()) as { message: string }).message).toContain("1 Geburtstagsmail versandt");
+    expect(await logFor(olga[0].id)).toHaveLength(1);
   });
 
   it("the invoice mails task answers that it does not send", async () => {

@@ -7,6 +7,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { fetchApp } from "../support/app";
 import { loadDemoData } from "../support/seed";
 
 /** The statements of migration 0023 from the fee copy on, without its data (the part that may
@@ -84,5 +85,41 @@ describe("0024_mail_kind_reminder: the rebuild of mail_log", () => {
     expect(await env.DB.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'mail_log'").first()).toEqual(sequence);
     // A second reminder mail of the same run and person is refused by the claim.
     await expect(insert("REMINDER", 9101, 1, "noch einmal").run()).rejects.toThrow(/UNIQUE/);
+  });
+});
+
+describe("0025_feed_token_hash: calendar feeds keep only the token's hash", () => {
+  it("drops the stored tokens, and a feed handed out before keeps working by its hash", async () => {
+    const migration = env.TEST_MIGRATIONS.find((candidate) => candidate.name.startsWith("0025_"));
+    if (!migration) throw new Error("Migration 0025 fehlt");
+    // The table as 0007 made it, with a feed whose token is stored in plain text beside its hash.
+    const original = env.TEST_MIGRATIONS.find((candidate) => candidate.name.startsWith("0007_"))!;
+    const token = "Abcdefghijklmnopqrstuvwxyz0123456789-_ABCDE";
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token)));
+    const hash = btoa(String.fromCharCode(...digest))
+      .replaceAll("+", "-")
+      .replaceAll("/", "_")
+      .replace(/=+$/, "");
+    const course = await env.DB.prepare("SELECT id FROM courses ORDER BY id LIMIT 1").first<{ id: number }>();
+    await env.DB.batch([
+      env.DB.prepare("DROP TABLE calendar_feeds"),
+      ...original.queries.map((query) => env.DB.prepare(query)),
+      env.DB.prepare("INSERT INTO calendar_feeds (id, kind, subject_id, token, token_hash, created_by) VALUES (7, 'COURSE', ?1, ?2, ?3, 'Anna Admin')").bind(
+        course!.id,
+        token,
+        hash,
+      ),
+    ]);
+    expect((await fetchApp(`/feeds/${token}.ics`)).status).toBe(200);
+
+    await env.DB.batch(migration.queries.map((query) => env.DB.prepare(query)));
+    const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('calendar_feeds')").all<{ name: string }>()).results.map((row) => row.name);
+    expect(columns).not.toContain("token");
+    expect(columns).toContain("token_hash");
+    const rows = (await env.DB.prepare("SELECT * FROM calendar_feeds").all<Record<string, unknown>>()).results;
+    expect(rows).toEqual([expect.objectContaining({ id: 7, kind: "COURSE", subject_id: course!.id, token_hash: hash, created_by: "Anna Admin" })]);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    // The subscribed calendar goes on working: the address was handed out before, the hash still opens it.
+    expect((await fetchApp(`/feeds/${token}.ics`)).status).toBe(200);
   });
 });

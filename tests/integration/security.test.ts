@@ -166,6 +166,8 @@ function expectSecurityHeaders(response: Response, context: string) {
   expect(response.headers.get("Permissions-Policy"), context).toContain("camera=(), microphone=(), geolocation=()");
   // Plain http (localhost): no HSTS, it would pin the name to https.
   expect(response.headers.get("Strict-Transport-Security"), context).toBeNull();
+  // Issue 29: nothing the worker answers stays in a shared cache or in the browser after logout.
+  expect(response.headers.get("Cache-Control"), context).toBe("private, no-store");
 }
 
 const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
@@ -238,5 +240,53 @@ describe("posts with Origin: null", () => {
     expect(logout.status).toBe(403);
     // Still logged in.
     expect((await fetchApp("/people", { cookie })).status).toBe(200);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 29, item 5: a post without Origin, whose Referer names another site
+
+describe("posts without Origin", () => {
+  const save = (cookie: string, headers: Record<string, string>, lastName: string) =>
+    fetchApp("/people?dialog=person-add", {
+      method: "POST",
+      cookie,
+      headers,
+      body: new URLSearchParams({ intent: "person:save", firstName: "Ohne", lastName, memberTypeId: "2" }),
+    });
+
+  it("are refused with a German 403 when the Referer names another site (or is no address), and change nothing", async () => {
+    const cookie = await loginCookie("admin");
+    const before = await db.$count(schema.people);
+    for (const referer of [
+      "https://evil.example/people",
+      "http://localhost.evil.example/",
+      "http://localhost:8080/people",
+      "https://localhost/people",
+      "kein-url",
+    ]) {
+      const response = await save(cookie, { Referer: referer }, "Fremd");
+      expect(response.status, referer).toBe(403);
+      expect(await response.text(), referer).toBe("Anfrage von einer fremden Seite abgelehnt.");
+    }
+    expect(await db.$count(schema.people)).toBe(before);
+    // Logout from another site's page: refused, still logged in.
+    expect((await fetchApp("/logout", { method: "POST", cookie, headers: { Referer: "https://evil.example/" } })).status).toBe(403);
+    expect((await fetchApp("/people", { cookie })).status).toBe(200);
+  });
+
+  it("pass when the Referer is a page of the app, or when neither header is sent (a webhook, a browser sending no referrer)", async () => {
+    const cookie = await loginCookie("admin");
+    const before = await db.$count(schema.people);
+    expect((await save(cookie, { Referer: "http://localhost/people?sort=lastName" }, "Eigen")).status).toBe(302);
+    expect((await save(cookie, {}, "Ohne-Kopf")).status).toBe(302);
+    expect(await db.$count(schema.people)).toBe(before + 2);
+  });
+
+  it("an Origin of the app wins over a Referer (the Origin is what the browser vouches for)", async () => {
+    const cookie = await loginCookie("admin");
+    // Host as every browser sends it: Remix compares it with the Origin of a document's post.
+    const response = await save(cookie, { Origin: "http://localhost", Host: "localhost", Referer: "https://evil.example/" }, "Mit-Origin");
+    expect(response.status).toBe(302);
   });
 });

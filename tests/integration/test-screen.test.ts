@@ -68,8 +68,13 @@ describe("the test screen", () => {
     expect(closed?.ok).toBe(false);
   });
 
-  it("is a page for every logged-in user, in German, without JavaScript", async () => {
-    const response = await fetchApp("/test", { cookie: await loginCookie("staff") });
+  it("is a page for ADMIN, in German, without JavaScript; others are refused before any probe runs", async () => {
+    for (const who of ["staff", "gdpr", "finance"] as const) {
+      const refused = await fetchApp("/test", { cookie: await loginCookie(who) });
+      expect(refused.status, who).toBe(302);
+      expect(refused.headers.get("Location"), who).toBe("/");
+    }
+    const response = await fetchApp("/test", { cookie: await loginCookie("admin") });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('<h1 class="text-2xl font-semibold text-wuff-800">Test</h1>');

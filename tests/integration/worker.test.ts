@@ -1,13 +1,77 @@
 import { createExecutionContext, createMessageBatch, createScheduledController, env, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
+import { fetchApp as fetchWorker } from "../support/app";
+import { loginCookie } from "../support/sessions";
 
 const fetchApp = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://localhost${path}`, { redirect: "manual", ...init }));
 
-describe("GET /api/public/test", () => {
+describe("GET /api/public/test (public liveness)", () => {
+  it("answers that Wuff runs, without version or counts, and writes neither to R2 nor to the queue", async () => {
+    let writes = 0;
+    const spiedEnv = {
+      ...env,
+      INVOICES: new Proxy(env.INVOICES, { get: (target, name) => (name === "put" ? () => ++writes : Reflect.get(target, name)) }),
+      JOBS: new Proxy(env.JOBS, { get: (target, name) => (name === "send" || name === "sendBatch" ? () => ++writes : Reflect.get(target, name)) }),
+    } as Env;
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(new Request("http://localhost/api/public/test") as Request<unknown, IncomingRequestCfProperties>, spiedEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await response.json()).toEqual({ message: "Wuff läuft." });
+    expect(writes).toBe(0);
+    expect((await env.INVOICES.list({ prefix: "health/" })).objects).toHaveLength(0);
+  });
+
+  it("is rate-limited per address: 60 a minute, then a German 429; another address still gets its answer", async () => {
+    // An address of its own (TEST-NET-3), so no other test's calls count against it.
+    // Through the handler itself: the pool's entrypoint nests a proxy per request (tests/support/app.ts).
+    const ask = (address: string) => fetchWorker("/api/public/test", { headers: { "CF-Connecting-IP": address } });
+    const statuses: number[] = [];
+    // The limiter counts in fixed minutes: across one change of minute at most 120 get through.
+    for (let call = 0; call < 121; call++) {
+      const response = await ask("203.0.113.29");
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.headers.get("Retry-After")).toBe("60");
+        expect(response.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+        expect(await response.text()).toBe("Zu viele Anfragen. Bitte in einer Minute erneut versuchen.");
+        break;
+      }
+      await response.arrayBuffer();
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.indexOf(429)).toBeGreaterThanOrEqual(60);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect((await ask("203.0.113.30")).status).toBe(200);
+  });
+
+  it("the calendar feeds count on their own, with the same German 429", async () => {
+    const ask = () => fetchWorker("/feeds/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.ics", { headers: { "CF-Connecting-IP": "203.0.113.31" } });
+    let last: Response | null = null;
+    for (let call = 0; call < 121; call++) {
+      last = await ask();
+      if (last.status === 429) break;
+      expect(last.status).toBe(404);
+      await last.arrayBuffer();
+    }
+    expect(last?.status).toBe(429);
+    expect(await last!.text()).toBe("Zu viele Anfragen. Bitte in einer Minute erneut versuchen.");
+    // The liveness answer of the same address is counted apart.
+    expect((await fetchWorker("/api/public/test", { headers: { "CF-Connecting-IP": "203.0.113.31" } })).status).toBe(200);
+  });
+});
+
+describe("GET /api/protected/test (the self-test, ADMIN)", () => {
+  // The sessions logged in here are gone afterwards: the cron test below counts the sessions table.
+  afterAll(async () => {
+    await env.DB.prepare("DELETE FROM sessions").run();
+  });
+
   it("reports D1, R2 and the queue as working, and the build version", async () => {
-    const response = await fetchApp("/api/public/test");
+    const response = await fetchWorker("/api/protected/test", { cookie: await loginCookie("admin") });
     expect(response.status).toBe(200);
     const body = await response.json<{
       message: string;
@@ -21,6 +85,15 @@ describe("GET /api/public/test", () => {
     expect(body.checks.queue).toEqual({ ok: true, detail: "Nachricht gesendet" });
     // The R2 probe cleans up after itself.
     expect((await env.INVOICES.list({ prefix: "health/" })).objects).toHaveLength(0);
+  });
+
+  it("401 without a login, 403 without ADMIN, and no probe runs", async () => {
+    expect((await fetchWorker("/api/protected/test")).status).toBe(401);
+    for (const who of ["staff", "gdpr", "finance"] as const) {
+      const response = await fetchWorker("/api/protected/test", { cookie: await loginCookie(who) });
+      expect(response.status, who).toBe(403);
+      expect(await response.text(), who).not.toMatch(/Migration|Personen|version/);
+    }
   });
 });
 

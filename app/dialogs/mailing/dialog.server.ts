@@ -2,25 +2,26 @@
  * The mail tasks of the Tasks screen (ADMIN): today's birthday mails now (the cron sends them every
  * morning anyway), the mailshot run with its preview, and the invoice mails that are not sent.
  */
-import { birthdaysOn, composeMail, loadTemplate, mailSettings, MailProblem, previewHtml, sendBirthdayMails } from "~/jobs/mails.server";
+import {
+  composeMail,
+  loadTemplate,
+  mailSettings,
+  MailProblem,
+  previewBirthdayMails,
+  previewHtml,
+  sendBirthdayMails,
+  type BirthdayMailPreview,
+} from "~/jobs/mails.server";
 import { startDeclaredRun } from "~/jobs/start.server";
 import { mailshotRun } from "~/runs/mailshot.run.server";
-import { currentYearInBerlin, todayInBerlin } from "~/lib/format";
+import { todayInBerlin } from "~/lib/format";
 import { parseId } from "~/lib/ids";
 import { INVOICE_MAILS_REFUSED, isRecipientQuery, MAILSHOT_MISSING, NOTHING_TO_MAIL, RECIPIENT_QUERY_LABELS } from "~/lib/mail";
-import { birthdayMailStatus, peopleWithBirthday } from "~/models/mails.server";
 import { getMailshot, invoiceToAttach, mailshotRecipients, type LeftOut } from "~/models/mailshots.server";
-import { routeMail, TemplateError } from "~/services/mail.server";
-import { getConfiguration } from "~/models/configuration.server";
+import { TemplateError } from "~/services/mail.server";
 import { defineDialog, type DialogOutcome, type DialogViewContext } from "../define.server";
 
-export type BirthdayPreview = {
-  kind: "birthdays";
-  today: string;
-  people: { id: number; name: string; email: string; status: "offen" | "schon versandt" | "nicht bestätigt" | "fehlgeschlagen" }[];
-  /** Why nothing can be sent now (no test account), or null. */
-  problem: string | null;
-};
+export type BirthdayPreview = { kind: "birthdays" } & BirthdayMailPreview;
 
 /** A mailshot's preview: one recipient's mail at a time (dialogAt), and who is left out. */
 export type MailshotPreview = {
@@ -93,30 +94,10 @@ async function mailshotPreview({ db, id, search, env }: DialogViewContext): Prom
   }
 }
 
-const STATUS = { SENT: "schon versandt", CLAIMED: "nicht bestätigt", FAILED: "fehlgeschlagen" } as const;
-
 export const dialog = defineDialog({
   area: "tasks",
   views: {
-    birthdays: async ({ db, env }): Promise<MailingDialogData> => {
-      const today = todayInBerlin();
-      const people = await peopleWithBirthday(db, birthdaysOn(today));
-      const status = await birthdayMailStatus(
-        db,
-        people.map((person) => person.id),
-        currentYearInBerlin(),
-      );
-      const route = routeMail(env, (await getConfiguration(db))?.smtpTestAccount, "", null);
-      return {
-        kind: "birthdays",
-        today,
-        people: people.map((person) => {
-          const state = status.get(person.id);
-          return { id: person.id, name: `${person.firstName} ${person.lastName}`.trim(), email: person.email ?? "", status: state ? STATUS[state] : "offen" };
-        }),
-        problem: route.status === "blocked" ? route.message : null,
-      };
-    },
+    birthdays: async ({ db, env }): Promise<MailingDialogData> => ({ kind: "birthdays", ...(await previewBirthdayMails(env, db)) }),
     invoiceMails: async (): Promise<MailingDialogData> => ({ kind: "invoiceMails", message: INVOICE_MAILS_REFUSED }),
     mailshot: (context): Promise<MailingDialogData> => mailshotPreview(context),
   },

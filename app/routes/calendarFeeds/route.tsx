@@ -7,13 +7,14 @@ import { parseId } from "~/lib/ids";
 import { CALENDAR_FEED_KINDS, listFeedSubjects, offeredFeedSubject, renewCalendarFeed, type FeedSubject } from "~/models/calendar-feeds.server";
 import { requireAccess } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
-import { redirectWithToast } from "~/services/toast.server";
 import { PageAlert } from "~/components/error-message";
 
 /**
- * Kalender-Abos (ADMIN, beyond the spec): the ICS feed address of every current course and every
- * trainer, to copy or to subscribe to (webcal://), and 'Neuen Link erzeugen', which creates the
- * address or replaces it (the old one stops working at once). Plain forms: works without JavaScript.
+ * Kalender-Abos (ADMIN, beyond the spec): the ICS feed of every current course and every trainer,
+ * and 'Neuen Link erzeugen', which creates the address or replaces it (the old one stops working at
+ * once). The address is shown once, in the answer to that post (to copy or to subscribe to by
+ * webcal://): Wuff keeps only its hash (issue 29), so the list says only since when a link exists.
+ * Plain forms: works without JavaScript.
  */
 const TITLE = SCREEN_TITLES.calendarFeeds;
 
@@ -22,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: `${TITLE} – Wuff` }];
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args, "calendarFeeds");
   const { courses, trainers } = await listFeedSubjects(args.context.db);
-  return { origin: new URL(args.request.url).origin, courses, trainers };
+  return { courses, trainers };
 }
 
 const renewSchema = z.object({
@@ -37,7 +38,9 @@ const renewSchema = z.object({
   }),
 });
 
-type ActionData = { error: string };
+/** The new address, shown once: the page that answers the post is the only place it appears. */
+type CreatedFeed = { name: string; url: string; message: string };
+type ActionData = { error: string; created?: undefined } | { created: CreatedFeed; error?: undefined };
 
 export async function action(args: ActionFunctionArgs) {
   const user = await requireAccess(args, "calendarFeeds");
@@ -53,14 +56,16 @@ export async function action(args: ActionFunctionArgs) {
       kind === "COURSE" ? "Diesen Kurs gibt es nicht oder er ist abgeschlossen" : "Diese Person gibt es nicht oder sie ist keine Trainerin bzw. kein Trainer";
     return data<ActionData>({ error: `Der Link konnte nicht erzeugt werden: ${what}.` }, { status: 404 });
   }
-  const { created } = await renewCalendarFeed(args.context.db, { kind, subjectId }, user);
+  const { token, created } = await renewCalendarFeed(args.context.db, { kind, subjectId }, user);
   const message = created ? `Kalender-Link für ${subject.name} erzeugt.` : `Neuer Kalender-Link für ${subject.name} erzeugt. Der alte Link gilt nicht mehr.`;
-  return redirectWithToast(args.context.cloudflare.env, `/calendarFeeds#${kind.toLowerCase()}-${subjectId}`, { type: "success", message });
+  const url = `${new URL(args.request.url).origin}/feeds/${token}.ics`;
+  // No redirect: the address exists only in this answer (never in a cookie or a URL).
+  return data<ActionData>({ created: { name: subject.name, url, message } });
 }
 
 export default function CalendarFeedsScreen() {
-  const { origin, courses, trainers } = useLoaderData<typeof loader>();
-  const error = useActionData<ActionData>()?.error;
+  const { courses, trainers } = useLoaderData<typeof loader>();
+  const answer = useActionData<ActionData>();
   return (
     <section className="flex max-w-5xl flex-col gap-6">
       <div>
@@ -69,12 +74,13 @@ export default function CalendarFeedsScreen() {
           Jeder Kurs und jede Trainerin und jeder Trainer hat eine eigene, geheime Kalender-Adresse mit allen Terminen (die der letzten 12 Monate und alle
           künftigen). Im Handy-Kalender abonniert (Link „Abonnieren“ oder die Adresse unter „Kalender abonnieren“ bzw. „Kalender hinzufügen – Per URL“
           eintragen), erscheinen neue und geänderte Termine von selbst. Wer die Adresse kennt, sieht die Termine: „Neuen Link erzeugen“ macht den alten Link
-          sofort ungültig.
+          sofort ungültig. Die Adresse wird nur direkt nach dem Erzeugen angezeigt; Wuff speichert sie nicht.
         </p>
       </div>
-      <PageAlert message={error} />
-      <FeedTable caption="Aktuelle Kurse" kind="COURSE" subjects={courses} origin={origin} empty="Keine laufenden oder geplanten Kurse." />
-      <FeedTable caption="Trainerinnen und Trainer" kind="TRAINER" subjects={trainers} origin={origin} empty="Keine Personen als Trainer eingetragen." />
+      <PageAlert message={answer?.error} />
+      {answer?.created && <NewFeedLink created={answer.created} />}
+      <FeedTable caption="Aktuelle Kurse" kind="COURSE" subjects={courses} empty="Keine laufenden oder geplanten Kurse." />
+      <FeedTable caption="Trainerinnen und Trainer" kind="TRAINER" subjects={trainers} empty="Keine Personen als Trainer eingetragen." />
       <p className="text-sm">
         <Link to="/configuration" className="text-wuff-700 underline">
           Zurück zu den Einstellungen
@@ -84,19 +90,31 @@ export default function CalendarFeedsScreen() {
   );
 }
 
-function FeedTable({
-  caption,
-  kind,
-  subjects,
-  origin,
-  empty,
-}: {
-  caption: string;
-  kind: "COURSE" | "TRAINER";
-  subjects: FeedSubject[];
-  origin: string;
-  empty: string;
-}) {
+/** The address just made, the one time it is shown: to copy, or to subscribe to right away. */
+function NewFeedLink({ created }: { created: CreatedFeed }) {
+  const webcal = created.url.replace(/^https?:/, "webcal:");
+  return (
+    <div role="status" className="flex flex-col gap-2 rounded border border-green-300 bg-green-50 p-3 text-sm text-green-900">
+      <p className="font-medium">{created.message}</p>
+      <p>Diese Adresse wird nur jetzt angezeigt: Bitte kopieren oder gleich abonnieren. Wer sie verliert, erzeugt einen neuen Link.</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <input
+          type="text"
+          readOnly
+          value={created.url}
+          aria-label={`Kalender-Adresse für ${created.name}`}
+          onFocus={(event) => event.currentTarget.select()}
+          className="w-[32rem] max-w-full rounded border border-slate-300 bg-white px-2 py-1 font-mono text-xs text-slate-900"
+        />
+        <a href={webcal} className="text-wuff-700 underline">
+          Abonnieren
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function FeedTable({ caption, kind, subjects, empty }: { caption: string; kind: "COURSE" | "TRAINER"; subjects: FeedSubject[]; empty: string }) {
   return (
     <div>
       <h2 className="mb-2 text-lg font-semibold text-wuff-800">{caption}</h2>
@@ -110,7 +128,7 @@ function FeedTable({
                 {kind === "COURSE" ? "Kurs" : "Name"}
               </th>
               <th scope="col" className="py-1.5 pr-3 font-medium">
-                Kalender-Adresse
+                Link
               </th>
               <th scope="col" className="py-1.5 font-medium">
                 <span className="sr-only">Aktionen</span>
@@ -119,7 +137,7 @@ function FeedTable({
           </thead>
           <tbody>
             {subjects.map((subject) => (
-              <FeedRow key={subject.id} subject={subject} origin={origin} />
+              <FeedRow key={subject.id} subject={subject} />
             ))}
           </tbody>
         </table>
@@ -128,40 +146,26 @@ function FeedTable({
   );
 }
 
-function FeedRow({ subject, origin }: { subject: FeedSubject; origin: string }) {
+function FeedRow({ subject }: { subject: FeedSubject }) {
   const navigation = useNavigation();
   const anchor = `${subject.kind.toLowerCase()}-${subject.id}`;
   const busy =
     navigation.state === "submitting" && navigation.formData?.get("kind") === subject.kind && navigation.formData?.get("subjectId") === String(subject.id);
-  const url = subject.token ? `${origin}/feeds/${subject.token}.ics` : null;
-  const webcal = url?.replace(/^https?:/, "webcal:");
   return (
     <tr id={anchor} className="border-b border-slate-200 align-top">
       <th scope="row" className="py-2 pr-3 text-left font-normal">
         {subject.name}
       </th>
       <td className="py-2 pr-3">
-        {url ? (
-          <div className="flex flex-wrap items-center gap-2">
-            <input
-              type="text"
-              readOnly
-              value={url}
-              aria-label={`Kalender-Adresse für ${subject.name}`}
-              onFocus={(event) => event.currentTarget.select()}
-              className="w-96 max-w-full rounded border border-slate-300 bg-slate-50 px-2 py-1 font-mono text-xs"
-            />
-            <a href={webcal} className="text-wuff-700 underline">
-              Abonnieren
-            </a>
-            {subject.lastModifiedOn && <span className="text-xs text-slate-500">seit {formatDateTime(subject.lastModifiedOn)}</span>}
-          </div>
+        {subject.hasFeed ? (
+          <span>Link aktiv{subject.lastModifiedOn && ` seit ${formatDateTime(subject.lastModifiedOn)}`}</span>
         ) : (
           <span className="text-slate-500">Noch kein Link</span>
         )}
       </td>
       <td className="py-2 text-right">
-        <Form method="post" preventScrollReset>
+        {/* The answer shows the new address at the top: the page scrolls there. */}
+        <Form method="post">
           <input type="hidden" name="kind" value={subject.kind} />
           <input type="hidden" name="subjectId" value={subject.id} />
           <button

@@ -2,14 +2,18 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { calendarFeedDates, feedCutoff, findCalendarFeed } from "~/models/calendar-feeds.server";
 import { downloadResponse } from "~/lib/download";
 import { courseDatesCalendar } from "~/services/ics.server";
+import { refuseOverLimit } from "~/services/rate-limit.server";
 
 /**
  * GET /feeds/{token}.ics: a course's or a trainer's dates as a subscribable calendar (Kalender-Abos).
  * Public: calendar apps cannot log in, the token is the key. An unknown, malformed or renewed
  * token, or a feed whose course or trainer is gone, answers 404 with the same short text, so the
- * answer tells nothing about which. The token is never logged.
+ * answer tells nothing about which. The token is never logged. Rate-limited per address (a
+ * calendar app asks once an hour; 429 beyond 60 a minute).
  */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const limited = await refuseOverLimit(request, context.cloudflare.env, "feeds");
+  if (limited) return limited;
   const file = params.file ?? "";
   const feed = file.endsWith(".ics") ? await findCalendarFeed(context.db, file.slice(0, -".ics".length)) : null;
   const content = feed ? await calendarFeedDates(context.db, feed, feedCutoff(new Date())) : null;

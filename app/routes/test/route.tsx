@@ -7,7 +7,7 @@ import { requireAccess } from "~/services/auth.server";
 import { diagnoseInstallation, type CheckState } from "~/services/diagnostics.server";
 
 /**
- * Test (spec 000 §2 route 'test'; any logged-in user): does this installation work? Every part
+ * Test (spec 000 §2 route 'test'; ADMIN, issue 29): does this installation work? Every part
  * Wuff needs is really asked (D1, R2, the queue, Browser Rendering, the SMTP server, the payment
  * provider) and reported in German with what to do. A plain page: no JavaScript needed.
  */
