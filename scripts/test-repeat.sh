@@ -14,12 +14,19 @@ rm -rf "$REPEAT" && mkdir -p "$REPEAT"
 status=0
 for run in $(seq 1 "$runs"); do
   started=$SECONDS
-  bash scripts/test.sh >"$REPEAT/run-$run.log" 2>&1 || status=1
+  failed=0
+  bash scripts/test.sh >"$REPEAT/run-$run.log" 2>&1 || failed=1
+  # The next run wipes tests/.artifacts: a failed run's traces and screenshots are kept here.
+  if [ "$failed" = 1 ]; then
+    status=1
+    cp -r tests/.artifacts "$REPEAT/run-$run" 2>/dev/null || true
+  fi
   cp tests/.artifacts/failed-tests.txt "$REPEAT/failed-$run.txt" 2>/dev/null || echo "(kein Bericht)" >"$REPEAT/failed-$run.txt"
   summary="$(grep -E '^Tests: ' "$REPEAT/run-$run.log" | tail -1)"
   times="$(grep -E '^Zeiten: ' "$REPEAT/run-$run.log" | tail -1)"
   echo "Lauf $run/$runs ($((SECONDS - started)) s): ${summary:-kein Ergebnis, siehe $REPEAT/run-$run.log}"
   [ -n "$times" ] && echo "  $times"
+  [ "$failed" = 1 ] && echo "  Spuren und Bildschirmfotos: $REPEAT/run-$run/"
 done
 echo
 if [ -s <(cat "$REPEAT"/failed-*.txt) ]; then

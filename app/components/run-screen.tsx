@@ -4,20 +4,24 @@
  * it shows while they are under way (polling with JavaScript, a refresh without it). Tasks,
  * Lastschriftläufe and Mahnwesen mount the same cards.
  */
-import { Form, Link, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { formatDateTime } from "~/lib/format";
 import { isActive, isFollowed, isStalled, JOB_STATUS_LABELS, jobMessage, jobTitle, progressText, resumedText } from "~/lib/jobs";
 import type { JobRow } from "~/models/jobs.server";
 import type { RunDecl } from "~/runs/declare";
+import { usePolling } from "./use-polling";
 
 export const buttonClass = "inline-flex items-center rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800";
 export const busyButtonClass = "inline-flex cursor-not-allowed items-center rounded bg-slate-400 px-4 py-2 text-sm font-medium text-white";
 
+/** How often a screen looks at a running job (with JavaScript; without it the page refreshes
+ *  itself through a noscript meta refresh). */
+const POLL_MILLISECONDS = 1000;
+
 /** A screen of runs: its title, and it follows every run it shows until the run's result is there. */
 export function RunScreen({ title, jobs, now, children }: { title: string; jobs: (JobRow | undefined)[]; now: string; children: React.ReactNode }) {
   const running = jobs.some((job) => isFollowed(job, new Date(now)));
-  useFollowRunning(running);
+  usePolling(running, POLL_MILLISECONDS);
   return (
     <div className="flex max-w-5xl flex-col gap-6">
       <h1 className="text-2xl font-semibold text-wuff-800">{title}</h1>
@@ -172,20 +176,4 @@ function LastRun({ title, job, now, resumeIntent }: { title: string; job: JobRow
       )}
     </div>
   );
-}
-
-/** How often a screen looks at a running job (with JavaScript). */
-const POLL_MILLISECONDS = 1000;
-
-/** While a run is under way, the screen reloads its data every second (with JavaScript; without
- *  it the page refreshes itself through a noscript meta refresh). */
-function useFollowRunning(running: boolean) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setInterval(() => {
-      if (revalidator.state === "idle" && document.visibilityState === "visible") revalidator.revalidate();
-    }, POLL_MILLISECONDS);
-    return () => window.clearInterval(timer);
-  }, [running, revalidator]);
 }

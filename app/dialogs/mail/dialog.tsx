@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import { Link, useLocation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link, useLocation } from "@remix-run/react";
 import { useHydrated } from "~/components/use-hydrated";
+import { usePolling } from "~/components/use-polling";
 import { DialogButtons, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { FormErrors, TextField } from "~/components/forms/fields";
@@ -11,16 +11,6 @@ import { mailSendSchema, type MailSendValues } from "./schema";
 
 /** How often the dialog asks again while a run makes the invoice's PDF. */
 const PDF_POLL_MS = 2000;
-
-/** While the PDF is on the way: load the dialog's data again now and then until it is there. */
-function usePdfPolling(pending: boolean) {
-  const { revalidate, state } = useRevalidator();
-  useEffect(() => {
-    if (!pending || state !== "idle") return;
-    const timer = window.setTimeout(revalidate, PDF_POLL_MS);
-    return () => window.clearTimeout(timer);
-  }, [pending, state, revalidate]);
-}
 
 const navClass = "rounded border border-slate-300 px-3 py-1.5 text-sm";
 
@@ -58,7 +48,7 @@ export default function MailDialog({ data, actionData, closeHref }: DialogProps<
   });
   const { browse } = data;
   const hydrated = useHydrated();
-  usePdfPolling(hydrated && data.pdfPending);
+  usePolling(hydrated && data.pdfPending, PDF_POLL_MS);
   // Waiting for the PDF: with JavaScript the dialog looks again by itself; without, a reload does.
   const problem =
     data.pdfPending && data.problem
