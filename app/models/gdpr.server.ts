@@ -700,25 +700,6 @@ export async function retentionCutoff(db: Db, years: number, today: string): Pro
  *  course or course date to come), shown apart (issue 29/16: a coming date is no past activity). */
 export type RetentionCandidate = { id: number; fullName: string; memberUntil: string | null; lastActivity: string | null; nextPlanned: string | null };
 
-/**
- * Who may be due for erasure, `years` back from today:
- * - `left`: members whose memberUntil lies more than `years` years back;
- * - `inactive`: everyone else not erased and not a member now (no memberUntil in the future or
- *   membership flag without end) whose record is older than `years` years and who since then
- *   has no course participation (by the course's start or the participation's creation), fee,
- *   invoice, attendance ticked, certification, or course as trainer, and none planned.
- * Each is shown with its last activity up to today and its next planned date after today.
- */
-export async function retentionCandidates(
-  db: Db,
-  years: number,
-  today: string,
-): Promise<{ cutoff: string; left: RetentionCandidate[]; inactive: RetentionCandidate[] }> {
-  const cutoff = await retentionCutoff(db, years, today);
-  const [left, inactive] = await Promise.all([retentionList(db, "left", cutoff, today), retentionList(db, "inactive", cutoff, today)]);
-  return { cutoff, left, inactive };
-}
-
 /** `value` when its day is up to today (?2), else NULL: a date after today is planned, not done. */
 const past = (value: string) => `CASE WHEN substr(${value}, 1, 10) <= ?2 THEN ${value} END`;
 
@@ -743,7 +724,13 @@ const NEXT_PLANNED = `(SELECT min(d) FROM (
  * One list of the retention overview for `cutoff` (retentionCutoff) as of `today`. Each starts
  * from its partial index (people_left_idx, people_not_member_created_idx), so it reads the
  * candidates only, not every person: `created_on < cutoff` is the same as comparing its day, as
- * the ISO timestamp starts with the day and is longer than it.
+ * the ISO timestamp starts with the day and is longer than it. Who may be due for erasure:
+ * - `left`: members whose memberUntil lies more than `years` years back;
+ * - `inactive`: everyone else not erased and not a member now (no memberUntil in the future or
+ *   membership flag without end) whose record is older than `years` years and who since then
+ *   has no course participation (by the course's start or the participation's creation), fee,
+ *   invoice, attendance ticked, certification, or course as trainer, and none planned.
+ * Each is shown with its last activity up to today and its next planned date after today.
  */
 export async function retentionList(db: Db, kind: "left" | "inactive", cutoff: string, today: string): Promise<RetentionCandidate[]> {
   if (kind === "left") {

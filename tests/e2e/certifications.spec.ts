@@ -1,21 +1,11 @@
-import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { openEdit, uniqueText, waitForHydration } from "./support/journeys";
 
 // Every test here starts logged in as staff (one session per worker, tests/e2e/support/fixtures.ts).
 test.use({ loggedInAs: "staff" });
 
-const unique = (javaScriptEnabled: boolean, base: string) => `${base} ${javaScriptEnabled ? "js" : "html"} ${Date.now().toString(36)}`;
-
-/** Opens the selected row's edit dialog: double click with JavaScript, the toolbar without. */
-async function openEdit(grid: Locator, row: Locator, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await row.dblclick();
-  else await grid.getByRole("link", { name: "Bearbeiten" }).click();
-}
-
-const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScriptEnabled ? page.locator("html[data-hydrated]").waitFor() : Promise.resolve());
-
 test("Erfolge: add from the list with a person found by search, edit, delete", async ({ page, javaScriptEnabled }) => {
-  const comment = unique(javaScriptEnabled, "Kurs bestanden");
+  const comment = uniqueText(javaScriptEnabled, "Kurs bestanden");
   await page.goto("/certifications");
   const grid = page.getByRole("region", { name: "Erfolge" });
   await expect(grid.getByRole("heading", { level: 1 })).toHaveText(/^Erfolge \(\d+\)$/);
@@ -66,7 +56,7 @@ test("Erfolge: add from the list with a person found by search, edit, delete", a
 });
 
 test("Erfolge of a person and of a dog, with the masters that fit", async ({ page, javaScriptEnabled }) => {
-  const comment = unique(javaScriptEnabled, "Tab");
+  const comment = uniqueText(javaScriptEnabled, "Tab");
   await page.goto("/people");
   const person = (await page.getByRole("heading", { name: /^Hunde für / }).textContent())!.replace("Hunde für ", "").replace(/ \(\d+\)$/, "");
   await page.getByRole("navigation", { name: "Bereiche der Person" }).getByRole("link", { name: "Erfolge" }).click();

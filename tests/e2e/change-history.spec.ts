@@ -1,7 +1,5 @@
 import { expect, test } from "./support/fixtures";
-
-/** Names unique per run and per project (both projects share one database). */
-const unique = (javaScriptEnabled: boolean, base: string) => `${base}${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
+import { unique } from "./support/journeys";
 
 test("a GDPR user changes a person's consent and sees it, and the changes, in the dialog's Verlauf", async ({ page, openAs, javaScriptEnabled }) => {
   const lastName = unique(javaScriptEnabled, "Verlauf");

@@ -5,22 +5,7 @@
  */
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-
-const unique = (javaScriptEnabled: boolean, base: string) => `${base}${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
-const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScriptEnabled ? page.locator("html[data-hydrated]").waitFor() : Promise.resolve());
-const toast = (page: Page) => page.getByRole("status");
-
-async function personWithDog(page: Page, lastName: string, dogName: string) {
-  await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Mensch/Hund Mini+" }).click();
-  const dialog = page.getByRole("dialog", { name: "Mensch/Hund Mini+" });
-  await dialog.getByLabel("Herr/Frau").selectOption({ label: "Frau" });
-  await dialog.getByLabel("Besitzer Vorname").fill("Kira");
-  await dialog.getByLabel("Besitzer Nachname").fill(lastName);
-  await dialog.getByLabel("Hund Name").fill(dogName);
-  await dialog.getByLabel("Hund Geschlecht").selectOption({ label: "weiblich" });
-  await dialog.getByRole("button", { name: "Speichern" }).click();
-  await expect(toast(page)).toHaveText("Person und Hund wurden hinzugefügt");
-}
+import { personWithDog, toast, unique, waitForHydration } from "./support/journeys";
 
 /** Chooses the person in the open add dialog (without JavaScript 'Übernehmen' brings the dog). */
 async function choosePerson(page: Page, javaScriptEnabled: boolean, lastName: string) {

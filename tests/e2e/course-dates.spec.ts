@@ -1,12 +1,9 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { toast, unique } from "./support/journeys";
 
 // Every test here starts logged in as staff (one session per worker, tests/e2e/support/fixtures.ts).
 test.use({ loggedInAs: "staff" });
-
-/** Names unique per run and per project (both projects share one database). */
-const unique = (javaScriptEnabled: boolean, base: string) => `${base}${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
-const toast = (page: Page) => page.getByRole("status");
 
 /** A new course (no dates yet) through the Kurse screen's dialog; returns its participants/dates URL base. */
 async function newCourse(page: Page, name: string) {

@@ -1,34 +1,7 @@
-import { type Locator, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { openEdit, personWithDog, saveParticipant, toast, unique, waitForHydration } from "./support/journeys";
 import { readSheet } from "read-excel-file/node";
-
-/** Names unique per run and per project (both projects share one database). */
-const unique = (javaScriptEnabled: boolean, base: string) => `${base}${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
-
-const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScriptEnabled ? page.locator("html[data-hydrated]").waitFor() : Promise.resolve());
-const toast = (page: Page) => page.getByRole("status");
-
-/** Opens a row's edit dialog: double click with JavaScript, the toolbar link without. */
-async function openEdit(grid: Locator, row: Locator, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) await row.dblclick();
-  else await grid.getByRole("link", { name: "Bearbeiten" }).click();
-}
-
-/** A person with exactly one dog, through Mensch/Hund Mini+ (a non-member: the full price applies). */
-async function personWithDog(page: Page, lastName: string, dogName: string) {
-  await page.getByRole("navigation", { name: "Hauptmenü" }).getByRole("link", { name: "Mensch/Hund Mini+" }).click();
-  const dialog = page.getByRole("dialog", { name: "Mensch/Hund Mini+" });
-  await dialog.getByLabel("Herr/Frau").selectOption({ label: "Frau" });
-  await dialog.getByLabel("Besitzer Vorname").fill("Kira");
-  await dialog.getByLabel("Besitzer Nachname").fill(lastName);
-  await dialog.getByLabel("Hund Name").fill(dogName);
-  await dialog.getByLabel("Hund Geschlecht").selectOption({ label: "weiblich" });
-  await dialog.getByRole("button", { name: "Speichern" }).click();
-  await expect(toast(page)).toHaveText("Person und Hund wurden hinzugefügt");
-  // The new person is shown selected: /people/{id}/...
-  await page.waitForURL(/\/people\/\d+\//);
-  return Number(/\/people\/(\d+)\//.exec(page.url())![1]);
-}
 
 /**
  * The participant dialog: finds the person by the search, chooses them (with JavaScript the
@@ -165,17 +138,6 @@ async function openPersonCourses(page: Page, personId: number, name: string) {
   const tab = page.getByRole("region", { name: `Kurse für ${name}` });
   await expect(tab.getByRole("heading")).toContainText(`Kurse für ${name}`);
   return tab;
-}
-
-/**
- * Saves the participant dialog as a user would: Speichern, or 'Trotzdem buchen' where the chosen
- * demo course is full (the capacity warning disables Speichern; which courses are full depends on
- * what the other tests booked). The warning comes with the course's price, so call it once the
- * Betrag is shown.
- */
-async function saveParticipant(dialog: Locator) {
-  const full = (await dialog.getByRole("alert", { name: "Kurs voll" }).count()) > 0;
-  await dialog.getByRole("button", { name: full ? "Trotzdem buchen" : "Speichern" }).click();
 }
 
 test("Teilnehmer from a person and from a dog; delete one and bring it back with 'Rückgängig'", async ({ page, openAs, javaScriptEnabled }) => {

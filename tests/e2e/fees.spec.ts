@@ -1,16 +1,15 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { toast, uniqueText } from "./support/journeys";
 import { readSheet } from "read-excel-file/node";
 
 // Every test here starts logged in as finance (one session per worker, tests/e2e/support/fixtures.ts).
 test.use({ loggedInAs: "finance" });
 
-const unique = (javaScriptEnabled: boolean, base: string) => `${base} ${javaScriptEnabled ? "js" : "html"} ${Date.now().toString(36)}`;
-const toast = (page: Page) => page.getByRole("status");
 const count = async (page: Page) => Number((await page.getByRole("heading", { level: 1 }).textContent())!.match(/\(([\d.]+)\)/)![1].replaceAll(".", ""));
 
 test("Kontenblatt: both toggle groups and the sums, a fee through the dialog's rules, Kontenblatt.xlsx", async ({ page, javaScriptEnabled }, testInfo) => {
-  const text = unique(javaScriptEnabled, "Leine");
+  const text = uniqueText(javaScriptEnabled, "Leine");
   await page.goto("/fees");
   const grid = page.getByRole("region", { name: "Kontenblatt" });
   const footer = grid.locator("tfoot");

@@ -1,5 +1,5 @@
-import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { waitForHydration } from "./support/journeys";
 
 // Every test here starts logged in as finance (one session per worker, tests/e2e/support/fixtures.ts).
 test.use({ loggedInAs: "finance" });
@@ -10,7 +10,6 @@ test.use({ loggedInAs: "finance" });
  * through the PDF-creation confirm, and afterwards the row offers only 'PDF anzeigen', a link to
  * the stored PDF in a new tab. Both projects share one database: each works on its own invoices.
  */
-const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScriptEnabled ? page.locator("html[data-hydrated]").waitFor() : Promise.resolve());
 
 test("PDF erzeugen, PDF erneut erzeugen and PDF anzeigen from the Rechnungen grid", async ({ page, javaScriptEnabled }) => {
   const [createId, recreateId] = javaScriptEnabled ? [5, 3] : [6, 1];

@@ -1,11 +1,8 @@
-import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { toast, waitForHydration } from "./support/journeys";
 
 // Every test here starts logged in as finance (one session per worker, tests/e2e/support/fixtures.ts).
 test.use({ loggedInAs: "finance" });
-
-const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScriptEnabled ? page.locator("html[data-hydrated]").waitFor() : Promise.resolve());
-const toast = (page: Page) => page.getByRole("status");
 
 test("Rechnungen as finance: Ist Offen off and on, a row added, edited and deleted with the amount following, the invoice deleted and brought back", async ({
   page,

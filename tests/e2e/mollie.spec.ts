@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { uniqueText } from "./support/journeys";
 
 /**
  * Mollie payment links in the browser, against the local Mollie fake that `npm start` runs (the
@@ -10,7 +11,6 @@ import { expect, test } from "./support/fixtures";
  * calls the webhook once more, and the fee is paid once. Plus the test screen and the Tasks checks.
  */
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const unique = (javaScriptEnabled: boolean, base: string) => `${base} ${javaScriptEnabled ? "js" : "html"} ${Date.now().toString(36)}`;
 const toast = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
 
 /** The Mollie key `npm start` wrote into .dev.vars (the only one the fake accepts). */
@@ -31,7 +31,7 @@ test("Kontenblatt: a payment link made, shown and copied, paid at Mollie, the we
   request,
 }) => {
   // A long walk (two pages, the fake, the webhook) on a shared machine: a guard, not a speed check.
-  const text = unique(javaScriptEnabled, "Zahlungslink");
+  const text = uniqueText(javaScriptEnabled, "Zahlungslink");
   await openAs("finance", "/fees");
   const grid = page.getByRole("region", { name: "Kontenblatt" });
 

@@ -1,12 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { loginAs } from "./support/login";
+import { waitForHydration } from "./support/journeys";
 
 /**
  * 'PDFs erzeugen' from Tasks (ADMIN): the confirmation says how many invoices have no PDF, the run
  * is followed to 'Fertig! Es wurden {n} Pdfs erzeugt', and then no invoice is without a PDF. It
  * gives every invoice a PDF: its own projects run it after the Tasks runs (tests/playwright.config.ts).
  */
-const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScriptEnabled ? page.locator("html[data-hydrated]").waitFor() : Promise.resolve());
 
 test("PDFs erzeugen from Tasks, followed to the end", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(180_000);

@@ -1,8 +1,6 @@
 import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-
-/** Names unique per run and per project (both projects share one database). */
-const unique = (javaScriptEnabled: boolean, base: string) => `${base}${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
+import { unique } from "./support/journeys";
 
 /** Opens a row's edit dialog: double click with JavaScript, the toolbar link without. */
 async function openEdit(page: Page, grid: Locator, row: Locator, javaScriptEnabled: boolean) {

@@ -3,6 +3,7 @@ import { loginAs } from "./support/login";
 import { saveReminderLevels } from "./support/reminder-levels";
 import { extractText, getDocumentProxy } from "unpdf";
 import { caughtAttachment, caughtMails } from "./support/maildev";
+import { waitForHydration } from "./support/journeys";
 
 /**
  * Tasks as the treasurer's Sunday: Jahresbeiträge for next year, Rechnungen schreiben with its
@@ -11,7 +12,6 @@ import { caughtAttachment, caughtMails } from "./support/maildev";
  * whole club's books: this file runs after every other browser test, one project after the other
  * (tests/playwright.config.ts).
  */
-const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScriptEnabled ? page.locator("html[data-hydrated]").waitFor() : Promise.resolve());
 
 /** Reads a count from the preview's row ('neue Rechnungen' -> 12). */
 async function previewCount(dialog: ReturnType<Page["getByRole"]>, label: string) {

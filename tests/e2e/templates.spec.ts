@@ -1,5 +1,5 @@
-import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { waitForHydration } from "./support/journeys";
 
 // Every test here starts logged in as admin (one session per worker, tests/e2e/support/fixtures.ts).
 test.use({ loggedInAs: "admin" });
@@ -9,7 +9,6 @@ test.use({ loggedInAs: "admin" });
  * and without; the invoice template offers its preview with sample data. Each project works on a
  * template of its own (both share one database).
  */
-const waitForHydration = (page: Page, javaScriptEnabled: boolean) => (javaScriptEnabled ? page.locator("html[data-hydrated]").waitFor() : Promise.resolve());
 
 test("Vorlagen: from Einstellungen, a template added and deleted, the invoice template's preview", async ({ page, javaScriptEnabled }) => {
   const name = `e2e-${javaScriptEnabled ? "js" : "html"}-${Date.now()}`;

@@ -1,8 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { loginAs } from "./support/login";
-
-/** Names unique per run and per project (both projects share one database). */
-const unique = (javaScriptEnabled: boolean, base: string) => `${base}${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
+import { unique } from "./support/journeys";
 
 test("on a slow connection the pending bar shows and the clicked row is marked until its page is there", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "Ohne JavaScript zeigt der Browser selbst, dass er lädt.");

@@ -19,7 +19,6 @@ import {
   eraseExpiredRemains,
   personData,
   PLAN_TABLES,
-  retentionCandidates,
   RUN_UNDER_WAY,
   SCOPES,
 } from "~/models/gdpr.server";
@@ -27,6 +26,7 @@ import { importStatement } from "~/models/bank-statements.server";
 import { erasedIbanHash } from "~/lib/bank-statements.server";
 import { getInvoiceDocument } from "~/models/invoice-pdfs.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
+import { retentionLists } from "../support/retention";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
 
@@ -643,30 +643,25 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
       isReturn: false,
       returnReason: null,
     });
-    const imported = await importStatement(
-      db,
-      {
-        fileName: "auszug-spaet.xml",
-        statement: {
-          format: "CAMT053",
-          accountIban: null,
-          statementId: `spaet-${person.id}`,
-          transactions: [
-            transaction(
-              0,
-              `Erna ${person.lastName}`,
-              person.iban
-                .toLowerCase()
-                .replace(/(.{4})/g, "$1 ")
-                .trim(),
-              `Beitrag ${person.lastName}`,
-            ),
-            transaction(1, "Fritz Fremd", "DE02120300000000202051", "Beitrag Fremd"),
-          ],
-        },
-      },
-      actor,
-    );
+    // The same statement, imported once and again.
+    const importLate = (transactions: ReturnType<typeof transaction>[]) =>
+      importStatement(
+        db,
+        { fileName: "auszug-spaet.xml", statement: { format: "CAMT053", accountIban: null, statementId: `spaet-${person.id}`, transactions } },
+        actor,
+      );
+    const imported = await importLate([
+      transaction(
+        0,
+        `Erna ${person.lastName}`,
+        person.iban
+          .toLowerCase()
+          .replace(/(.{4})/g, "$1 ")
+          .trim(),
+        `Beitrag ${person.lastName}`,
+      ),
+      transaction(1, "Fritz Fremd", "DE02120300000000202051", "Beitrag Fremd"),
+    ]);
     const entries = await all(
       "SELECT position, amount, booking_date, counterparty_name, counterparty_iban, mandate_id, remittance, note, target_id FROM bank_statement_entries WHERE import_id = ?1 ORDER BY position",
       imported.importId,
@@ -685,19 +680,7 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     expect(entries[1]).toMatchObject({ counterparty_name: "Fritz Fremd", counterparty_iban: "DE02120300000000202051", remittance: "Beitrag Fremd" });
     expect(await personalTraces([person.lastName, person.iban], { invoices: [person.invoice], fees: [person.fee] })).toEqual([]);
     // A re-import of the statement finds the booking and does not bring the name back.
-    const again = await importStatement(
-      db,
-      {
-        fileName: "auszug-spaet.xml",
-        statement: {
-          format: "CAMT053",
-          accountIban: null,
-          statementId: `spaet-${person.id}`,
-          transactions: [transaction(0, `Erna ${person.lastName}`, person.iban, "x")],
-        },
-      },
-      actor,
-    );
+    const again = await importLate([transaction(0, `Erna ${person.lastName}`, person.iban, "x")]);
     expect(again.duplicates).toBe(1);
   });
 
@@ -943,7 +926,7 @@ describe("retention overview", () => {
       ))!.id,
     );
     await run("INSERT INTO fees (person_id, date, text, amount, open_amount) VALUES (?1, '2026-01-01', 'Neu', 100, 0)", busy);
-    const { left: leftList, inactive } = await retentionCandidates(db, 3, "2026-11-25");
+    const { left: leftList, inactive } = await retentionLists(db, 3, "2026-11-25");
     expect(leftList.map((row) => row.id)).toContain(left);
     expect(inactive.map((row) => row.id)).toContain(idle);
     expect(inactive.map((row) => row.id)).not.toContain(busy);

@@ -10,9 +10,9 @@ import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { todayInBerlin } from "~/lib/format";
 import { MAIL_SENT, PERSON_ERASED } from "~/lib/mail";
-import { retentionCandidates } from "~/models/gdpr.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { mailsTo, tinyPdf, useTestAccount } from "../support/mail-catcher";
+import { retentionLists } from "../support/retention";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
 
@@ -104,7 +104,7 @@ describe("the retention overview's last and next activity (issue 29/16)", () => 
       .values({ courseId: course.id, personId: left.id, dogId: dog.id, statusId: 4, price: 0, amount: 0, createdOn: "2020-05-01T10:00:00.000Z" });
     await db.insert(schema.courseDates).values({ courseId: course.id, startDateTime: "2027-03-08T17:00:00.000Z" });
 
-    const { left: leftList } = await retentionCandidates(db, 3, "2026-11-25");
+    const { left: leftList } = await retentionLists(db, 3, "2026-11-25");
     expect(leftList.find((row) => row.id === left.id)).toMatchObject({ lastActivity: "2020-05-01T10:00:00.000Z", nextPlanned: "2027-03-01T17:00:00.000Z" });
     const page = await text(await fetchApp("/gdpr", { cookie: await loginCookie("gdpr") }));
     const row = page.match(/<tr[^>]*>(?:(?!<\/tr>)[\s\S])*Zukunft(?:(?!<\/tr>)[\s\S])*<\/tr>/)?.[0] ?? "";
@@ -121,7 +121,7 @@ describe("the retention overview's last and next activity (issue 29/16)", () => 
     await db
       .insert(schema.courses)
       .values({ name: "Kurs mit Trainerin", startYear: 2027, statusCode: "PLANNED", trainerId: idle.id, startDateTime: "2027-04-01T17:00:00.000Z" });
-    const { inactive } = await retentionCandidates(db, 3, "2026-11-25");
+    const { inactive } = await retentionLists(db, 3, "2026-11-25");
     expect(inactive.map((row) => row.id)).not.toContain(idle.id);
   });
 });
