@@ -469,6 +469,14 @@ export const fees = sqliteTable(
     // Covers the Kontenblatt's count and sums under every toggle (open/paid/due, invoiced or
     // not): read from this small index instead of the whole table (50,000 fees: about 3x faster).
     index("fees_totals_idx").on(t.openAmount, t.isInvoiced, t.dueDate, t.amount),
+    // An item's reminder fees (what a payment beyond the item's open amount pays, bank statements):
+    // found by the reminded item instead of reading every fee for each item.
+    index("fees_reminded_invoice_idx")
+      .on(t.remindedInvoiceId)
+      .where(sql`reminded_invoice_id IS NOT NULL`),
+    index("fees_reminded_fee_idx")
+      .on(t.remindedFeeId)
+      .where(sql`reminded_fee_id IS NOT NULL`),
     uniqueIndex("fees_annual_unique")
       .on(t.personId, t.periodYear)
       .where(sql`kind = 'ANNUAL'`),

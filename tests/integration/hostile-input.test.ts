@@ -110,3 +110,24 @@ describe("searches D1 would refuse", () => {
     }
   });
 });
+
+describe("the screens issue 29 added, asked by hand", () => {
+  it("answers the grids' name search and the Kursteilnehmer filters with a page, whatever the URL holds", async () => {
+    const cookie = await loginCookie("admin");
+    const odd = ["ä".repeat(300), "😀".repeat(50), "%_\\'\"<script>", "\u0000", "ß"];
+    for (const term of odd) {
+      for (const path of ["/people", "/dogs", "/coursememberships"]) {
+        const response = await fetchApp(`${path}?q=${encodeURIComponent(term)}`, { cookie });
+        expect([200, 400], `${path} q=${term.slice(0, 5)}`).toContain(response.status);
+        const html = await text(response);
+        expect(html).not.toContain("<script>'");
+        if (response.status === 400) expect(html).toContain("Der Suchbegriff ist zu lang");
+      }
+    }
+    for (const query of ["status=%00&year=abc", "status=closed&year=-1", "year=99999999999999999999", "sort=zzz&page=-3", "filter[]=x&status[]=y"]) {
+      const response = await fetchApp(`/coursememberships?${query}`, { cookie });
+      expect(response.status, query).toBe(200);
+      expect(await text(response)).toMatch(/<h1[^>]*>Kursteilnehmer <span[^>]*>\(\d+\)<\/span>/);
+    }
+  });
+});

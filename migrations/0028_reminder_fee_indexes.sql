@@ -1,0 +1,2 @@
+CREATE INDEX `fees_reminded_invoice_idx` ON `fees` (`reminded_invoice_id`) WHERE reminded_invoice_id IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `fees_reminded_fee_idx` ON `fees` (`reminded_fee_id`) WHERE reminded_fee_id IS NOT NULL;
