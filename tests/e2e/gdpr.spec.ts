@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { strFromU8, unzipSync } from "fflate";
+import { testDataFor } from "./support/test-data";
 
 /** A person of this test's own (the browser projects share one database), added as GDPR. */
 async function addPerson(page: Page, lastName: string) {
@@ -92,6 +93,17 @@ test("as GDPR: the retention overview sets its years (German message on bad inpu
     .getByRole("row")
     .filter({ has: page.getByRole("link", { name: "Löschen…" }) })
     .first();
+  // Zuletzt aktiv is a past day; what is planned stands apart under Nächster Termin (issue 29/16).
+  const headers = (await left.getByRole("columnheader").allTextContents()).map((text) => text.trim());
+  const lastActive = headers.indexOf("Zuletzt aktiv");
+  expect(lastActive).toBeGreaterThan(0);
+  expect(headers).toContain("Nächster Termin");
+  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date());
+  for (const day of await left.locator(`tbody tr td:nth-child(${lastActive + 1})`).allTextContents()) {
+    const [dd, mm, yyyy] = day.trim().split(".");
+    if (yyyy) expect(`${yyyy}-${mm}-${dd}`, `Zuletzt aktiv ${day}`).toMatch(/^\d{4}-\d\d-\d\d$/);
+    if (yyyy) expect(`${yyyy}-${mm}-${dd}` <= today, `Zuletzt aktiv ${day} liegt nicht nach heute`).toBe(true);
+  }
   const erase = person.getByRole("link", { name: "Löschen…" });
   await expect(erase).toBeVisible();
   await expect(person.getByRole("link", { name: "Auskunft" })).toHaveAttribute("href", /^\/gdpr\/auskunft\/\d+$/);
@@ -106,6 +118,38 @@ test("as GDPR: the retention overview sets its years (German message on bad inpu
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await dialog.getByRole("link", { name: "Abbruch" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
+  }
+});
+
+test("an erased person's invoice stays, under 'Gelöschte Person' and without Mail senden", async ({ page, openAs, javaScriptEnabled }) => {
+  // A person of this project's own with an invoice (tests/e2e/test-data.setup.ts).
+  const { lastName, personId, invoiceId, invoiceNumber } = (await testDataFor(javaScriptEnabled)).invoiceToKeep;
+  await openAs("gdpr", `/people?q=${lastName}`);
+  const people = page.getByRole("region", { name: "Personen" });
+  await people.locator(`tbody tr[data-row-id="${personId}"] td`).first().click();
+  await expect(people.locator(`tbody tr[data-row-id="${personId}"]`)).toHaveAttribute("aria-selected", "true");
+  if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
+  await people.getByRole("toolbar").getByRole("link", { name: "DSGVO-Löschung…" }).click();
+  const dialog = page.getByRole("dialog", { name: `Greta ${lastName} löschen (DSGVO)` });
+  await expect(dialog).toContainText("Die Person bleibt nur als „Gelöschte Person“");
+  await dialog.getByLabel(/Zur Bestätigung den Namen der Person eingeben/).fill(`Greta ${lastName}`);
+  await dialog.getByRole("button", { name: "Endgültig löschen" }).click();
+  await expect(page.getByRole("status")).toHaveText(new RegExp(`^Greta ${lastName} wurde gelöscht \\(DSGVO\\)`));
+
+  // The invoice stays, issued to 'Gelöschte Person', and no mail goes to them.
+  await openAs("finance", `/invoices/${invoiceId}/invoicerows`);
+  const invoices = page.getByRole("region", { name: /^Rechnungen/ });
+  const row = invoices.locator(`tbody tr[data-row-id="${invoiceId}"]`);
+  await expect(row).toHaveAttribute("aria-selected", "true");
+  await expect(row).toContainText(String(invoiceNumber));
+  await expect(row).toContainText("Gelöschte Person");
+  await expect(page.getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ }).getByRole("link", { name: "PDF erzeugen", exact: true })).toBeVisible();
+  await expect(page.getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ }).getByRole("link", { name: "Mail senden" })).toHaveCount(0);
+  if (javaScriptEnabled) {
+    await page.locator("html[data-hydrated]").waitFor();
+    await row.locator("td").nth(1).click({ button: "right" });
+    await expect(page.getByRole("menuitem", { name: "PDF erzeugen", exact: true })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Mail senden" })).toHaveCount(0);
   }
 });
 

@@ -1,28 +1,49 @@
 import { writeFile } from "node:fs/promises";
 import { test } from "@playwright/test";
 import { appSql } from "./support/app-db";
-import { UNSENT_REMINDERS_FILE, type UnsentReminder } from "./support/test-data";
+import { TEST_DATA_FILE, type InvoiceOfOwn, type TestData, type UnsentReminder } from "./support/test-data";
 
 /**
  * Data no screen makes, written into the app's D1 before any other browser test runs (project
  * 'Testdaten', tests/playwright.config.ts). Written while tests ran, wrangler's second process held
  * SQLite's lock and the app's own requests failed with SQLITE_BUSY (a Kalender test got a 500).
- * Per project one person with a fee, its sent Zahlungserinnerung and an unsent 1. Mahnung (every
- * run sends its letters, so only the database makes one unsent).
+ * Per project: one person with a fee, its sent Zahlungserinnerung and an unsent 1. Mahnung (every
+ * run sends its letters, so only the database makes one unsent); and two people with an invoice
+ * of their own (invoices come only from the invoicing run, which would bill every open fee).
  */
-test("Testdaten: eine unversandte Mahnung je Browser-Projekt", async () => {
-  const reminders: Record<string, UnsentReminder> = {};
+test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rechnungen", async () => {
+  const data: Record<string, TestData> = {};
   for (const project of ["js", "html"]) {
-    const lastName = `Grid${project}${Date.now().toString(36)}`;
-    const text = `Kursgebühr ${lastName}`;
-    const [{ personId, feeId }] = await appSql<{ personId: number; feeId: number }>(`
-      INSERT INTO people (first_name, last_name, member_type_id) VALUES ('Greta', '${lastName}', 1);
-      INSERT INTO fees (person_id, date, due_date, text, amount, open_amount, send_invoice) SELECT id, '2026-09-01', '2026-09-15', '${text}', 2000, 2000, 0 FROM people WHERE last_name = '${lastName}';
-      INSERT INTO fees (person_id, date, due_date, text, amount, open_amount, send_invoice, kind, reminded_fee_id) SELECT person_id, '2026-10-20', '2026-11-03', 'Mahngebühr ${lastName}', 500, 500, 0, 'REMINDER', id FROM fees WHERE text = '${text}';
-      INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, open_amount, status, channel, sent_on) SELECT 'FEE', id, person_id, 1, '2026-10-06', '2026-10-20', 2000, 'SENT', 'PRINT', '2026-10-06T10:00:00Z' FROM fees WHERE text = '${text}';
-      INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, open_amount, fee_id, status) SELECT 'FEE', f.id, f.person_id, 2, '2026-10-20', '2026-11-03', 2000, (SELECT id FROM fees WHERE text = 'Mahngebühr ${lastName}'), 'PENDING' FROM fees f WHERE f.text = '${text}';
-      SELECT person_id AS personId, id AS feeId FROM fees WHERE text = '${text}';`);
-    reminders[project] = { lastName, text, personId, feeId };
+    const stamp = `${project}${Date.now().toString(36)}`;
+    data[project] = {
+      unsentReminder: await unsentReminder(`Grid${stamp}`),
+      invoiceToMail: await invoiceOfOwn(`Versand${stamp}`),
+      invoiceToKeep: await invoiceOfOwn(`Beleg${stamp}`),
+    };
   }
-  await writeFile(UNSENT_REMINDERS_FILE, JSON.stringify(reminders));
+  await writeFile(TEST_DATA_FILE, JSON.stringify(data));
 });
+
+async function unsentReminder(lastName: string): Promise<UnsentReminder> {
+  const text = `Kursgebühr ${lastName}`;
+  const [{ personId, feeId }] = await appSql<{ personId: number; feeId: number }>(`
+    INSERT INTO people (first_name, last_name, member_type_id) VALUES ('Greta', '${lastName}', 1);
+    INSERT INTO fees (person_id, date, due_date, text, amount, open_amount, send_invoice) SELECT id, '2026-09-01', '2026-09-15', '${text}', 2000, 2000, 0 FROM people WHERE last_name = '${lastName}';
+    INSERT INTO fees (person_id, date, due_date, text, amount, open_amount, send_invoice, kind, reminded_fee_id) SELECT person_id, '2026-10-20', '2026-11-03', 'Mahngebühr ${lastName}', 500, 500, 0, 'REMINDER', id FROM fees WHERE text = '${text}';
+    INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, open_amount, status, channel, sent_on) SELECT 'FEE', id, person_id, 1, '2026-10-06', '2026-10-20', 2000, 'SENT', 'PRINT', '2026-10-06T10:00:00Z' FROM fees WHERE text = '${text}';
+    INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, open_amount, fee_id, status) SELECT 'FEE', f.id, f.person_id, 2, '2026-10-20', '2026-11-03', 2000, (SELECT id FROM fees WHERE text = 'Mahngebühr ${lastName}'), 'PENDING' FROM fees f WHERE f.text = '${text}';
+    SELECT person_id AS personId, id AS feeId FROM fees WHERE text = '${text}';`);
+  return { lastName, text, personId, feeId };
+}
+
+/** The next invoice number from the Einstellungen, taken as the invoicing run takes it. */
+async function invoiceOfOwn(lastName: string): Promise<InvoiceOfOwn> {
+  const [row] = await appSql<Omit<InvoiceOfOwn, "lastName">>(`
+    INSERT INTO people (first_name, last_name, member_type_id, email, street_number, zip, city) VALUES ('Greta', '${lastName}', 1, '${lastName.toLowerCase()}@example.org', 'Feldweg 1', '35390', 'Gießen');
+    INSERT INTO invoice_headers (person_id, invoice_number, date, due_date, amount, open_amount)
+      SELECT p.id, c.last_invoice_number + 1, '2026-11-20', '2026-12-04', 3000, 3000 FROM people p, configuration c WHERE p.last_name = '${lastName}' AND c.id = 1;
+    UPDATE configuration SET last_invoice_number = last_invoice_number + 1 WHERE id = 1;
+    INSERT INTO invoice_rows (invoice_id, line_number, text, amount) SELECT h.id, 1, 'Kursgebühr Welpen', 3000 FROM invoice_headers h JOIN people p ON p.id = h.person_id WHERE p.last_name = '${lastName}';
+    SELECT p.id AS personId, h.id AS invoiceId, h.invoice_number AS invoiceNumber FROM invoice_headers h JOIN people p ON p.id = h.person_id WHERE p.last_name = '${lastName}';`);
+  return { lastName, ...row };
+}

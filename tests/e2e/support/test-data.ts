@@ -2,12 +2,29 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 
 /** What tests/e2e/test-data.setup.ts made, for the tests that use it. */
-export const UNSENT_REMINDERS_FILE = fileURLToPath(new URL("../../.artifacts/unsent-reminders.json", import.meta.url));
+export const TEST_DATA_FILE = fileURLToPath(new URL("../../.artifacts/test-data.json", import.meta.url));
 
 export type UnsentReminder = { lastName: string; text: string; personId: number; feeId: number };
+/** A person with an e-mail address and one unsent invoice without a PDF (one row). */
+export type InvoiceOfOwn = { lastName: string; personId: number; invoiceId: number; invoiceNumber: number };
+
+/** Per browser project ('js', 'html'). */
+export type TestData = {
+  /** A fee with its sent Zahlungserinnerung and an unsent 1. Mahnung. */
+  unsentReminder: UnsentReminder;
+  /** An invoice to send by mail (issue 29/17). */
+  invoiceToMail: InvoiceOfOwn;
+  /** A person to erase whose invoice stays (issue 29/16). */
+  invoiceToKeep: InvoiceOfOwn;
+};
+
+/** The data made for this browser project. */
+export async function testDataFor(javaScriptEnabled: boolean): Promise<TestData> {
+  const all = JSON.parse(await readFile(TEST_DATA_FILE, "utf8")) as Record<string, TestData>;
+  return all[javaScriptEnabled ? "js" : "html"];
+}
 
 /** The person, fee and unsent 1. Mahnung made for this browser project. */
 export async function unsentReminderFor(javaScriptEnabled: boolean): Promise<UnsentReminder> {
-  const all = JSON.parse(await readFile(UNSENT_REMINDERS_FILE, "utf8")) as Record<string, UnsentReminder>;
-  return all[javaScriptEnabled ? "js" : "html"];
+  return (await testDataFor(javaScriptEnabled)).unsentReminder;
 }
