@@ -29,12 +29,12 @@ export async function loader(args: LoaderFunctionArgs) {
       loadPageGrid(args, retentionLeftGrid, user),
       loadPageGrid(args, retentionInactiveGrid, user),
     ]);
-    // The lists' titles say the years and how many.
+    // The lists' titles say the years (the grid adds how many).
     return {
       years,
       cutoff,
-      left: { ...left, title: `Ausgetreten vor mehr als ${years} Jahren (${left.total})` },
-      inactive: { ...inactive, title: `Ohne Aktivität seit ${years} Jahren (${inactive.total})` },
+      left: { ...left, title: `Ausgetreten vor mehr als ${years} Jahren` },
+      inactive: { ...inactive, title: `Ohne Aktivität seit ${years} Jahren` },
     };
   });
   return value;
