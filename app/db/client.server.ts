@@ -1,7 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import * as schema from "./schema";
 
 /** D1 work of one request, for the Server-Timing header: the number of round trips to D1 and the
  *  time during which at least one was under way (overlapping calls count once). */
@@ -183,10 +182,12 @@ function requestD1(d1: D1Database, timer: QueryTimer | undefined, context: Write
 const WRITE_CONTEXT = Symbol.for("wuff.writeContext");
 
 /** A drizzle handle on the D1 binding; cheap to create, so one per request. Writes are recorded
- *  as `actor` (the logged-in user, once a guard confirmed them: setWriteActor) until told. */
+ *  as `actor` (the logged-in user, once a guard confirmed them: setWriteActor) until told.
+ *  Without drizzle's relational API (`db.query`, unused): given the schema, drizzle works out
+ *  its relations anew for every handle, about 1 % of a page's CPU (issue 29/11, profiled). */
 export function createDb(d1: D1Database, timer?: QueryTimer, actor = "System") {
   const context: WriteContext = { actor, action: null, source: null };
-  const db = drizzle(requestD1(d1, timer, context), { schema });
+  const db = drizzle(requestD1(d1, timer, context));
   Object.defineProperty(db, WRITE_CONTEXT, { value: context });
   return db;
 }

@@ -4,6 +4,7 @@
  * through the year, the age turned, round birthdays named, month and member toggles).
  */
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -144,7 +145,7 @@ describe("Geburtstags-Liste", () => {
     const nextMonth = await page("/birthdaylist?period=nextMonth");
     const month = today.slice(5, 7);
     for (const name of ["Heute", "Bald", "Gestern"]) {
-      const { date } = nextBirthday((await db.query.people.findFirst({ where: (people, { eq }) => eq(people.lastName, name) }))!.dateOfBirth!, today);
+      const { date } = nextBirthday((await db.select().from(schema.people).where(eq(schema.people.lastName, name)))[0].dateOfBirth!, today);
       const inThisMonth = date.slice(5, 7) === month;
       expect(thisMonth.includes(`>${name}<`), name).toBe(inThisMonth);
       if (!inThisMonth && date.slice(5, 7) === String((Number(month) % 12) + 1).padStart(2, "0")) expect(nextMonth).toContain(`>${name}<`);
