@@ -1,6 +1,6 @@
 import { type Locator } from "@playwright/test";
-import { appSql } from "./support/app-db";
 import { expect, test } from "./support/fixtures";
+import { testDataFor } from "./support/test-data";
 
 /** How a name search compares (DIN 5007, umlauts either way): app/lib/collation.ts nameSearchKey. */
 const fold = (text: string) =>
@@ -11,18 +11,12 @@ const spelledOut = (name: string) => name.toLowerCase().replace(/ä/g, "ae").rep
 
 const countOf = async (grid: Locator) => Number((await grid.getByRole("heading", { level: 1 }).textContent())!.match(/\((\d+)\)/)![1]);
 
-/** The demo's most common last name with an umlaut or ß. */
-async function umlautName() {
-  const [row] = await appSql<{ lastName: string }>(
-    `SELECT last_name AS lastName FROM people WHERE instr(last_name, 'ä') + instr(last_name, 'ö') + instr(last_name, 'ü') + instr(last_name, 'ß') > 0
-     GROUP BY last_name ORDER BY count(*) DESC, last_name LIMIT 1`,
-  );
-  expect(row, "the demo data has a last name with an umlaut").toBeTruthy();
-  return row.lastName;
-}
-
-test("Personen and Hunde: the toolbar search finds names with umlauts either way, kept in the URL, a match selected", async ({ page, openAs }) => {
-  const lastName = await umlautName();
+test("Personen and Hunde: the toolbar search finds names with umlauts either way, kept in the URL, a match selected", async ({
+  page,
+  openAs,
+  javaScriptEnabled,
+}) => {
+  const lastName = (await testDataFor(javaScriptEnabled)).umlautName;
   const typed = spelledOut(lastName);
   await openAs("staff", "/people");
   const grid = page.getByRole("region", { name: "Personen" });

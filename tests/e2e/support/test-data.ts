@@ -16,6 +16,8 @@ export type TestData = {
   invoiceToMail: InvoiceOfOwn;
   /** A person to erase whose invoice stays (issue 29/16). */
   invoiceToKeep: InvoiceOfOwn;
+  /** The demo data's most common last name with an umlaut or ß (the name search). */
+  umlautName: string;
 };
 
 /** The data made for this browser project. */
