@@ -11,6 +11,7 @@ import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, t
 import { nameSortKeySql } from "../lib/collation";
 import { MAX_CENTS } from "../lib/format";
 import { SALUTATIONS } from "../lib/labels";
+import { CLUB_TAX_STATUSES } from "../lib/tax";
 
 export { SALUTATIONS };
 
@@ -697,9 +698,15 @@ export const configuration = sqliteTable(
     clubCity: text("club_city"),
     clubPhone: text("club_phone"),
     clubEmail: text("club_email"),
-    /** Steuernummer (or USt-IdNr.); an invoice without one carries the exemption note instead. */
+    /** How the club charges VAT (app/lib/tax.ts): Regelbesteuerung, Kleinunternehmer nach § 19
+     *  UStG (what invoices without VAT said until issue 30, hence the default), steuerbefreit. */
+    taxStatus: text("tax_status", { enum: CLUB_TAX_STATUSES }).notNull().default("SMALL_BUSINESS"),
+    /** Steuernummer, as the Finanzamt writes it (§ 14 Abs. 4 Satz 1 Nr. 2 UStG: it or the USt-IdNr). */
     taxNumber: text("tax_number"),
-    /** E.g. 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.' or the club's tax-exempt status. */
+    /** USt-IdNr ('DE' and nine digits, check digit tested). */
+    vatId: text("vat_id"),
+    /** The note on every invoice without VAT: a small business's own wording of the § 19 note
+     *  (empty: SMALL_BUSINESS_NOTE), or the legal reason of an exempt club (required then). */
     taxExemptionNote: text("tax_exemption_note"),
     bankAccountHolder: text("bank_account_holder"),
     iban: text("iban"),

@@ -8,6 +8,7 @@ import { asciiFileNamePart, readableFileNamePart } from "./file-names";
 import { groupIban } from "./banking";
 import { formatDate, formatMoney } from "./format";
 import { epcPayload, girocodeSvg } from "./girocode";
+import { SMALL_BUSINESS_NOTE, type ClubTaxStatus } from "./tax";
 
 /** The name of the invoice template in `templates` (spec: 'No invoice template found' without it). */
 export const INVOICE_TEMPLATE_NAME = "invoice";
@@ -22,7 +23,9 @@ export type ClubInvoiceData = {
   clubCity: string | null;
   clubPhone: string | null;
   clubEmail: string | null;
+  taxStatus: ClubTaxStatus;
   taxNumber: string | null;
+  vatId: string | null;
   taxExemptionNote: string | null;
   bankAccountHolder: string | null;
   iban: string | null;
@@ -38,7 +41,9 @@ export const DEMO_CLUB: ClubInvoiceData = {
   clubCity: "Köln",
   clubPhone: "0221 123456",
   clubEmail: "kasse@wuff.example",
+  taxStatus: "SMALL_BUSINESS",
   taxNumber: null,
+  vatId: null,
   taxExemptionNote: "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.",
   bankAccountHolder: "Hundesportverein Wuff e.V.",
   iban: "DE89370400440532013000",
@@ -98,6 +103,23 @@ export function invoiceEpcPayload(club: ClubInvoiceData | null, invoice: { invoi
   });
 }
 
+/**
+ * The note on an invoice without VAT (§ 14 Abs. 4 Satz 1 Nr. 8 UStG, § 34a UStDV): a small
+ * business's own wording or the standard § 19 note, an exempt club's legal reason; nothing under
+ * Regelbesteuerung (its rows show the tax). Printed whether or not a Steuernummer is given.
+ */
+export function taxNoteOf(club: Pick<ClubInvoiceData, "taxStatus" | "taxExemptionNote"> | null): string {
+  const own = orEmpty(club?.taxExemptionNote);
+  switch (club?.taxStatus ?? "SMALL_BUSINESS") {
+    case "SMALL_BUSINESS":
+      return own || SMALL_BUSINESS_NOTE;
+    case "EXEMPT":
+      return own;
+    case "REGULAR":
+      return "";
+  }
+}
+
 /** What a document (an invoice, a reminder letter) says of the club: {{club.name}}, {{club.bank.iban}}, ... */
 export function clubTemplateData(club: ClubInvoiceData | null) {
   return {
@@ -107,7 +129,9 @@ export function clubTemplateData(club: ClubInvoiceData | null) {
     phone: orEmpty(club?.clubPhone),
     email: orEmpty(club?.clubEmail),
     taxNumber: orEmpty(club?.taxNumber),
+    vatId: orEmpty(club?.vatId),
     taxExemptionNote: orEmpty(club?.taxExemptionNote),
+    taxNote: taxNoteOf(club),
     bank: {
       accountHolder: orEmpty(club?.bankAccountHolder) || orEmpty(club?.clubName),
       iban: formatIban(club?.iban),
@@ -232,6 +256,7 @@ export const DEFAULT_INVOICE_TEMPLATE = `<!DOCTYPE html>
       {{#club.phone}}<div>Telefon: {{club.phone}}</div>{{/club.phone}}
       {{#club.email}}<div>E-Mail: {{club.email}}</div>{{/club.email}}
       {{#club.taxNumber}}<div>Steuernummer: {{club.taxNumber}}</div>{{/club.taxNumber}}
+      {{#club.vatId}}<div>USt-IdNr.: {{club.vatId}}</div>{{/club.vatId}}
     </div>
   </div>
   <table class="facts">
@@ -260,7 +285,7 @@ export const DEFAULT_INVOICE_TEMPLATE = `<!DOCTYPE html>
     </table>
     {{#girocode}}<div class="girocode">{{{girocode}}}<div>Bequem bezahlen: GiroCode mit der Banking-App scannen</div></div>{{/girocode}}
   </div>
-  <p class="tax">{{^club.taxNumber}}{{club.taxExemptionNote}}{{/club.taxNumber}}{{#club.taxNumber}}Steuernummer: {{club.taxNumber}}{{/club.taxNumber}}</p>
+  {{#club.taxNote}}<p class="tax">{{club.taxNote}}</p>{{/club.taxNote}}
   <p>Mit freundlichen Grüßen<br>{{club.name}}</p>
 </body>
 </html>

@@ -139,6 +139,7 @@ describe("the club's bank data in Einstellungen", () => {
       clubMembershipPriceReduced1: "30,00",
       clubMembershipPriceReduced2: "15,00",
       lastInvoiceNumber: String(config.lastInvoiceNumber),
+      taxStatus: config.taxStatus,
       clubName: config.clubName ?? "",
       bankAccountHolder: "Hundesportverein Wuff e.V.",
       iban: config.iban ?? "",

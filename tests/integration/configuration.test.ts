@@ -20,6 +20,7 @@ const valid = {
   clubMembershipPriceReduced2: "0,99",
   lastInvoiceNumber: "2026042",
   mollieIntegration: true,
+  taxStatus: "SMALL_BUSINESS",
 };
 
 describe("Einstellungen", () => {
@@ -94,11 +95,40 @@ describe("Einstellungen", () => {
     [{ clubZip: "D-35037" }, ZIP_MESSAGE],
     [{ clubPhone: "-1" }, PHONE_MESSAGE],
     [{ clubPhone: "31.02.2026" }, PHONE_MESSAGE],
+    // The club's VAT (issue 30): its status, Steuernummer, USt-IdNr. and the reason of an exemption.
+    [{ taxStatus: "" }, "Bitte wählen, wie der Verein Umsatzsteuer berechnet"],
+    [{ taxStatus: "MWST" }, "Bitte wählen, wie der Verein Umsatzsteuer berechnet"],
+    [{ vatId: "DE123456789" }, "Die USt-IdNr. ist ungültig"],
+    [{ vatId: "ATU12345678" }, "Die USt-IdNr. ist ungültig"],
+    [{ taxNumber: "12/345" }, "Die Steuernummer bitte so, wie das Finanzamt sie schreibt"],
+    [{ taxNumber: "DE123456788" }, "Das ist eine USt-IdNr.: bitte ins Feld „USt-IdNr.“ eintragen"],
+    [{ taxStatus: "EXEMPT", taxExemptionNote: "  " }, "Bitte den Grund der Steuerbefreiung angeben"],
   ])("refuses %j with a German message and changes nothing", async (change, message) => {
     const response = await postForm("/configuration", await loginCookie("admin"), { ...valid, ...change });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain(message);
     expect(await getConfiguration(db)).toBeUndefined();
+  });
+
+  it("stores the club's tax status, Steuernummer and USt-IdNr. (spaces gone, upper case) and offers the three statuses", async () => {
+    const cookie = await loginCookie("admin");
+    const response = await postForm("/configuration", cookie, {
+      ...valid,
+      taxStatus: "EXEMPT",
+      taxNumber: "21/815/08150",
+      vatId: "de 123 456 788",
+      taxExemptionNote: "Steuerfrei nach § 4 Nr. 22 Buchst. a UStG.",
+    });
+    expect(response.status).toBe(302);
+    expect(await getConfiguration(db)).toMatchObject({
+      taxStatus: "EXEMPT",
+      taxNumber: "21/815/08150",
+      vatId: "DE123456788",
+      taxExemptionNote: "Steuerfrei nach § 4 Nr. 22 Buchst. a UStG.",
+    });
+    const html = (await (await fetchApp("/configuration", { cookie })).text()).replaceAll("<!-- -->", "");
+    for (const label of ["Regelbesteuerung", "Kleinunternehmer nach § 19 UStG", "steuerbefreit"]) expect(html).toContain(`>${label}</option>`);
+    expect(html).toMatch(/<option value="EXEMPT" selected="">steuerbefreit<\/option>/);
   });
 
   it("two first saves at once: one is stored, the other is a German 409 with the current values, never a 500", async () => {

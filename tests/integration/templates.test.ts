@@ -129,6 +129,7 @@ describe("Einstellungen: the club on its invoices", () => {
       clubMembershipPriceReduced1: "30,00",
       clubMembershipPriceReduced2: "15,00",
       lastInvoiceNumber: String(config.lastInvoiceNumber),
+      taxStatus: config.taxStatus,
     };
   };
 

@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { getReminderLevels, reminderTemplateChoices, saveReminderLevels, type ReminderLevel } from "~/models/reminders.server";
 import { configurationSchema, reminderLevelsSchema, type ConfigurationFormValues, type ReminderLevelsFormValues } from "./schema";
 import { SaveGateReason, useSaveGate } from "~/components/forms/save-gate";
+import { CLUB_TAX_STATUS_LABELS, CLUB_TAX_STATUSES } from "~/lib/tax";
 
 export const meta: MetaFunction = () => [{ title: "Einstellungen – Wuff" }];
 
@@ -120,6 +121,10 @@ const CONFIGURATION_LABELS = {
   clubMembershipPriceReduced2: "Jahresbeitrag (Reduziert 2)",
   lastInvoiceNumber: "Letzte Rechnungs Nr",
   clubEmail: "E-Mail des Vereins",
+  taxStatus: "Umsatzsteuer",
+  taxNumber: "Steuernummer",
+  vatId: "USt-IdNr.",
+  taxExemptionNote: "Hinweis zur Umsatzsteuer",
   iban: "IBAN",
   bic: "BIC",
   creditorId: "Gläubiger-ID",
@@ -162,7 +167,8 @@ export default function ConfigurationScreen() {
         <fieldset className="mt-6 border-t border-slate-200 pt-4">
           <legend className="pr-2 text-base font-semibold text-wuff-800">Verein auf Rechnungen</legend>
           <p className="mb-3 text-sm text-slate-600">
-            Name, Anschrift und Steuernummer des Vereins (oder warum keine Umsatzsteuer berechnet wird) stehen auf jeder Rechnung.
+            Name, Anschrift, Steuernummer oder USt-IdNr. des Vereins und, wo keine Umsatzsteuer berechnet wird, der Grund dafür stehen auf jeder Rechnung (§ 14
+            Abs. 4 UStG, für Kleinunternehmer § 34a UStDV).
           </p>
           <div className="grid grid-cols-2 gap-4">
             <TextField meta={fields.clubName} label="Vereinsname" className="col-span-2" />
@@ -171,8 +177,19 @@ export default function ConfigurationScreen() {
             <TextField meta={fields.clubCity} label="Ort" />
             <TextField meta={fields.clubPhone} label="Telefon" type="tel" />
             <TextField meta={fields.clubEmail} label="E-Mail des Vereins" type="email" />
-            <TextField meta={fields.taxNumber} label="Steuernummer" className="col-span-2" />
-            <TextAreaField meta={fields.taxExemptionNote} label="Hinweis zur Umsatzsteuer (steht ohne Steuernummer auf der Rechnung)" className="col-span-2" />
+            <SelectField
+              meta={fields.taxStatus}
+              label="Umsatzsteuer"
+              className="col-span-2"
+              options={CLUB_TAX_STATUSES.map((status) => ({ value: status, label: CLUB_TAX_STATUS_LABELS[status] }))}
+            />
+            <TextField meta={fields.taxNumber} label="Steuernummer" />
+            <TextField meta={fields.vatId} label="USt-IdNr." />
+            <TextAreaField
+              meta={fields.taxExemptionNote}
+              label="Hinweis zur Umsatzsteuer auf Rechnungen (Kleinunternehmer: leer für den Standardtext zu § 19 UStG; steuerbefreit: der Grund der Befreiung)"
+              className="col-span-2"
+            />
           </div>
         </fieldset>
         <fieldset className="mt-6 border-t border-slate-200 pt-4">

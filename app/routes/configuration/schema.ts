@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
+import { CLUB_TAX_STATUSES, compactVatId, isValidTaxNumber, isValidVatId } from "~/lib/tax";
 import { optionalBic, optionalCreditorId, optionalIban } from "~/lib/bank-fields";
 import {
   checkbox,
@@ -37,7 +38,15 @@ export const configurationSchema = z
     clubCity: optionalText(100),
     clubPhone: optionalPhone(),
     clubEmail: optionalEmail(),
-    taxNumber: optionalText(50),
+    taxStatus: z.enum(CLUB_TAX_STATUSES, { error: "Bitte wählen, wie der Verein Umsatzsteuer berechnet" }),
+    taxNumber: optionalText(50).refine((value) => value === null || isValidVatId(value) || isValidTaxNumber(value), {
+      message: "Die Steuernummer bitte so, wie das Finanzamt sie schreibt (z. B. 21/815/08150)",
+    }),
+    vatId: optionalText(20)
+      .refine((value) => value === null || isValidVatId(value), {
+        message: "Die USt-IdNr. ist ungültig: DE und neun Ziffern, die letzte eine Prüfziffer (z. B. DE123456788)",
+      })
+      .transform((value) => value && compactVatId(value)),
     taxExemptionNote: optionalText(300),
     bankAccountHolder: optionalText(200),
     iban: optionalIban(),
@@ -48,6 +57,18 @@ export const configurationSchema = z
   })
   .superRefine((value, context) => {
     if (bicRequiredFor(value.iban) && !value.bic) context.addIssue({ code: "custom", path: ["bic"], message: BIC_MESSAGES.required });
+    // A USt-IdNr typed into the Steuernummer belongs into its own field.
+    if (value.taxNumber && isValidVatId(value.taxNumber)) {
+      context.addIssue({ code: "custom", path: ["taxNumber"], message: "Das ist eine USt-IdNr.: bitte ins Feld „USt-IdNr.“ eintragen" });
+    }
+    // An exempt club names the legal reason on every invoice (§ 14 Abs. 4 Satz 1 Nr. 8 UStG).
+    if (value.taxStatus === "EXEMPT" && !value.taxExemptionNote) {
+      context.addIssue({
+        code: "custom",
+        path: ["taxExemptionNote"],
+        message: "Bitte den Grund der Steuerbefreiung angeben (z. B. „Steuerfrei nach § 4 Nr. 22 Buchst. a UStG“): er steht auf jeder Rechnung",
+      });
+    }
   });
 
 export type ConfigurationFormValues = z.infer<typeof configurationSchema>;

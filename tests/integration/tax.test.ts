@@ -1,0 +1,173 @@
+/**
+ * Issue 30 (tax): the pure rules of app/lib/tax.ts. Examples a tax adviser can check by hand, and
+ * properties over random invoices (fast-check, fixed seed): every line adds up, the lines add up
+ * to the invoice, a Storno's tax is exactly the negated tax, and rounding is at most half a cent.
+ */
+import { env } from "cloudflare:test";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_INVOICE_TEMPLATE, DEMO_CLUB, invoiceTemplateData, SAMPLE_INVOICE, taxNoteOf, type ClubInvoiceData } from "~/lib/invoice-document";
+import { renderHtmlTemplate } from "~/lib/templates";
+import {
+  effectiveTaxCase,
+  isValidTaxNumber,
+  isValidVatId,
+  SMALL_BUSINESS_NOTE,
+  smallBusinessAllowed,
+  TAX_CASES,
+  TAX_RATE_PERCENT,
+  taxOfGross,
+  taxSummary,
+  type TaxCase,
+} from "~/lib/tax";
+
+describe("the tax in a gross amount", () => {
+  it("is worked out to the cent, rounded half away from zero", () => {
+    expect(taxOfGross(11_900, 19)).toBe(1_900);
+    expect(taxOfGross(10_700, 7)).toBe(700);
+    // 100,00 € at 19 %: 15,966… → 15,97; at 7 %: 6,542… → 6,54.
+    expect(taxOfGross(10_000, 19)).toBe(1_597);
+    expect(taxOfGross(10_000, 7)).toBe(654);
+    // 0,50 € at 7 %: 0,0327 → 0,03; 1 cent at 19 %: 0,16 → 0.
+    expect(taxOfGross(50, 7)).toBe(3);
+    expect(taxOfGross(1, 19)).toBe(0);
+    // 5,95 € at 19 % holds exactly 0,95 € (no half cents arise at 7 or 19 %: 107 and 119 are odd).
+    expect(taxOfGross(595, 19)).toBe(95);
+    expect(taxOfGross(-10_000, 19)).toBe(-1_597);
+    expect(taxOfGross(12_345, 0)).toBe(0);
+  });
+
+  it("refuses what is not whole cents", () => {
+    expect(() => taxOfGross(10.5, 19)).toThrow(RangeError);
+  });
+});
+
+describe("an invoice's tax summary", () => {
+  const row = (amount: number, taxCase: TaxCase) => ({ amount, taxCase });
+
+  it("sums 0, 7 and 19 % rows per rate, the tax once per rate (not per row)", () => {
+    const lines = taxSummary(
+      [row(3_000, "NOT_TAXABLE"), row(1_000, "STANDARD"), row(1_000, "STANDARD"), row(1_000, "STANDARD"), row(2_140, "REDUCED"), row(4_500, "EXEMPT")],
+      "REGULAR",
+    );
+    expect(lines).toEqual([
+      { taxCase: "NOT_TAXABLE", ratePercent: 0, gross: 3_000, net: 3_000, tax: 0 },
+      { taxCase: "EXEMPT", ratePercent: 0, gross: 4_500, net: 4_500, tax: 0 },
+      { taxCase: "REDUCED", ratePercent: 7, gross: 2_140, net: 2_000, tax: 140 },
+      // 30,00 € at 19 %: 4,789… → 4,79 (per row it would be 3 × 1,60 = 4,80).
+      { taxCase: "STANDARD", ratePercent: 19, gross: 3_000, net: 2_521, tax: 479 },
+    ]);
+  });
+
+  it("charges a § 19 small business and an exempt club no tax; a membership fee stays not taxable", () => {
+    for (const status of ["SMALL_BUSINESS", "EXEMPT"] as const) {
+      expect(taxSummary([row(5_000, "STANDARD"), row(1_070, "REDUCED"), row(6_000, "NOT_TAXABLE")], status)).toEqual([
+        { taxCase: "NOT_TAXABLE", ratePercent: 0, gross: 6_000, net: 6_000, tax: 0 },
+        { taxCase: "EXEMPT", ratePercent: 0, gross: 6_070, net: 6_070, tax: 0 },
+      ]);
+      expect(effectiveTaxCase(status, "STANDARD")).toBe("EXEMPT");
+    }
+    expect(effectiveTaxCase("REGULAR", "REDUCED")).toBe("REDUCED");
+  });
+
+  const rows = fc.array(fc.record({ amount: fc.integer({ min: -5_000_00, max: 5_000_00 }), taxCase: fc.constantFrom(...TAX_CASES) }), { maxLength: 12 });
+  const status = fc.constantFrom("REGULAR" as const, "SMALL_BUSINESS" as const, "EXEMPT" as const);
+
+  it("adds up: net + tax = gross per line, the lines' gross is the invoice's total, tax within half a cent", () => {
+    fc.assert(
+      fc.property(rows, status, (invoiceRows, clubStatus) => {
+        const lines = taxSummary(invoiceRows, clubStatus);
+        expect(lines.reduce((sum, line) => sum + line.gross, 0)).toBe(invoiceRows.reduce((sum, r) => sum + r.amount, 0));
+        for (const line of lines) {
+          expect(line.net + line.tax).toBe(line.gross);
+          expect(Number.isInteger(line.tax)).toBe(true);
+          const exact = (line.gross * line.ratePercent) / (100 + line.ratePercent);
+          expect(Math.abs(line.tax - exact)).toBeLessThanOrEqual(0.5);
+          expect(line.ratePercent).toBe(TAX_RATE_PERCENT[line.taxCase]);
+          if (clubStatus !== "REGULAR") expect(line.tax).toBe(0);
+        }
+      }),
+      { numRuns: 500, seed: 20261127 },
+    );
+  });
+
+  it("gives a Storno (every row negated) exactly the negated net and tax", () => {
+    fc.assert(
+      fc.property(rows, status, (invoiceRows, clubStatus) => {
+        const original = taxSummary(invoiceRows, clubStatus);
+        const storno = taxSummary(
+          invoiceRows.map((r) => ({ ...r, amount: -r.amount })),
+          clubStatus,
+        );
+        expect(storno).toEqual(original.map((line) => ({ ...line, gross: -line.gross || 0, net: -line.net || 0, tax: -line.tax || 0 })));
+      }),
+      { numRuns: 500, seed: 20261128 },
+    );
+  });
+});
+
+describe("the small-business limits of § 19 UStG since 2025", () => {
+  it("allow up to 25,000 EUR last year and 100,000 EUR this year, net", () => {
+    expect(smallBusinessAllowed(2_500_000, 10_000_000)).toBe(true);
+    expect(smallBusinessAllowed(2_500_001, 0)).toBe(false);
+    expect(smallBusinessAllowed(0, 10_000_001)).toBe(false);
+  });
+});
+
+describe("tax numbers", () => {
+  it("checks a USt-IdNr by its check digit (ISO 7064 MOD 11,10)", () => {
+    for (const valid of ["DE136695976", "DE123456788", "de 811 907 980"]) expect(isValidVatId(valid), valid).toBe(true);
+    for (const invalid of ["DE136695975", "DE12345678", "AT123456788", "DE1234567890", "", "DE12345678X"]) expect(isValidVatId(invalid), invalid).toBe(false);
+  });
+
+  it("takes a Steuernummer in the form of the Finanzamt or the federal form, nothing else", () => {
+    for (const valid of ["21/815/08150", "181/815/08155", "2181508150", "9181081508155", "12 345 67890"]) expect(isValidTaxNumber(valid), valid).toBe(true);
+    for (const invalid of ["", "12/345", "abc/def/ghijk", "21-815-08150", "12345678901234", "/21/815/08150"])
+      expect(isValidTaxNumber(invalid), invalid).toBe(false);
+  });
+});
+
+describe("the club's tax status on the invoice", () => {
+  const html = (club: Partial<ClubInvoiceData>) =>
+    renderHtmlTemplate(DEFAULT_INVOICE_TEMPLATE, invoiceTemplateData({ ...SAMPLE_INVOICE, club: { ...DEMO_CLUB, ...club } }))
+      .replace(/\s+/g, " ")
+      .replaceAll("&#x2F;", "/");
+
+  it("prints the § 19 note for a small business, with or without a Steuernummer, and its own wording where given", () => {
+    const withNumber = html({ taxStatus: "SMALL_BUSINESS", taxNumber: "21/815/08150", taxExemptionNote: null });
+    expect(withNumber).toContain("<div>Steuernummer: 21/815/08150</div>");
+    expect(withNumber).toContain(`<p class="tax">${SMALL_BUSINESS_NOTE}</p>`);
+    expect(html({ taxStatus: "SMALL_BUSINESS", taxNumber: null, taxExemptionNote: "Kleinunternehmer, § 19 UStG." })).toContain(
+      '<p class="tax">Kleinunternehmer, § 19 UStG.</p>',
+    );
+  });
+
+  it("prints an exempt club's legal reason, and no note under Regelbesteuerung; the USt-IdNr. with the club", () => {
+    expect(html({ taxStatus: "EXEMPT", taxExemptionNote: "Steuerfrei nach § 4 Nr. 22 Buchst. a UStG." })).toContain(
+      '<p class="tax">Steuerfrei nach § 4 Nr. 22 Buchst. a UStG.</p>',
+    );
+    const regular = html({ taxStatus: "REGULAR", vatId: "DE123456788", taxExemptionNote: "alter Hinweis" });
+    expect(regular).not.toContain('class="tax"');
+    expect(regular).toContain("<div>USt-IdNr.: DE123456788</div>");
+    expect(taxNoteOf(null)).toBe(SMALL_BUSINESS_NOTE);
+  });
+
+  it("migration 0029 brings a stored default template of before to today's default", async () => {
+    // The default as it was before 0029: the note only without a Steuernummer, no USt-IdNr.
+    const before = DEFAULT_INVOICE_TEMPLATE.replace("      {{#club.vatId}}<div>USt-IdNr.: {{club.vatId}}</div>{{/club.vatId}}\n", "").replace(
+      '  {{#club.taxNote}}<p class="tax">{{club.taxNote}}</p>{{/club.taxNote}}',
+      '  <p class="tax">{{^club.taxNumber}}{{club.taxExemptionNote}}{{/club.taxNumber}}{{#club.taxNumber}}Steuernummer: {{club.taxNumber}}{{/club.taxNumber}}</p>',
+    );
+    expect(before).not.toBe(DEFAULT_INVOICE_TEMPLATE);
+    const update = env.TEST_MIGRATIONS.find((migration) => migration.name.startsWith("0029_"))!.queries.find((query) => query.includes("UPDATE `templates`"))!;
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM templates WHERE name = 'invoice'"),
+      env.DB.prepare("INSERT INTO templates (name, kind, html) VALUES ('invoice', 'INVOICE', ?1)").bind(before),
+      env.DB.prepare(update),
+    ]);
+    expect((await env.DB.prepare("SELECT html FROM templates WHERE name = 'invoice'").first<{ html: string }>())!.html).toBe(DEFAULT_INVOICE_TEMPLATE);
+    // Once more changes nothing; a template its owner changed is left alone.
+    await env.DB.batch([env.DB.prepare(update), env.DB.prepare("UPDATE templates SET html = '<p>eigene</p>' WHERE name = 'invoice'"), env.DB.prepare(update)]);
+    expect((await env.DB.prepare("SELECT html FROM templates WHERE name = 'invoice'").first<{ html: string }>())!.html).toBe("<p>eigene</p>");
+  });
+});
