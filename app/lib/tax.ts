@@ -21,15 +21,17 @@ export type TaxCase = (typeof TAX_CASES)[number];
 /** The rate in percent of each case (0 where no tax is charged). */
 export const TAX_RATE_PERCENT: Record<TaxCase, number> = { NOT_TAXABLE: 0, EXEMPT: 0, REDUCED: 7, STANDARD: 19 };
 
-export const TAX_CASE_LABELS: Record<TaxCase, string> = {
-  NOT_TAXABLE: "nicht steuerbar",
-  EXEMPT: "steuerfrei",
-  REDUCED: "7 % USt",
-  STANDARD: "19 % USt",
-};
-
 export const CLUB_TAX_STATUSES = ["REGULAR", "SMALL_BUSINESS", "EXEMPT"] as const;
 export type ClubTaxStatus = (typeof CLUB_TAX_STATUSES)[number];
+
+/**
+ * The statuses Einstellungen offers. Regelbesteuerung needs the VAT per rate on every invoice
+ * (§ 14 Abs. 4 Satz 1 Nr. 7 and 8 UStG), which comes with the invoice rows' tax cases: until then
+ * it is refused, so no invoice goes out without the VAT the club owes.
+ */
+export const OFFERED_CLUB_TAX_STATUSES: readonly ClubTaxStatus[] = ["SMALL_BUSINESS", "EXEMPT"];
+export const REGULAR_NOT_YET =
+  "Regelbesteuerung ist in Wuff noch nicht möglich: Die Rechnungen weisen die Umsatzsteuer je Steuersatz noch nicht aus. Bitte bis dahin die Rechnungen mit Umsatzsteuer anders schreiben.";
 
 export const CLUB_TAX_STATUS_LABELS: Record<ClubTaxStatus, string> = {
   REGULAR: "Regelbesteuerung",
@@ -41,11 +43,8 @@ export const CLUB_TAX_STATUS_LABELS: Record<ClubTaxStatus, string> = {
 export const SMALL_BUSINESS_NOTE = "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.";
 
 /** § 19 Abs. 1 UStG since 1 January 2025, net turnover in cents. */
-export const SMALL_BUSINESS_PREVIOUS_YEAR_LIMIT = 2_500_000;
-export const SMALL_BUSINESS_CURRENT_YEAR_LIMIT = 10_000_000;
-
-/** § 33 UStDV: an invoice of at most 250 EUR gross may be a Kleinbetragsrechnung (short form). */
-export const SMALL_INVOICE_LIMIT = 25_000;
+const SMALL_BUSINESS_PREVIOUS_YEAR_LIMIT = 2_500_000;
+const SMALL_BUSINESS_CURRENT_YEAR_LIMIT = 10_000_000;
 
 /** Whether the small-business rule may apply: previous year ≤ 25,000 EUR and this year so far ≤ 100,000 EUR (net cents). */
 export function smallBusinessAllowed(previousYearNet: number, currentYearNet: number): boolean {

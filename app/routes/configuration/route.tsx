@@ -12,7 +12,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { getReminderLevels, reminderTemplateChoices, saveReminderLevels, type ReminderLevel } from "~/models/reminders.server";
 import { configurationSchema, reminderLevelsSchema, type ConfigurationFormValues, type ReminderLevelsFormValues } from "./schema";
 import { SaveGateReason, useSaveGate } from "~/components/forms/save-gate";
-import { CLUB_TAX_STATUS_LABELS, CLUB_TAX_STATUSES } from "~/lib/tax";
+import { CLUB_TAX_STATUS_LABELS, OFFERED_CLUB_TAX_STATUSES } from "~/lib/tax";
 
 export const meta: MetaFunction = () => [{ title: "Einstellungen – Wuff" }];
 
@@ -181,7 +181,7 @@ export default function ConfigurationScreen() {
               meta={fields.taxStatus}
               label="Umsatzsteuer"
               className="col-span-2"
-              options={CLUB_TAX_STATUSES.map((status) => ({ value: status, label: CLUB_TAX_STATUS_LABELS[status] }))}
+              options={OFFERED_CLUB_TAX_STATUSES.map((status) => ({ value: status, label: CLUB_TAX_STATUS_LABELS[status] }))}
             />
             <TextField meta={fields.taxNumber} label="Steuernummer" />
             <TextField meta={fields.vatId} label="USt-IdNr." />

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
-import { CLUB_TAX_STATUSES, compactVatId, isValidTaxNumber, isValidVatId } from "~/lib/tax";
+import { CLUB_TAX_STATUSES, compactVatId, isValidTaxNumber, isValidVatId, OFFERED_CLUB_TAX_STATUSES, REGULAR_NOT_YET } from "~/lib/tax";
 import { optionalBic, optionalCreditorId, optionalIban } from "~/lib/bank-fields";
 import {
   checkbox,
@@ -61,6 +61,7 @@ export const configurationSchema = z
     if (value.taxNumber && isValidVatId(value.taxNumber)) {
       context.addIssue({ code: "custom", path: ["taxNumber"], message: "Das ist eine USt-IdNr.: bitte ins Feld „USt-IdNr.“ eintragen" });
     }
+    if (!OFFERED_CLUB_TAX_STATUSES.includes(value.taxStatus)) context.addIssue({ code: "custom", path: ["taxStatus"], message: REGULAR_NOT_YET });
     // An exempt club names the legal reason on every invoice (§ 14 Abs. 4 Satz 1 Nr. 8 UStG).
     if (value.taxStatus === "EXEMPT" && !value.taxExemptionNote) {
       context.addIssue({
