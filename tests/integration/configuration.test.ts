@@ -100,7 +100,7 @@ describe("Einstellungen", () => {
     [{ taxStatus: "MWST" }, "Bitte wählen, wie der Verein Umsatzsteuer berechnet"],
     [{ vatId: "DE123456789" }, "Die USt-IdNr. ist ungültig"],
     [{ vatId: "ATU12345678" }, "Die USt-IdNr. ist ungültig"],
-    [{ taxNumber: "12/345" }, "Die Steuernummer bitte so, wie das Finanzamt sie schreibt"],
+    [{ taxNumber: "12/345" }, "Die Steuernummer bitte so eingeben, wie sie im Steuerbescheid steht"],
     [{ taxNumber: "DE123456788" }, "Das ist eine USt-IdNr.: bitte ins Feld „USt-IdNr.“ eintragen"],
     [{ taxStatus: "EXEMPT", taxExemptionNote: "  " }, "Bitte den Grund der Steuerbefreiung angeben"],
     // Not before the invoices show the VAT per rate (issue 30, next part).

@@ -40,7 +40,7 @@ export const configurationSchema = z
     clubEmail: optionalEmail(),
     taxStatus: z.enum(CLUB_TAX_STATUSES, { error: "Bitte wählen, wie der Verein Umsatzsteuer berechnet" }),
     taxNumber: optionalText(50).refine((value) => value === null || isValidVatId(value) || isValidTaxNumber(value), {
-      message: "Die Steuernummer bitte so, wie das Finanzamt sie schreibt (z. B. 21/815/08150)",
+      message: "Die Steuernummer bitte so eingeben, wie sie im Steuerbescheid steht (z. B. 21/815/08150)",
     }),
     vatId: optionalText(20)
       .refine((value) => value === null || isValidVatId(value), {
