@@ -29,7 +29,8 @@ for run in $(seq 1 "$runs"); do
   [ "$failed" = 1 ] && echo "  Spuren und Bildschirmfotos: $REPEAT/run-$run/"
 done
 echo
-if [ -s <(cat "$REPEAT"/failed-*.txt) ]; then
+# (A process substitution has no size for `-s`: read the reports' lines instead.)
+if cat "$REPEAT"/failed-*.txt | grep -q .; then
   echo "Mindestens einmal fehlgeschlagen (Anzahl Läufe):"
   cat "$REPEAT"/failed-*.txt | sort | uniq -c | sort -rn
 else

@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { ownConnection } from "./support/journeys";
 
 test("the home page greets anonymous visitors in German", async ({ page }) => {
   const response = await page.goto("/");
@@ -19,11 +20,11 @@ test("an unknown path leads home", async ({ page }) => {
 test("the started app has demo data in the database", async ({ page, openAs, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "an API request: the browser's JavaScript setting does not matter");
   // The public liveness answer says only that Wuff runs; the counts are in ADMIN's self-test.
-  const live = await page.request.get("/api/public/test");
+  const live = await page.request.get("/api/public/test", ownConnection());
   expect(live.status()).toBe(200);
   expect(await live.json()).toEqual({ message: "Wuff läuft." });
   await openAs("admin", "/");
-  const response = await page.request.get("/api/protected/test");
+  const response = await page.request.get("/api/protected/test", ownConnection());
   expect(response.status()).toBe(200);
   const body = await response.json();
   // The demo data (150 people) is there; parallel tests may have added some since.
@@ -34,7 +35,7 @@ test("the started app has demo data in the database", async ({ page, openAs, jav
 
 test("the real worker runs its cron trigger on request", async ({ request, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "an API request: the browser's JavaScript setting does not matter");
-  const response = await request.get("/__scheduled?cron=0+6+*+*+*");
+  const response = await request.get("/__scheduled?cron=0+6+*+*+*", ownConnection());
   expect(response.status()).toBe(200);
   expect(await response.text()).toBe("Ran scheduled event");
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { waitForHydration } from "./support/journeys";
+import { ownConnection, waitForHydration } from "./support/journeys";
 
 // Every test here starts logged in as finance (one session per worker, tests/e2e/support/fixtures.ts).
 test.use({ loggedInAs: "finance" });
@@ -40,7 +40,7 @@ test("PDF erzeugen, PDF erneut erzeugen and PDF anzeigen from the Rechnungen gri
   await expect(show).toHaveAttribute("target", "_blank");
   await expect(toolbar.getByRole("link", { name: "PDF erzeugen", exact: true })).toHaveCount(0);
   await expect(toolbar.getByRole("link", { name: "PDF erneut erzeugen" })).toHaveCount(0);
-  const pdf = await page.request.get(`/invoices/pdf/${createId}`);
+  const pdf = await page.request.get(`/invoices/pdf/${createId}`, ownConnection());
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect(pdf.headers()["content-disposition"]).toMatch(new RegExp(`^inline; filename="Rechnung_${number}_[A-Za-z-]+_\\d{4}\\.pdf"`));
@@ -59,5 +59,5 @@ test("PDF erzeugen, PDF erneut erzeugen and PDF anzeigen from the Rechnungen gri
   await expect(page.getByRole("status").filter({ hasText: "PDF erfolgreich erstellt" })).toBeVisible({ timeout: 60_000 });
   await expect(row.getByRole("link", { name: "PDF anzeigen" })).toHaveAttribute("href", `/invoices/pdf/${recreateId}`);
   await expect(row.getByRole("link", { name: "PDF erneut erzeugen" })).toHaveCount(0);
-  expect((await page.request.get(`/invoices/pdf/${recreateId}`)).headers()["content-type"]).toBe("application/pdf");
+  expect((await page.request.get(`/invoices/pdf/${recreateId}`, ownConnection())).headers()["content-type"]).toBe("application/pdf");
 });

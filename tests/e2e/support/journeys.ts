@@ -52,3 +52,14 @@ export async function saveParticipant(dialog: Locator) {
   const full = (await dialog.getByRole("alert", { name: "Kurs voll" }).count()) > 0;
   await dialog.getByRole("button", { name: full ? "Trotzdem buchen" : "Speichern" }).click();
 }
+
+/**
+ * Options for a request of the test itself (`page.request`, `request`) that asks for a connection
+ * of its own. Such a request otherwise reuses an idle keep-alive connection, and when the server
+ * closes that one at the same moment, the request fails with ECONNRESET ('socket hang up'): a
+ * browser sends an idempotent request again then, Playwright's request context does not.
+ */
+export function ownConnection<Options extends object>(options?: Options): Options & { headers: Record<string, string> } {
+  const headers = (options as { headers?: Record<string, string> } | undefined)?.headers;
+  return { ...options, headers: { ...headers, Connection: "close" } } as Options & { headers: Record<string, string> };
+}
