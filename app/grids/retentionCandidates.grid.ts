@@ -1,6 +1,6 @@
 import { defineGrid, type GridDecl } from "~/components/data-grid/declare";
 import { formatDate, todayInBerlin } from "~/lib/format";
-import { retentionCutoff, retentionList, retentionYears, type RetentionCandidate } from "~/models/gdpr.server";
+import { retentionList, type RetentionCandidate } from "~/models/gdpr.server";
 
 type Kind = "left" | "inactive";
 
@@ -41,9 +41,8 @@ const retentionGrid = (kind: Kind, prefix: string, title: string): GridDecl<Rete
     model: {
       // The model orders them (left: by leaving date; inactive: by name); the lists are short.
       list: async (db, query) => {
-        // Only this list's query (the other grid reads the other one).
-        const today = todayInBerlin();
-        const rows = await retentionList(db, kind, await retentionCutoff(db, await retentionYears(db), today), today);
+        // Only this list's query (the other grid reads the other one), the cutoff of Einstellungen in it.
+        const rows = await retentionList(db, kind, null, todayInBerlin());
         const start = (query.page - 1) * query.pageSize;
         return { rows: rows.slice(start, start + query.pageSize), total: rows.length };
       },

@@ -696,6 +696,18 @@ export async function retentionCutoff(db: Db, years: number, today: string): Pro
   return row!.cutoff;
 }
 
+/** The years of Einstellungen (3 without settings) in SQL. */
+const YEARS_SQL = "coalesce((SELECT retention_years FROM configuration WHERE id = 1), 3)";
+
+/** The retention years of Einstellungen and their cutoff for today (?1), in one query. */
+export async function retentionSettings(db: Db, today: string): Promise<{ years: number; cutoff: string }> {
+  const row = await one(db, `SELECT ${YEARS_SQL} AS years, date(?1, '-' || ${YEARS_SQL} || ' years') AS cutoff`, today).first<{
+    years: number;
+    cutoff: string;
+  }>();
+  return row!;
+}
+
 /** `lastActivity`: the newest activity up to today; `nextPlanned`: the next one after today (a
  *  course or course date to come), shown apart (issue 29/16: a coming date is no past activity). */
 export type RetentionCandidate = { id: number; fullName: string; memberUntil: string | null; lastActivity: string | null; nextPlanned: string | null };
@@ -732,12 +744,15 @@ const NEXT_PLANNED = `(SELECT min(d) FROM (
  *   invoice, attendance ticked, certification, or course as trainer, and none planned.
  * Each is shown with its last activity up to today and its next planned date after today.
  */
-export async function retentionList(db: Db, kind: "left" | "inactive", cutoff: string, today: string): Promise<RetentionCandidate[]> {
+export async function retentionList(db: Db, kind: "left" | "inactive", cutoff: string | null, today: string): Promise<RetentionCandidate[]> {
+  // Without a cutoff, the one of Einstellungen: worked out in the list's own query, so a grid
+  // needs no reads of the settings before it (one round trip, not three).
+  const cut = `(SELECT coalesce(?1, date(?2, '-' || ${YEARS_SQL} || ' years')))`;
   if (kind === "left") {
     const { results } = await one(
       db,
       `SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, ${NEXT_PLANNED} AS nextPlanned FROM people p
-      WHERE p.erased_on IS NULL AND p.member_until IS NOT NULL AND p.member_until < ?1 ORDER BY p.member_until, p.last_name_key, p.id`,
+      WHERE p.erased_on IS NULL AND p.member_until IS NOT NULL AND p.member_until < ${cut} ORDER BY p.member_until, p.last_name_key, p.id`,
       cutoff,
       today,
     ).all<RetentionCandidate>();
@@ -746,18 +761,12 @@ export async function retentionList(db: Db, kind: "left" | "inactive", cutoff: s
   const { results } = await one(
     db,
     `SELECT * FROM (SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, ${NEXT_PLANNED} AS nextPlanned, p.last_name_key AS k FROM people p
-      WHERE p.erased_on IS NULL AND p.is_member = 0 AND p.created_on < ?1 AND (p.member_until IS NULL OR p.member_until >= ?1))
-      WHERE (lastActivity IS NULL OR substr(lastActivity, 1, 10) < ?1) AND nextPlanned IS NULL ORDER BY k, id`,
+      WHERE p.erased_on IS NULL AND p.is_member = 0 AND p.created_on < ${cut} AND (p.member_until IS NULL OR p.member_until >= ${cut}))
+      WHERE (lastActivity IS NULL OR substr(lastActivity, 1, 10) < ${cut}) AND nextPlanned IS NULL ORDER BY k, id`,
     cutoff,
     today,
   ).all<RetentionCandidate & { k: string }>();
   return results.map(({ id, fullName, memberUntil, lastActivity, nextPlanned }) => ({ id, fullName, memberUntil, lastActivity, nextPlanned }));
-}
-
-/** The retention overview's number of years (Einstellungen). */
-export async function retentionYears(db: Db): Promise<number> {
-  const row = await one(db, "SELECT retention_years AS years FROM configuration WHERE id = 1").first<{ years: number }>();
-  return row?.years ?? 3;
 }
 
 export async function setRetentionYears(db: Db, years: number, actor: Actor, now = new Date()): Promise<void> {

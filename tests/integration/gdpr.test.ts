@@ -905,7 +905,10 @@ describe("retention overview", () => {
     expect(saved.status).toBe(302);
     expect(toastOf(saved)?.message).toContain("5 Jahre");
     expect(await first("SELECT retention_years FROM configuration WHERE id = 1")).toEqual({ retention_years: 5 });
-    const page = await (await fetchApp("/gdpr", { cookie })).text();
+    const response = await fetchApp("/gdpr", { cookie });
+    // The years, the cutoff and both lists with the session lookup: one round trip to D1.
+    expect(response.headers.get("Server-Timing")).toContain('desc="1 D1-Abfragen"');
+    const page = await response.text();
     // The count once, as every grid shows it (not again in the title).
     expect(page.replaceAll("<!-- -->", "")).toMatch(/>Ausgetreten vor mehr als 5 Jahren <span[^>]*>\(\d+\)<\/span>/);
     await run("UPDATE configuration SET retention_years = 3 WHERE id = 1");
