@@ -276,6 +276,7 @@ export function ConfirmDialog({
   message,
   details,
   error,
+  refusal,
 }: {
   title: string;
   closeHref: string;
@@ -285,6 +286,8 @@ export function ConfirmDialog({
   message: string;
   details?: string[];
   error?: string;
+  /** Why it cannot be done (the server refuses it too): the button stays disabled and says so. */
+  refusal?: string;
 }) {
   return (
     <RouteDialog title={title} closeHref={closeHref}>
@@ -299,7 +302,7 @@ export function ConfirmDialog({
           </ul>
         )}
         <DialogAlert message={error} />
-        <DialogButtons submitLabel={confirmLabel} closeHref={closeHref} danger />
+        <DialogButtons submitLabel={confirmLabel} closeHref={closeHref} danger disabled={Boolean(refusal)} reason={refusal ?? null} />
       </DialogForm>
     </RouteDialog>
   );

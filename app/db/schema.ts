@@ -494,6 +494,15 @@ export const fees = sqliteTable(
   ],
 );
 
+/** An invoice's life (issue 30): a draft (Entwurf) is edited freely and has no number; issued
+ *  (Ausgestellt), its number, recipient, rows, amounts and dates are frozen (§ 146 Abs. 4 AO,
+ *  GoBD), enforced by the triggers of app/db/frozen.ts as well as by the models. */
+const INVOICE_STATUSES = ["DRAFT", "ISSUED"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** A Stornorechnung or a Gutschrift corrects the invoice it names (corrects_invoice_id). */
+const INVOICE_KINDS = ["INVOICE", "STORNO", "CREDIT_NOTE"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
 export const invoiceHeaders = sqliteTable(
   "invoice_headers",
   {
@@ -501,7 +510,16 @@ export const invoiceHeaders = sqliteTable(
     personId: integer("person_id")
       .notNull()
       .references(() => people.id),
-    invoiceNumber: integer("invoice_number").notNull(),
+    /** From the counter (configuration.last_invoice_number) when issued; NULL for a draft. */
+    invoiceNumber: integer("invoice_number"),
+    status: text("status", { enum: INVOICE_STATUSES }).notNull().default("DRAFT"),
+    kind: text("kind", { enum: INVOICE_KINDS }).notNull().default("INVOICE"),
+    correctsInvoiceId: integer("corrects_invoice_id").references((): AnySQLiteColumn => invoiceHeaders.id),
+    /** When and by whom it was issued (the Rechnungsdatum is `date`, set to the day of issue). */
+    issuedOn: text("issued_on"),
+    issuedBy: text("issued_by"),
+    /** SHA-256 (hex) of the stored PDF, set once with pdf_file_path: the document is provably the one issued. */
+    pdfSha256: text("pdf_sha256"),
     date: text("date").notNull(),
     sentDate: text("sent_date"),
     dueDate: text("due_date"),
@@ -517,9 +535,9 @@ export const invoiceHeaders = sqliteTable(
     pdfFilePath: text("pdf_file_path"),
     /** The invoicing run (Rechnungen schreiben) that created the invoice, which its undo removes. */
     jobId: integer("job_id").references((): AnySQLiteColumn => jobs.id),
-    /** The recipient as the invoice was issued to them, copied when the person is erased (GDPR
-     *  Art. 17): the retained invoice keeps its name and address while the person row does not.
-     *  NULL while the person is not erased (the PDF then reads the person). */
+    /** The recipient as the invoice was issued to them: copied when it is issued (and, for
+     *  invoices from before issue 30, when the person is erased, GDPR Art. 17). A draft reads the
+     *  person's current name and address. */
     issuedSalutation: text("issued_salutation"),
     issuedTitle: text("issued_title"),
     issuedFirstName: text("issued_first_name"),
@@ -539,7 +557,12 @@ export const invoiceHeaders = sqliteTable(
       .on(t.dueDate)
       .where(sql`open_amount > 0`),
     index("invoice_headers_date_idx").on(t.date),
-    rule("invoice_headers_invoice_number_positive", "invoice_number > 0"),
+    rule("invoice_headers_invoice_number_positive", "invoice_number IS NULL OR invoice_number > 0"),
+    oneOf("invoice_headers", "status", INVOICE_STATUSES),
+    oneOf("invoice_headers", "kind", INVOICE_KINDS),
+    rule("invoice_headers_number_when_issued", "(status = 'ISSUED') = (invoice_number IS NOT NULL)"),
+    rule("invoice_headers_issued_on_when_issued", "(status = 'ISSUED') = (issued_on IS NOT NULL)"),
+    rule("invoice_headers_correction_names_invoice", "(kind = 'INVOICE') = (corrects_invoice_id IS NULL)"),
     isMoney("invoice_headers", "amount"),
     rule("invoice_headers_open_amount_range", "open_amount BETWEEN 0 AND amount"),
     isDate("invoice_headers", "date"),
@@ -559,7 +582,11 @@ export const invoiceRows = sqliteTable(
     lineNumber: integer("line_number").notNull().default(1),
     text: text("text").notNull().default(""),
     amount: cents("amount"),
-    /** The invoicing run that wrote the row (also onto an unsent invoice it extended). */
+    /** The date or period of the service (§ 14 Abs. 4 Nr. 6 UStG), set when the invoice is
+     *  issued: a course's first to last date, a membership's year, else the fee's date. */
+    serviceFrom: text("service_from"),
+    serviceTo: text("service_to"),
+    /** The invoicing run that wrote the row (also onto a draft it extended). */
     jobId: integer("job_id").references((): AnySQLiteColumn => jobs.id),
     ...auditColumns(),
   },
@@ -569,6 +596,9 @@ export const invoiceRows = sqliteTable(
     // A fee is billed on at most one invoice row: a retried invoicing job cannot bill it twice.
     uniqueIndex("invoice_rows_fee_unique").on(t.feeId),
     rule("invoice_rows_line_number_positive", "line_number >= 1"),
+    isDate("invoice_rows", "service_from"),
+    isDate("invoice_rows", "service_to"),
+    rule("invoice_rows_service_period", "service_to IS NULL OR service_from <= service_to"),
     // Rows may be negative (a discount); the header total stays >= 0 by its own check.
     isMoney("invoice_rows", "amount", -MAX_CENTS),
   ],

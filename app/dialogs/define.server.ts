@@ -37,7 +37,16 @@ export type DialogActionContext = { db: Db; user: User; form: FormData; env: Env
 
 /** A confirmation the kit shows itself (delete, restore): title, 'Bist du sicher?', one button. */
 export type ConfirmData = {
-  confirm: { title: string; message: string; details?: string[]; intent: string; id: number; confirmLabel: string };
+  confirm: {
+    title: string;
+    message: string;
+    details?: string[];
+    intent: string;
+    id: number;
+    confirmLabel: string;
+    /** Why it cannot be done (e.g. an issued invoice is never deleted): shown, the button disabled. */
+    refusal?: string;
+  };
 };
 
 export type DialogOutcome =
@@ -157,7 +166,12 @@ export async function deleteOutcome(
 }
 
 type Versioned = { id: number | null; rowVersion?: number | null };
-type VersionedUpdate<Current> = { status: "updated" } | { status: "conflict"; current: Current } | { status: "missing" };
+type VersionedUpdate<Current> =
+  | { status: "updated" }
+  | { status: "conflict"; current: Current }
+  | { status: "missing" }
+  /** The model refused the change (e.g. an issued invoice's date): the message at the field, or for the form. */
+  | { status: "refused"; message: string; field?: string };
 
 /**
  * The save of an add/edit form whose record carries a rowVersion: validate with the dialog's
@@ -194,6 +208,10 @@ export async function saveVersioned<Value extends Versioned, Current extends { l
   const outcome = await unlessForeignKeyFails(() => steps.update(id, rowVersion, value));
   if (!outcome) return refused;
   if (outcome.status === "missing") return { status: "missing" };
+  if (outcome.status === "refused") {
+    const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
+    return { status: "invalid", result: submission.reply(errors) };
+  }
   if (outcome.status === "conflict") {
     // The form starts over from the current record; the message is shown beside it.
     return {

@@ -10,6 +10,7 @@ import {
   type InvoiceHeaderRow,
   type InvoiceStatusFilter,
 } from "~/models/invoices.server";
+import { invoiceStateLabel } from "~/lib/invoice-state";
 import { REMINDER_TOGGLE, reminderFilterOf, withReminderLevels } from "~/models/reminders.server";
 import { invoiceRowsGrid } from "./invoiceRows.grid";
 import { mailsGrid } from "./mails.grid";
@@ -28,7 +29,7 @@ const headerQuery = (query: Pick<ListQuery, "toggles" | "sort" | "parent">): Inv
 /**
  * Rechnungen (spec 001 §2 Invoice headers grid): PARENT, 300 px high, over the tab
  * Rechnungszeilen of the selected invoice; and the tab Rechnungen of a person. Invoices come from
- * fees, so there is no Add; 'Zeile hinzufügen' adds a row to the invoice. On its own screen the
+ * fees, so there is no Add; 'Zeile hinzufügen' adds a row to a draft, 'Ausstellen' issues it. On its own screen the
  * row actions (context menu, toolbar, command column) also offer the invoice's PDF.
  */
 export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
@@ -42,7 +43,14 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
   columns: [
     { id: "id", header: "Id", value: (h) => h.id, type: "number", hidden: true },
     { id: "date", header: "Datum", value: (h) => h.date, type: "date" },
-    { id: "invoiceNumber", header: "Rechnungsnr.", value: (h) => h.invoiceNumber, type: "number", display: (h) => String(h.invoiceNumber) },
+    {
+      id: "invoiceNumber",
+      header: "Rechnungsnr.",
+      value: (h) => h.invoiceNumber,
+      type: "number",
+      display: (h) => (h.invoiceNumber === null ? "" : String(h.invoiceNumber)),
+    },
+    { id: "state", header: "Status", value: (h) => invoiceStateLabel(h), sortable: false },
     { id: "personName", header: "Person", value: (h) => h.personName, link: (h) => ({ dialog: "person-edit", id: h.personId }), omitUnder: ["PERSON"] },
     { id: "amount", header: "Betrag", value: (h) => h.amount, type: "money" },
     { id: "openAmount", header: "Offen", value: (h) => h.openAmount, type: "money" },
@@ -61,6 +69,7 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
       label: "Rechnungen nach Status filtern",
       options: [
         { value: "all", label: "Alle" },
+        { value: "draft", label: "Nur Entwürfe" },
         { value: "open", label: "Nur offene" },
         { value: "paid", label: "Nur bezahlte" },
       ],
@@ -77,13 +86,14 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
     pageOf: async (db, id, query) => pageOfInvoiceHeader(db, id, await withReminderLevels(db, headerQuery(query)), query.pageSize),
   },
   rowActions: [
-    { label: "Zeile hinzufügen", view: "addrow" },
-    // Spec 001 §2, PARENT only: a row with a PDF offers only show; otherwise create and recreate.
+    // Issue 30: a draft gets rows and is issued; an issued invoice gets its PDF once (spec 001 §2's
+    // 'PDF erneut erzeugen' is gone: an issued invoice's PDF is the document sent, never replaced).
+    { label: "Zeile hinzufügen", view: "addrow", when: (h) => h.status === "DRAFT" },
+    { label: "Ausstellen", view: "issue", when: (h) => h.status === "DRAFT" },
     { label: "PDF anzeigen", href: (h) => invoicePdfHref(h.id), newTab: true, when: (h) => h.pdfFilePath !== null, mounts: ["PARENT"] },
-    { label: "PDF erzeugen", entity: "invoicePdf", view: "create", when: (h) => h.pdfFilePath === null, mounts: ["PARENT"] },
-    { label: "PDF erneut erzeugen", entity: "invoicePdf", view: "recreate", when: (h) => h.pdfFilePath === null, mounts: ["PARENT"] },
+    { label: "PDF erzeugen", entity: "invoicePdf", view: "create", when: (h) => h.status === "ISSUED" && h.pdfFilePath === null, mounts: ["PARENT"] },
     // Not to an erased person (issue 29/16): the invoice is kept, its addressee is gone.
-    { label: "Mail senden", view: "invoice", entity: "mail", area: "mailer", browse: true, when: (h) => !h.personErased },
+    { label: "Mail senden", view: "invoice", entity: "mail", area: "mailer", browse: true, when: (h) => h.status === "ISSUED" && !h.personErased },
   ],
   commandColumn: true,
   // Spec 001 §2: Edit, Delete, ColumnChooser, Refresh.

@@ -10,6 +10,7 @@ import { resumeStalledRuns } from "./start.server";
 import { ItemFailure } from "./item";
 import { jobTitle } from "~/lib/jobs";
 import { eraseExpiredRemains } from "~/models/gdpr.server";
+import { hashStoredPdfs } from "~/services/invoice-pdfs.server";
 
 const DEAD_LETTER_QUEUE = "wuff-jobs-dlq";
 
@@ -155,8 +156,9 @@ export const STALLED_RUNS_CRON = "*/5 * * * *";
  * Cron triggers (wrangler.toml [triggers]). Every five minutes and daily: bulk runs that stalled
  * (no progress for a few minutes: the worker was killed, the messages lost) are resumed without a
  * person. Daily also: housekeeping of login sessions past their lifetime, today's birthday mails
- * (once per person and year, however often it fires), and the retained bookkeeping remains of
- * erased people whose retention period has ended (GDPR).
+ * (once per person and year, however often it fires), the SHA-256 of invoice PDFs stored before
+ * issue 30, and the retained bookkeeping remains of erased people whose retention period has
+ * ended (GDPR).
  */
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = new Date(controller.scheduledTime);
@@ -175,6 +177,12 @@ export async function handleScheduled(controller: ScheduledController, env: Env)
     console.info("Geburtstagsmails:", birthdays.message);
   } catch (error) {
     console.error("Geburtstagsmails fehlgeschlagen", error);
+  }
+  try {
+    const hashed = await hashStoredPdfs(env, db);
+    if (hashed > 0) console.info("SHA-256 von Rechnungs-PDFs festgehalten:", hashed);
+  } catch (error) {
+    console.error("PDF-Prüfsummen fehlgeschlagen", error);
   }
   try {
     const remains = await eraseExpiredRemains(env, db, now);

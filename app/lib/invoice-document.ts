@@ -54,7 +54,8 @@ export const DEMO_CLUB: ClubInvoiceData = {
 export type InvoiceDocumentSource = {
   /** openAmount: what the GiroCode asks for (the amount when left out). */
   header: { invoiceNumber: number; date: string; dueDate: string | null; amount: number; openAmount?: number };
-  rows: { lineNumber: number; text: string; amount: number }[];
+  /** serviceFrom/To: the date or period of the service (§ 14 Abs. 4 Nr. 6 UStG), set when issued. */
+  rows: { lineNumber: number; text: string; amount: number; serviceFrom?: string | null; serviceTo?: string | null }[];
   person: {
     salutation: string | null;
     title: string | null;
@@ -152,6 +153,12 @@ export function personTemplateData(person: InvoiceDocumentSource["person"]) {
   };
 }
 
+/** '15.03.2026' or '01.01.2026 – 31.12.2026': a row's date or period of service, '' without one. */
+function servicePeriod(from: string | null, to: string | null): string {
+  if (!from) return "";
+  return to && to !== from ? `${formatDate(from)} – ${formatDate(to)}` : formatDate(from);
+}
+
 /** The values of the template 'invoice' (every one a formatted string; mustache escapes them). */
 export function invoiceTemplateData(source: InvoiceDocumentSource) {
   const { header, rows, person } = source;
@@ -166,7 +173,12 @@ export function invoiceTemplateData(source: InvoiceDocumentSource) {
     date: formatDate(header.date),
     dueDate: formatDate(header.dueDate),
     invoiceAmount: formatMoney(header.amount),
-    rows: rows.map((row, index) => ({ lineNumber: String(row.lineNumber || index + 1), text: row.text, amount: formatMoney(row.amount) })),
+    rows: rows.map((row, index) => ({
+      lineNumber: String(row.lineNumber || index + 1),
+      text: row.text,
+      amount: formatMoney(row.amount),
+      service: servicePeriod(row.serviceFrom ?? null, row.serviceTo ?? null),
+    })),
     paymentReference: reference,
     /** The GiroCode as inline SVG markup (use it raw: {{{girocode}}}), empty without the club's
      *  IBAN or an open amount. */
@@ -232,6 +244,7 @@ export const DEFAULT_INVOICE_TEMPLATE = `<!DOCTYPE html>
   table.rows tr { page-break-inside: avoid; }
   .num { text-align: right; white-space: nowrap; }
   .pos { width: 12mm; }
+  .service { font-size: 8.5pt; color: #475569; }
   tfoot td { font-weight: bold; border-bottom: none; border-top: 1pt solid #334155; }
   .payment { margin-top: 8mm; page-break-inside: avoid; }
   .bank { margin-top: 2mm; border-collapse: collapse; }
@@ -270,7 +283,7 @@ export const DEFAULT_INVOICE_TEMPLATE = `<!DOCTYPE html>
   <table class="rows">
     <thead><tr><th class="pos">Pos.</th><th>Text</th><th class="num">Betrag</th></tr></thead>
     <tbody>
-      {{#rows}}<tr><td class="pos">{{lineNumber}}</td><td>{{text}}</td><td class="num">{{amount}}</td></tr>{{/rows}}
+      {{#rows}}<tr><td class="pos">{{lineNumber}}</td><td>{{text}}{{#service}} <span class="service">(Leistung: {{service}})</span>{{/service}}</td><td class="num">{{amount}}</td></tr>{{/rows}}
     </tbody>
     <tfoot><tr><td></td><td>Summe</td><td class="num">{{invoiceAmount}}</td></tr></tfoot>
   </table>

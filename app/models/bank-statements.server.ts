@@ -259,7 +259,8 @@ const reminderFeesOpenOf = (column: "reminded_invoice_id" | "reminded_fee_id", i
 const invoiceColumns = {
   id: invoiceHeaders.id,
   personId: invoiceHeaders.personId,
-  invoiceNumber: invoiceHeaders.invoiceNumber,
+  // Payments are matched to issued invoices only (a draft has no number and nothing open).
+  invoiceNumber: sql<number>`coalesce(${invoiceHeaders.invoiceNumber}, 0)`.mapWith(Number),
   amount: invoiceHeaders.amount,
   openAmount: invoiceHeaders.openAmount,
   personName: people.fullName,

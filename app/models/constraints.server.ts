@@ -1,4 +1,5 @@
 /** What a failed write says about the data: for mapping the database's refusals to German answers. */
+import { FROZEN_INVOICE } from "~/db/frozen";
 
 /**
  * Whether a write failed on a foreign key: it names a row that does not exist (any more), e.g. a
@@ -16,3 +17,6 @@ export const errorText = (error: unknown) => `${String(error)} ${String((error a
 
 /** The batch was aborted by ABORT_UNLESS_CHANGED (app/db/client.server.ts): a row was not as expected. */
 export const isAbortedAsUnchanged = (error: unknown) => errorText(error).includes("malformed JSON");
+
+/** A write the triggers of app/db/frozen.ts refused: the invoice is issued (perhaps just now). */
+export const isFrozenInvoice = (error: unknown) => errorText(error).includes(FROZEN_INVOICE);

@@ -13,6 +13,8 @@ import type { Actor } from "./audit.server";
 
 export type InvoiceDocument = InvoiceDocumentSource & {
   id: number;
+  /** Only an issued invoice has a PDF (issue 30): a draft is still being written. */
+  issued: boolean;
   pdfFilePath: string | null;
   /** When the invoice last changed (a stored PDF older than that shows an old state). */
   changedOn: string | null;
@@ -31,7 +33,8 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
     db
       .select({
         id: invoiceHeaders.id,
-        invoiceNumber: invoiceHeaders.invoiceNumber,
+        invoiceNumber: sql<number>`coalesce(${invoiceHeaders.invoiceNumber}, 0)`.mapWith(Number),
+        status: invoiceHeaders.status,
         date: invoiceHeaders.date,
         dueDate: invoiceHeaders.dueDate,
         amount: invoiceHeaders.amount,
@@ -51,7 +54,13 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
       .innerJoin(people, eq(people.id, invoiceHeaders.personId))
       .where(eq(invoiceHeaders.id, id)),
     db
-      .select({ lineNumber: invoiceRows.lineNumber, text: invoiceRows.text, amount: invoiceRows.amount })
+      .select({
+        lineNumber: invoiceRows.lineNumber,
+        text: invoiceRows.text,
+        amount: invoiceRows.amount,
+        serviceFrom: invoiceRows.serviceFrom,
+        serviceTo: invoiceRows.serviceTo,
+      })
       .from(invoiceRows)
       .where(eq(invoiceRows.invoiceId, id))
       .orderBy(asc(invoiceRows.lineNumber), asc(invoiceRows.id)),
@@ -80,6 +89,7 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
   if (!header) return undefined;
   return {
     id: header.id,
+    issued: header.status === "ISSUED",
     pdfFilePath: header.pdfFilePath,
     changedOn: header.changedOn,
     template: template?.html ?? null,
@@ -104,12 +114,12 @@ export async function pdfPathOf(db: Db, id: number): Promise<string | null | und
   return row ? row.pdfFilePath : undefined;
 }
 
-/** The invoices without a PDF (spec 001 §7: headers with pdfFilePath=NULL), by number. */
+/** The issued invoices without a PDF (spec 001 §7: headers with pdfFilePath=NULL), by number. */
 export async function invoicesWithoutPdf(db: Db): Promise<number[]> {
   const rows = await db
     .select({ id: invoiceHeaders.id })
     .from(invoiceHeaders)
-    .where(isNull(invoiceHeaders.pdfFilePath))
+    .where(and(isNull(invoiceHeaders.pdfFilePath), eq(invoiceHeaders.status, "ISSUED")))
     .orderBy(asc(invoiceHeaders.invoiceNumber));
   return rows.map((row) => row.id);
 }
@@ -117,19 +127,29 @@ export async function invoicesWithoutPdf(db: Db): Promise<number[]> {
 export async function countInvoicesWithoutPdf(db: Db): Promise<{ withoutPdf: number; total: number }> {
   const [row] = await db
     .select({ withoutPdf: sql<number>`coalesce(sum(${invoiceHeaders.pdfFilePath} IS NULL), 0)`.mapWith(Number), total: sql<number>`count(*)`.mapWith(Number) })
-    .from(invoiceHeaders);
+    .from(invoiceHeaders)
+    .where(eq(invoiceHeaders.status, "ISSUED"));
   return row;
 }
 
 /**
- * Sets the header's pdfFilePath after the upload: only while it is empty, with the audit fields
- * and rowVersion counted up as every invoice write does. `alsoInBatch` goes in the same batch (the
- * run's progress message). Says whether this call set it.
+ * Sets the header's pdfFilePath and the PDF's SHA-256 after the upload: only while both are empty
+ * (once, issue 30), with the audit fields and rowVersion counted up as every invoice write does.
+ * `alsoInBatch` goes in the same batch (the run's progress message). Says whether this call set it.
  */
-export async function setPdfPath(db: Db, id: number, path: string, actor: Actor, alsoInBatch: Statement[] = [], now = new Date()): Promise<boolean> {
+export async function setPdfPath(
+  db: Db,
+  id: number,
+  path: string,
+  sha256: string,
+  actor: Actor,
+  alsoInBatch: Statement[] = [],
+  now = new Date(),
+): Promise<boolean> {
   const [update] = await runAtomically(db, [
-    render(sql`UPDATE ${invoiceHeaders} SET pdf_file_path = ${path}, last_modified_by = ${actor.name}, last_modified_on = ${now.toISOString()}, row_version = row_version + 1
-      WHERE id = ${id} AND pdf_file_path IS NULL`),
+    render(sql`UPDATE ${invoiceHeaders} SET pdf_file_path = ${path}, pdf_sha256 = ${sha256},
+        last_modified_by = ${actor.name}, last_modified_on = ${now.toISOString()}, row_version = row_version + 1
+      WHERE id = ${id} AND pdf_file_path IS NULL AND pdf_sha256 IS NULL AND status = 'ISSUED'`),
     ...alsoInBatch,
   ]);
   return (update.meta.changes ?? 0) > 0;
@@ -176,4 +196,20 @@ export async function isPdfOnTheWay(db: Db, invoiceId: number): Promise<boolean>
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** Issued invoices whose stored PDF has no SHA-256 yet (stored before issue 30), oldest first. */
+export async function pdfsWithoutHash(db: Db, limit: number): Promise<{ id: number; path: string }[]> {
+  const rows = await db
+    .select({ id: invoiceHeaders.id, path: sql<string>`${invoiceHeaders.pdfFilePath}` })
+    .from(invoiceHeaders)
+    .where(and(eq(invoiceHeaders.status, "ISSUED"), sql`${invoiceHeaders.pdfFilePath} IS NOT NULL`, isNull(invoiceHeaders.pdfSha256)))
+    .orderBy(asc(invoiceHeaders.id))
+    .limit(limit);
+  return rows;
+}
+
+/** Keeps the SHA-256 of the stored PDF the header names: once, and only for that very file. */
+export async function setPdfHash(db: Db, id: number, path: string, sha256: string): Promise<void> {
+  await db.run(sql`UPDATE ${invoiceHeaders} SET pdf_sha256 = ${sha256} WHERE id = ${id} AND pdf_file_path = ${path} AND pdf_sha256 IS NULL`);
 }

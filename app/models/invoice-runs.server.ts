@@ -1,21 +1,24 @@
 /**
  * Rechnungen schreiben (spec 001 §4 Mass invoice creation, §9): every fee with sendInvoice set
- * and not yet invoiced is billed, grouped by person. A person gets a new invoice, or their unsent
- * invoice gets the rows appended; rows are numbered on; the fees are marked invoiced; invoice
- * numbers come from the configuration's lastInvoiceNumber.
+ * and not yet invoiced is billed, grouped by person. A person gets a new draft, or their draft
+ * gets the rows appended; rows are numbered on; the fees are marked invoiced. Then (unless the
+ * user asked for drafts only) the slice's drafts are issued in the same batch (issue 30): invoice
+ * numbers come from the configuration's lastInvoiceNumber, in name order (invoices.server.ts
+ * issueStatements).
  *
  * A run bills its people in slices (one queue message each). A slice is one D1 batch written in
- * set-based SQL that only picks up what is still unbilled, so a redelivered slice finds nothing to
- * do: no fee is billed twice (also a unique index on invoice_rows.fee_id), and an invoice only
- * takes a number when it is created, so a retry never takes a second one. Within a run the numbers
- * follow on without gaps (one run at a time; a batch is one transaction).
+ * set-based SQL that only picks up what is still unbilled and issues only drafts, so a redelivered
+ * slice finds nothing to do: no fee is billed twice (also a unique index on invoice_rows.fee_id)
+ * and no invoice takes a second number. Within a run the numbers follow on without gaps (one run
+ * at a time; a batch is one transaction).
  *
  * Beyond the spec: the run can be previewed before it starts, and the last run can be undone while
- * none of its invoices has been sent, paid, printed or changed.
+ * its invoices are still drafts (an issued invoice is never deleted, only cancelled).
  */
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { configuration, fees, invoiceHeaders, invoiceRows, jobs, people } from "~/db/schema";
+import { issueStatements } from "./invoices.server";
 import { addDaysToDate, formatCount } from "~/lib/format";
 import type { Actor } from "./audit.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
@@ -30,7 +33,8 @@ export const NOTHING_TO_BILL = "Keine Offenen Posten zu berechnen";
 
 /** What a run wrote, kept with the job once it is finished (the undo reads it). */
 export type InvoiceRunResult = { created: number; extended: number; rows: number; firstNumber: number | null; lastNumber: number | null };
-export type InvoiceRunParams = { date: string; dueDate: string; result?: InvoiceRunResult };
+/** `draftsOnly`: leave the invoices as drafts (issued later one by one); else they are issued. */
+export type InvoiceRunParams = { date: string; dueDate: string; draftsOnly?: boolean; result?: InvoiceRunResult };
 
 /** A fee the run bills: flagged for an invoice, not yet invoiced, on no invoice row. */
 const billable = (fee: SQL) =>
@@ -45,8 +49,8 @@ const billable = (fee: SQL) =>
 const billableOfPeople = (fee: SQL) =>
   sql`+${fee}.send_invoice = 1 AND +${fee}.is_invoiced = 0 AND NOT EXISTS (SELECT 1 FROM ${invoiceRows} br WHERE br.fee_id = ${fee}.id)`;
 
-/** An invoice the run may extend: not sent, no PDF yet, nothing paid on it. */
-const extendable = (header: SQL) => sql`${header}.sent_date IS NULL AND ${header}.pdf_file_path IS NULL AND ${header}.open_amount = ${header}.amount`;
+/** An invoice the run may extend: a draft. */
+const extendable = (header: SQL) => sql`${header}.status = 'DRAFT'`;
 
 /** The person's newest invoice the run may extend, or NULL. */
 const extendableInvoiceOf = (personId: SQL) => sql`(SELECT max(xh.id) FROM ${invoiceHeaders} xh WHERE xh.person_id = ${personId} AND ${extendable(sql`xh`)})`;
@@ -57,6 +61,7 @@ export type InvoiceRunPreview = {
   total: number;
   newInvoices: number;
   extendedInvoices: number;
+  /** The numbers the issued invoices take (one per person billed). */
   firstNumber: number;
   lastNumber: number;
   date: string;
@@ -81,13 +86,11 @@ export async function previewInvoiceRun(db: Db, today: string): Promise<InvoiceR
     .from(configuration)
     .where(eq(configuration.id, 1));
   const newInvoices = counts.people - counts.extended;
-  const last = numbers?.last ?? 0;
+  const last = Math.max(numbers?.last ?? 0, numbers?.highest ?? 0);
   let problem: string | null = null;
   if (counts.fees === 0) problem = NOTHING_TO_BILL;
   else if (!numbers) problem = "Die Einstellungen sind noch nicht gespeichert: Ohne „Letzte Rechnungs Nr“ können keine Rechnungsnummern vergeben werden.";
-  else if (numbers.highest !== null && last < numbers.highest) {
-    problem = `Die „Letzte Rechnungs Nr“ in den Einstellungen (${last}) ist kleiner als die höchste schon vergebene Rechnungsnummer (${numbers.highest}). Bitte erst in den Einstellungen korrigieren.`;
-  }
+
   return {
     fees: counts.fees,
     people: counts.people,
@@ -95,7 +98,7 @@ export async function previewInvoiceRun(db: Db, today: string): Promise<InvoiceR
     newInvoices,
     extendedInvoices: counts.extended,
     firstNumber: last + 1,
-    lastNumber: last + newInvoices,
+    lastNumber: last + counts.people,
     date: today,
     dueDate: addDaysToDate(today, INVOICE_DUE_DAYS),
     problem,
@@ -117,22 +120,25 @@ export async function peopleToBill(db: Db): Promise<number[]> {
  * The batch that bills one slice of people. Each statement only acts on what is still unbilled,
  * so running it again changes nothing.
  */
-export function invoiceSliceStatements(jobId: number, personIds: readonly number[], params: InvoiceRunParams, actor: Actor, now: Date): Statement[] {
+export function invoiceSliceStatements(
+  jobId: number,
+  personIds: readonly number[],
+  params: InvoiceRunParams,
+  actor: Actor,
+  now: Date,
+  today = params.date,
+): Statement[] {
   const iso = now.toISOString();
   const slice = sql`(SELECT value FROM json_each(${JSON.stringify(personIds)}))`;
-  return [
-    // New invoices for the people without one to extend; numbers follow the counter, in name order.
-    render(sql`INSERT INTO ${invoiceHeaders} (person_id, invoice_number, date, due_date, amount, open_amount, job_id, created_by, created_on)
-      SELECT p.id, coalesce((SELECT last_invoice_number FROM ${configuration} WHERE id = 1), 0) + row_number() OVER (ORDER BY p.last_name_key, p.first_name_key, p.id),
-        ${params.date}, ${params.dueDate}, 0, 0, ${jobId}, ${actor.name}, ${iso}
+  const billed = [
+    // New drafts for the people without one to extend (no number yet: issuing gives it).
+    render(sql`INSERT INTO ${invoiceHeaders} (person_id, status, date, due_date, amount, open_amount, job_id, created_by, created_on)
+      SELECT p.id, 'DRAFT', ${params.date}, ${params.dueDate}, 0, 0, ${jobId}, ${actor.name}, ${iso}
       FROM ${people} p
       WHERE p.id IN ${slice}
         AND EXISTS (SELECT 1 FROM ${fees} f WHERE f.person_id = p.id AND ${billableOfPeople(sql`f`)})
         AND ${extendableInvoiceOf(sql`p.id`)} IS NULL`),
-    // The counter moves past the numbers just taken (never back).
-    render(sql`UPDATE ${configuration} SET last_invoice_number = max(last_invoice_number, coalesce((SELECT max(invoice_number) FROM ${invoiceHeaders} WHERE job_id = ${jobId}), 0))
-      WHERE id = 1`),
-    // A row per fee on the person's invoice, numbered on after the rows it already has.
+    // A row per fee on the person's draft, numbered on after the rows it already has.
     render(sql`INSERT INTO ${invoiceRows} (invoice_id, fee_id, line_number, text, amount, job_id, created_by, created_on)
       SELECT x.invoice_id, x.fee_id,
         (SELECT coalesce(max(r.line_number), 0) FROM ${invoiceRows} r WHERE r.invoice_id = x.invoice_id) + row_number() OVER (PARTITION BY x.invoice_id ORDER BY x.date, x.fee_id),
@@ -143,14 +149,17 @@ export function invoiceSliceStatements(jobId: number, personIds: readonly number
     // Per fee of the slice's people (an IN over every invoice row would grow with the run).
     render(sql`UPDATE ${fees} SET is_invoiced = 1, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
       WHERE person_id IN ${slice} AND +is_invoiced = 0 AND EXISTS (SELECT 1 FROM ${invoiceRows} r WHERE r.fee_id = ${fees.id})`),
-    // Totals follow the rows (nothing is paid on these invoices, so all of it is open). Driven by
-    // the slice's people; the + keeps each invoice's rows on their invoice index, not the job's.
-    render(sql`UPDATE ${invoiceHeaders} SET amount = (SELECT sum(amount) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id}),
-        open_amount = (SELECT sum(amount) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id}),
+    // Totals follow the rows (a draft has nothing open). Driven by the slice's people; the +
+    // keeps each invoice's rows on their invoice index, not the job's.
+    render(sql`UPDATE ${invoiceHeaders} SET amount = (SELECT sum(amount) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id}), open_amount = 0,
         last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
-      WHERE person_id IN ${slice} AND EXISTS (SELECT 1 FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id} AND +r.job_id = ${jobId})
+      WHERE person_id IN ${slice} AND status = 'DRAFT' AND EXISTS (SELECT 1 FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id} AND +r.job_id = ${jobId})
         AND amount <> (SELECT sum(amount) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id})`),
   ];
+  if (params.draftsOnly) return billed;
+  // The drafts this run wrote to for the slice's people, issued in name order.
+  const drafts = sql`(SELECT DISTINCT r.invoice_id FROM ${invoiceRows} r JOIN ${invoiceHeaders} dh ON dh.id = r.invoice_id WHERE +r.job_id = ${jobId} AND dh.person_id IN ${slice})`;
+  return [...billed, ...issueStatements(drafts, sql`p.last_name_key, p.first_name_key, p.id`, actor, now, today)];
 }
 
 /** What the run wrote: new and extended invoices, rows, the numbers it took. */
@@ -160,8 +169,8 @@ export async function invoiceRunResult(db: Db, jobId: number): Promise<InvoiceRu
       created: sql<number>`(SELECT count(*) FROM ${invoiceHeaders} WHERE job_id = ${jobId})`,
       extended: sql<number>`(SELECT count(DISTINCT r.invoice_id) FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.job_id = ${jobId} AND h.job_id IS NOT ${jobId})`,
       rows: sql<number>`(SELECT count(*) FROM ${invoiceRows} WHERE job_id = ${jobId})`,
-      firstNumber: sql<number | null>`(SELECT min(invoice_number) FROM ${invoiceHeaders} WHERE job_id = ${jobId})`,
-      lastNumber: sql<number | null>`(SELECT max(invoice_number) FROM ${invoiceHeaders} WHERE job_id = ${jobId})`,
+      firstNumber: sql<number | null>`(SELECT min(h.invoice_number) FROM ${invoiceHeaders} h WHERE ${touchedBy(jobId)})`,
+      lastNumber: sql<number | null>`(SELECT max(h.invoice_number) FROM ${invoiceHeaders} h WHERE ${touchedBy(jobId)})`,
     })
     .from(sql`(SELECT 1)`);
   return row;
@@ -185,10 +194,9 @@ const touchedBy = (jobId: number) => sql`(h.job_id = ${jobId} OR h.id IN (SELECT
 function undoBlockers(job: JobRecord, result: InvoiceRunResult) {
   const finished = job.finishedOn ?? "";
   return {
-    changed: sql<number>`(SELECT count(*) FROM ${invoiceHeaders} h WHERE ${touchedBy(job.id)}
-      AND (NOT (${extendable(sql`h`)}) OR coalesce(h.last_modified_on, h.created_on) > ${finished}))`,
+    issued: sql<number>`(SELECT count(*) FROM ${invoiceHeaders} h WHERE ${touchedBy(job.id)} AND NOT (${extendable(sql`h`)}))`,
+    changed: sql<number>`(SELECT count(*) FROM ${invoiceHeaders} h WHERE ${touchedBy(job.id)} AND coalesce(h.last_modified_on, h.created_on) > ${finished})`,
     deleted: sql<number>`(SELECT count(*) FROM ${invoiceHeaders} WHERE job_id = ${job.id}) <> ${result.created}`,
-    counted: sql<number>`${result.lastNumber === null ? sql`0` : sql`coalesce((SELECT last_invoice_number FROM ${configuration} WHERE id = 1), 0) <> ${result.lastNumber}`}`,
     later: sql<number>`(SELECT count(*) FROM ${jobs} WHERE type = 'INVOICES' AND id > ${job.id} AND undone_on IS NULL)`,
   };
 }
@@ -201,23 +209,25 @@ export async function invoiceRunUndoRefusal(db: Db, job: JobRecord | undefined):
   if (!result || job.status === "QUEUED" || job.status === "RUNNING") return "Der Lauf ist noch nicht fertig.";
   const blockers = undoBlockers(job, result);
   const [found] = await db
-    .select({ changed: blockers.changed, deleted: blockers.deleted, counted: blockers.counted, later: blockers.later })
+    .select({ issued: blockers.issued, changed: blockers.changed, deleted: blockers.deleted, later: blockers.later })
     .from(sql`(SELECT 1)`);
   if (found.later > 0) return "Nur der letzte Lauf kann rückgängig gemacht werden.";
-  if (found.changed > 0) {
-    return `${formatCount(found.changed, "Rechnung", "Rechnungen")} dieses Laufs ${found.changed === 1 ? "wurde" : "wurden"} inzwischen versandt, bezahlt, als PDF erzeugt oder bearbeitet.`;
+  if (found.issued > 0) {
+    return `${formatCount(found.issued, "Rechnung", "Rechnungen")} dieses Laufs ${found.issued === 1 ? "ist" : "sind"} ausgestellt: Ausgestellte Rechnungen werden nicht gelöscht, nur storniert.`;
   }
-  if (Number(found.deleted) > 0) return "Eine Rechnung dieses Laufs wurde gelöscht (sie liegt im Papierkorb).";
-  if (Number(found.counted) > 0) return "Seit diesem Lauf wurde die „Letzte Rechnungs Nr“ in den Einstellungen geändert.";
+  if (found.changed > 0) {
+    return `${formatCount(found.changed, "Rechnungsentwurf", "Rechnungsentwürfe")} dieses Laufs ${found.changed === 1 ? "wurde" : "wurden"} inzwischen bearbeitet.`;
+  }
+  if (Number(found.deleted) > 0) return "Ein Rechnungsentwurf dieses Laufs wurde gelöscht (er liegt im Papierkorb).";
   return null;
 }
 
 export type UndoOutcome = { status: "undone"; result: InvoiceRunResult } | { status: "refused"; message: string };
 
 /**
- * Takes the run back in one batch: its rows go (the invoices it extended get their totals back),
- * its new invoices go, its fees are billable again and the invoice counter returns to where the
- * run found it. A guard statement re-checks in the batch what the refusal checked before.
+ * Takes a run of drafts back in one batch: its rows go (the drafts it extended get their totals
+ * back), its new drafts go and its fees are billable again (drafts took no numbers). A guard
+ * statement re-checks in the batch what the refusal checked before.
  */
 export async function undoInvoiceRun(db: Db, jobId: number, actor: Actor, now = new Date()): Promise<UndoOutcome> {
   const job = await getJob(db, jobId);
@@ -228,15 +238,15 @@ export async function undoInvoiceRun(db: Db, jobId: number, actor: Actor, now = 
   const iso = now.toISOString();
   const sumOfRunRows = sql`(SELECT sum(r.amount) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id} AND r.job_id = ${jobId})`;
   const statements: Statement[] = [
-    render(sql`SELECT CASE WHEN ${blockers.changed} + ${blockers.deleted} + ${blockers.counted} + ${blockers.later} > 0 THEN json('blocked') END`),
-    render(sql`UPDATE ${invoiceHeaders} SET amount = amount - ${sumOfRunRows}, open_amount = open_amount - ${sumOfRunRows},
+    // Each count in parentheses: SQLite's > binds tighter than the <> inside `deleted`.
+    render(sql`SELECT CASE WHEN (${blockers.issued}) + (${blockers.changed}) + (${blockers.deleted}) + (${blockers.later}) > 0 THEN json('blocked') END`),
+    render(sql`UPDATE ${invoiceHeaders} SET amount = amount - ${sumOfRunRows}, open_amount = 0,
         last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
       WHERE job_id IS NOT ${jobId} AND id IN (SELECT invoice_id FROM ${invoiceRows} WHERE job_id = ${jobId})`),
     render(sql`UPDATE ${fees} SET is_invoiced = 0, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
       WHERE id IN (SELECT fee_id FROM ${invoiceRows} WHERE job_id = ${jobId} AND fee_id IS NOT NULL)`),
     render(sql`DELETE FROM ${invoiceRows} WHERE job_id = ${jobId}`),
     render(sql`DELETE FROM ${invoiceHeaders} WHERE job_id = ${jobId}`),
-    ...(result.firstNumber === null ? [] : [render(sql`UPDATE ${configuration} SET last_invoice_number = ${result.firstNumber - 1} WHERE id = 1`)]),
     render(sql`UPDATE ${jobs} SET undone_on = ${iso}, undone_by = ${actor.name} WHERE id = ${jobId} AND undone_on IS NULL`),
     ABORT_UNLESS_CHANGED,
   ];

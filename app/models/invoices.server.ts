@@ -1,19 +1,35 @@
 /**
  * All queries and writes of invoices (Rechnungen) and their rows (Rechnungszeilen), spec 001 §2-§4.
  * The header's amount is the sum of its rows and its open amount stays between 0 and the amount:
- * every row change recomputes both in the same D1 batch. Saving an invoice settles the fees billed
- * on it (open amount 0, no due date, 'ReNr {n}') in the batch of the header update. Deleting an
- * invoice takes its rows into the Papierkorb and makes its fees billable again, in one
- * transaction that a restore puts back exactly.
+ * every row change recomputes both in the same D1 batch.
+ *
+ * The life cycle (issue 30, § 146 Abs. 4 AO, § 14 UStG, GoBD): an invoice is a draft (Entwurf)
+ * until it is issued. A draft has no number and nothing open on it (its fees are still the open
+ * claims); its rows and dates can be changed and it can be deleted (into the Papierkorb, its fees
+ * billable again). Issuing gives it the next number of the counter, the day's date, the
+ * recipient's name and address and each row's date of service, and settles its fees ('ReNr {n}'),
+ * in one batch. An issued invoice is never changed or deleted: only its sent date, payment fields
+ * and comment (app/db/frozen.ts enforces it below the models).
  */
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { fees, invoiceHeaders, invoiceRows, people } from "~/db/schema";
+import {
+  configuration,
+  courseDates,
+  courseMemberships,
+  courses,
+  fees,
+  invoiceHeaders,
+  invoiceRows,
+  people,
+  type InvoiceKind,
+  type InvoiceStatus,
+} from "~/db/schema";
 import { formatMoney } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { type Actor } from "./audit.server";
-import { errorText, isAbortedAsUnchanged, isForeignKeyViolation } from "./constraints.server";
+import { errorText, isAbortedAsUnchanged, isForeignKeyViolation, isFrozenInvoice } from "./constraints.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin, type Change } from "./recycle-bin.server";
@@ -21,6 +37,13 @@ import { lastReminderDateOf, reminderFilterCondition, reminderLevelOf, targetId,
 import { todayInBerlin } from "~/lib/format";
 
 const isNegativeTotal = (error: unknown) => errorText(error).includes("CHECK constraint failed") && errorText(error).includes("invoice_headers");
+
+/** Why an issued invoice's dates, rows and amount cannot be changed (the models and the dialogs say it). */
+export const ISSUED_INVOICE_FROZEN =
+  "Die Rechnung ist ausgestellt: Datum, Fälligkeit, Empfänger, Zeilen und Beträge sind festgeschrieben und können nicht mehr geändert werden (§ 146 Abs. 4 AO). Korrigieren lässt sie sich nur mit einer Stornorechnung.";
+/** Why an issued invoice cannot be deleted. */
+export const ISSUED_INVOICE_KEPT =
+  "Eine ausgestellte Rechnung wird nicht gelöscht: Sie ist aufzubewahren (§ 147 AO, § 14b UStG). Korrigieren lässt sie sich nur mit einer Stornorechnung.";
 
 export const NEGATIVE_TOTAL =
   "Der Rechnungsbetrag darf nicht negativ werden: Eine Zeile darf ein Abzug sein, die Summe aller Zeilen aber nicht unter 0,00 € fallen.";
@@ -43,7 +66,7 @@ export function invoiceFeesSettled(invoiceId: number, invoiceNumber: number, act
 // ---------------------------------------------------------------------------------------------
 // Invoice headers: the list
 
-export const INVOICE_STATUS_FILTERS = ["all", "open", "paid"] as const;
+export const INVOICE_STATUS_FILTERS = ["all", "draft", "open", "paid"] as const;
 export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
 export const INVOICE_DEFAULT_SORT: SortSpec = { id: "invoiceNumber", descending: true };
 
@@ -62,6 +85,8 @@ const headerColumns = {
   personId: invoiceHeaders.personId,
   personName: sql<string | null>`${people.fullName}`.as("person_name"),
   invoiceNumber: invoiceHeaders.invoiceNumber,
+  status: invoiceHeaders.status,
+  kind: invoiceHeaders.kind,
   date: invoiceHeaders.date,
   sentDate: invoiceHeaders.sentDate,
   dueDate: invoiceHeaders.dueDate,
@@ -80,7 +105,10 @@ export type InvoiceHeaderRow = {
   id: number;
   personId: number;
   personName: string | null;
-  invoiceNumber: number;
+  /** NULL while a draft. */
+  invoiceNumber: number | null;
+  status: InvoiceStatus;
+  kind: InvoiceKind;
   date: string;
   sentDate: string | null;
   dueDate: string | null;
@@ -122,7 +150,13 @@ function headerOrder(sort: SortSpec): SQL[] {
 function headerWhere({ status, personId, reminder, levels, today = todayInBerlin() }: Omit<InvoiceHeaderQuery, "sort">) {
   return and(
     reminderFilterCondition(reminder, "INVOICE", levels, today),
-    status === "open" ? sql`${invoiceHeaders.openAmount} > 0` : status === "paid" ? sql`${invoiceHeaders.openAmount} = 0` : undefined,
+    status === "open"
+      ? sql`${invoiceHeaders.openAmount} > 0`
+      : status === "paid"
+        ? sql`${invoiceHeaders.status} = 'ISSUED' AND ${invoiceHeaders.openAmount} = 0`
+        : status === "draft"
+          ? sql`${invoiceHeaders.status} = 'DRAFT'`
+          : undefined,
     personId ? eq(invoiceHeaders.personId, personId) : undefined,
   );
 }
@@ -163,17 +197,24 @@ export async function pageOfInvoiceHeader(db: Db, id: number, query: InvoiceHead
   return pageOfPosition(row?.position, pageSize);
 }
 
-/** '2026001 an Erika Muster': how the rows' title names an invoice. */
-export const invoiceLabel = (header: { invoiceNumber: number; personName: string | null }) => `${header.invoiceNumber} an ${header.personName ?? ""}`.trim();
+/** '2026001 an Erika Muster' ('Entwurf an Erika Muster' before it is issued): how the rows' title names an invoice. */
+export const invoiceLabel = (header: { invoiceNumber: number | null; personName: string | null }) =>
+  `${header.invoiceNumber ?? "Entwurf"} an ${header.personName ?? ""}`.trim();
+
+/** 'Rechnung 2026001', 'Entwurf': an invoice's document name. */
+export const invoiceTitle = (header: { invoiceNumber: number | null; kind?: InvoiceKind }) =>
+  header.invoiceNumber === null
+    ? "Rechnungsentwurf"
+    : `${header.kind === "STORNO" ? "Stornorechnung" : header.kind === "CREDIT_NOTE" ? "Gutschrift" : "Rechnung"} ${header.invoiceNumber}`;
 
 /** An invoice's number and person (the tab title), and whether it is open (the toggle follows it). */
 export async function invoiceName(db: Db, id: number) {
   const [row] = await db
-    .select({ invoiceNumber: invoiceHeaders.invoiceNumber, personName: people.fullName, openAmount: invoiceHeaders.openAmount })
+    .select({ invoiceNumber: invoiceHeaders.invoiceNumber, status: invoiceHeaders.status, personName: people.fullName, openAmount: invoiceHeaders.openAmount })
     .from(invoiceHeaders)
     .innerJoin(people, eq(people.id, invoiceHeaders.personId))
     .where(eq(invoiceHeaders.id, id));
-  return row ? { ...row, name: invoiceLabel(row), isOpen: (row.openAmount ?? 0) > 0 } : undefined;
+  return row ? { ...row, name: invoiceLabel(row), isOpen: (row.openAmount ?? 0) > 0, issued: row.status === "ISSUED" } : undefined;
 }
 
 export type InvoiceHeaderRecord = typeof invoiceHeaders.$inferSelect & { personName: string | null; nrOfRows: number; feeCount: number };
@@ -207,22 +248,18 @@ export type InvoiceHeaderInput = {
   paymentComments: string | null;
 };
 
-/** The outcome of a save; `pdfDetached`: the invoice had a PDF that no longer shows it. */
 export type InvoiceSaveOutcome =
-  | { status: "updated"; pdfDetached: boolean }
-  | { status: "conflict"; current: InvoiceHeaderRecord }
-  | { status: "missing" }
-  | { status: "refused"; message: string; field?: string };
+  { status: "updated" } | { status: "conflict"; current: InvoiceHeaderRecord } | { status: "missing" } | { status: "refused"; message: string; field?: string };
 
 /** The open amount a save stores: 0 when not open, else the typed one (or the whole amount). */
 export const openAmountOf = (input: Pick<InvoiceHeaderInput, "isOpen" | "openAmount">, amount: number) => (input.isOpen ? (input.openAmount ?? amount) : 0);
 
 /**
- * Saves an invoice (spec 001 §4 Invoice) quoting its rowVersion; in the same batch every fee
- * billed on its rows gets open amount 0, no due date and the payment reference 'ReNr {n}', even
- * when the invoice is not marked paid. A stale version writes nothing. A change of what the PDF
- * prints (date, due date) detaches the PDF (pdfFilePath NULL), so the grid offers 'PDF erneut
- * erzeugen' instead of showing an outdated document; payment fields leave it attached.
+ * Saves an invoice (spec 001 §4 Invoice) quoting its rowVersion. A draft takes its date and due
+ * date (nothing is open on it yet: its fees are). An issued invoice keeps them (frozen, issue 30):
+ * a change of either is refused; its sent date, payment fields and comments are saved, and in the
+ * same batch every fee billed on its rows stays settled (open amount 0, no due date, 'ReNr {n}').
+ * A stale version writes nothing.
  */
 export async function updateInvoiceHeader(
   db: Db,
@@ -235,7 +272,11 @@ export async function updateInvoiceHeader(
   const before = await getInvoiceHeader(db, id);
   if (!before) return { status: "missing" };
   if (before.rowVersion !== rowVersion) return { status: "conflict", current: before };
-  const openAmount = openAmountOf(input, before.amount ?? 0);
+  const issued = before.status === "ISSUED";
+  if (issued && (input.date !== before.date || input.dueDate !== before.dueDate)) {
+    return { status: "refused", field: input.date !== before.date ? "date" : "dueDate", message: ISSUED_INVOICE_FROZEN };
+  }
+  const openAmount = issued ? openAmountOf(input, before.amount ?? 0) : 0;
   if (openAmount > (before.amount ?? 0)) {
     return {
       status: "refused",
@@ -246,42 +287,35 @@ export async function updateInvoiceHeader(
   const nowIso = now.toISOString();
   try {
     await runAtomically(db, [
-      // SQLite's SET reads the old values: the PDF goes only if a printed field changes.
-      render(sql`UPDATE ${invoiceHeaders} SET pdf_file_path = CASE WHEN date IS ${input.date} AND due_date IS ${input.dueDate} THEN pdf_file_path END,
-        date = ${input.date}, due_date = ${input.dueDate}, sent_date = ${input.sentDate}, open_amount = ${openAmount},
+      render(sql`UPDATE ${invoiceHeaders} SET date = ${input.date}, due_date = ${input.dueDate}, sent_date = ${input.sentDate}, open_amount = ${openAmount},
         comments = ${input.comments}, payment_comments = ${input.paymentComments},
         last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
         WHERE id = ${id} AND row_version = ${rowVersion}`),
       ABORT_UNLESS_CHANGED,
-      invoiceFeesSettled(id, before.invoiceNumber, actor.name, nowIso),
+      ...(issued && before.invoiceNumber !== null ? [invoiceFeesSettled(id, before.invoiceNumber, actor.name, nowIso)] : []),
     ]);
   } catch (error) {
     if (isAbortedAsUnchanged(error)) {
       const current = await getInvoiceHeader(db, id);
       return current ? { status: "conflict", current } : { status: "missing" };
     }
+    if (isFrozenInvoice(error)) return { status: "refused", field: "date", message: ISSUED_INVOICE_FROZEN };
     throw error;
   }
-  return { status: "updated", pdfDetached: before.pdfFilePath !== null && (before.date !== input.date || before.dueDate !== input.dueDate) };
+  return { status: "updated" };
 }
 
 /**
- * A fee billed on an invoice row, when the row goes (the invoice or the row is deleted): billable
- * again (not invoiced). If saving the invoice had settled it (its payment reference is the
- * invoice's 'ReNr {n}' and nothing is open), it is open again for its whole amount: what was open
- * before the settlement is not kept anywhere. Its due date stays empty. The Papierkorb keeps the
- * fee as it was, so a restore puts back exactly that.
+ * A fee billed on a draft's row, when the row goes (the draft or the row is deleted): billable
+ * again (not invoiced). A draft has not settled it (issuing does), so its open amount is as it
+ * was. The Papierkorb keeps the fee as it was, so a restore puts back exactly that.
  */
-function feesBillableAgain(where: SQL, invoiceNumber: number, actor: Actor, nowIso: string): Change {
-  const reference = paymentReferenceOf(invoiceNumber);
+function feesBillableAgain(where: SQL, actor: Actor, nowIso: string): Change {
   return {
     table: fees,
     where,
-    identifiers: [sql`${fees.text}`, sql`${fees.amount}`, sql`${reference}`],
-    set: sql`is_invoiced = 0,
-      open_amount = CASE WHEN payment_reference = ${reference} AND open_amount = 0 THEN amount ELSE open_amount END,
-      payment_reference = CASE WHEN payment_reference = ${reference} THEN NULL ELSE payment_reference END,
-      last_modified_by = ${actor.name}, last_modified_on = ${nowIso}`,
+    identifiers: [sql`${fees.text}`, sql`${fees.amount}`],
+    set: sql`is_invoiced = 0, last_modified_by = ${actor.name}, last_modified_on = ${nowIso}`,
   };
 }
 
@@ -292,32 +326,116 @@ export async function invoiceDeletionContents(db: Db, id: number) {
 }
 
 /**
- * Deletes an invoice into the Papierkorb with its rows; its fees become billable again (see
- * feesBillableAgain), all in one bin transaction.
+ * Deletes a draft into the Papierkorb with its rows; its fees become billable again (see
+ * feesBillableAgain), all in one bin transaction. An issued invoice is refused.
  */
 export async function deleteInvoiceHeader(db: Db, id: number, actor: Actor, now = new Date()): Promise<DeleteOutcome> {
   const header = await getInvoiceHeader(db, id);
   if (!header) return { status: "missing" };
-  const transactionId = await moveToBin(db, {
-    main: {
-      table: invoiceHeaders,
-      where: eq(invoiceHeaders.id, id),
-      // The bin names the table ('Rechnung'), then these: 'Rechnung 2026002/Erika Muster/2026-11-01'.
-      identifiers: [sql`${invoiceHeaders.invoiceNumber}`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`, sql`${invoiceHeaders.date}`],
-    },
-    dependents: [{ table: invoiceRows, where: eq(invoiceRows.invoiceId, id), identifiers: [sql`${invoiceRows.text}`, sql`${invoiceRows.amount}`] }],
-    changed: [
-      feesBillableAgain(
-        sql`${fees.id} IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${id} AND fee_id IS NOT NULL)`,
-        header.invoiceNumber,
-        actor,
-        now.toISOString(),
-      ),
-    ],
-    deletedBy: actor.name,
-    now,
-  });
-  return { status: "deleted", transactionId };
+  if (header.status === "ISSUED") return { status: "refused", message: ISSUED_INVOICE_KEPT };
+  try {
+    const transactionId = await moveToBin(db, {
+      main: {
+        table: invoiceHeaders,
+        where: eq(invoiceHeaders.id, id),
+        // The bin names the table ('Rechnung'), then these: 'Entwurf/Erika Muster/2026-11-01'.
+        identifiers: [
+          sql`coalesce(${invoiceHeaders.invoiceNumber}, 'Entwurf')`,
+          sql`(SELECT full_name FROM people WHERE people.id = person_id)`,
+          sql`${invoiceHeaders.date}`,
+        ],
+      },
+      dependents: [{ table: invoiceRows, where: eq(invoiceRows.invoiceId, id), identifiers: [sql`${invoiceRows.text}`, sql`${invoiceRows.amount}`] }],
+      changed: [
+        feesBillableAgain(sql`${fees.id} IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${id} AND fee_id IS NOT NULL)`, actor, now.toISOString()),
+      ],
+      deletedBy: actor.name,
+      now,
+    });
+    return { status: "deleted", transactionId };
+  } catch (error) {
+    // Issued meanwhile (another tab, a run): the trigger refused the delete.
+    if (isFrozenInvoice(error)) return { status: "refused", message: ISSUED_INVOICE_KEPT };
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Issuing (issue 30)
+
+/** The date (from) or end (to) of a row's service (§ 14 Abs. 4 Nr. 6 UStG): a membership fee's
+ *  year, a course fee's first to last course date (else the course's start, else the fee's date),
+ *  any other fee's date; a row without a fee: the invoice's date (the day of issue). */
+function serviceDate(end: "from" | "to", invoiceDate: SQL) {
+  const dayOfYear = end === "from" ? "-01-01" : "-12-31";
+  const edge = sql.raw(end === "from" ? "min" : "max");
+  return sql`coalesce((SELECT CASE WHEN f.kind = 'ANNUAL' AND f.period_year IS NOT NULL THEN f.period_year || ${dayOfYear}
+      WHEN f.kind = 'COURSE' THEN coalesce((SELECT ${edge}(substr(d.start_date_time, 1, 10)) FROM ${courseDates} d WHERE d.course_id = m.course_id), substr(c.start_date_time, 1, 10), f.date)
+      ELSE f.date END
+    FROM ${fees} f LEFT JOIN ${courseMemberships} m ON m.id = f.course_membership_id LEFT JOIN ${courses} c ON c.id = m.course_id
+    WHERE f.id = ${invoiceRows}.fee_id), ${invoiceDate})`;
+}
+
+/**
+ * The statements that issue the drafts `drafts` (a subquery of invoice ids) in one batch: their
+ * rows get their dates of service; each draft the next number of the counter (in `order`, never
+ * below a number already taken), today's date as its date (the Rechnungsdatum, § 14 Abs. 4 Nr. 3
+ * UStG) with its payment term kept, its recipient's name and address, its whole amount open; the
+ * counter moves past the numbers taken; the fees on its rows are settled ('ReNr {n}'). Each
+ * statement acts only on drafts, so a batch run again issues nothing twice.
+ */
+export function issueStatements(drafts: SQL, order: SQL, actor: Actor, now: Date, today: string): Statement[] {
+  const iso = now.toISOString();
+  const draftIds = sql`(SELECT id FROM ${invoiceHeaders} WHERE id IN ${drafts} AND status = 'DRAFT')`;
+  return [
+    render(sql`UPDATE ${invoiceRows} SET service_from = ${serviceDate("from", sql`${today}`)}, service_to = ${serviceDate("to", sql`${today}`)},
+        last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
+      WHERE invoice_id IN ${draftIds}`),
+    render(sql`UPDATE ${invoiceHeaders} SET status = 'ISSUED',
+        invoice_number = (SELECT max(coalesce((SELECT last_invoice_number FROM ${configuration} WHERE id = 1), 0), coalesce((SELECT max(invoice_number) FROM ${invoiceHeaders}), 0))) + numbered.n,
+        due_date = CASE WHEN due_date IS NULL THEN NULL ELSE date(${today}, '+' || max(0, CAST(julianday(due_date) - julianday(date) AS INTEGER)) || ' days') END,
+        date = ${today}, issued_on = ${iso}, issued_by = ${actor.name}, open_amount = amount,
+        (issued_salutation, issued_title, issued_first_name, issued_last_name, issued_street_number, issued_zip, issued_city) =
+          (SELECT salutation, title, first_name, last_name, street_number, zip, city FROM ${people} WHERE ${people.id} = ${invoiceHeaders}.person_id),
+        last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
+      FROM (SELECT h.id, row_number() OVER (ORDER BY ${order}) AS n FROM ${invoiceHeaders} h JOIN ${people} p ON p.id = h.person_id
+            WHERE h.id IN ${drafts} AND h.status = 'DRAFT') AS numbered
+      WHERE ${invoiceHeaders}.id = numbered.id`),
+    render(
+      sql`UPDATE ${configuration} SET last_invoice_number = max(coalesce(last_invoice_number, 0), coalesce((SELECT max(invoice_number) FROM ${invoiceHeaders}), 0)) WHERE id = 1`,
+    ),
+    render(sql`UPDATE ${fees} SET open_amount = 0, due_date = NULL,
+        payment_reference = 'ReNr ' || (SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = ${fees}.id),
+        last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
+      WHERE id IN (SELECT r.fee_id FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id
+        WHERE h.id IN ${drafts} AND h.status = 'ISSUED' AND h.issued_on = ${iso} AND r.fee_id IS NOT NULL)`),
+  ];
+}
+
+export type IssueOutcome = { status: "issued"; invoiceNumber: number } | { status: "refused"; message: string } | { status: "missing" };
+
+/** Why a draft cannot be issued (German), or null. */
+export function issueRefusal(header: Pick<InvoiceHeaderRecord, "status" | "nrOfRows" | "amount">): string | null {
+  if (header.status === "ISSUED") return "Die Rechnung ist schon ausgestellt.";
+  if (header.nrOfRows === 0) return "Ein Entwurf ohne Zeilen kann nicht ausgestellt werden.";
+  return null;
+}
+
+/** Issues one draft (the dialog 'Rechnung ausstellen'): see issueStatements. */
+export async function issueInvoice(db: Db, id: number, actor: Actor, today: string, now = new Date()): Promise<IssueOutcome> {
+  const header = await getInvoiceHeader(db, id);
+  if (!header) return { status: "missing" };
+  const refusal = issueRefusal(header);
+  if (refusal) return { status: "refused", message: refusal };
+  const [rows, headers, ...rest] = issueStatements(sql`(${id})`, sql`h.id`, actor, now, today);
+  try {
+    await runAtomically(db, [rows, headers, ABORT_UNLESS_CHANGED, ...rest]);
+  } catch (error) {
+    if (isAbortedAsUnchanged(error)) return { status: "refused", message: "Die Rechnung ist schon ausgestellt." };
+    throw error;
+  }
+  const after = await getInvoiceHeader(db, id);
+  return after?.invoiceNumber ? { status: "issued", invoiceNumber: after.invoiceNumber } : { status: "missing" };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -378,48 +496,38 @@ export async function pageOfInvoiceRow(db: Db, id: number, query: InvoiceRowQuer
   return pageOfPosition(row?.position, pageSize);
 }
 
-/** A row with its invoice's number, person and PDF (`invoicePdf`: the header's pdfFilePath). */
-export type InvoiceRowRecord = typeof invoiceRows.$inferSelect & { invoiceNumber: number; personName: string | null; invoicePdf: string | null };
+/** A row with its invoice's number, person and status (an issued invoice's rows are frozen). */
+export type InvoiceRowRecord = typeof invoiceRows.$inferSelect & { invoiceNumber: number | null; personName: string | null; invoiceStatus: InvoiceStatus };
 
 export async function getInvoiceRow(db: Db, id: number): Promise<InvoiceRowRecord | undefined> {
   const [row] = await db
-    .select({ row: invoiceRows, invoiceNumber: invoiceHeaders.invoiceNumber, personName: people.fullName, invoicePdf: invoiceHeaders.pdfFilePath })
+    .select({ row: invoiceRows, invoiceNumber: invoiceHeaders.invoiceNumber, personName: people.fullName, invoiceStatus: invoiceHeaders.status })
     .from(invoiceRows)
     .innerJoin(invoiceHeaders, eq(invoiceHeaders.id, invoiceRows.invoiceId))
     .innerJoin(people, eq(people.id, invoiceHeaders.personId))
     .where(eq(invoiceRows.id, id));
-  return row ? { ...row.row, invoiceNumber: row.invoiceNumber, personName: row.personName, invoicePdf: row.invoicePdf } : undefined;
+  return row ? { ...row.row, invoiceNumber: row.invoiceNumber, personName: row.personName, invoiceStatus: row.invoiceStatus } : undefined;
 }
 
 /** The sum of an invoice's rows, leaving one row out (the one being changed or deleted). */
 const rowSum = (invoiceId: number, except: number | null) =>
   sql`(SELECT coalesce(sum(amount), 0) FROM ${invoiceRows} WHERE invoice_id = ${invoiceId}${except ? sql` AND id <> ${except}` : sql``})`;
 
-/**
- * The header's amount becomes `total`; what was paid stays paid: the open amount moves by the
- * change of the amount, kept between 0 and the new amount (SQLite's SET reads the old values).
- */
-/** Said after a change that detached the invoice's PDF (a warning toast). */
-export const PDF_DETACHED_MESSAGE = "Das PDF der Rechnung zeigte den alten Stand und gehört nicht mehr zu ihr: bitte „PDF erneut erzeugen“.";
-
-/** A changed row leaves the invoice's PDF outdated: it is no longer the invoice's (see updateInvoiceHeader). */
-const PDF_DETACHED = sql`pdf_file_path = NULL`;
-
-const recomputed = (total: SQL) => sql`open_amount = max(0, min(${total}, open_amount + ${total} - amount)), amount = ${total}`;
+/** A draft's amount becomes `total`; nothing is open on a draft (its fees are the open claims). */
+const recomputed = (total: SQL) => sql`open_amount = 0, amount = ${total}`;
 
 export type InvoiceRowInput = { text: string; amount: number };
 
 export type InvoiceRowSaveOutcome =
-  | { status: "saved"; id: number; pdfDetached: boolean }
+  | { status: "saved"; id: number }
   | { status: "conflict"; current: InvoiceRowRecord }
   | { status: "missing" }
   | { status: "refused"; message: string; field?: keyof InvoiceRowInput };
 
 /**
- * Adds a row (the next line number) to an invoice, or changes one quoting its rowVersion; in the
- * same batch the header's amount becomes the sum of the rows and its open amount follows (the
- * header's rowVersion counts up) and its PDF, which showed the old rows, is detached. A negative
- * row is allowed, a negative total refused.
+ * Adds a row (the next line number) to a draft, or changes one quoting its rowVersion; in the
+ * same batch the header's amount becomes the sum of the rows (the header's rowVersion counts up).
+ * A negative row is allowed, a negative total refused; so is any change to an issued invoice.
  */
 export async function saveInvoiceRow(
   db: Db,
@@ -433,14 +541,15 @@ export async function saveInvoiceRow(
   if (existing && existing.rowVersion !== (target as { rowVersion: number }).rowVersion) return { status: "conflict", current: existing };
   const invoiceId = existing ? existing.invoiceId : (target as { invoiceId: number }).invoiceId;
   const [header] = await db
-    .select({ id: invoiceHeaders.id, pdfFilePath: invoiceHeaders.pdfFilePath, others: rowSum(invoiceId, existing?.id ?? null).mapWith(Number) })
+    .select({ id: invoiceHeaders.id, status: invoiceHeaders.status, others: rowSum(invoiceId, existing?.id ?? null).mapWith(Number) })
     .from(invoiceHeaders)
     .where(eq(invoiceHeaders.id, invoiceId));
   if (!header) return { status: "refused", message: INVOICE_NOT_FOUND };
+  if (header.status === "ISSUED") return { status: "refused", message: ISSUED_INVOICE_FROZEN };
   if (header.others + input.amount < 0) return { status: "refused", field: "amount", message: NEGATIVE_TOTAL };
 
   const nowIso = now.toISOString();
-  const headerUpdate = render(sql`UPDATE ${invoiceHeaders} SET ${recomputed(rowSum(invoiceId, null))}, ${PDF_DETACHED},
+  const headerUpdate = render(sql`UPDATE ${invoiceHeaders} SET ${recomputed(rowSum(invoiceId, null))},
     last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1 WHERE id = ${invoiceId}`);
   const statements: Statement[] = existing
     ? [
@@ -458,13 +567,14 @@ export async function saveInvoiceRow(
       ];
   try {
     const results = await runAtomically(db, statements);
-    return { status: "saved", id: existing ? existing.id : (results[0].results[0] as { id: number }).id, pdfDetached: header.pdfFilePath !== null };
+    return { status: "saved", id: existing ? existing.id : (results[0].results[0] as { id: number }).id };
   } catch (error) {
     if (isAbortedAsUnchanged(error) && existing) {
       const current = await getInvoiceRow(db, existing.id);
       return current ? { status: "conflict", current } : { status: "missing" };
     }
     if (isNegativeTotal(error)) return { status: "refused", field: "amount", message: NEGATIVE_TOTAL };
+    if (isFrozenInvoice(error)) return { status: "refused", message: ISSUED_INVOICE_FROZEN };
     if (isForeignKeyViolation(error)) return { status: "refused", message: INVOICE_NOT_FOUND };
     throw error;
   }
@@ -478,6 +588,7 @@ export async function saveInvoiceRow(
 export async function deleteInvoiceRow(db: Db, id: number, actor: Actor, now = new Date()): Promise<DeleteOutcome> {
   const row = await getInvoiceRow(db, id);
   if (!row) return { status: "missing" };
+  if (row.invoiceStatus === "ISSUED") return { status: "refused", message: ISSUED_INVOICE_FROZEN };
   const [{ others }] = await db
     .select({ others: rowSum(row.invoiceId, id).mapWith(Number) })
     .from(invoiceHeaders)
@@ -496,9 +607,9 @@ export async function deleteInvoiceRow(db: Db, id: number, actor: Actor, now = n
           table: invoiceHeaders,
           where: eq(invoiceHeaders.id, row.invoiceId),
           identifiers: [sql`${invoiceHeaders.invoiceNumber}`, sql`${invoiceHeaders.amount}`],
-          set: sql`${recomputed(rowSum(row.invoiceId, id))}, ${PDF_DETACHED}, last_modified_by = ${actor.name}, last_modified_on = ${nowIso}`,
+          set: sql`${recomputed(rowSum(row.invoiceId, id))}, last_modified_by = ${actor.name}, last_modified_on = ${nowIso}`,
         },
-        ...(row.feeId ? [feesBillableAgain(eq(fees.id, row.feeId), row.invoiceNumber, actor, nowIso)] : []),
+        ...(row.feeId ? [feesBillableAgain(eq(fees.id, row.feeId), actor, nowIso)] : []),
       ],
       deletedBy: actor.name,
       now,
@@ -506,6 +617,7 @@ export async function deleteInvoiceRow(db: Db, id: number, actor: Actor, now = n
     return { status: "deleted", transactionId };
   } catch (error) {
     if (isNegativeTotal(error)) return { status: "refused", message: NEGATIVE_TOTAL };
+    if (isFrozenInvoice(error)) return { status: "refused", message: ISSUED_INVOICE_FROZEN };
     throw error;
   }
 }

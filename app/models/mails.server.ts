@@ -189,7 +189,8 @@ export async function listMailLog(db: Db, query: MailLogQuery & { page: number; 
 /** What a mail says of an invoice (MailInvoice), for every query that reads one for a mail. */
 export const mailInvoiceColumns = {
   id: invoiceHeaders.id,
-  invoiceNumber: invoiceHeaders.invoiceNumber,
+  // Mails go out only for issued invoices (the queries below ask for them), which have a number.
+  invoiceNumber: sql<number>`${invoiceHeaders.invoiceNumber}`.mapWith(Number),
   date: invoiceHeaders.date,
   dueDate: invoiceHeaders.dueDate,
   amount: invoiceHeaders.amount,
@@ -232,7 +233,7 @@ export async function invoiceForMail(db: Db, id: number): Promise<{ invoice: Mai
     })
     .from(invoiceHeaders)
     .innerJoin(people, eq(people.id, invoiceHeaders.personId))
-    .where(eq(invoiceHeaders.id, id));
+    .where(and(eq(invoiceHeaders.id, id), eq(invoiceHeaders.status, "ISSUED")));
   return row;
 }
 

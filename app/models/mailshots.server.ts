@@ -67,7 +67,7 @@ export async function invoiceToAttach(db: Db, personId: number): Promise<MailInv
   const [row] = await db
     .select(mailInvoiceColumns)
     .from(invoiceHeaders)
-    .where(and(eq(invoiceHeaders.personId, personId), ne(sql`coalesce(${invoiceHeaders.pdfFilePath}, '')`, "")))
+    .where(and(eq(invoiceHeaders.personId, personId), eq(invoiceHeaders.status, "ISSUED"), ne(sql`coalesce(${invoiceHeaders.pdfFilePath}, '')`, "")))
     .orderBy(desc(gt(invoiceHeaders.openAmount, 0)), desc(invoiceHeaders.date), desc(invoiceHeaders.id))
     .limit(1);
   return row;

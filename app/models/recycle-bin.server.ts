@@ -13,7 +13,7 @@
 import { asc, count, desc, eq, getTableName, sql, type SQL, type Table } from "drizzle-orm";
 import { type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, writingAs, type Db, type Statement } from "~/db/client.server";
-import { errorText, isAbortedAsUnchanged } from "./constraints.server";
+import { errorText, isAbortedAsUnchanged, isFrozenInvoice } from "./constraints.server";
 import { storedColumns } from "~/db/columns";
 import * as schema from "~/db/schema";
 import { PAGE_SIZE } from "~/lib/grid";
@@ -248,6 +248,12 @@ export async function restoreDeletedRecord(db: Db, id: number): Promise<RestoreO
         status: "refused",
         message:
           "Ein beim Löschen geänderter Datensatz (z. B. ein offener Posten der Rechnung) wurde inzwischen erneut geändert. Die Wiederherstellung würde diese Änderung überschreiben und wurde abgebrochen.",
+      };
+    }
+    if (isFrozenInvoice(error)) {
+      return {
+        status: "refused",
+        message: "Die Rechnung, zu der dieser Satz gehört, ist inzwischen ausgestellt: Ihre Zeilen und Beträge ändern sich nicht mehr (§ 146 Abs. 4 AO).",
       };
     }
     if (text.includes("FOREIGN KEY")) {

@@ -1,4 +1,5 @@
-/** 'Rechnungen schreiben' (Tasks): one invoice per person for their open items; the last run can be undone. */
+/** 'Rechnungen schreiben' (Tasks): one invoice per person for their open items, issued (or left as
+ *  drafts when asked); the last run of drafts can be undone. */
 import { todayInBerlin } from "~/lib/format";
 import { isActive, JOB_TYPE_LABELS } from "~/lib/jobs";
 import {
@@ -19,10 +20,11 @@ import { defineRunKind } from "./declare.server";
 export const invoicesRun = defineRunKind({
   type: "INVOICES",
   sliceSize: INVOICE_SLICE_SIZE,
-  plan: async ({ db }) => {
+  plan: async ({ db, form }) => {
     const preview = await previewInvoiceRun(db, todayInBerlin());
     if (preview.problem) return { refused: preview.problem };
-    const params: InvoiceRunParams = { date: preview.date, dueDate: preview.dueDate };
+    // 'Nur Entwürfe anlegen' (issue 30): the invoices are issued later, one by one.
+    const params: InvoiceRunParams = { date: preview.date, dueDate: preview.dueDate, draftsOnly: form.get("draftsOnly") === "on" };
     return { items: await peopleToBill(db), params, emptyMessage: NOTHING_TO_BILL, label: JOB_TYPE_LABELS.INVOICES };
   },
   statements: (job, items, actor, now) => invoiceSliceStatements(job.id, items, paramsOf(job) satisfies InvoiceRunParams, actor, now),

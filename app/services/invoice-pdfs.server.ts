@@ -20,18 +20,33 @@
  * - If the header cannot be set (the invoice was deleted meanwhile, or names another file now),
  *   the file this call uploaded is removed again: '131 error updating invoice header with pdf name'.
  *   A file the header names is never removed.
+ *
+ * Issue 30 (GoBD): only an issued invoice gets a PDF, once. Its data no longer change, so the
+ * stored file is the document the customer got: the header keeps its SHA-256 beside its path,
+ * both set once, and 'PDF erneut erzeugen' is refused. (An invoice issued before issue 30 whose
+ * PDF an edit had detached gets it rendered from its now frozen data, replacing the outdated file
+ * that no header named.)
  */
 import type { Db, Statement } from "~/db/client.server";
 import { invoicePdfName, invoiceTemplateData, NO_INVOICE_TEMPLATE } from "~/lib/invoice-document";
 import { contentDisposition } from "~/lib/file-names";
 import { renderHtmlTemplate } from "~/lib/templates";
 import type { Actor } from "~/models/audit.server";
-import { getInvoiceDocument, pdfPathOf, setPdfPath } from "~/models/invoice-pdfs.server";
+import { getInvoiceDocument, pdfPathOf, pdfsWithoutHash, setPdfHash, setPdfPath } from "~/models/invoice-pdfs.server";
 import { PdfRenderer, RENDERING_FAILED } from "./pdf.server";
 
 export const PDF_HEADER_UPDATE_FAILED = "131 error updating invoice header with pdf name";
 export const PDF_ALREADY_THERE = "Für diese Rechnung gibt es schon ein PDF („PDF anzeigen“).";
 export const PDF_TEMPLATE_MISSING = `${NO_INVOICE_TEMPLATE}: Es gibt keine Rechnungsvorlage „invoice“. Bitte unter Einstellungen → Vorlagen anlegen.`;
+export const PDF_OF_DRAFT = "Ein Rechnungsentwurf hat noch kein PDF: Erst beim Ausstellen erhält die Rechnung ihre Nummer, dann kann ihr PDF erzeugt werden.";
+export const PDF_NEVER_REPLACED =
+  "Das PDF einer ausgestellten Rechnung wird nicht neu erzeugt: Es ist das Dokument, das die Empfängerin oder der Empfänger erhalten hat (§ 147 AO).";
+
+/** The SHA-256 of a stored document, as lowercase hex. */
+export async function sha256Hex(bytes: ArrayBuffer | Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes as BufferSource);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
 
 export type PdfOutcome =
   /** Rendered and stored by this call, or an already stored file taken (adopted); the header names it. */
@@ -56,15 +71,18 @@ export async function createInvoicePdf(env: Pick<Env, "INVOICES">, db: Db, id: n
   const document = await getInvoiceDocument(db, id);
   if (!document) return { status: "missing" };
   const { invoiceNumber } = document.header;
-  if (document.pdfFilePath) return { status: "exists", path: document.pdfFilePath, invoiceNumber };
+  if (!document.issued) return { status: "refused", message: PDF_OF_DRAFT };
+  if (document.pdfFilePath)
+    return options.replace ? { status: "refused", message: PDF_NEVER_REPLACED } : { status: "exists", path: document.pdfFilePath, invoiceNumber };
+  if (options.replace) return { status: "refused", message: PDF_NEVER_REPLACED };
   if (document.template === null) return { status: "refused", message: PDF_TEMPLATE_MISSING };
   const name = invoicePdfName(document.header, document.person.lastName);
 
   let uploaded = false;
-  const stored = options.replace ? null : await env.INVOICES.head(name.key);
+  let sha256: string | null = null;
+  const stored = await env.INVOICES.head(name.key);
   const outdated = stored !== null && document.changedOn !== null && stored.uploaded < new Date(document.changedOn);
-  if (options.replace || !stored || outdated) {
-    const started = now();
+  if (!stored || outdated) {
     let pdf: Uint8Array;
     try {
       const html = renderHtmlTemplate(document.template, invoiceTemplateData(document));
@@ -73,18 +91,26 @@ export async function createInvoicePdf(env: Pick<Env, "INVOICES">, db: Db, id: n
       console.error("PDF-Erzeugung fehlgeschlagen", invoiceNumber, error);
       return { status: "refused", message: RENDERING_FAILED };
     }
+    // Hashed before the upload: R2's put takes the bytes over.
+    const hash = await sha256Hex(pdf);
     const put = await env.INVOICES.put(name.key, pdf, {
       httpMetadata: { contentType: "application/pdf", contentDisposition: contentDisposition("inline", name.display) },
       customMetadata: { fileName: name.display, invoiceId: String(id), invoiceNumber: String(invoiceNumber) },
-      onlyIf: options.replace ? { uploadedBefore: started } : stored ? { etagMatches: stored.etag } : new Headers({ "If-None-Match": "*" }),
+      onlyIf: stored ? { etagMatches: stored.etag } : new Headers({ "If-None-Match": "*" }),
     });
     // null: the condition failed, a file was stored meanwhile by another path; it stays.
     uploaded = put !== null;
+    if (uploaded) sha256 = hash;
+  }
+  // A file stored by another path (or an interrupted attempt) is hashed as it is stored.
+  if (sha256 === null) {
+    const object = await env.INVOICES.get(name.key);
+    if (object) sha256 = await sha256Hex(await object.arrayBuffer());
   }
 
   let set = false;
   try {
-    set = await setPdfPath(db, id, name.key, actor, options.alsoInBatch?.(invoiceNumber) ?? [], now());
+    if (sha256 !== null) set = await setPdfPath(db, id, name.key, sha256, actor, options.alsoInBatch?.(invoiceNumber) ?? [], now());
   } catch (error) {
     console.error("pdfFilePath konnte nicht gesetzt werden", invoiceNumber, error);
   }
@@ -119,4 +145,20 @@ export async function storedInvoicePdf(env: Pick<Env, "INVOICES">, db: Db, id: n
   const object = await env.INVOICES.get(path);
   if (!object) return { status: "missing", message: `${GET_PDF_ERROR} Die PDF-Datei ${path} fehlt im Speicher. Bitte das PDF neu erzeugen.` };
   return { status: "found", body: object.body, size: object.size, asciiName: path, fileName: object.customMetadata?.fileName ?? path };
+}
+
+/**
+ * PDFs stored before issue 30 have no SHA-256 beside them (the migration cannot read R2): the daily
+ * cron hashes up to `limit` of them as they are stored now, so from then on any change to the
+ * file shows. A file that is missing stays without a hash (the PDF view names it as missing).
+ */
+export async function hashStoredPdfs(env: Pick<Env, "INVOICES">, db: Db, limit = 200): Promise<number> {
+  let hashed = 0;
+  for (const { id, path } of await pdfsWithoutHash(db, limit)) {
+    const object = await env.INVOICES.get(path);
+    if (!object) continue;
+    await setPdfHash(db, id, path, await sha256Hex(await object.arrayBuffer()));
+    hashed += 1;
+  }
+  return hashed;
 }

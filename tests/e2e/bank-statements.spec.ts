@@ -46,5 +46,7 @@ test("Kontoauszug: upload from the Kontenblatt, review, book one payment, the in
   await wanted.getByRole("link", { name: new RegExp(`^Rechnung ${invoiceNumber}`) }).click();
   const invoiceRow = page.getByRole("region", { name: /^Rechnungen/ }).locator("tbody tr[aria-selected=true]");
   await expect(invoiceRow.locator("td").nth(1)).toHaveText(invoiceNumber);
-  await expect(invoiceRow.locator("td").nth(4)).toHaveText("0,00 €");
+  // Datum, Rechnungsnr., Status, Person, Betrag, Offen.
+  await expect(invoiceRow.locator("td").nth(5)).toHaveText("0,00 €");
+  await expect(invoiceRow.locator("td").nth(2)).toHaveText("Bezahlt");
 });

@@ -1,122 +1,131 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { toast, waitForHydration } from "./support/journeys";
+import { testDataFor } from "./support/test-data";
 
 // Every test here starts logged in as finance (one session per worker, tests/e2e/support/fixtures.ts).
 test.use({ loggedInAs: "finance" });
 
-test("Rechnungen as finance: Ist Offen off and on, a row added, edited and deleted with the amount following, the invoice deleted and brought back", async ({
+// The Rechnungen grid's cells: Datum, Rechnungsnr., Status, Person, Betrag, Offen.
+const CELL = { number: 1, state: 2, amount: 4, open: 5 } as const;
+
+/** The page again without a toast (without JavaScript a toast stays and covers the toolbar's end). */
+async function withoutToast(page: Page, javaScriptEnabled: boolean) {
+  await page.goto(page.url());
+  await waitForHydration(page, javaScriptEnabled);
+}
+
+const invoiceToolbar = (page: Page) => page.getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ });
+const rowsToolbar = (page: Page) => page.getByRole("toolbar", { name: /^Rechungszeilen.*Aktionen$/ });
+
+test("a draft: its due date changed, a row added, edited and deleted with the amount following; issued, it is frozen and says why", async ({
   page,
   javaScriptEnabled,
 }) => {
-  // A toast stays without JavaScript (its close button needs it) and covers the toolbar's right
-  // end: the page loaded again shows none.
-  const withoutToast = async () => {
-    await page.goto(page.url());
-    await waitForHydration(page, javaScriptEnabled);
-  };
-  // Both projects share one database: each works on its own demo invoice (both open, with rows).
-  const invoiceId = javaScriptEnabled ? 2 : 4;
-  await page.goto(`/invoices/${invoiceId}/invoicerows`);
-  const invoices = page.getByRole("region", { name: /^Rechnungen/ });
-  const invoiceRow = invoices.locator("tbody tr[aria-selected=true]");
-  await expect(invoiceRow).toHaveCount(1);
-  const number = (await invoiceRow.locator("td").nth(1).textContent())!.trim();
-  expect(number).toMatch(/^\d+$/);
-  const rows = page.getByRole("region", { name: new RegExp(`^Rechungszeilen für Rechnung ${number} an `) });
+  // Both projects share one database: each works on its own draft (tests/e2e/test-data.setup.ts).
+  const { draftToIssue: draft } = await testDataFor(javaScriptEnabled);
+  await page.goto(`/invoices/${draft.invoiceId}/invoicerows`);
+  await waitForHydration(page, javaScriptEnabled);
+  const invoiceRow = page.getByRole("region", { name: /^Rechnungen/ }).locator("tbody tr[aria-selected=true]");
+  await expect(invoiceRow.locator("td").nth(CELL.state)).toHaveText("Entwurf");
+  await expect(invoiceRow.locator("td").nth(CELL.number)).toHaveText("");
+  await expect(invoiceRow.locator("td").nth(CELL.amount)).toHaveText("55,00 €");
+  const rows = page.getByRole("region", { name: new RegExp(`^Rechungszeilen für Rechnung Entwurf an Greta ${draft.lastName}`) });
   await expect(rows).toBeVisible();
 
-  // Ist Offen off: nothing open.
-  await waitForHydration(page, javaScriptEnabled);
-  await page
-    .getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ })
-    .getByRole("link", { name: "Bearbeiten" })
-    .click();
-  let dialog = page.getByRole("dialog", { name: `Rechnung ${number} bearbeiten` });
-  await expect(dialog.getByRole("checkbox", { name: "Ist Offen" })).toBeChecked();
-  const amount = (await dialog.getByText(/€$/).first().textContent())!.trim();
-  await dialog.getByRole("checkbox", { name: "Ist Offen" }).uncheck();
-  if (javaScriptEnabled) await expect(dialog.getByLabel(/^Offener Betrag/)).toHaveCount(0);
+  // A draft's dates can be changed; nothing is open on it yet.
+  await invoiceToolbar(page).getByRole("link", { name: "Bearbeiten" }).click();
+  let dialog = page.getByRole("dialog", { name: "Rechnungsentwurf bearbeiten" });
+  await expect(dialog.getByRole("checkbox", { name: "Ist Offen" })).toHaveCount(0);
+  await dialog.getByLabel("Fällig am").fill("18.12.2026");
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page)).toHaveText("Rechnung wurde gespeichert");
-  await expect(invoiceRow.locator("td").nth(4)).toHaveText("0,00 €");
 
-  // Ist Offen on again: the open amount can be typed.
-  await withoutToast();
-  await page
-    .getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ })
-    .getByRole("link", { name: "Bearbeiten" })
-    .click();
-  dialog = page.getByRole("dialog", { name: `Rechnung ${number} bearbeiten` });
-  await waitForHydration(page, javaScriptEnabled);
-  await expect(dialog.getByRole("checkbox", { name: "Ist Offen" })).not.toBeChecked();
-  if (javaScriptEnabled) await expect(dialog.getByLabel(/^Offener Betrag/)).toHaveCount(0);
-  await dialog.getByRole("checkbox", { name: "Ist Offen" }).check();
-  await expect(dialog.getByLabel(/^Offener Betrag/)).toBeVisible();
-  await dialog.getByLabel(/^Offener Betrag/).fill("10,00");
-  await dialog.getByRole("button", { name: "Speichern" }).click();
-  await expect(toast(page)).toHaveText("Rechnung wurde gespeichert");
-  await expect(invoiceRow.locator("td").nth(4)).toHaveText("10,00 €");
-  await expect(invoiceRow.locator("td").nth(3)).toHaveText(amount);
-
-  // A row: added from the invoice ('Zeile hinzufügen'), the amount follows.
-  await withoutToast();
-  const cents = (text: string) => Number(text.replace(/[^\d,-]/g, "").replace(",", ""));
-  const euro = (value: number) => new Intl.NumberFormat("de-DE", { style: "currency", currency: "EUR" }).format(value / 100);
-  await page
-    .getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ })
-    .getByRole("link", { name: "Zeile hinzufügen" })
-    .click();
+  // A row added from the draft ('Zeile hinzufügen'): the amount follows.
+  await withoutToast(page, javaScriptEnabled);
+  await invoiceToolbar(page).getByRole("link", { name: "Zeile hinzufügen" }).click();
   dialog = page.getByRole("dialog", { name: "Neue Rechnungszeile anlegen" });
-  await dialog.getByLabel("Buchungstext").fill(`Nachberechnung ${javaScriptEnabled ? "Js" : "Html"}`);
-  await dialog.getByLabel("Betrag").fill("25,50");
+  await dialog.getByLabel("Buchungstext").fill("Nachberechnung Leine");
+  await dialog.getByLabel("Betrag").fill("12,50");
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page)).toHaveText("Rechnungszeile wurde angelegt");
-  const added = rows.locator("tbody tr", { hasText: "Nachberechnung" });
-  await expect(added).toHaveAttribute("aria-selected", "true");
-  await expect(invoiceRow.locator("td").nth(3)).toHaveText(euro(cents(amount) + 2_550));
-  await expect(invoiceRow.locator("td").nth(4)).toHaveText("35,50 €");
+  await expect(rows.locator("tbody tr", { hasText: "Nachberechnung" })).toHaveAttribute("aria-selected", "true");
+  await expect(invoiceRow.locator("td").nth(CELL.amount)).toHaveText("67,50 €");
 
-  // Edited into a discount.
-  await page
-    .getByRole("toolbar", { name: /^Rechungszeilen.*Aktionen$/ })
-    .getByRole("link", { name: "Bearbeiten" })
-    .click();
-  dialog = page.getByRole("dialog", { name: /^Rechnungszeile 'Nachberechnung \w+' bearbeiten$/ });
-  await dialog.getByLabel("Buchungstext").fill(`Rabatt ${javaScriptEnabled ? "Js" : "Html"}`);
+  // Edited into a discount, then deleted: the amount follows each time.
+  await rowsToolbar(page).getByRole("link", { name: "Bearbeiten" }).click();
+  dialog = page.getByRole("dialog", { name: "Rechnungszeile 'Nachberechnung Leine' bearbeiten" });
+  await dialog.getByLabel("Buchungstext").fill("Rabatt");
   await dialog.getByLabel("Betrag").fill("-5,00");
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expect(toast(page)).toHaveText("Rechnungszeile wurde gespeichert");
-  await expect(rows.locator("tbody tr", { hasText: "Rabatt" })).toContainText("-5,00 €");
-  await expect(invoiceRow.locator("td").nth(3)).toHaveText(euro(cents(amount) - 500));
-  await expect(invoiceRow.locator("td").nth(4)).toHaveText("5,00 €");
-
-  // Deleted: the amount is back.
-  await page
-    .getByRole("toolbar", { name: /^Rechungszeilen.*Aktionen$/ })
-    .getByRole("link", { name: "Löschen" })
-    .click();
-  const confirmRow = page.getByRole("dialog", { name: /^Rechnungszeile 'Rabatt \w+' löschen$/ });
-  await confirmRow.getByRole("button", { name: "Löschen" }).click();
+  await expect(invoiceRow.locator("td").nth(CELL.amount)).toHaveText("50,00 €");
+  await rowsToolbar(page).getByRole("link", { name: "Löschen" }).click();
+  await page.getByRole("dialog", { name: "Rechnungszeile 'Rabatt' löschen" }).getByRole("button", { name: "Löschen" }).click();
   await expect(toast(page)).toContainText("Rechnungszeile wurde gelöscht");
-  await expect(rows.locator("tbody tr", { hasText: "Rabatt" })).toHaveCount(0);
-  await expect(invoiceRow.locator("td").nth(3)).toHaveText(amount);
-  await expect(invoiceRow.locator("td").nth(4)).toHaveText("10,00 €");
+  await expect(invoiceRow.locator("td").nth(CELL.amount)).toHaveText("55,00 €");
 
-  // The invoice deleted, and brought back with 'Rückgängig'.
-  await withoutToast();
-  const listed = invoices.locator("tbody tr", { hasText: number });
-  await page
-    .getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ })
-    .getByRole("link", { name: "Löschen" })
-    .click();
-  const confirm = page.getByRole("dialog", { name: `Rechnung ${number} löschen` });
+  // Ausstellen: the number, today's date, and the whole amount open.
+  await withoutToast(page, javaScriptEnabled);
+  await invoiceToolbar(page).getByRole("link", { name: "Ausstellen" }).click();
+  dialog = page.getByRole("dialog", { name: `Rechnung an Greta ${draft.lastName} ausstellen` });
+  await expect(dialog).toContainText("nur storniert");
+  await expect(dialog).toContainText("2 Zeilen, zusammen 55,00 €");
+  await dialog.getByRole("button", { name: "Ausstellen" }).click();
+  await expect(toast(page)).toHaveText(/^Rechnung \d+ wurde ausgestellt$/);
+  const number = /Rechnung (\d+)/.exec((await toast(page).textContent()) ?? "")![1];
+  await expect(invoiceRow.locator("td").nth(CELL.number)).toHaveText(number);
+  await expect(invoiceRow.locator("td").nth(CELL.state)).toHaveText("Ausgestellt");
+  await expect(invoiceRow.locator("td").nth(CELL.open)).toHaveText("55,00 €");
+
+  // Issued, it is frozen: the dialog says why, its dates are shown, not editable; the payment is.
+  await withoutToast(page, javaScriptEnabled);
+  await expect(invoiceToolbar(page).getByRole("link", { name: "Ausstellen" })).toHaveCount(0);
+  await expect(invoiceToolbar(page).getByRole("link", { name: "Zeile hinzufügen" })).toHaveCount(0);
+  await invoiceToolbar(page).getByRole("link", { name: "Bearbeiten" }).click();
+  dialog = page.getByRole("dialog", { name: `Rechnung ${number} bearbeiten` });
+  await expect(dialog).toContainText("Datum, Fälligkeit, Empfänger und Zeilen sind festgeschrieben");
+  await expect(dialog.getByRole("textbox", { name: "Datum" })).toHaveCount(0);
+  await expect(dialog.getByRole("textbox", { name: "Fällig am" })).toHaveCount(0);
+  await dialog.getByRole("checkbox", { name: "Ist Offen" }).uncheck();
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(toast(page)).toHaveText("Rechnung wurde gespeichert");
+  await expect(invoiceRow.locator("td").nth(CELL.state)).toHaveText("Bezahlt");
+
+  // Its rows: the dialog says why Speichern stays disabled.
+  await withoutToast(page, javaScriptEnabled);
+  const issuedRows = page.getByRole("region", { name: new RegExp(`^Rechungszeilen für Rechnung ${number} an Greta ${draft.lastName}`) });
+  const rowId = await issuedRows.locator("tbody tr").first().getAttribute("data-row-id");
+  await page.goto(`/invoices/${draft.invoiceId}/invoicerows?dialog=invoiceRow-edit&dialogId=${rowId}`);
+  await waitForHydration(page, javaScriptEnabled);
+  dialog = page.getByRole("dialog", { name: /^Rechnungszeile 'Einzelstunde / });
+  await expect(dialog.getByRole("button", { name: "Speichern" })).toBeDisabled();
+  await expect(dialog).toContainText("Die Rechnung ist ausgestellt");
+
+  // And it is not deleted: the confirmation says why, its button disabled.
+  await page.goto(`/invoices/${draft.invoiceId}/invoicerows`);
+  await waitForHydration(page, javaScriptEnabled);
+  await invoiceToolbar(page).getByRole("link", { name: "Löschen" }).click();
+  dialog = page.getByRole("dialog", { name: `Rechnung ${number} löschen` });
+  await expect(dialog).toContainText("Ausgestellte Rechnungen werden nicht gelöscht.");
+  await expect(dialog.getByRole("button", { name: "Löschen" })).toBeDisabled();
+});
+
+test("a draft deleted into the Papierkorb, its fees billable again, and brought back with 'Rückgängig'", async ({ page, javaScriptEnabled }) => {
+  const { draftToDelete: draft } = await testDataFor(javaScriptEnabled);
+  await page.goto(`/invoices/${draft.invoiceId}/invoicerows?status=draft`);
+  await waitForHydration(page, javaScriptEnabled);
+  const listed = page.getByRole("region", { name: /^Rechnungen/ }).locator(`tbody tr[data-row-id="${draft.invoiceId}"]`);
+  await expect(listed).toBeVisible();
+  await invoiceToolbar(page).getByRole("link", { name: "Löschen" }).click();
+  const confirm = page.getByRole("dialog", { name: "Rechnungsentwurf löschen" });
   await expect(confirm).toContainText("Bist du sicher?");
-  await expect(confirm).toContainText("wieder abrechenbar");
+  await expect(confirm).toContainText("Ihre 2 offenen Posten werden wieder abrechenbar.");
   await confirm.getByRole("button", { name: "Löschen" }).click();
   await expect(toast(page)).toContainText("Rechnung wurde gelöscht");
   await expect(listed).toHaveCount(0);
   await page.getByRole("button", { name: "Rückgängig" }).click();
-  await expect(toast(page)).toContainText(`Rückgängig gemacht: Rechnung ${number}/`);
+  await expect(toast(page)).toContainText("Rückgängig gemacht: Rechnung Entwurf/");
   await expect(listed).toBeVisible();
-  await expect(listed.locator("td").nth(4)).toHaveText("10,00 €");
+  await expect(listed.locator("td").nth(CELL.state)).toHaveText("Entwurf");
 });

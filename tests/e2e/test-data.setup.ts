@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { test } from "@playwright/test";
 import { appSql } from "./support/app-db";
-import { TEST_DATA_FILE, type InvoiceOfOwn, type TestData, type UnsentReminder } from "./support/test-data";
+import { TEST_DATA_FILE, type DraftOfOwn, type InvoiceOfOwn, type TestData, type UnsentReminder } from "./support/test-data";
 
 /**
  * Data no screen makes, written into the app's D1 before any other browser test runs (project
@@ -9,7 +9,8 @@ import { TEST_DATA_FILE, type InvoiceOfOwn, type TestData, type UnsentReminder }
  * SQLite's lock and the app's own requests failed with SQLITE_BUSY (a Kalender test got a 500).
  * Per project: one person with a fee, its sent Zahlungserinnerung and an unsent 1. Mahnung (every
  * run sends its letters, so only the database makes one unsent); and two people with an invoice
- * of their own (invoices come only from the invoicing run, which would bill every open fee).
+ * of their own and two with a draft (invoices come only from the invoicing run, which would bill
+ * every open fee).
  * Read here too, before the tests run: what the demo data holds that a test looks for.
  */
 test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rechnungen", async () => {
@@ -21,6 +22,8 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       unsentReminder: await unsentReminder(`Grid${stamp}`),
       invoiceToMail: await invoiceOfOwn(`Versand${stamp}`),
       invoiceToKeep: await invoiceOfOwn(`Beleg${stamp}`),
+      draftToIssue: await draftOfOwn(`Entwurf${stamp}`),
+      draftToDelete: await draftOfOwn(`Papierkorb${stamp}`),
       umlautName: umlaut,
     };
   }
@@ -39,15 +42,32 @@ async function unsentReminder(lastName: string): Promise<UnsentReminder> {
   return { lastName, text, personId, feeId };
 }
 
-/** The next invoice number from the Einstellungen, taken as the invoicing run takes it. */
+/** An issued invoice (issue 30: written as a draft, its rows, then issued with the next number of the Einstellungen's counter). */
 async function invoiceOfOwn(lastName: string): Promise<InvoiceOfOwn> {
   const [row] = await appSql<Omit<InvoiceOfOwn, "lastName">>(`
     INSERT INTO people (first_name, last_name, member_type_id, email, street_number, zip, city) VALUES ('Greta', '${lastName}', 1, '${lastName.toLowerCase()}@example.org', 'Feldweg 1', '35390', 'Gießen');
-    INSERT INTO invoice_headers (person_id, invoice_number, date, due_date, amount, open_amount)
-      SELECT p.id, c.last_invoice_number + 1, '2026-11-20', '2026-12-04', 3000, 3000 FROM people p, configuration c WHERE p.last_name = '${lastName}' AND c.id = 1;
-    UPDATE configuration SET last_invoice_number = last_invoice_number + 1 WHERE id = 1;
+    INSERT INTO invoice_headers (person_id, date, due_date, amount, open_amount)
+      SELECT p.id, '2026-11-20', '2026-12-04', 3000, 0 FROM people p WHERE p.last_name = '${lastName}';
     INSERT INTO invoice_rows (invoice_id, line_number, text, amount) SELECT h.id, 1, 'Kursgebühr Welpen', 3000 FROM invoice_headers h JOIN people p ON p.id = h.person_id WHERE p.last_name = '${lastName}';
+    UPDATE invoice_headers SET status = 'ISSUED', invoice_number = (SELECT max(coalesce(c.last_invoice_number, 0), coalesce((SELECT max(invoice_number) FROM invoice_headers), 0)) + 1 FROM configuration c WHERE c.id = 1),
+      issued_on = '2026-11-20T09:00:00.000Z', open_amount = amount WHERE person_id = (SELECT id FROM people WHERE last_name = '${lastName}');
+    UPDATE configuration SET last_invoice_number = (SELECT max(invoice_number) FROM invoice_headers) WHERE id = 1;
     SELECT p.id AS personId, h.id AS invoiceId, h.invoice_number AS invoiceNumber FROM invoice_headers h JOIN people p ON p.id = h.person_id WHERE p.last_name = '${lastName}';`);
+  return { lastName, ...row };
+}
+
+/** A draft with two rows, each billing a fee of the person (as 'Nur Entwürfe anlegen' leaves it). */
+async function draftOfOwn(lastName: string): Promise<DraftOfOwn> {
+  const [row] = await appSql<Omit<DraftOfOwn, "lastName">>(`
+    INSERT INTO people (first_name, last_name, member_type_id) VALUES ('Greta', '${lastName}', 1);
+    INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice, is_invoiced)
+      SELECT id, '2026-11-02', 'Einzelstunde ${lastName}', 4000, 4000, 1, 1 FROM people WHERE last_name = '${lastName}'
+      UNION ALL SELECT id, '2026-11-09', 'Platzmiete ${lastName}', 1500, 1500, 1, 1 FROM people WHERE last_name = '${lastName}';
+    INSERT INTO invoice_headers (person_id, date, due_date, amount, open_amount)
+      SELECT id, '2026-11-20', '2026-12-04', 5500, 0 FROM people WHERE last_name = '${lastName}';
+    INSERT INTO invoice_rows (invoice_id, fee_id, line_number, text, amount)
+      SELECT h.id, f.id, row_number() OVER (ORDER BY f.id), f.text, f.amount FROM invoice_headers h JOIN fees f ON f.person_id = h.person_id JOIN people p ON p.id = h.person_id WHERE p.last_name = '${lastName}';
+    SELECT p.id AS personId, h.id AS invoiceId FROM invoice_headers h JOIN people p ON p.id = h.person_id WHERE p.last_name = '${lastName}';`);
   return { lastName, ...row };
 }
 

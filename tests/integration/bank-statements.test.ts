@@ -18,6 +18,7 @@ import { fetchApp, postForm, toastOf } from "../support/app";
 import { camtWith } from "../support/camt";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
+import { ISSUED } from "../support/invoices";
 
 const db = createDb(env.DB);
 
@@ -385,7 +386,7 @@ describe("a reminder paid as its GiroCode asks: the item and its reminder fees f
     const [person] = await db.insert(schema.people).values({ firstName: "Mia", lastName: "Mahnung", memberTypeId: 1 }).returning();
     [invoice] = await db
       .insert(schema.invoiceHeaders)
-      .values({ personId: person.id, invoiceNumber: inv(901), date: "2026-09-01", dueDate: "2026-09-15", amount: 5_000, openAmount: 5_000 })
+      .values({ personId: person.id, invoiceNumber: inv(901), ...ISSUED, date: "2026-09-01", dueDate: "2026-09-15", amount: 5_000, openAmount: 5_000 })
       .returning();
     const fee = (values: Partial<typeof schema.fees.$inferInsert>) =>
       db

@@ -24,6 +24,7 @@ import { fetchApp, postForm, toastOf } from "../support/app";
 import { attachmentOf, mailsTo, tinyPdf, useTestAccount } from "../support/mail-catcher";
 import { loadDemoData } from "../support/seed";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
+import { ISSUED, issueTestInvoice } from "../support/invoices";
 
 const db = createDb(env.DB);
 const text = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
@@ -500,9 +501,10 @@ describe("the GiroCode (EPC QR code)", () => {
     const make = async (invoiceNumber: number) => {
       const [header] = await db
         .insert(schema.invoiceHeaders)
-        .values({ personId: person.id, invoiceNumber, date: "2026-11-02", dueDate: "2026-12-02", amount: 12_345, openAmount: 12_345 })
+        .values({ personId: person.id, date: "2026-11-02", dueDate: "2026-12-02", amount: 12_345, openAmount: 0 })
         .returning({ id: schema.invoiceHeaders.id });
       await db.insert(schema.invoiceRows).values({ invoiceId: header.id, lineNumber: 1, text: "Jahresbeitrag", amount: 12_345 });
+      await issueTestInvoice(header.id, invoiceNumber);
       return header.id;
     };
     /**
@@ -563,6 +565,7 @@ describe("the GiroCode (EPC QR code)", () => {
       .values({
         personId: person.id,
         invoiceNumber: 990_010,
+        ...ISSUED,
         date: "2026-11-01",
         dueDate: "2026-12-01",
         amount: 4_500,

@@ -74,7 +74,7 @@ async function invoicesOfRun(jobId: number) {
     entry.rows.push(`${row.lineNumber}: Posten ${row.feeId} ${row.text} ${row.rowAmount}`);
     byPerson.set(row.personId, entry);
   }
-  const numbers = [...new Set(rows.filter((row) => row.createdByRun === 1).map((row) => row.invoiceNumber))].sort((a, b) => a - b);
+  const numbers = [...new Set(rows.filter((row) => row.invoiceNumber !== null).map((row) => row.invoiceNumber!))].sort((a, b) => a - b);
   return { byPerson: Object.fromEntries(byPerson), numbers };
 }
 
@@ -129,29 +129,35 @@ beforeAll(async () => {
 describe("Rechnungen schreiben", () => {
   let firstRun: number;
   let before: Awaited<ReturnType<typeof previewInvoiceRun>>;
-  const unsentDemoInvoice = async () =>
-    (await env.DB.prepare("SELECT * FROM invoice_headers WHERE sent_date IS NULL AND job_id IS NULL").first<{ id: number; amount: number }>())!;
+  /** The demo data's draft (issue 30): the run appends its person's new fees to it. */
+  const demoDraft = async () =>
+    (await env.DB.prepare("SELECT * FROM invoice_headers WHERE status = 'DRAFT' AND job_id IS NULL").first<{ id: number; amount: number }>())!;
+  const draftsOnly = true;
 
   it("shows before the run what it will do: fees, people, new and extended invoices, numbers, dates and the total", async () => {
     before = await previewInvoiceRun(db, today);
     expect(before.problem).toBeNull();
     expect(before.fees).toBeGreaterThan(20);
-    // The demo data's one unsent invoice gets its person's new fees appended.
+    // The demo data's draft gets its person's new fees appended.
     expect(before.extendedInvoices).toBe(1);
     expect(before.newInvoices).toBe(before.people - 1);
+    // Issued, every person's invoice takes a number: the new ones and the extended draft.
     expect(before.firstNumber).toBe((await lastInvoiceNumber()) + 1);
+    expect(before.lastNumber).toBe(before.firstNumber + before.people - 1);
     const html = await page("/tasks?dialog=task-invoices");
     // The server sends the dialog open: a native <dialog>, a page section without JavaScript.
     expect(html).toContain('<dialog open=""');
     expect(html).toContain(`${before.fees} offene Posten`);
     expect(html).toContain(`${before.firstNumber} bis ${before.lastNumber}`);
     expect(html).toContain(`${before.newInvoices} Rechnungen`);
+    expect(html).toContain('name="draftsOnly"');
   });
 
-  it("bills every billable fee exactly once through the real queue: new invoices numbered on without gaps, the unsent one extended", async () => {
-    const unsent = await unsentDemoInvoice();
-    const unsentRows = (await env.DB.prepare("SELECT count(*) AS n FROM invoice_rows WHERE invoice_id = ?").bind(unsent.id).first<{ n: number }>())!.n;
-    const response = await post({ intent: "task:invoices" });
+  it("'Nur Entwürfe anlegen': bills every billable fee exactly once through the real queue onto drafts, the demo's draft extended, no number taken", async () => {
+    const draft = await demoDraft();
+    const draftRows = (await env.DB.prepare("SELECT count(*) AS n FROM invoice_rows WHERE invoice_id = ?").bind(draft.id).first<{ n: number }>())!.n;
+    const counter = await lastInvoiceNumber();
+    const response = await post({ intent: "task:invoices", draftsOnly: "on" });
     expect(response.status).toBe(302);
     expect(toastOf(response)).toEqual({ type: "success", message: "Rechnungen schreiben gestartet: working ..." });
     const job = await settled((await newestJob()).id);
@@ -164,18 +170,17 @@ describe("Rechnungen schreiben", () => {
     const { byPerson, numbers } = await invoicesOfRun(job.id);
     expect(Object.keys(byPerson)).toHaveLength(before.people);
     expect(Object.values(byPerson).reduce((sum, invoice) => sum + invoice.rows.length, 0)).toBe(before.fees);
-    expect(numbers).toEqual(Array.from({ length: before.newInvoices }, (_, index) => before.firstNumber + index));
-    expect(await lastInvoiceNumber()).toBe(before.lastNumber);
+    expect(numbers).toEqual([]);
+    expect(await lastInvoiceNumber()).toBe(counter);
     const created = await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.jobId, job.id));
     for (const header of created) {
-      expect(header).toMatchObject({ date: today, dueDate: addDaysToDate(today, 30), sentDate: null });
-      expect(header.openAmount).toBe(header.amount);
+      expect(header).toMatchObject({ status: "DRAFT", invoiceNumber: null, date: today, dueDate: addDaysToDate(today, 30), sentDate: null, openAmount: 0 });
     }
-    // The unsent invoice keeps its rows and gets the new ones numbered on after them.
+    // The draft keeps its rows and gets the new ones numbered on after them.
     const lines = (
-      await env.DB.prepare("SELECT line_number FROM invoice_rows WHERE invoice_id = ? ORDER BY line_number").bind(unsent.id).all<{ line_number: number }>()
+      await env.DB.prepare("SELECT line_number FROM invoice_rows WHERE invoice_id = ? ORDER BY line_number").bind(draft.id).all<{ line_number: number }>()
     ).results;
-    expect(lines.length).toBeGreaterThan(unsentRows);
+    expect(lines.length).toBeGreaterThan(draftRows);
     expect(lines.map((line) => line.line_number)).toEqual(lines.map((_, index) => index + 1));
 
     // Nothing is left to bill: a second start is refused with the spec's words and starts no run.
@@ -194,12 +199,13 @@ describe("Rechnungen schreiben", () => {
     expect(html).toContain("Verlauf");
     const dialog = await page(`/tasks?dialog=task-undo&dialogId=${firstRun}`);
     expect(dialog).toContain("Rechnungslauf rückgängig machen");
-    expect(dialog).toContain(`(Nr. ${before.firstNumber} bis ${before.lastNumber})`);
-    expect(dialog).toContain(`„Letzte Rechnungs Nr“ wird wieder ${before.firstNumber - 1}.`);
+    expect(dialog).toContain(`${before.newInvoices} neue Rechnungsentwürfe werden gelöscht.`);
+    expect(dialog).toContain("1 Entwurf verliert die angefügten Zeilen.");
   });
 
-  it("undoes the run in one step: its invoices and rows go, the extended invoice is as before, the fees are billable again, the counter returns", async () => {
-    const unsent = await unsentDemoInvoice();
+  it("undoes a run of drafts in one step: its drafts and rows go, the extended draft is as before, the fees are billable again", async () => {
+    const draft = await demoDraft();
+    const counter = await lastInvoiceNumber();
     const response = await undo(firstRun);
     expect(response.status).toBe(302);
     expect(toastOf(response)?.message).toBe(
@@ -207,8 +213,8 @@ describe("Rechnungen schreiben", () => {
     );
     expect(await db.$count(schema.invoiceHeaders, eq(schema.invoiceHeaders.jobId, firstRun))).toBe(0);
     expect(await db.$count(schema.invoiceRows, eq(schema.invoiceRows.jobId, firstRun))).toBe(0);
-    expect(await lastInvoiceNumber()).toBe(before.firstNumber - 1);
-    expect((await unsentDemoInvoice()).amount).toBeLessThan(unsent.amount);
+    expect(await lastInvoiceNumber()).toBe(counter);
+    expect((await demoDraft()).amount).toBeLessThan(draft.amount);
     await expectHeadersAreTheirRows();
     const after = await previewInvoiceRun(db, today);
     expect(after).toEqual(before);
@@ -219,30 +225,15 @@ describe("Rechnungen schreiben", () => {
     expect(await twice.text()).toContain("Dieser Lauf wurde bereits rückgängig gemacht.");
   });
 
-  it("a redelivered or duplicated message bills nothing twice and takes no second number", async () => {
-    const { jobId, messages } = await startControlledInvoiceRun();
-    await deliver(messages);
-    const once = await invoicesOfRun(jobId);
-    const counter = await lastInvoiceNumber();
-    // Every message again, twice in one batch, and once more concurrently.
-    expect((await deliver([...messages, ...messages])).retried).toEqual([]);
-    await Promise.all([deliver(messages), deliver(messages)]);
-    expect(await invoicesOfRun(jobId)).toEqual(once);
-    expect(await lastInvoiceNumber()).toBe(counter);
-    expect(await jobOf(jobId)).toMatchObject({ status: "DONE", done: before.people, failed: 0 });
-    await expectEveryFeeBilledOnce();
-    expect((await undo(jobId)).status).toBe(302);
-  });
-
   it("a consumer failing at any message and retried ends with the same invoices as an undisturbed run", async () => {
-    const baseline = await startControlledInvoiceRun();
+    const baseline = await startControlledInvoiceRun(today, draftsOnly);
     await deliver(baseline.messages);
     const expected = await invoicesOfRun(baseline.jobId);
     expect((await undo(baseline.jobId)).status).toBe(302);
     expect(baseline.messages.length).toBeGreaterThan(1);
 
     for (let failing = 0; failing < baseline.messages.length; failing++) {
-      const run = await startControlledInvoiceRun();
+      const run = await startControlledInvoiceRun(today, draftsOnly);
       const victim = (run.messages[failing].body as { items: number[] }).items[0];
       await failBillingOf(victim);
       const first = await deliver(run.messages);
@@ -259,9 +250,7 @@ describe("Rechnungen schreiben", () => {
       const job = await jobOf(run.jobId);
       expect(job).toMatchObject({ status: "DONE", failed: 0, done: before.people });
       const actual = await invoicesOfRun(run.jobId);
-      // The same invoices with the same rows; the retried person's number may come later in the range.
       expect(actual.byPerson).toEqual(expected.byPerson);
-      expect(actual.numbers).toEqual(expected.numbers);
       expect(await db.$count(schema.jobFailures, eq(schema.jobFailures.jobId, run.jobId))).toBe(0);
       await expectEveryFeeBilledOnce();
       expect((await undo(run.jobId)).status, `Rückgängig nach Nachricht ${failing}`).toBe(302);
@@ -269,7 +258,7 @@ describe("Rechnungen schreiben", () => {
   }, 120_000);
 
   it("a message that failed every retry reaches the dead-letter queue: the run is marked failed and names who was not billed", async () => {
-    const run = await startControlledInvoiceRun();
+    const run = await startControlledInvoiceRun(today, draftsOnly);
     const victim = (run.messages[0].body as { items: number[] }).items[0];
     const [victimName] = await db.select({ name: schema.people.fullName }).from(schema.people).where(eq(schema.people.id, victim));
     await failBillingOf(victim);
@@ -286,7 +275,7 @@ describe("Rechnungen schreiben", () => {
   });
 
   it("a run whose messages were lost (the app stopped while it ran) is resumed: only its open slices go to the queue again", async () => {
-    const run = await startControlledInvoiceRun();
+    const run = await startControlledInvoiceRun(today, draftsOnly);
     await deliver([run.messages[0]]);
     expect((await jobOf(run.jobId)).status).toBe("RUNNING");
     const early = await post({ intent: "task:resume", id: run.jobId });
@@ -318,6 +307,46 @@ describe("Rechnungen schreiben", () => {
     expect((await undo(run.jobId)).status).toBe(302);
   });
 
+  it("a new start while the run of its kind stalled resumes that run instead of answering only 409", async () => {
+    const run = await startControlledInvoiceRun(today, draftsOnly);
+    await deliver([run.messages[0]]);
+    await makeStalled(run.jobId);
+    const response = await post({ intent: "task:invoices", draftsOnly: "on" });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain(STALLED_RUN_RESUMED);
+    const job = await settled(run.jobId);
+    expect(job).toMatchObject({ status: "DONE", done: before.people, resumes: 1, resumedBy: null });
+    await expectEveryFeeBilledOnce();
+    // The daily trigger also looks for stalled runs; with none it changes nothing.
+    await fireCron("0 6 * * *");
+    expect((await jobOf(run.jobId)).resumes).toBe(1);
+    expect((await undo(run.jobId)).status).toBe(302);
+    // The next start is a new run.
+    expect((await post({ intent: "task:invoices", draftsOnly: "on" })).status).toBe(302);
+    const next = await settled((await newestJob()).id);
+    expect(next.id).not.toBe(run.jobId);
+    expect((await undo(next.id)).status).toBe(302);
+  });
+
+  it("a run of drafts cannot be undone once a draft of it was changed, nor when it is not the last run", async () => {
+    const run = await startControlledInvoiceRun(today, draftsOnly);
+    await deliver(run.messages);
+    const [invoice] = await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.jobId, run.jobId)).limit(1);
+    const later = new Date(Date.now() + 60_000).toISOString();
+    await env.DB.prepare("UPDATE invoice_headers SET comments = 'geprüft', last_modified_on = ? WHERE id = ?").bind(later, invoice.id).run();
+    const refused = await undo(run.jobId);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("1 Rechnungsentwurf dieses Laufs wurde inzwischen bearbeitet.");
+    expect(await db.$count(schema.invoiceHeaders, eq(schema.invoiceHeaders.jobId, run.jobId))).toBeGreaterThan(0);
+    expect(await page("/tasks")).toContain("Rückgängig machen nicht mehr möglich");
+    await env.DB.prepare("UPDATE invoice_headers SET comments = NULL, last_modified_on = NULL WHERE id = ?").bind(invoice.id).run();
+    // An older run is not the last one.
+    expect(await (await undo(firstRun)).text()).toContain("Dieser Lauf wurde bereits rückgängig gemacht.");
+    expect((await undo(run.jobId)).status).toBe(302);
+  });
+
+  // The runs below issue their invoices: they stay (an issued invoice is never deleted, issue 30).
+
   it("the stalled run resumed without a person: the cron sends its open slices again, bills and numbers nothing twice, and the Tasks screen says so", async () => {
     const run = await startControlledInvoiceRun();
     // The worker was killed after the first slice: the other messages are lost.
@@ -334,13 +363,15 @@ describe("Rechnungen schreiben", () => {
     await expectEveryFeeBilledOnce();
     await expectHeadersAreTheirRows();
     const billed = await invoicesOfRun(run.jobId);
-    // Numbered on without gaps from where the first slice stopped.
+    // One number per person, without gaps from where the counter stood, across the resumption.
+    expect(billed.numbers).toEqual(Array.from({ length: before.people }, (_, index) => before.firstNumber + index));
     expect(billed.numbers.filter((number) => number > counterAfterFirst)).toEqual(
       Array.from({ length: (await lastInvoiceNumber()) - counterAfterFirst }, (_, index) => counterAfterFirst + 1 + index),
     );
     // The lost messages arrive after all (the queue's own retry): nothing twice.
     const counter = await lastInvoiceNumber();
-    await deliver(run.messages);
+    await deliver([...run.messages, ...run.messages]);
+    await Promise.all([deliver(run.messages), deliver(run.messages)]);
     expect(await invoicesOfRun(run.jobId)).toEqual(billed);
     expect(await lastInvoiceNumber()).toBe(counter);
     // The Tasks screen says that the run was resumed automatically; a finished run is not resumed again.
@@ -349,48 +380,23 @@ describe("Rechnungen schreiben", () => {
     expect(tasks).toContain("automatisch fortgesetzt: Es wird nur erledigt, was noch fehlte.");
     await fireCron(STALLED_RUNS_CRON);
     expect((await jobOf(run.jobId)).resumes).toBe(1);
-    expect((await undo(run.jobId)).status).toBe(302);
   });
 
-  it("a new start while the run of its kind stalled resumes that run instead of answering only 409", async () => {
-    const run = await startControlledInvoiceRun();
-    await deliver([run.messages[0]]);
-    await makeStalled(run.jobId);
-    const response = await post({ intent: "task:invoices" });
-    expect(response.status).toBe(409);
-    expect(await response.text()).toContain(STALLED_RUN_RESUMED);
-    const job = await settled(run.jobId);
-    expect(job).toMatchObject({ status: "DONE", done: before.people, resumes: 1, resumedBy: null });
-    await expectEveryFeeBilledOnce();
-    // The daily trigger also looks for stalled runs; with none it changes nothing.
-    await fireCron("0 6 * * *");
-    expect((await jobOf(run.jobId)).resumes).toBe(1);
-    expect((await undo(run.jobId)).status).toBe(302);
-    // The next start is a new run.
-    expect((await post({ intent: "task:invoices" })).status).toBe(302);
-    const next = await settled((await newestJob()).id);
-    expect(next.id).not.toBe(run.jobId);
-    expect((await undo(next.id)).status).toBe(302);
-  });
-
-  it("cannot be undone once an invoice of the run is sent, paid or changed, nor when it is not the last run", async () => {
-    const run = await startControlledInvoiceRun();
-    await deliver(run.messages);
-    const [invoice] = await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.jobId, run.jobId)).limit(1);
-    await env.DB.prepare("UPDATE invoice_headers SET sent_date = ? WHERE id = ?").bind(today, invoice.id).run();
-    const refused = await undo(run.jobId);
+  it("a run that issued its invoices is not undone: they are issued and stay, with their numbers, dates and recipients", async () => {
+    const [run] = await db
+      .select()
+      .from(schema.jobs)
+      .where(eq(schema.jobs.type, "INVOICES"))
+      .orderBy(sql`id DESC`)
+      .limit(1);
+    const issued = await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.jobId, run.id));
+    expect(issued.length).toBe(before.newInvoices);
+    for (const header of issued) expect(header).toMatchObject({ status: "ISSUED", date: today, issuedBy: "Anna Admin" });
+    expect(issued.every((header) => header.issuedLastName !== null && header.openAmount === header.amount)).toBe(true);
+    const refused = await undo(run.id);
     expect(refused.status).toBe(409);
-    expect(await refused.text()).toContain("1 Rechnung dieses Laufs wurde inzwischen versandt, bezahlt, als PDF erzeugt oder bearbeitet.");
-    expect(await db.$count(schema.invoiceHeaders, eq(schema.invoiceHeaders.jobId, run.jobId))).toBeGreaterThan(0);
-    expect(await page("/tasks")).toContain("Rückgängig machen nicht mehr möglich");
-
-    await env.DB.prepare("UPDATE invoice_headers SET sent_date = NULL WHERE id = ?").bind(invoice.id).run();
-    await env.DB.prepare("UPDATE invoice_headers SET open_amount = 0 WHERE id = ?").bind(invoice.id).run();
-    expect((await undo(run.jobId)).status).toBe(409);
-    await env.DB.prepare("UPDATE invoice_headers SET open_amount = amount WHERE id = ?").bind(invoice.id).run();
-    // An older run is not the last one.
-    expect(await (await undo(firstRun)).text()).toContain("Dieser Lauf wurde bereits rückgängig gemacht.");
-    expect((await undo(run.jobId)).status).toBe(302);
+    expect(await refused.text()).toContain("ausgestellt: Ausgestellte Rechnungen werden nicht gelöscht, nur storniert.");
+    expect(await db.$count(schema.invoiceHeaders, eq(schema.invoiceHeaders.jobId, run.id))).toBe(before.newInvoices);
   });
 });
 

@@ -16,6 +16,7 @@ import { readXlsx } from "../support/excel";
 import { gridOf } from "../support/grid-html";
 import { loadDemoData } from "../support/seed";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
+import { issueTestInvoice } from "../support/invoices";
 
 const db = createDb(env.DB);
 let course: { id: number };
@@ -244,9 +245,10 @@ describe("adding a participant creates the course fee (spec 001 §4)", () => {
     const [fee] = await feesOf(membership.id);
     const [invoice] = await db
       .insert(schema.invoiceHeaders)
-      .values({ personId: guest.id, date: "2026-11-20", invoiceNumber: 9001, amount: fee.amount, openAmount: fee.amount })
+      .values({ personId: guest.id, date: "2026-11-20", amount: fee.amount, openAmount: 0 })
       .returning({ id: schema.invoiceHeaders.id });
     await db.insert(schema.invoiceRows).values({ invoiceId: invoice.id, feeId: fee.id, lineNumber: 1, amount: fee.amount, text: fee.text });
+    await issueTestInvoice(invoice.id, 9001);
     await db.update(schema.fees).set({ isInvoiced: true, openAmount: 0 }).where(eq(schema.fees.id, fee.id));
     const response = await postForm(`/courses/${course.id}/coursememberships`, await loginCookie("finance"), {
       intent: "courseMembership:save",

@@ -11,6 +11,7 @@ import * as schema from "~/db/schema";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
+import { clearingAway } from "../support/invoices";
 
 const db = createDb(env.DB);
 let data: Awaited<ReturnType<typeof loadDemoData>>;
@@ -65,7 +66,7 @@ describe("the Kursblatt", () => {
     await db.delete(schema.attendances);
     await db.delete(schema.courseDates);
     await db.update(schema.courseMemberships).set({ feeId: null });
-    await db.delete(schema.invoiceRows);
+    await clearingAway("DELETE FROM invoice_rows");
     await db.delete(schema.fees);
     await db.delete(schema.courseMemberships);
     await db.delete(schema.courses);

@@ -29,6 +29,7 @@ import { fetchApp, postForm, toastOf } from "../support/app";
 import { retentionLists } from "../support/retention";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
+import { issueTestInvoice } from "../support/invoices";
 
 const db = createDb(env.DB);
 const actor = { name: "Dana Datenschutz" };
@@ -113,14 +114,14 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
     const number = Number((await first("SELECT coalesce(max(invoice_number), 0) + 1 AS n FROM invoice_headers"))!.n);
     invoice = Number(
       (await first(
-        "INSERT INTO invoice_headers (person_id, invoice_number, date, amount, open_amount, pdf_file_path) VALUES (?1, ?2, ?3, 9900, 0, ?4) RETURNING id",
+        "INSERT INTO invoice_headers (person_id, date, amount, open_amount, pdf_file_path) VALUES (?1, ?2, 9900, 0, ?3) RETURNING id",
         p,
-        number,
         invoiceDate,
         `Rechnung_${number}_${lastName}.pdf`,
       ))!.id,
     );
     await run("INSERT INTO invoice_rows (invoice_id, fee_id, text, amount) VALUES (?1, ?2, 'Kursgebühr', 9900)", invoice, fee);
+    await issueTestInvoice(invoice, number, 0);
     await env.INVOICES.put(`Rechnung_${number}_${lastName}.pdf`, new TextEncoder().encode("%PDF-1.4 test"));
     await run("INSERT INTO mollie_payments (payment_id, fee_id, amount, applied, processed_on) VALUES (?1, ?2, 9900, 9900, '2026-03-05')", `tr_${tag}`, fee);
     await run(
@@ -845,7 +846,7 @@ describe("the retention cron and reminder letters", () => {
     const number = Number((await first("SELECT coalesce(max(invoice_number), 0) + 1 AS n FROM invoice_headers"))!.n);
     const later = Number(
       (await first(
-        "INSERT INTO invoice_headers (person_id, invoice_number, date, amount, open_amount) VALUES (?1, ?2, '2020-06-01', 5000, 5000) RETURNING id",
+        "INSERT INTO invoice_headers (person_id, invoice_number, status, issued_on, date, amount, open_amount) VALUES (?1, ?2, 'ISSUED', '2020-06-01T09:00:00Z', '2020-06-01', 5000, 5000) RETURNING id",
         person.id,
         number,
       ))!.id,

@@ -5,28 +5,29 @@
  * rules for a file already stored under the name, '131 ...' with the upload removed, the missing
  * template, and malformed requests.
  */
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { DEFAULT_INVOICE_TEMPLATE, invoicePdfName } from "~/lib/invoice-document";
-import { createInvoicePdf, lazyRenderer, PDF_HEADER_UPDATE_FAILED } from "~/services/invoice-pdfs.server";
-import { deleteInvoiceHeader } from "~/models/invoices.server";
+import { createInvoicePdf, hashStoredPdfs, lazyRenderer, PDF_HEADER_UPDATE_FAILED, sha256Hex } from "~/services/invoice-pdfs.server";
+import worker from "../../workers/app";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
+import { issueTestInvoice } from "../support/invoices";
 
 const db = createDb(env.DB);
 
 const headerOf = async (id: number) => (await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.id, id)))[0];
 const personOf = async (id: number) => (await db.select().from(schema.people).where(eq(schema.people.id, id)))[0];
 
-/** The invoices (with rows) that have no PDF yet, lowest id first. */
+/** The issued invoices (with rows) that have no PDF yet, lowest id first. */
 async function invoicesWithoutPdf() {
   const rows = await env.DB.prepare(
-    "SELECT h.id FROM invoice_headers h WHERE h.pdf_file_path IS NULL AND EXISTS (SELECT 1 FROM invoice_rows r WHERE r.invoice_id = h.id) ORDER BY h.id",
+    "SELECT h.id FROM invoice_headers h WHERE h.status = 'ISSUED' AND h.pdf_file_path IS NULL AND EXISTS (SELECT 1 FROM invoice_rows r WHERE r.invoice_id = h.id) ORDER BY h.id",
   ).all<{ id: number }>();
   return rows.results.map((row) => row.id);
 }
@@ -43,12 +44,13 @@ const post = async (fields: Record<string, string | number>, who: "admin" | "fin
 async function makeInvoice(personId: number, invoiceNumber: number) {
   const [header] = await db
     .insert(schema.invoiceHeaders)
-    .values({ personId, invoiceNumber, date: "2026-11-02", dueDate: "2026-12-02", amount: 123_456, openAmount: 123_456 })
+    .values({ personId, date: "2026-11-02", dueDate: "2026-12-02", amount: 123_456, openAmount: 0 })
     .returning();
   await db.insert(schema.invoiceRows).values([
     { invoiceId: header.id, lineNumber: 1, text: "Jahresbeitrag 2026", amount: 6_000 },
     { invoiceId: header.id, lineNumber: 2, text: "Einzelstunden", amount: 117_456 },
   ]);
+  await issueTestInvoice(header.id, invoiceNumber);
   return header.id;
 }
 
@@ -62,11 +64,14 @@ beforeAll(async () => {
 
 describe("one invoice's PDF", () => {
   it("'PDF erzeugen' renders the invoice through Chromium, stores it in R2 and names it on the header; 'PDF anzeigen' streams it back", async () => {
-    const id = free[0];
-    // A last name with umlauts: the key spells them out, the download name keeps them.
+    // A last name with umlauts: the key spells them out, the download name keeps them. The
+    // recipient is frozen when the invoice is issued (issue 30): a later rename changes nothing.
+    await db.update(schema.people).set({ lastName: "Müßig-Ärger" }).where(eq(schema.people.id, 9));
+    const id = await makeInvoice(9, 880_100);
+    free.unshift(id);
     const before = await headerOf(id);
-    await db.update(schema.people).set({ lastName: "Müßig-Ärger" }).where(eq(schema.people.id, before.personId));
     const person = await personOf(before.personId);
+    await db.update(schema.people).set({ lastName: "Umbenannt" }).where(eq(schema.people.id, 9));
 
     const response = await post({ intent: "invoicePdf:create", id });
     expect(response.status).toBe(302);
@@ -89,6 +94,8 @@ describe("one invoice's PDF", () => {
     expect(text).toContain(`${person.firstName} Müßig-Ärger`);
     expect(text.replace(/\s/g, " ")).toContain(total);
     expect(text).toContain(`ReNr ${before.invoiceNumber}`);
+    // Each row's date of service (§ 14 Abs. 4 Nr. 6 UStG).
+    expect(text).toContain("(Leistung: 02.11.2026)");
     expect(text).toContain("Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.");
     expect(text).toMatch(/Seite 1 von 1/);
 
@@ -101,31 +108,44 @@ describe("one invoice's PDF", () => {
     expect(new Uint8Array(await shown.arrayBuffer())).toEqual(bytes);
   });
 
-  it("an invoice with a PDF is not made again: German 409, nothing changes", async () => {
+  it("an invoice with a PDF is not made again, nor rendered anew (issue 30): German 409, nothing changes; its SHA-256 is kept beside it", async () => {
     const id = free[0];
     const before = await headerOf(id);
-    for (const intent of ["invoicePdf:create", "invoicePdf:recreate"]) {
+    const stored = await env.INVOICES.get(before.pdfFilePath!);
+    expect(before.pdfSha256).toBe(await sha256Hex(await stored!.arrayBuffer()));
+    for (const [intent, message] of [
+      ["invoicePdf:create", "Für diese Rechnung gibt es schon ein PDF"],
+      ["invoicePdf:recreate", "wird nicht neu erzeugt"],
+    ]) {
       const response = await post({ intent, id });
       expect(response.status, intent).toBe(409);
-      expect(await response.text()).toContain("Für diese Rechnung gibt es schon ein PDF");
+      expect(await response.text()).toContain(message);
     }
     expect(await headerOf(id)).toEqual(before);
   });
 
-  it("the grid offers 'PDF anzeigen' on a row with a PDF and 'PDF erzeugen'/'PDF erneut erzeugen' on the others, on the invoices screen only", async () => {
+  it("a draft has no PDF yet: 'PDF erzeugen' is refused until it is issued", async () => {
+    const [draft] = await db.insert(schema.invoiceHeaders).values({ personId: 2, date: "2026-11-02", amount: 0, openAmount: 0 }).returning();
+    const response = await post({ intent: "invoicePdf:create", id: draft.id });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("Ein Rechnungsentwurf hat noch kein PDF");
+    expect(await headerOf(draft.id)).toEqual(draft);
+  });
+
+  it("the grid offers 'PDF anzeigen' on a row with a PDF and 'PDF erzeugen' on the others, on the invoices screen only", async () => {
     const cookie = await loginCookie("finance");
     const withPdf = await (await fetchApp(`/invoices/${free[0]}/invoicerows`, { cookie })).text();
     expect(withPdf).toContain(`href="/invoices/pdf/${free[0]}"`);
     expect(withPdf).toContain(`target="_blank"`);
     const dialogLink = (dialog: string, id: number) => new RegExp(`dialog=${dialog}&amp;dialogId=${id}(?!\\d)`);
     expect(withPdf).toMatch(dialogLink("invoicePdf-create", free[1]));
-    expect(withPdf).toMatch(dialogLink("invoicePdf-recreate", free[1]));
+    expect(withPdf).not.toMatch(dialogLink("invoicePdf-recreate", free[1]));
     expect(withPdf).not.toMatch(dialogLink("invoicePdf-create", free[0]));
     expect(withPdf).not.toContain(`href="/invoices/pdf/${free[1]}"`);
-    // Under a person (CHILD): no PDF actions, 'Zeile hinzufügen' stays.
+    // Under a person (CHILD): no PDF actions.
     const header = await headerOf(free[0]);
     const tab = await (await fetchApp(`/people/${header.personId}/invoiceheaders`, { cookie })).text();
-    expect(tab).toContain("Zeile hinzufügen");
+    expect(tab).toContain("Mail senden");
     expect(tab).not.toContain("PDF anzeigen");
     expect(tab).not.toContain("invoicePdf-");
     // The confirmation opens as a page (without JavaScript too).
@@ -134,56 +154,37 @@ describe("one invoice's PDF", () => {
     expect(dialog).toContain('name="intent" value="invoicePdf:create"');
   });
 
-  it("'PDF erzeugen' takes a file already stored under the name (an interrupted attempt) as it is; 'PDF erneut erzeugen' replaces it", async () => {
-    const [adoptId, replaceId] = [free[2], free[3]];
+  it("'PDF erzeugen' takes a file already stored under the name (an interrupted attempt) as it is, with its hash; 'PDF erneut erzeugen' is refused", async () => {
+    const [adoptId, keptId] = [free[2], free[3]];
     const names = await Promise.all(
-      [adoptId, replaceId].map(async (id) => {
+      [adoptId, keptId].map(async (id) => {
         const header = await headerOf(id);
-        return invoicePdfName(header, (await personOf(header.personId)).lastName).key;
+        return invoicePdfName({ invoiceNumber: header.invoiceNumber!, date: header.date }, (await personOf(header.personId)).lastName).key;
       }),
     );
     for (const key of names) await env.INVOICES.put(key, "%PDF-1.4 alt", { httpMetadata: { contentType: "application/pdf" } });
 
     expect((await post({ intent: "invoicePdf:create", id: adoptId })).status).toBe(302);
-    expect((await headerOf(adoptId)).pdfFilePath).toBe(names[0]);
+    expect(await headerOf(adoptId)).toMatchObject({ pdfFilePath: names[0], pdfSha256: await sha256Hex(new TextEncoder().encode("%PDF-1.4 alt")) });
     expect(await (await env.INVOICES.get(names[0]))!.text()).toBe("%PDF-1.4 alt");
 
-    const recreated = await post({ intent: "invoicePdf:recreate", id: replaceId });
-    expect(recreated.status).toBe(302);
-    expect(toastOf(recreated)?.message).toBe("PDF erfolgreich erstellt");
-    expect((await headerOf(replaceId)).pdfFilePath).toBe(names[1]);
-    const replaced = await (await env.INVOICES.get(names[1]))!.arrayBuffer();
-    expect(await pdfText(replaced)).toContain(String((await headerOf(replaceId)).invoiceNumber));
-  });
-
-  it("'PDF erneut erzeugen' never replaces a file stored after its rendering started", async () => {
-    const id = free[4];
-    const header = await headerOf(id);
-    const key = invoicePdfName(header, (await personOf(header.personId)).lastName).key;
-    // The rendering 'started' a minute ago; meanwhile another path stored the file.
-    await env.INVOICES.put(key, "%PDF-1.4 neuer");
-    const started = new Date(Date.now() - 60_000);
-    const renderer = lazyRenderer(env);
-    try {
-      const outcome = await createInvoicePdf(env, db, id, DEMO_USERS.admin, { replace: true, renderer: renderer.get, now: () => started });
-      expect(outcome.status).toBe("adopted");
-    } finally {
-      await renderer.close();
-    }
-    expect(await (await env.INVOICES.get(key))!.text()).toBe("%PDF-1.4 neuer");
-    expect((await headerOf(id)).pdfFilePath).toBe(key);
+    const before = await headerOf(keptId);
+    const recreated = await post({ intent: "invoicePdf:recreate", id: keptId });
+    expect(recreated.status).toBe(409);
+    expect(await headerOf(keptId)).toEqual(before);
+    expect(await (await env.INVOICES.get(names[1]))!.text()).toBe("%PDF-1.4 alt");
   });
 
   it("'131 error updating invoice header with pdf name' when the header cannot be set, and the uploaded file is removed", async () => {
     const id = free[5];
     const header = await headerOf(id);
-    const key = invoicePdfName(header, (await personOf(header.personId)).lastName).key;
+    const key = invoicePdfName({ invoiceNumber: header.invoiceNumber!, date: header.date }, (await personOf(header.personId)).lastName).key;
     const renderer = lazyRenderer(env);
     try {
       const outcome = await createInvoicePdf(env, db, id, DEMO_USERS.admin, {
-        // The invoice is deleted while its PDF is being rendered.
+        // Another path names another file on the invoice while this one is being rendered.
         renderer: async () => {
-          await deleteInvoiceHeader(db, id, DEMO_USERS.admin);
+          await db.update(schema.invoiceHeaders).set({ pdfFilePath: "Rechnung_anders.pdf" }).where(eq(schema.invoiceHeaders.id, id));
           return renderer.get();
         },
       });
@@ -209,9 +210,9 @@ describe("one invoice's PDF", () => {
   });
 
   it("every value in the PDF is escaped: a name with HTML is printed as text", async () => {
-    const id = free[7];
-    const header = await headerOf(id);
-    await db.update(schema.people).set({ firstName: "<b>Fett</b>", streetNumber: "<script>x()</script> 1" }).where(eq(schema.people.id, header.personId));
+    // The recipient is copied when the invoice is issued: the person's name is set before.
+    await db.update(schema.people).set({ firstName: "<b>Fett</b>", streetNumber: "<script>x()</script> 1" }).where(eq(schema.people.id, 10));
+    const id = await makeInvoice(10, 880_200);
     // The one raw value is the GiroCode: SVG markup Wuff draws itself (no user text in it, banking.test.ts).
     expect(DEFAULT_INVOICE_TEMPLATE.replaceAll("{{{girocode}}}", "")).not.toContain("{{{");
     expect((await post({ intent: "invoicePdf:create", id })).status).toBe(302);
@@ -222,58 +223,40 @@ describe("one invoice's PDF", () => {
   });
 });
 
-describe("a PDF that no longer shows its invoice", () => {
-  it("changing a printed field or a row detaches the PDF with a warning; the next 'PDF erzeugen' renders anew instead of taking the old file", async () => {
-    // An invoice of its own: the other tests take theirs from `free`.
+describe("an invoice issued before issue 30 whose PDF an edit had detached", () => {
+  it("'PDF erzeugen' renders it anew from its frozen data instead of taking the outdated file no header named", async () => {
     const id = await makeInvoice(7, 880_107);
-    const cookie = await loginCookie("finance");
+    const header = await headerOf(id);
+    const key = invoicePdfName({ invoiceNumber: header.invoiceNumber!, date: header.date }, (await personOf(header.personId)).lastName).key;
+    await env.INVOICES.put(key, "%PDF-1.4 veraltet");
+    // The invoice changed after that file was stored (its last change is now).
+    await db
+      .update(schema.invoiceHeaders)
+      .set({ comments: "geändert", lastModifiedOn: new Date(Date.now() + 60_000).toISOString() })
+      .where(eq(schema.invoiceHeaders.id, id));
     expect((await post({ intent: "invoicePdf:create", id })).status).toBe(302);
-    const withPdf = await headerOf(id);
-    const key = withPdf.pdfFilePath!;
-    expect(key).not.toBeNull();
-    const saveHeader = (header: typeof withPdf, fields: Record<string, string>) =>
-      postForm(`/invoices/${id}/invoicerows`, cookie, {
-        intent: "invoice:save",
-        id,
-        rowVersion: header.rowVersion,
-        date: "02.11.2026",
-        isOpen: "on",
-        ...fields,
-      });
+    const stored = await (await env.INVOICES.get(key))!.arrayBuffer();
+    expect((await headerOf(id)).pdfSha256).toBe(await sha256Hex(stored));
+    expect(await pdfText(stored)).toContain(String(header.invoiceNumber));
+  });
+});
 
-    // Payment fields are not printed: the PDF stays.
-    let response = await saveHeader(withPdf, { dueDate: "02.12.2026", paymentComments: "Teilzahlung angekündigt" });
-    expect(toastOf(response)).toMatchObject({ type: "success", message: "Rechnung wurde gespeichert" });
-    const paid = await headerOf(id);
-    expect(paid.pdfFilePath).toBe(key);
-
-    // The due date is printed: the PDF is detached, in the same write, and the toast says so.
-    response = await saveHeader(paid, { dueDate: "24.12.2026", paymentComments: "Teilzahlung angekündigt" });
-    expect(toastOf(response)?.type).toBe("warning");
-    expect(toastOf(response)?.message).toContain("PDF erneut erzeugen");
-    const changed = await headerOf(id);
-    expect(changed).toMatchObject({ pdfFilePath: null, dueDate: "2026-12-24", rowVersion: paid.rowVersion + 1 });
-    const oldFile = await env.INVOICES.head(key);
-    expect(oldFile).not.toBeNull();
-
-    // 'PDF erzeugen' must not take the stored file, which shows the old due date.
-    expect((await post({ intent: "invoicePdf:create", id })).status).toBe(302);
-    expect((await headerOf(id)).pdfFilePath).toBe(key);
-    const text = await pdfText(await (await env.INVOICES.get(key))!.arrayBuffer());
-    expect(text).toContain("24.12.2026");
-    expect(text).not.toContain("02.12.2026");
-
-    // A new row detaches it too; the row is on the next PDF.
-    response = await postForm(`/invoices/${id}/invoicerows`, cookie, {
-      intent: "invoiceRow:save",
-      invoiceId: id,
-      text: "Nachberechnung Leine",
-      amount: "7,50",
-    });
-    expect(toastOf(response)?.type).toBe("warning");
-    expect((await headerOf(id)).pdfFilePath).toBeNull();
-    expect((await post({ intent: "invoicePdf:create", id })).status).toBe(302);
-    expect(await pdfText(await (await env.INVOICES.get(key))!.arrayBuffer())).toContain("Nachberechnung Leine");
+describe("PDFs stored before issue 30", () => {
+  it("the daily cron keeps the SHA-256 of each as it is stored, once; a missing file stays without one", async () => {
+    const stored = await makeInvoice(11, 880_300);
+    const missing = await makeInvoice(12, 880_301);
+    await env.INVOICES.put("Rechnung_880300_alt.pdf", "%PDF-1.4 von früher");
+    await db.update(schema.invoiceHeaders).set({ pdfFilePath: "Rechnung_880300_alt.pdf" }).where(eq(schema.invoiceHeaders.id, stored));
+    await db.update(schema.invoiceHeaders).set({ pdfFilePath: "Rechnung_880301_weg.pdf" }).where(eq(schema.invoiceHeaders.id, missing));
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "0 6 * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await headerOf(stored)).pdfSha256).toBe(await sha256Hex(new TextEncoder().encode("%PDF-1.4 von früher")));
+    expect((await headerOf(missing)).pdfSha256).toBeNull();
+    // Set once: a later file under the name does not change it (the trigger refuses it too).
+    await env.INVOICES.put("Rechnung_880300_alt.pdf", "%PDF-1.4 untergeschoben");
+    expect(await hashStoredPdfs(env, db)).toBe(0);
+    expect((await headerOf(stored)).pdfSha256).toBe(await sha256Hex(new TextEncoder().encode("%PDF-1.4 von früher")));
   });
 });
 

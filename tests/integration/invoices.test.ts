@@ -13,6 +13,7 @@ import * as schema from "~/db/schema";
 import { listInvoiceHeaders, NEGATIVE_TOTAL } from "~/models/invoices.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
+import { issueTestInvoice } from "../support/invoices";
 import { loginCookie } from "../support/sessions";
 
 const db = createDb(env.DB);
@@ -22,8 +23,8 @@ let person: { id: number; fullName: string };
 let otherPerson: { id: number };
 let number = 990_000;
 
-/** An invoice of `person` with one row per fee (each fee invoiced, open as given). */
-async function makeInvoice(feeAmounts: { amount: number; openAmount?: number }[], options: { openAmount?: number } = {}) {
+/** An issued invoice of `person` (or a draft) with one row per fee (each fee invoiced, open as given). */
+async function makeInvoice(feeAmounts: { amount: number; openAmount?: number }[], options: { openAmount?: number; draft?: boolean } = {}) {
   number += 1;
   const made = await db
     .insert(schema.fees)
@@ -41,22 +42,15 @@ async function makeInvoice(feeAmounts: { amount: number; openAmount?: number }[]
     )
     .returning();
   const amount = feeAmounts.reduce((sum, fee) => sum + fee.amount, 0);
-  const [header] = await db
+  const [draft] = await db
     .insert(schema.invoiceHeaders)
-    .values({
-      personId: person.id,
-      invoiceNumber: number,
-      date: "2026-11-01",
-      sentDate: "2026-11-02",
-      dueDate: "2026-12-01",
-      amount,
-      openAmount: options.openAmount ?? amount,
-    })
+    .values({ personId: person.id, date: "2026-11-01", sentDate: options.draft ? null : "2026-11-02", dueDate: "2026-12-01", amount, openAmount: 0 })
     .returning();
   await db
     .insert(schema.invoiceRows)
-    .values(made.map((fee, index) => ({ invoiceId: header.id, feeId: fee.id, lineNumber: index + 1, text: fee.text, amount: fee.amount })));
-  return { header, fees: made };
+    .values(made.map((fee, index) => ({ invoiceId: draft.id, feeId: fee.id, lineNumber: index + 1, text: fee.text, amount: fee.amount })));
+  if (!options.draft) await issueTestInvoice(draft.id, number, options.openAmount ?? amount);
+  return { header: await headerOf(draft.id), fees: made };
 }
 
 const headerOf = async (id: number) => (await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.id, id)))[0];
@@ -78,7 +72,7 @@ const post = async (invoiceId: number, fields: Record<string, string | number | 
   postForm(`/invoices/${invoiceId}/invoicerows`, await loginCookie(who), fields);
 
 const saveInvoice = (header: { id: number; rowVersion: number }, fields: Record<string, string | number | boolean | undefined>) =>
-  post(header.id, { intent: "invoice:save", id: header.id, rowVersion: header.rowVersion, date: "05.11.2026", ...fields });
+  post(header.id, { intent: "invoice:save", id: header.id, rowVersion: header.rowVersion, date: "01.11.2026", dueDate: "01.12.2026", ...fields });
 
 beforeAll(async () => {
   await loadDemoData();
@@ -98,18 +92,25 @@ describe("the invoices list (Rechnungen)", () => {
   it("lists every invoice, newest number first, with the toggles Alle / Nur offene / Nur bezahlte counting right", async () => {
     const cookie = await loginCookie("finance");
     const count = async (where: string) => ((await env.DB.prepare(`SELECT count(*) AS n FROM invoice_headers ${where}`).first()) as { n: number }).n;
-    const [all, open, paid] = [await count(""), await count("WHERE open_amount > 0"), await count("WHERE open_amount = 0")];
+    const [all, open, paid, drafts] = [
+      await count(""),
+      await count("WHERE open_amount > 0"),
+      await count("WHERE status = 'ISSUED' AND open_amount = 0"),
+      await count("WHERE status = 'DRAFT'"),
+    ];
     expect(open).toBeGreaterThan(0);
     expect(paid).toBeGreaterThan(0);
-    expect(open + paid).toBe(all);
+    expect(drafts).toBeGreaterThan(0);
+    expect(open + paid + drafts).toBe(all);
     const title = (n: number) => `Rechnungen <span class="font-normal text-slate-500">(${n})</span>`;
     const html = await page("/invoices", cookie);
     expect(html).toContain(title(all));
-    for (const label of ["Alle", "Nur offene", "Nur bezahlte", "Rechnungszeilen", "Rechungszeilen für Rechnung", "Zeile hinzufügen"])
+    for (const label of ["Alle", "Nur Entwürfe", "Nur offene", "Nur bezahlte", "Rechnungszeilen", "Rechungszeilen für Rechnung", "Entwurf", "Ausstellen"])
       expect(html).toContain(label);
     expect(html).toContain("max-height:300px");
     expect(await page("/invoices?status=open", cookie)).toContain(title(open));
     expect(await page("/invoices?status=paid", cookie)).toContain(title(paid));
+    expect(await page("/invoices?status=draft", cookie)).toContain(title(drafts));
     const newest = ((await env.DB.prepare("SELECT max(invoice_number) AS n FROM invoice_headers").first()) as { n: number }).n;
     const listed = await listInvoiceHeaders(db, { status: "all", sort: { id: "invoiceNumber", descending: true }, page: 1 });
     expect(listed.rows[0].invoiceNumber).toBe(newest);
@@ -170,7 +171,7 @@ describe("the invoice dialog (spec 001 §4, §5)", () => {
       isOpen: false,
       amount: 8_000,
       personId: person.id,
-      date: "2026-11-05",
+      date: "2026-11-01",
       sentDate: null,
       dueDate: "2026-12-01",
       comments: "Kommentar",
@@ -228,42 +229,30 @@ describe("the invoice dialog (spec 001 §4, §5)", () => {
   });
 });
 
-describe("invoice rows keep the header's amount the sum of the rows", () => {
-  it("add (next line number), edit and delete recompute amount and open amount; a negative row is allowed", async () => {
-    const { header } = await makeInvoice([{ amount: 5_000 }, { amount: 2_000 }]);
+describe("a draft's rows keep its amount the sum of the rows", () => {
+  it("add (next line number), edit and delete recompute the amount (nothing open on a draft); a negative row is allowed", async () => {
+    const { header } = await makeInvoice([{ amount: 5_000 }, { amount: 2_000 }], { draft: true });
     let response = await post(header.id, { intent: "invoiceRow:save", invoiceId: header.id, text: "Rabatt", amount: "-10,00" });
     expect(response.status).toBe(302);
     expect(toastOf(response)).toMatchObject({ message: "Rechnungszeile wurde angelegt" });
     const discount = (await rowsOf(header.id)).at(-1)!;
     expect(discount).toMatchObject({ text: "Rabatt", amount: -1_000, lineNumber: 3, feeId: null });
-    expect(await expectConsistent(header.id)).toMatchObject({ amount: 6_000, openAmount: 6_000, rowVersion: header.rowVersion + 1 });
+    expect(await expectConsistent(header.id)).toMatchObject({ amount: 6_000, openAmount: 0, rowVersion: header.rowVersion + 1 });
 
     response = await post(header.id, { intent: "invoiceRow:save", id: discount.id, rowVersion: discount.rowVersion, text: "Treuerabatt", amount: "-15,5" });
     expect(response.status).toBe(302);
     expect(toastOf(response)).toMatchObject({ message: "Rechnungszeile wurde gespeichert" });
     expect((await rowsOf(header.id)).at(-1)).toMatchObject({ text: "Treuerabatt", amount: -1_550, lineNumber: 3 });
-    expect(await expectConsistent(header.id)).toMatchObject({ amount: 5_450, openAmount: 5_450 });
+    expect(await expectConsistent(header.id)).toMatchObject({ amount: 5_450, openAmount: 0 });
 
     response = await post(header.id, { intent: "invoiceRow:delete", id: discount.id });
     expect(response.status).toBe(302);
     expect(toastOf(response)).toMatchObject({ message: "Rechnungszeile wurde gelöscht", undo: expect.any(Number) });
-    expect(await expectConsistent(header.id)).toMatchObject({ amount: 7_000, openAmount: 7_000 });
-  });
-
-  it("what was paid stays paid: a row added to a paid invoice is what is open", async () => {
-    const { header } = await makeInvoice([{ amount: 4_000 }], { openAmount: 0 });
-    const response = await post(header.id, { intent: "invoiceRow:save", invoiceId: header.id, text: "Nachberechnung", amount: "12,50" });
-    expect(response.status).toBe(302);
-    expect(await expectConsistent(header.id)).toMatchObject({ amount: 5_250, openAmount: 1_250 });
-    const partly = await makeInvoice([{ amount: 4_000 }], { openAmount: 1_000 });
-    const [row] = await rowsOf(partly.header.id);
-    // Lowering the amount below what was paid leaves nothing open (never below 0).
-    await post(partly.header.id, { intent: "invoiceRow:save", id: row.id, rowVersion: row.rowVersion, text: row.text, amount: "20,00" });
-    expect(await expectConsistent(partly.header.id)).toMatchObject({ amount: 2_000, openAmount: 0 });
+    expect(await expectConsistent(header.id)).toMatchObject({ amount: 7_000, openAmount: 0 });
   });
 
   it("a negative total is refused with a German message, on add, edit and delete, nothing written", async () => {
-    const { header } = await makeInvoice([{ amount: 1_000 }]);
+    const { header } = await makeInvoice([{ amount: 1_000 }], { draft: true });
     const before = { header: await headerOf(header.id), rows: await rowsOf(header.id) };
     let response = await post(header.id, { intent: "invoiceRow:save", invoiceId: header.id, text: "zu viel Rabatt", amount: "-10,01" });
     expect(response.status).toBe(400);
@@ -285,7 +274,7 @@ describe("invoice rows keep the header's amount the sum of the rows", () => {
   });
 
   it("a stale row version is refused (409), the header untouched", async () => {
-    const { header } = await makeInvoice([{ amount: 1_000 }]);
+    const { header } = await makeInvoice([{ amount: 1_000 }], { draft: true });
     const [row] = await rowsOf(header.id);
     const response = await post(header.id, { intent: "invoiceRow:save", id: row.id, rowVersion: row.rowVersion + 1, text: "neu", amount: "1,00" });
     expect(response.status).toBe(409);
@@ -301,7 +290,7 @@ describe("invoice rows keep the header's amount the sum of the rows", () => {
     ["unknown invoice", { invoiceId: "987654" }, "Diese Rechnung gibt es nicht"],
     ["text", { text: "x".repeat(201) }, "Höchstens 200 Zeichen"],
   ])("malformed %s: 400 with a German message, nothing changed", async (_name, fields, message) => {
-    const { header } = await makeInvoice([{ amount: 1_000 }]);
+    const { header } = await makeInvoice([{ amount: 1_000 }], { draft: true });
     const rows = await db.$count(schema.invoiceRows);
     const response = await post(header.id, { intent: "invoiceRow:save", invoiceId: header.id, text: "Zeile", amount: "1,00", ...fields });
     expect(response.status).toBe(400);
@@ -311,7 +300,7 @@ describe("invoice rows keep the header's amount the sum of the rows", () => {
   });
 
   it("the row dialog opens from the invoice ('Zeile hinzufügen') and for edit with the spec's titles", async () => {
-    const { header } = await makeInvoice([{ amount: 1_000 }]);
+    const { header } = await makeInvoice([{ amount: 1_000 }], { draft: true });
     const [row] = await rowsOf(header.id);
     const cookie = await loginCookie("finance");
     expect(await page(`/invoices/${header.id}/invoicerows?dialog=invoice-addrow&dialogId=${header.id}`, cookie)).toContain("Neue Rechnungszeile anlegen");
@@ -321,18 +310,15 @@ describe("invoice rows keep the header's amount the sum of the rows", () => {
   });
 });
 
-describe("deleting into the Papierkorb and back", () => {
-  it("an invoice takes its rows along and its fees become billable again; the undo restores all of it exactly", async () => {
-    const { header, fees } = await makeInvoice([{ amount: 5_000 }, { amount: 3_000, openAmount: 2_000 }]);
+describe("deleting a draft into the Papierkorb and back", () => {
+  it("a draft takes its rows along and its fees become billable again; the undo restores all of it exactly", async () => {
+    const { header, fees } = await makeInvoice([{ amount: 5_000 }, { amount: 3_000, openAmount: 2_000 }], { draft: true });
     await post(header.id, { intent: "invoiceRow:save", invoiceId: header.id, text: "Rabatt", amount: "-5,00" });
-    // Saving settles the fees (ReNr); one more fee of the person was settled by another invoice.
-    await saveInvoice(await headerOf(header.id), { isOpen: true, openAmount: "40,00" });
     const before = { header: await headerOf(header.id), rows: await rowsOf(header.id), fees: await feesById(fees.map((f) => f.id)) };
-    expect(before.fees.every((fee) => fee.openAmount === 0 && fee.paymentReference === `ReNr ${header.invoiceNumber}`)).toBe(true);
     const cookie = await loginCookie("finance");
 
     const confirm = await page(`/invoices/${header.id}/invoicerows?dialog=invoice-delete&dialogId=${header.id}`, cookie);
-    expect(confirm).toContain(`Rechnung ${header.invoiceNumber} löschen`);
+    expect(confirm).toContain("Rechnungsentwurf löschen");
     expect(confirm).toContain("Ihre 2 offenen Posten werden wieder abrechenbar.");
     expect(confirm).toContain("3 Rechnungszeilen");
 
@@ -343,7 +329,10 @@ describe("deleting into the Papierkorb and back", () => {
     expect(await headerOf(header.id)).toBeUndefined();
     expect(await rowsOf(header.id)).toEqual([]);
     const billable = await feesById(fees.map((f) => f.id));
-    for (const fee of billable) expect(fee).toMatchObject({ isInvoiced: false, openAmount: fee.amount, paymentReference: null, rowVersion: 3 });
+    expect(billable.map((fee) => [fee.isInvoiced, fee.openAmount])).toEqual([
+      [false, 5_000],
+      [false, 2_000],
+    ]);
     const inBin = await db.select().from(schema.deletedRecords).where(eq(schema.deletedRecords.transactionId, toast!.undo!));
     expect(inBin.map((record) => record.tableName).sort()).toEqual(["fees", "fees", "invoice_headers", "invoice_rows", "invoice_rows", "invoice_rows"]);
 
@@ -353,14 +342,14 @@ describe("deleting into the Papierkorb and back", () => {
     expect(await db.$count(schema.deletedRecords, eq(schema.deletedRecords.transactionId, toast!.undo!))).toBe(0);
   });
 
-  it("a fee not yet settled by the invoice keeps its open amount when the invoice goes", async () => {
-    const { header, fees } = await makeInvoice([{ amount: 3_000, openAmount: 1_000 }]);
+  it("a fee keeps its open amount when the draft goes (a draft settles nothing)", async () => {
+    const { header, fees } = await makeInvoice([{ amount: 3_000, openAmount: 1_000 }], { draft: true });
     await postForm(`/invoices/${header.id}/invoicerows`, await loginCookie("admin"), { intent: "invoice:delete", id: header.id });
     expect((await feesById([fees[0].id]))[0]).toMatchObject({ isInvoiced: false, openAmount: 1_000, dueDate: "2026-10-15" });
   });
 
   it("the undo is refused, with nothing restored, when a fee was changed again in between", async () => {
-    const { header, fees } = await makeInvoice([{ amount: 3_000 }]);
+    const { header, fees } = await makeInvoice([{ amount: 3_000 }], { draft: true });
     const cookie = await loginCookie("finance");
     const response = await postForm(`/invoices/${header.id}/invoicerows`, cookie, { intent: "invoice:delete", id: header.id });
     const { undo } = toastOf(response)!;
@@ -372,16 +361,150 @@ describe("deleting into the Papierkorb and back", () => {
   });
 
   it("a row's delete takes its fee's billing state and the header's totals into the bin; the undo puts them back", async () => {
-    const { header, fees } = await makeInvoice([{ amount: 5_000 }, { amount: 2_000 }]);
-    await saveInvoice(header, { isOpen: true, openAmount: "70,00" });
+    const { header, fees } = await makeInvoice([{ amount: 5_000 }, { amount: 2_000 }], { draft: true });
     const before = { header: await headerOf(header.id), rows: await rowsOf(header.id), fees: await feesById(fees.map((f) => f.id)) };
     const cookie = await loginCookie("finance");
     const response = await postForm(`/invoices/${header.id}/invoicerows`, cookie, { intent: "invoiceRow:delete", id: before.rows[1].id });
     expect(response.status).toBe(302);
-    expect(await expectConsistent(header.id)).toMatchObject({ amount: 5_000, openAmount: 5_000 });
+    expect(await expectConsistent(header.id)).toMatchObject({ amount: 5_000, openAmount: 0 });
     expect((await feesById([fees[1].id]))[0]).toMatchObject({ isInvoiced: false, openAmount: 2_000, paymentReference: null });
     const undone = await postForm("/invoices", cookie, { intent: "bin:undo", transactionId: toastOf(response)!.undo! });
     expect(undone.status).toBe(302);
     expect({ header: await headerOf(header.id), rows: await rowsOf(header.id), fees: await feesById(fees.map((f) => f.id)) }).toEqual(before);
   });
 });
+
+describe("issuing a draft, and an issued invoice is frozen (issue 30)", () => {
+  const counter = async () => ((await env.DB.prepare("SELECT last_invoice_number AS n FROM configuration WHERE id = 1").first()) as { n: number }).n;
+  const highest = async () => ((await env.DB.prepare("SELECT max(invoice_number) AS n FROM invoice_headers").first()) as { n: number }).n;
+
+  it("'Ausstellen' gives the next number, today's date, the recipient and the rows' dates of service, settles the fees; a second time nothing", async () => {
+    const { header, fees } = await makeInvoice([{ amount: 2_500 }, { amount: 1_500 }], { draft: true });
+    const expected = Math.max(await counter(), await highest()) + 1;
+    const cookie = await loginCookie("finance");
+    const confirm = await page(`/invoices/${header.id}/invoicerows?dialog=invoice-issue&dialogId=${header.id}`, cookie);
+    expect(confirm).toContain(`Rechnung an ${person.fullName} ausstellen`);
+    expect(confirm).toContain("nicht mehr geändert oder gelöscht werden, nur storniert");
+
+    const response = await postForm(`/invoices/${header.id}/invoicerows`, cookie, { intent: "invoice:issue", id: header.id });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toMatchObject({ type: "success", message: `Rechnung ${expected} wurde ausgestellt` });
+    const issued = await headerOf(header.id);
+    const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date());
+    expect(issued).toMatchObject({
+      status: "ISSUED",
+      invoiceNumber: expected,
+      date: today,
+      amount: 4_000,
+      openAmount: 4_000,
+      issuedLastName: "Rechnung",
+      issuedFirstName: "Rita",
+      issuedBy: "Fritz Finanz",
+    });
+    // The payment term of the draft (30 days) is kept from the day of issue.
+    expect(issued.dueDate).toBe(new Date(Date.parse(`${today}T12:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10));
+    expect(await counter()).toBe(expected);
+    for (const row of await rowsOf(header.id)) expect(row).toMatchObject({ serviceFrom: "2026-10-01", serviceTo: "2026-10-01" });
+    for (const fee of await feesById(fees.map((f) => f.id))) expect(fee).toMatchObject({ openAmount: 0, paymentReference: `ReNr ${expected}` });
+
+    const again = await postForm(`/invoices/${header.id}/invoicerows`, cookie, { intent: "invoice:issue", id: header.id });
+    expect(again.status).not.toBe(302);
+    expect(await again.text()).toContain("Die Rechnung ist schon ausgestellt.");
+    expect(await headerOf(header.id)).toEqual(issued);
+    expect(await counter()).toBe(expected);
+  });
+
+  it("a draft without rows is not issued", async () => {
+    const [empty] = await db.insert(schema.invoiceHeaders).values({ personId: person.id, date: "2026-11-01" }).returning();
+    const response = await postForm(`/invoices/${empty.id}/invoicerows`, await loginCookie("finance"), { intent: "invoice:issue", id: empty.id });
+    expect(await response.text()).toContain("Ein Entwurf ohne Zeilen kann nicht ausgestellt werden.");
+    expect(await headerOf(empty.id)).toMatchObject({ status: "DRAFT", invoiceNumber: null });
+  });
+
+  it.each([
+    ["its date", (h: Issued) => ({ intent: "invoice:save", id: h.id, rowVersion: h.rowVersion, date: "02.11.2026", dueDate: "01.12.2026" })],
+    ["its due date", (h: Issued) => ({ intent: "invoice:save", id: h.id, rowVersion: h.rowVersion, date: "01.11.2026", dueDate: "24.12.2026" })],
+    ["deleting it (Papierkorb)", (h: Issued) => ({ intent: "invoice:delete", id: h.id })],
+    ["a new row", (h: Issued) => ({ intent: "invoiceRow:save", invoiceId: h.id, text: "Nachtrag", amount: "5,00" })],
+    ["a changed row", (h: Issued) => ({ intent: "invoiceRow:save", id: h.rowId, rowVersion: h.rowVersion, text: "anders", amount: "1,00" })],
+    ["deleting a row", (h: Issued) => ({ intent: "invoiceRow:delete", id: h.rowId })],
+    ["issuing it again", (h: Issued) => ({ intent: "invoice:issue", id: h.id })],
+    ["its PDF rendered anew", (h: Issued) => ({ intent: "invoicePdf:recreate", id: h.id })],
+  ])("refuses %s with a German message and changes nothing", async (_what, request) => {
+    const { header } = await makeInvoice([{ amount: 1_000 }]);
+    const [row] = await rowsOf(header.id);
+    const before = { header: await headerOf(header.id), rows: await rowsOf(header.id), bin: await binCount() };
+    const response = await postForm(
+      `/invoices/${header.id}/invoicerows`,
+      await loginCookie("admin"),
+      request({ id: header.id, rowVersion: header.rowVersion, rowId: row.id }),
+    );
+    expect(response.status).not.toBe(302);
+    expect(response.status).toBeLessThan(500);
+    expect((await response.text()).replaceAll("&quot;", '"')).toMatch(/ausgestellt|Stornorechnung|aufzubewahren|nicht neu erzeugt/);
+    expect({ header: await headerOf(header.id), rows: await rowsOf(header.id), bin: await binCount() }).toEqual(before);
+  });
+
+  it("takes what stays writable: the sent date, the payment fields and the comment", async () => {
+    const { header } = await makeInvoice([{ amount: 1_000 }]);
+    const response = await saveInvoice(header, {
+      sentDate: "03.11.2026",
+      isOpen: true,
+      openAmount: "4,00",
+      comments: "angerufen",
+      paymentComments: "Teilzahlung",
+    });
+    expect(response.status).toBe(302);
+    expect(await headerOf(header.id)).toMatchObject({
+      sentDate: "2026-11-03",
+      openAmount: 400,
+      comments: "angerufen",
+      paymentComments: "Teilzahlung",
+      date: "2026-11-01",
+    });
+  });
+
+  it("the dialogs say why: the delete confirmation and the row dialog of an issued invoice keep their button disabled", async () => {
+    const { header } = await makeInvoice([{ amount: 1_000 }]);
+    const [row] = await rowsOf(header.id);
+    const cookie = await loginCookie("finance");
+    const confirm = await page(`/invoices/${header.id}/invoicerows?dialog=invoice-delete&dialogId=${header.id}`, cookie);
+    expect(confirm).toContain("Ausgestellte Rechnungen werden nicht gelöscht.");
+    expect(confirm).toMatch(/<button type="submit" disabled=""[^>]*>Löschen<\/button>/);
+    const edit = await page(`/invoices/${header.id}/invoicerows?dialog=invoiceRow-edit&dialogId=${row.id}`, cookie);
+    expect(edit).toContain("Die Rechnung ist ausgestellt");
+    expect(edit).toMatch(/<button type="submit" disabled=""[^>]*>Speichern<\/button>/);
+    const invoice = await page(`/invoices/${header.id}/invoicerows?dialog=invoice-edit&dialogId=${header.id}`, cookie);
+    expect(invoice).toContain(`Rechnung ${header.invoiceNumber} bearbeiten`);
+    expect(invoice).toContain("sind festgeschrieben");
+  });
+
+  it("below the models, the database refuses it too: no statement changes or deletes an issued invoice or its rows", async () => {
+    const { header } = await makeInvoice([{ amount: 1_000 }]);
+    const [row] = await rowsOf(header.id);
+    const before = { header: await headerOf(header.id), rows: await rowsOf(header.id) };
+    for (const statement of [
+      `UPDATE invoice_headers SET date = '2020-01-01' WHERE id = ${header.id}`,
+      `UPDATE invoice_headers SET amount = 1 WHERE id = ${header.id}`,
+      `UPDATE invoice_headers SET invoice_number = 1 WHERE id = ${header.id}`,
+      `UPDATE invoice_headers SET status = 'DRAFT', invoice_number = NULL, issued_on = NULL WHERE id = ${header.id}`,
+      `UPDATE invoice_headers SET issued_last_name = 'Anders' WHERE id = ${header.id}`,
+      `DELETE FROM invoice_headers WHERE id = ${header.id}`,
+      `UPDATE invoice_rows SET amount = 1 WHERE id = ${row.id}`,
+      `DELETE FROM invoice_rows WHERE id = ${row.id}`,
+      `INSERT INTO invoice_rows (invoice_id, line_number, text, amount) VALUES (${header.id}, 9, 'x', 1)`,
+    ]) {
+      await expect(env.DB.prepare(statement).run(), statement).rejects.toThrow("frozen: issued invoice");
+    }
+    // The PDF's path and hash are set once.
+    await env.DB.prepare(`UPDATE invoice_headers SET pdf_file_path = 'a.pdf', pdf_sha256 = 'ab' WHERE id = ${header.id}`).run();
+    await expect(env.DB.prepare(`UPDATE invoice_headers SET pdf_file_path = 'b.pdf' WHERE id = ${header.id}`).run()).rejects.toThrow("frozen");
+    await expect(env.DB.prepare(`UPDATE invoice_headers SET pdf_sha256 = 'cd' WHERE id = ${header.id}`).run()).rejects.toThrow("frozen");
+    expect({
+      header: { ...(await headerOf(header.id)), pdfFilePath: null, pdfSha256: null, rowVersion: before.header.rowVersion },
+      rows: await rowsOf(header.id),
+    }).toEqual(before);
+  });
+});
+
+type Issued = { id: number; rowVersion: number; rowId: number };

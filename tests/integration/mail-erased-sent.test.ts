@@ -15,6 +15,7 @@ import { mailsTo, tinyPdf, useTestAccount } from "../support/mail-catcher";
 import { retentionLists } from "../support/retention";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
+import { ISSUED } from "../support/invoices";
 
 const db = createDb(env.DB);
 const text = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
@@ -33,7 +34,16 @@ beforeAll(async () => {
     .returning({ id: schema.people.id });
   [erasedInvoice] = await db
     .insert(schema.invoiceHeaders)
-    .values({ personId: erased.id, invoiceNumber: 890_001, date: "2026-10-01", dueDate: "2026-10-31", amount: 4500, openAmount: 0, pdfFilePath: "x.pdf" })
+    .values({
+      personId: erased.id,
+      invoiceNumber: 890_001,
+      ...ISSUED,
+      date: "2026-10-01",
+      dueDate: "2026-10-31",
+      amount: 4500,
+      openAmount: 0,
+      pdfFilePath: "x.pdf",
+    })
     .returning({ id: schema.invoiceHeaders.id });
   [erasedFee] = await db
     .insert(schema.fees)
@@ -45,7 +55,7 @@ beforeAll(async () => {
     .returning({ id: schema.people.id });
   [invoice] = await db
     .insert(schema.invoiceHeaders)
-    .values({ personId: person.id, invoiceNumber: 890_002, date: "2026-11-01", dueDate: "2026-12-01", amount: 4500, openAmount: 4500 })
+    .values({ personId: person.id, invoiceNumber: 890_002, ...ISSUED, date: "2026-11-01", dueDate: "2026-12-01", amount: 4500, openAmount: 4500 })
     .returning({ id: schema.invoiceHeaders.id });
 });
 

@@ -18,12 +18,13 @@ import { fetchApp, postForm, toastOf } from "../support/app";
 import { attachmentOf, mailsTo, tinyPdf, useTestAccount } from "../support/mail-catcher";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
+import { ISSUED } from "../support/invoices";
 
 const db = createDb(env.DB);
 const text = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
 
 let person: { id: number };
-let invoice: { id: number; invoiceNumber: number };
+let invoice: { id: number; invoiceNumber: number | null };
 let fee: { id: number };
 
 beforeAll(async () => {
@@ -34,7 +35,7 @@ beforeAll(async () => {
     .returning({ id: schema.people.id });
   [invoice] = await db
     .insert(schema.invoiceHeaders)
-    .values({ personId: person.id, invoiceNumber: 880_001, date: "2026-11-01", dueDate: "2026-12-01", amount: 4500, openAmount: 4500 })
+    .values({ personId: person.id, invoiceNumber: 880_001, ...ISSUED, date: "2026-11-01", dueDate: "2026-12-01", amount: 4500, openAmount: 4500 })
     .returning({ id: schema.invoiceHeaders.id, invoiceNumber: schema.invoiceHeaders.invoiceNumber });
   [fee] = await db
     .insert(schema.fees)
@@ -218,8 +219,11 @@ describe("single mail with preview", () => {
     expect(missingSubject.status).toBe(400);
     expect(await missingSubject.text()).toContain("Betreff ist erforderlich");
 
-    await db.update(schema.invoiceHeaders).set({ pdfFilePath: null }).where(eq(schema.invoiceHeaders.id, invoice.id));
-    const noPdf = await postForm(`/invoices/${invoice.id}/invoicerows`, cookie, { intent: "mail:send", source: "invoice", id: invoice.id, subject: "x" });
+    const [withoutPdf] = await db
+      .insert(schema.invoiceHeaders)
+      .values({ personId: person.id, invoiceNumber: 880_099, ...ISSUED, date: "2026-11-01", amount: 1000, openAmount: 1000 })
+      .returning({ id: schema.invoiceHeaders.id });
+    const noPdf = await postForm(`/invoices/${withoutPdf.id}/invoicerows`, cookie, { intent: "mail:send", source: "invoice", id: withoutPdf.id, subject: "x" });
     expect(noPdf.status).toBe(409);
     expect(await noPdf.text()).toContain("noch kein PDF");
 

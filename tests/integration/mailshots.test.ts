@@ -19,6 +19,7 @@ import { fetchApp, postForm, toastOf } from "../support/app";
 import { deliver, type Sent } from "../support/jobs";
 import { attachmentOf, mailsTo, tinyPdf, useTestAccount } from "../support/mail-catcher";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
+import { ISSUED } from "../support/invoices";
 
 const db = createDb(env.DB);
 const text = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "");
@@ -59,7 +60,7 @@ beforeAll(async () => {
     await env.INVOICES.put(key, tinyPdf(`Rechnung ${770_001 + index}`), { httpMetadata: { contentType: "application/pdf" } });
     await db
       .insert(schema.invoiceHeaders)
-      .values({ personId: person.id, invoiceNumber: 770_001 + index, date: "2026-11-01", amount: 5000, openAmount: 5000, pdfFilePath: key });
+      .values({ personId: person.id, invoiceNumber: 770_001 + index, ...ISSUED, date: "2026-11-01", amount: 5000, openAmount: 5000, pdfFilePath: key });
   }
   account = await useTestAccount("mailshot");
 });

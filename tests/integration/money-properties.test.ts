@@ -18,7 +18,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { mainRecordOfTransaction, restoreDeletedRecord } from "~/models/recycle-bin.server";
-import { deleteInvoiceHeader, deleteInvoiceRow, saveInvoiceRow, updateInvoiceHeader } from "~/models/invoices.server";
+import { deleteInvoiceHeader, deleteInvoiceRow, issueInvoice, saveInvoiceRow, updateInvoiceHeader } from "~/models/invoices.server";
 import { undoInvoiceRun, latestInvoiceRun } from "~/models/invoice-runs.server";
 import { paymentLinkForFee, toMollieValue } from "~/services/payments.server";
 import { fetchApp, postForm } from "../support/app";
@@ -31,12 +31,13 @@ import { reminderRunParams } from "~/models/reminder-runs.server";
 import { parseStatement } from "~/lib/bank-statements.server";
 import { bookEntries, importStatement } from "~/models/bank-statements.server";
 import { camtWith } from "../support/camt";
+import { issueTestInvoice } from "../support/invoices";
 
 let reminderRuns = 0;
 
 /** A Mahnlauf over the person on a day later than the last one (so levels 2 and 3 come due too). */
 async function reminderRun(redeliver: boolean) {
-  await db.run(sql`UPDATE invoice_headers SET due_date = '2026-09-01' WHERE person_id = ${personId} AND due_date IS NULL`);
+  // An issued invoice's due date is frozen (issue 30): the test's invoices are issued with one.
   await db.run(sql`UPDATE fees SET due_date = '2026-09-01' WHERE person_id = ${personId} AND due_date IS NULL AND send_invoice = 0`);
   const params = await reminderRunParams(db, addDaysToDate("2026-12-01", 30 * reminderRuns++));
   const messages: { body: unknown }[] = [];
@@ -121,19 +122,21 @@ async function payByMollie(feeId: number, cents: number, calls: number) {
   }
 }
 
-/** Two invoices of the person, each with a row billing a fee of its own. */
+/** Two invoices of the person, each with a row billing a fee of its own: the first issued, the second a draft. */
 async function freshInvoices(): Promise<number[]> {
   const ids: number[] = [];
   for (const amount of [4_000, 12_550]) {
+    const draft = ids.length === 1;
     const [fee] = await db
       .insert(schema.fees)
-      .values({ personId, date: "2026-11-01", text: "Probeposten", amount, openAmount: 0, sendInvoice: true, isInvoiced: true, kind: "OTHER" })
+      .values({ personId, date: "2026-11-01", text: "Probeposten", amount, openAmount: draft ? amount : 0, sendInvoice: true, isInvoiced: true, kind: "OTHER" })
       .returning({ id: schema.fees.id });
     const [header] = await db
       .insert(schema.invoiceHeaders)
-      .values({ personId, date: "2026-11-02", invoiceNumber: nextNumber++, amount, openAmount: amount })
+      .values({ personId, date: "2026-11-02", dueDate: "2026-09-01", amount, openAmount: 0 })
       .returning({ id: schema.invoiceHeaders.id });
     await db.insert(schema.invoiceRows).values({ invoiceId: header.id, feeId: fee.id, lineNumber: 1, amount, text: "Probeposten" });
+    if (!draft) await issueTestInvoice(header.id, nextNumber++);
     ids.push(header.id);
   }
   return ids;
@@ -144,6 +147,9 @@ async function freshInvoices(): Promise<number[]> {
  * breach is listed (one line per row and rule, with the values) and the list must be empty: one
  * expect per step instead of one per row and rule (thousands per step, most of this test's time).
  */
+/** What each issued invoice froze when first seen issued (id → its frozen fields as JSON). */
+const issuedSnapshots = new Map<number, string>();
+
 async function expectBooksHold(step: string) {
   const broken: string[] = [];
   const check = (holds: boolean, what: string) => void (holds || broken.push(what));
@@ -165,7 +171,7 @@ async function expectBooksHold(step: string) {
   }
   const billed = rows.map((row) => row.feeId).filter((id) => id !== null);
   check(new Set(billed).size === billed.length, `no fee on two rows: ${billed.filter((id, index) => billed.indexOf(id) !== index).join(", ")}`);
-  const numbers = headers.map((h) => h.invoiceNumber);
+  const numbers = headers.map((h) => h.invoiceNumber).filter((n) => n !== null);
   check(new Set(numbers).size === numbers.length, `invoice numbers unique: ${numbers.filter((n, index) => numbers.indexOf(n) !== index).join(", ")}`);
   const invoiced = new Set(fees.filter((fee) => fee.isInvoiced).map((fee) => fee.id));
   for (const id of billed) check(invoiced.has(id!), `a billed fee is marked invoiced: fee ${id}`);
@@ -196,8 +202,31 @@ async function expectBooksHold(step: string) {
     const named = owners[0].targetType === "INVOICE" ? fee.remindedInvoiceId : fee.remindedFeeId;
     check(named === owners[0].targetId, `reminder fee ${fee.id} names its item: ${named} ≠ ${owners[0].targetId}`);
   }
+  // Issue 30: a draft has no number and nothing open; an issued invoice never changes what it
+  // froze (number, date, due date, recipient, amount, rows) and is never deleted.
+  for (const header of headers) {
+    if (header.status === "DRAFT") check(header.invoiceNumber === null && header.openAmount === 0, `draft ${header.id} without number, nothing open`);
+    else {
+      const frozen = JSON.stringify([
+        header.invoiceNumber,
+        header.date,
+        header.dueDate,
+        header.issuedLastName,
+        header.amount,
+        rows.filter((row) => row.invoiceId === header.id).map((row) => [row.id, row.text, row.amount, row.feeId]),
+      ]);
+      const seen = issuedSnapshots.get(header.id) ?? frozen;
+      check(seen === frozen, `issued invoice ${header.invoiceNumber} unchanged: ${seen} → ${frozen}`);
+      issuedSnapshots.set(header.id, frozen);
+    }
+  }
+  for (const id of issuedSnapshots.keys())
+    check(
+      headers.some((header) => header.id === id),
+      `issued invoice ${id} still there`,
+    );
   const [{ counter }] = await db.select({ counter: schema.configuration.lastInvoiceNumber }).from(schema.configuration);
-  const runNumbers = headers.filter((h) => h.jobId !== null).map((h) => h.invoiceNumber);
+  const runNumbers = headers.filter((h) => h.jobId !== null && h.invoiceNumber !== null).map((h) => h.invoiceNumber!);
   check(
     runNumbers.every((n) => n <= counter),
     `the counter is past every number a run took: ${counter} < ${Math.max(...runNumbers)}`,
@@ -219,7 +248,8 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant("deleteInvoiceAndUndo" as const), invoice: fc.nat(1), undo: fc.boolean() }),
   fc.record({ kind: fc.constant("editFee" as const), pick: fc.nat(20), amount: fc.integer({ min: 0, max: 60_000 }), isOpen: fc.boolean() }),
   fc.record({ kind: fc.constant("addBillableFee" as const), amount: fc.integer({ min: 0, max: 60_000 }) }),
-  fc.record({ kind: fc.constant("invoiceRun" as const), redeliver: fc.boolean() }),
+  fc.record({ kind: fc.constant("invoiceRun" as const), redeliver: fc.boolean(), draftsOnly: fc.boolean() }),
+  fc.record({ kind: fc.constant("issueInvoice" as const), invoice: fc.nat(1), twice: fc.boolean() }),
   fc.record({ kind: fc.constant("undoLastRun" as const) }),
   fc.record({
     kind: fc.constant("molliePayment" as const),
@@ -264,7 +294,16 @@ describe("the books hold under any sequence of operations", () => {
                   db,
                   header.id,
                   header.rowVersion,
-                  { date: "2026-11-03", dueDate: null, sentDate: null, isOpen: op.isOpen, openAmount: op.openAmount, comments: null, paymentComments: null },
+                  // A draft's dates change; an issued invoice's are frozen (refused), its payment fields not.
+                  {
+                    date: header.status === "DRAFT" ? "2026-11-03" : header.date,
+                    dueDate: header.dueDate,
+                    sentDate: null,
+                    isOpen: op.isOpen,
+                    openAmount: op.openAmount,
+                    comments: null,
+                    paymentComments: null,
+                  },
                   actor,
                 );
               }
@@ -287,10 +326,14 @@ describe("the books hold under any sequence of operations", () => {
               // Bills every billable fee of the club; a redelivery must change nothing.
               const preview = await db.$count(schema.fees, eq(schema.fees.isInvoiced, false));
               if (preview === 0) break;
-              const run = await startControlledInvoiceRun();
+              const run = await startControlledInvoiceRun(undefined, op.draftsOnly);
               await deliver(op.redeliver ? [...run.messages, ...run.messages] : run.messages);
               break;
             }
+            case "issueInvoice":
+              await issueInvoice(db, invoices[op.invoice], actor, "2026-11-20");
+              if (op.twice) await issueInvoice(db, invoices[op.invoice], actor, "2026-11-21");
+              break;
             case "undoLastRun": {
               const run = await latestInvoiceRun(db);
               if (run) await undoInvoiceRun(db, run.id, actor);
@@ -334,7 +377,7 @@ describe("the books hold under any sequence of operations", () => {
           await expectBooksHold(step);
         }
       }),
-      { numRuns: 25, seed: 20261123 },
+      { numRuns: 40, seed: 20261123 },
     );
     // The sequences did bill through the queue consumer and take runs back.
     expect(await db.$count(schema.invoiceHeaders, sql`job_id IS NOT NULL`)).toBeGreaterThan(0);

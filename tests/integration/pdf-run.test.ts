@@ -6,7 +6,7 @@
  * itself (tests/support/jobs.ts) to decide when and how often they arrive.
  */
 import { env } from "cloudflare:test";
-import { eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -16,6 +16,7 @@ import { fetchApp, postForm, toastOf } from "../support/app";
 import { deliver, type Sent } from "../support/jobs";
 import { loadDemoData } from "../support/seed";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
+import { ISSUED, issueTestInvoice } from "../support/invoices";
 
 const db = createDb(env.DB);
 const jobOf = async (id: number) => (await db.select().from(schema.jobs).where(eq(schema.jobs.id, id)))[0];
@@ -23,6 +24,8 @@ const headers = () =>
   db
     .select({ id: schema.invoiceHeaders.id, pdfFilePath: schema.invoiceHeaders.pdfFilePath, rowVersion: schema.invoiceHeaders.rowVersion })
     .from(schema.invoiceHeaders)
+    // Only an issued invoice gets a PDF (issue 30): drafts are left out.
+    .where(eq(schema.invoiceHeaders.status, "ISSUED"))
     .orderBy(schema.invoiceHeaders.id);
 
 /** What R2 holds: each object's key, etag and upload time. */
@@ -60,14 +63,14 @@ beforeAll(async () => {
       .insert(schema.invoiceHeaders)
       .values({
         personId: index + 10,
-        invoiceNumber: last + index,
         date: "2026-11-03",
         dueDate: "2026-12-03",
         amount: 4_250 + index,
-        openAmount: 4_250 + index,
+        openAmount: 0,
       })
       .returning();
     await db.insert(schema.invoiceRows).values({ invoiceId: header.id, lineNumber: 1, text: "Platzmiete Agility", amount: 4_250 + index });
+    await issueTestInvoice(header.id, last + index);
   }
 });
 
@@ -139,7 +142,7 @@ describe("PDFs erzeugen", () => {
   it("an invoice that cannot get its PDF fails with a German reason naming it; the others go through", async () => {
     const [{ last }] = await db.select({ last: sql<number>`max(invoice_number)` }).from(schema.invoiceHeaders);
     for (const number of [last + 1, last + 2]) {
-      await db.insert(schema.invoiceHeaders).values({ personId: 3, invoiceNumber: number, date: "2026-11-04", amount: 1_000, openAmount: 1_000 });
+      await db.insert(schema.invoiceHeaders).values({ personId: 3, invoiceNumber: number, ...ISSUED, date: "2026-11-04", amount: 1_000, openAmount: 1_000 });
     }
     const { job, messages } = await startControlledPdfRun();
     // The template goes away after the start: every item fails with the spec's message.
@@ -156,7 +159,7 @@ describe("PDFs erzeugen", () => {
     // The retry goes through.
     expect((await deliver(messages)).retried).toEqual([]);
     expect(await jobOf(job.id)).toMatchObject({ status: "DONE", done: 2, failed: 0, message: "Fertig! Es wurden 2 Pdfs erzeugt" });
-    expect(await db.$count(schema.invoiceHeaders, isNull(schema.invoiceHeaders.pdfFilePath))).toBe(0);
+    expect(await db.$count(schema.invoiceHeaders, and(isNull(schema.invoiceHeaders.pdfFilePath), eq(schema.invoiceHeaders.status, "ISSUED")))).toBe(0);
   });
 
   it("without the template the run is not started: 'No invoice template found'", async () => {

@@ -32,8 +32,9 @@ const FRESH: [WithId, Record<string, unknown>][] = [
   [schema.attendances as unknown as WithId, { courseDateId: 1, courseMembershipId: 1, present: true }],
   [schema.fees as unknown as WithId, { personId: 2, date: "2026-11-01", text: "Testposten", amount: 1234, openAmount: 1234, kind: "OTHER" }],
   [schema.certifications as unknown as WithId, { personId: 2, certificationMasterId: 3, date: "2026-05-05" }],
-  [schema.invoiceHeaders as unknown as WithId, { personId: 2, invoiceNumber: 999001, date: "2026-11-01", amount: 500, openAmount: 500 }],
-  [schema.invoiceRows as unknown as WithId, { invoiceId: 1, lineNumber: 9, text: "Testzeile", amount: -250 }],
+  // Drafts only (issue 30): an issued invoice and its rows are never deleted. Invoice 7 is the demo's draft.
+  [schema.invoiceHeaders as unknown as WithId, { personId: 2, date: "2026-11-01", amount: 500, openAmount: 0 }],
+  [schema.invoiceRows as unknown as WithId, { invoiceId: 7, lineNumber: 9, text: "Testzeile", amount: -250 }],
   [schema.mailshots as unknown as WithId, { name: "Testmailing", recipientQuery: "members", templateName: "t", subject: "Hallo" }],
   [schema.templates as unknown as WithId, { name: "testvorlage", kind: "MAIL", subject: "Hallo {{firstName}}", html: "<p>Hallo</p>", text: "Hallo" }],
 ];

@@ -16,6 +16,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { reminderPrintPdf } from "~/jobs/reminder-run.server";
 import { loadDemoData } from "../support/seed";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
+import { ISSUED } from "../support/invoices";
 
 const db = createDb(env.DB);
 const RUN_DATE = "2026-11-23"; // a Monday
@@ -27,7 +28,7 @@ let invoiceNumber = 880_000;
 const invoice = async (personId: number, dueDate: string, openAmount = 5000) => {
   const [row] = await db
     .insert(schema.invoiceHeaders)
-    .values({ personId, invoiceNumber: invoiceNumber++, date: "2026-09-01", dueDate, amount: 5000, openAmount })
+    .values({ personId, invoiceNumber: invoiceNumber++, ...ISSUED, date: "2026-09-01", dueDate, amount: 5000, openAmount })
     .returning({ id: schema.invoiceHeaders.id });
   return row.id;
 };

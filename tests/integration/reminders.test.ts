@@ -16,6 +16,7 @@ import { addDaysToDate } from "~/lib/format";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
+import { clearingAway, ISSUED } from "../support/invoices";
 
 const db = createDb(env.DB);
 
@@ -220,7 +221,7 @@ describe("what is overdue and which level is due", () => {
   const invoice = async (dueDate: string | null, openAmount = 1000) => {
     const [row] = await db
       .insert(schema.invoiceHeaders)
-      .values({ personId, invoiceNumber: nextNumber++, date: "2026-01-02", dueDate, amount: 1000, openAmount })
+      .values({ personId, invoiceNumber: nextNumber++, ...ISSUED, date: "2026-01-02", dueDate, amount: 1000, openAmount })
       .returning({ id: schema.invoiceHeaders.id });
     return row.id;
   };
@@ -258,7 +259,7 @@ describe("what is overdue and which level is due", () => {
   };
 
   it("level 1 is due 14 days after the effective due date, not a day earlier", async () => {
-    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    await clearingAway(`DELETE FROM invoice_headers WHERE person_id = ${personId}`);
     const friday = await invoice("2026-11-06"); // Friday: due 20.11.
     const saturday = await invoice("2026-11-07"); // Saturday: effective Monday 09.11., due 23.11.
     expect(await dueInvoices("2026-11-19")).toEqual([]);
@@ -268,7 +269,7 @@ describe("what is overdue and which level is due", () => {
   });
 
   it("over the end of February: 28.02.2026 (Saturday) and 29.02.2028", async () => {
-    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    await clearingAway(`DELETE FROM invoice_headers WHERE person_id = ${personId}`);
     const feb2026 = await invoice("2026-02-28"); // effective 02.03.2026, due 16.03.2026
     const feb2028 = await invoice("2028-02-29"); // Tuesday, due 14.03.2028
     expect(await dueInvoices("2026-03-15")).toEqual([]);
@@ -278,7 +279,7 @@ describe("what is overdue and which level is due", () => {
   });
 
   it("levels 2 and 3 count from the previous reminder's new due date; a cancelled reminder frees its level", async () => {
-    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    await clearingAway(`DELETE FROM invoice_headers WHERE person_id = ${personId}`);
     const id = await invoice("2026-10-01");
     await remind("INVOICE", id, 1, "2026-10-20", "2026-11-03");
     // Level 2 (7 days): due 10.11.
@@ -294,7 +295,7 @@ describe("what is overdue and which level is due", () => {
   });
 
   it("a disabled level is skipped: without level 1 the first reminder is level 2, after the due date", async () => {
-    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    await clearingAway(`DELETE FROM invoice_headers WHERE person_id = ${personId}`);
     levels = levels.map((level) => (level.level === 1 ? { ...level, enabled: false } : level));
     const id = await invoice("2026-11-02");
     expect(await dueInvoices("2026-11-08")).toEqual([]);
@@ -304,7 +305,7 @@ describe("what is overdue and which level is due", () => {
   });
 
   it("a paid invoice, one without a due date, a fee billed by invoice, a reminder fee and a paid fee are never due", async () => {
-    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    await clearingAway(`DELETE FROM invoice_headers WHERE person_id = ${personId}`);
     await invoice("2026-01-05", 0);
     await invoice(null);
     const open = await fee("2026-01-05");
@@ -317,7 +318,7 @@ describe("what is overdue and which level is due", () => {
   });
 
   it("a fee collected directly is not reminded while its person has an active SEPA mandate (the next Lastschriftlauf collects it)", async () => {
-    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    await clearingAway(`DELETE FROM invoice_headers WHERE person_id = ${personId}`);
     await db.delete(schema.fees).where(eq(schema.fees.personId, personId));
     const open = await fee("2026-01-05");
     const [mandate] = await db
@@ -332,7 +333,7 @@ describe("what is overdue and which level is due", () => {
   });
 
   it("the grids show Mahnstufe and Letzte Mahnung, and filter by 'Nur gemahnte' and 'Mahnung fällig'", async () => {
-    await db.delete(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.personId, personId));
+    await clearingAway(`DELETE FROM invoice_headers WHERE person_id = ${personId}`);
     const reminded = await invoice("2020-01-06");
     const notYet = await invoice("2020-01-06");
     await remind("INVOICE", reminded, 1, "2020-02-03", "2099-01-01");
@@ -376,7 +377,7 @@ describe("the grid Mahnungen: on /reminders, under a person, an invoice and a fe
       .returning({ id: schema.people.id });
     [{ id: invoiceId }] = await db
       .insert(schema.invoiceHeaders)
-      .values({ personId, invoiceNumber, date: "2026-01-02", dueDate: "2026-01-16", amount: 1000, openAmount: 1000 })
+      .values({ personId, invoiceNumber, ...ISSUED, date: "2026-01-02", dueDate: "2026-01-16", amount: 1000, openAmount: 1000 })
       .returning({ id: schema.invoiceHeaders.id });
     [{ id: feeId }, { id: reminderFeeId }] = await db
       .insert(schema.fees)

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { databaseErrorOf } from "../support/db-errors";
+import { ISSUED } from "../support/invoices";
 
 const db = createDb(env.DB);
 
@@ -210,8 +211,8 @@ describe("constraints keep the data sane", () => {
   });
 
   it("refuses a duplicate invoice number", async () => {
-    await db.insert(schema.invoiceHeaders).values({ personId, invoiceNumber: 2026001, date: "2026-11-01" });
-    expect(await databaseErrorOf(db.insert(schema.invoiceHeaders).values({ personId, invoiceNumber: 2026001, date: "2026-11-02" }))).toMatch(
+    await db.insert(schema.invoiceHeaders).values({ personId, invoiceNumber: 2026001, ...ISSUED, date: "2026-11-01" });
+    expect(await databaseErrorOf(db.insert(schema.invoiceHeaders).values({ personId, invoiceNumber: 2026001, ...ISSUED, date: "2026-11-02" }))).toMatch(
       /UNIQUE constraint failed: invoice_headers.invoice_number/,
     );
   });
@@ -246,7 +247,7 @@ describe("constraints keep the data sane", () => {
     expect(await databaseErrorOf(db.insert(schema.fees).values(annual))).toMatch(/UNIQUE constraint failed/);
     await db.insert(schema.fees).values({ ...annual, periodYear: 2027, text: "Jahresbeitrag 2027" });
 
-    const [invoice] = await db.insert(schema.invoiceHeaders).values({ personId, invoiceNumber: 7, date: "2026-11-01" }).returning();
+    const [invoice] = await db.insert(schema.invoiceHeaders).values({ personId, date: "2026-11-01" }).returning();
     await db.insert(schema.invoiceRows).values({ invoiceId: invoice.id, feeId: fee.id, text: fee.text, amount: fee.amount });
     expect(
       await databaseErrorOf(db.insert(schema.invoiceRows).values({ invoiceId: invoice.id, feeId: fee.id, lineNumber: 2, text: fee.text, amount: fee.amount })),

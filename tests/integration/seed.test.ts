@@ -66,7 +66,15 @@ describe("the demo seed", () => {
     expect(await scalar("SELECT count(*) AS n FROM invoice_headers")).toBeGreaterThan(0);
     expect(await scalar("SELECT count(*) AS n FROM invoice_headers WHERE open_amount = 0")).toBeGreaterThan(0);
     expect(await scalar("SELECT count(*) AS n FROM invoice_headers WHERE open_amount > 0")).toBeGreaterThan(0);
-    expect(await scalar("SELECT count(*) AS n FROM invoice_headers WHERE sent_date IS NULL")).toBe(1);
+    expect(await scalar("SELECT count(*) AS n FROM invoice_headers WHERE status = 'ISSUED' AND sent_date IS NULL")).toBe(1);
+    // Issue 30: one draft (no number, nothing open on it), the others issued with their recipient and dates of service.
+    expect(await scalar("SELECT count(*) AS n FROM invoice_headers WHERE status = 'DRAFT' AND invoice_number IS NULL AND open_amount = 0")).toBe(1);
+    expect(await scalar("SELECT count(*) AS n FROM invoice_headers WHERE status = 'ISSUED' AND (issued_last_name IS NULL OR issued_on IS NULL)")).toBe(0);
+    expect(
+      await scalar(
+        "SELECT count(*) AS n FROM invoice_rows r JOIN invoice_headers h ON h.id = r.invoice_id WHERE h.status = 'ISSUED' AND r.service_from IS NULL",
+      ),
+    ).toBe(0);
     expect(await scalar("SELECT count(*) AS n FROM invoice_headers h WHERE NOT EXISTS (SELECT 1 FROM invoice_rows r WHERE r.invoice_id = h.id)")).toBe(0);
     expect(
       await scalar("SELECT count(*) AS n FROM invoice_headers h WHERE h.amount <> (SELECT sum(r.amount) FROM invoice_rows r WHERE r.invoice_id = h.id)"),

@@ -152,22 +152,41 @@ describe("the club's tax status on the invoice", () => {
     expect(taxNoteOf(null)).toBe(SMALL_BUSINESS_NOTE);
   });
 
-  it("migration 0029 brings a stored default template of before to today's default", async () => {
-    // The default as it was before 0029: the note only without a Steuernummer, no USt-IdNr.
-    const before = DEFAULT_INVOICE_TEMPLATE.replace("      {{#club.vatId}}<div>USt-IdNr.: {{club.vatId}}</div>{{/club.vatId}}\n", "").replace(
-      '  {{#club.taxNote}}<p class="tax">{{club.taxNote}}</p>{{/club.taxNote}}',
-      '  <p class="tax">{{^club.taxNumber}}{{club.taxExemptionNote}}{{/club.taxNumber}}{{#club.taxNumber}}Steuernummer: {{club.taxNumber}}{{/club.taxNumber}}</p>',
-    );
+  /** A migration's template update brings `before` (the stored default of before it) to today's
+   *  default, changes nothing a second time and leaves a template its owner changed alone. */
+  async function expectTemplateMigration(prefix: string, before: string) {
     expect(before).not.toBe(DEFAULT_INVOICE_TEMPLATE);
-    const update = env.TEST_MIGRATIONS.find((migration) => migration.name.startsWith("0029_"))!.queries.find((query) => query.includes("UPDATE `templates`"))!;
+    const update = env.TEST_MIGRATIONS.find((migration) => migration.name.startsWith(prefix))!.queries.find((query) => query.includes("UPDATE `templates`"))!;
+    const stored = async () => (await env.DB.prepare("SELECT html FROM templates WHERE name = 'invoice'").first<{ html: string }>())!.html;
     await env.DB.batch([
       env.DB.prepare("DELETE FROM templates WHERE name = 'invoice'"),
       env.DB.prepare("INSERT INTO templates (name, kind, html) VALUES ('invoice', 'INVOICE', ?1)").bind(before),
       env.DB.prepare(update),
     ]);
-    expect((await env.DB.prepare("SELECT html FROM templates WHERE name = 'invoice'").first<{ html: string }>())!.html).toBe(DEFAULT_INVOICE_TEMPLATE);
-    // Once more changes nothing; a template its owner changed is left alone.
+    expect(await stored()).toBe(DEFAULT_INVOICE_TEMPLATE);
     await env.DB.batch([env.DB.prepare(update), env.DB.prepare("UPDATE templates SET html = '<p>eigene</p>' WHERE name = 'invoice'"), env.DB.prepare(update)]);
-    expect((await env.DB.prepare("SELECT html FROM templates WHERE name = 'invoice'").first<{ html: string }>())!.html).toBe("<p>eigene</p>");
+    expect(await stored()).toBe("<p>eigene</p>");
+    await env.DB.prepare("UPDATE templates SET html = ?1 WHERE name = 'invoice'").bind(DEFAULT_INVOICE_TEMPLATE).run();
+  }
+
+  it("migration 0030 adds each row's date of service to a stored default template, and leaves a changed one alone", async () => {
+    await expectTemplateMigration(
+      "0030_",
+      DEFAULT_INVOICE_TEMPLATE.replace('{{#service}} <span class="service">(Leistung: {{service}})</span>{{/service}}', "").replace(
+        "\n  .service { font-size: 8.5pt; color: #475569; }",
+        "",
+      ),
+    );
+  });
+
+  it("migration 0029 brings a stored default template of before to today's default", async () => {
+    // The default as it was before 0029: the note only without a Steuernummer, no USt-IdNr.
+    await expectTemplateMigration(
+      "0029_",
+      DEFAULT_INVOICE_TEMPLATE.replace("      {{#club.vatId}}<div>USt-IdNr.: {{club.vatId}}</div>{{/club.vatId}}\n", "").replace(
+        '  {{#club.taxNote}}<p class="tax">{{club.taxNote}}</p>{{/club.taxNote}}',
+        '  <p class="tax">{{^club.taxNumber}}{{club.taxExemptionNote}}{{/club.taxNumber}}{{#club.taxNumber}}Steuernummer: {{club.taxNumber}}{{/club.taxNumber}}</p>',
+      ),
+    );
   });
 });

@@ -12,11 +12,11 @@ export type Sent = { body: unknown }[];
  * An invoicing run whose messages the test delivers itself: the queue binding given to the start
  * only collects them, so the test decides when, how often and in which order they arrive.
  */
-export async function startControlledInvoiceRun(today = todayInBerlin()): Promise<{ jobId: number; messages: Sent }> {
+export async function startControlledInvoiceRun(today = todayInBerlin(), draftsOnly = false): Promise<{ jobId: number; messages: Sent }> {
   const db = createDb(env.DB);
   const messages: Sent = [];
   const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
-  const params: InvoiceRunParams = { date: today, dueDate: addDaysToDate(today, 30) };
+  const params: InvoiceRunParams = { date: today, dueDate: addDaysToDate(today, 30), draftsOnly };
   const outcome = await startRun(
     collecting,
     db,

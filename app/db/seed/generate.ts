@@ -497,33 +497,54 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     });
   }
 
-  // A few invoices from open fees billed by invoice: their rows point to the fees.
+  // A few invoices from open fees billed by invoice: their rows point to the fees. They are issued,
+  // with their recipient and dates of service frozen, and one more is a draft (issue 30: no number
+  // yet, its fees still the open claims).
   const invoiceHeaders: SeedData["invoiceHeaders"] = [];
   const invoiceRows: SeedData["invoiceRows"] = [];
   const billable = fees.filter((fee) => fee.sendInvoice && fee.openAmount! > 0);
   const byPerson = new Map<number, typeof billable>();
   for (const fee of billable) byPerson.set(fee.personId, [...(byPerson.get(fee.personId) ?? []), fee]);
+  const personById = new Map(people.map((person) => [person.id, person]));
   let invoiceNumber = currentYear * 1000;
-  const invoiced = [...byPerson].slice(0, Math.max(6, Math.floor(size.people / 25)));
+  const issuedCount = Math.max(6, Math.floor(size.people / 25));
+  // One person more than the issued invoices: the draft.
+  const invoiced = [...byPerson].slice(0, issuedCount + 1);
   for (const [personId, personFees] of invoiced) {
-    invoiceNumber += 1;
     const id = invoiceHeaders.length + 1;
     const date = addDaysToDate(today, -20 - id);
     const amount = personFees.reduce((sum, fee) => sum + fee.amount!, 0);
-    // The newest invoice is not sent yet (and so open); of the others every third is paid.
-    const unsent = id === invoiced.length;
-    const paid = id % 3 === 0 && !unsent;
+    const draft = id > issuedCount;
+    // The newest issued invoice is not sent yet (and so open); of the others every third is paid.
+    const unsent = id === issuedCount;
+    const paid = id % 3 === 0 && !draft && !unsent;
+    if (!draft) invoiceNumber += 1;
+    const person = personById.get(personId)!;
     invoiceHeaders.push({
       id,
       personId,
-      invoiceNumber,
+      invoiceNumber: draft ? null : invoiceNumber,
+      status: draft ? "DRAFT" : "ISSUED",
+      issuedOn: draft ? null : `${date}T09:00:00.000Z`,
+      issuedBy: draft ? null : audit.createdBy,
       date,
-      sentDate: unsent ? null : date,
+      sentDate: draft || unsent ? null : date,
       dueDate: addDaysToDate(date, 30),
       amount,
-      openAmount: paid ? 0 : amount,
+      openAmount: draft || paid ? 0 : amount,
       paymentComments: paid ? "Überweisung eingegangen" : null,
       pdfFilePath: null,
+      ...(draft
+        ? {}
+        : {
+            issuedSalutation: person.salutation ?? null,
+            issuedTitle: person.title ?? null,
+            issuedFirstName: person.firstName,
+            issuedLastName: person.lastName,
+            issuedStreetNumber: person.streetNumber ?? null,
+            issuedZip: person.zip ?? null,
+            issuedCity: person.city ?? null,
+          }),
       ...audit,
     });
     personFees.forEach((fee, line) => {
@@ -534,10 +555,13 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
         lineNumber: line + 1,
         text: fee.text,
         amount: fee.amount,
+        serviceFrom: draft ? null : fee.kind === "ANNUAL" && fee.periodYear ? `${fee.periodYear}-01-01` : fee.date,
+        serviceTo: draft ? null : fee.kind === "ANNUAL" && fee.periodYear ? `${fee.periodYear}-12-31` : fee.date,
         ...audit,
       });
-      // As the spec's invoice save does: the billed fee is settled by the invoice.
       fee.isInvoiced = true;
+      if (draft) return;
+      // As issuing does: the billed fee is settled by the invoice.
       fee.openAmount = 0;
       fee.dueDate = null;
       fee.paymentReference = `ReNr ${invoiceNumber}`;

@@ -74,11 +74,24 @@ export function seedStatements(data: SeedData): string[] {
   const statements: string[] = ["INSERT OR REPLACE INTO write_context (id, actor, action, source) VALUES (1, 'System', NULL, 'Seed/Import');"];
   for (const [key, table] of INSERT_ORDER) {
     const rows = data[key] as Record<string, unknown>[];
-    // course_memberships.fee_id is linked after the fees exist (see INSERT_ORDER).
-    const prepared = key === "courseMemberships" ? rows.map((row) => ({ ...row, feeId: null })) : rows;
+    // course_memberships.fee_id is linked after the fees exist (see INSERT_ORDER); invoices go in
+    // as drafts and are issued once their rows are there (an issued invoice's rows are frozen).
+    const prepared =
+      key === "courseMemberships"
+        ? rows.map((row) => ({ ...row, feeId: null }))
+        : key === "invoiceHeaders"
+          ? rows.map((row) => ({ ...row, status: "DRAFT", invoiceNumber: null, issuedOn: null }))
+          : rows;
     statements.push(...insertStatements(table, prepared));
   }
   statements.push(`${LINK_MEMBERSHIP_FEES};`);
+  const issued = data.invoiceHeaders.filter((header) => header.status === "ISSUED").map(({ id, invoiceNumber, issuedOn }) => ({ id, invoiceNumber, issuedOn }));
+  if (issued.length > 0) {
+    statements.push(
+      `UPDATE invoice_headers SET status = 'ISSUED', invoice_number = json_extract(j.value, '$.invoiceNumber'), issued_on = json_extract(j.value, '$.issuedOn')
+        FROM json_each(${sqlLiteral(JSON.stringify(issued))}) j WHERE invoice_headers.id = json_extract(j.value, '$.id');`,
+    );
+  }
   // Templates are the club's own (the mail templates come with the migrations): the demo's are
   // added unless one of the name exists, and a reseed never removes them.
   statements.push(...insertStatements(schema.templates, data.templates).map((statement) => statement.replace(/;$/, " ON CONFLICT (name) DO NOTHING;")));

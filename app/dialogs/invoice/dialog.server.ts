@@ -1,19 +1,24 @@
 /**
- * The invoice dialogs: 'Rechnung {number} bearbeiten' (no add: invoices come from fees), delete
- * (its rows into the bin, its fees billable again) and 'Zeile hinzufügen', the row dialog opened
- * from an invoice (the invoices grid's row action).
+ * The invoice dialogs: 'Rechnung {number} bearbeiten' or 'Rechnungsentwurf bearbeiten' (no add:
+ * invoices come from fees), 'Rechnung ausstellen' (a draft gets its number, issue 30), delete (a
+ * draft's rows into the bin, its fees billable again; an issued invoice is refused) and 'Zeile
+ * hinzufügen', the row dialog opened from an invoice (the invoices grid's row action).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { formatDate, formatMoney, formatMoneyInput } from "~/lib/format";
+import { formatDate, formatMoney, formatMoneyInput, todayInBerlin } from "~/lib/format";
 import {
   deleteInvoiceHeader,
   getInvoiceHeader,
   invoiceDeletionContents,
+  invoiceTitle,
+  ISSUED_INVOICE_KEPT,
+  issueInvoice,
+  issueRefusal,
   openAmountOf,
-  PDF_DETACHED_MESSAGE,
   updateInvoiceHeader,
   type InvoiceHeaderRecord,
 } from "~/models/invoices.server";
+import { formatCount } from "~/lib/format";
 import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { newRowData } from "../invoiceRow/dialog.server";
 import { invoiceSchema, type InvoiceFormValues } from "./schema";
@@ -25,6 +30,9 @@ function present(header: InvoiceHeaderRecord) {
     id: header.id,
     rowVersion: header.rowVersion,
     invoiceNumber: header.invoiceNumber,
+    title: invoiceTitle(header),
+    issued: header.status === "ISSUED",
+    issuedOn: header.issuedOn ? formatDate(header.issuedOn.slice(0, 10)) : "",
     personId: header.personId,
     personName: header.personName ?? "",
     date: formatDate(header.date),
@@ -42,6 +50,8 @@ function present(header: InvoiceHeaderRecord) {
 }
 export type InvoiceFormRecord = ReturnType<typeof present>;
 export type InvoiceDialogData = { invoice: InvoiceFormRecord };
+
+const formatCountRows = (count: number) => formatCount(count, "Zeile", "Zeilen");
 
 const input = ({ date, dueDate, sentDate, isOpen, openAmount, comments, paymentComments }: InvoiceFormValues) => ({
   date,
@@ -69,14 +79,33 @@ export const dialog = defineDialog({
         details.unshift(
           contents.feeCount === 1 ? "Ihr offener Posten wird wieder abrechenbar." : `Ihre ${contents.feeCount} offenen Posten werden wieder abrechenbar.`,
         );
+      const issued = header.status === "ISSUED";
       return {
         confirm: {
-          title: `Rechnung ${header.invoiceNumber} löschen`,
-          message: "Bist du sicher?",
-          details,
+          title: `${invoiceTitle(header)} löschen`,
+          message: issued ? "Ausgestellte Rechnungen werden nicht gelöscht." : "Bist du sicher?",
+          details: issued ? [] : details,
           intent: "invoice:delete",
           id: header.id,
           confirmLabel: "Löschen",
+          ...(issued ? { refusal: ISSUED_INVOICE_KEPT } : {}),
+        },
+      };
+    },
+    issue: async ({ db, id }): Promise<ConfirmData | null> => {
+      const header = id ? await getInvoiceHeader(db, id) : undefined;
+      if (!header) return null;
+      const refusal = issueRefusal(header);
+      return {
+        confirm: {
+          title: `Rechnung an ${header.personName ?? ""} ausstellen`.replace("  ", " "),
+          message:
+            "Ausgestellt erhält die Rechnung die nächste Rechnungsnummer und das heutige Datum. Danach kann sie nicht mehr geändert oder gelöscht werden, nur storniert.",
+          details: [`${formatCountRows(header.nrOfRows)}, zusammen ${formatMoney(header.amount)}`],
+          intent: "invoice:issue",
+          id: header.id,
+          confirmLabel: "Ausstellen",
+          ...(refusal ? { refusal } : {}),
         },
       };
     },
@@ -85,8 +114,7 @@ export const dialog = defineDialog({
   actions: {
     save: async ({ db, user, form }) => {
       const submission = parseWithZod(form, { schema: invoiceSchema });
-      let pdfDetached = false;
-      const outcome = await saveVersioned(submission, {
+      return saveVersioned(submission, {
         check: async (value) => {
           const current = await getInvoiceHeader(db, value.id);
           if (!current || current.rowVersion !== value.rowVersion) return null;
@@ -96,21 +124,17 @@ export const dialog = defineDialog({
             : null;
         },
         insert: () => Promise.reject(new Error("Rechnungen entstehen aus offenen Posten")),
-        update: async (id, rowVersion, value) => {
-          const outcome = await updateInvoiceHeader(db, id, rowVersion, input(value), user);
-          // Refused only for an open amount above the amount, which the check has already said.
-          if (outcome.status === "refused") {
-            const current = await getInvoiceHeader(db, id);
-            return current ? { status: "conflict" as const, current } : { status: "missing" as const };
-          }
-          pdfDetached = outcome.status === "updated" && outcome.pdfDetached;
-          return outcome;
-        },
+        update: (id, rowVersion, value) => updateInvoiceHeader(db, id, rowVersion, input(value), user),
         present,
         saved: (value) => ({ isOpen: openAmountOf(value, 1) > 0 }),
         messages: { created: "Rechnung wurde angelegt", saved: "Rechnung wurde gespeichert" },
       });
-      return outcome.status === "saved" && pdfDetached ? { ...outcome, warning: true, message: `${outcome.message}. ${PDF_DETACHED_MESSAGE}` } : outcome;
+    },
+    issue: async ({ db, user, form }) => {
+      const id = postedId(form);
+      if (!id) return { status: "missing" };
+      const outcome = await issueInvoice(db, id, user, todayInBerlin());
+      return outcome.status === "issued" ? { status: "done", message: `Rechnung ${outcome.invoiceNumber} wurde ausgestellt` } : outcome;
     },
     delete: ({ db, user, form }) => deleteOutcome(postedId(form), (id) => deleteInvoiceHeader(db, id, user), "Rechnung wurde gelöscht"),
   },

@@ -1,12 +1,13 @@
 /**
- * The PDF-creation confirm (spec 001 §2 Other dialogs): 'PDF erzeugen' and 'PDF erneut erzeugen'
- * of an invoice without a PDF, opened from the Rechnungen grid. Confirmed, the PDF is rendered and
+ * The PDF-creation confirm (spec 001 §2 Other dialogs): 'PDF erzeugen' of an issued invoice without
+ * a PDF, opened from the Rechnungen grid ('PDF erneut erzeugen' is refused since issue 30: an issued
+ * invoice's PDF is the document sent and never replaced). Confirmed, the PDF is rendered and
  * stored before the answer (with JavaScript the dialog says 'Rechnung wird zum Druck vorbereitet
  * ...' meanwhile), then 'PDF erfolgreich erstellt'. What create and recreate each do with a file
  * already stored under the invoice's name: app/services/invoice-pdfs.server.ts.
  */
 import { getInvoiceHeader } from "~/models/invoices.server";
-import { createInvoicePdf, lazyRenderer, PDF_ALREADY_THERE } from "~/services/invoice-pdfs.server";
+import { createInvoicePdf, lazyRenderer, PDF_ALREADY_THERE, PDF_NEVER_REPLACED, PDF_OF_DRAFT } from "~/services/invoice-pdfs.server";
 import { defineDialog, postedId, type DialogActionContext, type DialogOutcome, type DialogViewContext } from "../define.server";
 
 export const PDF_CREATED = "PDF erfolgreich erstellt";
@@ -21,9 +22,9 @@ const view =
     return {
       mode,
       id: header.id,
-      invoiceNumber: header.invoiceNumber,
+      invoiceNumber: header.invoiceNumber ?? 0,
       personName: header.personName ?? "",
-      refusal: header.pdfFilePath ? PDF_ALREADY_THERE : null,
+      refusal: header.status !== "ISSUED" ? PDF_OF_DRAFT : mode === "recreate" ? PDF_NEVER_REPLACED : header.pdfFilePath ? PDF_ALREADY_THERE : null,
     };
   };
 

@@ -1,12 +1,21 @@
 /**
  * The invoice row dialogs: 'Neue Rechnungszeile anlegen' (opened with the invoice's row action
  * 'Zeile hinzufügen', or under an invoice), "Rechnungszeile '{text}' bearbeiten" and delete. Every
- * change recomputes the invoice's amount and open amount in the same batch (the model).
+ * change recomputes the invoice's amount in the same batch (the model). Only a draft's rows
+ * change: for an issued invoice the dialogs say why not (issue 30) and the server refuses.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Db } from "~/db/client.server";
 import { formatMoneyInput } from "~/lib/format";
-import { deleteInvoiceRow, getInvoiceRow, invoiceName, PDF_DETACHED_MESSAGE, saveInvoiceRow, type InvoiceRowRecord } from "~/models/invoices.server";
+import {
+  deleteInvoiceRow,
+  getInvoiceRow,
+  invoiceLabel,
+  invoiceName,
+  ISSUED_INVOICE_FROZEN,
+  saveInvoiceRow,
+  type InvoiceRowRecord,
+} from "~/models/invoices.server";
 import { auditText, conflictMessage, defineDialog, deleteOutcome, postedId, type ConfirmData, type DialogOutcome } from "../define.server";
 import { invoiceRowSchema } from "./schema";
 import { invoiceRowsGrid } from "~/grids/invoiceRows.grid";
@@ -28,12 +37,14 @@ export type InvoiceRowDialogData = {
   row: InvoiceRowFormRecord | null;
   /** The invoice the row belongs to ('2026001 an Erika Muster'). */
   invoice: { id: number; label: string };
+  /** Why the row cannot be changed (its invoice is issued), or null. */
+  frozen: string | null;
 };
 
 /** A new row of an invoice: what the add dialog shows (also the invoice's 'Zeile hinzufügen'). */
 export async function newRowData(db: Db, invoiceId: number | null | undefined): Promise<InvoiceRowDialogData | null> {
   const invoice = invoiceId ? await invoiceName(db, invoiceId) : undefined;
-  return invoice && invoiceId ? { row: null, invoice: { id: invoiceId, label: invoice.name } } : null;
+  return invoice && invoiceId ? { row: null, invoice: { id: invoiceId, label: invoice.name }, frozen: invoice.issued ? ISSUED_INVOICE_FROZEN : null } : null;
 }
 
 export const dialog = defineDialog({
@@ -43,13 +54,15 @@ export const dialog = defineDialog({
     add: ({ db, parent, id }) => newRowData(db, parent?.type === "INVOICEHEADER" ? parent.id : id),
     edit: async ({ db, id }): Promise<InvoiceRowDialogData | null> => {
       const row = id ? await getInvoiceRow(db, id) : undefined;
-      return row ? { row: present(row), invoice: { id: row.invoiceId, label: `${row.invoiceNumber} an ${row.personName ?? ""}` } } : null;
+      return row
+        ? { row: present(row), invoice: { id: row.invoiceId, label: invoiceLabel(row) }, frozen: row.invoiceStatus === "ISSUED" ? ISSUED_INVOICE_FROZEN : null }
+        : null;
     },
     delete: async ({ db, id }): Promise<ConfirmData | null> => {
       const row = id ? await getInvoiceRow(db, id) : undefined;
       if (!row) return null;
       const details = [
-        `Der Betrag der Rechnung ${row.invoiceNumber} wird neu berechnet.`,
+        "Der Betrag des Rechnungsentwurfs wird neu berechnet.",
         ...(row.feeId ? ["Der offene Posten dieser Zeile wird wieder abrechenbar."] : []),
         "Der Papierkorb bewahrt alles auf: Mit „Rückgängig“ gleich danach oder im Papierkorb kommt alles wieder zurück.",
       ];
@@ -61,6 +74,7 @@ export const dialog = defineDialog({
           intent: "invoiceRow:delete",
           id: row.id,
           confirmLabel: "Löschen",
+          ...(row.invoiceStatus === "ISSUED" ? { refusal: ISSUED_INVOICE_FROZEN } : {}),
         },
       };
     },
@@ -77,9 +91,7 @@ export const dialog = defineDialog({
       switch (outcome.status) {
         case "saved": {
           const message = value.id ? "Rechnungszeile wurde gespeichert" : "Rechnungszeile wurde angelegt";
-          return outcome.pdfDetached
-            ? { status: "saved", id: outcome.id, warning: true, message: `${message}. ${PDF_DETACHED_MESSAGE}` }
-            : { status: "saved", id: outcome.id, message };
+          return { status: "saved", id: outcome.id, message };
         }
         case "missing":
           return { status: "missing" };
@@ -100,10 +112,7 @@ export const dialog = defineDialog({
       }
     },
     delete: async ({ db, user, form }) => {
-      const id = postedId(form);
-      const row = id ? await getInvoiceRow(db, id) : undefined;
-      const message = row?.invoicePdf ? `Rechnungszeile wurde gelöscht. ${PDF_DETACHED_MESSAGE}` : "Rechnungszeile wurde gelöscht";
-      return deleteOutcome(id, (rowId) => deleteInvoiceRow(db, rowId, user), message);
+      return deleteOutcome(postedId(form), (rowId) => deleteInvoiceRow(db, rowId, user), "Rechnungszeile wurde gelöscht");
     },
   },
 });

@@ -9,6 +9,7 @@ import { invoiceRowSchema, type InvoiceRowFormValues } from "./schema";
 /**
  * 'Neue Rechnungszeile anlegen' and "Rechnungszeile '{text}' bearbeiten" (spec 001 §2): Buchungstext
  * and Betrag. The amount may be negative (a discount): typed as text, so phones offer the minus.
+ * A row of an issued invoice cannot be changed: the dialog says why and Speichern stays disabled.
  */
 export default function InvoiceRowDialog({ data, actionData, closeHref }: DialogProps<InvoiceRowDialogData>) {
   const row = (actionData?.current as InvoiceRowFormRecord | undefined) ?? data.row;
@@ -34,7 +35,14 @@ export default function InvoiceRowDialog({ data, actionData, closeHref }: Dialog
           <TextField meta={fields.text} label="Buchungstext" className="col-span-2" />
           <TextField meta={fields.amount} label="Betrag" suffix="€" placeholder="z. B. 45,00 oder -5,00" />
         </div>
-        <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={row?.audit} closeHref={closeHref} />
+        <RecordFormFooter
+          errors={form.errors}
+          errorId={form.errorId}
+          actionData={actionData}
+          audit={row?.audit}
+          closeHref={closeHref}
+          saveBlocked={data.frozen}
+        />
       </DialogForm>
     </RouteDialog>
   );

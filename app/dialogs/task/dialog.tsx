@@ -41,8 +41,7 @@ export default function TaskDialog({ data, actionData, closeHref }: DialogProps<
     }
     case "invoices": {
       const { preview } = data;
-      const numbers =
-        preview.newInvoices === 0 ? "keine" : preview.newInvoices === 1 ? `${preview.firstNumber}` : `${preview.firstNumber} bis ${preview.lastNumber}`;
+      const numbers = preview.people === 0 ? "keine" : preview.people === 1 ? `${preview.firstNumber}` : `${preview.firstNumber} bis ${preview.lastNumber}`;
       return (
         <RouteDialog title="Rechnungen schreiben" closeHref={closeHref}>
           <DialogForm intent="task:invoices">
@@ -52,14 +51,19 @@ export default function TaskDialog({ data, actionData, closeHref }: DialogProps<
                 ["offene Posten", formatCount(preview.fees, "offener Posten", "offene Posten")],
                 ["Personen", formatCount(preview.people, "Person", "Personen")],
                 ["neue Rechnungen", formatCount(preview.newInvoices, "Rechnung", "Rechnungen")],
-                ["ergänzte offene Rechnungen", formatCount(preview.extendedInvoices, "Rechnung", "Rechnungen")],
-                ["Rechnungsnummern", numbers],
+                ["ergänzte Entwürfe", formatCount(preview.extendedInvoices, "Entwurf", "Entwürfe")],
+                ["Rechnungsnummern beim Ausstellen", numbers],
                 ["Rechnungsdatum / fällig am", `${formatDate(preview.date)} / ${formatDate(preview.dueDate)}`],
                 ["Summe", formatMoney(preview.total)],
               ]}
             />
+            <label className="mt-3 flex items-start gap-2 text-sm">
+              <input type="checkbox" name="draftsOnly" className="mt-0.5" />
+              <span>Nur Entwürfe anlegen: nicht ausstellen, sondern einzeln prüfen und ausstellen</span>
+            </label>
             <p className="mt-3 text-sm text-slate-700">
-              Bist du sicher? Der Lauf lässt sich rückgängig machen, solange keine seiner Rechnungen versandt, bezahlt oder geändert ist.
+              Bist du sicher? Ausgestellte Rechnungen erhalten ihre Nummer und sind danach festgeschrieben: Korrigieren lässt sich eine ausgestellte Rechnung
+              nur mit einer Stornorechnung. Ein Lauf, der nur Entwürfe angelegt hat, lässt sich rückgängig machen.
             </p>
             <DialogAlert message={preview.problem ?? error} />
             <DialogButtons submitLabel="Rechnungen schreiben" closeHref={closeHref} disabled={preview.problem !== null} reason={preview.problem} />
@@ -106,16 +110,9 @@ function Facts({ caption, rows }: { caption: string; rows: [string, string][] })
 
 /** What undoing a run will do, in words (the confirmation lists it). */
 export function undoDetails(result: InvoiceRunResult): string[] {
-  const numbers =
-    result.firstNumber === null
-      ? ""
-      : result.firstNumber === result.lastNumber
-        ? ` (Nr. ${result.firstNumber})`
-        : ` (Nr. ${result.firstNumber} bis ${result.lastNumber})`;
   return [
-    ...(result.created > 0 ? [`${formatCount(result.created, "neue Rechnung wird", "neue Rechnungen werden")} gelöscht${numbers}.`] : []),
-    ...(result.extended > 0 ? [`${formatCount(result.extended, "offene Rechnung verliert", "offene Rechnungen verlieren")} die angefügten Zeilen.`] : []),
+    ...(result.created > 0 ? [`${formatCount(result.created, "neuer Rechnungsentwurf wird", "neue Rechnungsentwürfe werden")} gelöscht.`] : []),
+    ...(result.extended > 0 ? [`${formatCount(result.extended, "Entwurf verliert", "Entwürfe verlieren")} die angefügten Zeilen.`] : []),
     `${formatCount(result.rows, "offener Posten ist", "offene Posten sind")} wieder abzurechnen.`,
-    ...(result.firstNumber === null ? [] : [`„Letzte Rechnungs Nr“ wird wieder ${result.firstNumber - 1}.`]),
   ];
 }

@@ -8,6 +8,9 @@ export type UnsentReminder = { lastName: string; text: string; personId: number;
 /** A person with an e-mail address and one unsent invoice without a PDF (one row). */
 export type InvoiceOfOwn = { lastName: string; personId: number; invoiceId: number; invoiceNumber: number };
 
+/** A person with a draft invoice of two rows billing two of their fees (issue 30). */
+export type DraftOfOwn = { lastName: string; personId: number; invoiceId: number };
+
 /** Per browser project ('js', 'html'). */
 export type TestData = {
   /** A fee with its sent Zahlungserinnerung and an unsent 1. Mahnung. */
@@ -16,6 +19,10 @@ export type TestData = {
   invoiceToMail: InvoiceOfOwn;
   /** A person to erase whose invoice stays (issue 29/16). */
   invoiceToKeep: InvoiceOfOwn;
+  /** A draft to edit, issue and then find frozen (issue 30). */
+  draftToIssue: DraftOfOwn;
+  /** A draft to delete and bring back. */
+  draftToDelete: DraftOfOwn;
   /** The demo data's most common last name with an umlaut or ß (the name search). */
   umlautName: string;
 };

@@ -1,0 +1,66 @@
+/**
+ * Issued invoices are frozen (issue 30: § 146 Abs. 4 AO, § 14 UStG, GoBD): once an invoice is
+ * issued, its number, recipient, dates, amount and rows never change and it is never deleted; a
+ * mistake is corrected by a new document (Storno, Gutschrift) that names it. The models refuse
+ * such writes with a German message; these triggers are the last line, so that no path (an
+ * unforeseen route, a bulk run, a hand-made batch) can do it either.
+ *
+ * What stays writable on an issued invoice: the sent date, the payment fields (open amount and
+ * payment comment, until the payment journal owns them), the comment, the audit columns, and the
+ * stored PDF's path and SHA-256, each set once. The GDPR erasure (write context ERASE) may still
+ * delete what has outlived its retention period (§ 147 AO) and copy the recipient of invoices from
+ * before issue 30.
+ *
+ * The triggers belong to their tables: a migration that rebuilds invoice_headers or invoice_rows
+ * drops them, so scripts/history-triggers.ts writes them with the history triggers, and
+ * tests/integration/frozen-invoices.test.ts checks that they are there.
+ */
+
+/** The message of the triggers' ABORT (English: a developer's message, mapped to German by frozenInvoiceRefusal). */
+export const FROZEN_INVOICE = "frozen: issued invoice";
+
+const NOT_ERASING = "(SELECT action FROM write_context WHERE id = 1) IS NOT 'ERASE'";
+const ABORT = `SELECT RAISE(ABORT, '${FROZEN_INVOICE}');`;
+const issued = (invoiceId: string) => `(SELECT status FROM invoice_headers WHERE id = ${invoiceId}) = 'ISSUED'`;
+
+/** Columns of an issued invoice that never change. */
+const FROZEN_HEADER_COLUMNS = [
+  "id",
+  "person_id",
+  "invoice_number",
+  "status",
+  "kind",
+  "corrects_invoice_id",
+  "issued_on",
+  "issued_by",
+  "date",
+  "due_date",
+  "amount",
+  "job_id",
+  "issued_salutation",
+  "issued_title",
+  "issued_first_name",
+  "issued_last_name",
+  "issued_street_number",
+  "issued_zip",
+  "issued_city",
+  "created_by",
+  "created_on",
+];
+/** Set once: from empty to a value, never after. */
+const SET_ONCE_HEADER_COLUMNS = ["pdf_file_path", "pdf_sha256"];
+
+export function frozenInvoiceTriggers(): { name: string; sql: string }[] {
+  const changed = [
+    ...FROZEN_HEADER_COLUMNS.map((column) => `NEW."${column}" IS NOT OLD."${column}"`),
+    ...SET_ONCE_HEADER_COLUMNS.map((column) => `(OLD."${column}" IS NOT NULL AND NEW."${column}" IS NOT OLD."${column}")`),
+  ];
+  const trigger = (name: string, when: string) => ({ name, sql: `CREATE TRIGGER ${name} ${when} BEGIN\n  ${ABORT}\nEND` });
+  return [
+    trigger("frozen_invoice_headers_update", `BEFORE UPDATE ON invoice_headers WHEN OLD.status = 'ISSUED' AND ${NOT_ERASING} AND (${changed.join(" OR ")})`),
+    trigger("frozen_invoice_headers_delete", `BEFORE DELETE ON invoice_headers WHEN OLD.status = 'ISSUED' AND ${NOT_ERASING}`),
+    trigger("frozen_invoice_rows_insert", `BEFORE INSERT ON invoice_rows WHEN ${issued("NEW.invoice_id")} AND ${NOT_ERASING}`),
+    trigger("frozen_invoice_rows_update", `BEFORE UPDATE ON invoice_rows WHEN (${issued("OLD.invoice_id")} OR ${issued("NEW.invoice_id")}) AND ${NOT_ERASING}`),
+    trigger("frozen_invoice_rows_delete", `BEFORE DELETE ON invoice_rows WHEN ${issued("OLD.invoice_id")} AND ${NOT_ERASING}`),
+  ];
+}
