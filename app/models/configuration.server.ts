@@ -3,7 +3,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { configuration } from "~/db/schema";
+import { configuration, invoiceHeaders } from "~/db/schema";
 import type { ClubInvoiceData } from "~/lib/invoice-document";
 import { auditInsert, auditUpdate, type Actor } from "./audit.server";
 import { errorText } from "./constraints.server";
@@ -31,7 +31,18 @@ export async function getConfiguration(db: Db): Promise<ConfigurationRecord | un
   return row;
 }
 
-export type SaveOutcome = { status: "created" } | { status: "updated" } | { status: "conflict"; current: ConfigurationRecord };
+export type SaveOutcome =
+  { status: "created" } | { status: "updated" } | { status: "conflict"; current: ConfigurationRecord } | { status: "refused"; message: string };
+
+/** Why the counter is fixed once an invoice was issued (issue 30: numbers without gaps, GoBD). */
+const COUNTER_LOCKED =
+  "Die Rechnungsnummern werden beim Ausstellen lückenlos vergeben: Nach der ersten ausgestellten Rechnung lässt sich die „Letzte Rechnungs Nr“ nicht mehr ändern.";
+
+/** Whether any invoice was issued: from then on the invoice counter is Wuff's alone. */
+export async function hasIssuedInvoices(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: invoiceHeaders.id }).from(invoiceHeaders).where(eq(invoiceHeaders.status, "ISSUED")).limit(1);
+  return row !== undefined;
+}
 
 /** Update when the settings exist (quoting the rowVersion the form was based on), else insert. */
 export async function saveConfiguration(db: Db, input: ConfigurationInput, rowVersion: number | null, actor: Actor): Promise<SaveOutcome> {
@@ -45,6 +56,11 @@ export async function saveConfiguration(db: Db, input: ConfigurationInput, rowVe
       .returning({ id: configuration.id });
     if (created.length === 1) return { status: "created" };
     return { status: "conflict", current: (await getConfiguration(db))! };
+  }
+  // The counter is set once, before the first invoice is issued (the start of a club's numbers);
+  // afterwards only issuing moves it, so its numbers follow on without gaps.
+  if (input.lastInvoiceNumber !== current.lastInvoiceNumber && (await hasIssuedInvoices(db))) {
+    return { status: "refused", message: COUNTER_LOCKED };
   }
   const updated = await db
     .update(configuration)

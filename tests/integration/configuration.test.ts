@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -162,5 +163,32 @@ describe("Einstellungen", () => {
       expect(response.headers.get("Location")).toBe("/");
     }
     expect(await getConfiguration(db)).toBeUndefined();
+  });
+
+  it("the invoice counter is set before the first invoice is issued; afterwards only issuing moves it (numbers without gaps)", async () => {
+    const cookie = await loginCookie("admin");
+    expect((await postForm("/configuration", cookie, valid)).status).toBe(302);
+    const [type] = await db.insert(schema.memberTypes).values({ code: "ZAEHLER", name: "Zählertest" }).returning();
+    const [person] = await db.insert(schema.people).values({ firstName: "Zora", lastName: "Zähler", memberTypeId: type.id }).returning();
+    const [draft] = await db.insert(schema.invoiceHeaders).values({ personId: person.id, date: "2026-11-01" }).returning();
+    // A draft takes no number: the counter can still be set.
+    let config = (await getConfiguration(db))!;
+    expect((await postForm("/configuration", cookie, { ...valid, lastInvoiceNumber: "2026050", rowVersion: config.rowVersion })).status).toBe(302);
+    await db
+      .update(schema.invoiceHeaders)
+      .set({ status: "ISSUED", invoiceNumber: 2026051, issuedOn: "2026-11-02T09:00:00.000Z" })
+      .where(eq(schema.invoiceHeaders.id, draft.id));
+    config = (await getConfiguration(db))!;
+    const html = await (await fetchApp("/configuration", { cookie })).text();
+    expect(html).toContain("Wird beim Ausstellen lückenlos weitergezählt.");
+    expect(html).toMatch(/<input type="hidden" name="lastInvoiceNumber" value="2026050"/);
+    const refused = await postForm("/configuration", cookie, { ...valid, lastInvoiceNumber: "2026100", rowVersion: config.rowVersion });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("lässt sich die „Letzte Rechnungs Nr“ nicht mehr ändern");
+    expect(await getConfiguration(db)).toEqual(config);
+    // Everything else is saved as before.
+    const saved = await postForm("/configuration", cookie, { ...valid, lastInvoiceNumber: "2026050", hsvrmKG: "8", rowVersion: config.rowVersion });
+    expect(saved.status).toBe(302);
+    expect(await getConfiguration(db)).toMatchObject({ hsvrmKG: 8, lastInvoiceNumber: 2026050 });
   });
 });

@@ -2,10 +2,10 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuditBlock, CheckboxField, FormErrors, MoneyField, NumberField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import { AuditBlock, CheckboxField, FormErrors, LockedField, MoneyField, NumberField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { auditText, formatDateTimeWithSeconds, formatMoneyInput } from "~/lib/format";
-import { getConfiguration, isRefusedValue, saveConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
+import { getConfiguration, hasIssuedInvoices, isRefusedValue, saveConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
 import { requireAccess } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -18,12 +18,13 @@ export const meta: MetaFunction = () => [{ title: "Einstellungen – Wuff" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args, "configuration");
-  const [configuration, reminderLevels, templateChoices] = await Promise.all([
+  const [configuration, reminderLevels, templateChoices, counterLocked] = await Promise.all([
     getConfiguration(args.context.db),
     getReminderLevels(args.context.db),
     reminderTemplateChoices(args.context.db),
+    hasIssuedInvoices(args.context.db),
   ]);
-  return { configuration: configuration ?? null, reminderLevels, templateChoices };
+  return { configuration: configuration ?? null, reminderLevels, templateChoices, counterLocked };
 }
 
 type ActionData = { result: SubmissionResult<string[]>; conflict?: string; current?: ConfigurationRecord };
@@ -66,6 +67,9 @@ export async function action(args: ActionFunctionArgs) {
   const { rowVersion, ...input } = submission.value;
   try {
     const outcome = await saveConfiguration(args.context.db, input, rowVersion ?? null, user);
+    if (outcome.status === "refused") {
+      return data<ActionData>({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 400 });
+    }
     if (outcome.status === "conflict") {
       const { current } = outcome;
       const when = current.lastModifiedOn ? ` am ${formatDateTimeWithSeconds(current.lastModifiedOn)}` : "";
@@ -132,7 +136,7 @@ const CONFIGURATION_LABELS = {
 };
 
 export default function ConfigurationScreen() {
-  const loaded = useLoaderData<typeof loader>().configuration;
+  const { configuration: loaded, counterLocked } = useLoaderData<typeof loader>();
   const anyActionData = useActionData<ActionData | LevelsActionData>();
   const actionData = anyActionData && "result" in anyActionData ? anyActionData : undefined;
   const config = actionData?.current ?? loaded;
@@ -161,7 +165,20 @@ export default function ConfigurationScreen() {
           <MoneyField meta={fields.clubMembershipPriceFull} label="Jahresbeitrag (Standard)" />
           <MoneyField meta={fields.clubMembershipPriceReduced1} label="Jahresbeitrag (Reduziert 1)" />
           <MoneyField meta={fields.clubMembershipPriceReduced2} label="Jahresbeitrag (Reduziert 2)" />
-          <NumberField meta={fields.lastInvoiceNumber} label="Letzte Rechnungs Nr" />
+          {counterLocked && config ? (
+            <div>
+              <LockedField
+                name="lastInvoiceNumber"
+                label="Letzte Rechnungs Nr"
+                id={config.lastInvoiceNumber}
+                text={String(config.lastInvoiceNumber)}
+                className=""
+              />
+              <p className="mt-1 text-xs text-slate-600">Wird beim Ausstellen lückenlos weitergezählt.</p>
+            </div>
+          ) : (
+            <NumberField meta={fields.lastInvoiceNumber} label="Letzte Rechnungs Nr" />
+          )}
           <CheckboxField meta={fields.mollieIntegration} label="Mollie Integration" className="self-end" />
         </div>
         <fieldset className="mt-6 border-t border-slate-200 pt-4">
