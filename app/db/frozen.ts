@@ -7,13 +7,16 @@
  *
  * What stays writable on an issued invoice: the sent date, the payment fields (open amount and
  * payment comment, until the payment journal owns them), the comment, the audit columns, and the
- * stored PDF's path and SHA-256, each set once. The GDPR erasure (write context ERASE) may still
+ * stored PDF's path and SHA-256, each set once; of its rows only the mark that a Storno released
+ * their fee, set once. The GDPR erasure (write context ERASE) may still
  * delete what has outlived its retention period (§ 147 AO) and copy the recipient of invoices from
  * before issue 30.
  *
  * The triggers belong to their tables: a migration that rebuilds invoice_headers or invoice_rows
- * drops them, so scripts/history-triggers.ts writes them with the history triggers, and
- * tests/integration/frozen-invoices.test.ts checks that they are there.
+ * drops them, so scripts/history-triggers.ts writes them with the history triggers (at the end of
+ * the migration). Rebuilding invoice_headers, drop the invoice_rows triggers first (0031 does):
+ * SQLite refuses the rename while a trigger names the dropped table. tests/integration/invoices.test.ts
+ * checks that the triggers work.
  */
 
 /** The message of the triggers' ABORT (English: a developer's message, mapped to German by frozenInvoiceRefusal). */
@@ -49,6 +52,9 @@ const FROZEN_HEADER_COLUMNS = [
 ];
 /** Set once: from empty to a value, never after. */
 const SET_ONCE_HEADER_COLUMNS = ["pdf_file_path", "pdf_sha256"];
+/** Columns of an issued invoice's row that never change; its fee_released goes from 0 to 1 once
+ *  (a Stornorechnung releases the fee for billing again). */
+const FROZEN_ROW_COLUMNS = ["id", "invoice_id", "fee_id", "line_number", "text", "amount", "service_from", "service_to", "job_id", "created_by", "created_on"];
 
 export function frozenInvoiceTriggers(): { name: string; sql: string }[] {
   const changed = [
@@ -60,7 +66,13 @@ export function frozenInvoiceTriggers(): { name: string; sql: string }[] {
     trigger("frozen_invoice_headers_update", `BEFORE UPDATE ON invoice_headers WHEN OLD.status = 'ISSUED' AND ${NOT_ERASING} AND (${changed.join(" OR ")})`),
     trigger("frozen_invoice_headers_delete", `BEFORE DELETE ON invoice_headers WHEN OLD.status = 'ISSUED' AND ${NOT_ERASING}`),
     trigger("frozen_invoice_rows_insert", `BEFORE INSERT ON invoice_rows WHEN ${issued("NEW.invoice_id")} AND ${NOT_ERASING}`),
-    trigger("frozen_invoice_rows_update", `BEFORE UPDATE ON invoice_rows WHEN (${issued("OLD.invoice_id")} OR ${issued("NEW.invoice_id")}) AND ${NOT_ERASING}`),
+    trigger(
+      "frozen_invoice_rows_update",
+      `BEFORE UPDATE ON invoice_rows WHEN (${issued("OLD.invoice_id")} OR ${issued("NEW.invoice_id")}) AND ${NOT_ERASING} AND (${[
+        ...FROZEN_ROW_COLUMNS.map((column) => `NEW."${column}" IS NOT OLD."${column}"`),
+        `NEW."fee_released" < OLD."fee_released"`,
+      ].join(" OR ")})`,
+    ),
     trigger("frozen_invoice_rows_delete", `BEFORE DELETE ON invoice_rows WHEN ${issued("OLD.invoice_id")} AND ${NOT_ERASING}`),
   ];
 }

@@ -557,14 +557,21 @@ export const invoiceHeaders = sqliteTable(
       .on(t.dueDate)
       .where(sql`open_amount > 0`),
     index("invoice_headers_date_idx").on(t.date),
+    // The Stornorechnung of an invoice (its state 'Storniert' in every list): found by its key.
+    index("invoice_headers_corrects_idx")
+      .on(t.correctsInvoiceId)
+      .where(sql`corrects_invoice_id IS NOT NULL`),
     rule("invoice_headers_invoice_number_positive", "invoice_number IS NULL OR invoice_number > 0"),
     oneOf("invoice_headers", "status", INVOICE_STATUSES),
     oneOf("invoice_headers", "kind", INVOICE_KINDS),
     rule("invoice_headers_number_when_issued", "(status = 'ISSUED') = (invoice_number IS NOT NULL)"),
     rule("invoice_headers_issued_on_when_issued", "(status = 'ISSUED') = (issued_on IS NOT NULL)"),
     rule("invoice_headers_correction_names_invoice", "(kind = 'INVOICE') = (corrects_invoice_id IS NULL)"),
-    isMoney("invoice_headers", "amount"),
-    rule("invoice_headers_open_amount_range", "open_amount BETWEEN 0 AND amount"),
+    // A Stornorechnung negates every row of the invoice it cancels: its amount is below zero, and
+    // nothing is open on it.
+    isMoney("invoice_headers", "amount", -MAX_CENTS),
+    rule("invoice_headers_amount_sign", "amount >= 0 OR kind = 'STORNO'"),
+    rule("invoice_headers_open_amount_range", "open_amount BETWEEN 0 AND max(amount, 0)"),
     isDate("invoice_headers", "date"),
     isDate("invoice_headers", "sent_date"),
     isDate("invoice_headers", "due_date"),
@@ -586,6 +593,8 @@ export const invoiceRows = sqliteTable(
      *  issued: a course's first to last date, a membership's year, else the fee's date. */
     serviceFrom: text("service_from"),
     serviceTo: text("service_to"),
+    /** Set (once) when a Stornorechnung cancels the row's invoice: its fee may be billed again. */
+    feeReleased: flag("fee_released"),
     /** The invoicing run that wrote the row (also onto a draft it extended). */
     jobId: integer("job_id").references((): AnySQLiteColumn => jobs.id),
     ...auditColumns(),
@@ -593,8 +602,11 @@ export const invoiceRows = sqliteTable(
   (t) => [
     index("invoice_rows_invoice_line_idx").on(t.invoiceId, t.lineNumber),
     index("invoice_rows_job_idx").on(t.jobId),
-    // A fee is billed on at most one invoice row: a retried invoicing job cannot bill it twice.
-    uniqueIndex("invoice_rows_fee_unique").on(t.feeId),
+    // A fee is billed on at most one invoice row that stands: a retried invoicing job cannot bill
+    // it twice; a row whose invoice was cancelled (Storno) has released it.
+    uniqueIndex("invoice_rows_fee_unique")
+      .on(t.feeId)
+      .where(sql`fee_released = 0`),
     rule("invoice_rows_line_number_positive", "line_number >= 1"),
     isDate("invoice_rows", "service_from"),
     isDate("invoice_rows", "service_to"),

@@ -53,7 +53,16 @@ export const DEMO_CLUB: ClubInvoiceData = {
 
 export type InvoiceDocumentSource = {
   /** openAmount: what the GiroCode asks for (the amount when left out). */
-  header: { invoiceNumber: number; date: string; dueDate: string | null; amount: number; openAmount?: number };
+  header: {
+    invoiceNumber: number;
+    date: string;
+    dueDate: string | null;
+    amount: number;
+    openAmount?: number;
+    /** A Stornorechnung names the invoice it cancels (issue 30). */
+    kind?: "INVOICE" | "STORNO" | "CREDIT_NOTE";
+    corrects?: { invoiceNumber: number; date: string } | null;
+  };
   /** serviceFrom/To: the date or period of the service (§ 14 Abs. 4 Nr. 6 UStG), set when issued. */
   rows: { lineNumber: number; text: string; amount: number; serviceFrom?: string | null; serviceTo?: string | null }[];
   person: {
@@ -170,6 +179,12 @@ export function invoiceTemplateData(source: InvoiceDocumentSource) {
     salutation: salutationOf(person),
     person: personTemplateData(person),
     invoiceNumber: String(header.invoiceNumber),
+    /** 'Rechnung', 'Stornorechnung' or 'Gutschrift' (the heading says '{documentTitle} Nr. {n}'). */
+    documentTitle: header.kind === "STORNO" ? "Stornorechnung" : header.kind === "CREDIT_NOTE" ? "Gutschrift" : "Rechnung",
+    /** The invoice a correction names (number and date), or null for an invoice. */
+    corrects: header.corrects ? { invoiceNumber: String(header.corrects.invoiceNumber), date: formatDate(header.corrects.date) } : null,
+    /** Whether the document asks for a payment (a correction does not). */
+    payable: (header.kind ?? "INVOICE") === "INVOICE",
     date: formatDate(header.date),
     dueDate: formatDate(header.dueDate),
     invoiceAmount: formatMoney(header.amount),
@@ -277,9 +292,10 @@ export const DEFAULT_INVOICE_TEMPLATE = `<!DOCTYPE html>
     <tr><th>Rechnungsdatum</th><td>{{date}}</td></tr>
     {{#dueDate}}<tr><th>Fälligkeitsdatum</th><td>{{dueDate}}</td></tr>{{/dueDate}}
   </table>
-  <h1>Rechnung Nr. {{invoiceNumber}}</h1>
+  <h1>{{documentTitle}} Nr. {{invoiceNumber}}</h1>
   <p>{{salutation}}</p>
-  <p>hiermit stellen wir Ihnen folgende Leistungen in Rechnung:</p>
+  {{^corrects}}<p>hiermit stellen wir Ihnen folgende Leistungen in Rechnung:</p>{{/corrects}}
+  {{#corrects}}<p>hiermit stornieren wir unsere Rechnung Nr. {{corrects.invoiceNumber}} vom {{corrects.date}} vollständig. Es ist nichts zu zahlen.</p>{{/corrects}}
   <table class="rows">
     <thead><tr><th class="pos">Pos.</th><th>Text</th><th class="num">Betrag</th></tr></thead>
     <tbody>
@@ -287,7 +303,7 @@ export const DEFAULT_INVOICE_TEMPLATE = `<!DOCTYPE html>
     </tbody>
     <tfoot><tr><td></td><td>Summe</td><td class="num">{{invoiceAmount}}</td></tr></tfoot>
   </table>
-  <div class="payment">
+  {{#payable}}<div class="payment">
     <p>Bitte überweisen Sie den Betrag von {{invoiceAmount}}{{#dueDate}} bis zum {{dueDate}}{{/dueDate}} unter Angabe des Verwendungszwecks <strong>{{paymentReference}}</strong> auf folgendes Konto:</p>
     <table class="bank">
       <tr><th>Kontoinhaber</th><td>{{club.bank.accountHolder}}</td></tr>
@@ -297,7 +313,7 @@ export const DEFAULT_INVOICE_TEMPLATE = `<!DOCTYPE html>
       <tr><th>Verwendungszweck</th><td>{{paymentReference}}</td></tr>
     </table>
     {{#girocode}}<div class="girocode">{{{girocode}}}<div>Bequem bezahlen: GiroCode mit der Banking-App scannen</div></div>{{/girocode}}
-  </div>
+  </div>{{/payable}}
   {{#club.taxNote}}<p class="tax">{{club.taxNote}}</p>{{/club.taxNote}}
   <p>Mit freundlichen Grüßen<br>{{club.name}}</p>
 </body>

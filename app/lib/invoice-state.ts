@@ -1,12 +1,22 @@
 /**
- * What an invoice's state column says (issue 30): 'Entwurf' until issued; then derived from what
- * is open on it: 'Ausgestellt' (all of it open), 'Teilweise bezahlt', 'Bezahlt'. Nothing stored:
- * the state follows the invoice's status and open amount.
+ * What an invoice's state column says (issue 30): 'Entwurf' until issued; a correction by its
+ * kind ('Stornorechnung', 'Gutschrift'); an invoice a Stornorechnung cancelled 'Storniert'; else
+ * derived from what is open on it: 'Ausgestellt' (all of it open), 'Teilweise bezahlt', 'Bezahlt'.
+ * Nothing stored: the state follows the invoice's status, kind, open amount and corrections.
  */
-export type InvoiceStateSource = { status: "DRAFT" | "ISSUED"; amount: number; openAmount: number };
+export type InvoiceStateSource = {
+  status: "DRAFT" | "ISSUED";
+  kind: "INVOICE" | "STORNO" | "CREDIT_NOTE";
+  amount: number;
+  openAmount: number;
+  cancelled: boolean;
+};
 
-export function invoiceStateLabel({ status, amount, openAmount }: InvoiceStateSource): string {
+export function invoiceStateLabel({ status, kind, amount, openAmount, cancelled }: InvoiceStateSource): string {
   if (status === "DRAFT") return "Entwurf";
+  if (kind === "STORNO") return "Stornorechnung";
+  if (kind === "CREDIT_NOTE") return "Gutschrift";
+  if (cancelled) return "Storniert";
   if (amount > 0 && openAmount === 0) return "Bezahlt";
   if (openAmount > 0 && openAmount < amount) return "Teilweise bezahlt";
   return "Ausgestellt";

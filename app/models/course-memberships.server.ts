@@ -552,7 +552,7 @@ export async function transferMembership(db: Db, id: number, targetCourseId: num
       ),
       ABORT_UNLESS_CHANGED,
       render(sql`UPDATE ${fees} SET text = ${text}, last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
-        WHERE course_membership_id = ${id} AND is_invoiced = 0 AND id NOT IN (SELECT fee_id FROM ${invoiceRows} WHERE fee_id IS NOT NULL)`),
+        WHERE course_membership_id = ${id} AND is_invoiced = 0 AND id NOT IN (SELECT fee_id FROM ${invoiceRows} WHERE fee_id IS NOT NULL AND fee_released = 0)`),
     ]);
   } catch (error) {
     if (isAbortedAsUnchanged(error)) return { status: "refused" as const, message: MEMBERSHIP_NOT_FOUND };

@@ -211,7 +211,7 @@ export function currentPaymentLink(fee: { openAmount: number; paymentLinkUrl: st
 /** The number of the invoice a fee is on (through an invoice row), or NULL. */
 export const invoiceNumberOfFee = sql<
   number | null
->`(SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = "fees"."id" ORDER BY h.id DESC LIMIT 1)`;
+>`(SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = "fees"."id" AND r.fee_released = 0 ORDER BY h.id DESC LIMIT 1)`;
 
 /** A fee the books already hold: invoiced (flag or row), or (partly) paid. Never deleted along with anything. */
 export const isSettledFee = sql`(${fees.isInvoiced} = 1 OR ${fees.openAmount} < ${fees.amount} OR ${fees.id} IN (SELECT fee_id FROM ${invoiceRows} WHERE fee_id IS NOT NULL))`;

@@ -38,7 +38,7 @@ export type InvoiceRunParams = { date: string; dueDate: string; draftsOnly?: boo
 
 /** A fee the run bills: flagged for an invoice, not yet invoiced, on no invoice row. */
 const billable = (fee: SQL) =>
-  sql`${fee}.send_invoice = 1 AND ${fee}.is_invoiced = 0 AND NOT EXISTS (SELECT 1 FROM ${invoiceRows} br WHERE br.fee_id = ${fee}.id)`;
+  sql`${fee}.send_invoice = 1 AND ${fee}.is_invoiced = 0 AND NOT EXISTS (SELECT 1 FROM ${invoiceRows} br WHERE br.fee_id = ${fee}.id AND br.fee_released = 0)`;
 
 /**
  * The same for the fees of given people (`fee`.person_id is constrained by the statement). The
@@ -47,7 +47,7 @@ const billable = (fee: SQL) =>
  * each person of a slice (measured: the slices' SQL took ~4× as long on 26,000 unbilled fees).
  */
 const billableOfPeople = (fee: SQL) =>
-  sql`+${fee}.send_invoice = 1 AND +${fee}.is_invoiced = 0 AND NOT EXISTS (SELECT 1 FROM ${invoiceRows} br WHERE br.fee_id = ${fee}.id)`;
+  sql`+${fee}.send_invoice = 1 AND +${fee}.is_invoiced = 0 AND NOT EXISTS (SELECT 1 FROM ${invoiceRows} br WHERE br.fee_id = ${fee}.id AND br.fee_released = 0)`;
 
 /** An invoice the run may extend: a draft. */
 const extendable = (header: SQL) => sql`${header}.status = 'DRAFT'`;
@@ -148,7 +148,7 @@ export function invoiceSliceStatements(
       WHERE x.invoice_id IS NOT NULL`),
     // Per fee of the slice's people (an IN over every invoice row would grow with the run).
     render(sql`UPDATE ${fees} SET is_invoiced = 1, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
-      WHERE person_id IN ${slice} AND +is_invoiced = 0 AND EXISTS (SELECT 1 FROM ${invoiceRows} r WHERE r.fee_id = ${fees.id})`),
+      WHERE person_id IN ${slice} AND +is_invoiced = 0 AND EXISTS (SELECT 1 FROM ${invoiceRows} r WHERE r.fee_id = ${fees.id} AND r.fee_released = 0)`),
     // Totals follow the rows (a draft has nothing open). Driven by the slice's people; the +
     // keeps each invoice's rows on their invoice index, not the job's.
     render(sql`UPDATE ${invoiceHeaders} SET amount = (SELECT sum(amount) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id}), open_amount = 0,

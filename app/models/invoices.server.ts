@@ -80,6 +80,10 @@ export type InvoiceHeaderQuery = {
   today?: string;
 };
 
+/** The Stornorechnung that cancelled the listed invoice, or null. The outer id is named with its
+ *  table: drizzle leaves columns unqualified in a one-table query, where `id` would be the inner one. */
+const cancellingStorno = sql<number | null>`(SELECT s.id FROM ${invoiceHeaders} s WHERE s.corrects_invoice_id = "invoice_headers"."id" AND s.kind = 'STORNO')`;
+
 const headerColumns = {
   id: invoiceHeaders.id,
   personId: invoiceHeaders.personId,
@@ -96,6 +100,7 @@ const headerColumns = {
   paymentComments: invoiceHeaders.paymentComments,
   pdfFilePath: invoiceHeaders.pdfFilePath,
   personErased: sql<boolean>`${people.erasedOn} IS NOT NULL`.mapWith(Boolean).as("person_erased"),
+  cancelled: sql<boolean>`${cancellingStorno} IS NOT NULL`.mapWith(Boolean).as("cancelled"),
   nrOfRows: sql<number>`(SELECT count(*) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id})`.as("nr_of_rows"),
   reminderLevel: reminderLevelOf("INVOICE", targetId("INVOICE")).as("reminder_level"),
   lastReminderDate: lastReminderDateOf("INVOICE", targetId("INVOICE")).as("last_reminder_date"),
@@ -120,6 +125,8 @@ export type InvoiceHeaderRow = {
   pdfFilePath: string | null;
   /** The person was erased (GDPR): no mail goes to 'Gelöschte Person'. */
   personErased: boolean;
+  /** A Stornorechnung cancelled it (issue 30). */
+  cancelled: boolean;
   nrOfRows: number;
   /** Mahnstufe (0 without a reminder) and the date of the last reminder. */
   reminderLevel: number;
@@ -388,13 +395,13 @@ export function issueStatements(drafts: SQL, order: SQL, actor: Actor, now: Date
   const iso = now.toISOString();
   const draftIds = sql`(SELECT id FROM ${invoiceHeaders} WHERE id IN ${drafts} AND status = 'DRAFT')`;
   return [
-    render(sql`UPDATE ${invoiceRows} SET service_from = ${serviceDate("from", sql`${today}`)}, service_to = ${serviceDate("to", sql`${today}`)},
+    render(sql`UPDATE ${invoiceRows} SET service_from = coalesce(service_from, ${serviceDate("from", sql`${today}`)}), service_to = coalesce(service_to, ${serviceDate("to", sql`${today}`)}),
         last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
       WHERE invoice_id IN ${draftIds}`),
     render(sql`UPDATE ${invoiceHeaders} SET status = 'ISSUED',
         invoice_number = (SELECT max(coalesce((SELECT last_invoice_number FROM ${configuration} WHERE id = 1), 0), coalesce((SELECT max(invoice_number) FROM ${invoiceHeaders}), 0))) + numbered.n,
         due_date = CASE WHEN due_date IS NULL THEN NULL ELSE date(${today}, '+' || max(0, CAST(julianday(due_date) - julianday(date) AS INTEGER)) || ' days') END,
-        date = ${today}, issued_on = ${iso}, issued_by = ${actor.name}, open_amount = amount,
+        date = ${today}, issued_on = ${iso}, issued_by = ${actor.name}, open_amount = max(amount, 0),
         (issued_salutation, issued_title, issued_first_name, issued_last_name, issued_street_number, issued_zip, issued_city) =
           (SELECT salutation, title, first_name, last_name, street_number, zip, city FROM ${people} WHERE ${people.id} = ${invoiceHeaders}.person_id),
         last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
@@ -405,7 +412,7 @@ export function issueStatements(drafts: SQL, order: SQL, actor: Actor, now: Date
       sql`UPDATE ${configuration} SET last_invoice_number = max(coalesce(last_invoice_number, 0), coalesce((SELECT max(invoice_number) FROM ${invoiceHeaders}), 0)) WHERE id = 1`,
     ),
     render(sql`UPDATE ${fees} SET open_amount = 0, due_date = NULL,
-        payment_reference = 'ReNr ' || (SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = ${fees}.id),
+        payment_reference = 'ReNr ' || (SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = ${fees}.id AND r.fee_released = 0),
         last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
       WHERE id IN (SELECT r.fee_id FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id
         WHERE h.id IN ${drafts} AND h.status = 'ISSUED' AND h.issued_on = ${iso} AND r.fee_id IS NOT NULL)`),
@@ -436,6 +443,84 @@ export async function issueInvoice(db: Db, id: number, actor: Actor, today: stri
   }
   const after = await getInvoiceHeader(db, id);
   return after?.invoiceNumber ? { status: "issued", invoiceNumber: after.invoiceNumber } : { status: "missing" };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Storno (issue 30)
+
+/** Why an invoice cannot be cancelled (German), or null. */
+export function cancelRefusal(header: Pick<InvoiceHeaderRecord, "status" | "kind" | "amount" | "openAmount"> & { cancelledBy: number | null }): string | null {
+  if (header.status !== "ISSUED") return "Ein Entwurf wird nicht storniert, sondern geändert oder gelöscht.";
+  if (header.kind !== "INVOICE") return "Nur eine Rechnung wird storniert, keine Stornorechnung oder Gutschrift.";
+  if (header.cancelledBy !== null) return "Die Rechnung ist schon storniert.";
+  if ((header.openAmount ?? 0) < (header.amount ?? 0)) {
+    return "Auf die Rechnung wurde schon gezahlt: Stornieren lässt sie sich erst, wenn die Zahlung zurückgebucht oder erstattet ist (Zahlungsjournal, kommt mit Issue 30).";
+  }
+  return null;
+}
+
+/** The Stornorechnung that cancelled the invoice `id`, or null. */
+export async function cancellationOf(db: Db, id: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: invoiceHeaders.id })
+    .from(invoiceHeaders)
+    .where(and(eq(invoiceHeaders.correctsInvoiceId, id), eq(invoiceHeaders.kind, "STORNO")));
+  return row?.id ?? null;
+}
+
+export type CancelOutcome = { status: "cancelled"; stornoId: number; stornoNumber: number } | { status: "refused"; message: string } | { status: "missing" };
+
+/**
+ * 'Stornieren' (§ 14 Abs. 4 UStG, GoBD: a correction is a new document naming the old one): one
+ * batch writes a Stornorechnung for the invoice's person with every row negated (text and date of
+ * service kept), naming the invoice (corrects_invoice_id), and issues it with the next number of
+ * the same counter; the cancelled invoice has nothing open any more (it stays as it was issued),
+ * its rows release their fees, and the fees are open and billable again. Refused for a draft, a
+ * correction, a cancelled invoice and (until the payment journal) one that was paid on.
+ */
+export async function cancelInvoice(db: Db, id: number, actor: Actor, today: string, now = new Date()): Promise<CancelOutcome> {
+  const header = await getInvoiceHeader(db, id);
+  if (!header) return { status: "missing" };
+  const refusal = cancelRefusal({ ...header, cancelledBy: await cancellationOf(db, id) });
+  if (refusal) return { status: "refused", message: refusal };
+  const iso = now.toISOString();
+  const storno = sql`(SELECT id FROM ${invoiceHeaders} WHERE corrects_invoice_id = ${id} AND kind = 'STORNO')`;
+  const [rows, issue, ...rest] = issueStatements(storno, sql`h.id`, actor, now, today);
+  try {
+    await runAtomically(db, [
+      render(sql`INSERT INTO ${invoiceHeaders} (person_id, status, kind, corrects_invoice_id, date, due_date, amount, open_amount, created_by, created_on)
+        SELECT person_id, 'DRAFT', 'STORNO', id, ${today}, NULL, -amount, 0, ${actor.name}, ${iso} FROM ${invoiceHeaders}
+        WHERE id = ${id} AND status = 'ISSUED' AND kind = 'INVOICE' AND open_amount = amount AND NOT EXISTS (SELECT 1 FROM ${invoiceHeaders} s WHERE s.corrects_invoice_id = ${id} AND s.kind = 'STORNO')`),
+      ABORT_UNLESS_CHANGED,
+      render(sql`INSERT INTO ${invoiceRows} (invoice_id, line_number, text, amount, service_from, service_to, created_by, created_on)
+        SELECT ${storno}, line_number, text, -amount, service_from, service_to, ${actor.name}, ${iso} FROM ${invoiceRows} WHERE invoice_id = ${id}`),
+      rows,
+      issue,
+      ...rest,
+      render(
+        sql`UPDATE ${invoiceHeaders} SET open_amount = 0, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1 WHERE id = ${id}`,
+      ),
+      render(sql`UPDATE ${fees} SET is_invoiced = 0, open_amount = amount, due_date = NULL, payment_reference = NULL,
+          last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
+        WHERE id IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${id} AND fee_id IS NOT NULL AND fee_released = 0)`),
+      render(sql`UPDATE ${invoiceRows} SET fee_released = 1, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
+        WHERE invoice_id = ${id} AND fee_id IS NOT NULL AND fee_released = 0`),
+    ]);
+  } catch (error) {
+    if (isAbortedAsUnchanged(error))
+      return {
+        status: "refused",
+        message:
+          cancelRefusal({ ...((await getInvoiceHeader(db, id)) ?? header), cancelledBy: await cancellationOf(db, id) }) ??
+          "Die Rechnung hat sich inzwischen geändert. Bitte noch einmal versuchen.",
+      };
+    throw error;
+  }
+  const [created] = await db
+    .select({ id: invoiceHeaders.id, invoiceNumber: invoiceHeaders.invoiceNumber })
+    .from(invoiceHeaders)
+    .where(and(eq(invoiceHeaders.correctsInvoiceId, id), eq(invoiceHeaders.kind, "STORNO")));
+  return created?.invoiceNumber ? { status: "cancelled", stornoId: created.id, stornoNumber: created.invoiceNumber } : { status: "missing" };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -261,7 +261,7 @@ export async function getReminder(db: Db, id: number): Promise<ReminderRow | und
  *  (not on an invoice, nothing paid). `fee` is the fee's id as SQL. */
 const feeCancellable = (fee: SQL) =>
   sql`EXISTS (SELECT 1 FROM ${fees} cf WHERE cf.id = ${fee} AND cf.kind = 'REMINDER' AND cf.is_invoiced = 0 AND cf.open_amount = cf.amount
-    AND NOT EXISTS (SELECT 1 FROM invoice_rows ir WHERE ir.fee_id = cf.id))`;
+    AND NOT EXISTS (SELECT 1 FROM invoice_rows ir WHERE ir.fee_id = cf.id AND ir.fee_released = 0))`;
 
 /**
  * The writes of cancelling a reminder, for one batch (cancelReminder; the Mahnlauf for an item paid
@@ -293,7 +293,7 @@ export async function cancelReminder(db: Db, id: number, actor: Actor, now = new
   if (reminder.status !== "PENDING") return { status: "refused", message: REMINDER_ALREADY_SENT };
   if (reminder.feeId !== null) {
     const [fee] = await db.select().from(fees).where(eq(fees.id, reminder.feeId));
-    const onInvoice = fee && (await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM invoice_rows WHERE fee_id = ${fee.id}`))[0].n > 0;
+    const onInvoice = fee && (await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM invoice_rows WHERE fee_id = ${fee.id} AND fee_released = 0`))[0].n > 0;
     if (fee && (fee.isInvoiced || onInvoice || fee.openAmount < fee.amount)) return { status: "refused", message: REMINDER_FEE_SETTLED };
   }
   const [cancelled] = await runAtomically(db, cancelReminderStatements(id, actor, now));

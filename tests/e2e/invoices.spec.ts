@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { toast, waitForHydration } from "./support/journeys";
+import { ownConnection, toast, waitForHydration } from "./support/journeys";
 import { testDataFor } from "./support/test-data";
 
 // Every test here starts logged in as finance (one session per worker, tests/e2e/support/fixtures.ts).
@@ -18,7 +18,7 @@ async function withoutToast(page: Page, javaScriptEnabled: boolean) {
 const invoiceToolbar = (page: Page) => page.getByRole("toolbar", { name: /^Rechnungen.*Aktionen$/ });
 const rowsToolbar = (page: Page) => page.getByRole("toolbar", { name: /^Rechungszeilen.*Aktionen$/ });
 
-test("a draft: its due date changed, a row added, edited and deleted with the amount following; issued, it is frozen and says why", async ({
+test("a draft: its due date changed, a row added, edited and deleted with the amount following; issued, it is frozen and says why; a Stornorechnung corrects it", async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -87,13 +87,12 @@ test("a draft: its due date changed, a row added, edited and deleted with the am
   await expect(dialog).toContainText("Datum, Fälligkeit, Empfänger und Zeilen sind festgeschrieben");
   await expect(dialog.getByRole("textbox", { name: "Datum" })).toHaveCount(0);
   await expect(dialog.getByRole("textbox", { name: "Fällig am" })).toHaveCount(0);
-  await dialog.getByRole("checkbox", { name: "Ist Offen" }).uncheck();
-  await dialog.getByRole("button", { name: "Speichern" }).click();
-  await expect(toast(page)).toHaveText("Rechnung wurde gespeichert");
-  await expect(invoiceRow.locator("td").nth(CELL.state)).toHaveText("Bezahlt");
+  await expect(dialog.getByRole("checkbox", { name: "Ist Offen" })).toBeChecked();
+  await expect(dialog.getByLabel(/^Offener Betrag/)).toBeVisible();
+  await dialog.getByRole("link", { name: "Abbruch" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 
   // Its rows: the dialog says why Speichern stays disabled.
-  await withoutToast(page, javaScriptEnabled);
   const issuedRows = page.getByRole("region", { name: new RegExp(`^Rechungszeilen für Rechnung ${number} an Greta ${draft.lastName}`) });
   const rowId = await issuedRows.locator("tbody tr").first().getAttribute("data-row-id");
   await page.goto(`/invoices/${draft.invoiceId}/invoicerows?dialog=invoiceRow-edit&dialogId=${rowId}`);
@@ -102,13 +101,37 @@ test("a draft: its due date changed, a row added, edited and deleted with the am
   await expect(dialog.getByRole("button", { name: "Speichern" })).toBeDisabled();
   await expect(dialog).toContainText("Die Rechnung ist ausgestellt");
 
-  // And it is not deleted: the confirmation says why, its button disabled.
+  // Nor is it deleted: the confirmation says why, its button disabled.
   await page.goto(`/invoices/${draft.invoiceId}/invoicerows`);
   await waitForHydration(page, javaScriptEnabled);
   await invoiceToolbar(page).getByRole("link", { name: "Löschen" }).click();
   dialog = page.getByRole("dialog", { name: `Rechnung ${number} löschen` });
   await expect(dialog).toContainText("Ausgestellte Rechnungen werden nicht gelöscht.");
   await expect(dialog.getByRole("button", { name: "Löschen" })).toBeDisabled();
+
+  // It is corrected by a Stornorechnung: the next number, naming it; both get their PDF.
+  await page.goto(`/invoices/${draft.invoiceId}/invoicerows`);
+  await waitForHydration(page, javaScriptEnabled);
+  await invoiceToolbar(page).getByRole("link", { name: "Stornieren" }).click();
+  dialog = page.getByRole("dialog", { name: `Rechnung ${number} stornieren` });
+  await expect(dialog).toContainText("Ihre offenen Posten werden wieder offen und abrechenbar.");
+  await dialog.getByRole("button", { name: "Stornieren" }).click();
+  await expect(toast(page)).toHaveText(/^Stornorechnung \d+ wurde ausgestellt$/);
+  const stornoNumber = /Stornorechnung (\d+)/.exec((await toast(page).textContent()) ?? "")![1];
+  await expect(invoiceRow.locator("td").nth(CELL.state)).toHaveText("Storniert");
+  await expect(invoiceRow.locator("td").nth(CELL.open)).toHaveText("0,00 €");
+  const stornoRow = page.getByRole("region", { name: /^Rechnungen/ }).locator("tbody tr", { hasText: stornoNumber });
+  await expect(stornoRow.locator("td").nth(CELL.state)).toHaveText("Stornorechnung");
+  await expect(stornoRow.locator("td").nth(CELL.amount)).toHaveText("-55,00 €");
+  const stornoId = await stornoRow.getAttribute("data-row-id");
+  for (const id of [draft.invoiceId, Number(stornoId)]) {
+    await page.goto(`/invoices/${id}/invoicerows?dialog=invoicePdf-create&dialogId=${id}`);
+    await waitForHydration(page, javaScriptEnabled);
+    await page.getByRole("dialog", { name: "PDF erzeugen" }).getByRole("button", { name: "PDF erzeugen" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "PDF erfolgreich erstellt" })).toBeVisible({ timeout: 60_000 });
+    const pdf = await page.request.get(`/invoices/pdf/${id}`, ownConnection());
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  }
 });
 
 test("a draft deleted into the Papierkorb, its fees billable again, and brought back with 'Rückgängig'", async ({ page, javaScriptEnabled }) => {

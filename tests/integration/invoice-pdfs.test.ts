@@ -310,3 +310,22 @@ describe("malformed requests get a German 4xx and change nothing", () => {
     expect(await response.text()).toMatch(/^getPDF error: Die PDF-Datei Rechnung_weg\.pdf fehlt/);
   });
 });
+
+describe("the Stornorechnung's PDF (issue 30)", () => {
+  it("is headed 'Stornorechnung', names the invoice it cancels with number and date, negates its rows and asks for no payment", async () => {
+    const id = await makeInvoice(13, 880_400);
+    const original = await headerOf(id);
+    const response = await post({ intent: "invoice:cancel", id });
+    expect(response.status).toBe(302);
+    const [storno] = await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.correctsInvoiceId, id));
+    expect((await post({ intent: "invoicePdf:create", id: storno.id })).status).toBe(302);
+    const stored = await env.INVOICES.get((await headerOf(storno.id)).pdfFilePath!);
+    const text = (await pdfText(await stored!.arrayBuffer())).replace(/\s+/g, " ");
+    expect(text).toContain(`Stornorechnung Nr. ${storno.invoiceNumber}`);
+    expect(text).toContain(`hiermit stornieren wir unsere Rechnung Nr. ${original.invoiceNumber} vom 02.11.2026 vollständig. Es ist nichts zu zahlen.`);
+    expect(text).toContain("-60,00 €");
+    expect(text).toContain("-1.234,56 €");
+    expect(text).not.toContain("Bitte überweisen");
+    expect(text).not.toContain("GiroCode");
+  });
+});

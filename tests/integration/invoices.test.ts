@@ -508,3 +508,74 @@ describe("issuing a draft, and an issued invoice is frozen (issue 30)", () => {
 });
 
 type Issued = { id: number; rowVersion: number; rowId: number };
+
+describe("Stornieren: a Stornorechnung cancels an issued invoice (issue 30)", () => {
+  const counter = async () => ((await env.DB.prepare("SELECT last_invoice_number AS n FROM configuration WHERE id = 1").first()) as { n: number }).n;
+
+  it("issues a Stornorechnung with the next number, every row negated and naming the invoice; the invoice is settled and its fees are billable again", async () => {
+    const { header, fees } = await makeInvoice([{ amount: 3_000 }, { amount: 1_250 }]);
+    const cookie = await loginCookie("finance");
+    const confirm = await page(`/invoices/${header.id}/invoicerows?dialog=invoice-cancel&dialogId=${header.id}`, cookie);
+    expect(confirm).toContain(`Rechnung ${header.invoiceNumber} stornieren`);
+    expect(confirm).toContain("Ihre offenen Posten werden wieder offen und abrechenbar.");
+    const expected = Math.max(await counter(), ((await env.DB.prepare("SELECT max(invoice_number) AS n FROM invoice_headers").first()) as { n: number }).n) + 1;
+
+    const response = await postForm(`/invoices/${header.id}/invoicerows`, cookie, { intent: "invoice:cancel", id: header.id });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)).toMatchObject({ type: "success", message: `Stornorechnung ${expected} wurde ausgestellt` });
+    const [storno] = await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.correctsInvoiceId, header.id));
+    expect(storno).toMatchObject({
+      kind: "STORNO",
+      status: "ISSUED",
+      invoiceNumber: expected,
+      amount: -4_250,
+      openAmount: 0,
+      personId: person.id,
+      dueDate: null,
+    });
+    const originalRows = await rowsOf(header.id);
+    expect((await rowsOf(storno.id)).map((row) => [row.lineNumber, row.text, row.amount, row.serviceFrom, row.feeId])).toEqual(
+      originalRows.map((row) => [row.lineNumber, row.text, -row.amount, row.serviceFrom, null]),
+    );
+    expect(await counter()).toBe(expected);
+    // The invoice stays as issued; nothing is open on it, its rows released their fees.
+    expect(await headerOf(header.id)).toMatchObject({ status: "ISSUED", invoiceNumber: header.invoiceNumber, amount: 4_250, openAmount: 0, date: header.date });
+    expect(originalRows.every((row) => row.feeReleased)).toBe(true);
+    for (const fee of await feesById(fees.map((f) => f.id))) expect(fee).toMatchObject({ isInvoiced: false, openAmount: fee.amount, paymentReference: null });
+    const listed = await page("/invoices", cookie);
+    expect(listed).toContain("Storniert");
+    expect(listed).toContain("Stornorechnung");
+
+    // The fees can be billed again: a new row may name them.
+    const [draft] = await db.insert(schema.invoiceHeaders).values({ personId: person.id, date: "2026-11-20" }).returning();
+    await db
+      .insert(schema.invoiceRows)
+      .values(fees.map((fee, index) => ({ invoiceId: draft.id, feeId: fee.id, lineNumber: index + 1, text: fee.text, amount: fee.amount })));
+
+    // Once is enough; a Stornorechnung is not cancelled.
+    const again = await postForm(`/invoices/${header.id}/invoicerows`, cookie, { intent: "invoice:cancel", id: header.id });
+    expect(await again.text()).toContain("Die Rechnung ist schon storniert.");
+    const ofStorno = await postForm(`/invoices/${storno.id}/invoicerows`, cookie, { intent: "invoice:cancel", id: storno.id });
+    expect(await ofStorno.text()).toContain("Nur eine Rechnung wird storniert");
+    expect(await counter()).toBe(expected);
+  });
+
+  it("refuses a draft and an invoice paid on (until the payment journal can refund), with nothing written", async () => {
+    const cookie = await loginCookie("finance");
+    const { header: draft } = await makeInvoice([{ amount: 1_000 }], { draft: true });
+    const { header: paid } = await makeInvoice([{ amount: 1_000 }], { openAmount: 400 });
+    const invoices = await db.$count(schema.invoiceHeaders);
+    for (const [header, message] of [
+      [draft, "Ein Entwurf wird nicht storniert"],
+      [paid, "Auf die Rechnung wurde schon gezahlt"],
+    ] as const) {
+      const confirm = await page(`/invoices/${header.id}/invoicerows?dialog=invoice-cancel&dialogId=${header.id}`, cookie);
+      expect(confirm).toMatch(/<button type="submit" disabled=""[^>]*>Stornieren<\/button>/);
+      const response = await postForm(`/invoices/${header.id}/invoicerows`, cookie, { intent: "invoice:cancel", id: header.id });
+      expect(response.status).not.toBe(302);
+      expect(await response.text()).toContain(message);
+      expect(await headerOf(header.id)).toEqual(header);
+    }
+    expect(await db.$count(schema.invoiceHeaders)).toBe(invoices);
+  });
+});

@@ -18,7 +18,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { mainRecordOfTransaction, restoreDeletedRecord } from "~/models/recycle-bin.server";
-import { deleteInvoiceHeader, deleteInvoiceRow, issueInvoice, saveInvoiceRow, updateInvoiceHeader } from "~/models/invoices.server";
+import { cancelInvoice, deleteInvoiceHeader, deleteInvoiceRow, issueInvoice, saveInvoiceRow, updateInvoiceHeader } from "~/models/invoices.server";
 import { undoInvoiceRun, latestInvoiceRun } from "~/models/invoice-runs.server";
 import { paymentLinkForFee, toMollieValue } from "~/services/payments.server";
 import { fetchApp, postForm } from "../support/app";
@@ -163,14 +163,25 @@ async function expectBooksHold(step: string) {
     const sum = rows.filter((row) => row.invoiceId === header.id).reduce((total, row) => total + row.amount, 0);
     check(Object.is(header.amount, sum), `invoice ${header.invoiceNumber} = sum of its rows: ${header.amount} ≠ ${sum}`);
     check(typeof header.openAmount === "number" && header.openAmount >= 0, `invoice ${header.invoiceNumber} open ≥ 0: ${header.openAmount}`);
-    check(header.openAmount <= header.amount, `invoice ${header.invoiceNumber} open ≤ amount: ${header.openAmount} > ${header.amount}`);
+    check(header.openAmount <= Math.max(header.amount, 0), `invoice ${header.invoiceNumber} open ≤ amount: ${header.openAmount} > ${header.amount}`);
   }
   for (const fee of fees) {
     check(typeof fee.openAmount === "number" && fee.openAmount >= 0, `fee ${fee.id} open ≥ 0: ${fee.openAmount}`);
     check(fee.openAmount <= fee.amount, `fee ${fee.id} open ≤ amount: ${fee.openAmount} > ${fee.amount}`);
   }
-  const billed = rows.map((row) => row.feeId).filter((id) => id !== null);
+  // A fee stands on at most one row (a row of a cancelled invoice released it).
+  const billed = rows
+    .filter((row) => !row.feeReleased)
+    .map((row) => row.feeId)
+    .filter((id) => id !== null);
   check(new Set(billed).size === billed.length, `no fee on two rows: ${billed.filter((id, index) => billed.indexOf(id) !== index).join(", ")}`);
+  // A Stornorechnung negates its invoice exactly, once; the invoice has nothing open.
+  for (const storno of headers.filter((h) => h.kind === "STORNO")) {
+    const cancelled = headers.find((h) => h.id === storno.correctsInvoiceId);
+    check(cancelled !== undefined && storno.amount === -cancelled.amount, `storno ${storno.invoiceNumber} negates its invoice: ${storno.amount}`);
+    check(cancelled?.openAmount === 0, `a cancelled invoice has nothing open: ${cancelled?.openAmount}`);
+    check(headers.filter((h) => h.kind === "STORNO" && h.correctsInvoiceId === storno.correctsInvoiceId).length === 1, `one storno per invoice`);
+  }
   const numbers = headers.map((h) => h.invoiceNumber).filter((n) => n !== null);
   check(new Set(numbers).size === numbers.length, `invoice numbers unique: ${numbers.filter((n, index) => numbers.indexOf(n) !== index).join(", ")}`);
   const invoiced = new Set(fees.filter((fee) => fee.isInvoiced).map((fee) => fee.id));
@@ -250,6 +261,7 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant("addBillableFee" as const), amount: fc.integer({ min: 0, max: 60_000 }) }),
   fc.record({ kind: fc.constant("invoiceRun" as const), redeliver: fc.boolean(), draftsOnly: fc.boolean() }),
   fc.record({ kind: fc.constant("issueInvoice" as const), invoice: fc.nat(1), twice: fc.boolean() }),
+  fc.record({ kind: fc.constant("cancelInvoice" as const), invoice: fc.nat(1), twice: fc.boolean() }),
   fc.record({ kind: fc.constant("undoLastRun" as const) }),
   fc.record({
     kind: fc.constant("molliePayment" as const),
@@ -330,6 +342,10 @@ describe("the books hold under any sequence of operations", () => {
               await deliver(op.redeliver ? [...run.messages, ...run.messages] : run.messages);
               break;
             }
+            case "cancelInvoice":
+              await cancelInvoice(db, invoices[op.invoice], actor, "2026-11-21");
+              if (op.twice) await cancelInvoice(db, invoices[op.invoice], actor, "2026-11-22");
+              break;
             case "issueInvoice":
               await issueInvoice(db, invoices[op.invoice], actor, "2026-11-20");
               if (op.twice) await issueInvoice(db, invoices[op.invoice], actor, "2026-11-21");
@@ -382,6 +398,8 @@ describe("the books hold under any sequence of operations", () => {
     // The sequences did bill through the queue consumer and take runs back.
     expect(await db.$count(schema.invoiceHeaders, sql`job_id IS NOT NULL`)).toBeGreaterThan(0);
     expect(await db.$count(schema.jobs, sql`undone_on IS NOT NULL`)).toBeGreaterThan(0);
+    // ... issued drafts and cancelled invoices by Stornorechnung.
+    expect(await db.$count(schema.invoiceHeaders, sql`kind = 'STORNO'`)).toBeGreaterThan(0);
     expect(await db.$count(schema.molliePayments)).toBeGreaterThan(0);
     // ... and reminded, up to level 2 at least, with reminder fees.
     expect(await db.$count(schema.reminders, sql`level >= 2`)).toBeGreaterThan(0);

@@ -169,6 +169,19 @@ describe("the club's tax status on the invoice", () => {
     await env.DB.prepare("UPDATE templates SET html = ?1 WHERE name = 'invoice'").bind(DEFAULT_INVOICE_TEMPLATE).run();
   }
 
+  it("migration 0031 names the document in the heading and keeps a Stornorechnung from asking for payment", async () => {
+    await expectTemplateMigration(
+      "0031_",
+      DEFAULT_INVOICE_TEMPLATE.replace("<h1>{{documentTitle}} Nr. {{invoiceNumber}}</h1>", "<h1>Rechnung Nr. {{invoiceNumber}}</h1>")
+        .replace(
+          "{{^corrects}}<p>hiermit stellen wir Ihnen folgende Leistungen in Rechnung:</p>{{/corrects}}\n  {{#corrects}}<p>hiermit stornieren wir unsere Rechnung Nr. {{corrects.invoiceNumber}} vom {{corrects.date}} vollständig. Es ist nichts zu zahlen.</p>{{/corrects}}",
+          "<p>hiermit stellen wir Ihnen folgende Leistungen in Rechnung:</p>",
+        )
+        .replace('{{#payable}}<div class="payment">', '<div class="payment">')
+        .replace("</div></div>{{/girocode}}\n  </div>{{/payable}}", "</div></div>{{/girocode}}\n  </div>"),
+    );
+  });
+
   it("migration 0030 adds each row's date of service to a stored default template, and leaves a changed one alone", async () => {
     await expectTemplateMigration(
       "0030_",

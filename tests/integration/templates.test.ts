@@ -89,7 +89,7 @@ describe("Vorlagen", () => {
     try {
       const add = await (await fetchApp("/templates?dialog=template-add", { cookie: await loginCookie("admin") })).text();
       expect(add).toContain('value="invoice"');
-      expect(add).toContain("Rechnung Nr. {{invoiceNumber}}");
+      expect(add).toContain("{{documentTitle}} Nr. {{invoiceNumber}}");
     } finally {
       await db.update(schema.templates).set({ name: "invoice" }).where(eq(schema.templates.id, invoice.id));
     }

@@ -1,6 +1,7 @@
 /**
  * The invoice dialogs: 'Rechnung {number} bearbeiten' or 'Rechnungsentwurf bearbeiten' (no add:
- * invoices come from fees), 'Rechnung ausstellen' (a draft gets its number, issue 30), delete (a
+ * invoices come from fees), 'Rechnung ausstellen' (a draft gets its number, issue 30),
+ * 'Stornieren' (a Stornorechnung cancels an issued invoice), delete (a
  * draft's rows into the bin, its fees billable again; an issued invoice is refused) and 'Zeile
  * hinzufügen', the row dialog opened from an invoice (the invoices grid's row action).
  */
@@ -10,6 +11,9 @@ import {
   deleteInvoiceHeader,
   getInvoiceHeader,
   invoiceDeletionContents,
+  cancellationOf,
+  cancelInvoice,
+  cancelRefusal,
   invoiceTitle,
   ISSUED_INVOICE_KEPT,
   issueInvoice,
@@ -92,6 +96,28 @@ export const dialog = defineDialog({
         },
       };
     },
+    cancel: async ({ db, id }): Promise<ConfirmData | null> => {
+      const header = id ? await getInvoiceHeader(db, id) : undefined;
+      if (!header) return null;
+      const refusal = cancelRefusal({ ...header, cancelledBy: await cancellationOf(db, header.id) });
+      return {
+        confirm: {
+          title: `${invoiceTitle(header)} stornieren`,
+          message:
+            "Es wird eine Stornorechnung mit der nächsten Rechnungsnummer ausgestellt, die jede Zeile der Rechnung aufhebt und sie nennt. Die Rechnung selbst bleibt, wie sie ausgestellt wurde.",
+          details: [
+            `Die Rechnung über ${formatMoney(header.amount)} ist danach ausgeglichen.`,
+            ...(header.feeCount > 0
+              ? [`${formatCount(header.feeCount, "Ihr offener Posten wird", "Ihre offenen Posten werden")} wieder offen und abrechenbar.`]
+              : []),
+          ],
+          intent: "invoice:cancel",
+          id: header.id,
+          confirmLabel: "Stornieren",
+          ...(refusal ? { refusal } : {}),
+        },
+      };
+    },
     issue: async ({ db, id }): Promise<ConfirmData | null> => {
       const header = id ? await getInvoiceHeader(db, id) : undefined;
       if (!header) return null;
@@ -129,6 +155,12 @@ export const dialog = defineDialog({
         saved: (value) => ({ isOpen: openAmountOf(value, 1) > 0 }),
         messages: { created: "Rechnung wurde angelegt", saved: "Rechnung wurde gespeichert" },
       });
+    },
+    cancel: async ({ db, user, form }) => {
+      const id = postedId(form);
+      if (!id) return { status: "missing" };
+      const outcome = await cancelInvoice(db, id, user, todayInBerlin());
+      return outcome.status === "cancelled" ? { status: "done", message: `Stornorechnung ${outcome.stornoNumber} wurde ausgestellt` } : outcome;
     },
     issue: async ({ db, user, form }) => {
       const id = postedId(form);

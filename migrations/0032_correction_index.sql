@@ -1,0 +1,1 @@
+CREATE INDEX `invoice_headers_corrects_idx` ON `invoice_headers` (`corrects_invoice_id`) WHERE corrects_invoice_id IS NOT NULL;
