@@ -57,7 +57,10 @@ export default defineConfig({
   ],
   // The app starts exactly as the README's start command starts it, on its own fresh state.
   webServer: {
-    command: `rm -rf tests/.artifacts/state && bash scripts/start.sh`,
+    // The app's own output (wrangler, workerd, the local provider) goes to a file that test:repeat
+    // keeps with a failed run: a worker that crashed mid-request ('Your worker restarted
+    // mid-request', once in a run of 2026-11-27) is then explained there.
+    command: `rm -rf tests/.artifacts/state && mkdir -p tests/.artifacts && bash scripts/start.sh 2>&1 | tee tests/.artifacts/web-server.log`,
     cwd: root,
     url: `${baseURL}/api/public/test`,
     env: {
