@@ -7,6 +7,7 @@
 import { asciiFileNamePart, readableFileNamePart } from "./file-names";
 import { groupIban } from "./banking";
 import { formatDate, formatMoney } from "./format";
+import { INVOICE_KIND_LABELS, type InvoiceKindName } from "./invoice-state";
 import { epcPayload, girocodeSvg } from "./girocode";
 import { SMALL_BUSINESS_NOTE, type ClubTaxStatus } from "./tax";
 
@@ -60,7 +61,7 @@ export type InvoiceDocumentSource = {
     amount: number;
     openAmount?: number;
     /** A Stornorechnung names the invoice it cancels (issue 30). */
-    kind?: "INVOICE" | "STORNO" | "CREDIT_NOTE";
+    kind?: InvoiceKindName;
     corrects?: { invoiceNumber: number; date: string } | null;
   };
   /** serviceFrom/To: the date or period of the service (§ 14 Abs. 4 Nr. 6 UStG), set when issued. */
@@ -180,7 +181,7 @@ export function invoiceTemplateData(source: InvoiceDocumentSource) {
     person: personTemplateData(person),
     invoiceNumber: String(header.invoiceNumber),
     /** 'Rechnung', 'Stornorechnung' or 'Gutschrift' (the heading says '{documentTitle} Nr. {n}'). */
-    documentTitle: header.kind === "STORNO" ? "Stornorechnung" : header.kind === "CREDIT_NOTE" ? "Gutschrift" : "Rechnung",
+    documentTitle: INVOICE_KIND_LABELS[header.kind ?? "INVOICE"],
     /** The invoice a correction names (number and date), or null for an invoice. */
     corrects: header.corrects ? { invoiceNumber: String(header.corrects.invoiceNumber), date: formatDate(header.corrects.date) } : null,
     /** Whether the document asks for a payment (a correction does not). */

@@ -27,6 +27,7 @@ import {
   type InvoiceStatus,
 } from "~/db/schema";
 import { formatMoney } from "~/lib/format";
+import { INVOICE_KIND_LABELS } from "~/lib/invoice-state";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { type Actor } from "./audit.server";
 import { errorText, isAbortedAsUnchanged, isForeignKeyViolation, isFrozenInvoice } from "./constraints.server";
@@ -208,11 +209,9 @@ export async function pageOfInvoiceHeader(db: Db, id: number, query: InvoiceHead
 export const invoiceLabel = (header: { invoiceNumber: number | null; personName: string | null }) =>
   `${header.invoiceNumber ?? "Entwurf"} an ${header.personName ?? ""}`.trim();
 
-/** 'Rechnung 2026001', 'Entwurf': an invoice's document name. */
+/** 'Rechnung 2026001', 'Stornorechnung 2026002', 'Rechnungsentwurf': an invoice's document name. */
 export const invoiceTitle = (header: { invoiceNumber: number | null; kind?: InvoiceKind }) =>
-  header.invoiceNumber === null
-    ? "Rechnungsentwurf"
-    : `${header.kind === "STORNO" ? "Stornorechnung" : header.kind === "CREDIT_NOTE" ? "Gutschrift" : "Rechnung"} ${header.invoiceNumber}`;
+  header.invoiceNumber === null ? "Rechnungsentwurf" : `${INVOICE_KIND_LABELS[header.kind ?? "INVOICE"]} ${header.invoiceNumber}`;
 
 /** An invoice's number and person (the tab title), and whether it is open (the toggle follows it). */
 export async function invoiceName(db: Db, id: number) {
@@ -421,9 +420,11 @@ export function issueStatements(drafts: SQL, order: SQL, actor: Actor, now: Date
 
 export type IssueOutcome = { status: "issued"; invoiceNumber: number } | { status: "refused"; message: string } | { status: "missing" };
 
+const ALREADY_ISSUED = "Die Rechnung ist schon ausgestellt.";
+
 /** Why a draft cannot be issued (German), or null. */
 export function issueRefusal(header: Pick<InvoiceHeaderRecord, "status" | "nrOfRows" | "amount">): string | null {
-  if (header.status === "ISSUED") return "Die Rechnung ist schon ausgestellt.";
+  if (header.status === "ISSUED") return ALREADY_ISSUED;
   if (header.nrOfRows === 0) return "Ein Entwurf ohne Zeilen kann nicht ausgestellt werden.";
   return null;
 }
@@ -438,7 +439,7 @@ export async function issueInvoice(db: Db, id: number, actor: Actor, today: stri
   try {
     await runAtomically(db, [rows, headers, ABORT_UNLESS_CHANGED, ...rest]);
   } catch (error) {
-    if (isAbortedAsUnchanged(error)) return { status: "refused", message: "Die Rechnung ist schon ausgestellt." };
+    if (isAbortedAsUnchanged(error)) return { status: "refused", message: ALREADY_ISSUED };
     throw error;
   }
   const after = await getInvoiceHeader(db, id);
@@ -454,18 +455,18 @@ export function cancelRefusal(header: Pick<InvoiceHeaderRecord, "status" | "kind
   if (header.kind !== "INVOICE") return "Nur eine Rechnung wird storniert, keine Stornorechnung oder Gutschrift.";
   if (header.cancelledBy !== null) return "Die Rechnung ist schon storniert.";
   if ((header.openAmount ?? 0) < (header.amount ?? 0)) {
-    return "Auf die Rechnung wurde schon gezahlt: Stornieren lässt sie sich erst, wenn die Zahlung zurückgebucht oder erstattet ist (Zahlungsjournal, kommt mit Issue 30).";
+    return "Auf die Rechnung wurde schon gezahlt: Stornieren lässt sie sich erst, wenn die Zahlung zurückgebucht oder erstattet ist.";
   }
   return null;
 }
 
-/** The Stornorechnung that cancelled the invoice `id`, or null. */
-export async function cancellationOf(db: Db, id: number): Promise<number | null> {
+/** The Stornorechnung that cancelled the invoice `id` (its id and number), or undefined. */
+export async function cancellationOf(db: Db, id: number) {
   const [row] = await db
-    .select({ id: invoiceHeaders.id })
+    .select({ id: invoiceHeaders.id, invoiceNumber: invoiceHeaders.invoiceNumber })
     .from(invoiceHeaders)
     .where(and(eq(invoiceHeaders.correctsInvoiceId, id), eq(invoiceHeaders.kind, "STORNO")));
-  return row?.id ?? null;
+  return row;
 }
 
 export type CancelOutcome = { status: "cancelled"; stornoId: number; stornoNumber: number } | { status: "refused"; message: string } | { status: "missing" };
@@ -481,7 +482,7 @@ export type CancelOutcome = { status: "cancelled"; stornoId: number; stornoNumbe
 export async function cancelInvoice(db: Db, id: number, actor: Actor, today: string, now = new Date()): Promise<CancelOutcome> {
   const header = await getInvoiceHeader(db, id);
   if (!header) return { status: "missing" };
-  const refusal = cancelRefusal({ ...header, cancelledBy: await cancellationOf(db, id) });
+  const refusal = cancelRefusal({ ...header, cancelledBy: (await cancellationOf(db, id))?.id ?? null });
   if (refusal) return { status: "refused", message: refusal };
   const iso = now.toISOString();
   const storno = sql`(SELECT id FROM ${invoiceHeaders} WHERE corrects_invoice_id = ${id} AND kind = 'STORNO')`;
@@ -511,15 +512,12 @@ export async function cancelInvoice(db: Db, id: number, actor: Actor, today: str
       return {
         status: "refused",
         message:
-          cancelRefusal({ ...((await getInvoiceHeader(db, id)) ?? header), cancelledBy: await cancellationOf(db, id) }) ??
+          cancelRefusal({ ...((await getInvoiceHeader(db, id)) ?? header), cancelledBy: (await cancellationOf(db, id))?.id ?? null }) ??
           "Die Rechnung hat sich inzwischen geändert. Bitte noch einmal versuchen.",
       };
     throw error;
   }
-  const [created] = await db
-    .select({ id: invoiceHeaders.id, invoiceNumber: invoiceHeaders.invoiceNumber })
-    .from(invoiceHeaders)
-    .where(and(eq(invoiceHeaders.correctsInvoiceId, id), eq(invoiceHeaders.kind, "STORNO")));
+  const created = await cancellationOf(db, id);
   return created?.invoiceNumber ? { status: "cancelled", stornoId: created.id, stornoNumber: created.invoiceNumber } : { status: "missing" };
 }
 

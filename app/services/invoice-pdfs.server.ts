@@ -4,30 +4,24 @@
  * 'Rechnung_{number}_{lastName}_{year}.pdf', and only then named on the invoice's header.
  *
  * The header is the one truth about which stored PDF belongs to an invoice, and a PDF is never
- * stored twice or over a newer one, however a single click, a retried run message and a manual
- * 'PDF erneut erzeugen' interleave:
- * - The header's pdfFilePath is set only while it is empty (a conditional update).
+ * stored twice or over a newer one, however a single click and a retried run message interleave:
+ * - Only an issued invoice gets a PDF, once (issue 30, GoBD): its data no longer change, so the
+ *   stored file is the document the recipient got. The header keeps its SHA-256 beside its path,
+ *   both set once; 'PDF erneut erzeugen' is refused.
  * - 'PDF erzeugen' (and the PDF run) upload with R2's create-only condition (If-None-Match: *).
  *   A file that is already stored under the name is this invoice's PDF, stored by an interrupted
  *   earlier attempt (upload done, header not yet set) or by another path a moment ago: it is
- *   taken as it is (named on the header if still empty), not rendered and stored again. So a
- *   retried slice makes no second object and overwrites nothing. Unless the invoice changed after
- *   that file was stored (an edit detaches the PDF, see updateInvoiceHeader): then the file shows
- *   the old invoice and is replaced, but only that very file (R2's etagMatches condition).
- * - 'PDF erneut erzeugen' renders anew and replaces the stored file, but only one uploaded before
- *   its rendering started (R2's uploadedBefore condition): a file another path stored meanwhile is
- *   newer than this rendering and stays.
- * - If the header cannot be set (the invoice was deleted meanwhile, or names another file now),
- *   the file this call uploaded is removed again: '131 error updating invoice header with pdf name'.
- *   A file the header names is never removed.
- *
- * Issue 30 (GoBD): only an issued invoice gets a PDF, once. Its data no longer change, so the
- * stored file is the document the customer got: the header keeps its SHA-256 beside its path,
- * both set once, and 'PDF erneut erzeugen' is refused. (An invoice issued before issue 30 whose
- * PDF an edit had detached gets it rendered from its now frozen data, replacing the outdated file
- * that no header named.)
+ *   taken as it is (named on the header if still empty, hashed as it is stored), not rendered and
+ *   stored again. So a retried slice makes no second object and overwrites nothing. Unless the
+ *   invoice changed after that file was stored (an invoice issued before issue 30 whose PDF an
+ *   edit had detached): then the file, which no header named, shows the old invoice and is
+ *   replaced from the now frozen data, but only that very file (R2's etagMatches condition).
+ * - If the header cannot be set (the invoice names another file now), the file this call uploaded
+ *   is removed again: '131 error updating invoice header with pdf name'. A file the header names
+ *   is never removed.
  */
 import type { Db, Statement } from "~/db/client.server";
+import { toHex } from "~/lib/bytes";
 import { invoicePdfName, invoiceTemplateData, NO_INVOICE_TEMPLATE } from "~/lib/invoice-document";
 import { contentDisposition } from "~/lib/file-names";
 import { renderHtmlTemplate } from "~/lib/templates";
@@ -44,8 +38,7 @@ export const PDF_NEVER_REPLACED =
 
 /** The SHA-256 of a stored document, as lowercase hex. */
 export async function sha256Hex(bytes: ArrayBuffer | Uint8Array): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", bytes as BufferSource);
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return toHex(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
 }
 
 export type PdfOutcome =
@@ -57,7 +50,7 @@ export type PdfOutcome =
   | { status: "refused"; message: string };
 
 export type PdfOptions = {
-  /** 'PDF erneut erzeugen': render anew and replace a stored file older than this rendering. */
+  /** 'PDF erneut erzeugen': refused since issue 30 (an issued invoice's PDF is never replaced). */
   replace?: boolean;
   /** The renderer, opened on first need (a stored file taken as it is needs none). */
   renderer: () => Promise<PdfRenderer>;
@@ -72,9 +65,8 @@ export async function createInvoicePdf(env: Pick<Env, "INVOICES">, db: Db, id: n
   if (!document) return { status: "missing" };
   const { invoiceNumber } = document.header;
   if (!document.issued) return { status: "refused", message: PDF_OF_DRAFT };
-  if (document.pdfFilePath)
-    return options.replace ? { status: "refused", message: PDF_NEVER_REPLACED } : { status: "exists", path: document.pdfFilePath, invoiceNumber };
   if (options.replace) return { status: "refused", message: PDF_NEVER_REPLACED };
+  if (document.pdfFilePath) return { status: "exists", path: document.pdfFilePath, invoiceNumber };
   if (document.template === null) return { status: "refused", message: PDF_TEMPLATE_MISSING };
   const name = invoicePdfName(document.header, document.person.lastName);
 

@@ -6,7 +6,7 @@
  * hinzufügen', the row dialog opened from an invoice (the invoices grid's row action).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { formatDate, formatMoney, formatMoneyInput, todayInBerlin } from "~/lib/format";
+import { formatCount, formatDate, formatMoney, formatMoneyInput, todayInBerlin } from "~/lib/format";
 import {
   deleteInvoiceHeader,
   getInvoiceHeader,
@@ -22,7 +22,6 @@ import {
   updateInvoiceHeader,
   type InvoiceHeaderRecord,
 } from "~/models/invoices.server";
-import { formatCount } from "~/lib/format";
 import { auditText, defineDialog, deleteOutcome, deletionDetails, postedId, saveVersioned, type ConfirmData } from "../define.server";
 import { newRowData } from "../invoiceRow/dialog.server";
 import { invoiceSchema, type InvoiceFormValues } from "./schema";
@@ -99,7 +98,7 @@ export const dialog = defineDialog({
     cancel: async ({ db, id }): Promise<ConfirmData | null> => {
       const header = id ? await getInvoiceHeader(db, id) : undefined;
       if (!header) return null;
-      const refusal = cancelRefusal({ ...header, cancelledBy: await cancellationOf(db, header.id) });
+      const refusal = cancelRefusal({ ...header, cancelledBy: (await cancellationOf(db, header.id))?.id ?? null });
       return {
         confirm: {
           title: `${invoiceTitle(header)} stornieren`,
@@ -124,7 +123,7 @@ export const dialog = defineDialog({
       const refusal = issueRefusal(header);
       return {
         confirm: {
-          title: `Rechnung an ${header.personName ?? ""} ausstellen`.replace("  ", " "),
+          title: ["Rechnung an", header.personName, "ausstellen"].filter(Boolean).join(" "),
           message:
             "Ausgestellt erhält die Rechnung die nächste Rechnungsnummer und das heutige Datum. Danach kann sie nicht mehr geändert oder gelöscht werden, nur storniert.",
           details: [`${formatCountRows(header.nrOfRows)}, zusammen ${formatMoney(header.amount)}`],
