@@ -51,7 +51,8 @@ export const NEGATIVE_TOTAL =
 const INVOICE_NOT_FOUND = "Diese Rechnung gibt es nicht (mehr).";
 
 /** 'ReNr 2026001': the payment reference of the fees an invoice settles (spec 001 §4). */
-export const paymentReferenceOf = (invoiceNumber: number) => `ReNr ${invoiceNumber}`;
+const PAYMENT_REFERENCE_PREFIX = "ReNr ";
+export const paymentReferenceOf = (invoiceNumber: number) => `${PAYMENT_REFERENCE_PREFIX}${invoiceNumber}`;
 
 /**
  * The fees billed on an invoice, settled as the invoice settles them: open amount 0, no due date,
@@ -411,7 +412,7 @@ export function issueStatements(drafts: SQL, order: SQL, actor: Actor, now: Date
       sql`UPDATE ${configuration} SET last_invoice_number = max(coalesce(last_invoice_number, 0), coalesce((SELECT max(invoice_number) FROM ${invoiceHeaders}), 0)) WHERE id = 1`,
     ),
     render(sql`UPDATE ${fees} SET open_amount = 0, due_date = NULL,
-        payment_reference = 'ReNr ' || (SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = ${fees}.id AND r.fee_released = 0),
+        payment_reference = ${PAYMENT_REFERENCE_PREFIX} || (SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = ${fees}.id AND r.fee_released = 0),
         last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
       WHERE id IN (SELECT r.fee_id FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id
         WHERE h.id IN ${drafts} AND h.status = 'ISSUED' AND h.issued_on = ${iso} AND r.fee_id IS NOT NULL)`),
