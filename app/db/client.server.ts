@@ -238,6 +238,9 @@ const dialect = new SQLiteSyncDialect();
 /** An SQL fragment as a statement for runAtomically. */
 export const render = (query: SQL): Statement => dialect.sqlToQuery(query);
 
+/** A drizzle query builder's statement, for a batch of hand-written ones (runAtomically). */
+export const toSql = (query: { toSQL(): { sql: string; params: unknown[] } }): Statement => query.toSQL();
+
 /**
  * A guard statement for a batch: it aborts the whole batch (an SQL error that
  * isAbortedAsUnchanged recognises) when the statement before it changed no row, e.g. an UPDATE

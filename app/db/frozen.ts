@@ -5,8 +5,8 @@
  * such writes with a German message; these triggers are the last line, so that no path (an
  * unforeseen route, a bulk run, a hand-made batch) can do it either.
  *
- * What stays writable on an issued invoice: the sent date, the payment fields (open amount and
- * payment comment, until the payment journal owns them), the comment, the audit columns, and the
+ * What stays writable on an issued invoice: the sent date, the open amount (lowered and raised only
+ * by the payment journal's allocations, below), the payment comment, the comment, the audit columns, and the
  * stored PDF's path and SHA-256, each set once; of its rows only the mark that a Storno released
  * their fee, set once. The GDPR erasure (write context ERASE) may still
  * delete what has outlived its retention period (§ 147 AO) and copy the recipient of invoices from
@@ -74,5 +74,39 @@ export function frozenInvoiceTriggers(): { name: string; sql: string }[] {
       ].join(" OR ")})`,
     ),
     trigger("frozen_invoice_rows_delete", `BEFORE DELETE ON invoice_rows WHEN ${issued("OLD.invoice_id")} AND ${NOT_ERASING}`),
+  ];
+}
+
+/** The message of the journal's ABORT (mapped to German by the models, as FROZEN_INVOICE). */
+export const FROZEN_PAYMENT = "frozen: payment journal";
+
+/**
+ * The payment journal (issue 30 item 4, § 146 Abs. 4 AO): an entry and its allocations are never
+ * changed or deleted, only undone by a counter-entry; the GDPR erasure (ERASE) may delete what has
+ * outlived its retention period. An allocation lowers the open amount of its invoice or fee (a
+ * counter-entry's negative one raises it again) in the statement that writes it: the open amount
+ * is what the allocations left, and the tables' checks (0 <= open <= amount) refuse an allocation
+ * beyond what is open. `payment_allocations_apply` names fees and invoice_headers: a migration that
+ * rebuilds either drops it first (SQLite refuses the rename otherwise); the generated block at the
+ * migration's end writes it again.
+ */
+export function paymentJournalTriggers(): { name: string; sql: string }[] {
+  const abort = `SELECT RAISE(ABORT, '${FROZEN_PAYMENT}');`;
+  const frozen = (table: string, action: "UPDATE" | "DELETE") => ({
+    name: `frozen_${table}_${action.toLowerCase()}`,
+    sql: `CREATE TRIGGER frozen_${table}_${action.toLowerCase()} BEFORE ${action} ON ${table} WHEN ${NOT_ERASING} BEGIN\n  ${abort}\nEND`,
+  });
+  return [
+    frozen("payments", "UPDATE"),
+    frozen("payments", "DELETE"),
+    frozen("payment_allocations", "UPDATE"),
+    frozen("payment_allocations", "DELETE"),
+    {
+      name: "payment_allocations_apply",
+      sql: `CREATE TRIGGER payment_allocations_apply AFTER INSERT ON payment_allocations BEGIN
+  UPDATE invoice_headers SET open_amount = open_amount - NEW.amount WHERE id = NEW.invoice_id;
+  UPDATE fees SET open_amount = open_amount - NEW.amount WHERE id = NEW.fee_id;
+END`,
+    },
   ];
 }

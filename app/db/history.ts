@@ -13,7 +13,7 @@
  * .sql anew; tests/integration/change-history.test.ts fails while a table's trigger and the schema
  * differ.
  */
-import { frozenInvoiceTriggers } from "./frozen";
+import { frozenInvoiceTriggers, paymentJournalTriggers } from "./frozen";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { storedColumns } from "./columns";
 import * as schema from "./schema";
@@ -53,6 +53,8 @@ export const NO_HISTORY: Record<string, string> = {
   user_preferences: "Ansichtseinstellungen der Benutzer",
   calendar_feeds: "Kalender-Abos: geheime Zugangsschlüssel",
   mail_log: "selbst ein Protokoll der versandten Mails",
+  payments: "Zahlungsjournal: unveränderlich, selbst das Protokoll (Korrektur nur durch Gegenbuchung)",
+  payment_allocations: "Zuordnungen des Zahlungsjournals: unveränderlich wie das Journal",
   mollie_payments: "Zahlungsprotokoll (die Änderung der Gebühr steht im Verlauf der Gebühr)",
   bank_statement_imports: "Kontoauszug-Import: Protokoll (die gebuchten Zahlungen stehen im Verlauf der Gebühren/Rechnungen)",
   bank_statement_entries: "Kontoauszug-Import: Protokoll (die gebuchten Zahlungen stehen im Verlauf der Gebühren/Rechnungen)",
@@ -131,7 +133,7 @@ export function historyTriggers(table: SQLiteTable): { name: string; sql: string
 /** The migration that (re)creates every history trigger, and the triggers that keep issued
  *  invoices frozen (app/db/frozen.ts): a table rebuild drops both. */
 export function historyTriggersMigration(): string {
-  const statements = [...HISTORY_TABLES.flatMap((table) => historyTriggers(table)), ...frozenInvoiceTriggers()].flatMap((trigger) => [
+  const statements = [...HISTORY_TABLES.flatMap((table) => historyTriggers(table)), ...frozenInvoiceTriggers(), ...paymentJournalTriggers()].flatMap((trigger) => [
     `DROP TRIGGER IF EXISTS ${trigger.name};`,
     `${trigger.sql};`,
   ]);

@@ -1293,6 +1293,88 @@ export const directDebitItems = sqliteTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Zahlungsjournal (issue 30 item 4, § 146 Abs. 1 and 4 AO, GoBD): every payment that comes in or
+// goes out is one entry that is never changed or deleted (app/db/frozen.ts); a wrong one is undone
+// by a counter-entry that names it. What an entry paid is its allocations (Zuordnungen) to
+// invoices and fees; the open amount of an invoice or fee goes down by each allocation (a trigger
+// of app/db/frozen.ts, so nothing else can lower it), and what an entry did not allocate is the
+// payer's credit (Guthaben). A Stornorechnung or Gutschrift books as an entry 'Verrechnung'.
+
+export const PAYMENT_METHODS = ["TRANSFER", "DIRECT_DEBIT", "MOLLIE", "CASH", "OFFSET"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Where an entry came from: a bank statement entry, a direct-debit item, a Mollie payment, a cash
+ *  receipt or a hand booking, a correction document (Storno, Gutschrift), a counter-entry, or the
+ *  amounts paid before the journal existed (migration 0033). */
+export const PAYMENT_SOURCES = ["BANK_ENTRY", "DIRECT_DEBIT", "MOLLIE", "CASH_RECEIPT", "MANUAL", "CORRECTION", "REVERSAL", "MIGRATION"] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: id(),
+    /** The entry's idempotency key ('bank:17', 'mollie:tr_x', 'debit:5', 'manual:<form id>'): a
+     *  retried webhook, import or form books nothing twice. */
+    entryKey: text("entry_key").notNull(),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id),
+    date: text("date").notNull(),
+    /** Cents: above zero money in, below zero money out (a refund, a returned debit). */
+    amount: integer("amount").notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    source: text("source", { enum: PAYMENT_SOURCES }).notNull(),
+    /** The source's own reference, as a person reads it: the bank's reference, the Mollie payment
+     *  id, the end-to-end id, the receipt number, the correction's number. */
+    sourceRef: text("source_ref"),
+    /** A counter-entry names the entry it undoes; an entry is undone at most once. */
+    reversesPaymentId: integer("reverses_payment_id").references((): AnySQLiteColumn => payments.id),
+    text: text("text").notNull().default(""),
+    createdBy: text("created_by").notNull(),
+    createdOn: text("created_on").notNull(),
+  },
+  (t) => [
+    uniqueIndex("payments_entry_key_unique").on(t.entryKey),
+    index("payments_person_idx").on(t.personId, t.date),
+    index("payments_date_idx").on(t.date),
+    uniqueIndex("payments_reverses_unique")
+      .on(t.reversesPaymentId)
+      .where(sql`reverses_payment_id IS NOT NULL`),
+    oneOf("payments", "method", PAYMENT_METHODS),
+    oneOf("payments", "source", PAYMENT_SOURCES),
+    isDate("payments", "date"),
+    rule("payments_amount_not_zero", `amount <> 0 AND amount BETWEEN -${MAX_CENTS} AND ${MAX_CENTS}`),
+    rule("payments_reversal_source", "(source = 'REVERSAL') = (reverses_payment_id IS NOT NULL)"),
+  ],
+);
+
+export const paymentAllocations = sqliteTable(
+  "payment_allocations",
+  {
+    id: id(),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    invoiceId: integer("invoice_id").references(() => invoiceHeaders.id),
+    feeId: integer("fee_id").references(() => fees.id),
+    /** Cents the entry pays on the invoice or fee; below zero in a counter-entry. */
+    amount: integer("amount").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdOn: text("created_on").notNull(),
+  },
+  (t) => [
+    index("payment_allocations_payment_idx").on(t.paymentId),
+    index("payment_allocations_invoice_idx")
+      .on(t.invoiceId)
+      .where(sql`invoice_id IS NOT NULL`),
+    index("payment_allocations_fee_idx")
+      .on(t.feeId)
+      .where(sql`fee_id IS NOT NULL`),
+    rule("payment_allocations_one_target", "(invoice_id IS NULL) <> (fee_id IS NULL)"),
+    rule("payment_allocations_amount_not_zero", `amount <> 0 AND amount BETWEEN -${MAX_CENTS} AND ${MAX_CENTS}`),
+  ],
+);
+
 /**
  * Who is writing right now: one row (id 1) that the D1 wrapper (app/db/client.server.ts) sets as
  * the first statement of every write batch and deletes as the last, so the history triggers

@@ -158,3 +158,21 @@ export const optionalId = () =>
 
 /** The rowVersion an edit form was based on. */
 export const rowVersion = () => z.number({ error: "Version fehlt" }).int().min(1).max(MAX_ID);
+
+/** How a payment entered in a dialog came in (the payment journal, issue 30): the dialog books it as a journal entry. */
+export const PAID_BY = ["TRANSFER", "CASH"] as const;
+export type PaidBy = (typeof PAID_BY)[number];
+
+/**
+ * The fields of a payment booked from a dialog (Zahlungsart, Bezahlt am) and the form's own id
+ * (paymentKey, made when the dialog opens): the journal entry's key, so that sending the same form
+ * twice books once. Spread into a dialog's schema.
+ */
+export const paymentFields = () => ({
+  paidBy: z.enum(PAID_BY, { error: "Bitte eine Zahlungsart wählen" }).default("TRANSFER"),
+  paidOn: optionalGermanDate(),
+  paymentKey: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{8,64}$/, "Formular-Kennung ungültig: bitte den Dialog neu öffnen")
+    .optional(),
+});

@@ -29,6 +29,8 @@ import {
   directDebitRuns,
   fees,
   invoiceHeaders,
+  paymentAllocations,
+  payments,
   people,
   sepaMandates,
 } from "~/db/schema";
@@ -37,7 +39,8 @@ import { type ParsedStatement, type StatementTransaction, transactionKey } from 
 import { formatDate, formatMoney } from "~/lib/format";
 import { type Actor } from "./audit.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
-import { appendPaymentComment, feePaymentUpdate, invoicePaymentUpdates } from "./payment-bookings.server";
+import { appendPaymentComment } from "./payment-bookings.server";
+import { allocationStatements, entryInsert, reversalStatements, type Allocation } from "./payments.server";
 import { ANONYMISED_NOTE, erasedIbansAmong } from "./gdpr.server";
 
 type TargetType = "INVOICE" | "FEE";
@@ -588,6 +591,49 @@ function bankComment(entry: Pick<EntryRecord, "bookingDate" | "valueDate" | "amo
 const returnComment = (entry: Pick<EntryRecord, "bookingDate" | "valueDate" | "returnReason">) =>
   `Rücklastschrift ${formatDate(entry.bookingDate ?? entry.valueDate)}${entry.returnReason ? ` (${entry.returnReason})` : ""}`;
 
+/**
+ * A returned direct debit (Rücklastschrift): counter-entries undo the journal entries it returns,
+ * those of every fee its transaction collected (a run's fees share its end-to-end id), or, for a
+ * fee no run collected, the fee's last entry; what they paid is open again. The returned
+ * transaction's items are cancelled, so the next run may collect the fees once more (issue 31
+ * decides when it may).
+ */
+function returnStatements(entry: EntryRecord, feeId: number, actor: Actor, nowIso: string): Statement[] {
+  const returned = returnedFeeIds(feeId);
+  const day = entry.bookingDate ?? entry.valueDate ?? nowIso.slice(0, 10);
+  const originals = sql`SELECT y.id FROM ${payments} y JOIN ${directDebitItems} i ON y.entry_key = 'debit:' || i.id
+      WHERE i.cancelled_on IS NULL AND i.fee_id IN (${returned})
+    UNION SELECT * FROM (SELECT y.id FROM ${payments} y JOIN ${paymentAllocations} a ON a.payment_id = y.id
+      WHERE a.fee_id = ${feeId} AND ${feeId} NOT IN (${returned}) AND y.source <> 'REVERSAL'
+        AND NOT EXISTS (SELECT 1 FROM ${payments} r WHERE r.reverses_payment_id = y.id) ORDER BY y.id DESC LIMIT 1)`;
+  return [
+    render(sql`UPDATE ${bankStatementEntries} SET status = 'BOOKED', target_type = 'FEE', target_id = ${feeId},
+        applied = (SELECT coalesce(sum(y.amount), 0) FROM ${payments} y WHERE y.id IN (${originals})
+          AND NOT EXISTS (SELECT 1 FROM ${payments} r WHERE r.reverses_payment_id = y.id)),
+        booked_by = ${actor.name}, booked_on = ${nowIso}
+      WHERE id = ${entry.id} AND status = 'OPEN'`),
+    ABORT_UNLESS_CHANGED,
+    render(sql`UPDATE ${fees} SET due_date = coalesce(due_date, ${day}), ${appendPaymentComment(returnComment(entry))},
+        last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
+      WHERE id = ${feeId} OR id IN (${returned})`),
+    ...reversalStatements(originals, { date: day, text: returnComment(entry), sourceRef: entry.bankReference }, actor, nowIso),
+    // The returned transaction's items are cancelled (cancelled_on = the booking's instant, in a
+    // run that is not CANCELLED: 'zurückgegeben'), so its fees are free for the next run; the
+    // partial unique index (items not cancelled) lets the next run take them once.
+    render(sql`UPDATE ${directDebitItems} SET cancelled_on = ${nowIso}
+      WHERE cancelled_on IS NULL AND end_to_end_id = (SELECT payment_reference FROM ${fees} WHERE id = ${feeId})
+        AND EXISTS (SELECT 1 FROM ${fees} f WHERE f.id = ${directDebitItems.feeId} AND f.payment_reference = ${directDebitItems.endToEndId})`),
+    // A returned FRST: the mandate is FRST again unless another collection under it since its
+    // first one (same IBAN) still stands; then that one's day is its first collection.
+    render(sql`UPDATE ${sepaMandates} SET
+        first_collection_on = (SELECT min(i.collection_date) FROM ${directDebitItems} i
+          WHERE i.mandate_id = ${sepaMandates.id} AND i.cancelled_on IS NULL AND i.iban = ${sepaMandates.iban} AND i.collection_date >= ${sepaMandates.firstCollectionOn}),
+        last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
+      WHERE first_collection_on IS NOT NULL AND id IN (SELECT mandate_id FROM ${directDebitItems}
+        WHERE cancelled_on = ${nowIso} AND sequence_type = 'FRST' AND end_to_end_id = (SELECT payment_reference FROM ${fees} WHERE id = ${feeId}))`),
+  ];
+}
+
 /** The treasurer's choice for one booking: a target (the proposal, a candidate, an invoice typed in), or none (not booked now). */
 export type Choice = { entryId: number; target: Target | null; invoiceNumber?: number | null };
 
@@ -643,79 +689,63 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
     if (!item) return { status: "refused", message: "Die zugeordnete Rechnung bzw. der Posten ist nicht mehr da." };
     if (!entry.isReturn && item.openAmount <= 0)
       return { status: "refused", message: `${item.label} ist bereits bezahlt: bitte eine andere Zuordnung wählen.` };
-    const table = target.type === "INVOICE" ? invoiceHeaders : fees;
-    // A returned direct debit gives back every fee its transaction collected (the run's fees share its end-to-end id).
-    const returned = returnedFeeIds(target.id);
-    // Beyond the item's open amount, a payment pays its reminder fees (what a reminder's GiroCode asks for).
+    if (entry.isReturn) {
+      statements.push(...returnStatements(entry, target.id, actor, nowIso));
+      continue;
+    }
+    // The payment is one journal entry: up to the item's open amount it pays the item, beyond it
+    // the item's reminder fees (what a reminder's GiroCode asks for), the rest is the payer's credit.
+    const entryKey = `bank:${entry.id}`;
     const itemOpen = openNow.get(targetKey(target)) ?? item.openAmount;
-    const forReminderFees: { id: number; expected: number; amount: number }[] = [];
-    let rest = entry.isReturn ? 0 : entry.amount - Math.min(entry.amount, itemOpen);
+    const allocations: Allocation[] = [];
+    const toItem = Math.min(entry.amount, itemOpen);
+    if (toItem > 0) {
+      allocations.push(
+        target.type === "INVOICE"
+          ? { invoiceId: target.id, invoiceNumber: item.invoiceNumber!, amount: toItem, expectedOpen: itemOpen }
+          : { feeId: target.id, amount: toItem, expectedOpen: itemOpen },
+      );
+      openNow.set(targetKey(target), itemOpen - toItem);
+    }
+    let rest = entry.amount - toItem;
     for (const reminderFee of reminderFees.get(targetKey(target)) ?? []) {
       const key = `FEE:${reminderFee.id}`;
       const open = openNow.get(key) ?? reminderFee.openAmount;
       const amount = Math.min(rest, open);
       if (amount <= 0) continue;
-      forReminderFees.push({ id: reminderFee.id, expected: open, amount });
+      allocations.push({ feeId: reminderFee.id, amount, expectedOpen: open });
       openNow.set(key, open - amount);
       rest -= amount;
     }
-    if (!entry.isReturn) openNow.set(targetKey(target), Math.max(0, itemOpen - entry.amount));
-    const toReminderFees = forReminderFees.reduce((sum, part) => sum + part.amount, 0);
-    const applied = entry.isReturn
-      ? sql`(SELECT min(${entry.amount}, sum(amount - open_amount)) FROM ${fees} WHERE id = ${target.id} OR id IN (${returned}))`
-      : sql`(SELECT min(${entry.amount}, open_amount) + ${toReminderFees} FROM ${table} WHERE id = ${target.id})`;
+    const applied = entry.amount - rest;
+    const comment = bankComment(entry);
     statements.push(
       render(sql`UPDATE ${bankStatementEntries} SET status = 'BOOKED', target_type = ${target.type}, target_id = ${target.id}, applied = ${applied},
           booked_by = ${actor.name}, booked_on = ${nowIso}
-        WHERE id = ${entry.id} AND status = 'OPEN'${
-          // The split was planned from the item's open amount as read: the batch stands only while it still is.
-          toReminderFees > 0 ? sql` AND (SELECT open_amount FROM ${table} WHERE id = ${target.id}) = ${itemOpen}` : sql``
-        }`),
+        WHERE id = ${entry.id} AND status = 'OPEN'`),
       ABORT_UNLESS_CHANGED,
+      entryInsert(
+        {
+          entryKey,
+          personId: item.personId,
+          date: entry.valueDate ?? entry.bookingDate ?? nowIso.slice(0, 10),
+          amount: entry.amount,
+          method: "TRANSFER",
+          source: "BANK_ENTRY",
+          sourceRef: entry.bankReference,
+          text: comment,
+        },
+        actor,
+        nowIso,
+      ),
+      ...allocations.flatMap((allocation) => allocationStatements(entryKey, allocation, actor, nowIso)),
+      render(sql`UPDATE ${target.type === "INVOICE" ? invoiceHeaders : fees} SET ${appendPaymentComment(comment)} WHERE id = ${target.id}`),
+      ...allocations.flatMap((allocation) =>
+        "feeId" in allocation && !(target.type === "FEE" && allocation.feeId === target.id)
+          ? [render(sql`UPDATE ${fees} SET ${appendPaymentComment(comment)} WHERE id = ${allocation.feeId}`)]
+          : [],
+      ),
     );
-    const booking = { amount: entry.amount, actorName: actor.name, nowIso };
-    for (const part of forReminderFees) {
-      statements.push(
-        feePaymentUpdate(part.id, { amount: part.amount, actorName: actor.name, nowIso, comment: bankComment(entry), expectedOpenAmount: part.expected }),
-        ABORT_UNLESS_CHANGED,
-      );
-    }
-    if (entry.isReturn) {
-      const reopened = (openAmount: SQL, which: SQL) =>
-        render(sql`UPDATE ${fees} SET
-            open_amount = ${openAmount},
-            due_date = coalesce(due_date, ${entry.bookingDate ?? entry.valueDate}),
-            ${appendPaymentComment(returnComment(entry))},
-            last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
-          WHERE ${which}`);
-      statements.push(
-        // A fee not collected by a direct-debit run: opened by the returned amount.
-        reopened(sql`min(amount, open_amount + ${entry.amount})`, sql`id = ${target.id} AND id NOT IN (${returned})`),
-        // The fees of a run's transaction: each opened by what the run collected from it.
-        reopened(
-          sql`min(amount, open_amount + (SELECT i.amount FROM ${directDebitItems} i WHERE i.fee_id = ${fees.id} AND i.end_to_end_id = ${fees.paymentReference} AND i.cancelled_on IS NULL))`,
-          sql`id IN (${returned})`,
-        ),
-        // The returned transaction's items are cancelled (cancelled_on = the booking's instant, in a
-        // run that is not CANCELLED: 'zurückgegeben'), so its fees are free for the next run; the
-        // partial unique index (items not cancelled) lets the next run take them once.
-        render(sql`UPDATE ${directDebitItems} SET cancelled_on = ${nowIso}
-          WHERE cancelled_on IS NULL AND end_to_end_id = (SELECT payment_reference FROM ${fees} WHERE id = ${target.id})
-            AND EXISTS (SELECT 1 FROM ${fees} f WHERE f.id = ${directDebitItems.feeId} AND f.payment_reference = ${directDebitItems.endToEndId})`),
-        // A returned FRST: the mandate is FRST again unless another collection under it since its
-        // first one (same IBAN) still stands; then that one's day is its first collection.
-        render(sql`UPDATE ${sepaMandates} SET
-            first_collection_on = (SELECT min(i.collection_date) FROM ${directDebitItems} i
-              WHERE i.mandate_id = ${sepaMandates.id} AND i.cancelled_on IS NULL AND i.iban = ${sepaMandates.iban} AND i.collection_date >= ${sepaMandates.firstCollectionOn}),
-            last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
-          WHERE first_collection_on IS NOT NULL AND id IN (SELECT mandate_id FROM ${directDebitItems}
-            WHERE cancelled_on = ${nowIso} AND sequence_type = 'FRST' AND end_to_end_id = (SELECT payment_reference FROM ${fees} WHERE id = ${target.id}))`),
-      );
-    } else if (target.type === "FEE") {
-      statements.push(feePaymentUpdate(target.id, { ...booking, comment: bankComment(entry) }));
-    } else {
-      statements.push(...invoicePaymentUpdates(target.id, item.invoiceNumber!, { ...booking, comment: bankComment(entry) }));
-    }
   }
   statements.push(render(sql`UPDATE ${bankStatementImports} SET last_booked_by = ${actor.name}, last_booked_on = ${nowIso} WHERE id = ${importId}`));
   try {

@@ -5,9 +5,9 @@
  */
 import { and, asc, count, desc, eq, sql, sum, type SQL } from "drizzle-orm";
 import { type SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { attendances, courseDates, courseMemberships, courses, dogs, fees, invoiceRows, memberTypes, membershipStatuses, people } from "~/db/schema";
-import { formatAge, formatDate, todayInBerlin } from "~/lib/format";
+import { ABORT_UNLESS_CHANGED, render, runAtomically, toSql, type Db, type Statement } from "~/db/client.server";
+import { attendances, courseDates, courseMemberships, courses, dogs, fees, invoiceRows, memberTypes, membershipStatuses, paymentAllocations, payments, people } from "~/db/schema";
+import { formatAge, formatDate, formatMoney, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { courseFeeText, dogGenderText } from "~/lib/labels";
 import { isRabiesExpired } from "~/lib/rabies";
@@ -17,6 +17,7 @@ import { errorText, isAbortedAsUnchanged, isForeignKeyViolation } from "./constr
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { invoiceNumberOfFee, isSettledFee } from "./fees.server";
+import { dialogPaymentStatements, reversalStatements, type DialogPayment } from "./payments.server";
 import { moveToBin } from "./recycle-bin.server";
 import { courseFilter, NOT_TAKING_PART, type CourseQuery } from "./courses.server";
 import { attendanceCapture, attendanceCount, attendanceText, attendedCount, heldCount, heldUntil, takesPart } from "./attendances.server";
@@ -373,6 +374,8 @@ export type MembershipInput = {
   comments: string | null;
   personComments: string | null;
   dogComments: string | null;
+  /** How the course fee was paid when 'Bezahlt' is ticked (default: cash today), booked in the payment journal. */
+  payment?: DialogPayment;
 };
 
 export type MembershipSaveOutcome =
@@ -387,7 +390,20 @@ const paidComment = (today: string, actor: Actor) => `bezahlt am ${formatDate(to
 const isDuplicateBooking = (error: unknown) =>
   errorText(error).includes("course_memberships.course_id, course_memberships.person_id, course_memberships.dog_id");
 
-const toSql = (query: { toSQL(): { sql: string; params: unknown[] } }): Statement => query.toSQL();
+
+const PAID_NOT_BY_HAND =
+  "Die Kursgebühr wurde per Überweisung, Lastschrift oder Mollie bezahlt: Eine solche Zahlung wird unter „Zahlungen“ zurückgebucht, nicht mit dem Haken.";
+
+/** Whether a fee has payments that did not come from a dialog (bank, direct debit, Mollie, corrections). */
+async function hasPaymentsNotByHand(db: Db, feeId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(paymentAllocations)
+    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
+    .where(and(eq(paymentAllocations.feeId, feeId), sql`${payments.source} NOT IN ('MANUAL', 'CASH_RECEIPT', 'MIGRATION', 'REVERSAL')`))
+    .limit(1);
+  return row !== undefined;
+}
 
 type FeeOfMembership = { id: number; amount: number; openAmount: number; isInvoiced: boolean; invoiceNumber: number | null };
 
@@ -456,9 +472,18 @@ export async function saveMembership(
   const text = courseFeeText(course.name, dog.commonName);
   const membershipValues = input;
   const statements: Statement[] = [];
-  const newFee = (membershipId: SQL) =>
+  const payment = input.payment ?? { method: "CASH" as const, date: today, key: null };
+  // 'Bezahlt' is a payment in the journal, allocated to the course fee (the newest fee when the batch
+  // has just written it: the batch runs alone).
+  const feePaid = (feeId: number | SQL, paid: number, expectedOpen?: number) =>
+    paid > 0
+      ? dialogPaymentStatements(payment, { personId: input.personId, amount: paid, text: `Kursgebühr ${text}` }, { feeId, amount: paid, expectedOpen }, actor, now)
+      : [];
+  const newFee = (membershipId: SQL) => [
     render(sql`INSERT INTO ${fees} (person_id, date, text, amount, open_amount, payment_comments, send_invoice, is_invoiced, course_membership_id, kind, created_by, created_on)
-      VALUES (${input.personId}, ${today}, ${text}, ${amount}, ${input.isPaid ? 0 : amount}, ${input.isPaid ? paidComment(today, actor) : null}, 1, 0, ${membershipId}, 'COURSE', ${actor.name}, ${nowIso})`);
+      VALUES (${input.personId}, ${today}, ${text}, ${amount}, ${amount}, ${input.isPaid ? paidComment(today, actor) : null}, 1, 0, ${membershipId}, 'COURSE', ${actor.name}, ${nowIso})`),
+  ];
+  const newFeePaid = () => (input.isPaid ? feePaid(sql`(SELECT max(id) FROM ${fees})`, amount) : []);
   const linkNewFee = (membershipId: SQL) => render(sql`UPDATE ${courseMemberships} SET fee_id = last_insert_rowid() WHERE id = ${membershipId}`);
 
   let invoiced: string | null = null;
@@ -472,11 +497,12 @@ export async function saveMembership(
       ),
     );
     if (status.isFeeTrigger) {
-      statements.push(newFee(sql`last_insert_rowid()`));
+      statements.push(...newFee(sql`last_insert_rowid()`));
       statements.push(
         render(
           sql`UPDATE ${courseMemberships} SET fee_id = last_insert_rowid() WHERE id = (SELECT course_membership_id FROM ${fees} WHERE id = last_insert_rowid())`,
         ),
+        ...newFeePaid(),
       );
     }
   } else {
@@ -492,7 +518,7 @@ export async function saveMembership(
     );
     const [fee] = feeRows;
     if (!fee && status.isFeeTrigger) {
-      statements.push(newFee(sql`${id}`), linkNewFee(sql`${id}`));
+      statements.push(...newFee(sql`${id}`), linkNewFee(sql`${id}`), ...newFeePaid());
     } else if (fee) {
       const paidChanged = Boolean(before!.isPaid) !== input.isPaid;
       const amountChanged = (before!.amount ?? 0) !== amount;
@@ -504,10 +530,30 @@ export async function saveMembership(
           render(sql`UPDATE ${fees} SET amount = ${amount}, open_amount = min(open_amount, ${amount}), text = ${text}, ${audit} WHERE id = ${fee.id}`),
         );
       } else if (amountChanged || paidChanged) {
+        // The open amount is what the journal's payments leave: a new amount moves it by the
+        // difference; 'Bezahlt' books what is then open, unticking it undoes the fee's payments.
+        const paidSoFar = fee.amount - fee.openAmount;
+        if (input.isPaid && amount < paidSoFar) {
+          return { status: "refused", field: "amount", message: `Auf die Kursgebühr sind schon ${formatMoney(paidSoFar)} gezahlt: Der Betrag kann nicht darunter liegen.` };
+        }
         statements.push(
-          render(sql`UPDATE ${fees} SET person_id = ${input.personId}, text = ${text}, amount = ${amount}, open_amount = ${input.isPaid ? 0 : amount},
+          render(sql`UPDATE ${fees} SET person_id = ${input.personId}, text = ${text}, amount = ${amount}, open_amount = open_amount + (${amount} - amount),
             payment_comments = ${input.isPaid ? paidComment(today, actor) : null}, ${audit} WHERE id = ${fee.id}`),
         );
+        if (input.isPaid) statements.push(...feePaid(fee.id, amount - paidSoFar, amount - paidSoFar));
+        else if (paidSoFar > 0) {
+          if (await hasPaymentsNotByHand(db, fee.id)) return { status: "refused", field: "isPaid", message: PAID_NOT_BY_HAND };
+          statements.splice(
+            statements.length - 1,
+            0,
+            ...reversalStatements(
+              sql`SELECT payment_id FROM ${paymentAllocations} WHERE fee_id = ${fee.id}`,
+              { date: today, text: `Kursgebühr nicht bezahlt (Haken entfernt von ${actor.name})` },
+              actor,
+              nowIso,
+            ),
+          );
+        }
       } else {
         statements.push(
           render(

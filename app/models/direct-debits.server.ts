@@ -20,7 +20,7 @@
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { configuration, directDebitItems, directDebitRuns, fees, jobs, people, sepaMandates, type DirectDebitStatus } from "~/db/schema";
+import { configuration, directDebitItems, directDebitRuns, fees, jobs, paymentAllocations, payments, people, sepaMandates, type DirectDebitStatus } from "~/db/schema";
 import { formatCount, formatDate, formatMoney } from "~/lib/format";
 import { DIRECT_DEBIT_STATUS_LABELS } from "~/lib/labels";
 import { buildPain008, closedDaysFrom, earliestCollectionDate, paymentInstructions, type DirectDebitTransaction, type SequenceType } from "~/lib/pain008";
@@ -28,6 +28,7 @@ import type { Actor } from "./audit.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import { paramsOfJob, type JobRecord, type RunSummary } from "./jobs.server";
 import { appendPaymentComment } from "./payment-bookings.server";
+import { reversalStatements } from "./payments.server";
 
 /** People per queue message. */
 export const DIRECT_DEBIT_SLICE_SIZE = 50;
@@ -184,11 +185,22 @@ export function directDebitSliceStatements(
       WHERE first_collection_on IS NULL
         AND id IN (SELECT mandate_id FROM ${directDebitItems} WHERE run_id = ${runId} AND cancelled_on IS NULL AND ${inSlice})`),
     render(sql`UPDATE ${fees} SET
-        open_amount = 0,
         payment_reference = (SELECT end_to_end_id FROM ${directDebitItems} i WHERE i.fee_id = ${fees.id} AND i.run_id = ${runId} AND i.cancelled_on IS NULL),
         ${appendPaymentComment(directDebitComment(runId, params.date))},
         last_modified_by = ${job.createdBy}, last_modified_on = ${iso}, row_version = row_version + 1
       WHERE id IN (${ofSlice}) AND open_amount > 0`),
+    // The collection is a journal entry per item ('debit:{item}'), allocated to its fee: its open
+    // amount goes to 0. A retried slice finds them written and writes none again.
+    render(sql`INSERT INTO ${payments} (entry_key, person_id, date, amount, method, source, source_ref, text, created_by, created_on)
+      SELECT 'debit:' || i.id, i.person_id, i.collection_date, i.amount, 'DIRECT_DEBIT', 'DIRECT_DEBIT', i.end_to_end_id,
+        ${`Lastschriftlauf ${runId}, Mandat `} || i.mandate_reference, ${job.createdBy}, ${iso}
+      FROM ${directDebitItems} i WHERE i.run_id = ${runId} AND i.cancelled_on IS NULL AND i.person_id IN (SELECT value FROM json_each(${people}))
+      ON CONFLICT DO NOTHING`),
+    render(sql`INSERT INTO ${paymentAllocations} (payment_id, fee_id, amount, created_by, created_on)
+      SELECT y.id, i.fee_id, i.amount, ${job.createdBy}, ${iso}
+      FROM ${directDebitItems} i JOIN ${payments} y ON y.entry_key = 'debit:' || i.id
+      WHERE i.run_id = ${runId} AND i.cancelled_on IS NULL AND i.person_id IN (SELECT value FROM json_each(${people}))
+        AND NOT EXISTS (SELECT 1 FROM ${paymentAllocations} a WHERE a.payment_id = y.id)`),
   ];
 }
 
@@ -385,8 +397,9 @@ export async function submitDirectDebitRun(db: Db, id: number, actor: Actor, now
 }
 
 /**
- * 'Lauf stornieren' (only while PREPARED): in one batch, every fee of the run gets back its open
- * amount, payment reference and payment comments, the mandates first used by it are FRST again,
+ * 'Lauf stornieren' (only while PREPARED): in one batch, counter-entries undo the run's journal
+ * entries (every fee is open again by what was collected), the fees get back their payment
+ * reference and payment comments, the mandates first used by it are FRST again,
  * its items are cancelled (so the fees are free for the next run) and the run is CANCELLED.
  * Guarded: a run changed meanwhile aborts the batch.
  */
@@ -404,8 +417,14 @@ export async function cancelDirectDebitRun(db: Db, id: number, actor: Actor, now
       sql`UPDATE ${directDebitRuns} SET status = 'CANCELLED', cancelled_by = ${actor.name}, cancelled_on = ${iso} WHERE id = ${id} AND status = 'PREPARED'`,
     ),
     ABORT_UNLESS_CHANGED,
+    // Counter-entries undo the run's journal entries: every fee is open again by what was collected.
+    ...reversalStatements(
+      sql`SELECT y.id FROM ${payments} y JOIN ${directDebitItems} i ON y.entry_key = 'debit:' || i.id WHERE i.run_id = ${id} AND i.cancelled_on IS NULL`,
+      { date: iso.slice(0, 10), text: `Lastschriftlauf ${id} storniert` },
+      actor,
+      iso,
+    ),
     render(sql`UPDATE ${fees} SET
-        open_amount = ${item("amount")},
         payment_reference = ${item("previous_payment_reference")},
         payment_comments = ${item("previous_payment_comments")},
         last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1

@@ -4,11 +4,13 @@
  */
 import { and, asc, count, desc, eq, gt, gte, lt, sql, sum, type SQL } from "drizzle-orm";
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
-import type { Db } from "~/db/client.server";
-import { courseMemberships, fees, invoiceHeaders, invoiceRows, people } from "~/db/schema";
-import { todayInBerlin } from "~/lib/format";
+import { ABORT_UNLESS_CHANGED, runAtomically, toSql, type Db } from "~/db/client.server";
+import { courseMemberships, fees, invoiceHeaders, invoiceRows, paymentAllocations, people } from "~/db/schema";
+import { formatMoney, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
-import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
+import { auditInsert, auditUpdate, type Actor, type UpdateOutcome } from "./audit.server";
+import { isAbortedAsUnchanged } from "./constraints.server";
+import { dialogPaymentStatements, isDuplicateEntry, OPEN_AMOUNT_RAISED, PAYMENT_ALREADY_BOOKED, type DialogPayment } from "./payments.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin } from "./recycle-bin.server";
@@ -241,28 +243,106 @@ export type FeeInput = {
   dueDate: string | null;
   text: string;
   amount: number;
+  /** What the dialog says is open: lower than what the payments leave, the difference is a payment. */
   openAmount: number;
   comments: string | null;
   paymentComments: string | null;
   sendInvoice: boolean;
+  /** How a payment entered with the fee came in (default: a transfer today). */
+  payment?: DialogPayment;
 };
 
-export async function insertFee(db: Db, input: FeeInput, actor: Actor): Promise<number> {
-  const [row] = await db
-    .insert(fees)
-    .values({ ...input, kind: "OTHER", isInvoiced: false, ...auditInsert(actor) })
-    .returning({ id: fees.id });
-  return row.id;
+export type FeeSaveOutcome<Current> = UpdateOutcome<Current> | { status: "refused"; message: string; field?: string };
+
+const defaultPayment = (now: Date): DialogPayment => ({ method: "TRANSFER", date: todayInBerlin(now), key: null });
+
+/**
+ * Adds a fee; one entered as (partly) paid books that payment into the journal in the same batch
+ * (the fee is the newest one there: the batch runs alone).
+ */
+export async function insertFee(db: Db, input: FeeInput, actor: Actor, now = new Date()): Promise<number> {
+  const { payment, openAmount, ...values } = input;
+  const paid = input.amount - openAmount;
+  const newest = sql`(SELECT max(id) FROM ${fees})`;
+  const results = await runAtomically(db, [
+    toSql(
+      db
+        .insert(fees)
+        .values({ ...values, openAmount: input.amount, kind: "OTHER", isInvoiced: false, ...auditInsert(actor, now) })
+        .returning({ id: fees.id }),
+    ),
+    ...(paid > 0
+      ? dialogPaymentStatements(
+          payment ?? defaultPayment(now),
+          { personId: input.personId, amount: paid, text: `Zahlung auf Posten „${input.text}“` },
+          { feeId: newest, amount: paid },
+          actor,
+          now,
+        )
+      : []),
+  ]);
+  return (results[0].results[0] as { id: number }).id;
 }
 
+/**
+ * Saves a fee quoting its rowVersion. The open amount is what the payments leave: a new amount
+ * moves it by the difference (a fee on an invoice stays settled by the invoice); what the dialog
+ * shows as open below that is booked as a payment; it never goes up by hand (a payment is undone
+ * in 'Zahlungen'), and the amount not below what was paid.
+ */
 export async function updateFee(
   db: Db,
   id: number,
   rowVersion: number,
   input: Omit<FeeInput, "personId" | "sendInvoice">,
   actor: Actor,
-): Promise<UpdateOutcome<FeeRecord>> {
-  return updateVersioned(db, fees, { id, rowVersion }, input, actor, () => getFee(db, id));
+  now = new Date(),
+): Promise<FeeSaveOutcome<FeeRecord>> {
+  const before = await getFee(db, id);
+  if (!before) return { status: "missing" };
+  if (before.rowVersion !== rowVersion) return { status: "conflict", current: before };
+  const owedByInvoice = Boolean(before.isInvoiced) || before.invoiceNumber !== null;
+  const paidBefore = owedByInvoice ? 0 : before.amount - before.openAmount;
+  if (!owedByInvoice && input.amount < paidBefore) {
+    return { status: "refused", field: "amount", message: `Auf den Posten sind schon ${formatMoney(paidBefore)} gezahlt: Der Betrag kann nicht darunter liegen.` };
+  }
+  const openByPayments = owedByInvoice ? Math.min(before.openAmount, input.amount) : input.amount - paidBefore;
+  if (input.openAmount > openByPayments) return { status: "refused", field: "openAmount", message: OPEN_AMOUNT_RAISED };
+  const paid = owedByInvoice ? 0 : openByPayments - input.openAmount;
+  const { payment, openAmount: _openAmount, ...values } = input;
+  const nowIso = now.toISOString();
+  try {
+    await runAtomically(db, [
+      toSql(
+        db
+          .update(fees)
+          .set({
+            ...values,
+            openAmount: owedByInvoice ? sql`min(${fees.openAmount}, ${input.amount})` : sql`${fees.openAmount} + (${input.amount} - ${fees.amount})`,
+            ...auditUpdate(actor, fees.rowVersion, now),
+          })
+          .where(and(eq(fees.id, id), eq(fees.rowVersion, rowVersion))),
+      ),
+      ABORT_UNLESS_CHANGED,
+      ...(paid > 0
+        ? dialogPaymentStatements(
+            payment ?? defaultPayment(now),
+            { personId: before.personId, amount: paid, text: `Zahlung auf Posten „${input.text}“` },
+            { feeId: id, amount: paid, expectedOpen: openByPayments },
+            actor,
+            now,
+          )
+        : []),
+    ]);
+  } catch (error) {
+    if (isAbortedAsUnchanged(error)) {
+      const current = await getFee(db, id);
+      return current ? { status: "conflict", current } : { status: "missing" };
+    }
+    if (isDuplicateEntry(error)) return { status: "refused", message: PAYMENT_ALREADY_BOOKED };
+    throw error;
+  }
+  return { status: "updated" };
 }
 
 /**
@@ -280,6 +360,12 @@ export async function deleteFee(db: Db, id: number, actor: Actor): Promise<Delet
   }
   if (fee.courseMembershipId !== null) {
     return { status: "refused", message: "Das ist die Kursgebühr einer Kursteilnahme: Sie wird mit der Teilnahme gelöscht oder dort geändert." };
+  }
+  if ((await db.$count(paymentAllocations, eq(paymentAllocations.feeId, id))) > 0) {
+    return {
+      status: "refused",
+      message: "Auf den Posten ist eine Zahlung gebucht: Er bleibt im Zahlungsjournal stehen (§ 146 Abs. 4 AO). Eine falsche Zahlung wird unter „Zahlungen“ zurückgebucht.",
+    };
   }
   const transactionId = await moveToBin(db, {
     main: {

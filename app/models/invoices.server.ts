@@ -22,6 +22,7 @@ import {
   fees,
   invoiceHeaders,
   invoiceRows,
+  payments,
   people,
   type InvoiceKind,
   type InvoiceStatus,
@@ -31,6 +32,7 @@ import { INVOICE_KIND_LABELS } from "~/lib/invoice-state";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { type Actor } from "./audit.server";
 import { errorText, isAbortedAsUnchanged, isForeignKeyViolation, isFrozenInvoice } from "./constraints.server";
+import { allocationStatements, dialogPaymentStatements, isDuplicateEntry, OPEN_AMOUNT_RAISED, PAYMENT_ALREADY_BOOKED, type DialogPayment } from "./payments.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin, type Change } from "./recycle-bin.server";
@@ -57,12 +59,12 @@ export const paymentReferenceOf = (invoiceNumber: number) => `${PAYMENT_REFERENC
 /**
  * The fees billed on an invoice, settled as the invoice settles them: open amount 0, no due date,
  * the payment reference 'ReNr {n}' (saving the invoice; a payment that leaves nothing open on it).
- * `onlyWhen` narrows it further.
+ * Not the fees a Stornorechnung released (they are open again). `onlyWhen` narrows it further.
  */
 export function invoiceFeesSettled(invoiceId: number, invoiceNumber: number, actorName: string, nowIso: string, onlyWhen?: SQL): Statement {
   return render(sql`UPDATE ${fees} SET open_amount = 0, due_date = NULL, payment_reference = ${paymentReferenceOf(invoiceNumber)},
       last_modified_by = ${actorName}, last_modified_on = ${nowIso}, row_version = row_version + 1
-    WHERE id IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${invoiceId} AND fee_id IS NOT NULL)${onlyWhen ? sql` AND ${onlyWhen}` : sql``}`);
+    WHERE id IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${invoiceId} AND fee_id IS NOT NULL AND fee_released = 0)${onlyWhen ? sql` AND ${onlyWhen}` : sql``}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,6 +255,8 @@ export type InvoiceHeaderInput = {
   openAmount: number | null;
   comments: string | null;
   paymentComments: string | null;
+  /** How a payment the lower open amount stands for came in, booked as a journal entry (default: a transfer today). */
+  payment?: DialogPayment;
 };
 
 export type InvoiceSaveOutcome =
@@ -291,15 +295,31 @@ export async function updateInvoiceHeader(
       message: `Der offene Betrag darf höchstens den Rechnungsbetrag (${formatMoney(before.amount)}) betragen.`,
     };
   }
+  // The open amount is what the payment journal's allocations leave: lowering it books the
+  // difference as a payment; raising it needs the payment undone (Zahlungen: 'Zurückbuchen').
+  if (issued && openAmount > before.openAmount) return { status: "refused", field: "openAmount", message: OPEN_AMOUNT_RAISED };
+  const paid = issued ? before.openAmount - openAmount : 0;
   const nowIso = now.toISOString();
   try {
     await runAtomically(db, [
-      render(sql`UPDATE ${invoiceHeaders} SET date = ${input.date}, due_date = ${input.dueDate}, sent_date = ${input.sentDate}, open_amount = ${openAmount},
+      render(sql`UPDATE ${invoiceHeaders} SET date = ${input.date}, due_date = ${input.dueDate}, sent_date = ${input.sentDate},
         comments = ${input.comments}, payment_comments = ${input.paymentComments},
         last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
         WHERE id = ${id} AND row_version = ${rowVersion}`),
       ABORT_UNLESS_CHANGED,
-      ...(issued && before.invoiceNumber !== null ? [invoiceFeesSettled(id, before.invoiceNumber, actor.name, nowIso)] : []),
+      ...(paid > 0
+        ? dialogPaymentStatements(
+            input.payment ?? { method: "TRANSFER", date: todayInBerlin(now), key: null },
+            { personId: before.personId, amount: paid, text: `Zahlung auf Rechnung ${before.invoiceNumber}` },
+            { invoiceId: id, invoiceNumber: before.invoiceNumber!, amount: paid, expectedOpen: before.openAmount },
+            actor,
+            now,
+          )
+        : []),
+      // Spec 001 §4: saving an issued invoice keeps every fee billed on it settled.
+      ...(issued && before.invoiceNumber !== null
+        ? [invoiceFeesSettled(id, before.invoiceNumber, actor.name, nowIso, sql`(open_amount > 0 OR payment_reference IS NOT ${paymentReferenceOf(before.invoiceNumber)})`)]
+        : []),
     ]);
   } catch (error) {
     if (isAbortedAsUnchanged(error)) {
@@ -307,6 +327,7 @@ export async function updateInvoiceHeader(
       return current ? { status: "conflict", current } : { status: "missing" };
     }
     if (isFrozenInvoice(error)) return { status: "refused", field: "date", message: ISSUED_INVOICE_FROZEN };
+    if (isDuplicateEntry(error)) return { status: "refused", message: PAYMENT_ALREADY_BOOKED };
     throw error;
   }
   return { status: "updated" };
@@ -451,13 +472,10 @@ export async function issueInvoice(db: Db, id: number, actor: Actor, today: stri
 // Storno (issue 30)
 
 /** Why an invoice cannot be cancelled (German), or null. */
-export function cancelRefusal(header: Pick<InvoiceHeaderRecord, "status" | "kind" | "amount" | "openAmount"> & { cancelledBy: number | null }): string | null {
+export function cancelRefusal(header: Pick<InvoiceHeaderRecord, "status" | "kind"> & { cancelledBy: number | null }): string | null {
   if (header.status !== "ISSUED") return "Ein Entwurf wird nicht storniert, sondern geändert oder gelöscht.";
   if (header.kind !== "INVOICE") return "Nur eine Rechnung wird storniert, keine Stornorechnung oder Gutschrift.";
   if (header.cancelledBy !== null) return "Die Rechnung ist schon storniert.";
-  if ((header.openAmount ?? 0) < (header.amount ?? 0)) {
-    return "Auf die Rechnung wurde schon gezahlt: Stornieren lässt sie sich erst, wenn die Zahlung zurückgebucht oder erstattet ist.";
-  }
   return null;
 }
 
@@ -470,6 +488,21 @@ export async function cancellationOf(db: Db, id: number) {
   return row;
 }
 
+/** The Stornorechnung's entry 'Verrechnung' ('storno:{invoice}'): the invoice's amount, settling what is open on it. */
+function stornoOffset(id: number, header: Pick<InvoiceHeaderRecord, "amount" | "openAmount" | "invoiceNumber">, storno: SQL, actor: Actor, iso: string): Statement[] {
+  if ((header.amount ?? 0) <= 0) return [];
+  const entryKey = `storno:${id}`;
+  return [
+    render(sql`INSERT INTO ${payments} (entry_key, person_id, date, amount, method, source, source_ref, text, created_by, created_on)
+      SELECT ${entryKey}, person_id, date, -amount, 'OFFSET', 'CORRECTION', CAST(invoice_number AS TEXT),
+        'Stornorechnung ' || invoice_number || ${` zu Rechnung ${header.invoiceNumber}`}, ${actor.name}, ${iso}
+      FROM ${invoiceHeaders} WHERE id = ${storno}`),
+    ...((header.openAmount ?? 0) > 0
+      ? allocationStatements(entryKey, { invoiceId: id, invoiceNumber: header.invoiceNumber!, amount: header.openAmount, expectedOpen: header.openAmount }, actor, iso)
+      : [render(sql`UPDATE ${invoiceHeaders} SET last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1 WHERE id = ${id}`)]),
+  ];
+}
+
 export type CancelOutcome = { status: "cancelled"; stornoId: number; stornoNumber: number } | { status: "refused"; message: string } | { status: "missing" };
 
 /**
@@ -477,8 +510,10 @@ export type CancelOutcome = { status: "cancelled"; stornoId: number; stornoNumbe
  * batch writes a Stornorechnung for the invoice's person with every row negated (text and date of
  * service kept), naming the invoice (corrects_invoice_id), and issues it with the next number of
  * the same counter; the cancelled invoice has nothing open any more (it stays as it was issued),
- * its rows release their fees, and the fees are open and billable again. Refused for a draft, a
- * correction, a cancelled invoice and (until the payment journal) one that was paid on.
+ * its rows release their fees, and the fees are open and billable again. The Stornorechnung books
+ * into the payment journal as an entry 'Verrechnung' of the invoice's amount: it settles what is
+ * open, and what was paid already becomes the person's credit (to be refunded or used). Refused
+ * for a draft, a correction and a cancelled invoice.
  */
 export async function cancelInvoice(db: Db, id: number, actor: Actor, today: string, now = new Date()): Promise<CancelOutcome> {
   const header = await getInvoiceHeader(db, id);
@@ -492,16 +527,14 @@ export async function cancelInvoice(db: Db, id: number, actor: Actor, today: str
     await runAtomically(db, [
       render(sql`INSERT INTO ${invoiceHeaders} (person_id, status, kind, corrects_invoice_id, date, due_date, amount, open_amount, created_by, created_on)
         SELECT person_id, 'DRAFT', 'STORNO', id, ${today}, NULL, -amount, 0, ${actor.name}, ${iso} FROM ${invoiceHeaders}
-        WHERE id = ${id} AND status = 'ISSUED' AND kind = 'INVOICE' AND open_amount = amount AND NOT EXISTS (SELECT 1 FROM ${invoiceHeaders} s WHERE s.corrects_invoice_id = ${id} AND s.kind = 'STORNO')`),
+        WHERE id = ${id} AND status = 'ISSUED' AND kind = 'INVOICE' AND open_amount = ${header.openAmount} AND NOT EXISTS (SELECT 1 FROM ${invoiceHeaders} s WHERE s.corrects_invoice_id = ${id} AND s.kind = 'STORNO')`),
       ABORT_UNLESS_CHANGED,
       render(sql`INSERT INTO ${invoiceRows} (invoice_id, line_number, text, amount, service_from, service_to, created_by, created_on)
         SELECT ${storno}, line_number, text, -amount, service_from, service_to, ${actor.name}, ${iso} FROM ${invoiceRows} WHERE invoice_id = ${id}`),
       rows,
       issue,
       ...rest,
-      render(
-        sql`UPDATE ${invoiceHeaders} SET open_amount = 0, last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1 WHERE id = ${id}`,
-      ),
+      ...stornoOffset(id, header, storno, actor, iso),
       render(sql`UPDATE ${fees} SET is_invoiced = 0, open_amount = amount, due_date = NULL, payment_reference = NULL,
           last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
         WHERE id IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${id} AND fee_id IS NOT NULL AND fee_released = 0)`),

@@ -1,13 +1,15 @@
 /**
  * Payment links on fees and the Mollie payments booked against them (the webhook). A payment is
- * booked once: its id is the key of mollie_payments, written in the same batch as the fee's
- * update, so a second call of the webhook (or two at once) changes nothing.
+ * booked once: its id is the key of mollie_payments and of its journal entry ('mollie:{id}'),
+ * written in the same batch as the allocation, so a second call of the webhook (or two at once)
+ * changes nothing.
  */
 import { eq, sql } from "drizzle-orm";
-import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db } from "~/db/client.server";
+import { render, runAtomically, type Db } from "~/db/client.server";
 import { fees, molliePayments } from "~/db/schema";
 import { errorText, isAbortedAsUnchanged } from "./constraints.server";
-import { feePaymentUpdate } from "./payment-bookings.server";
+import { appendPaymentComment } from "./payment-bookings.server";
+import { allocationStatements, entryInsert } from "./payments.server";
 
 /** Who the audit fields name for a change Mollie's webhook made. */
 const MOLLIE_ACTOR = "Mollie";
@@ -24,6 +26,8 @@ export type BookingInput = {
   /** What was paid, in cents. */
   amount: number;
   paidAt: string | null;
+  /** The day it was paid (Berlin): the journal entry's date. */
+  paidOn: string;
   /** The payment comment added to the fee (date, 'Mollie', payment id, amount). */
   comment: string;
   now?: Date;
@@ -38,26 +42,37 @@ async function isPaymentBooked(db: Db, paymentId: string): Promise<boolean> {
 const isUniqueViolation = (error: unknown) => /UNIQUE constraint failed/i.test(errorText(error));
 
 /**
- * Books a paid Mollie payment against its fee: the open amount goes down by what was paid (never
- * below 0; a smaller payment leaves the rest open), the due date goes once nothing is open, the
- * payment comment is added and the payment id becomes the payment reference; audit fields and
- * rowVersion change as for any edit. One atomic batch with the payment's record.
+ * Books a paid Mollie payment against its fee through the payment journal: one entry 'Mollie' of
+ * what was paid, allocated to the fee up to its open amount (a smaller payment leaves the rest
+ * open, a larger one is the payer's credit); the due date goes once nothing is open, the payment
+ * comment is added and the payment id becomes the payment reference. One atomic batch with the
+ * payment's record.
  */
 export async function bookMolliePayment(db: Db, input: BookingInput): Promise<BookingOutcome> {
   if (await isPaymentBooked(db, input.paymentId)) return { status: "already" };
   const now = (input.now ?? new Date()).toISOString();
-  const { paymentId, feeId, amount, paidAt, comment } = input;
+  const { paymentId, feeId, amount, paidAt, paidOn, comment } = input;
+  const [fee] = await db.select({ personId: fees.personId, openAmount: fees.openAmount }).from(fees).where(eq(fees.id, feeId));
+  if (!fee) return { status: "missing" };
+  const actor = { name: MOLLIE_ACTOR };
+  const entryKey = `mollie:${paymentId}`;
+  const applied = Math.min(amount, fee.openAmount);
   try {
     await runAtomically(db, [
-      // Inserts nothing when the fee is gone: the guard after it then aborts the batch.
       render(sql`INSERT INTO ${molliePayments} (payment_id, fee_id, amount, applied, paid_at, processed_on)
-        SELECT ${paymentId}, id, ${amount}, min(${amount}, open_amount), ${paidAt}, ${now} FROM ${fees} WHERE id = ${feeId}`),
-      ABORT_UNLESS_CHANGED,
-      feePaymentUpdate(feeId, { amount, comment, reference: paymentId, actorName: MOLLIE_ACTOR, nowIso: now }),
+        VALUES (${paymentId}, ${feeId}, ${amount}, ${applied}, ${paidAt}, ${now})`),
+      entryInsert(
+        { entryKey, personId: fee.personId, date: paidOn, amount, method: "MOLLIE", source: "MOLLIE", sourceRef: paymentId, text: comment },
+        actor,
+        now,
+      ),
+      ...(applied > 0 ? allocationStatements(entryKey, { feeId, amount: applied, expectedOpen: fee.openAmount }, actor, now) : []),
+      render(sql`UPDATE ${fees} SET ${appendPaymentComment(comment)}, payment_reference = ${paymentId} WHERE id = ${feeId}`),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) return { status: "already" };
-    if (isAbortedAsUnchanged(error)) return { status: "missing" };
+    // The fee's open amount changed between reading and booking: Mollie calls again.
+    if (isAbortedAsUnchanged(error)) throw new Error("Mollie-Zahlung: Der Posten hat sich beim Buchen geändert.", { cause: error });
     throw error;
   }
   const [booked] = await db

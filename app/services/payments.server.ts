@@ -315,6 +315,7 @@ export async function handleMollieWebhook(context: { db: Db; env: Env }, request
     feeId,
     amount: payment.amount,
     paidAt: payment.paidAt,
+    paidOn,
     comment: `${formatDate(paidOn)} Mollie ${payment.id} (${formatMoney(payment.amount)})`,
   });
   if (booking.status === "missing") console.error("Mollie-Webhook: bezahlter Posten existiert nicht mehr", feeId, payment.id);

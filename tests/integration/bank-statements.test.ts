@@ -59,10 +59,19 @@ let collectedFee: typeof schema.fees.$inferSelect;
 
 beforeAll(async () => {
   data = await loadDemoData();
-  const fee = data.fees.find((item) => !item.sendInvoice && item.amount! > 0)!;
+  const fee = data.fees.find((item) => !item.sendInvoice && item.amount! > 0 && item.openAmount === item.amount)!;
+  // Collected by a direct debit outside a run: a journal entry 'Lastschrift' paid it (issue 30).
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO payments (entry_key, person_id, date, amount, method, source, source_ref, text, created_by, created_on) VALUES ('test:collected', ?1, '2026-11-02', ?2, 'DIRECT_DEBIT', 'DIRECT_DEBIT', ?3, 'Lastschrift', 'Test', '2026-11-02T08:00:00Z')",
+    ).bind(fee.personId, fee.amount, COLLECTED_FEE_REFERENCE),
+    env.DB.prepare(
+      "INSERT INTO payment_allocations (payment_id, fee_id, amount, created_by, created_on) SELECT id, ?1, amount, 'Test', created_on FROM payments WHERE entry_key = 'test:collected'",
+    ).bind(fee.id),
+  ]);
   [collectedFee] = await db
     .update(schema.fees)
-    .set({ openAmount: 0, dueDate: null, paymentReference: COLLECTED_FEE_REFERENCE, paymentComments: "Lastschrift 01.11.2026" })
+    .set({ dueDate: null, paymentReference: COLLECTED_FEE_REFERENCE, paymentComments: "Lastschrift 01.11.2026" })
     .where(eq(schema.fees.id, fee.id!))
     .returning();
 });
@@ -303,7 +312,7 @@ describe("importing and booking the demo statement", () => {
       [`choice-${mtEntries[0].id}`]: `INVOICE:${i6.id}`,
       [`choice-${mtEntries[1].id}`]: `INVOICE:${mtEntries[1].targetId}`,
     });
-    expect(toastOf(booked)?.message).toBe(`2 Buchungen gebucht (90,00\u00a0€ Zahlungseingang). Rechnung ${inv(5)}: 20,00\u00a0€ Überzahlung nicht gebucht.`);
+    expect(toastOf(booked)?.message).toBe(`2 Buchungen gebucht (90,00\u00a0€ Zahlungseingang). Rechnung ${inv(5)}: 20,00\u00a0€ Überzahlung als Guthaben der Person gebucht.`);
     expect((await invoiceByNumber(inv(5))).openAmount).toBe(0);
     expect((await invoiceByNumber(inv(6))).openAmount).toBe(0);
   });
@@ -428,7 +437,7 @@ describe("a reminder paid as its GiroCode asks: the item and its reminder fees f
     });
     expect(booked.status).toBe(302);
     expect(toastOf(booked)?.message).toBe(
-      `2 Buchungen gebucht (78,00\u00a0€ Zahlungseingang). Posten ${directFee.id} (Kursgebühr): 1,00\u00a0€ Überzahlung nicht gebucht.`,
+      `2 Buchungen gebucht (78,00\u00a0€ Zahlungseingang). Posten ${directFee.id} (Kursgebühr): 1,00\u00a0€ Überzahlung als Guthaben der Person gebucht.`,
     );
     expect((await invoiceNow()).openAmount).toBe(0);
     const [reminderOfInvoice, fee, reminderOfFee] = await Promise.all([invoiceReminderFee, directFee, directReminderFee].map((item) => feeNow(item.id)));
@@ -455,7 +464,7 @@ describe("a reminder paid as its GiroCode asks: the item and its reminder fees f
       [`choice-${entry.id}`]: `INVOICE:${invoice.id}`,
     });
     expect(booked.status).toBe(302);
-    expect(toastOf(booked)?.message).toBe(`1 Buchung gebucht (52,00\u00a0€ Zahlungseingang). Rechnung ${inv(901)}: 3,00\u00a0€ Überzahlung nicht gebucht.`);
+    expect(toastOf(booked)?.message).toBe(`1 Buchung gebucht (52,00\u00a0€ Zahlungseingang). Rechnung ${inv(901)}: 3,00\u00a0€ Überzahlung als Guthaben der Person gebucht.`);
     expect([(await invoiceNow()).openAmount, (await feeNow(invoiceReminderFee.id)).openAmount]).toEqual([0, 0]);
     expect((await entriesOf(importId))[0].applied).toBe(5_200);
   });

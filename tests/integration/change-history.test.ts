@@ -185,6 +185,7 @@ describe("every write through the dialogs produces exactly one history entry per
       date: "01.11.2026",
       text: "Verlaufsposten",
       amount: "12,34",
+      isOpen: "on",
       kind: "OTHER",
     });
     expect(response.status).toBe(302);

@@ -215,13 +215,21 @@ describe("the fee dialog's rules, on the server", () => {
 
 describe("deleting a fee", () => {
   it("moves a fee into the bin with 'Offenen Posten '{text}' löschen' / 'Bist du sicher?'", async () => {
-    const [fee] = (await feesOf(person.id)).filter((f) => f.text === "Bar bezahlt");
+    const [fee] = (await feesOf(person.id)).filter((f) => f.text === "Mitgliedsausweis");
     const confirm = await page(`/fees?dialog=fee-delete&dialogId=${fee.id}`);
-    expect(confirm).toContain("Offenen Posten &#x27;Bar bezahlt&#x27; löschen");
+    expect(confirm).toContain("Offenen Posten &#x27;Mitgliedsausweis&#x27; löschen");
     expect(confirm).toContain("Bist du sicher?");
     const response = await postForm("/fees", await loginCookie("finance"), { intent: "fee:delete", id: fee.id });
     expect(toastOf(response)).toMatchObject({ message: "Offener Posten wurde gelöscht", undo: expect.any(Number) });
     expect(await db.$count(schema.fees, eq(schema.fees.id, fee.id))).toBe(0);
+  });
+
+  it("refuses a fee a payment was booked on: the journal keeps it (GoBD)", async () => {
+    const [fee] = (await feesOf(person.id)).filter((f) => f.text === "Bar bezahlt");
+    const response = await postForm("/fees", await loginCookie("finance"), { intent: "fee:delete", id: fee.id });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("Auf den Posten ist eine Zahlung gebucht");
+    expect(await db.$count(schema.fees, eq(schema.fees.id, fee.id))).toBe(1);
   });
 
   it("refuses a fee on an invoice and a participant's course fee", async () => {

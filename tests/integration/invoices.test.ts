@@ -11,6 +11,7 @@ import { createDb } from "~/db/client.server";
 import { MEMBER_TYPE_IDS } from "~/db/seed/generate";
 import * as schema from "~/db/schema";
 import { listInvoiceHeaders, NEGATIVE_TOTAL } from "~/models/invoices.server";
+import { personCredit } from "~/models/payments.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
 import { issueTestInvoice } from "../support/invoices";
@@ -183,7 +184,7 @@ describe("the invoice dialog (spec 001 §4, §5)", () => {
     }
   });
 
-  it("Ist Offen on: the typed open amount (at most the amount); empty means the whole amount; fees settled even so", async () => {
+  it("Ist Offen on: the typed open amount (at most the amount) books the difference as a payment; fees settled even so; never raised by hand", async () => {
     const { header, fees } = await makeInvoice([{ amount: 6_000 }]);
     let response = await saveInvoice(header, { isOpen: true, openAmount: "30,00" });
     expect(response.status).toBe(302);
@@ -196,10 +197,17 @@ describe("the invoice dialog (spec 001 §4, §5)", () => {
     expect(await response.text()).toContain("Der offene Betrag darf höchstens den Rechnungsbetrag");
     expect(await headerOf(header.id)).toEqual(saved);
 
+    // The 30,00 € paid are a journal entry: the open amount does not go up again by hand.
+    const [entry] = await db
+      .select({ amount: schema.paymentAllocations.amount, method: schema.payments.method })
+      .from(schema.paymentAllocations)
+      .innerJoin(schema.payments, eq(schema.payments.id, schema.paymentAllocations.paymentId))
+      .where(eq(schema.paymentAllocations.invoiceId, header.id));
+    expect(entry).toEqual({ amount: 3_000, method: "TRANSFER" });
     response = await saveInvoice(saved, { isOpen: true, openAmount: "" });
-    expect(response.status).toBe(302);
-    saved = await headerOf(header.id);
-    expect(saved.openAmount).toBe(6_000);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Der offene Betrag ergibt sich aus den gebuchten Zahlungen");
+    expect(await headerOf(header.id)).toEqual(saved);
   });
 
   it("a stale rowVersion is refused (409) with nothing written, the fees untouched", async () => {
@@ -560,22 +568,30 @@ describe("Stornieren: a Stornorechnung cancels an issued invoice (issue 30)", ()
     expect(await counter()).toBe(expected);
   });
 
-  it("refuses a draft and an invoice paid on (until the payment journal can refund), with nothing written", async () => {
+  it("a partly paid invoice: the Stornorechnung books as 'Verrechnung', settles what is open, and what was paid is the person's credit", async () => {
+    const cookie = await loginCookie("finance");
+    const { header: paid } = await makeInvoice([{ amount: 1_000 }], { openAmount: 400 });
+    const creditBefore = await personCredit(db, paid.personId);
+    const response = await postForm(`/invoices/${paid.id}/invoicerows`, cookie, { intent: "invoice:cancel", id: paid.id });
+    expect(response.status).toBe(302);
+    expect(await headerOf(paid.id)).toMatchObject({ openAmount: 0, amount: 1_000 });
+    const [offset] = await db.select().from(schema.payments).where(eq(schema.payments.entryKey, `storno:${paid.id}`));
+    expect(offset).toMatchObject({ method: "OFFSET", source: "CORRECTION", amount: 1_000 });
+    const allocations = await db.select().from(schema.paymentAllocations).where(eq(schema.paymentAllocations.paymentId, offset.id));
+    expect(allocations).toMatchObject([{ invoiceId: paid.id, amount: 400 }]);
+    expect(await personCredit(db, paid.personId)).toBe(creditBefore + 600);
+  });
+
+  it("refuses a draft, with nothing written", async () => {
     const cookie = await loginCookie("finance");
     const { header: draft } = await makeInvoice([{ amount: 1_000 }], { draft: true });
-    const { header: paid } = await makeInvoice([{ amount: 1_000 }], { openAmount: 400 });
     const invoices = await db.$count(schema.invoiceHeaders);
-    for (const [header, message] of [
-      [draft, "Ein Entwurf wird nicht storniert"],
-      [paid, "Auf die Rechnung wurde schon gezahlt"],
-    ] as const) {
-      const confirm = await page(`/invoices/${header.id}/invoicerows?dialog=invoice-cancel&dialogId=${header.id}`, cookie);
-      expect(confirm).toMatch(/<button type="submit" disabled=""[^>]*>Stornieren<\/button>/);
-      const response = await postForm(`/invoices/${header.id}/invoicerows`, cookie, { intent: "invoice:cancel", id: header.id });
-      expect(response.status).not.toBe(302);
-      expect(await response.text()).toContain(message);
-      expect(await headerOf(header.id)).toEqual(header);
-    }
+    const confirm = await page(`/invoices/${draft.id}/invoicerows?dialog=invoice-cancel&dialogId=${draft.id}`, cookie);
+    expect(confirm).toMatch(/<button type="submit" disabled=""[^>]*>Stornieren<\/button>/);
+    const response = await postForm(`/invoices/${draft.id}/invoicerows`, cookie, { intent: "invoice:cancel", id: draft.id });
+    expect(response.status).not.toBe(302);
+    expect(await response.text()).toContain("Ein Entwurf wird nicht storniert");
+    expect(await headerOf(draft.id)).toEqual(draft);
     expect(await db.$count(schema.invoiceHeaders)).toBe(invoices);
   });
 });

@@ -6,6 +6,7 @@
  * still do so afterwards.
  */
 import { env } from "cloudflare:test";
+import { paymentJournalTriggers } from "~/db/frozen";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fetchApp } from "../support/app";
 import { loadDemoData } from "../support/seed";
@@ -17,7 +18,14 @@ function feeRebuild(): string[] {
   if (!migration) throw new Error("Migration 0023 fehlt");
   const start = migration.queries.findIndex((query) => query.includes("INSERT OR REPLACE INTO write_context"));
   expect(start).toBeGreaterThan(0);
-  return migration.queries.slice(start).filter((query) => !/^\s*INSERT INTO `(templates|reminder_levels)`/.test(query));
+  // The journal's trigger (0033) names fees: a rebuild of fees drops it first, and the migration's
+  // generated block (history-triggers) writes it again, as every later rebuild must (app/db/frozen.ts).
+  const journal = paymentJournalTriggers().find((trigger) => trigger.name === "payment_allocations_apply")!;
+  return [
+    `DROP TRIGGER IF EXISTS ${journal.name}`,
+    ...migration.queries.slice(start).filter((query) => !/^\s*INSERT INTO `(templates|reminder_levels)`/.test(query)),
+    journal.sql,
+  ];
 }
 
 type Snapshot = { fees: unknown[]; links: unknown[]; debits: unknown[]; history: number; sequence: unknown };

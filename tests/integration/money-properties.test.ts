@@ -169,6 +169,33 @@ async function expectBooksHold(step: string) {
     check(typeof fee.openAmount === "number" && fee.openAmount >= 0, `fee ${fee.id} open ≥ 0: ${fee.openAmount}`);
     check(fee.openAmount <= fee.amount, `fee ${fee.id} open ≤ amount: ${fee.openAmount} > ${fee.amount}`);
   }
+  // The payment journal (issue 30): open = amount - allocations for every issued invoice and every
+  // fee not owed through an invoice; a fee owed through an invoice has no allocations of its own;
+  // no person's credit (what their entries did not allocate) is below zero; the journal balances.
+  const entries = await db.select().from(schema.payments);
+  const allocations = await db.select().from(schema.paymentAllocations);
+  const allocatedTo = (key: "invoiceId" | "feeId", id: number) => allocations.filter((a) => a[key] === id).reduce((total, a) => total + a.amount, 0);
+  for (const header of headers.filter((h) => h.status === "ISSUED" && h.kind === "INVOICE")) {
+    check(header.openAmount === header.amount - allocatedTo("invoiceId", header.id), `invoice ${header.invoiceNumber} open = amount - allocations: ${header.openAmount} ≠ ${header.amount} - ${allocatedTo("invoiceId", header.id)}`);
+  }
+  const onIssued = new Set(rows.filter((row) => !row.feeReleased && headers.find((h) => h.id === row.invoiceId)?.status === "ISSUED").map((row) => row.feeId));
+  for (const fee of fees) {
+    if (fee.isInvoiced || onIssued.has(fee.id)) check(allocatedTo("feeId", fee.id) === 0, `fee ${fee.id} owed through its invoice has no payments of its own`);
+    else check(fee.openAmount === fee.amount - allocatedTo("feeId", fee.id), `fee ${fee.id} open = amount - allocations: ${fee.openAmount} ≠ ${fee.amount} - ${allocatedTo("feeId", fee.id)}`);
+  }
+  const credits = new Map<number, number>();
+  for (const entry of entries) {
+    const unallocated = entry.amount - allocations.filter((a) => a.paymentId === entry.id).reduce((total, a) => total + a.amount, 0);
+    credits.set(entry.personId, (credits.get(entry.personId) ?? 0) + unallocated);
+  }
+  for (const [personId, credit] of credits) check(credit >= 0, `person ${personId} credit ≥ 0: ${credit}`);
+  const sumOf = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  check(
+    sumOf(entries.map((e) => e.amount)) === sumOf(allocations.map((a) => a.amount)) + sumOf([...credits.values()]),
+    "the journal balances: entries = allocations + credits (refunds are entries below zero)",
+  );
+  const reversed = entries.filter((e) => e.reversesPaymentId !== null).map((e) => e.reversesPaymentId);
+  check(new Set(reversed).size === reversed.length, "an entry is undone at most once");
   // A fee stands on at most one row (a row of a cancelled invoice released it).
   const billed = rows
     .filter((row) => !row.feeReleased)

@@ -29,6 +29,8 @@ export type SeedData = {
   fees: Row<typeof schema.fees>[];
   invoiceHeaders: Row<typeof schema.invoiceHeaders>[];
   invoiceRows: Row<typeof schema.invoiceRows>[];
+  payments: Row<typeof schema.payments>[];
+  paymentAllocations: Row<typeof schema.paymentAllocations>[];
   mailshots: Row<typeof schema.mailshots>[];
   templates: Row<typeof schema.templates>[];
   configuration: Row<typeof schema.configuration>[];
@@ -569,6 +571,46 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
   }
   configuration[0].lastInvoiceNumber = invoiceNumber;
 
+  // The payment journal (issue 30): every amount paid above is an entry with its allocation. The
+  // records keep their open amount here; the seed plan inserts them with what was allocated added
+  // and the allocations lower it again, as in the app (app/db/seed/plan.ts). Course fees
+  // marked paid were paid in cash at the course, the rest by transfer. The first paid invoice was
+  // overpaid: the payer has a credit.
+  const payments: SeedData["payments"] = [];
+  const paymentAllocations: SeedData["paymentAllocations"] = [];
+  const pay = (personId: number, date: string, amount: number, allocated: number, target: { feeId: number } | { invoiceId: number }, cash: boolean, text: string) => {
+    const id = payments.length + 1;
+    payments.push({
+      id,
+      entryKey: `seed:${id}`,
+      personId,
+      date,
+      amount,
+      method: cash ? "CASH" : "TRANSFER",
+      source: cash ? "CASH_RECEIPT" : "MANUAL",
+      text,
+      ...audit,
+    });
+    paymentAllocations.push({ id: paymentAllocations.length + 1, paymentId: id, ...target, amount: allocated, ...audit });
+  };
+  for (const fee of fees) {
+    const paid = fee.amount! - fee.openAmount!;
+    if (fee.isInvoiced || paid <= 0) continue;
+    const day = fee.date < today ? addDaysToDate(fee.date, 3) : fee.date;
+    pay(fee.personId, day > today ? today : day, paid, paid, { feeId: fee.id! }, fee.kind === "COURSE", `Zahlung auf Posten „${fee.text}“ (Demo)`);
+  }
+  let overpaid = false;
+  for (const header of invoiceHeaders) {
+    if (header.status !== "ISSUED") continue;
+    const amount = header.amount!;
+    const day = addDaysToDate(header.date, 10) > today ? today : addDaysToDate(header.date, 10);
+    if (header.openAmount === 0) {
+      const extra = overpaid ? 0 : 1000;
+      overpaid = true;
+      pay(header.personId, day, amount + extra, amount, { invoiceId: header.id! }, false, `Überweisung ReNr ${header.invoiceNumber} (Demo)`);
+    }
+  }
+
   // Attendance of the running courses' dates held so far (up to the end of the reference day):
   // most participants who take part came (about 4 in 5; derived from the ids, so the random data
   // above stays as it was). Finished courses have none, as if from before Wuff kept it.
@@ -668,6 +710,8 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     fees,
     invoiceHeaders,
     invoiceRows,
+    payments,
+    paymentAllocations,
     mailshots,
     templates,
     configuration,

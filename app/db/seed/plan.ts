@@ -29,6 +29,9 @@ const INSERT_ORDER: [keyof SeedData, Table][] = [
   ["certifications", schema.certifications],
   ["invoiceHeaders", schema.invoiceHeaders],
   ["invoiceRows", schema.invoiceRows],
+  // The journal's allocations lower the open amounts (its trigger), as a payment in the app does.
+  ["payments", schema.payments],
+  ["paymentAllocations", schema.paymentAllocations],
   ["mailshots", schema.mailshots],
 ];
 
@@ -72,6 +75,17 @@ function insertStatements(table: Table, rows: Record<string, unknown>[], rowsPer
 export function seedStatements(data: SeedData): string[] {
   // The Änderungsverlauf names the seed as how the records came (app/db/history.ts).
   const statements: string[] = ["INSERT OR REPLACE INTO write_context (id, actor, action, source) VALUES (1, 'System', NULL, 'Seed/Import');"];
+  // What the journal's allocations lower (their trigger): the records go in with it added.
+  const allocated = (target: "feeId" | "invoiceId") => {
+    const sums = new Map<number, number>();
+    for (const allocation of data.paymentAllocations) {
+      const id = allocation[target];
+      if (id) sums.set(id, (sums.get(id) ?? 0) + allocation.amount);
+    }
+    return (row: Record<string, unknown>) => ({ ...row, openAmount: Number(row.openAmount) + (sums.get(Number(row.id)) ?? 0) });
+  };
+  const unpaidFee = allocated("feeId");
+  const unpaidInvoice = allocated("invoiceId");
   for (const [key, table] of INSERT_ORDER) {
     const rows = data[key] as Record<string, unknown>[];
     // course_memberships.fee_id is linked after the fees exist (see INSERT_ORDER); invoices go in
@@ -80,8 +94,10 @@ export function seedStatements(data: SeedData): string[] {
       key === "courseMemberships"
         ? rows.map((row) => ({ ...row, feeId: null }))
         : key === "invoiceHeaders"
-          ? rows.map((row) => ({ ...row, status: "DRAFT", invoiceNumber: null, issuedOn: null }))
-          : rows;
+          ? rows.map((row) => ({ ...unpaidInvoice(row), status: "DRAFT", invoiceNumber: null, issuedOn: null }))
+          : key === "fees"
+            ? rows.map(unpaidFee)
+            : rows;
     statements.push(...insertStatements(table, prepared));
   }
   statements.push(`${LINK_MEMBERSHIP_FEES};`);

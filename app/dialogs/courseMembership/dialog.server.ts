@@ -120,6 +120,8 @@ export type MembershipFormRecord = ReturnType<typeof present>;
 
 export type MembershipDialogData = {
   membership: MembershipFormRecord | null;
+  /** This form's id: the key of the journal entry 'Bezahlt' becomes. */
+  paymentKey: string;
   /** What the form shows: the draft, else the record, else a new membership's defaults. */
   values: Values;
   /** Changes whenever the values do (the form starts over with them). */
@@ -210,6 +212,7 @@ async function dialogData(context: DialogViewContext, membership: MembershipReco
     overbooks(capacity, codeOf(statuses, parseId(values.statusId)), membership ? { statusCode: codeOf(statuses, membership.statusId) ?? "" } : null);
   return {
     membership: membership && present(membership),
+    paymentKey: crypto.randomUUID(),
     values,
     valuesKey: DRAFT_FIELDS.map((field) => values[field] ?? "").join("|"),
     courses: courses.map(({ id, label }) => ({ id, label })),
@@ -358,6 +361,7 @@ export const dialog = defineDialog({
           comments: value.comments,
           personComments: value.personComments,
           dogComments: value.dogComments,
+          payment: { method: value.paidBy, date: value.paidOn ?? todayInBerlin(), key: value.paymentKey ?? null },
         },
         user,
         { stored: before },

@@ -5,6 +5,7 @@ import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, useDraftSubmit, type DialogProps } from "~/components/dialog-form";
 import { CheckboxField, LockedField, LookupSearch, LookupSelect, MoneyField, SelectField, TextAreaField, RecordKeys } from "~/components/forms/fields";
 import { useSaveGate } from "~/components/forms/save-gate";
+import { PaymentFields } from "~/components/forms/payment-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { CAPACITY_CHOICES } from "~/lib/capacity";
 import type { MembershipDialogData, MembershipFormRecord } from "./dialog.server";
@@ -115,6 +116,8 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
             placeholder="Bitte wählen"
           />
           <CheckboxField meta={fields.isPaid} label="Bezahlt" className="col-span-2" />
+          {/* Ticking 'Bezahlt' books a payment: how and when it came in. */}
+          <PaymentFields fields={fields} paymentKey={data.paymentKey} hidden={hydrated && !(fields.isPaid.value === "on" && membership?.isPaid !== "on")} />
           <dl className="col-span-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 rounded bg-slate-50 p-2 text-sm text-slate-700" aria-label="Wird übernommen">
             <dt>Preis laut Kurs</dt>
             <dd>{data.copied.price ?? "–"}</dd>

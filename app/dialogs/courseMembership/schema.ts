@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox, id, optionalId, optionalMoneyInCents, optionalText, rowVersion } from "~/lib/form-fields";
+import { checkbox, id, optionalId, optionalMoneyInCents, optionalText, paymentFields, rowVersion } from "~/lib/form-fields";
 
 /** The course membership form (spec 001 §5): course, person, dog and status are required. */
 export const membershipSchema = z.object({
@@ -14,6 +14,7 @@ export const membershipSchema = z.object({
   comments: optionalText(500),
   personComments: optionalText(500),
   dogComments: optionalText(500),
+  ...paymentFields(),
 });
 export type MembershipFormValues = z.infer<typeof membershipSchema>;
 

@@ -1,7 +1,8 @@
 /**
  * The fee dialogs (offene Posten): add, edit ("Offenen Posten '{text}' bearbeiten"), delete. The
  * rules of spec 001 §4 hold on the server whatever the form sends: unticking open sets the open
- * amount to 0 and clears the due date; with sendInvoice the open flag is locked, and sendInvoice
+ * amount to 0 and clears the due date (what it goes down by is a payment, booked in the payment
+ * journal with the Zahlungsart and date of the form); with sendInvoice the open flag is locked, and sendInvoice
  * and the person are locked when editing; the Buchungskommentar belongs to direct billing only;
  * saving a fee already invoiced warns. Below the form: the fee's Mahnungen (the reminders grid
  * under FEE) and its Änderungsverlauf.
@@ -35,6 +36,8 @@ function present(fee: FeeRecord) {
     amount: formatMoneyInput(fee.amount),
     openAmount: formatMoneyInput(fee.openAmount),
     isOpen: fee.openAmount > 0,
+    paidBy: "TRANSFER",
+    paidOn: "",
     audit: auditText(fee),
   };
 }
@@ -47,6 +50,8 @@ export type FeeDialogData = {
   /** The person is fixed: editing, or added under a person. */
   personLocked: boolean;
   defaults: { personId: number | null; date: string; isOpen: boolean; sendInvoice: boolean };
+  /** This form's id: the key of the journal entry a payment entered here becomes. */
+  paymentKey: string;
 };
 
 async function dialogData({ db, parent, search }: DialogViewContext, fee: FeeRecord | null): Promise<FeeDialogData> {
@@ -64,6 +69,7 @@ async function dialogData({ db, parent, search }: DialogViewContext, fee: FeeRec
     personSearch: lookup.term,
     personLocked: Boolean(fee) || parent?.type === "PERSON",
     defaults: { personId, date: formatDate(todayInBerlin()), isOpen: true, sendInvoice: true },
+    paymentKey: crypto.randomUUID(),
   };
 }
 
@@ -84,6 +90,7 @@ function ruled(value: FeeFormValues, stored: FeeRecord | undefined) {
     comments: value.comments,
     // The Buchungskommentar is for fees collected directly.
     paymentComments: sendInvoice ? (stored?.paymentComments ?? null) : value.paymentComments,
+    payment: { method: value.paidBy, date: value.paidOn ?? todayInBerlin(), key: value.paymentKey ?? null },
   };
 }
 

@@ -3,6 +3,7 @@ import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { CheckboxField, DateField, LockedField, LookupSearch, LookupSelect, MoneyField, RecordKeys, TextAreaField, TextField } from "~/components/forms/fields";
+import { PaymentFields } from "~/components/forms/payment-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import type { FeeDialogData, FeeFormRecord } from "./dialog.server";
 import { feeSchema, type FeeFormValues } from "./schema";
@@ -18,6 +19,10 @@ export default function FeeDialog({ data, actionData, closeHref }: DialogProps<F
   const [form, fields] = useRecordForm<FeeFormValues>(feeSchema, { name: "fee", record: fee, values: fee ?? data.defaults, lastResult: actionData?.result });
   const sendInvoice = fee ? Boolean(fee.sendInvoice) : fields.sendInvoice.value === "on";
   const isOpen = fields.isOpen.value === "on";
+  // A payment is entered when what is open goes below what the payments leave: how and when it came in.
+  const storedOpen = fee ? fee.openAmount : fields.amount.value;
+  const typedOpen = fields.openAmount.value;
+  const paying = !hydrated || !isOpen || (Boolean(typedOpen) && typedOpen !== storedOpen);
   const personLabel = data.people.find((person) => person.id === (fee?.personId ?? data.defaults.personId))?.label ?? "";
   return (
     <RouteDialog title={fee ? `Offenen Posten '${fee.text}' bearbeiten` : "Offenen Posten hinzufügen"} closeHref={closeHref}>
@@ -58,6 +63,7 @@ export default function FeeDialog({ data, actionData, closeHref }: DialogProps<F
           {!hydrated && (
             <p className="col-span-2 text-sm text-slate-600">Ohne Haken bei „Offen“ wird der offene Betrag 0 € und das Fälligkeitsdatum entfällt.</p>
           )}
+          {(!hydrated || !sendInvoice) && <PaymentFields fields={fields} paymentKey={data.paymentKey} hidden={!paying} />}
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
           {(!hydrated || !sendInvoice) && (
             <TextAreaField

@@ -8,6 +8,7 @@ import {
   optionalId,
   optionalMoneyInCents,
   optionalText,
+  paymentFields,
   requiredText,
   rowVersion,
 } from "~/lib/form-fields";
@@ -27,6 +28,7 @@ export const feeSchema = z
     comments: optionalText(500),
     paymentComments: optionalText(500),
     sendInvoice: checkbox(),
+    ...paymentFields(),
   })
   .refine((fee) => !fee.isOpen || fee.openAmount === null || fee.openAmount <= fee.amount, {
     path: ["openAmount"],

@@ -47,6 +47,10 @@ function present(header: InvoiceHeaderRecord) {
     openAmount: formatMoneyInput(isOpen ? header.openAmount : header.amount),
     comments: header.comments ?? "",
     paymentComments: header.paymentComments ?? "",
+    paidBy: "TRANSFER",
+    paidOn: "",
+    /** This form's id: the key of the journal entry a payment entered here becomes. */
+    paymentKey: crypto.randomUUID(),
     nrOfRows: header.nrOfRows,
     audit: auditText(header),
   };
@@ -56,7 +60,7 @@ export type InvoiceDialogData = { invoice: InvoiceFormRecord };
 
 const formatCountRows = (count: number) => formatCount(count, "Zeile", "Zeilen");
 
-const input = ({ date, dueDate, sentDate, isOpen, openAmount, comments, paymentComments }: InvoiceFormValues) => ({
+const input = ({ date, dueDate, sentDate, isOpen, openAmount, comments, paymentComments, paidBy, paidOn, paymentKey }: InvoiceFormValues) => ({
   date,
   dueDate,
   sentDate,
@@ -64,6 +68,7 @@ const input = ({ date, dueDate, sentDate, isOpen, openAmount, comments, paymentC
   openAmount,
   comments,
   paymentComments,
+  payment: { method: paidBy, date: paidOn ?? todayInBerlin(), key: paymentKey ?? null },
 });
 
 export const dialog = defineDialog({

@@ -3,6 +3,7 @@ import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { CheckboxField, DateField, LockedField, MoneyField, RecordKeys, TextAreaField } from "~/components/forms/fields";
+import { PaymentFields } from "~/components/forms/payment-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import InvoiceRowDialog from "../invoiceRow/dialog";
 import type { InvoiceRowDialogData } from "../invoiceRow/dialog.server";
@@ -16,7 +17,8 @@ import { invoiceSchema, type InvoiceFormValues } from "./schema";
  * (they are posted back unchanged; the server refuses any other) and takes its sent date, payment
  * fields and comments. Ist Offen unticked settles it; ticked, the open amount can be typed: with
  * JavaScript the field appears and disappears with the tick, without it the field is always there
- * and the server applies the rule. The view 'addrow' is the row dialog ('Zeile hinzufügen').
+ * and the server applies the rule. What the open amount goes down by is a payment, booked in the
+ * payment journal with the Zahlungsart and date shown beside it. The view 'addrow' is the row dialog ('Zeile hinzufügen').
  */
 export default function InvoiceDialog(props: DialogProps<unknown>) {
   if (props.view === "addrow") return <InvoiceRowDialog {...(props as DialogProps<InvoiceRowDialogData>)} />;
@@ -28,6 +30,8 @@ function InvoiceEditDialog({ data, actionData, closeHref }: DialogProps<InvoiceD
   const invoice = (actionData?.current as InvoiceFormRecord | undefined) ?? data.invoice;
   const [form, fields] = useRecordForm<InvoiceFormValues>(invoiceSchema, { name: "invoice", record: invoice, values: invoice, lastResult: actionData?.result });
   const showOpenAmount = !hydrated || fields.isOpen.value === "on";
+  // A payment is entered when the open amount goes down (or 'Ist Offen' is unticked): how and when it came in.
+  const paying = !hydrated || fields.isOpen.value !== "on" || fields.openAmount.value !== invoice.openAmount;
   return (
     <RouteDialog title={`${invoice.title} bearbeiten`} closeHref={closeHref}>
       <DialogForm intent="invoice:save" {...getFormProps(form)}>
@@ -59,6 +63,7 @@ function InvoiceEditDialog({ data, actionData, closeHref }: DialogProps<InvoiceD
                   className="col-span-2"
                 />
               )}
+              {invoice.isOpen === "on" && <PaymentFields fields={fields} paymentKey={invoice.paymentKey} hidden={!paying} />}
             </>
           )}
           {invoice.issued ? (

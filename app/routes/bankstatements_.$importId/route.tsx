@@ -65,7 +65,7 @@ export async function action(args: ActionFunctionArgs) {
       409,
       "Eine dieser Buchungen wurde inzwischen schon gebucht, oder ein Posten hat sich seither geändert: Es wurde nichts gebucht. Bitte die Seite neu laden.",
     );
-  const overpaid = outcome.overpaid.map((item) => `${item.label}: ${formatMoney(item.excess)} Überzahlung nicht gebucht`).join("; ");
+  const overpaid = outcome.overpaid.map((item) => `${item.label}: ${formatMoney(item.excess)} Überzahlung als Guthaben der Person gebucht`).join("; ");
   const message = `${formatCount(outcome.count, "Buchung", "Buchungen")} gebucht (${formatMoney(outcome.sum)} Zahlungseingang).${overpaid ? ` ${overpaid}.` : ""}`;
   return redirectWithToast(args.context.cloudflare.env, `/bankstatements/${importId}`, { type: overpaid ? "warning" : "success", message });
 }
