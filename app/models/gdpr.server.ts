@@ -65,6 +65,9 @@ export const SCOPES: readonly Scope[] = [
   { table: "invoice_headers", where: "person_id = ?1" },
   { table: "invoice_rows", where: `invoice_id IN (${INVOICES})` },
   { table: "mollie_payments", where: `fee_id IN (${FEES})` },
+  // The payment journal (issue 30): their payments, and what paid their invoices and fees.
+  { table: "payments", where: "person_id = ?1" },
+  { table: "payment_allocations", where: `payment_id IN (SELECT id FROM payments WHERE person_id = ?1) OR invoice_id IN (${INVOICES}) OR fee_id IN (${FEES})` },
   // Booked to their invoices and fees (bookkeeping), and those never booked that name their IBAN.
   {
     table: "bank_statement_entries",
@@ -662,11 +665,16 @@ export async function eraseExpiredRemains(env: Pick<Env, "INVOICES">, db: Db, no
     { sql: `DELETE FROM invoice_rows WHERE ${inIds("invoice_id")}`, params: [invoices] },
     { sql: `DELETE FROM mail_log WHERE ${inIds("invoice_header_id")} OR fee_id IN (SELECT value FROM json_each(?2))`, params: [invoices, fees] },
     { sql: `DELETE FROM bank_statement_entries WHERE ${inIds("id")}`, params: [list(remains.bankEntryIds)] },
+    // The journal's allocations to what expires go with it; the entries of people erased for good
+    // (below) go with them (issue 30: booking records share the invoices' retention period).
+    { sql: `DELETE FROM payment_allocations WHERE ${inIds("invoice_id")} OR fee_id IN (SELECT value FROM json_each(?2))`, params: [invoices, fees] },
     { sql: `DELETE FROM invoice_headers WHERE ${inIds("id")}`, params: [invoices] },
     { sql: `DELETE FROM mollie_payments WHERE ${inIds("fee_id")}`, params: [fees] },
     { sql: `DELETE FROM direct_debit_items WHERE ${inIds("fee_id")}`, params: [fees] },
     { sql: `DELETE FROM fees WHERE ${inIds("id")}`, params: [fees] },
     { sql: `DELETE FROM sepa_mandates WHERE ${inIds("id")}`, params: [list(remains.mandateIds)] },
+    { sql: `DELETE FROM payment_allocations WHERE payment_id IN (SELECT id FROM payments WHERE ${inIds("person_id")})`, params: [list(remains.personIds)] },
+    { sql: `DELETE FROM payments WHERE ${inIds("person_id")}`, params: [list(remains.personIds)] },
     { sql: `DELETE FROM people WHERE ${inIds("id")}`, params: [list(remains.personIds)] },
     {
       sql: `UPDATE people SET retained_until = coalesce((SELECT max(until) FROM (

@@ -27,6 +27,8 @@ const SECTION_TITLES: Record<string, string> = {
   invoice_headers: "Rechnungen",
   invoice_rows: "Rechnungspositionen",
   mollie_payments: "Zahlungen (Mollie)",
+  payments: "Zahlungsjournal",
+  payment_allocations: "Zuordnungen von Zahlungen",
   bank_statement_entries: "Zahlungen (Kontoauszug)",
   sepa_mandates: "SEPA-Lastschriftmandate",
   direct_debit_items: "Lastschriften (Lastschriftläufe)",
