@@ -6,7 +6,20 @@
 import { and, asc, count, desc, eq, sql, sum, type SQL } from "drizzle-orm";
 import { type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, toSql, type Db, type Statement } from "~/db/client.server";
-import { attendances, courseDates, courseMemberships, courses, dogs, fees, invoiceRows, memberTypes, membershipStatuses, paymentAllocations, payments, people } from "~/db/schema";
+import {
+  attendances,
+  courseDates,
+  courseMemberships,
+  courses,
+  dogs,
+  fees,
+  invoiceRows,
+  memberTypes,
+  membershipStatuses,
+  paymentAllocations,
+  payments,
+  people,
+} from "~/db/schema";
 import { formatAge, formatDate, formatMoney, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { courseFeeText, dogGenderText } from "~/lib/labels";
@@ -390,7 +403,6 @@ const paidComment = (today: string, actor: Actor) => `bezahlt am ${formatDate(to
 const isDuplicateBooking = (error: unknown) =>
   errorText(error).includes("course_memberships.course_id, course_memberships.person_id, course_memberships.dog_id");
 
-
 const PAID_NOT_BY_HAND =
   "Die Kursgebühr wurde per Überweisung, Lastschrift oder Mollie bezahlt: Eine solche Zahlung wird unter „Zahlungen“ zurückgebucht, nicht mit dem Haken.";
 
@@ -477,7 +489,13 @@ export async function saveMembership(
   // has just written it: the batch runs alone).
   const feePaid = (feeId: number | SQL, paid: number, expectedOpen?: number) =>
     paid > 0
-      ? dialogPaymentStatements(payment, { personId: input.personId, amount: paid, text: `Kursgebühr ${text}` }, { feeId, amount: paid, expectedOpen }, actor, now)
+      ? dialogPaymentStatements(
+          payment,
+          { personId: input.personId, amount: paid, text: `Kursgebühr ${text}` },
+          { feeId, amount: paid, expectedOpen },
+          actor,
+          now,
+        )
       : [];
   const newFee = (membershipId: SQL) => [
     render(sql`INSERT INTO ${fees} (person_id, date, text, amount, open_amount, payment_comments, send_invoice, is_invoiced, course_membership_id, kind, created_by, created_on)
@@ -534,7 +552,11 @@ export async function saveMembership(
         // difference; 'Bezahlt' books what is then open, unticking it undoes the fee's payments.
         const paidSoFar = fee.amount - fee.openAmount;
         if (input.isPaid && amount < paidSoFar) {
-          return { status: "refused", field: "amount", message: `Auf die Kursgebühr sind schon ${formatMoney(paidSoFar)} gezahlt: Der Betrag kann nicht darunter liegen.` };
+          return {
+            status: "refused",
+            field: "amount",
+            message: `Auf die Kursgebühr sind schon ${formatMoney(paidSoFar)} gezahlt: Der Betrag kann nicht darunter liegen.`,
+          };
         }
         statements.push(
           render(sql`UPDATE ${fees} SET person_id = ${input.personId}, text = ${text}, amount = ${amount}, open_amount = open_amount + (${amount} - amount),

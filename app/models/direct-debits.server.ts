@@ -20,7 +20,18 @@
  */
 import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { configuration, directDebitItems, directDebitRuns, fees, jobs, paymentAllocations, payments, people, sepaMandates, type DirectDebitStatus } from "~/db/schema";
+import {
+  configuration,
+  directDebitItems,
+  directDebitRuns,
+  fees,
+  jobs,
+  paymentAllocations,
+  payments,
+  people,
+  sepaMandates,
+  type DirectDebitStatus,
+} from "~/db/schema";
 import { formatCount, formatDate, formatMoney } from "~/lib/format";
 import { DIRECT_DEBIT_STATUS_LABELS } from "~/lib/labels";
 import { buildPain008, closedDaysFrom, earliestCollectionDate, paymentInstructions, type DirectDebitTransaction, type SequenceType } from "~/lib/pain008";

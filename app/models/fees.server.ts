@@ -243,8 +243,9 @@ export type FeeInput = {
   dueDate: string | null;
   text: string;
   amount: number;
-  /** What the dialog says is open: lower than what the payments leave, the difference is a payment. */
-  openAmount: number;
+  /** What the dialog says is open: lower than what the payments leave, the difference is a payment;
+   *  null: what the payments leave (a fee billed by invoice, whose open flag is locked). */
+  openAmount: number | null;
   comments: string | null;
   paymentComments: string | null;
   sendInvoice: boolean;
@@ -262,7 +263,7 @@ const defaultPayment = (now: Date): DialogPayment => ({ method: "TRANSFER", date
  */
 export async function insertFee(db: Db, input: FeeInput, actor: Actor, now = new Date()): Promise<number> {
   const { payment, openAmount, ...values } = input;
-  const paid = input.amount - openAmount;
+  const paid = input.amount - (openAmount ?? input.amount);
   const newest = sql`(SELECT max(id) FROM ${fees})`;
   const results = await runAtomically(db, [
     toSql(
@@ -301,16 +302,21 @@ export async function updateFee(
   const before = await getFee(db, id);
   if (!before) return { status: "missing" };
   if (before.rowVersion !== rowVersion) return { status: "conflict", current: before };
-  const owedByInvoice = Boolean(before.isInvoiced) || before.invoiceNumber !== null;
+  // Owed through an issued invoice: settled by it (a fee on a draft is still the open claim).
+  const owedByInvoice = before.invoiceNumber !== null;
   const paidBefore = owedByInvoice ? 0 : before.amount - before.openAmount;
   if (!owedByInvoice && input.amount < paidBefore) {
-    return { status: "refused", field: "amount", message: `Auf den Posten sind schon ${formatMoney(paidBefore)} gezahlt: Der Betrag kann nicht darunter liegen.` };
+    return {
+      status: "refused",
+      field: "amount",
+      message: `Auf den Posten sind schon ${formatMoney(paidBefore)} gezahlt: Der Betrag kann nicht darunter liegen.`,
+    };
   }
   const openByPayments = owedByInvoice ? Math.min(before.openAmount, input.amount) : input.amount - paidBefore;
-  if (input.openAmount > openByPayments) return { status: "refused", field: "openAmount", message: OPEN_AMOUNT_RAISED };
-  const paid = owedByInvoice ? 0 : openByPayments - input.openAmount;
+  const openAmount = input.openAmount ?? openByPayments;
+  if (openAmount > openByPayments) return { status: "refused", field: "openAmount", message: OPEN_AMOUNT_RAISED };
+  const paid = owedByInvoice ? 0 : openByPayments - openAmount;
   const { payment, openAmount: _openAmount, ...values } = input;
-  const nowIso = now.toISOString();
   try {
     await runAtomically(db, [
       toSql(
@@ -364,7 +370,8 @@ export async function deleteFee(db: Db, id: number, actor: Actor): Promise<Delet
   if ((await db.$count(paymentAllocations, eq(paymentAllocations.feeId, id))) > 0) {
     return {
       status: "refused",
-      message: "Auf den Posten ist eine Zahlung gebucht: Er bleibt im Zahlungsjournal stehen (§ 146 Abs. 4 AO). Eine falsche Zahlung wird unter „Zahlungen“ zurückgebucht.",
+      message:
+        "Auf den Posten ist eine Zahlung gebucht: Er bleibt im Zahlungsjournal stehen (§ 146 Abs. 4 AO). Eine falsche Zahlung wird unter „Zahlungen“ zurückgebucht.",
     };
   }
   const transactionId = await moveToBin(db, {

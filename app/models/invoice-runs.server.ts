@@ -36,10 +36,9 @@ export type InvoiceRunResult = { created: number; extended: number; rows: number
 /** `draftsOnly`: leave the invoices as drafts (issued later one by one); else they are issued. */
 export type InvoiceRunParams = { date: string; dueDate: string; draftsOnly?: boolean; result?: InvoiceRunResult };
 
-/** A fee the run bills: flagged for an invoice, not yet invoiced, on no invoice row, and not paid
- *  on (issue 30: a payment booked on the fee itself, e.g. 'Bezahlt' at the course, is not billed again). */
+/** A fee the run bills: flagged for an invoice, not yet invoiced, on no invoice row. */
 const billable = (fee: SQL) =>
-  sql`${fee}.send_invoice = 1 AND ${fee}.is_invoiced = 0 AND ${fee}.open_amount = ${fee}.amount AND NOT EXISTS (SELECT 1 FROM ${invoiceRows} br WHERE br.fee_id = ${fee}.id AND br.fee_released = 0)`;
+  sql`${fee}.send_invoice = 1 AND ${fee}.is_invoiced = 0 AND NOT EXISTS (SELECT 1 FROM ${invoiceRows} br WHERE br.fee_id = ${fee}.id AND br.fee_released = 0)`;
 
 /**
  * The same for the fees of given people (`fee`.person_id is constrained by the statement). The
@@ -48,7 +47,7 @@ const billable = (fee: SQL) =>
  * each person of a slice (measured: the slices' SQL took ~4× as long on 26,000 unbilled fees).
  */
 const billableOfPeople = (fee: SQL) =>
-  sql`+${fee}.send_invoice = 1 AND +${fee}.is_invoiced = 0 AND ${fee}.open_amount = ${fee}.amount AND NOT EXISTS (SELECT 1 FROM ${invoiceRows} br WHERE br.fee_id = ${fee}.id AND br.fee_released = 0)`;
+  sql`+${fee}.send_invoice = 1 AND +${fee}.is_invoiced = 0 AND NOT EXISTS (SELECT 1 FROM ${invoiceRows} br WHERE br.fee_id = ${fee}.id AND br.fee_released = 0)`;
 
 /** An invoice the run may extend: a draft. */
 const extendable = (header: SQL) => sql`${header}.status = 'DRAFT'`;

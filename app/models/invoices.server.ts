@@ -22,6 +22,7 @@ import {
   fees,
   invoiceHeaders,
   invoiceRows,
+  paymentAllocations,
   payments,
   people,
   type InvoiceKind,
@@ -32,7 +33,17 @@ import { INVOICE_KIND_LABELS } from "~/lib/invoice-state";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { type Actor } from "./audit.server";
 import { errorText, isAbortedAsUnchanged, isForeignKeyViolation, isFrozenInvoice } from "./constraints.server";
-import { allocationStatements, dialogPaymentStatements, isDuplicateEntry, OPEN_AMOUNT_RAISED, PAYMENT_ALREADY_BOOKED, type DialogPayment } from "./payments.server";
+import {
+  allocationStatements,
+  dialogPaymentStatements,
+  invoiceFeesSettled,
+  isDuplicateEntry,
+  OPEN_AMOUNT_RAISED,
+  PAYMENT_ALREADY_BOOKED,
+  PAYMENT_REFERENCE_PREFIX,
+  paymentReferenceOf,
+  type DialogPayment,
+} from "./payments.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin, type Change } from "./recycle-bin.server";
@@ -51,21 +62,6 @@ export const ISSUED_INVOICE_KEPT =
 export const NEGATIVE_TOTAL =
   "Der Rechnungsbetrag darf nicht negativ werden: Eine Zeile darf ein Abzug sein, die Summe aller Zeilen aber nicht unter 0,00 € fallen.";
 const INVOICE_NOT_FOUND = "Diese Rechnung gibt es nicht (mehr).";
-
-/** 'ReNr 2026001': the payment reference of the fees an invoice settles (spec 001 §4). */
-const PAYMENT_REFERENCE_PREFIX = "ReNr ";
-export const paymentReferenceOf = (invoiceNumber: number) => `${PAYMENT_REFERENCE_PREFIX}${invoiceNumber}`;
-
-/**
- * The fees billed on an invoice, settled as the invoice settles them: open amount 0, no due date,
- * the payment reference 'ReNr {n}' (saving the invoice; a payment that leaves nothing open on it).
- * Not the fees a Stornorechnung released (they are open again). `onlyWhen` narrows it further.
- */
-export function invoiceFeesSettled(invoiceId: number, invoiceNumber: number, actorName: string, nowIso: string, onlyWhen?: SQL): Statement {
-  return render(sql`UPDATE ${fees} SET open_amount = 0, due_date = NULL, payment_reference = ${paymentReferenceOf(invoiceNumber)},
-      last_modified_by = ${actorName}, last_modified_on = ${nowIso}, row_version = row_version + 1
-    WHERE id IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${invoiceId} AND fee_id IS NOT NULL AND fee_released = 0)${onlyWhen ? sql` AND ${onlyWhen}` : sql``}`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Invoice headers: the list
@@ -318,7 +314,15 @@ export async function updateInvoiceHeader(
         : []),
       // Spec 001 §4: saving an issued invoice keeps every fee billed on it settled.
       ...(issued && before.invoiceNumber !== null
-        ? [invoiceFeesSettled(id, before.invoiceNumber, actor.name, nowIso, sql`(open_amount > 0 OR payment_reference IS NOT ${paymentReferenceOf(before.invoiceNumber)})`)]
+        ? [
+            invoiceFeesSettled(
+              id,
+              before.invoiceNumber,
+              actor.name,
+              nowIso,
+              sql`(open_amount > 0 OR payment_reference IS NOT ${paymentReferenceOf(before.invoiceNumber)})`,
+            ),
+          ]
         : []),
     ]);
   } catch (error) {
@@ -405,11 +409,28 @@ function serviceDate(end: "from" | "to", invoiceDate: SQL) {
 }
 
 /**
+ * What was paid on the billed fees of the invoices just issued (`drafts`, at `iso`), e.g. 'Bezahlt'
+ * at the course: allocated to the invoice ("toInvoice"), then taken off the fee ("offFee"), payment
+ * by payment, so the invoice asks only for the rest and the fee owes nothing of its own. Payments
+ * undone (and their counter-entries) net to nothing on the fee and stay where they are.
+ */
+function paidOnFeesMoved(drafts: SQL, step: "toInvoice" | "offFee", actor: Actor, iso: string): Statement {
+  const toInvoice = step === "toInvoice";
+  return render(sql`INSERT INTO ${paymentAllocations} (payment_id, invoice_id, fee_id, amount, created_by, created_on)
+    SELECT a.payment_id, ${toInvoice ? sql`r.invoice_id` : sql`NULL`}, ${toInvoice ? sql`NULL` : sql`a.fee_id`}, ${toInvoice ? sql`sum(a.amount)` : sql`-sum(a.amount)`}, ${actor.name}, ${iso}
+    FROM ${paymentAllocations} a JOIN ${invoiceRows} r ON r.fee_id = a.fee_id AND r.fee_released = 0 JOIN ${invoiceHeaders} h ON h.id = r.invoice_id
+    WHERE h.id IN ${drafts} AND h.status = 'ISSUED' AND h.issued_on = ${iso}
+      AND NOT EXISTS (SELECT 1 FROM ${payments} y WHERE y.id = a.payment_id AND (y.source = 'REVERSAL' OR EXISTS (SELECT 1 FROM ${payments} z WHERE z.reverses_payment_id = y.id)))
+    GROUP BY a.payment_id, a.fee_id, r.invoice_id HAVING sum(a.amount) <> 0`);
+}
+
+/**
  * The statements that issue the drafts `drafts` (a subquery of invoice ids) in one batch: their
  * rows get their dates of service; each draft the next number of the counter (in `order`, never
  * below a number already taken), today's date as its date (the Rechnungsdatum, § 14 Abs. 4 Nr. 3
- * UStG) with its payment term kept, its recipient's name and address, its whole amount open; the
- * counter moves past the numbers taken; the fees on its rows are settled ('ReNr {n}'). Each
+ * UStG) with its payment term kept, its recipient's name and address, its whole amount open less
+ * what was paid on its fees already (paidOnFeesMoved); the counter moves past the numbers taken;
+ * the fees on its rows are settled ('ReNr {n}'). Each
  * statement acts only on drafts, so a batch run again issues nothing twice.
  */
 export function issueStatements(drafts: SQL, order: SQL, actor: Actor, now: Date, today: string): Statement[] {
@@ -432,6 +453,11 @@ export function issueStatements(drafts: SQL, order: SQL, actor: Actor, now: Date
     render(
       sql`UPDATE ${configuration} SET last_invoice_number = max(coalesce(last_invoice_number, 0), coalesce((SELECT max(invoice_number) FROM ${invoiceHeaders}), 0)) WHERE id = 1`,
     ),
+    // What was paid on a billed fee before (e.g. 'Bezahlt' at the course) goes over to the invoice:
+    // each such payment is allocated to the invoice and taken off the fee, so the invoice asks only
+    // for the rest and the fee owes nothing of its own (payments undone net to nothing and stay).
+    paidOnFeesMoved(drafts, "toInvoice", actor, iso),
+    paidOnFeesMoved(drafts, "offFee", actor, iso),
     render(sql`UPDATE ${fees} SET open_amount = 0, due_date = NULL,
         payment_reference = ${PAYMENT_REFERENCE_PREFIX} || (SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = ${fees}.id AND r.fee_released = 0),
         last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
@@ -489,7 +515,13 @@ export async function cancellationOf(db: Db, id: number) {
 }
 
 /** The Stornorechnung's entry 'Verrechnung' ('storno:{invoice}'): the invoice's amount, settling what is open on it. */
-function stornoOffset(id: number, header: Pick<InvoiceHeaderRecord, "amount" | "openAmount" | "invoiceNumber">, storno: SQL, actor: Actor, iso: string): Statement[] {
+function stornoOffset(
+  id: number,
+  header: Pick<InvoiceHeaderRecord, "amount" | "openAmount" | "invoiceNumber">,
+  storno: SQL,
+  actor: Actor,
+  iso: string,
+): Statement[] {
   if ((header.amount ?? 0) <= 0) return [];
   const entryKey = `storno:${id}`;
   return [
@@ -498,8 +530,15 @@ function stornoOffset(id: number, header: Pick<InvoiceHeaderRecord, "amount" | "
         'Stornorechnung ' || invoice_number || ${` zu Rechnung ${header.invoiceNumber}`}, ${actor.name}, ${iso}
       FROM ${invoiceHeaders} WHERE id = ${storno}`),
     ...((header.openAmount ?? 0) > 0
-      ? allocationStatements(entryKey, { invoiceId: id, invoiceNumber: header.invoiceNumber!, amount: header.openAmount, expectedOpen: header.openAmount }, actor, iso)
-      : [render(sql`UPDATE ${invoiceHeaders} SET last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1 WHERE id = ${id}`)]),
+      ? allocationStatements(
+          entryKey,
+          { invoiceId: id, invoiceNumber: header.invoiceNumber!, amount: header.openAmount, expectedOpen: header.openAmount },
+          actor,
+          iso,
+        )
+      : [
+          render(sql`UPDATE ${invoiceHeaders} SET last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1 WHERE id = ${id}`),
+        ]),
   ];
 }
 

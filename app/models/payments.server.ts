@@ -17,7 +17,21 @@ import { fees, invoiceHeaders, invoiceRows, paymentAllocations, payments, type P
 import { formatMoney } from "~/lib/format";
 import type { Actor } from "./audit.server";
 import { errorText, isAbortedAsUnchanged } from "./constraints.server";
-import { invoiceFeesSettled } from "./invoices.server";
+
+/** 'ReNr 2026001': the payment reference of the fees an invoice settles (spec 001 §4). */
+export const PAYMENT_REFERENCE_PREFIX = "ReNr ";
+export const paymentReferenceOf = (invoiceNumber: number) => `${PAYMENT_REFERENCE_PREFIX}${invoiceNumber}`;
+
+/**
+ * The fees billed on an invoice, settled as the invoice settles them: open amount 0, no due date,
+ * the payment reference 'ReNr {n}' (saving the invoice; a payment that leaves nothing open on it).
+ * Not the fees a Stornorechnung released (they are open again). `onlyWhen` narrows it further.
+ */
+export function invoiceFeesSettled(invoiceId: number, invoiceNumber: number, actorName: string, nowIso: string, onlyWhen?: SQL): Statement {
+  return render(sql`UPDATE ${fees} SET open_amount = 0, due_date = NULL, payment_reference = ${paymentReferenceOf(invoiceNumber)},
+      last_modified_by = ${actorName}, last_modified_on = ${nowIso}, row_version = row_version + 1
+    WHERE id IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${invoiceId} AND fee_id IS NOT NULL AND fee_released = 0)${onlyWhen ? sql` AND ${onlyWhen}` : sql``}`);
+}
 
 /** The journal's words for its methods (the Zahlungen grid, the dialogs). */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
@@ -78,7 +92,9 @@ export function allocationStatements(entryKey: string, allocation: Allocation, a
   if (isInvoice) {
     if (touch) {
       statements.push(
-        render(sql`UPDATE ${invoiceHeaders} SET last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1 WHERE id = ${targetId}`),
+        render(
+          sql`UPDATE ${invoiceHeaders} SET last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1 WHERE id = ${targetId}`,
+        ),
       );
     }
     statements.push(
@@ -87,13 +103,11 @@ export function allocationStatements(entryKey: string, allocation: Allocation, a
         allocation.invoiceNumber,
         actor.name,
         nowIso,
-        sql`(SELECT open_amount FROM ${invoiceHeaders} WHERE id = ${targetId}) = 0 AND (open_amount > 0 OR payment_reference IS NOT ${`ReNr ${allocation.invoiceNumber}`})`,
+        sql`(SELECT open_amount FROM ${invoiceHeaders} WHERE id = ${targetId}) = 0 AND (open_amount > 0 OR payment_reference IS NOT ${paymentReferenceOf(allocation.invoiceNumber)})`,
       ),
     );
   } else {
-    statements.push(
-      render(sql`UPDATE ${fees} SET due_date = CASE WHEN open_amount = 0 THEN NULL ELSE due_date END${audit} WHERE id = ${targetId}`),
-    );
+    statements.push(render(sql`UPDATE ${fees} SET due_date = CASE WHEN open_amount = 0 THEN NULL ELSE due_date END${audit} WHERE id = ${targetId}`));
   }
   return statements;
 }
@@ -105,7 +119,12 @@ export function allocationStatements(entryKey: string, allocation: Allocation, a
  * follow the counter-entries this batch wrote (its instant and actor), not `originals` again: an
  * undone entry may no longer be among what `originals` selects.
  */
-export function reversalStatements(originals: SQL, input: { date: string; text: string; sourceRef?: string | null }, actor: Actor, nowIso: string): Statement[] {
+export function reversalStatements(
+  originals: SQL,
+  input: { date: string; text: string; sourceRef?: string | null },
+  actor: Actor,
+  nowIso: string,
+): Statement[] {
   return [
     render(sql`INSERT INTO ${payments} (entry_key, person_id, date, amount, method, source, source_ref, reverses_payment_id, text, created_by, created_on)
       SELECT 'reversal:' || y.id, y.person_id, ${input.date}, -y.amount, y.method, 'REVERSAL', coalesce(${input.sourceRef ?? null}, y.source_ref), y.id,
@@ -138,7 +157,9 @@ async function entriesWithCredit(db: Db, personId: number) {
   const rows = await db
     .select({
       entryKey: payments.entryKey,
-      rest: sql<number>`${payments.amount} - coalesce((SELECT sum(a.amount) FROM ${paymentAllocations} a WHERE a.payment_id = ${payments.id}), 0)`.mapWith(Number),
+      rest: sql<number>`${payments.amount} - coalesce((SELECT sum(a.amount) FROM ${paymentAllocations} a WHERE a.payment_id = ${payments.id}), 0)`.mapWith(
+        Number,
+      ),
     })
     .from(payments)
     .where(and(eq(payments.personId, personId), sql`${payments.amount} > 0`))
@@ -216,17 +237,12 @@ export async function openTarget(db: Db, target: Target): Promise<OpenTarget | u
       invoiceNumber: sql<
         number | null
       >`(SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = ${fees.id} AND r.fee_released = 0 AND h.status = 'ISSUED')`,
-      isInvoiced: fees.isInvoiced,
     })
     .from(fees)
     .where(eq(fees.id, target.id));
   if (!row) return undefined;
-  const refusal =
-    row.invoiceNumber !== null
-      ? `Der Posten steht auf der Rechnung ${row.invoiceNumber}: Die Zahlung wird auf die Rechnung gebucht.`
-      : row.isInvoiced
-        ? "Der Posten ist abgerechnet: Die Zahlung wird auf seine Rechnung gebucht."
-        : null;
+  // A fee on a draft is still the open claim: paid on, the payment goes over to the invoice when it is issued.
+  const refusal = row.invoiceNumber !== null ? `Der Posten steht auf der Rechnung ${row.invoiceNumber}: Die Zahlung wird auf die Rechnung gebucht.` : null;
   return { personId: row.personId, openAmount: row.openAmount, label: `Posten „${row.text}“`, invoiceNumber: null, refusal };
 }
 
@@ -269,7 +285,8 @@ export function dialogPaymentStatements(
   ];
 }
 
-export type BookOutcome = { status: "booked"; credit: number } | { status: "already" } | { status: "refused"; message: string; field?: string } | { status: "stale" };
+export type BookOutcome =
+  { status: "booked"; credit: number } | { status: "already" } | { status: "refused"; message: string; field?: string } | { status: "stale" };
 
 export const isDuplicateEntry = (error: unknown) => /UNIQUE constraint failed: payments\.entry_key/i.test(errorText(error));
 

@@ -138,7 +138,8 @@ describe("the fee dialog's rules, on the server", () => {
       sendInvoice: true,
       text: "Per Rechnung (geändert)",
       amount: 2000,
-      openAmount: 1250,
+      // Issue 30: open is what the payments leave (none were booked), so the whole new amount.
+      openAmount: 2000,
       rowVersion: fee.rowVersion + 1,
     });
   });

@@ -188,7 +188,7 @@ describe("the invoice dialog (spec 001 §4, §5)", () => {
     const { header, fees } = await makeInvoice([{ amount: 6_000 }]);
     let response = await saveInvoice(header, { isOpen: true, openAmount: "30,00" });
     expect(response.status).toBe(302);
-    let saved = await headerOf(header.id);
+    const saved = await headerOf(header.id);
     expect(saved).toMatchObject({ openAmount: 3_000, isOpen: true });
     expect((await feesById([fees[0].id]))[0]).toMatchObject({ openAmount: 0, dueDate: null, paymentReference: `ReNr ${header.invoiceNumber}` });
 
@@ -575,7 +575,10 @@ describe("Stornieren: a Stornorechnung cancels an issued invoice (issue 30)", ()
     const response = await postForm(`/invoices/${paid.id}/invoicerows`, cookie, { intent: "invoice:cancel", id: paid.id });
     expect(response.status).toBe(302);
     expect(await headerOf(paid.id)).toMatchObject({ openAmount: 0, amount: 1_000 });
-    const [offset] = await db.select().from(schema.payments).where(eq(schema.payments.entryKey, `storno:${paid.id}`));
+    const [offset] = await db
+      .select()
+      .from(schema.payments)
+      .where(eq(schema.payments.entryKey, `storno:${paid.id}`));
     expect(offset).toMatchObject({ method: "OFFSET", source: "CORRECTION", amount: 1_000 });
     const allocations = await db.select().from(schema.paymentAllocations).where(eq(schema.paymentAllocations.paymentId, offset.id));
     expect(allocations).toMatchObject([{ invoiceId: paid.id, amount: 400 }]);

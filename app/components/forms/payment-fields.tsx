@@ -14,7 +14,12 @@ const PAID_BY_OPTIONS = [
  * form's own id from the loader: the server books one entry per form however often it is sent.
  * Without JavaScript the fields are always there; `hidden` hides them while nothing is paid.
  */
-export function PaymentFields({ fields, paymentKey, hidden, className = "col-span-2 grid grid-cols-2 gap-3" }: {
+export function PaymentFields({
+  fields,
+  paymentKey,
+  hidden,
+  className = "col-span-2 grid grid-cols-2 gap-3",
+}: {
   fields: PaymentFieldsMeta;
   paymentKey: string;
   hidden?: boolean;

@@ -578,7 +578,15 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
   // overpaid: the payer has a credit.
   const payments: SeedData["payments"] = [];
   const paymentAllocations: SeedData["paymentAllocations"] = [];
-  const pay = (personId: number, date: string, amount: number, allocated: number, target: { feeId: number } | { invoiceId: number }, cash: boolean, text: string) => {
+  const pay = (
+    personId: number,
+    date: string,
+    amount: number,
+    allocated: number,
+    target: { feeId: number } | { invoiceId: number },
+    cash: boolean,
+    text: string,
+  ) => {
     const id = payments.length + 1;
     payments.push({
       id,

@@ -78,7 +78,8 @@ function ruled(value: FeeFormValues, stored: FeeRecord | undefined) {
   const sendInvoice = stored ? Boolean(stored.sendInvoice) : value.sendInvoice;
   // With sendInvoice the open flag is locked: it stays as stored (a new fee billed by invoice is open).
   const isOpen = sendInvoice ? (stored ? stored.openAmount > 0 : true) : value.isOpen;
-  const openAmount = isOpen ? (sendInvoice && stored ? Math.min(stored.openAmount, value.amount) : (value.openAmount ?? value.amount)) : 0;
+  // Locked (billed by invoice, stored): what the payments leave, the model works it out (null).
+  const openAmount = sendInvoice && stored ? null : isOpen ? (value.openAmount ?? value.amount) : 0;
   return {
     personId: stored ? stored.personId : value.personId,
     sendInvoice,
@@ -129,7 +130,7 @@ export const dialog = defineDialog({
           stored = value.id ? await getFee(db, value.id) : undefined;
           if (!stored && !(await personName(db, value.personId))) return { personId: ["Diese Person gibt es nicht (mehr)"] };
           const rules = ruled(value, stored);
-          if (rules.openAmount > rules.amount) return { openAmount: ["Der offene Betrag darf nicht größer als der Betrag sein"] };
+          if (rules.openAmount !== null && rules.openAmount > rules.amount) return { openAmount: ["Der offene Betrag darf nicht größer als der Betrag sein"] };
           if (!stored && value.isOpen && rules.openAmount === 0 && rules.amount > 0)
             return { openAmount: ["Ein offener Posten braucht einen offenen Betrag über 0 €"] };
           return null;
