@@ -78,7 +78,7 @@ export function frozenInvoiceTriggers(): { name: string; sql: string }[] {
 }
 
 /** The message of the journal's ABORT (mapped to German by the models, as FROZEN_INVOICE). */
-export const FROZEN_PAYMENT = "frozen: payment journal";
+const FROZEN_PAYMENT = "frozen: payment journal";
 
 /**
  * The payment journal (issue 30 item 4, § 146 Abs. 4 AO): an entry and its allocations are never

@@ -1301,12 +1301,12 @@ export const directDebitItems = sqliteTable(
 // of app/db/frozen.ts, so nothing else can lower it), and what an entry did not allocate is the
 // payer's credit (Guthaben). A Stornorechnung or Gutschrift books as an entry 'Verrechnung'.
 
-export const PAYMENT_METHODS = ["TRANSFER", "DIRECT_DEBIT", "MOLLIE", "CASH", "OFFSET"] as const;
+const PAYMENT_METHODS = ["TRANSFER", "DIRECT_DEBIT", "MOLLIE", "CASH", "OFFSET"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Where an entry came from: a bank statement entry, a direct-debit item, a Mollie payment, a cash
  *  receipt or a hand booking, a correction document (Storno, Gutschrift), a counter-entry, or the
  *  amounts paid before the journal existed (migration 0033). */
-export const PAYMENT_SOURCES = ["BANK_ENTRY", "DIRECT_DEBIT", "MOLLIE", "CASH_RECEIPT", "MANUAL", "CORRECTION", "REVERSAL", "MIGRATION"] as const;
+const PAYMENT_SOURCES = ["BANK_ENTRY", "DIRECT_DEBIT", "MOLLIE", "CASH_RECEIPT", "MANUAL", "CORRECTION", "REVERSAL", "MIGRATION"] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 
 export const payments = sqliteTable(

@@ -100,9 +100,12 @@ export const feesGrid = defineGrid<FeeRow>({
   screenLinks: [
     { label: "Kontoauszug importieren", to: "/bankstatements", area: "bankstatements", mounts: ["PARENT"] },
     { label: "Lastschriftläufe", to: "/directdebits", area: "directdebits", mounts: ["PARENT"] },
+    { label: "Zahlungen", to: "/payments", area: "payments", mounts: ["PARENT"] },
   ],
   rowActions: [
     { label: "Zahlungslink erzeugen", view: "create", entity: "paymentLink" },
+    // Issue 30: the person's credit (an overpayment, a cancelled invoice paid on) pays the fee.
+    { label: "Guthaben verrechnen", view: "creditFee", entity: "payment", area: "payments", when: (f) => f.openAmount > 0 && !f.isInvoiced },
     { label: "Mail senden", view: "fee", entity: "mail", area: "mailer", browse: true, when: (f) => !f.personErased },
   ],
   emptyText: "Keine offenen Posten",

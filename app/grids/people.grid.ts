@@ -10,6 +10,7 @@ import { invoiceHeadersGrid } from "./invoiceHeaders.grid";
 import { mailsGrid } from "./mails.grid";
 import { remindersGrid } from "./reminders.grid";
 import { nextSessionsGrid } from "./nextsessions.grid";
+import { paymentsGrid } from "./payments.grid";
 
 const peopleQuery = (query: Pick<ListQuery, "toggles" | "search" | "sort" | "user">) => ({
   filter: (PEOPLE_FILTERS.includes(query.toggles.filter as PeopleFilter) ? query.toggles.filter : "all") as PeopleFilter,
@@ -95,6 +96,7 @@ export const peopleGrid = defineGrid<PersonRow>({
       { path: "certifications", label: "Erfolge", grid: certificationsGrid },
       { path: "fees", label: "Kontenblatt", area: "fees", grid: feesGrid },
       { path: "invoiceheaders", label: "Rechnungen", area: "invoices", grid: invoiceHeadersGrid },
+      { path: "payments", label: "Zahlungen", area: "payments", grid: paymentsGrid },
       { path: "nextsessions", label: "Nächste Kurstermine", grid: nextSessionsGrid },
       { path: "mails", label: "Mails", area: "mailer", grid: mailsGrid },
       { path: "reminders", label: "Mahnungen", area: "reminders", grid: remindersGrid },

@@ -39,6 +39,8 @@ export const AREA_ACCESS = {
   test: ADMIN_ONLY,
   fees: ADMIN_FINANCE,
   invoices: ADMIN_FINANCE,
+  /** Zahlungen: the payment journal (issue 30), its counter-entries and refunds. */
+  payments: ADMIN_FINANCE,
   /** Mahnwesen: the reminder run (preview, confirmation, progress) and the reminders written. */
   reminders: ADMIN_FINANCE,
   /** Kontoauszug importieren: CAMT.053/MT940 upload, review and booking (reached from the Kontenblatt). */

@@ -161,7 +161,6 @@ export const rowVersion = () => z.number({ error: "Version fehlt" }).int().min(1
 
 /** How a payment entered in a dialog came in (the payment journal, issue 30): the dialog books it as a journal entry. */
 export const PAID_BY = ["TRANSFER", "CASH"] as const;
-export type PaidBy = (typeof PAID_BY)[number];
 
 /**
  * The fields of a payment booked from a dialog (Zahlungsart, Bezahlt am) and the form's own id

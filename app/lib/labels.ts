@@ -55,6 +55,19 @@ export const courseTimeText = (isoDate: string, hour: number, minute = 0) =>
   `${WEEKLY_ON[new Date(`${isoDate}T00:00:00Z`).getUTCDay()]} ${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")} Uhr`;
 
 /** The states of a direct-debit run (Lastschriftlauf). */
+/** The payment journal's methods and sources (issue 30), as the Zahlungen grid shows them. */
+export const PAYMENT_METHOD_LABELS = { TRANSFER: "Überweisung", DIRECT_DEBIT: "Lastschrift", MOLLIE: "Mollie", CASH: "Bar", OFFSET: "Verrechnung" } as const;
+export const PAYMENT_SOURCE_LABELS = {
+  BANK_ENTRY: "Kontoauszug",
+  DIRECT_DEBIT: "Lastschriftlauf",
+  MOLLIE: "Mollie",
+  CASH_RECEIPT: "Barzahlung",
+  MANUAL: "von Hand",
+  CORRECTION: "Storno/Gutschrift",
+  REVERSAL: "Gegenbuchung",
+  MIGRATION: "übernommen",
+} as const;
+
 export const DIRECT_DEBIT_STATUS_LABELS = { PREPARED: "vorbereitet", SUBMITTED: "an die Bank übergeben", CANCELLED: "storniert" } as const;
 
 /** How a change was made, as the Änderungsverlauf names it ('über …'): the dialog that posted it. */

@@ -185,7 +185,7 @@ export function proposeFor(transaction: StatementTransaction, book: MatchBook, r
           proposal: "AMBIGUOUS",
           target: null,
           candidates: open.map(({ type, id }) => ({ type, id })),
-          note: "Der Betrag passt zu mehreren offenen Posten zusammen: bitte einen wählen, der Rest bleibt als Überzahlung ungebucht.",
+          note: "Der Betrag passt zu mehreren offenen Posten zusammen: bitte einen wählen oder auf alle verteilen; was übrig bleibt, wird Guthaben der Person.",
         };
       }
       const note = matcher.none?.(transaction, book) ?? null;
@@ -634,8 +634,9 @@ function returnStatements(entry: EntryRecord, feeId: number, actor: Actor, nowIs
   ];
 }
 
-/** The treasurer's choice for one booking: a target (the proposal, a candidate, an invoice typed in), or none (not booked now). */
-export type Choice = { entryId: number; target: Target | null; invoiceNumber?: number | null };
+/** The treasurer's choice for one booking: a target (the proposal, a candidate, an invoice typed
+ *  in), every item the statement names (`split`: one payment to several, in their order), or none. */
+export type Choice = { entryId: number; target: Target | null; invoiceNumber?: number | null; split?: boolean };
 
 export type BookOutcome =
   | { status: "booked"; count: number; sum: number; overpaid: { label: string; excess: number }[] }
@@ -653,11 +654,19 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
   const manualNumbers = choices.flatMap((choice) => (choice.invoiceNumber ? [choice.invoiceNumber] : []));
   const manualInvoices = new Map((await invoicesByNumbers(db, manualNumbers)).map((item) => [item.invoiceNumber!, item]));
 
-  const planned: { entry: EntryRecord; target: Target }[] = [];
+  const planned: { entry: EntryRecord; target: Target; targets: Target[] }[] = [];
   for (const choice of choices) {
     const entry = entries.get(choice.entryId);
     if (!entry) return { status: "refused", message: "Diese Buchung gehört nicht zu diesem Kontoauszug." };
     if (entry.status !== "OPEN") continue;
+    if (choice.split) {
+      const named = candidatesOf(entry);
+      if (entry.direction !== "CRDT" || entry.isReturn || named.length < 2) {
+        return { status: "refused", message: "Verteilen geht nur bei einem Zahlungseingang, der mehrere Rechnungen oder Posten nennt." };
+      }
+      planned.push({ entry, target: named[0], targets: named });
+      continue;
+    }
     let target = choice.target;
     if (choice.invoiceNumber) {
       const invoice = manualInvoices.get(choice.invoiceNumber);
@@ -673,49 +682,56 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
       (entry.targetType === target.type && entry.targetId === target.id) ||
       candidatesOf(entry).some((item) => targetKey(item) === targetKey(target));
     if (!allowed) return { status: "refused", message: "Diese Zuordnung wurde nicht vorgeschlagen: bitte eine Rechnungsnummer eintragen." };
-    planned.push({ entry, target });
+    planned.push({ entry, target, targets: [target] });
   }
   if (planned.length === 0) return { status: "refused", message: "Keine Buchung ausgewählt: Es wurde nichts gebucht." };
 
-  const targets = planned.map(({ target }) => target);
+  const targets = planned.flatMap((plan) => plan.targets);
   const items = await openItemsOf(db, targets);
   const reminderFees = await openReminderFeesOf(db, targets);
   // What is open as the batch goes on: two bookings of one item, or of its reminder fees, share it.
   const openNow = new Map<string, number>();
   const nowIso = now.toISOString();
   const statements: Statement[] = [];
-  for (const { entry, target } of planned) {
+  for (const { entry, target, targets: paid } of planned) {
     const item = items.get(targetKey(target));
     if (!item) return { status: "refused", message: "Die zugeordnete Rechnung bzw. der Posten ist nicht mehr da." };
-    if (!entry.isReturn && item.openAmount <= 0)
-      return { status: "refused", message: `${item.label} ist bereits bezahlt: bitte eine andere Zuordnung wählen.` };
     if (entry.isReturn) {
       statements.push(...returnStatements(entry, target.id, actor, nowIso));
       continue;
     }
-    // The payment is one journal entry: up to the item's open amount it pays the item, beyond it
-    // the item's reminder fees (what a reminder's GiroCode asks for), the rest is the payer's credit.
+    // The payment is one journal entry: it pays its items in turn, each up to its open amount and
+    // then its reminder fees (what a reminder's GiroCode asks for); the rest is the payer's credit.
     const entryKey = `bank:${entry.id}`;
-    const itemOpen = openNow.get(targetKey(target)) ?? item.openAmount;
     const allocations: Allocation[] = [];
-    const toItem = Math.min(entry.amount, itemOpen);
-    if (toItem > 0) {
-      allocations.push(
-        target.type === "INVOICE"
-          ? { invoiceId: target.id, invoiceNumber: item.invoiceNumber!, amount: toItem, expectedOpen: itemOpen }
-          : { feeId: target.id, amount: toItem, expectedOpen: itemOpen },
-      );
-      openNow.set(targetKey(target), itemOpen - toItem);
+    let rest = entry.amount;
+    for (const each of paid) {
+      const eachItem = items.get(targetKey(each));
+      if (!eachItem) return { status: "refused", message: "Die zugeordnete Rechnung bzw. der Posten ist nicht mehr da." };
+      const itemOpen = openNow.get(targetKey(each)) ?? eachItem.openAmount;
+      if (itemOpen <= 0 && paid.length === 1)
+        return { status: "refused", message: `${eachItem.label} ist bereits bezahlt: bitte eine andere Zuordnung wählen.` };
+      const toItem = Math.min(rest, itemOpen);
+      if (toItem > 0) {
+        allocations.push(
+          each.type === "INVOICE"
+            ? { invoiceId: each.id, invoiceNumber: eachItem.invoiceNumber!, amount: toItem, expectedOpen: itemOpen }
+            : { feeId: each.id, amount: toItem, expectedOpen: itemOpen },
+        );
+        openNow.set(targetKey(each), itemOpen - toItem);
+        rest -= toItem;
+      }
     }
-    let rest = entry.amount - toItem;
-    for (const reminderFee of reminderFees.get(targetKey(target)) ?? []) {
-      const key = `FEE:${reminderFee.id}`;
-      const open = openNow.get(key) ?? reminderFee.openAmount;
-      const amount = Math.min(rest, open);
-      if (amount <= 0) continue;
-      allocations.push({ feeId: reminderFee.id, amount, expectedOpen: open });
-      openNow.set(key, open - amount);
-      rest -= amount;
+    for (const each of paid) {
+      for (const reminderFee of reminderFees.get(targetKey(each)) ?? []) {
+        const key = `FEE:${reminderFee.id}`;
+        const open = openNow.get(key) ?? reminderFee.openAmount;
+        const amount = Math.min(rest, open);
+        if (amount <= 0) continue;
+        allocations.push({ feeId: reminderFee.id, amount, expectedOpen: open });
+        openNow.set(key, open - amount);
+        rest -= amount;
+      }
     }
     const applied = entry.amount - rest;
     const comment = bankComment(entry);
@@ -739,11 +755,11 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
         nowIso,
       ),
       ...allocations.flatMap((allocation) => allocationStatements(entryKey, allocation, actor, nowIso)),
-      render(sql`UPDATE ${target.type === "INVOICE" ? invoiceHeaders : fees} SET ${appendPaymentComment(comment)} WHERE id = ${target.id}`),
-      ...allocations.flatMap((allocation) =>
-        "feeId" in allocation && !(target.type === "FEE" && allocation.feeId === target.id)
-          ? [render(sql`UPDATE ${fees} SET ${appendPaymentComment(comment)} WHERE id = ${allocation.feeId}`)]
-          : [],
+      // The payment comment on every item the payment went to.
+      ...allocations.map((allocation) =>
+        "invoiceId" in allocation
+          ? render(sql`UPDATE ${invoiceHeaders} SET ${appendPaymentComment(comment)} WHERE id = ${allocation.invoiceId}`)
+          : render(sql`UPDATE ${fees} SET ${appendPaymentComment(comment)} WHERE id = ${allocation.feeId}`),
       ),
     );
   }

@@ -11,12 +11,16 @@
  * Mollie webhook, 'bezahlt' in the dialogs, and the Stornorechnung (an entry 'Verrechnung').
  * Each caller names its entry by an idempotency key (`entryKey`), so a retry books nothing twice.
  */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, between, count, desc, eq, sql, sum, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { fees, invoiceHeaders, invoiceRows, paymentAllocations, payments, type PaymentMethod, type PaymentSource } from "~/db/schema";
+import { fees, invoiceHeaders, invoiceRows, paymentAllocations, payments, people, type PaymentMethod, type PaymentSource } from "~/db/schema";
+import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { formatMoney } from "~/lib/format";
+import { reversalRefusal } from "~/lib/payments";
 import type { Actor } from "./audit.server";
 import { errorText, isAbortedAsUnchanged } from "./constraints.server";
+import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
+import { containsPattern } from "./search.server";
 
 /** 'ReNr 2026001': the payment reference of the fees an invoice settles (spec 001 §4). */
 export const PAYMENT_REFERENCE_PREFIX = "ReNr ";
@@ -32,18 +36,6 @@ export function invoiceFeesSettled(invoiceId: number, invoiceNumber: number, act
       last_modified_by = ${actorName}, last_modified_on = ${nowIso}, row_version = row_version + 1
     WHERE id IN (SELECT fee_id FROM ${invoiceRows} WHERE invoice_id = ${invoiceId} AND fee_id IS NOT NULL AND fee_released = 0)${onlyWhen ? sql` AND ${onlyWhen}` : sql``}`);
 }
-
-/** The journal's words for its methods (the Zahlungen grid, the dialogs). */
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  TRANSFER: "Überweisung",
-  DIRECT_DEBIT: "Lastschrift",
-  MOLLIE: "Mollie",
-  CASH: "Bar",
-  OFFSET: "Verrechnung",
-};
-
-/** What a hand booking ('bezahlt' in a dialog, 'Zahlung buchen') may name: the rest comes from its source. */
-export const MANUAL_PAYMENT_METHODS = ["TRANSFER", "CASH"] as const satisfies readonly PaymentMethod[];
 
 export type JournalEntry = {
   entryKey: string;
@@ -61,6 +53,13 @@ export type JournalEntry = {
  *  open) or to a fee; `expectedOpen` makes the batch stand only while the target's open amount is
  *  still what the allocation was planned from. */
 export type Allocation = ({ invoiceId: number; invoiceNumber: number } | { feeId: number | SQL }) & { amount: number; expectedOpen?: number };
+
+/** The outer entry's id in a correlated subquery, named with its table: drizzle leaves columns
+ *  unqualified in a one-table query, where `id` would be the subquery's own. */
+const OUTER_PAYMENT_ID = sql.raw('"payments"."id"');
+/** What an entry allocated, and the counter-entry that undid it (correlated to the outer entry). */
+const allocatedOf = sql<number>`coalesce((SELECT sum(a.amount) FROM ${paymentAllocations} a WHERE a.payment_id = ${OUTER_PAYMENT_ID}), 0)`;
+const reversedByOf = sql<number | null>`(SELECT r.id FROM ${payments} r WHERE r.reverses_payment_id = ${OUTER_PAYMENT_ID})`;
 
 const entryIdOf = (entryKey: string) => sql`(SELECT id FROM ${payments} WHERE entry_key = ${entryKey})`;
 
@@ -143,7 +142,7 @@ export function reversalStatements(
 // Reading
 
 /** A person's credit in cents: what their entries did not allocate (SQL, for lists and checks). */
-export const creditOfPerson = (personId: SQL | number) =>
+const creditOfPerson = (personId: SQL | number) =>
   sql<number>`(coalesce((SELECT sum(y.amount) FROM ${payments} y WHERE y.person_id = ${personId}), 0)
     - coalesce((SELECT sum(a.amount) FROM ${paymentAllocations} a JOIN ${payments} y ON y.id = a.payment_id WHERE y.person_id = ${personId}), 0))`;
 
@@ -157,9 +156,7 @@ async function entriesWithCredit(db: Db, personId: number) {
   const rows = await db
     .select({
       entryKey: payments.entryKey,
-      rest: sql<number>`${payments.amount} - coalesce((SELECT sum(a.amount) FROM ${paymentAllocations} a WHERE a.payment_id = ${payments.id}), 0)`.mapWith(
-        Number,
-      ),
+      rest: sql<number>`${payments.amount} - ${allocatedOf}`.mapWith(Number),
     })
     .from(payments)
     .where(and(eq(payments.personId, personId), sql`${payments.amount} > 0`))
@@ -173,30 +170,12 @@ export async function getPayment(db: Db, id: number): Promise<PaymentRecord | un
   const [row] = await db
     .select({
       payment: payments,
-      allocated: sql<number>`coalesce((SELECT sum(a.amount) FROM ${paymentAllocations} a WHERE a.payment_id = ${payments.id}), 0)`.mapWith(Number),
-      reversedBy: sql<number | null>`(SELECT r.id FROM ${payments} r WHERE r.reverses_payment_id = ${payments.id})`,
+      allocated: allocatedOf.mapWith(Number),
+      reversedBy: reversedByOf,
     })
     .from(payments)
     .where(eq(payments.id, id));
   return row ? { ...row.payment, allocated: row.allocated, reversedBy: row.reversedBy } : undefined;
-}
-
-/** The allocations to an invoice or a fee, newest first (the dialogs' 'Zahlungen'). */
-export async function allocationsOf(db: Db, target: { invoiceId: number } | { feeId: number }) {
-  return db
-    .select({
-      paymentId: payments.id,
-      date: payments.date,
-      method: payments.method,
-      source: payments.source,
-      text: payments.text,
-      amount: paymentAllocations.amount,
-      createdBy: paymentAllocations.createdBy,
-    })
-    .from(paymentAllocations)
-    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
-    .where("invoiceId" in target ? eq(paymentAllocations.invoiceId, target.invoiceId) : eq(paymentAllocations.feeId, target.feeId))
-    .orderBy(desc(payments.date), desc(paymentAllocations.id));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -285,64 +264,9 @@ export function dialogPaymentStatements(
   ];
 }
 
-export type BookOutcome =
-  { status: "booked"; credit: number } | { status: "already" } | { status: "refused"; message: string; field?: string } | { status: "stale" };
-
 export const isDuplicateEntry = (error: unknown) => /UNIQUE constraint failed: payments\.entry_key/i.test(errorText(error));
 
-/**
- * Books a payment by hand (a dialog's 'bezahlt', 'Zahlung buchen') against one invoice or fee:
- * one entry of `amount` cents, of which up to the open amount is allocated and the rest (an
- * overpayment) becomes the payer's credit. One batch; the entry key (the form's own id) makes a
- * second submit of the same form book nothing.
- */
-export async function bookPayment(
-  db: Db,
-  input: { entryKey: string; target: Target; date: string; amount: number; method: PaymentMethod; text: string; sourceRef?: string | null },
-  actor: Actor,
-  now = new Date(),
-): Promise<BookOutcome> {
-  const target = await openTarget(db, input.target);
-  if (!target) return { status: "refused", message: "Die Rechnung bzw. der Posten ist nicht mehr da." };
-  if (target.refusal) return { status: "refused", message: target.refusal };
-  if (!(input.amount > 0)) return { status: "refused", message: "Der Betrag muss größer als 0,00 € sein.", field: "amount" };
-  if (target.openAmount <= 0) return { status: "refused", message: `${target.label} ist bereits bezahlt.` };
-  const nowIso = now.toISOString();
-  const entry: JournalEntry = {
-    entryKey: input.entryKey,
-    personId: target.personId,
-    date: input.date,
-    amount: input.amount,
-    method: input.method,
-    source: input.method === "CASH" ? "CASH_RECEIPT" : "MANUAL",
-    sourceRef: input.sourceRef ?? null,
-    text: input.text,
-  };
-  const allocated = Math.min(input.amount, target.openAmount);
-  const allocation: Allocation =
-    input.target.type === "INVOICE"
-      ? { invoiceId: input.target.id, invoiceNumber: target.invoiceNumber!, amount: allocated, expectedOpen: target.openAmount }
-      : { feeId: input.target.id, amount: allocated, expectedOpen: target.openAmount };
-  try {
-    await runAtomically(db, [entryInsert(entry, actor, nowIso), ...allocationStatements(entry.entryKey, allocation, actor, nowIso)]);
-  } catch (error) {
-    if (isDuplicateEntry(error)) return { status: "already" };
-    if (isAbortedAsUnchanged(error)) return { status: "stale" };
-    throw error;
-  }
-  return { status: "booked", credit: input.amount - allocated };
-}
-
 export type ReverseOutcome = { status: "reversed" } | { status: "refused"; message: string } | { status: "missing" };
-
-/** Why an entry cannot be undone by hand (German), or null. */
-export function reversalRefusal(entry: Pick<PaymentRecord, "source" | "reversedBy" | "method">): string | null {
-  if (entry.source === "REVERSAL") return "Eine Gegenbuchung wird nicht selbst zurückgebucht: Buche die Zahlung neu.";
-  if (entry.reversedBy !== null) return "Diese Zahlung ist schon zurückgebucht.";
-  if (entry.source === "CORRECTION") return "Eine Verrechnung mit einer Stornorechnung oder Gutschrift bleibt stehen wie das Dokument.";
-  if (entry.source === "DIRECT_DEBIT") return "Eine Lastschrift wird mit ihrer Rücklastschrift (Kontoauszug) oder dem Storno des Laufs zurückgebucht.";
-  return null;
-}
 
 /**
  * 'Zurückbuchen': undoes a wrong entry by a counter-entry naming it (the entry stays, GoBD); its
@@ -425,4 +349,180 @@ export async function useCredit(db: Db, target: Target, actor: Actor, now = new 
     throw error;
   }
   return { status: "used", amount: used };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Zahlungen grid
+
+export const PAYMENT_PERIODS = ["all", "thisYear", "lastYear", "thisMonth", "lastMonth"] as const;
+export type PaymentPeriod = (typeof PAYMENT_PERIODS)[number];
+export const PAYMENT_DEFAULT_SORT: SortSpec = { id: "date", descending: true };
+
+export type PaymentQuery = { personId?: number; method?: PaymentMethod; period: PaymentPeriod; search?: string; sort: SortSpec; today: string };
+
+export type PaymentRow = {
+  id: number;
+  date: string;
+  personId: number;
+  personName: string | null;
+  amount: number;
+  method: PaymentMethod;
+  source: PaymentSource;
+  sourceRef: string | null;
+  text: string;
+  /** What the entry paid on invoices and fees, and what it left as credit (negative: paid out). */
+  allocated: number;
+  unallocated: number;
+  /** The counter-entry that undid it, or the entry a counter-entry undoes. */
+  reversedBy: number | null;
+  reversesPaymentId: number | null;
+  /** The person's credit now (what 'Guthaben erstatten' may pay out). */
+  personCredit: number;
+  createdBy: string;
+};
+
+const paymentColumns = {
+  id: payments.id,
+  date: payments.date,
+  personId: payments.personId,
+  personName: people.fullName,
+  amount: payments.amount,
+  method: payments.method,
+  source: payments.source,
+  sourceRef: payments.sourceRef,
+  text: payments.text,
+  allocated: allocatedOf.mapWith(Number),
+  unallocated: sql<number>`${payments.amount} - ${allocatedOf}`.mapWith(Number),
+  reversedBy: reversedByOf,
+  reversesPaymentId: payments.reversesPaymentId,
+  personCredit: creditOfPerson(sql`"payments"."person_id"`).mapWith(Number),
+  createdBy: payments.createdBy,
+};
+
+const PAYMENT_SORTS: Record<string, SortKey> = {
+  date: sortKey(sql`${payments.date}`),
+  personName: sortKey(sql`${people.lastNameKey} || ' ' || ${people.firstNameKey}`),
+  amount: sortKey(sql`${payments.amount}`),
+  method: sortKey(sql`${payments.method}`),
+  createdBy: sortKey(sql`${payments.createdBy}`),
+};
+
+/** The first and the last day of a period around `today` ('YYYY-MM-DD'), or null for all. */
+function periodRange(period: PaymentPeriod, today: string): [string, string] | null {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const monthRange = (y: number, m: number): [string, string] => {
+    const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    const mm = String(m).padStart(2, "0");
+    return [`${y}-${mm}-01`, `${y}-${mm}-${String(last).padStart(2, "0")}`];
+  };
+  switch (period) {
+    case "thisYear":
+      return [`${year}-01-01`, `${year}-12-31`];
+    case "lastYear":
+      return [`${year - 1}-01-01`, `${year - 1}-12-31`];
+    case "thisMonth":
+      return monthRange(year, month);
+    case "lastMonth":
+      return month === 1 ? monthRange(year - 1, 12) : monthRange(year, month - 1);
+    default:
+      return null;
+  }
+}
+
+function paymentWhere(query: Omit<PaymentQuery, "sort">): SQL | undefined {
+  const range = periodRange(query.period, query.today);
+  const pattern = query.search ? containsPattern(query.search) : null;
+  return and(
+    query.personId !== undefined ? eq(payments.personId, query.personId) : undefined,
+    query.method ? eq(payments.method, query.method) : undefined,
+    range ? between(payments.date, range[0], range[1]) : undefined,
+    pattern ? sql`(${people.fullName} LIKE ${pattern} OR ${payments.text} LIKE ${pattern} OR ${payments.sourceRef} LIKE ${pattern})` : undefined,
+  );
+}
+
+const paymentOrder = (sort: SortSpec): SQL[] => [(PAYMENT_SORTS[sort.id] ?? PAYMENT_SORTS.date)(sort.descending), desc(payments.id)];
+
+/** One page of the journal, the number of entries that match, and the sum of their amounts. */
+export async function listPayments(db: Db, query: PaymentQuery & { page: number; pageSize?: number }) {
+  const pageSize = query.pageSize ?? PAGE_SIZE;
+  const [rows, [totals]] = await db.batch([
+    db
+      .select(paymentColumns)
+      .from(payments)
+      .innerJoin(people, eq(people.id, payments.personId))
+      .where(paymentWhere(query))
+      .orderBy(...paymentOrder(query.sort))
+      .limit(pageSize)
+      .offset((query.page - 1) * pageSize),
+    db
+      .select({ total: count(), amount: sum(payments.amount).mapWith(Number) })
+      .from(payments)
+      .innerJoin(people, eq(people.id, payments.personId))
+      .where(paymentWhere(query)),
+  ]);
+  return { rows: rows as PaymentRow[], total: totals.total, sums: { amount: totals.amount ?? 0 } };
+}
+
+/** Every entry of the query in grid order (Zahlungen.xlsx). */
+export async function allPayments(db: Db, query: PaymentQuery): Promise<PaymentRow[]> {
+  return (await db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(people, eq(people.id, payments.personId))
+    .where(paymentWhere(query))
+    .orderBy(...paymentOrder(query.sort))) as PaymentRow[];
+}
+
+export async function pageOfPayment(db: Db, id: number, query: PaymentQuery, pageSize = PAGE_SIZE) {
+  const ordered = db
+    .select({ id: payments.id, position: positionInOrder(paymentOrder(query.sort)) })
+    .from(payments)
+    .innerJoin(people, eq(people.id, payments.personId))
+    .where(paymentWhere(query))
+    .as("ordered");
+  const [row] = await db.select({ position: ordered.position }).from(ordered).where(eq(ordered.id, id));
+  return pageOfPosition(row?.position, pageSize);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunds
+
+export type RefundOutcome = { status: "refunded"; amount: number } | { status: "already" } | { status: "refused"; message: string; field?: string };
+
+/**
+ * 'Guthaben erstatten': pays out (part of) a person's credit as an outgoing entry (below zero) of
+ * the method and day given; the credit goes down by it. Never more than the credit. The form's id
+ * is the entry's key: sent twice, it pays out once.
+ */
+export async function refundCredit(
+  db: Db,
+  input: { personId: number; amount: number; payment: DialogPayment },
+  actor: Actor,
+  now = new Date(),
+): Promise<RefundOutcome> {
+  if (!(input.amount > 0)) return { status: "refused", field: "amount", message: "Der Betrag muss größer als 0,00 € sein." };
+  const entryKey = `form:${input.payment.key ?? crypto.randomUUID()}`;
+  // The same form sent again: booked already (before the credit, which the first one lowered).
+  if ((await db.$count(payments, eq(payments.entryKey, entryKey))) > 0) return { status: "already" };
+  const credit = await personCredit(db, input.personId);
+  if (input.amount > credit) {
+    return { status: "refused", field: "amount", message: `Erstattet wird höchstens das Guthaben der Person (${formatMoney(credit)}).` };
+  }
+  const entry: JournalEntry = {
+    entryKey,
+    personId: input.personId,
+    date: input.payment.date,
+    amount: -input.amount,
+    method: input.payment.method,
+    source: input.payment.method === "CASH" ? "CASH_RECEIPT" : "MANUAL",
+    text: `Erstattung des Guthabens, erfasst von ${actor.name}`,
+  };
+  try {
+    await runAtomically(db, [entryInsert(entry, actor, now.toISOString())]);
+  } catch (error) {
+    if (isDuplicateEntry(error)) return { status: "already" };
+    throw error;
+  }
+  return { status: "refunded", amount: input.amount };
 }

@@ -30,7 +30,7 @@ export async function issueTestInvoice(id: number, invoiceNumber: number, openAm
  * Books a transfer on an issued invoice in the payment journal: `amount` cents, or (with
  * `leaveOpen`) what brings its open amount down to that. The allocation's trigger lowers the open amount.
  */
-export async function payTestInvoice(id: number, amount: number | null, date = "2026-11-10", leaveOpen: number | null = null) {
+async function payTestInvoice(id: number, amount: number | null, date = "2026-11-10", leaveOpen: number | null = null) {
   const row = await env.DB.prepare("SELECT person_id AS personId, open_amount AS openAmount FROM invoice_headers WHERE id = ?1")
     .bind(id)
     .first<{ personId: number; openAmount: number }>();

@@ -1,12 +1,11 @@
 import type { FieldMetadata } from "@conform-to/react";
+import { PAID_BY } from "~/lib/form-fields";
+import { PAYMENT_METHOD_LABELS } from "~/lib/labels";
 import { DateField, SelectField } from "./fields";
 
 type PaymentFieldsMeta = { paidBy: FieldMetadata<unknown>; paidOn: FieldMetadata<unknown>; paymentKey: FieldMetadata<unknown> };
 
-const PAID_BY_OPTIONS = [
-  { value: "TRANSFER", label: "Überweisung" },
-  { value: "CASH", label: "Bar" },
-];
+const PAID_BY_OPTIONS = PAID_BY.map((value) => ({ value, label: PAYMENT_METHOD_LABELS[value] }));
 
 /**
  * How and when a payment entered in a dialog came in (issue 30: every payment is a journal entry):
@@ -18,18 +17,21 @@ export function PaymentFields({
   fields,
   paymentKey,
   hidden,
+  dateLabel = "Bezahlt am (leer: heute)",
   className = "col-span-2 grid grid-cols-2 gap-3",
 }: {
   fields: PaymentFieldsMeta;
   paymentKey: string;
   hidden?: boolean;
+  /** The date's label: when the money came in (or, for a refund, went out). */
+  dateLabel?: string;
   className?: string;
 }) {
   return (
     <div className={className} hidden={hidden}>
       <input type="hidden" name={fields.paymentKey.name} value={paymentKey} />
       <SelectField meta={fields.paidBy} label="Zahlungsart" options={PAID_BY_OPTIONS} />
-      <DateField meta={fields.paidOn} label="Bezahlt am (leer: heute)" />
+      <DateField meta={fields.paidOn} label={dateLabel} />
     </div>
   );
 }

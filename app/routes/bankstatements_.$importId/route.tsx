@@ -29,6 +29,9 @@ export async function loader(args: LoaderFunctionArgs) {
 
 type ActionData = { error: string };
 
+/** The choice 'Auf alle verteilen': one credit pays every item its remittance names, in turn. */
+const SPLIT = "SPLIT";
+
 const parseTarget = (value: string): Target | null | undefined => {
   if (value === "") return null;
   const match = /^(INVOICE|FEE):(\d+)$/.exec(value);
@@ -48,7 +51,8 @@ export async function action(args: ActionFunctionArgs) {
     const match = /^choice-(\d+)$/.exec(name);
     if (!match || typeof raw !== "string") continue;
     const entryId = parseId(match[1]);
-    const target = parseTarget(raw);
+    const split = raw === SPLIT;
+    const target = split ? null : parseTarget(raw);
     if (entryId === null || target === undefined) return refuse(400, "Ungültige Zuordnung: Es wurde nichts gebucht.");
     const typed = String(form.get(`invoice-${entryId}`) ?? "").trim();
     let invoiceNumber: number | null = null;
@@ -56,7 +60,7 @@ export async function action(args: ActionFunctionArgs) {
       invoiceNumber = /^\d{1,9}$/.test(typed) ? parseId(typed) : null;
       if (invoiceNumber === null) return refuse(400, `„${typed.slice(0, 20)}“ ist keine Rechnungsnummer: Es wurde nichts gebucht.`);
     }
-    choices.push({ entryId, target, invoiceNumber });
+    choices.push({ entryId, target, invoiceNumber, split });
   }
   const outcome = await bookEntries(args.context.db, importId, choices, user);
   if (outcome.status === "refused") return refuse(422, outcome.message);
@@ -180,6 +184,9 @@ function EntryItem({ entry }: { entry: ReviewEntry }) {
                   {itemText(item)}
                 </option>
               ))}
+              {entry.direction === "CRDT" && entry.candidateItems.length > 1 && (
+                <option value={SPLIT}>{`Auf alle verteilen: ${entry.candidateItems.map(itemText).join("; ")}`}</option>
+              )}
               <option value="">Nicht buchen</option>
             </select>
           </label>
