@@ -163,7 +163,7 @@ export const rowVersion = () => z.number({ error: "Version fehlt" }).int().min(1
 export const PAID_BY = ["TRANSFER", "CASH"] as const;
 
 /**
- * The fields of a payment booked from a dialog (Zahlungsart, Bezahlt am) and the form's own id
+ * The fields of a payment booked from a dialog (Zahlungsart, Gezahlt am) and the form's own id
  * (paymentKey, made when the dialog opens): the journal entry's key, so that sending the same form
  * twice books once. Spread into a dialog's schema.
  */

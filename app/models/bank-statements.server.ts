@@ -790,5 +790,6 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
       const target = planned.find(({ entry }) => entry.id === row.id)!.target;
       return { label: items.get(targetKey(target))!.label, excess: row.amount - (row.applied ?? 0) };
     });
-  return { status: "booked", count: planned.length, sum: booked.reduce((total, row) => total + (row.isReturn ? 0 : (row.applied ?? 0)), 0), overpaid };
+  // What came in: every credit is booked in full now (what no item took is the payer's credit).
+  return { status: "booked", count: planned.length, sum: booked.reduce((total, row) => total + (row.isReturn ? 0 : row.amount), 0), overpaid };
 }

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import { test } from "@playwright/test";
 import { appSql } from "./support/app-db";
-import { TEST_DATA_FILE, type DraftOfOwn, type InvoiceOfOwn, type TestData, type UnsentReminder } from "./support/test-data";
+import { TEST_DATA_FILE, type DraftOfOwn, type InvoiceOfOwn, type TestData, type TwoInvoicesOfOwn, type UnsentReminder } from "./support/test-data";
 
 /**
  * Data no screen makes, written into the app's D1 before any other browser test runs (project
@@ -24,6 +24,7 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       invoiceToKeep: await invoiceOfOwn(`Beleg${stamp}`),
       draftToIssue: await draftOfOwn(`Entwurf${stamp}`),
       draftToDelete: await draftOfOwn(`Papierkorb${stamp}`),
+      twoInvoices: await twoInvoicesOfOwn(`Zweimal${stamp}`),
       umlautName: umlaut,
     };
   }
@@ -54,6 +55,24 @@ async function invoiceOfOwn(lastName: string): Promise<InvoiceOfOwn> {
     UPDATE configuration SET last_invoice_number = (SELECT max(invoice_number) FROM invoice_headers) WHERE id = 1;
     SELECT p.id AS personId, h.id AS invoiceId, h.invoice_number AS invoiceNumber FROM invoice_headers h JOIN people p ON p.id = h.person_id WHERE p.last_name = '${lastName}';`);
   return { lastName, ...row };
+}
+
+/** Two issued invoices of one person (30,00 € and 45,00 €), each issued as invoiceOfOwn issues one. */
+async function twoInvoicesOfOwn(lastName: string): Promise<TwoInvoicesOfOwn> {
+  const rows = await appSql<{ personId: number; invoiceNumber: number }>(`
+    INSERT INTO people (first_name, last_name, member_type_id) VALUES ('Greta', '${lastName}', 1);
+    INSERT INTO invoice_headers (person_id, date, due_date, amount, open_amount)
+      SELECT id, '2026-11-20', '2026-12-04', 3000, 0 FROM people WHERE last_name = '${lastName}'
+      UNION ALL SELECT id, '2026-11-21', '2026-12-05', 4500, 0 FROM people WHERE last_name = '${lastName}';
+    INSERT INTO invoice_rows (invoice_id, line_number, text, amount)
+      SELECT h.id, 1, 'Einzelstunde', h.amount FROM invoice_headers h JOIN people p ON p.id = h.person_id WHERE p.last_name = '${lastName}';
+    UPDATE invoice_headers SET status = 'ISSUED', issued_on = '2026-11-21T09:00:00.000Z', open_amount = amount,
+      invoice_number = (SELECT max(coalesce(c.last_invoice_number, 0), coalesce((SELECT max(invoice_number) FROM invoice_headers), 0)) FROM configuration c WHERE c.id = 1)
+        + (SELECT count(*) FROM invoice_headers o WHERE o.person_id = invoice_headers.person_id AND o.id <= invoice_headers.id)
+      WHERE person_id = (SELECT id FROM people WHERE last_name = '${lastName}');
+    UPDATE configuration SET last_invoice_number = (SELECT max(invoice_number) FROM invoice_headers) WHERE id = 1;
+    SELECT p.id AS personId, h.invoice_number AS invoiceNumber FROM invoice_headers h JOIN people p ON p.id = h.person_id WHERE p.last_name = '${lastName}' ORDER BY h.id;`);
+  return { lastName, personId: rows[0].personId, invoiceNumbers: [rows[0].invoiceNumber, rows[1].invoiceNumber] };
 }
 
 /** A draft with two rows, each billing a fee of the person (as 'Nur Entwürfe anlegen' leaves it). */

@@ -313,7 +313,7 @@ describe("importing and booking the demo statement", () => {
       [`choice-${mtEntries[1].id}`]: `INVOICE:${mtEntries[1].targetId}`,
     });
     expect(toastOf(booked)?.message).toBe(
-      `2 Buchungen gebucht (90,00\u00a0€ Zahlungseingang). Rechnung ${inv(5)}: 20,00\u00a0€ Überzahlung als Guthaben der Person gebucht.`,
+      `2 Buchungen gebucht (110,00\u00a0€ Zahlungseingang). Rechnung ${inv(5)}: 20,00\u00a0€ Überzahlung als Guthaben der Person gebucht.`,
     );
     expect((await invoiceByNumber(inv(5))).openAmount).toBe(0);
     expect((await invoiceByNumber(inv(6))).openAmount).toBe(0);
@@ -439,7 +439,7 @@ describe("a reminder paid as its GiroCode asks: the item and its reminder fees f
     });
     expect(booked.status).toBe(302);
     expect(toastOf(booked)?.message).toBe(
-      `2 Buchungen gebucht (78,00\u00a0€ Zahlungseingang). Posten ${directFee.id} (Kursgebühr): 1,00\u00a0€ Überzahlung als Guthaben der Person gebucht.`,
+      `2 Buchungen gebucht (79,00\u00a0€ Zahlungseingang). Posten ${directFee.id} (Kursgebühr): 1,00\u00a0€ Überzahlung als Guthaben der Person gebucht.`,
     );
     expect((await invoiceNow()).openAmount).toBe(0);
     const [reminderOfInvoice, fee, reminderOfFee] = await Promise.all([invoiceReminderFee, directFee, directReminderFee].map((item) => feeNow(item.id)));
@@ -467,7 +467,7 @@ describe("a reminder paid as its GiroCode asks: the item and its reminder fees f
     });
     expect(booked.status).toBe(302);
     expect(toastOf(booked)?.message).toBe(
-      `1 Buchung gebucht (52,00\u00a0€ Zahlungseingang). Rechnung ${inv(901)}: 3,00\u00a0€ Überzahlung als Guthaben der Person gebucht.`,
+      `1 Buchung gebucht (55,00\u00a0€ Zahlungseingang). Rechnung ${inv(901)}: 3,00\u00a0€ Überzahlung als Guthaben der Person gebucht.`,
     );
     expect([(await invoiceNow()).openAmount, (await feeNow(invoiceReminderFee.id)).openAmount]).toEqual([0, 0]);
     expect((await entriesOf(importId))[0].applied).toBe(5_200);

@@ -9,7 +9,8 @@ const PAID_BY_OPTIONS = PAID_BY.map((value) => ({ value, label: PAYMENT_METHOD_L
 
 /**
  * How and when a payment entered in a dialog came in (issue 30: every payment is a journal entry):
- * shown where lowering an open amount or ticking 'Bezahlt' books a payment. `paymentKey` is the
+ * shown where lowering an open amount or ticking 'Bezahlt' books a payment (the date's
+ * label contains neither 'Bezahlt' nor 'Datum': the checkbox's and the invoice date's labels). `paymentKey` is the
  * form's own id from the loader: the server books one entry per form however often it is sent.
  * Without JavaScript the fields are always there; `hidden` hides them while nothing is paid.
  */
@@ -17,7 +18,7 @@ export function PaymentFields({
   fields,
   paymentKey,
   hidden,
-  dateLabel = "Bezahlt am (leer: heute)",
+  dateLabel = "Gezahlt am (leer: heute)",
   className = "col-span-2 grid grid-cols-2 gap-3",
 }: {
   fields: PaymentFieldsMeta;

@@ -6,7 +6,7 @@ import { checkbox, germanDate, optionalGermanDate, optionalMoneyInCents, optiona
  * posted person is ignored) and the amount is the sum of the rows, never taken from the form.
  * Ist Offen unticked settles the invoice (open amount 0); ticked, the open amount typed (empty:
  * the whole amount). What the open amount goes down by is booked as a payment (Zahlungsart,
- * Bezahlt am) in the payment journal.
+ * Gezahlt am) in the payment journal.
  */
 export const invoiceSchema = z.object({
   id: id("Rechnung fehlt"),

@@ -8,6 +8,9 @@ export type UnsentReminder = { lastName: string; text: string; personId: number;
 /** A person with an e-mail address and one unsent invoice without a PDF (one row). */
 export type InvoiceOfOwn = { lastName: string; personId: number; invoiceId: number; invoiceNumber: number };
 
+/** A person with two issued invoices, open in full (issue 30: one bank payment for both). */
+export type TwoInvoicesOfOwn = { lastName: string; personId: number; invoiceNumbers: [number, number] };
+
 /** A person with a draft invoice of two rows billing two of their fees (issue 30). */
 export type DraftOfOwn = { lastName: string; personId: number; invoiceId: number };
 
@@ -23,6 +26,8 @@ export type TestData = {
   draftToIssue: DraftOfOwn;
   /** A draft to delete and bring back. */
   draftToDelete: DraftOfOwn;
+  /** Two invoices one bank credit pays (issue 30). */
+  twoInvoices: TwoInvoicesOfOwn;
   /** The demo data's most common last name with an umlaut or ß (the name search). */
   umlautName: string;
 };
