@@ -7,24 +7,15 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { NOT_INTERNAL } from "../support/d1-internal-names";
+import { migratedUpTo } from "../support/migrations";
 
-const before30 = env.TEST_MIGRATIONS.filter((migration) => migration.name < "0030_");
-const from30 = env.TEST_MIGRATIONS.filter((migration) => migration.name >= "0030_");
+let from30: Awaited<ReturnType<typeof migratedUpTo>>;
 
 const all = async <T>(query: string) => (await env.DB.prepare(query).all<T>()).results;
 
 beforeAll(async () => {
   // The database of this file, back to nothing, then migrated up to 0029.
-  const existing = await all<{ type: string; name: string }>(
-    `SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND ${NOT_INTERNAL}`,
-  );
-  const order = ["trigger", "view", "table"];
-  await env.DB.batch([
-    env.DB.prepare("PRAGMA defer_foreign_keys = ON"),
-    ...existing.sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type)).map(({ type, name }) => env.DB.prepare(`DROP ${type} IF EXISTS "${name}"`)),
-  ]);
-  for (const migration of before30) await env.DB.batch(migration.queries.map((query) => env.DB.prepare(query)));
+  from30 = await migratedUpTo("0030_");
   expect(await all("SELECT name FROM sqlite_master WHERE name = 'invoice_headers'")).toHaveLength(1);
 
   // Invoices as they were written before 0030 (no status, numbers from the start).

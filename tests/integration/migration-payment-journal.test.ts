@@ -9,10 +9,9 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateSeedData } from "~/db/seed/generate";
 import { seedStatements } from "~/db/seed/plan";
-import { NOT_INTERNAL } from "../support/d1-internal-names";
+import { migratedUpTo } from "../support/migrations";
 
-const before33 = env.TEST_MIGRATIONS.filter((migration) => migration.name < "0033_");
-const from33 = env.TEST_MIGRATIONS.filter((migration) => migration.name >= "0033_");
+let from33: Awaited<ReturnType<typeof migratedUpTo>>;
 
 const all = async <T>(query: string) => (await env.DB.prepare(query).all<T>()).results;
 const run = (...queries: string[]) => env.DB.batch(queries.map((query) => env.DB.prepare(query)));
@@ -24,15 +23,7 @@ let cancelled: number;
 let storno: number;
 
 beforeAll(async () => {
-  const existing = await all<{ type: string; name: string }>(
-    `SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view', 'trigger') AND ${NOT_INTERNAL}`,
-  );
-  const order = ["trigger", "view", "table"];
-  await env.DB.batch([
-    env.DB.prepare("PRAGMA defer_foreign_keys = ON"),
-    ...existing.sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type)).map(({ type, name }) => env.DB.prepare(`DROP ${type} IF EXISTS "${name}"`)),
-  ]);
-  for (const migration of before33) await env.DB.batch(migration.queries.map((query) => env.DB.prepare(query)));
+  from33 = await migratedUpTo("0033_");
   expect(await all("SELECT name FROM sqlite_master WHERE name = 'payments'")).toHaveLength(0);
 
   // The demo data without the journal: its paid amounts are only the lowered open amounts.
