@@ -67,7 +67,10 @@ export async function bookMolliePayment(db: Db, input: BookingInput): Promise<Bo
         now,
       ),
       ...(applied > 0 ? allocationStatements(entryKey, { feeId, amount: applied, expectedOpen: fee.openAmount }, actor, now) : []),
-      render(sql`UPDATE ${fees} SET ${appendPaymentComment(comment)}, payment_reference = ${paymentId} WHERE id = ${feeId}`),
+      // A payment link is paid once (Mollie's links are not reusable): spent, it is no longer the
+      // fee's, so a fee open again (a payment undone) gets a new one.
+      render(sql`UPDATE ${fees} SET ${appendPaymentComment(comment)}, payment_reference = ${paymentId},
+          payment_link_id = NULL, payment_link_url = NULL, payment_link_amount = NULL WHERE id = ${feeId}`),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) return { status: "already" };

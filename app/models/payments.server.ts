@@ -215,7 +215,7 @@ export async function openTarget(db: Db, target: Target): Promise<OpenTarget | u
       text: fees.text,
       invoiceNumber: sql<
         number | null
-      >`(SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = ${fees.id} AND r.fee_released = 0 AND h.status = 'ISSUED')`,
+      >`(SELECT h.invoice_number FROM ${invoiceRows} r JOIN ${invoiceHeaders} h ON h.id = r.invoice_id WHERE r.fee_id = "fees"."id" AND r.fee_released = 0 AND h.status = 'ISSUED')`,
     })
     .from(fees)
     .where(eq(fees.id, target.id));

@@ -306,6 +306,10 @@ const operation = fc.oneof(
   }),
   fc.record({ kind: fc.constant("reminderRun" as const), redeliver: fc.boolean() }),
   fc.record({ kind: fc.constant("bankPayment" as const), pick: fc.nat(20), delta: fc.integer({ min: -3_000, max: 1_000 }) }),
+  // Issue 30: the journal's own operations, through the dialogs' actions as a treasurer sends them.
+  fc.record({ kind: fc.constant("reversePayment" as const), pick: fc.nat(40) }),
+  fc.record({ kind: fc.constant("refundCredit" as const), cents: fc.integer({ min: 1, max: 5_000 }), twice: fc.boolean() }),
+  fc.record({ kind: fc.constant("useCredit" as const), pick: fc.nat(20) }),
 );
 
 describe("the books hold under any sequence of operations", () => {
@@ -402,6 +406,48 @@ describe("the books hold under any sequence of operations", () => {
             case "reminderRun":
               await reminderRun(op.redeliver);
               break;
+            case "reversePayment": {
+              const entries = await db.select({ id: schema.payments.id }).from(schema.payments).where(eq(schema.payments.personId, personId));
+              const entry = entries[op.pick % Math.max(1, entries.length)];
+              if (entry) await postForm("/payments", cookie, { intent: "payment:reverse", id: entry.id });
+              break;
+            }
+            case "refundCredit": {
+              const [entry] = await db.select({ id: schema.payments.id }).from(schema.payments).where(eq(schema.payments.personId, personId)).limit(1);
+              if (!entry) break;
+              const form = {
+                intent: "payment:refund",
+                id: entry.id,
+                amount: (op.cents / 100).toFixed(2).replace(".", ","),
+                paidBy: "TRANSFER",
+                paymentKey: crypto.randomUUID(),
+              };
+              await postForm("/payments", cookie, form);
+              if (op.twice) await postForm("/payments", cookie, form);
+              break;
+            }
+            case "useCredit": {
+              const open = [
+                ...(
+                  await db
+                    .select({ id: schema.invoiceHeaders.id })
+                    .from(schema.invoiceHeaders)
+                    .where(sql`person_id = ${personId} AND status = 'ISSUED' AND open_amount > 0`)
+                ).map(({ id }) => ({ intent: "payment:creditInvoice", id })),
+                ...(
+                  await db
+                    .select({ id: schema.fees.id })
+                    .from(schema.fees)
+                    .where(sql`person_id = ${personId} AND open_amount > 0 AND is_invoiced = 0`)
+                ).map(({ id }) => ({
+                  intent: "payment:creditFee",
+                  id,
+                })),
+              ];
+              const target = open[op.pick % Math.max(1, open.length)];
+              if (target) await postForm("/payments", cookie, target);
+              break;
+            }
             case "bankPayment":
               await bankPayment(op.pick, op.delta, step);
               break;
@@ -439,6 +485,9 @@ describe("the books hold under any sequence of operations", () => {
     // ... and reminded, up to level 2 at least, with reminder fees.
     expect(await db.$count(schema.reminders, sql`level >= 2`)).toBeGreaterThan(0);
     expect(await db.$count(schema.fees, sql`kind = 'REMINDER'`)).toBeGreaterThan(0);
+    // ... and undid, refunded and used credit through the journal.
+    expect(await db.$count(schema.payments, sql`source = 'REVERSAL'`)).toBeGreaterThan(0);
+    expect(await db.$count(schema.payments, sql`amount < 0 AND source <> 'REVERSAL'`)).toBeGreaterThan(0);
     // ... and took payments from the bank statement, reminder fees included.
     expect(await db.$count(schema.bankStatementEntries, sql`status = 'BOOKED'`)).toBeGreaterThan(0);
     expect(await db.$count(schema.fees, sql`kind = 'REMINDER' AND open_amount < amount AND payment_comments LIKE 'Bank %'`)).toBeGreaterThan(0);
