@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { ownConnection } from "./support/journeys";
+import { getOnOwnConnection } from "./support/journeys";
 
 /** Every screen of the route table an admin sees (built or placeholder), and dialogs opened on them. */
 const SCREENS = [
@@ -208,7 +208,7 @@ test(`axe-core finds nothing in the dialogs ${STATIC_DIALOGS.join(", ")} as sent
   test.setTimeout(STATIC_DIALOGS.length * 30_000);
   for (const path of STATIC_DIALOGS) {
     await test.step(path, async () => {
-      const html = await (await page.request.get(path, ownConnection())).text();
+      const html = await (await getOnOwnConnection(page, path)).text();
       const withoutScripts = html.replace(/<script\b[\s\S]*?<\/script>/gi, "").replace("<head>", `<head><base href="${baseURL}/">`);
       await page.setContent(withoutScripts, { waitUntil: "load" });
       await expect(page.getByRole("dialog"), `${path} zeigt den Dialog`).toBeVisible();

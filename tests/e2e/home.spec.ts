@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { ownConnection } from "./support/journeys";
+import { getOnOwnConnection } from "./support/journeys";
 
 test("the home page greets anonymous visitors in German", async ({ page }) => {
   const response = await page.goto("/");
@@ -20,11 +20,11 @@ test("an unknown path leads home", async ({ page }) => {
 test("the started app has demo data in the database", async ({ page, openAs, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "an API request: the browser's JavaScript setting does not matter");
   // The public liveness answer says only that Wuff runs; the counts are in ADMIN's self-test.
-  const live = await page.request.get("/api/public/test", ownConnection());
+  const live = await getOnOwnConnection(page, "/api/public/test");
   expect(live.status()).toBe(200);
   expect(await live.json()).toEqual({ message: "Wuff läuft." });
   await openAs("admin", "/");
-  const response = await page.request.get("/api/protected/test", ownConnection());
+  const response = await getOnOwnConnection(page, "/api/protected/test");
   expect(response.status()).toBe(200);
   const body = await response.json();
   // The demo data (150 people) is there; parallel tests may have added some since.
@@ -33,9 +33,9 @@ test("the started app has demo data in the database", async ({ page, openAs, jav
   expect(body.checks.queue.ok).toBe(true);
 });
 
-test("the real worker runs its cron trigger on request", async ({ request, javaScriptEnabled }) => {
+test("the real worker runs its cron trigger on request", async ({ javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "an API request: the browser's JavaScript setting does not matter");
-  const response = await request.get("/__scheduled?cron=0+6+*+*+*", ownConnection());
+  const response = await getOnOwnConnection(undefined, "/__scheduled?cron=0+6+*+*+*");
   expect(response.status()).toBe(200);
   expect(await response.text()).toBe("Ran scheduled event");
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { ownConnection, waitForHydration } from "./support/journeys";
+import { getOnOwnConnection, waitForHydration } from "./support/journeys";
 
 // Every test here starts logged in as finance (one session per worker, tests/e2e/support/fixtures.ts).
 test.use({ loggedInAs: "finance" });
@@ -41,7 +41,7 @@ test("PDF erzeugen, once, and PDF anzeigen from the Rechnungen grid", async ({ p
   await expect(show).toHaveAttribute("href", `/invoices/pdf/${createId}`);
   await expect(show).toHaveAttribute("target", "_blank");
   await expect(toolbar.getByRole("link", { name: "PDF erzeugen", exact: true })).toHaveCount(0);
-  const pdf = await page.request.get(`/invoices/pdf/${createId}`, ownConnection());
+  const pdf = await getOnOwnConnection(page, `/invoices/pdf/${createId}`);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect(pdf.headers()["content-disposition"]).toMatch(new RegExp(`^inline; filename="Rechnung_${number}_[A-Za-z-]+_\\d{4}\\.pdf"`));
@@ -61,5 +61,5 @@ test("PDF erzeugen, once, and PDF anzeigen from the Rechnungen grid", async ({ p
   await dialog.getByRole("button", { name: "PDF erzeugen" }).click();
   await expect(page.getByRole("status").filter({ hasText: "PDF erfolgreich erstellt" })).toBeVisible({ timeout: 60_000 });
   await expect(row.getByRole("link", { name: "PDF anzeigen" })).toHaveAttribute("href", `/invoices/pdf/${secondId}`);
-  expect((await page.request.get(`/invoices/pdf/${secondId}`, ownConnection())).headers()["content-type"]).toBe("application/pdf");
+  expect((await getOnOwnConnection(page, `/invoices/pdf/${secondId}`)).headers()["content-type"]).toBe("application/pdf");
 });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { ownConnection, toast, waitForHydration } from "./support/journeys";
+import { getOnOwnConnection, toast, waitForHydration } from "./support/journeys";
 import { testDataFor } from "./support/test-data";
 
 // Every test here starts logged in as finance (one session per worker, tests/e2e/support/fixtures.ts).
@@ -129,7 +129,7 @@ test("a draft: its due date changed, a row added, edited and deleted with the am
     await waitForHydration(page, javaScriptEnabled);
     await page.getByRole("dialog", { name: "PDF erzeugen" }).getByRole("button", { name: "PDF erzeugen" }).click();
     await expect(page.getByRole("status").filter({ hasText: "PDF erfolgreich erstellt" })).toBeVisible({ timeout: 60_000 });
-    const pdf = await page.request.get(`/invoices/pdf/${id}`, ownConnection());
+    const pdf = await getOnOwnConnection(page, `/invoices/pdf/${id}`);
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
   }
 });

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { ownConnection, uniqueText } from "./support/journeys";
+import { onOwnConnection, uniqueText } from "./support/journeys";
 
 /**
  * Mollie payment links in the browser, against the local Mollie fake that `npm start` runs (the
@@ -28,7 +28,6 @@ test("Kontenblatt: a payment link made, shown and copied, paid at Mollie, the we
   openAs,
   context,
   javaScriptEnabled,
-  request,
 }) => {
   // A long walk (two pages, the fake, the webhook) on a shared machine: a guard, not a speed check.
   const text = uniqueText(javaScriptEnabled, "Zahlungslink");
@@ -88,13 +87,15 @@ test("Kontenblatt: a payment link made, shown and copied, paid at Mollie, the we
   const apiUrl = new URL(url).origin;
   const linkId = `pl_${url.split("/").at(-1)}`;
   const payments = (await (
-    await request.get(`${apiUrl}/v2/payment-links/${linkId}/payments`, ownConnection({ headers: { Authorization: `Bearer ${mollieKey()}` } }))
+    await onOwnConnection(undefined, (context) =>
+      context.get(`${apiUrl}/v2/payment-links/${linkId}/payments`, { headers: { Authorization: `Bearer ${mollieKey()}` } }),
+    )
   ).json()) as {
     _embedded: { payments: { id: string; status: string; webhookUrl: string }[] };
   };
   const [payment] = payments._embedded.payments;
   expect(payment.status).toBe("paid");
-  const again = await request.post(payment.webhookUrl, ownConnection({ form: { id: payment.id } }));
+  const again = await onOwnConnection(undefined, (context) => context.post(payment.webhookUrl, { form: { id: payment.id } }));
   expect(again.status()).toBe(200);
 
   await page.reload();

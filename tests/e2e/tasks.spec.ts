@@ -3,7 +3,7 @@ import { loginAs } from "./support/login";
 import { saveReminderLevels } from "./support/reminder-levels";
 import { extractText, getDocumentProxy } from "unpdf";
 import { caughtAttachment, caughtMails } from "./support/maildev";
-import { ownConnection, waitForHydration } from "./support/journeys";
+import { getOnOwnConnection, waitForHydration } from "./support/journeys";
 
 /**
  * Tasks as the treasurer's Sunday: Jahresbeiträge for next year, Rechnungen schreiben with its
@@ -180,7 +180,7 @@ test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and 
   // The run's print PDF: a plain link (the letters of those without an e-mail address).
   const download = card.getByRole("link", { name: "Druck-PDF herunterladen" });
   await expect(download).toHaveAttribute("href", /^\/reminders\/print\/\d+$/);
-  const printPdf = await page.request.get((await download.getAttribute("href"))!, ownConnection());
+  const printPdf = await getOnOwnConnection(page, (await download.getAttribute("href"))!);
   if (printPdf.status() === 200) expect(printPdf.headers()["content-type"]).toBe("application/pdf");
   else expect(await printPdf.text()).toBe("In diesem Mahnlauf gibt es keine Mahnung zum Drucken.");
 

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { ownConnection, waitForHydration } from "./support/journeys";
+import { getOnOwnConnection, waitForHydration } from "./support/journeys";
 
 // Every test here starts logged in as admin (one session per worker, tests/e2e/support/fixtures.ts).
 test.use({ loggedInAs: "admin" });
@@ -45,7 +45,7 @@ test("Vorlagen: from Einstellungen, a template added and deleted, the invoice te
 
   // The invoice template's preview: the sample invoice as HTML.
   const id = await invoiceRow.getAttribute("data-row-id");
-  const preview = await page.request.get(`/templates/preview/${id}`, ownConnection());
+  const preview = await getOnOwnConnection(page, `/templates/preview/${id}`);
   expect(preview.status()).toBe(200);
   expect(await preview.text()).toContain("Erika Mustermann");
 });

@@ -3,7 +3,7 @@
  * row's dialog, a person with a dog and saving a participant. One place, so a changed screen is
  * followed in one place.
  */
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, request, test, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
 
 /** A name unique per run and per project (both projects share one database): no spaces. */
 export const unique = (javaScriptEnabled: boolean, base: string) => `${base}${javaScriptEnabled ? "Js" : "Html"}${Date.now().toString(36)}`;
@@ -53,13 +53,45 @@ export async function saveParticipant(dialog: Locator) {
   await dialog.getByRole("button", { name: full ? "Trotzdem buchen" : "Speichern" }).click();
 }
 
+/** A response read in full: what a test looks at, after its connection is gone. */
+export type ReadResponse = {
+  status(): number;
+  headers(): Record<string, string>;
+  body(): Promise<Buffer>;
+  text(): Promise<string>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as Playwright's own APIResponse.json()
+  json(): Promise<any>;
+};
+
 /**
- * Options for a request of the test itself (`page.request`, `request`) that asks for a connection
- * of its own. Such a request otherwise reuses an idle keep-alive connection, and when the server
- * closes that one at the same moment, the request fails with ECONNRESET ('socket hang up'): a
- * browser sends an idempotent request again then, Playwright's request context does not.
+ * A GET of the test itself (not the browser's), on a connection of its own: a request context of
+ * its own, with the page's cookies (or none), made for this request and closed after it. Playwright's
+ * request contexts keep idle keep-alive connections and reuse them whatever the request's headers
+ * say; when the server closes one at the same moment, the request fails with ECONNRESET ('socket
+ * hang up') where a browser would send it again (microsoft/playwright#42698). A context of its own
+ * has no idle connection to reuse.
  */
-export function ownConnection<Options extends object>(options?: Options): Options & { headers: Record<string, string> } {
-  const headers = (options as { headers?: Record<string, string> } | undefined)?.headers;
-  return { ...options, headers: { ...headers, Connection: "close" } } as Options & { headers: Record<string, string> };
+export function getOnOwnConnection(page: Page | undefined, path: string): Promise<ReadResponse> {
+  return onOwnConnection(page, (context) => context.get(path));
+}
+
+/** Any request of the test on a connection of its own (see getOnOwnConnection), read in full. */
+export async function onOwnConnection(page: Page | undefined, send: (context: APIRequestContext) => Promise<APIResponse>): Promise<ReadResponse> {
+  const context = await request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    storageState: page ? await page.context().storageState() : undefined,
+  });
+  try {
+    const response = await send(context);
+    const [status, headers, body] = [response.status(), response.headers(), await response.body()];
+    return {
+      status: () => status,
+      headers: () => headers,
+      body: async () => body,
+      text: async () => body.toString("utf8"),
+      json: async () => JSON.parse(body.toString("utf8")),
+    };
+  } finally {
+    await context.dispose();
+  }
 }
