@@ -722,7 +722,11 @@ async function measurePdfs(instance: Instance): Promise<{ run: RunLine; pdfs: No
   const { dataset } = instance;
   const checks: Check[] = [];
   const check = (label: string, ok: boolean, detail: string) => checks.push({ label, ok, detail });
-  const [[before]] = await queryDb(dataset, "Rechnungen ohne PDF zählen", "SELECT count(*) AS n FROM invoice_headers WHERE pdf_file_path IS NULL");
+  const [[before]] = await queryDb(
+    dataset,
+    "Rechnungen ohne PDF zählen",
+    "SELECT count(*) AS n FROM invoice_headers WHERE pdf_file_path IS NULL AND status = 'ISSUED'",
+  );
   const withoutPdf = num(before.n);
   if (withoutPdf === 0) throw new Error(`${dataset.label}: keine Rechnung ohne PDF: PDFs erzeugen hätte nichts zu tun`);
 
@@ -737,7 +741,8 @@ async function measurePdfs(instance: Instance): Promise<{ run: RunLine; pdfs: No
     dataset,
     "PDF-Lauf prüfen",
     `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ${pdfJob};` +
-      `SELECT (SELECT count(*) FROM invoice_headers WHERE pdf_file_path IS NULL) AS without_pdf,
+      // Only an issued invoice gets a PDF (issue 30): a draft is not counted as missing one.
+      `SELECT (SELECT count(*) FROM invoice_headers WHERE pdf_file_path IS NULL AND status = 'ISSUED') AS without_pdf,
          (SELECT count(*) FROM invoice_headers h, json_each((SELECT items FROM jobs WHERE id = ${pdfJob})) i WHERE h.id = i.value AND h.pdf_file_path LIKE 'Rechnung%.pdf') AS named,
          (SELECT count(DISTINCT pdf_file_path) FROM invoice_headers WHERE pdf_file_path IS NOT NULL) AS distinct_paths,
          (SELECT count(*) FROM invoice_headers WHERE pdf_file_path IS NOT NULL) AS with_pdf;` +
@@ -797,6 +802,13 @@ async function measureJobs(instance: Instance): Promise<JobsReport> {
   const check = (label: string, ok: boolean, detail: string) => checks.push({ label, ok, detail });
   let polls = 0;
 
+  // (d) PDFs erzeugen over the large data's invoices, first: the invoicing run below issues its
+  // invoices (issue 30), which then stay (an issued invoice is not undone) and would need PDFs too.
+  const pdf = await measurePdfs(instance);
+  runs.push(pdf.run);
+  checks.push(...pdf.checks);
+  polls += pdf.polls;
+
   // (a) Rechnungen schreiben: what is to bill before, then the run, then what it wrote.
   const [[billable], billableIds, [config]] = await queryDb(
     dataset,
@@ -822,10 +834,10 @@ async function measureJobs(instance: Instance): Promise<JobsReport> {
     `SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ${invoiceJob};` +
       `SELECT fee_id FROM invoice_rows WHERE job_id = ${invoiceJob} ORDER BY fee_id;` +
       "SELECT count(*) AS n FROM (SELECT fee_id FROM invoice_rows WHERE fee_id IS NOT NULL GROUP BY fee_id HAVING count(*) > 1);" +
-      `SELECT count(*) AS n, count(DISTINCT invoice_number) AS distinct_n, min(invoice_number) AS lo, max(invoice_number) AS hi FROM invoice_headers WHERE job_id = ${invoiceJob};` +
+      `SELECT (SELECT count(*) FROM invoice_headers WHERE job_id = ${invoiceJob}) AS created, count(*) AS n, count(DISTINCT invoice_number) AS distinct_n, min(invoice_number) AS lo, max(invoice_number) AS hi FROM invoice_headers WHERE invoice_number IS NOT NULL AND (job_id = ${invoiceJob} OR id IN (SELECT invoice_id FROM invoice_rows WHERE job_id = ${invoiceJob}));` +
       `SELECT count(*) AS touched, count(DISTINCT h.person_id) AS people,
          sum(h.amount IS NOT (SELECT sum(r.amount) FROM invoice_rows r WHERE r.invoice_id = h.id)) AS bad_sum,
-         sum(h.job_id IS ${invoiceJob} AND h.open_amount IS NOT h.amount) AS bad_open
+         sum(h.job_id IS ${invoiceJob} AND h.open_amount IS NOT h.amount - coalesce((SELECT sum(a.amount) FROM payment_allocations a WHERE a.invoice_id = h.id), 0)) AS bad_open
        FROM invoice_headers h WHERE h.job_id = ${invoiceJob} OR h.id IN (SELECT invoice_id FROM invoice_rows WHERE job_id = ${invoiceJob});` +
       `SELECT (SELECT last_invoice_number FROM configuration WHERE id = 1) AS last,
          (SELECT count(*) FROM fees f WHERE ${BILLABLE}) AS still_billable,
@@ -835,7 +847,7 @@ async function measureJobs(instance: Instance): Promise<JobsReport> {
   const result = (
     JSON.parse(job.params) as { result?: { created: number; extended: number; rows: number; firstNumber: number | null; lastNumber: number | null } }
   ).result;
-  const created = num(numbers.n);
+  const created = num(numbers.created);
   const rows = runFeeIds.length;
   const touched = num(sums.touched);
   runs.push({
@@ -870,8 +882,9 @@ async function measureJobs(instance: Instance): Promise<JobsReport> {
   const hi = num(numbers.hi);
   check(
     "Rechnungsnummern eindeutig und lückenlos",
-    created > 0 && num(numbers.distinct_n) === created && hi - lo + 1 === created,
-    `${de(created)} Nummern, ${de(num(numbers.distinct_n))} verschieden, ${lo}–${hi}`,
+    // Issued by the run (issue 30): its new invoices and the drafts it extended, one number each.
+    touched > 0 && num(numbers.n) === touched && num(numbers.distinct_n) === touched && hi - lo + 1 === touched,
+    `${de(num(numbers.n))} Nummern für ${de(touched)} Rechnungen, ${de(num(numbers.distinct_n))} verschieden, ${lo}–${hi}`,
   );
   check(
     "erste Nummer = „Letzte Rechnungs Nr“ vorher + 1, Zähler danach = letzte",
@@ -879,7 +892,7 @@ async function measureJobs(instance: Instance): Promise<JobsReport> {
     `vorher ${before.lastNumber}, erste ${lo}, Zähler danach ${num(after.last)}`,
   );
   check(
-    "Betrag jeder Rechnung = Summe ihrer Zeilen (neue: offen = Betrag)",
+    "Betrag jeder Rechnung = Summe ihrer Zeilen (neue: offen = Betrag − was auf ihre Posten schon gezahlt war)",
     num(sums.bad_sum) === 0 && num(sums.bad_open) === 0,
     `${de(num(sums.bad_sum))} von ${de(touched)} abweichend, ${de(num(sums.bad_open))} neue mit anderem offenen Betrag`,
   );
@@ -889,29 +902,27 @@ async function measureJobs(instance: Instance): Promise<JobsReport> {
     JSON.stringify(result ?? null),
   );
 
-  // (b) Undo of that run: one batch in the POST itself.
-  progress(`${dataset.label}: Rechnungslauf ${job.id} rückgängig machen`);
-  const undoMs = await postTask(instance, { intent: "task:undo", id: String(job.id) });
-  const [[undone]] = await queryDb(
-    dataset,
-    "Rückgängigmachen prüfen",
-    `SELECT (SELECT count(*) FROM invoice_headers WHERE job_id = ${job.id}) AS headers,
-       (SELECT count(*) FROM invoice_rows WHERE job_id = ${job.id}) AS rows_left,
-       (SELECT last_invoice_number FROM configuration WHERE id = 1) AS last,
-       (SELECT count(*) FROM fees f WHERE ${BILLABLE}) AS billable,
-       (SELECT coalesce(sum(f.id), 0) FROM fees f WHERE ${BILLABLE}) AS id_sum,
-       (SELECT undone_on IS NOT NULL FROM jobs WHERE id = ${job.id}) AS marked`,
-  );
-  runs.push({ label: `Rechnungslauf ${job.id} rückgängig`, postMs: undoMs, result: `${de(created)} Rechnungen gelöscht, ${de(rows)} Posten wieder offen` });
+  // (b) Undo of that run: refused, as its invoices are issued (issue 30: an issued invoice is never
+  // deleted, only cancelled); only a run of drafts ('Nur Entwürfe anlegen') can be undone.
+  progress(`${dataset.label}: Rechnungslauf ${job.id} rückgängig machen (wird verweigert)`);
+  const undoStarted = performance.now();
+  const undoResponse = await request(`${instance.appOrigin}/tasks`, {
+    method: "POST",
+    headers: { ...HTML, Origin: instance.appOrigin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "task:undo", id: String(job.id) }).toString(),
+  });
+  await undoResponse.text();
+  const undoMs = performance.now() - undoStarted;
+  const [[kept]] = await queryDb(dataset, "Verweigertes Rückgängigmachen prüfen", `SELECT count(*) AS headers FROM invoice_headers WHERE job_id = ${job.id}`);
+  runs.push({
+    label: `Rechnungslauf ${job.id} rückgängig (verweigert)`,
+    postMs: undoMs,
+    result: `Status ${undoResponse.status}, ${de(num(kept.headers))} Rechnungen bleiben`,
+  });
   check(
-    "rückgängig: Rechnungen und Zeilen des Laufs gelöscht, Lauf markiert",
-    num(undone.headers) === 0 && num(undone.rows_left) === 0 && num(undone.marked) === 1,
-    `${de(num(undone.headers))} Rechnungen, ${de(num(undone.rows_left))} Zeilen übrig`,
-  );
-  check(
-    "rückgängig: Zähler zurück, dieselben Posten wieder abzurechnen",
-    num(undone.last) === before.lastNumber && num(undone.billable) === before.fees && num(undone.id_sum) === before.idSum,
-    `Zähler ${num(undone.last)} (vorher ${before.lastNumber}), ${de(num(undone.billable))} Posten abzurechnen (vorher ${de(before.fees)})`,
+    "rückgängig verweigert: die ausgestellten Rechnungen des Laufs bleiben",
+    undoResponse.status === 409 && num(kept.headers) === created,
+    `Status ${undoResponse.status}, ${de(num(kept.headers))} von ${de(created)} Rechnungen`,
   );
 
   // (c) Jahresbeiträge for next year, twice: the second run must add nothing.
@@ -958,12 +969,6 @@ async function measureJobs(instance: Instance): Promise<JobsReport> {
     second.created === 0 && second.annualFees === first.annualFees && second.twice === 0,
     `${de(second.created)} Posten, ${de(second.annualFees)} Jahresbeiträge ${year}, ${de(second.twice)} Personen doppelt`,
   );
-
-  // (d) PDFs erzeugen over the large data's invoices (those of the undone run are gone again).
-  const pdf = await measurePdfs(instance);
-  runs.push(pdf.run);
-  checks.push(...pdf.checks);
-  polls += pdf.polls;
 
   return {
     runs,
