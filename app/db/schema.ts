@@ -25,6 +25,19 @@ const nameKey = (name: string, of: string) => text(name).generatedAlwaysAs(sql.r
 
 /** createdBy/On and lastModifiedBy/On, set by the models from the logged-in user, plus the
  *  rowVersion that every update must quote (optimistic concurrency). */
+/**
+ * An item's standing in the Mahnwesen (issue 29 item 11), kept by triggers on reminders
+ * (app/db/derived.ts) and never written by the app: the highest level of its reminders that are not
+ * cancelled (0 without one), the date of its last reminder, and the new due date that reminder
+ * named (NULL without one). 'Mahnung fällig', the reminder run and every list read these columns
+ * instead of looking up the reminders of each item.
+ */
+const reminderStanding = () => ({
+  reminderLevel: integer("reminder_level").notNull().default(0),
+  lastReminderDate: text("last_reminder_date"),
+  reminderDueDate: text("reminder_due_date"),
+});
+
 const auditColumns = () => ({
   createdBy: text("created_by").notNull().default("system"),
   createdOn: text("created_on")
@@ -458,6 +471,7 @@ export const fees = sqliteTable(
      *  reminded item may go into the Papierkorb (as the mail log's ids). */
     remindedInvoiceId: integer("reminded_invoice_id"),
     remindedFeeId: integer("reminded_fee_id"),
+    ...reminderStanding(),
     ...auditColumns(),
   },
   (t) => [
@@ -472,6 +486,12 @@ export const fees = sqliteTable(
     index("fees_totals_idx").on(t.openAmount, t.isInvoiced, t.dueDate, t.amount),
     // An item's reminder fees (what a payment beyond the item's open amount pays, bank statements):
     // found by the reminded item instead of reading every fee for each item.
+    // The fees reminded on their own that are open, by due date: 'Mahnung fällig' and the
+    // reminder run read the overdue ones from here instead of every fee. send_invoice leads so
+    // that SQLite prefers it to fees_billing_idx (equality there, equality and range here).
+    index("fees_remindable_idx")
+      .on(t.sendInvoice, t.dueDate)
+      .where(sql`send_invoice = 0 AND kind <> 'REMINDER' AND open_amount > 0`),
     index("fees_reminded_invoice_idx")
       .on(t.remindedInvoiceId)
       .where(sql`reminded_invoice_id IS NOT NULL`),
@@ -545,6 +565,7 @@ export const invoiceHeaders = sqliteTable(
     issuedStreetNumber: text("issued_street_number"),
     issuedZip: text("issued_zip"),
     issuedCity: text("issued_city"),
+    ...reminderStanding(),
     ...auditColumns(),
   },
   (t) => [

@@ -47,7 +47,7 @@ import {
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin, type Change } from "./recycle-bin.server";
-import { lastReminderDateOf, reminderFilterCondition, reminderLevelOf, targetId, type ReminderFilter, type ReminderLevel } from "./reminders.server";
+import { reminderFilterCondition, type ReminderFilter, type ReminderLevel } from "./reminders.server";
 import { todayInBerlin } from "~/lib/format";
 
 const isNegativeTotal = (error: unknown) => errorText(error).includes("CHECK constraint failed") && errorText(error).includes("invoice_headers");
@@ -102,8 +102,8 @@ const headerColumns = {
   personErased: sql<boolean>`${people.erasedOn} IS NOT NULL`.mapWith(Boolean).as("person_erased"),
   cancelled: sql<boolean>`${cancellingStorno} IS NOT NULL`.mapWith(Boolean).as("cancelled"),
   nrOfRows: sql<number>`(SELECT count(*) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id})`.as("nr_of_rows"),
-  reminderLevel: reminderLevelOf("INVOICE", targetId("INVOICE")).as("reminder_level"),
-  lastReminderDate: lastReminderDateOf("INVOICE", targetId("INVOICE")).as("last_reminder_date"),
+  reminderLevel: invoiceHeaders.reminderLevel,
+  lastReminderDate: invoiceHeaders.lastReminderDate,
 };
 
 export type InvoiceHeaderRow = {
@@ -146,8 +146,8 @@ const HEADER_SORTS: Record<string, SortKey> = {
   pdfFilePath: sortKey(sql`${invoiceHeaders.pdfFilePath}`),
   comments: sortKey(sql`${invoiceHeaders.comments}`),
   paymentComments: sortKey(sql`${invoiceHeaders.paymentComments}`),
-  reminderLevel: sortKey(reminderLevelOf("INVOICE", targetId("INVOICE"))),
-  lastReminderDate: sortKey(lastReminderDateOf("INVOICE", targetId("INVOICE"))),
+  reminderLevel: sortKey(sql`${invoiceHeaders.reminderLevel}`),
+  lastReminderDate: sortKey(sql`${invoiceHeaders.lastReminderDate}`),
 };
 
 function headerOrder(sort: SortSpec): SQL[] {

@@ -51,7 +51,8 @@ describe("migration 0030 on invoices written before it", () => {
     for (const migration of from30) await env.DB.batch(migration.queries.map((query) => env.DB.prepare(query)));
 
     expect(await all("SELECT id, invoice_number, date, due_date, amount, open_amount, pdf_file_path FROM invoice_headers ORDER BY id")).toEqual(invoicesBefore);
-    expect(await all("SELECT * FROM fees ORDER BY id")).toEqual(feesBefore);
+    // Every column a fee had keeps its value (later migrations add columns of their own).
+    expect(await all("SELECT * FROM fees ORDER BY id")).toMatchObject(feesBefore);
     expect(await all("SELECT id, status, kind, issued_on, issued_by, issued_last_name, issued_city, pdf_sha256 FROM invoice_headers ORDER BY id")).toEqual([
       {
         id: 1,

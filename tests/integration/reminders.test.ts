@@ -3,13 +3,13 @@
  * overdue and which level is due, and the grids' columns and toggles.
  */
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { INVOICE_DEFAULT_SORT, listInvoiceHeaders } from "~/models/invoices.server";
 import { FEE_DEFAULT_SORT, listFees } from "~/models/fees.server";
-import { getReminderLevels, type ReminderLevel } from "~/models/reminders.server";
+import { getReminderLevels, reminderFilterCondition, type ReminderLevel } from "~/models/reminders.server";
 import { easterSunday } from "~/lib/easter";
 import { effectiveDueDate, isOverdue, isWorkingDay, latestDueDateFor, levelDueOn, newDueDateOf, nationwideHolidays } from "~/lib/reminder-dates";
 import { addDaysToDate } from "~/lib/format";
@@ -292,6 +292,68 @@ describe("what is overdue and which level is due", () => {
     expect(await dueInvoices("2027-06-01")).toEqual([]); // no level above 3
     await db.update(schema.reminders).set({ status: "CANCELLED" }).where(eq(schema.reminders.level, 3));
     expect(await dueInvoices("2026-12-14")).toEqual([id]);
+  });
+
+  it("each item's standing (level, last reminder, new due date) is kept by the database on every write of a reminder, without history", async () => {
+    await clearingAway(`DELETE FROM invoice_headers WHERE person_id = ${personId}`);
+    const invoiceId = await invoice("2026-10-01");
+    const feeId = await fee("2026-10-01");
+    const standing = async () =>
+      (
+        await env.DB.prepare(
+          `SELECT 'INVOICE' AS type, reminder_level AS level, last_reminder_date AS last, reminder_due_date AS due FROM invoice_headers WHERE id = ?1
+           UNION ALL SELECT 'FEE', reminder_level, last_reminder_date, reminder_due_date FROM fees WHERE id = ?2`,
+        )
+          .bind(invoiceId, feeId)
+          .all()
+      ).results;
+    const history = async () =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM change_history WHERE table_name IN ('invoice_headers', 'fees')").first<{ n: number }>())!.n;
+    expect(await standing()).toEqual([
+      { type: "INVOICE", level: 0, last: null, due: null },
+      { type: "FEE", level: 0, last: null, due: null },
+    ]);
+    const historyBefore = await history();
+    await remind("INVOICE", invoiceId, 1, "2026-10-20", "2026-11-03");
+    await remind("INVOICE", invoiceId, 2, "2026-11-10", "2026-11-24", "PENDING");
+    await remind("FEE", feeId, 1, "2026-10-21", "2026-11-04");
+    expect(await standing()).toEqual([
+      { type: "INVOICE", level: 2, last: "2026-11-10", due: "2026-11-24" },
+      { type: "FEE", level: 1, last: "2026-10-21", due: "2026-11-04" },
+    ]);
+    // Cancelling the second level (the issued invoice is frozen, its standing is not): back to level 1.
+    await db
+      .update(schema.reminders)
+      .set({ status: "CANCELLED" })
+      .where(and(eq(schema.reminders.targetId, invoiceId), eq(schema.reminders.level, 2)));
+    await db.delete(schema.reminders).where(and(eq(schema.reminders.targetType, "FEE"), eq(schema.reminders.targetId, feeId)));
+    expect(await standing()).toEqual([
+      { type: "INVOICE", level: 1, last: "2026-10-20", due: "2026-11-03" },
+      { type: "FEE", level: 0, last: null, due: null },
+    ]);
+    expect(await history()).toBe(historyBefore);
+    await db.delete(schema.fees).where(eq(schema.fees.id, feeId));
+  });
+
+  it("'Mahnung fällig' reads the overdue items from their partial indexes, not every invoice or fee", async () => {
+    const plan = async (sql: string, params: unknown[]) =>
+      (
+        await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .bind(...params)
+          .all<{ detail: string }>()
+      ).results.map((row) => row.detail);
+    const feeQuery = createDb(env.DB)
+      .select({ id: schema.fees.id })
+      .from(schema.fees)
+      .where(reminderFilterCondition("due", "FEE", levels, "2026-12-01"))
+      .toSQL();
+    const invoiceQuery = createDb(env.DB)
+      .select({ id: schema.invoiceHeaders.id })
+      .from(schema.invoiceHeaders)
+      .where(reminderFilterCondition("due", "INVOICE", levels, "2026-12-01"))
+      .toSQL();
+    expect((await plan(feeQuery.sql, feeQuery.params))[0]).toMatch(/USING INDEX fees_remindable_idx/);
+    expect((await plan(invoiceQuery.sql, invoiceQuery.params))[0]).toMatch(/USING INDEX invoice_headers_overdue_idx/);
   });
 
   it("a disabled level is skipped: without level 1 the first reminder is level 2, after the due date", async () => {

@@ -5,6 +5,7 @@
  */
 import { is, SQL, type Table, getTableName } from "drizzle-orm";
 import { storedColumns } from "../columns";
+import { DERIVED_COLUMNS } from "../derived";
 import * as schema from "../schema";
 import type { SeedData } from "./generate";
 
@@ -53,7 +54,8 @@ function sqlLiteral(value: unknown): string {
 
 /** Multi-row INSERTs (chunks of `rowsPerStatement`) with SQL column names and literal values. */
 function insertStatements(table: Table, rows: Record<string, unknown>[], rowsPerStatement = 100): string[] {
-  const columns = storedColumns(table);
+  // What the database derives itself (app/db/derived.ts) is never written.
+  const columns = storedColumns(table).filter(([, column]) => !DERIVED_COLUMNS.includes(column.name));
   const columnList = columns.map(([, column]) => `"${column.name}"`).join(", ");
   const statements: string[] = [];
   for (let start = 0; start < rows.length; start += rowsPerStatement) {
