@@ -47,6 +47,7 @@ const FROZEN_HEADER_COLUMNS = [
   "issued_street_number",
   "issued_zip",
   "issued_city",
+  "issued_tax_status",
   "created_by",
   "created_on",
 ];
@@ -54,7 +55,20 @@ const FROZEN_HEADER_COLUMNS = [
 const SET_ONCE_HEADER_COLUMNS = ["pdf_file_path", "pdf_sha256"];
 /** Columns of an issued invoice's row that never change; its fee_released goes from 0 to 1 once
  *  (a Stornorechnung releases the fee for billing again). */
-const FROZEN_ROW_COLUMNS = ["id", "invoice_id", "fee_id", "line_number", "text", "amount", "service_from", "service_to", "job_id", "created_by", "created_on"];
+const FROZEN_ROW_COLUMNS = [
+  "id",
+  "invoice_id",
+  "fee_id",
+  "line_number",
+  "text",
+  "amount",
+  "service_from",
+  "service_to",
+  "tax_case",
+  "job_id",
+  "created_by",
+  "created_on",
+];
 
 export function frozenInvoiceTriggers(): { name: string; sql: string }[] {
   const changed = [

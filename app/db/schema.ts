@@ -11,7 +11,7 @@ import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, t
 import { nameSortKeySql } from "../lib/collation";
 import { MAX_CENTS } from "../lib/format";
 import { SALUTATIONS } from "../lib/labels";
-import { CLUB_TAX_STATUSES } from "../lib/tax";
+import { CLUB_TAX_STATUSES, TAX_CASES } from "../lib/tax";
 
 export { SALUTATIONS };
 
@@ -233,6 +233,9 @@ export const courseMasters = sqliteTable(
     costReduced1: cents("cost_reduced1"),
     costReduced2: cents("cost_reduced2"),
     comments: text("comments"),
+    /** The tax case of this course type's fees on an invoice (issue 30, app/lib/tax.ts); NULL: the
+     *  default for courses in Einstellungen. */
+    taxCase: text("tax_case", { enum: TAX_CASES }),
     ...auditColumns(),
   },
   (t) => [
@@ -565,6 +568,9 @@ export const invoiceHeaders = sqliteTable(
     issuedStreetNumber: text("issued_street_number"),
     issuedZip: text("issued_zip"),
     issuedCity: text("issued_city"),
+    /** The club's tax status when the invoice was issued (NULL for a draft): the rows' cases are
+     *  read with it, so a later change in Einstellungen changes no issued invoice. */
+    issuedTaxStatus: text("issued_tax_status", { enum: CLUB_TAX_STATUSES }),
     ...reminderStanding(),
     ...auditColumns(),
   },
@@ -614,6 +620,11 @@ export const invoiceRows = sqliteTable(
      *  issued: a course's first to last date, a membership's year, else the fee's date. */
     serviceFrom: text("service_from"),
     serviceTo: text("service_to"),
+    /** The row's tax case (app/lib/tax.ts): the default of its fee's kind or course type when the
+     *  row is written, changeable while the invoice is a draft, frozen once it is issued. */
+    // (tax_case here, in course_masters and configuration: no check constraint, adding one would
+    // rebuild the table; the models write only TAX_CASES, parsed by zod.)
+    taxCase: text("tax_case", { enum: TAX_CASES }).notNull().default("NOT_TAXABLE"),
     /** Set (once) when a Stornorechnung cancels the row's invoice: its fee may be billed again. */
     feeReleased: flag("fee_released"),
     /** The invoicing run that wrote the row (also onto a draft it extended). */
@@ -771,6 +782,13 @@ export const configuration = sqliteTable(
     /** The note on every invoice without VAT: a small business's own wording of the § 19 note
      *  (empty: SMALL_BUSINESS_NOTE), or the legal reason of an exempt club (required then). */
     taxExemptionNote: text("tax_exemption_note"),
+    /** The default tax case of an invoice row per fee kind (a course type may have its own):
+     *  membership fees are not taxable (echter Mitgliedsbeitrag), everything else 19 % until the
+     *  club says otherwise. */
+    taxCaseAnnual: text("tax_case_annual", { enum: TAX_CASES }).notNull().default("NOT_TAXABLE"),
+    taxCaseEnrollment: text("tax_case_enrollment", { enum: TAX_CASES }).notNull().default("NOT_TAXABLE"),
+    taxCaseCourse: text("tax_case_course", { enum: TAX_CASES }).notNull().default("STANDARD"),
+    taxCaseOther: text("tax_case_other", { enum: TAX_CASES }).notNull().default("STANDARD"),
     bankAccountHolder: text("bank_account_holder"),
     iban: text("iban"),
     bic: text("bic"),

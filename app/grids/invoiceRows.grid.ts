@@ -1,4 +1,5 @@
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
+import { TAX_CASE_SHORT } from "~/lib/tax";
 import { INVOICE_ROW_DEFAULT_SORT, listInvoiceRows, pageOfInvoiceRow, type InvoiceRowQuery, type InvoiceRowRow } from "~/models/invoices.server";
 
 const rowQuery = (query: Pick<ListQuery, "parent" | "sort">): InvoiceRowQuery => ({
@@ -29,6 +30,8 @@ export const invoiceRowsGrid = defineGrid<InvoiceRowRow>({
     { id: "lineNumber", header: "Zeile", value: (r) => r.lineNumber, type: "number", widthRem: 5 },
     { id: "text", header: "Text", value: (r) => r.text },
     { id: "amount", header: "Betrag", value: (r) => r.amount, type: "money", sum: true },
+    // The row's own case (what Regelbesteuerung prints; a § 19 club's invoice shows no tax).
+    { id: "taxCase", header: "Umsatzsteuer", value: (r) => TAX_CASE_SHORT[r.taxCase], widthRem: 9 },
     { id: "feeId", header: "Posten-Nr", value: (r) => r.feeId, type: "number", hidden: true },
   ],
   defaultSort: INVOICE_ROW_DEFAULT_SORT,

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { parseGermanDate, parseGermanDateTime, parseMoney } from "./format";
 import { MAX_ID } from "./ids";
+import { TAX_CASES } from "./tax";
 import { installGermanZodMessages } from "./zod-german";
 
 installGermanZodMessages();
@@ -175,3 +176,15 @@ export const paymentFields = () => ({
     .regex(/^[A-Za-z0-9-]{8,64}$/, "Formular-Kennung ungültig: bitte den Dialog neu öffnen")
     .optional(),
 });
+
+const TAX_CASE_MESSAGE = "Bitte wählen, wie die Umsatzsteuer berechnet wird";
+
+/** A tax case (app/lib/tax.ts): of an invoice row, a default in Einstellungen. */
+export const taxCase = () => z.enum(TAX_CASES, { error: TAX_CASE_MESSAGE });
+
+/** A course type's own tax case, or none (empty: the default for courses in Einstellungen). */
+export const optionalTaxCase = () =>
+  z
+    .enum(TAX_CASES, { error: TAX_CASE_MESSAGE })
+    .optional()
+    .transform((value) => value ?? null);

@@ -9,7 +9,7 @@ import { groupIban } from "./banking";
 import { formatDate, formatMoney } from "./format";
 import { INVOICE_KIND_LABELS, type InvoiceKindName } from "./invoice-state";
 import { epcPayload, girocodeSvg } from "./girocode";
-import { SMALL_BUSINESS_NOTE, type ClubTaxStatus } from "./tax";
+import { SMALL_BUSINESS_NOTE, TAX_CASE_SHORT, effectiveTaxCase, taxSummary, type ClubTaxStatus, type TaxCase } from "./tax";
 
 /** The name of the invoice template in `templates` (spec: 'No invoice template found' without it). */
 export const INVOICE_TEMPLATE_NAME = "invoice";
@@ -63,9 +63,12 @@ export type InvoiceDocumentSource = {
     /** A Stornorechnung names the invoice it cancels (issue 30). */
     kind?: InvoiceKindName;
     corrects?: { invoiceNumber: number; date: string } | null;
+    /** The club's tax status the invoice was issued under (a draft: today's); left out: the club's. */
+    taxStatus?: ClubTaxStatus | null;
   };
-  /** serviceFrom/To: the date or period of the service (§ 14 Abs. 4 Nr. 6 UStG), set when issued. */
-  rows: { lineNumber: number; text: string; amount: number; serviceFrom?: string | null; serviceTo?: string | null }[];
+  /** serviceFrom/To: the date or period of the service (§ 14 Abs. 4 Nr. 6 UStG), set when issued;
+   *  taxCase: how the row is taxed (left out: not taxable). */
+  rows: { lineNumber: number; text: string; amount: number; serviceFrom?: string | null; serviceTo?: string | null; taxCase?: TaxCase }[];
   person: {
     salutation: string | null;
     title: string | null;
@@ -119,7 +122,11 @@ export function invoiceEpcPayload(club: ClubInvoiceData | null, invoice: { invoi
  * business's own wording or the standard § 19 note, an exempt club's legal reason; nothing under
  * Regelbesteuerung (its rows show the tax). Printed whether or not a Steuernummer is given.
  */
-export function taxNoteOf(club: Pick<ClubInvoiceData, "taxStatus" | "taxExemptionNote"> | null): string {
+export function taxNoteOf(
+  club: Pick<ClubInvoiceData, "taxStatus" | "taxExemptionNote"> | null,
+  /** Under Regelbesteuerung: whether the invoice has exempt rows (their reason is the club's note). */
+  exemptRows = false,
+): string {
   const own = orEmpty(club?.taxExemptionNote);
   switch (club?.taxStatus ?? "SMALL_BUSINESS") {
     case "SMALL_BUSINESS":
@@ -127,7 +134,7 @@ export function taxNoteOf(club: Pick<ClubInvoiceData, "taxStatus" | "taxExemptio
     case "EXEMPT":
       return own;
     case "REGULAR":
-      return "";
+      return exemptRows ? own : "";
   }
 }
 
@@ -169,14 +176,41 @@ function servicePeriod(from: string | null, to: string | null): string {
   return to && to !== from ? `${formatDate(from)} – ${formatDate(to)}` : formatDate(from);
 }
 
+/**
+ * The invoice's VAT (§ 14 Abs. 4 Satz 1 Nr. 7 and 8 UStG, issue 30): under Regelbesteuerung each
+ * row's rate and, per rate, net, tax and gross (worked out on the rate's total, app/lib/tax.ts);
+ * a small business or an exempt club shows none of it, only its note.
+ */
+function taxTemplateData(rows: InvoiceDocumentSource["rows"], status: ClubTaxStatus) {
+  const taxed = rows.map((row) => ({ amount: row.amount, taxCase: row.taxCase ?? "NOT_TAXABLE" }));
+  const lines = taxSummary(taxed, status);
+  return {
+    showTax: status === "REGULAR",
+    caseOf: (row: InvoiceDocumentSource["rows"][number]) => TAX_CASE_SHORT[effectiveTaxCase(status, row.taxCase ?? "NOT_TAXABLE")],
+    exemptRows: lines.some((line) => line.taxCase === "EXEMPT"),
+    taxLines: lines.map((line) => ({
+      label: TAX_CASE_SHORT[line.taxCase],
+      net: formatMoney(line.net),
+      tax: formatMoney(line.tax),
+      gross: formatMoney(line.gross),
+    })),
+    netTotal: formatMoney(lines.reduce((sum, line) => sum + line.net, 0)),
+    taxTotal: formatMoney(lines.reduce((sum, line) => sum + line.tax, 0)),
+  };
+}
+
 /** The values of the template 'invoice' (every one a formatted string; mustache escapes them). */
 export function invoiceTemplateData(source: InvoiceDocumentSource) {
   const { header, rows, person } = source;
   const club = source.club;
   const reference = invoicePaymentReference(header.invoiceNumber);
   const payload = invoiceEpcPayload(club, { invoiceNumber: header.invoiceNumber, openAmount: header.openAmount ?? header.amount });
+  const status = header.taxStatus ?? club?.taxStatus ?? "SMALL_BUSINESS";
+  const { caseOf, exemptRows, ...tax } = taxTemplateData(rows, status);
   return {
-    club: clubTemplateData(club),
+    // The note follows the status the invoice was issued under, not today's.
+    club: { ...clubTemplateData(club), taxNote: taxNoteOf(club && { ...club, taxStatus: status }, exemptRows) },
+    ...tax,
     salutation: salutationOf(person),
     person: personTemplateData(person),
     invoiceNumber: String(header.invoiceNumber),
@@ -194,6 +228,7 @@ export function invoiceTemplateData(source: InvoiceDocumentSource) {
       text: row.text,
       amount: formatMoney(row.amount),
       service: servicePeriod(row.serviceFrom ?? null, row.serviceTo ?? null),
+      tax: caseOf(row),
     })),
     paymentReference: reference,
     /** The GiroCode as inline SVG markup (use it raw: {{{girocode}}}), empty without the club's
@@ -225,9 +260,9 @@ export function invoicePdfName(header: { invoiceNumber: number; date: string }, 
 export const SAMPLE_INVOICE: InvoiceDocumentSource = {
   header: { invoiceNumber: 2026001, date: "2026-11-02", dueDate: "2026-12-02", amount: 18_550 },
   rows: [
-    { lineNumber: 1, text: "Jahresbeitrag 2026", amount: 6_000 },
-    { lineNumber: 2, text: "Kursgebühr Junghundekurs (Luna)", amount: 11_000 },
-    { lineNumber: 3, text: "Prüfungsgebühr BH/VT", amount: 1_550 },
+    { lineNumber: 1, text: "Jahresbeitrag 2026", amount: 6_000, taxCase: "NOT_TAXABLE", serviceFrom: "2026-01-01", serviceTo: "2026-12-31" },
+    { lineNumber: 2, text: "Kursgebühr Junghundekurs (Luna)", amount: 11_000, taxCase: "STANDARD", serviceFrom: "2026-09-06", serviceTo: "2026-10-25" },
+    { lineNumber: 3, text: "Prüfungsgebühr BH/VT", amount: 1_550, taxCase: "STANDARD", serviceFrom: "2026-10-31" },
   ],
   person: { salutation: "Frau", title: null, firstName: "Erika", lastName: "Mustermann", streetNumber: "Heidestraße 17", zip: "51147", city: "Köln" },
   club: DEMO_CLUB,
@@ -266,6 +301,10 @@ export const DEFAULT_INVOICE_TEMPLATE = `<!DOCTYPE html>
   .bank { margin-top: 2mm; border-collapse: collapse; }
   .bank th { text-align: left; font-weight: normal; color: #475569; padding-right: 6mm; }
   .tax { margin-top: 6mm; font-size: 9pt; color: #334155; }
+  table.taxes { margin: 4mm 0 0 auto; border-collapse: collapse; font-size: 9pt; }
+  table.taxes th, table.taxes td { padding: 1mm 2mm; }
+  table.taxes th { text-align: left; font-weight: normal; color: #475569; border-bottom: 0.5pt solid #94a3b8; }
+  table.taxes tfoot td { border-top: 0.5pt solid #94a3b8; }
   .girocode { margin-top: 4mm; font-size: 8pt; color: #475569; }
   .girocode svg { display: block; margin-bottom: 1mm; }
 </style>
@@ -298,12 +337,17 @@ export const DEFAULT_INVOICE_TEMPLATE = `<!DOCTYPE html>
   {{^corrects}}<p>hiermit stellen wir Ihnen folgende Leistungen in Rechnung:</p>{{/corrects}}
   {{#corrects}}<p>hiermit stornieren wir unsere Rechnung Nr. {{corrects.invoiceNumber}} vom {{corrects.date}} vollständig. Es ist nichts zu zahlen.</p>{{/corrects}}
   <table class="rows">
-    <thead><tr><th class="pos">Pos.</th><th>Text</th><th class="num">Betrag</th></tr></thead>
+    <thead><tr><th class="pos">Pos.</th><th>Text</th>{{#showTax}}<th class="num">USt.</th>{{/showTax}}<th class="num">Betrag</th></tr></thead>
     <tbody>
-      {{#rows}}<tr><td class="pos">{{lineNumber}}</td><td>{{text}}{{#service}} <span class="service">(Leistung: {{service}})</span>{{/service}}</td><td class="num">{{amount}}</td></tr>{{/rows}}
+      {{#rows}}<tr><td class="pos">{{lineNumber}}</td><td>{{text}}{{#service}} <span class="service">(Leistung: {{service}})</span>{{/service}}</td>{{#showTax}}<td class="num">{{tax}}</td>{{/showTax}}<td class="num">{{amount}}</td></tr>{{/rows}}
     </tbody>
-    <tfoot><tr><td></td><td>Summe</td><td class="num">{{invoiceAmount}}</td></tr></tfoot>
+    <tfoot><tr><td></td><td>Summe</td>{{#showTax}}<td></td>{{/showTax}}<td class="num">{{invoiceAmount}}</td></tr></tfoot>
   </table>
+  {{#showTax}}<table class="taxes">
+    <thead><tr><th>Umsatzsteuer</th><th class="num">Netto</th><th class="num">Steuer</th><th class="num">Brutto</th></tr></thead>
+    <tbody>{{#taxLines}}<tr><td>{{label}}</td><td class="num">{{net}}</td><td class="num">{{tax}}</td><td class="num">{{gross}}</td></tr>{{/taxLines}}</tbody>
+    <tfoot><tr><td>Gesamt</td><td class="num">{{netTotal}}</td><td class="num">{{taxTotal}}</td><td class="num">{{invoiceAmount}}</td></tr></tfoot>
+  </table>{{/showTax}}
   {{#payable}}<div class="payment">
     <p>Bitte überweisen Sie den Betrag von {{invoiceAmount}}{{#dueDate}} bis zum {{dueDate}}{{/dueDate}} unter Angabe des Verwendungszwecks <strong>{{paymentReference}}</strong> auf folgendes Konto:</p>
     <table class="bank">

@@ -24,20 +24,23 @@ export const TAX_RATE_PERCENT: Record<TaxCase, number> = { NOT_TAXABLE: 0, EXEMP
 export const CLUB_TAX_STATUSES = ["REGULAR", "SMALL_BUSINESS", "EXEMPT"] as const;
 export type ClubTaxStatus = (typeof CLUB_TAX_STATUSES)[number];
 
-/**
- * The statuses Einstellungen offers. Regelbesteuerung needs the VAT per rate on every invoice
- * (§ 14 Abs. 4 Satz 1 Nr. 7 and 8 UStG), which comes with the invoice rows' tax cases: until then
- * it is refused, so no invoice goes out without the VAT the club owes.
- */
-export const OFFERED_CLUB_TAX_STATUSES: readonly ClubTaxStatus[] = ["SMALL_BUSINESS", "EXEMPT"];
-export const REGULAR_NOT_YET =
-  "Regelbesteuerung ist in Wuff noch nicht möglich: Die Rechnungen weisen die Umsatzsteuer je Steuersatz noch nicht aus. Bitte bis dahin die Rechnungen mit Umsatzsteuer anders schreiben.";
-
 export const CLUB_TAX_STATUS_LABELS: Record<ClubTaxStatus, string> = {
   REGULAR: "Regelbesteuerung",
   SMALL_BUSINESS: "Kleinunternehmer nach § 19 UStG",
   EXEMPT: "steuerbefreit",
 };
+
+/** What Einstellungen, the course types and the invoice rows offer. */
+const TAX_CASE_LABELS: Record<TaxCase, string> = {
+  NOT_TAXABLE: "nicht steuerbar (z. B. echter Mitgliedsbeitrag)",
+  EXEMPT: "steuerfrei (Grund im Hinweis zur Umsatzsteuer)",
+  REDUCED: "7 % Umsatzsteuer",
+  STANDARD: "19 % Umsatzsteuer",
+};
+export const TAX_CASE_OPTIONS = TAX_CASES.map((taxCase) => ({ value: taxCase, label: TAX_CASE_LABELS[taxCase] }));
+
+/** The case as the invoice prints it beside a row and in its sums ('19 %', 'steuerfrei'). */
+export const TAX_CASE_SHORT: Record<TaxCase, string> = { NOT_TAXABLE: "nicht steuerbar", EXEMPT: "steuerfrei", REDUCED: "7 %", STANDARD: "19 %" };
 
 /** The note a § 19 small business prints instead of tax (§ 34a UStDV asks for a reference to the exemption). */
 export const SMALL_BUSINESS_NOTE = "Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.";

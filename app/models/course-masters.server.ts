@@ -4,6 +4,7 @@
  */
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import type { TaxCase } from "~/lib/tax";
 import { courseMasters, courses } from "~/db/schema";
 import { nameSortKeySql } from "~/lib/collation";
 import { formatCount } from "~/lib/format";
@@ -99,6 +100,8 @@ export type CourseMasterInput = {
   costReduced1: number;
   costReduced2: number;
   comments: string | null;
+  /** NULL: the default for course fees in Einstellungen (app/models/tax.server.ts). */
+  taxCase: TaxCase | null;
 };
 
 export async function getCourseMasterRecord(db: Db, id: number): Promise<CourseMasterRecord | undefined> {

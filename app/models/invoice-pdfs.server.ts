@@ -42,6 +42,7 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
         dueDate: invoiceHeaders.dueDate,
         amount: invoiceHeaders.amount,
         openAmount: invoiceHeaders.openAmount,
+        issuedTaxStatus: invoiceHeaders.issuedTaxStatus,
         pdfFilePath: invoiceHeaders.pdfFilePath,
         changedOn: sql<string | null>`coalesce(${invoiceHeaders.lastModifiedOn}, ${invoiceHeaders.createdOn})`,
         // An erased person's invoice keeps the name and address it was issued to (GDPR erasure).
@@ -63,6 +64,7 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
         amount: invoiceRows.amount,
         serviceFrom: invoiceRows.serviceFrom,
         serviceTo: invoiceRows.serviceTo,
+        taxCase: invoiceRows.taxCase,
       })
       .from(invoiceRows)
       .where(eq(invoiceRows.invoiceId, id))
@@ -103,6 +105,7 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
       amount: header.amount,
       openAmount: header.openAmount,
       kind: header.kind,
+      taxStatus: header.issuedTaxStatus,
       corrects: header.correctsNumber !== null && header.correctsDate !== null ? { invoiceNumber: header.correctsNumber, date: header.correctsDate } : null,
     },
     rows,

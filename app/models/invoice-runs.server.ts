@@ -21,6 +21,7 @@ import { configuration, fees, invoiceHeaders, invoiceRows, jobs, people } from "
 import { issueStatements } from "./invoices.server";
 import { addDaysToDate, formatCount } from "~/lib/format";
 import type { Actor } from "./audit.server";
+import { defaultTaxCaseOfFee } from "./tax.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import { getJob, paramsOfJob, type JobRecord } from "./jobs.server";
 
@@ -139,11 +140,11 @@ export function invoiceSliceStatements(
         AND EXISTS (SELECT 1 FROM ${fees} f WHERE f.person_id = p.id AND ${billableOfPeople(sql`f`)})
         AND ${extendableInvoiceOf(sql`p.id`)} IS NULL`),
     // A row per fee on the person's draft, numbered on after the rows it already has.
-    render(sql`INSERT INTO ${invoiceRows} (invoice_id, fee_id, line_number, text, amount, job_id, created_by, created_on)
+    render(sql`INSERT INTO ${invoiceRows} (invoice_id, fee_id, line_number, text, amount, tax_case, job_id, created_by, created_on)
       SELECT x.invoice_id, x.fee_id,
         (SELECT coalesce(max(r.line_number), 0) FROM ${invoiceRows} r WHERE r.invoice_id = x.invoice_id) + row_number() OVER (PARTITION BY x.invoice_id ORDER BY x.date, x.fee_id),
-        x.text, x.amount, ${jobId}, ${actor.name}, ${iso}
-      FROM (SELECT f.id AS fee_id, f.date, f.text, f.amount, ${extendableInvoiceOf(sql`f.person_id`)} AS invoice_id
+        x.text, x.amount, x.tax_case, ${jobId}, ${actor.name}, ${iso}
+      FROM (SELECT f.id AS fee_id, f.date, f.text, f.amount, ${defaultTaxCaseOfFee(sql`f`)} AS tax_case, ${extendableInvoiceOf(sql`f.person_id`)} AS invoice_id
             FROM ${fees} f WHERE f.person_id IN ${slice} AND ${billableOfPeople(sql`f`)}) x
       WHERE x.invoice_id IS NOT NULL`),
     // Per fee of the slice's people (an IN over every invoice row would grow with the run).

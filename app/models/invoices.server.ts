@@ -30,6 +30,7 @@ import {
 } from "~/db/schema";
 import { formatMoney } from "~/lib/format";
 import { INVOICE_KIND_LABELS } from "~/lib/invoice-state";
+import type { TaxCase } from "~/lib/tax";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { type Actor } from "./audit.server";
 import { errorText, isAbortedAsUnchanged, isForeignKeyViolation, isFrozenInvoice } from "./constraints.server";
@@ -48,6 +49,7 @@ import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin, type Change } from "./recycle-bin.server";
 import { reminderFilterCondition, type ReminderFilter, type ReminderLevel } from "./reminders.server";
+import { DEFAULT_TAX_CASE_OF_OTHER } from "./tax.server";
 import { todayInBerlin } from "~/lib/format";
 
 const isNegativeTotal = (error: unknown) => errorText(error).includes("CHECK constraint failed") && errorText(error).includes("invoice_headers");
@@ -444,6 +446,7 @@ export function issueStatements(drafts: SQL, order: SQL, actor: Actor, now: Date
         invoice_number = (SELECT max(coalesce((SELECT last_invoice_number FROM ${configuration} WHERE id = 1), 0), coalesce((SELECT max(invoice_number) FROM ${invoiceHeaders}), 0))) + numbered.n,
         due_date = CASE WHEN due_date IS NULL THEN NULL ELSE date(${today}, '+' || max(0, CAST(julianday(due_date) - julianday(date) AS INTEGER)) || ' days') END,
         date = ${today}, issued_on = ${iso}, issued_by = ${actor.name}, open_amount = max(amount, 0),
+        issued_tax_status = coalesce((SELECT o.issued_tax_status FROM ${invoiceHeaders} o WHERE o.id = ${invoiceHeaders}.corrects_invoice_id), (SELECT tax_status FROM ${configuration} WHERE id = 1)),
         (issued_salutation, issued_title, issued_first_name, issued_last_name, issued_street_number, issued_zip, issued_city) =
           (SELECT salutation, title, first_name, last_name, street_number, zip, city FROM ${people} WHERE ${people.id} = ${invoiceHeaders}.person_id),
         last_modified_by = ${actor.name}, last_modified_on = ${iso}, row_version = row_version + 1
@@ -568,8 +571,8 @@ export async function cancelInvoice(db: Db, id: number, actor: Actor, today: str
         SELECT person_id, 'DRAFT', 'STORNO', id, ${today}, NULL, -amount, 0, ${actor.name}, ${iso} FROM ${invoiceHeaders}
         WHERE id = ${id} AND status = 'ISSUED' AND kind = 'INVOICE' AND open_amount = ${header.openAmount} AND NOT EXISTS (SELECT 1 FROM ${invoiceHeaders} s WHERE s.corrects_invoice_id = ${id} AND s.kind = 'STORNO')`),
       ABORT_UNLESS_CHANGED,
-      render(sql`INSERT INTO ${invoiceRows} (invoice_id, line_number, text, amount, service_from, service_to, created_by, created_on)
-        SELECT ${storno}, line_number, text, -amount, service_from, service_to, ${actor.name}, ${iso} FROM ${invoiceRows} WHERE invoice_id = ${id}`),
+      render(sql`INSERT INTO ${invoiceRows} (invoice_id, line_number, text, amount, service_from, service_to, tax_case, created_by, created_on)
+        SELECT ${storno}, line_number, text, -amount, service_from, service_to, tax_case, ${actor.name}, ${iso} FROM ${invoiceRows} WHERE invoice_id = ${id}`),
       rows,
       issue,
       ...rest,
@@ -597,7 +600,7 @@ export async function cancelInvoice(db: Db, id: number, actor: Actor, today: str
 // ---------------------------------------------------------------------------------------------
 // Invoice rows
 
-export type InvoiceRowRow = { id: number; invoiceId: number; feeId: number | null; lineNumber: number; text: string; amount: number };
+export type InvoiceRowRow = { id: number; invoiceId: number; feeId: number | null; lineNumber: number; text: string; amount: number; taxCase: TaxCase };
 export type InvoiceRowQuery = { invoiceId?: number; sort: SortSpec };
 export const INVOICE_ROW_DEFAULT_SORT: SortSpec = { id: "lineNumber", descending: false };
 
@@ -608,6 +611,7 @@ const rowColumns = {
   lineNumber: invoiceRows.lineNumber,
   text: invoiceRows.text,
   amount: invoiceRows.amount,
+  taxCase: invoiceRows.taxCase,
 };
 
 const ROW_SORTS: Record<string, SortKey> = {
@@ -615,6 +619,7 @@ const ROW_SORTS: Record<string, SortKey> = {
   lineNumber: sortKey(sql`${invoiceRows.lineNumber}`),
   text: sortKey(sql`${invoiceRows.text} COLLATE NOCASE`),
   amount: sortKey(sql`${invoiceRows.amount}`),
+  taxCase: sortKey(sql`${invoiceRows.taxCase}`),
 };
 
 function rowOrder(sort: SortSpec): SQL[] {
@@ -672,7 +677,8 @@ const rowSum = (invoiceId: number, except: number | null) =>
 /** A draft's amount becomes `total`; nothing is open on a draft (its fees are the open claims). */
 const recomputed = (total: SQL) => sql`open_amount = 0, amount = ${total}`;
 
-export type InvoiceRowInput = { text: string; amount: number };
+/** taxCase left out: a new row takes the default of Einstellungen, a changed one keeps its case. */
+export type InvoiceRowInput = { text: string; amount: number; taxCase?: TaxCase };
 
 export type InvoiceRowSaveOutcome =
   | { status: "saved"; id: number }
@@ -709,15 +715,15 @@ export async function saveInvoiceRow(
     last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1 WHERE id = ${invoiceId}`);
   const statements: Statement[] = existing
     ? [
-        render(sql`UPDATE ${invoiceRows} SET text = ${input.text}, amount = ${input.amount}, line_number = coalesce(line_number, 1),
+        render(sql`UPDATE ${invoiceRows} SET text = ${input.text}, amount = ${input.amount}, tax_case = coalesce(${input.taxCase ?? null}, tax_case), line_number = coalesce(line_number, 1),
           last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
           WHERE id = ${existing.id} AND row_version = ${existing.rowVersion}`),
         ABORT_UNLESS_CHANGED,
         headerUpdate,
       ]
     : [
-        render(sql`INSERT INTO ${invoiceRows} (invoice_id, line_number, text, amount, created_by, created_on)
-          VALUES (${invoiceId}, (SELECT coalesce(max(line_number), 0) + 1 FROM ${invoiceRows} WHERE invoice_id = ${invoiceId}), ${input.text}, ${input.amount}, ${actor.name}, ${nowIso})
+        render(sql`INSERT INTO ${invoiceRows} (invoice_id, line_number, text, amount, tax_case, created_by, created_on)
+          VALUES (${invoiceId}, (SELECT coalesce(max(line_number), 0) + 1 FROM ${invoiceRows} WHERE invoice_id = ${invoiceId}), ${input.text}, ${input.amount}, coalesce(${input.taxCase ?? null}, ${DEFAULT_TAX_CASE_OF_OTHER}, 'STANDARD'), ${actor.name}, ${nowIso})
           RETURNING id`),
         headerUpdate,
       ];

@@ -20,7 +20,7 @@ test("Einstellungen: money typed the German way is stored exactly and shown back
   // Both browser projects share these settings: a save that meets the other one's change is
   // refused with the current values shown, and typed in again, as a user would.
   for (let attempt = 0; attempt < 3; attempt++) {
-    await page.getByLabel("Aufnahmegebühr").fill("1.234,5");
+    await page.getByLabel("Aufnahmegebühr", { exact: true }).fill("1.234,5");
     await page.getByLabel("Jahresbeitrag (Standard)").fill("12,50 €");
     await expect(save).toBeEnabled();
     await save.click();
@@ -38,7 +38,7 @@ test("Einstellungen: money typed the German way is stored exactly and shown back
     if (outcome === "saved") break;
   }
   await expect(page.getByRole("status")).toHaveText("Einstellungen wurden aktualisiert");
-  await expect(page.getByLabel("Aufnahmegebühr")).toHaveValue("1.234,50");
+  await expect(page.getByLabel("Aufnahmegebühr", { exact: true })).toHaveValue("1.234,50");
   await expect(page.getByLabel("Jahresbeitrag (Standard)")).toHaveValue("12,50");
   await expect(page.getByText("Geändert von")).toBeVisible();
   await expect(page.getByText(/Anna Admin am \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}/).first()).toBeVisible();

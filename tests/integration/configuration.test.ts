@@ -104,8 +104,9 @@ describe("Einstellungen", () => {
     [{ taxNumber: "12/345" }, "Die Steuernummer bitte so eingeben, wie sie im Steuerbescheid steht"],
     [{ taxNumber: "DE123456788" }, "Das ist eine USt-IdNr.: bitte ins Feld „USt-IdNr.“ eintragen"],
     [{ taxStatus: "EXEMPT", taxExemptionNote: "  " }, "Bitte den Grund der Steuerbefreiung angeben"],
-    // Not before the invoices show the VAT per rate (issue 30, next part).
-    [{ taxStatus: "REGULAR" }, "Regelbesteuerung ist in Wuff noch nicht möglich"],
+    // Regelbesteuerung: every invoice names the Steuernummer or the USt-IdNr. (§ 14 Abs. 4 Satz 1 Nr. 2 UStG).
+    [{ taxStatus: "REGULAR", taxNumber: "" }, "Bei Regelbesteuerung steht die Steuernummer oder die USt-IdNr. auf jeder Rechnung"],
+    [{ taxCaseCourse: "ZEHN" }, "Bitte wählen, wie die Umsatzsteuer berechnet wird"],
   ])("refuses %j with a German message and changes nothing", async (change, message) => {
     const response = await postForm("/configuration", await loginCookie("admin"), { ...valid, ...change });
     expect(response.status).toBe(400);
@@ -130,9 +131,50 @@ describe("Einstellungen", () => {
       taxExemptionNote: "Steuerfrei nach § 4 Nr. 22 Buchst. a UStG.",
     });
     const html = (await (await fetchApp("/configuration", { cookie })).text()).replaceAll("<!-- -->", "");
-    for (const label of ["Kleinunternehmer nach § 19 UStG", "steuerbefreit"]) expect(html).toContain(`>${label}</option>`);
-    expect(html).not.toContain(">Regelbesteuerung</option>");
+    for (const label of ["Regelbesteuerung", "Kleinunternehmer nach § 19 UStG", "steuerbefreit"]) expect(html).toContain(`>${label}</option>`);
     expect(html).toMatch(/<option value="EXEMPT" selected="">steuerbefreit<\/option>/);
+  });
+
+  it("takes Regelbesteuerung with a Steuernummer and the default tax case per kind of fee; a request without the defaults keeps them", async () => {
+    const cookie = await loginCookie("admin");
+    const regular = {
+      ...valid,
+      taxStatus: "REGULAR",
+      taxNumber: "21/815/08150",
+      taxCaseAnnual: "NOT_TAXABLE",
+      taxCaseCourse: "REDUCED",
+      taxCaseOther: "EXEMPT",
+    };
+    expect((await postForm("/configuration", cookie, { ...regular, taxCaseEnrollment: "STANDARD" })).status).toBe(302);
+    expect(await getConfiguration(db)).toMatchObject({
+      taxStatus: "REGULAR",
+      taxCaseAnnual: "NOT_TAXABLE",
+      taxCaseEnrollment: "STANDARD",
+      taxCaseCourse: "REDUCED",
+      taxCaseOther: "EXEMPT",
+    });
+    const { rowVersion } = (await getConfiguration(db))!;
+    expect((await postForm("/configuration", cookie, { ...valid, taxStatus: "REGULAR", vatId: "DE123456788", rowVersion: String(rowVersion) })).status).toBe(
+      302,
+    );
+    expect(await getConfiguration(db)).toMatchObject({ taxStatus: "REGULAR", taxCaseEnrollment: "STANDARD", taxCaseCourse: "REDUCED" });
+  });
+
+  it("refuses Regelbesteuerung while the club's own invoice template shows no VAT, and changes nothing", async () => {
+    const cookie = await loginCookie("admin");
+    const before = await env.DB.prepare("SELECT html FROM templates WHERE name = 'invoice'").first<{ html: string }>();
+    await env.DB.prepare(
+      "INSERT INTO templates (name, kind, html) VALUES ('invoice', 'INVOICE', '<p>{{invoiceNumber}}</p>') ON CONFLICT (name) DO UPDATE SET html = excluded.html",
+    ).run();
+    try {
+      const response = await postForm("/configuration", cookie, { ...valid, taxStatus: "REGULAR", taxNumber: "21/815/08150" });
+      expect(response.status).toBe(400);
+      expect((await response.text()).replaceAll("<!-- -->", "")).toContain("die Vorlage „invoice“ tut das nicht");
+      expect((await getConfiguration(db))?.taxStatus ?? "SMALL_BUSINESS").toBe("SMALL_BUSINESS");
+    } finally {
+      if (before) await env.DB.prepare("UPDATE templates SET html = ?1 WHERE name = 'invoice'").bind(before.html).run();
+      else await env.DB.prepare("DELETE FROM templates WHERE name = 'invoice'").run();
+    }
   });
 
   it("two first saves at once: one is stored, the other is a German 409 with the current values, never a 500", async () => {

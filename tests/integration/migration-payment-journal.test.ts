@@ -9,6 +9,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateSeedData } from "~/db/seed/generate";
 import { seedStatements } from "~/db/seed/plan";
+import { NOT_INTERNAL } from "../support/d1-internal-names";
 import { migratedUpTo } from "../support/migrations";
 
 let from33: Awaited<ReturnType<typeof migratedUpTo>>;
@@ -28,7 +29,12 @@ beforeAll(async () => {
 
   // The demo data without the journal: its paid amounts are only the lowered open amounts.
   const data = generateSeedData({ today: "2026-11-22" });
-  await env.DB.batch(seedStatements({ ...data, payments: [], paymentAllocations: [] }).map((statement) => env.DB.prepare(statement)));
+  // Only the columns the tables had then (later migrations add their own).
+  const tables = (await all<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND ${NOT_INTERNAL}`)).map((table) => table.name);
+  const infos = await env.DB.batch<{ name: string }>(tables.map((table) => env.DB.prepare(`PRAGMA table_info("${table}")`)));
+  const columnsOf = new Map(tables.map((table, index) => [table, new Set(infos[index].results.map((column) => column.name))]));
+  const existing = (table: string) => columnsOf.get(table);
+  await env.DB.batch(seedStatements({ ...data, payments: [], paymentAllocations: [] }, existing).map((statement) => env.DB.prepare(statement)));
 
   const paidFees = data.fees.filter((fee) => !fee.isInvoiced && fee.openAmount === 0 && fee.amount! > 0);
   mollieFee = paidFees[0].id!;

@@ -326,11 +326,11 @@ describe("the books hold under any sequence of operations", () => {
             .then((rows) => rows.filter((row) => invoices.includes(row.invoiceId)));
           switch (op.kind) {
             case "addRow":
-              await saveInvoiceRow(db, { invoiceId: invoices[op.invoice] }, { text: "Zusatz", amount: op.amount }, actor);
+              await saveInvoiceRow(db, { invoiceId: invoices[op.invoice] }, { text: "Zusatz", amount: op.amount, taxCase: "STANDARD" }, actor);
               break;
             case "editRow": {
               const row = rowsOfRun[op.pick % Math.max(1, rowsOfRun.length)];
-              if (row) await saveInvoiceRow(db, { id: row.id, rowVersion: row.rowVersion }, { text: row.text, amount: op.amount }, actor);
+              if (row) await saveInvoiceRow(db, { id: row.id, rowVersion: row.rowVersion }, { text: row.text, amount: op.amount, taxCase: row.taxCase }, actor);
               break;
             }
             case "deleteRow": {

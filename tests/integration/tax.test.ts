@@ -152,27 +152,52 @@ describe("the club's tax status on the invoice", () => {
     expect(taxNoteOf(null)).toBe(SMALL_BUSINESS_NOTE);
   });
 
-  /** A migration's template update brings `before` (the stored default of before it) to today's
-   *  default, changes nothing a second time and leaves a template its owner changed alone. */
+  /** A migration's template update, with those of the migrations after it, brings `before` (the
+   *  stored default of before it) to today's default, changes nothing a second time and leaves a
+   *  template its owner changed alone. */
   async function expectTemplateMigration(prefix: string, before: string) {
     expect(before).not.toBe(DEFAULT_INVOICE_TEMPLATE);
-    const update = env.TEST_MIGRATIONS.find((migration) => migration.name.startsWith(prefix))!.queries.find((query) => query.includes("UPDATE `templates`"))!;
+    const from = env.TEST_MIGRATIONS.find((migration) => migration.name.startsWith(prefix))!.name;
+    const updates = env.TEST_MIGRATIONS.filter((migration) => migration.name >= from)
+      .flatMap((migration) => migration.queries.filter((query) => query.includes("UPDATE `templates`")))
+      .map((query) => env.DB.prepare(query));
     const stored = async () => (await env.DB.prepare("SELECT html FROM templates WHERE name = 'invoice'").first<{ html: string }>())!.html;
     await env.DB.batch([
       env.DB.prepare("DELETE FROM templates WHERE name = 'invoice'"),
       env.DB.prepare("INSERT INTO templates (name, kind, html) VALUES ('invoice', 'INVOICE', ?1)").bind(before),
-      env.DB.prepare(update),
+      ...updates,
     ]);
     expect(await stored()).toBe(DEFAULT_INVOICE_TEMPLATE);
-    await env.DB.batch([env.DB.prepare(update), env.DB.prepare("UPDATE templates SET html = '<p>eigene</p>' WHERE name = 'invoice'"), env.DB.prepare(update)]);
+    await env.DB.batch([...updates, env.DB.prepare("UPDATE templates SET html = '<p>eigene</p>' WHERE name = 'invoice'"), ...updates]);
     expect(await stored()).toBe("<p>eigene</p>");
     await env.DB.prepare("UPDATE templates SET html = ?1 WHERE name = 'invoice'").bind(DEFAULT_INVOICE_TEMPLATE).run();
   }
 
+  /** What migration 0035 added to the default (each fragment and what it became). */
+  const TAX_FRAGMENTS: [before: string, after: string][] = [
+    [
+      "  .girocode { margin-top: 4mm; font-size: 8pt; color: #475569; }",
+      "  table.taxes { margin: 4mm 0 0 auto; border-collapse: collapse; font-size: 9pt; }\n  table.taxes th, table.taxes td { padding: 1mm 2mm; }\n  table.taxes th { text-align: left; font-weight: normal; color: #475569; border-bottom: 0.5pt solid #94a3b8; }\n  table.taxes tfoot td { border-top: 0.5pt solid #94a3b8; }\n  .girocode { margin-top: 4mm; font-size: 8pt; color: #475569; }",
+    ],
+    ['<th class="num">Betrag</th></tr></thead>', '{{#showTax}}<th class="num">USt.</th>{{/showTax}}<th class="num">Betrag</th></tr></thead>'],
+    ['<td class="num">{{amount}}</td></tr>{{/rows}}', '{{#showTax}}<td class="num">{{tax}}</td>{{/showTax}}<td class="num">{{amount}}</td></tr>{{/rows}}'],
+    [
+      '<tfoot><tr><td></td><td>Summe</td><td class="num">{{invoiceAmount}}</td></tr></tfoot>\n  </table>',
+      '<tfoot><tr><td></td><td>Summe</td>{{#showTax}}<td></td>{{/showTax}}<td class="num">{{invoiceAmount}}</td></tr></tfoot>\n  </table>\n  {{#showTax}}<table class="taxes">\n    <thead><tr><th>Umsatzsteuer</th><th class="num">Netto</th><th class="num">Steuer</th><th class="num">Brutto</th></tr></thead>\n    <tbody>{{#taxLines}}<tr><td>{{label}}</td><td class="num">{{net}}</td><td class="num">{{tax}}</td><td class="num">{{gross}}</td></tr>{{/taxLines}}</tbody>\n    <tfoot><tr><td>Gesamt</td><td class="num">{{netTotal}}</td><td class="num">{{taxTotal}}</td><td class="num">{{invoiceAmount}}</td></tr></tfoot>\n  </table>{{/showTax}}',
+    ],
+  ];
+  /** The default as it was before migration 0035 (no VAT per rate). */
+  const withoutTax = (template: string) => TAX_FRAGMENTS.reduce((html, [before, after]) => html.replace(after, before), template);
+
+  it("migration 0035 adds each row's rate and the sums per rate to a stored default template, and leaves a changed one alone", async () => {
+    await expectTemplateMigration("0035_", withoutTax(DEFAULT_INVOICE_TEMPLATE));
+  });
+
   it("migration 0031 names the document in the heading and keeps a Stornorechnung from asking for payment", async () => {
     await expectTemplateMigration(
       "0031_",
-      DEFAULT_INVOICE_TEMPLATE.replace("<h1>{{documentTitle}} Nr. {{invoiceNumber}}</h1>", "<h1>Rechnung Nr. {{invoiceNumber}}</h1>")
+      withoutTax(DEFAULT_INVOICE_TEMPLATE)
+        .replace("<h1>{{documentTitle}} Nr. {{invoiceNumber}}</h1>", "<h1>Rechnung Nr. {{invoiceNumber}}</h1>")
         .replace(
           "{{^corrects}}<p>hiermit stellen wir Ihnen folgende Leistungen in Rechnung:</p>{{/corrects}}\n  {{#corrects}}<p>hiermit stornieren wir unsere Rechnung Nr. {{corrects.invoiceNumber}} vom {{corrects.date}} vollständig. Es ist nichts zu zahlen.</p>{{/corrects}}",
           "<p>hiermit stellen wir Ihnen folgende Leistungen in Rechnung:</p>",
@@ -185,10 +210,9 @@ describe("the club's tax status on the invoice", () => {
   it("migration 0030 adds each row's date of service to a stored default template, and leaves a changed one alone", async () => {
     await expectTemplateMigration(
       "0030_",
-      DEFAULT_INVOICE_TEMPLATE.replace('{{#service}} <span class="service">(Leistung: {{service}})</span>{{/service}}', "").replace(
-        "\n  .service { font-size: 8.5pt; color: #475569; }",
-        "",
-      ),
+      withoutTax(DEFAULT_INVOICE_TEMPLATE)
+        .replace('{{#service}} <span class="service">(Leistung: {{service}})</span>{{/service}}', "")
+        .replace("\n  .service { font-size: 8.5pt; color: #475569; }", ""),
     );
   });
 
@@ -196,10 +220,12 @@ describe("the club's tax status on the invoice", () => {
     // The default as it was before 0029: the note only without a Steuernummer, no USt-IdNr.
     await expectTemplateMigration(
       "0029_",
-      DEFAULT_INVOICE_TEMPLATE.replace("      {{#club.vatId}}<div>USt-IdNr.: {{club.vatId}}</div>{{/club.vatId}}\n", "").replace(
-        '  {{#club.taxNote}}<p class="tax">{{club.taxNote}}</p>{{/club.taxNote}}',
-        '  <p class="tax">{{^club.taxNumber}}{{club.taxExemptionNote}}{{/club.taxNumber}}{{#club.taxNumber}}Steuernummer: {{club.taxNumber}}{{/club.taxNumber}}</p>',
-      ),
+      withoutTax(DEFAULT_INVOICE_TEMPLATE)
+        .replace("      {{#club.vatId}}<div>USt-IdNr.: {{club.vatId}}</div>{{/club.vatId}}\n", "")
+        .replace(
+          '  {{#club.taxNote}}<p class="tax">{{club.taxNote}}</p>{{/club.taxNote}}',
+          '  <p class="tax">{{^club.taxNumber}}{{club.taxExemptionNote}}{{/club.taxNumber}}{{#club.taxNumber}}Steuernummer: {{club.taxNumber}}{{/club.taxNumber}}</p>',
+        ),
     );
   });
 });

@@ -546,6 +546,7 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
             issuedStreetNumber: person.streetNumber ?? null,
             issuedZip: person.zip ?? null,
             issuedCity: person.city ?? null,
+            issuedTaxStatus: DEMO_CLUB.taxStatus,
           }),
       ...audit,
     });
@@ -559,6 +560,8 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
         amount: fee.amount,
         serviceFrom: draft ? null : fee.kind === "ANNUAL" && fee.periodYear ? `${fee.periodYear}-01-01` : fee.date,
         serviceTo: draft ? null : fee.kind === "ANNUAL" && fee.periodYear ? `${fee.periodYear}-12-31` : fee.date,
+        // The defaults of Einstellungen (app/models/tax.server.ts): membership fees not taxable.
+        taxCase: fee.kind === "ANNUAL" || fee.kind === "ENROLLMENT" ? "NOT_TAXABLE" : "STANDARD",
         ...audit,
       });
       fee.isInvoiced = true;

@@ -53,9 +53,11 @@ function sqlLiteral(value: unknown): string {
 }
 
 /** Multi-row INSERTs (chunks of `rowsPerStatement`) with SQL column names and literal values. */
-function insertStatements(table: Table, rows: Record<string, unknown>[], rowsPerStatement = 100): string[] {
-  // What the database derives itself (app/db/derived.ts) is never written.
-  const columns = storedColumns(table).filter(([, column]) => !DERIVED_COLUMNS.includes(column.name));
+function insertStatements(table: Table, rows: Record<string, unknown>[], existing?: ExistingColumns, rowsPerStatement = 100): string[] {
+  // What the database derives itself (app/db/derived.ts) is never written; nor a column the
+  // database does not have yet (a migration test seeding a database of before a migration).
+  const there = existing?.(getTableName(table));
+  const columns = storedColumns(table).filter(([, column]) => !DERIVED_COLUMNS.includes(column.name) && (!there || there.has(column.name)));
   const columnList = columns.map(([, column]) => `"${column.name}"`).join(", ");
   const statements: string[] = [];
   for (let start = 0; start < rows.length; start += rowsPerStatement) {
@@ -74,7 +76,10 @@ function insertStatements(table: Table, rows: Record<string, unknown>[], rowsPer
 }
 
 /** All statements that load `data` into an empty, migrated database. */
-export function seedStatements(data: SeedData): string[] {
+/** The columns a table has in the database written to (undefined: all of the schema). */
+export type ExistingColumns = (table: string) => ReadonlySet<string> | undefined;
+
+export function seedStatements(data: SeedData, existing?: ExistingColumns): string[] {
   // The Änderungsverlauf names the seed as how the records came (app/db/history.ts).
   const statements: string[] = ["INSERT OR REPLACE INTO write_context (id, actor, action, source) VALUES (1, 'System', NULL, 'Seed/Import');"];
   // What the journal's allocations lower (their trigger): the records go in with it added.
@@ -100,7 +105,7 @@ export function seedStatements(data: SeedData): string[] {
           : key === "fees"
             ? rows.map(unpaidFee)
             : rows;
-    statements.push(...insertStatements(table, prepared));
+    statements.push(...insertStatements(table, prepared, existing));
   }
   statements.push(`${LINK_MEMBERSHIP_FEES};`);
   const issued = data.invoiceHeaders.filter((header) => header.status === "ISSUED").map(({ id, invoiceNumber, issuedOn }) => ({ id, invoiceNumber, issuedOn }));
@@ -112,7 +117,9 @@ export function seedStatements(data: SeedData): string[] {
   }
   // Templates are the club's own (the mail templates come with the migrations): the demo's are
   // added unless one of the name exists, and a reseed never removes them.
-  statements.push(...insertStatements(schema.templates, data.templates).map((statement) => statement.replace(/;$/, " ON CONFLICT (name) DO NOTHING;")));
+  statements.push(
+    ...insertStatements(schema.templates, data.templates, existing).map((statement) => statement.replace(/;$/, " ON CONFLICT (name) DO NOTHING;")),
+  );
   statements.push("DELETE FROM write_context;");
   return statements;
 }

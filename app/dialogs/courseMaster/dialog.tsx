@@ -2,7 +2,8 @@ import { getFormProps } from "@conform-to/react";
 import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { MoneyField, NumberField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
+import { MoneyField, NumberField, SelectField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
+import { TAX_CASE_OPTIONS } from "~/lib/tax";
 import type { CourseMasterDialogData, CourseMasterFormRecord } from "./dialog.server";
 import { courseMasterSchema, type CourseMasterFormValues } from "./schema";
 
@@ -26,6 +27,13 @@ export default function CourseMasterDialog({ data, actionData, closeHref }: Dial
           <MoneyField meta={fields.costFull} label="Preis Nichtmitglieder" className="col-span-2" />
           <MoneyField meta={fields.costReduced1} label="Preis ermäßigt 1" />
           <MoneyField meta={fields.costReduced2} label="Preis ermäßigt 2" />
+          <SelectField
+            meta={fields.taxCase}
+            label="Umsatzsteuer auf die Kursgebühren"
+            className="col-span-2"
+            options={TAX_CASE_OPTIONS}
+            placeholder="wie in den Einstellungen"
+          />
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>
         <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={master?.audit} closeHref={closeHref} />

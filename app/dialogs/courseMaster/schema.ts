@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { optionalId, optionalMoneyInCents, optionalText, optionalWholeNumber, requiredText, rowVersion } from "~/lib/form-fields";
+import { optionalId, optionalMoneyInCents, optionalTaxCase, optionalText, optionalWholeNumber, requiredText, rowVersion } from "~/lib/form-fields";
 
 /** The largest planned number of sessions and of dogs a course type may have. */
 const MAX_COURSE_COUNT = 999;
 
-/** A Kurs-Typ: its name, planned sessions, capacity and the three prices (typed 1.234,56 €). */
+/** A Kurs-Typ: its name, planned sessions, capacity, the three prices (typed 1.234,56 €) and its tax case. */
 export const courseMasterSchema = z.object({
   id: optionalId(),
   rowVersion: rowVersion().optional(),
@@ -16,6 +16,8 @@ export const courseMasterSchema = z.object({
   costReduced1: optionalMoneyInCents(0),
   costReduced2: optionalMoneyInCents(0),
   comments: optionalText(500),
+  /** How this type's course fees are taxed on an invoice; empty: the default of Einstellungen. */
+  taxCase: optionalTaxCase(),
 });
 
 export type CourseMasterFormValues = z.infer<typeof courseMasterSchema>;

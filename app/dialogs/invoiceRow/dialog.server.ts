@@ -18,6 +18,8 @@ import {
 } from "~/models/invoices.server";
 import { auditText, conflictMessage, defineDialog, deleteOutcome, postedId, type ConfirmData, type DialogOutcome } from "../define.server";
 import { invoiceRowSchema } from "./schema";
+import type { TaxCase } from "~/lib/tax";
+import { defaultTaxCaseOfNewRow } from "~/models/tax.server";
 import { invoiceRowsGrid } from "~/grids/invoiceRows.grid";
 
 function present(row: InvoiceRowRecord) {
@@ -28,6 +30,7 @@ function present(row: InvoiceRowRecord) {
     lineNumber: row.lineNumber,
     text: row.text,
     amount: formatMoneyInput(row.amount),
+    taxCase: row.taxCase,
     audit: auditText(row),
   };
 }
@@ -39,12 +42,20 @@ export type InvoiceRowDialogData = {
   invoice: { id: number; label: string };
   /** Why the row cannot be changed (its invoice is issued), or null. */
   frozen: string | null;
+  /** The tax case a new row starts with (Einstellungen: sonstige Posten). */
+  defaultTaxCase: TaxCase;
 };
 
 /** A new row of an invoice: what the add dialog shows (also the invoice's 'Zeile hinzufügen'). */
 export async function newRowData(db: Db, invoiceId: number | null | undefined): Promise<InvoiceRowDialogData | null> {
   const invoice = invoiceId ? await invoiceName(db, invoiceId) : undefined;
-  return invoice && invoiceId ? { row: null, invoice: { id: invoiceId, label: invoice.name }, frozen: invoice.issued ? ISSUED_INVOICE_FROZEN : null } : null;
+  if (!invoice || !invoiceId) return null;
+  return {
+    row: null,
+    invoice: { id: invoiceId, label: invoice.name },
+    frozen: invoice.issued ? ISSUED_INVOICE_FROZEN : null,
+    defaultTaxCase: await defaultTaxCaseOfNewRow(db),
+  };
 }
 
 export const dialog = defineDialog({
@@ -55,7 +66,12 @@ export const dialog = defineDialog({
     edit: async ({ db, id }): Promise<InvoiceRowDialogData | null> => {
       const row = id ? await getInvoiceRow(db, id) : undefined;
       return row
-        ? { row: present(row), invoice: { id: row.invoiceId, label: invoiceLabel(row) }, frozen: row.invoiceStatus === "ISSUED" ? ISSUED_INVOICE_FROZEN : null }
+        ? {
+            row: present(row),
+            invoice: { id: row.invoiceId, label: invoiceLabel(row) },
+            frozen: row.invoiceStatus === "ISSUED" ? ISSUED_INVOICE_FROZEN : null,
+            defaultTaxCase: row.taxCase,
+          }
         : null;
     },
     delete: async ({ db, id }): Promise<ConfirmData | null> => {
@@ -87,7 +103,7 @@ export const dialog = defineDialog({
       if (value.id && !value.rowVersion) return { status: "invalid", result: submission.reply({ formErrors: ["Version fehlt"] }) };
       if (!value.id && !value.invoiceId) return { status: "invalid", result: submission.reply({ formErrors: ["Rechnung fehlt"] }) };
       const target = value.id ? { id: value.id, rowVersion: value.rowVersion! } : { invoiceId: value.invoiceId! };
-      const outcome = await saveInvoiceRow(db, target, { text: value.text, amount: value.amount }, user);
+      const outcome = await saveInvoiceRow(db, target, { text: value.text, amount: value.amount, taxCase: value.taxCase }, user);
       switch (outcome.status) {
         case "saved": {
           const message = value.id ? "Rechnungszeile wurde gespeichert" : "Rechnungszeile wurde angelegt";

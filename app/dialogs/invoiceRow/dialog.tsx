@@ -2,13 +2,14 @@ import { getFormProps } from "@conform-to/react";
 import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { LockedField, RecordKeys, TextField } from "~/components/forms/fields";
+import { LockedField, RecordKeys, SelectField, TextField } from "~/components/forms/fields";
+import { TAX_CASE_OPTIONS } from "~/lib/tax";
 import type { InvoiceRowDialogData, InvoiceRowFormRecord } from "./dialog.server";
 import { invoiceRowSchema, type InvoiceRowFormValues } from "./schema";
 
 /**
  * 'Neue Rechnungszeile anlegen' and "Rechnungszeile '{text}' bearbeiten" (spec 001 §2): Buchungstext
- * and Betrag. The amount may be negative (a discount): typed as text, so phones offer the minus.
+ * and Betrag, and how the row is taxed (issue 30; a new row starts with the default of Einstellungen). The amount may be negative (a discount): typed as text, so phones offer the minus.
  * A row of an issued invoice cannot be changed: the dialog says why and Speichern stays disabled.
  */
 export default function InvoiceRowDialog({ data, actionData, closeHref }: DialogProps<InvoiceRowDialogData>) {
@@ -16,7 +17,7 @@ export default function InvoiceRowDialog({ data, actionData, closeHref }: Dialog
   const [form, fields] = useRecordForm<InvoiceRowFormValues>(invoiceRowSchema, {
     name: "invoiceRow",
     record: row,
-    values: row ?? { invoiceId: data.invoice.id },
+    values: row ?? { invoiceId: data.invoice.id, taxCase: data.defaultTaxCase },
     lastResult: actionData?.result,
     version: row ? undefined : `invoice${data.invoice.id}`,
   });
@@ -33,7 +34,8 @@ export default function InvoiceRowDialog({ data, actionData, closeHref }: Dialog
             text={row ? `${data.invoice.label}, Zeile ${row.lineNumber}` : data.invoice.label}
           />
           <TextField meta={fields.text} label="Buchungstext" className="col-span-2" />
-          <TextField meta={fields.amount} label="Betrag" suffix="€" placeholder="z. B. 45,00 oder -5,00" />
+          <TextField meta={fields.amount} label="Betrag (brutto)" suffix="€" placeholder="z. B. 45,00 oder -5,00" />
+          <SelectField meta={fields.taxCase} label="Umsatzsteuer" options={TAX_CASE_OPTIONS} />
         </div>
         <RecordFormFooter
           errors={form.errors}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseMoney } from "~/lib/format";
-import { optionalId, optionalText, rowVersion } from "~/lib/form-fields";
+import { optionalId, optionalText, rowVersion, taxCase } from "~/lib/form-fields";
 
 /** An amount that may be negative (a discount), typed the German way; empty is 0,00 €. */
 const signedMoneyInCents = () =>
@@ -16,8 +16,9 @@ const signedMoneyInCents = () =>
     });
 
 /**
- * The invoice row form (spec 001 §2/§5: Buchungstext and Betrag, no required rules shown): a new
- * row names its invoice and gets the next line number; an edited row keeps its line number.
+ * The invoice row form (spec 001 §2/§5: Buchungstext and Betrag, no required rules shown; issue 30:
+ * the row's tax case): a new row names its invoice and gets the next line number; an edited row
+ * keeps its line number.
  */
 export const invoiceRowSchema = z.object({
   id: optionalId(),
@@ -25,6 +26,8 @@ export const invoiceRowSchema = z.object({
   invoiceId: optionalId(),
   text: optionalText(200).transform((value) => value ?? ""),
   amount: signedMoneyInCents(),
+  /** Left out (a request without the field): a new row takes the default, a changed one keeps its case. */
+  taxCase: taxCase().optional(),
 });
 
 export type InvoiceRowFormValues = z.infer<typeof invoiceRowSchema>;

@@ -12,7 +12,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { getReminderLevels, reminderTemplateChoices, saveReminderLevels, type ReminderLevel } from "~/models/reminders.server";
 import { configurationSchema, reminderLevelsSchema, type ConfigurationFormValues, type ReminderLevelsFormValues } from "./schema";
 import { SaveGateReason, useSaveGate } from "~/components/forms/save-gate";
-import { CLUB_TAX_STATUS_LABELS, OFFERED_CLUB_TAX_STATUSES } from "~/lib/tax";
+import { CLUB_TAX_STATUS_LABELS, CLUB_TAX_STATUSES, TAX_CASE_OPTIONS } from "~/lib/tax";
 
 export const meta: MetaFunction = () => [{ title: "Einstellungen – Wuff" }];
 
@@ -129,6 +129,10 @@ const CONFIGURATION_LABELS = {
   taxNumber: "Steuernummer",
   vatId: "USt-IdNr.",
   taxExemptionNote: "Hinweis zur Umsatzsteuer",
+  taxCaseAnnual: "Umsatzsteuer auf Jahresbeiträge",
+  taxCaseEnrollment: "Umsatzsteuer auf Aufnahmegebühren",
+  taxCaseCourse: "Umsatzsteuer auf Kursgebühren",
+  taxCaseOther: "Umsatzsteuer auf sonstige Posten",
   iban: "IBAN",
   bic: "BIC",
   creditorId: "Gläubiger-ID",
@@ -198,15 +202,25 @@ export default function ConfigurationScreen() {
               meta={fields.taxStatus}
               label="Umsatzsteuer"
               className="col-span-2"
-              options={OFFERED_CLUB_TAX_STATUSES.map((status) => ({ value: status, label: CLUB_TAX_STATUS_LABELS[status] }))}
+              options={CLUB_TAX_STATUSES.map((status) => ({ value: status, label: CLUB_TAX_STATUS_LABELS[status] }))}
             />
             <TextField meta={fields.taxNumber} label="Steuernummer" />
             <TextField meta={fields.vatId} label="USt-IdNr." />
             <TextAreaField
               meta={fields.taxExemptionNote}
-              label="Hinweis zur Umsatzsteuer auf Rechnungen (Kleinunternehmer: leer für den Standardtext zu § 19 UStG; steuerbefreit: der Grund der Befreiung)"
+              label="Hinweis zur Umsatzsteuer auf Rechnungen (Kleinunternehmer: leer für den Standardtext zu § 19 UStG; steuerbefreit und steuerfreie Zeilen: der Grund der Befreiung)"
               className="col-span-2"
             />
+          </div>
+          <p className="mt-4 mb-3 text-sm text-slate-600">
+            Bei Regelbesteuerung: wie eine neue Rechnungszeile versteuert wird, je Art des Postens (eine Kursart kann eine eigene Vorgabe haben; jede Zeile
+            eines Entwurfs lässt sich ändern). Die Rechnung weist je Steuersatz Netto, Umsatzsteuer und Brutto aus.
+          </p>
+          <div className="grid grid-cols-2 gap-4">
+            <SelectField meta={fields.taxCaseAnnual} label="Jahresbeiträge" options={TAX_CASE_OPTIONS} />
+            <SelectField meta={fields.taxCaseEnrollment} label="Aufnahmegebühren" options={TAX_CASE_OPTIONS} />
+            <SelectField meta={fields.taxCaseCourse} label="Kursgebühren" options={TAX_CASE_OPTIONS} />
+            <SelectField meta={fields.taxCaseOther} label="Sonstige Posten und neue Zeilen" options={TAX_CASE_OPTIONS} />
           </div>
         </fieldset>
         <fieldset className="mt-6 border-t border-slate-200 pt-4">

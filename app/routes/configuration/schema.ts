@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
-import { CLUB_TAX_STATUSES, compactVatId, isValidTaxNumber, isValidVatId, OFFERED_CLUB_TAX_STATUSES, REGULAR_NOT_YET } from "~/lib/tax";
+import { CLUB_TAX_STATUSES, compactVatId, isValidTaxNumber, isValidVatId } from "~/lib/tax";
 import { optionalBic, optionalCreditorId, optionalIban } from "~/lib/bank-fields";
 import {
   checkbox,
@@ -11,6 +11,7 @@ import {
   optionalWholeNumber,
   optionalZip,
   rowVersion,
+  taxCase,
   TOO_LONG,
   wholeNumber,
 } from "~/lib/form-fields";
@@ -48,6 +49,11 @@ export const configurationSchema = z
       })
       .transform((value) => value && compactVatId(value)),
     taxExemptionNote: optionalText(300),
+    // Left out (a request without them): the settings keep what they have.
+    taxCaseAnnual: taxCase().optional(),
+    taxCaseEnrollment: taxCase().optional(),
+    taxCaseCourse: taxCase().optional(),
+    taxCaseOther: taxCase().optional(),
     bankAccountHolder: optionalText(200),
     iban: optionalIban(),
     bic: optionalBic(),
@@ -61,7 +67,14 @@ export const configurationSchema = z
     if (value.taxNumber && isValidVatId(value.taxNumber)) {
       context.addIssue({ code: "custom", path: ["taxNumber"], message: "Das ist eine USt-IdNr.: bitte ins Feld „USt-IdNr.“ eintragen" });
     }
-    if (!OFFERED_CLUB_TAX_STATUSES.includes(value.taxStatus)) context.addIssue({ code: "custom", path: ["taxStatus"], message: REGULAR_NOT_YET });
+    // Under Regelbesteuerung every invoice names the club's Steuernummer or USt-IdNr. (§ 14 Abs. 4 Satz 1 Nr. 2 UStG).
+    if (value.taxStatus === "REGULAR" && !value.taxNumber && !value.vatId) {
+      context.addIssue({
+        code: "custom",
+        path: ["taxNumber"],
+        message: "Bei Regelbesteuerung steht die Steuernummer oder die USt-IdNr. auf jeder Rechnung (§ 14 Abs. 4 UStG): bitte eine davon angeben",
+      });
+    }
     // An exempt club names the legal reason on every invoice (§ 14 Abs. 4 Satz 1 Nr. 8 UStG).
     if (value.taxStatus === "EXEMPT" && !value.taxExemptionNote) {
       context.addIssue({
