@@ -597,7 +597,8 @@ export const invoiceHeaders = sqliteTable(
     // A Stornorechnung negates every row of the invoice it cancels: its amount is below zero, and
     // nothing is open on it.
     isMoney("invoice_headers", "amount", -MAX_CENTS),
-    rule("invoice_headers_amount_sign", "amount >= 0 OR kind = 'STORNO'"),
+    // An invoice is never below zero, a correction (Storno, Gutschrift) never above.
+    rule("invoice_headers_amount_sign", "(kind = 'INVOICE' AND amount >= 0) OR (kind <> 'INVOICE' AND amount <= 0)"),
     rule("invoice_headers_open_amount_range", "open_amount BETWEEN 0 AND max(amount, 0)"),
     isDate("invoice_headers", "date"),
     isDate("invoice_headers", "sent_date"),

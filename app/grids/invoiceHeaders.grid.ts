@@ -91,6 +91,7 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
     { label: "Zeile hinzufügen", view: "addrow", when: (h) => h.status === "DRAFT" },
     { label: "Ausstellen", view: "issue", when: (h) => h.status === "DRAFT" },
     { label: "Stornieren", view: "cancel", when: (h) => h.status === "ISSUED" && h.kind === "INVOICE" && !h.cancelled },
+    { label: "Gutschrift", view: "create", entity: "creditNote", when: (h) => h.status === "ISSUED" && h.kind === "INVOICE" && !h.cancelled && h.amount > 0 },
     { label: "Guthaben verrechnen", view: "creditInvoice", entity: "payment", area: "payments", when: (h) => h.status === "ISSUED" && h.openAmount > 0 },
     { label: "PDF anzeigen", href: (h) => invoicePdfHref(h.id), newTab: true, when: (h) => h.pdfFilePath !== null, mounts: ["PARENT"] },
     { label: "PDF erzeugen", entity: "invoicePdf", view: "create", when: (h) => h.status === "ISSUED" && h.pdfFilePath === null, mounts: ["PARENT"] },

@@ -216,8 +216,10 @@ export function invoiceTemplateData(source: InvoiceDocumentSource) {
     invoiceNumber: String(header.invoiceNumber),
     /** 'Rechnung', 'Stornorechnung' or 'Gutschrift' (the heading says '{documentTitle} Nr. {n}'). */
     documentTitle: INVOICE_KIND_LABELS[header.kind ?? "INVOICE"],
-    /** The invoice a correction names (number and date), or null for an invoice. */
-    corrects: header.corrects ? { invoiceNumber: String(header.corrects.invoiceNumber), date: formatDate(header.corrects.date) } : null,
+    /** The invoice a correction names (number and date; `storno`: cancelled whole, else a credit note), or null for an invoice. */
+    corrects: header.corrects
+      ? { invoiceNumber: String(header.corrects.invoiceNumber), date: formatDate(header.corrects.date), storno: header.kind === "STORNO" }
+      : null,
     /** Whether the document asks for a payment (a correction does not). */
     payable: (header.kind ?? "INVOICE") === "INVOICE",
     date: formatDate(header.date),
@@ -335,7 +337,7 @@ export const DEFAULT_INVOICE_TEMPLATE = `<!DOCTYPE html>
   <h1>{{documentTitle}} Nr. {{invoiceNumber}}</h1>
   <p>{{salutation}}</p>
   {{^corrects}}<p>hiermit stellen wir Ihnen folgende Leistungen in Rechnung:</p>{{/corrects}}
-  {{#corrects}}<p>hiermit stornieren wir unsere Rechnung Nr. {{corrects.invoiceNumber}} vom {{corrects.date}} vollständig. Es ist nichts zu zahlen.</p>{{/corrects}}
+  {{#corrects}}<p>{{#corrects.storno}}hiermit stornieren wir unsere Rechnung Nr. {{corrects.invoiceNumber}} vom {{corrects.date}} vollständig. Es ist nichts zu zahlen.{{/corrects.storno}}{{^corrects.storno}}hiermit schreiben wir Ihnen zu unserer Rechnung Nr. {{corrects.invoiceNumber}} vom {{corrects.date}} den folgenden Betrag gut (Rechnungskorrektur). Er wird mit der Rechnung verrechnet; was Sie darüber hinaus schon gezahlt haben, erstatten wir Ihnen oder verrechnen es mit der nächsten Rechnung.{{/corrects.storno}}</p>{{/corrects}}
   <table class="rows">
     <thead><tr><th class="pos">Pos.</th><th>Text</th>{{#showTax}}<th class="num">USt.</th>{{/showTax}}<th class="num">Betrag</th></tr></thead>
     <tbody>

@@ -500,11 +500,16 @@ export async function issueInvoice(db: Db, id: number, actor: Actor, today: stri
 // ---------------------------------------------------------------------------------------------
 // Storno (issue 30)
 
+/** The reason a Storno is refused once the invoice has a credit note (it would credit all of it again). */
+const CREDITED_NOT_CANCELLED =
+  "Zu dieser Rechnung gibt es schon eine Gutschrift: Eine Stornorechnung würde den gutgeschriebenen Betrag ein zweites Mal erstatten. Den Rest bitte ebenfalls mit einer Gutschrift korrigieren.";
+
 /** Why an invoice cannot be cancelled (German), or null. */
-export function cancelRefusal(header: Pick<InvoiceHeaderRecord, "status" | "kind"> & { cancelledBy: number | null }): string | null {
+export function cancelRefusal(header: Pick<InvoiceHeaderRecord, "status" | "kind"> & { cancelledBy: number | null; credited: boolean }): string | null {
   if (header.status !== "ISSUED") return "Ein Entwurf wird nicht storniert, sondern geändert oder gelöscht.";
   if (header.kind !== "INVOICE") return "Nur eine Rechnung wird storniert, keine Stornorechnung oder Gutschrift.";
   if (header.cancelledBy !== null) return "Die Rechnung ist schon storniert.";
+  if (header.credited) return CREDITED_NOT_CANCELLED;
   return null;
 }
 
@@ -515,6 +520,15 @@ export async function cancellationOf(db: Db, id: number) {
     .from(invoiceHeaders)
     .where(and(eq(invoiceHeaders.correctsInvoiceId, id), eq(invoiceHeaders.kind, "STORNO")));
   return row;
+}
+
+/** What a Storno of the invoice `id` depends on: whether it was cancelled (by which) or credited. */
+export async function correctionsOf(db: Db, id: number) {
+  const [cancelledBy, credited] = await Promise.all([
+    cancellationOf(db, id),
+    db.$count(invoiceHeaders, and(eq(invoiceHeaders.correctsInvoiceId, id), eq(invoiceHeaders.kind, "CREDIT_NOTE"))),
+  ]);
+  return { cancelledBy: cancelledBy?.id ?? null, credited: credited > 0 };
 }
 
 /** The Stornorechnung's entry 'Verrechnung' ('storno:{invoice}'): the invoice's amount, settling what is open on it. */
@@ -560,7 +574,7 @@ export type CancelOutcome = { status: "cancelled"; stornoId: number; stornoNumbe
 export async function cancelInvoice(db: Db, id: number, actor: Actor, today: string, now = new Date()): Promise<CancelOutcome> {
   const header = await getInvoiceHeader(db, id);
   if (!header) return { status: "missing" };
-  const refusal = cancelRefusal({ ...header, cancelledBy: (await cancellationOf(db, id))?.id ?? null });
+  const refusal = cancelRefusal({ ...header, ...(await correctionsOf(db, id)) });
   if (refusal) return { status: "refused", message: refusal };
   const iso = now.toISOString();
   const storno = sql`(SELECT id FROM ${invoiceHeaders} WHERE corrects_invoice_id = ${id} AND kind = 'STORNO')`;
@@ -588,7 +602,7 @@ export async function cancelInvoice(db: Db, id: number, actor: Actor, today: str
       return {
         status: "refused",
         message:
-          cancelRefusal({ ...((await getInvoiceHeader(db, id)) ?? header), cancelledBy: (await cancellationOf(db, id))?.id ?? null }) ??
+          cancelRefusal({ ...((await getInvoiceHeader(db, id)) ?? header), ...(await correctionsOf(db, id)) }) ??
           "Die Rechnung hat sich inzwischen geändert. Bitte noch einmal versuchen.",
       };
     throw error;

@@ -68,6 +68,7 @@ const DIALOGS = [
   "/invoices/1/invoicerows?dialog=invoice-addrow&dialogId=1",
   "/invoices/1/invoicerows?dialog=invoiceRow-edit&dialogId=1",
   "/invoices/1/invoicerows?dialog=invoiceRow-delete&dialogId=1",
+  "/invoices/1/invoicerows?dialog=creditNote-create&dialogId=1",
   "/tasks?dialog=task-invoices",
   `/tasks?dialog=task-annualFees&dialogId=${new Date().getFullYear()}`,
   "/tasks?dialog=pdfRun-start",

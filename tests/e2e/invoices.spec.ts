@@ -134,6 +134,34 @@ test("a draft: its due date changed, a row added, edited and deleted with the am
   }
 });
 
+test("a Gutschrift for part of an issued invoice: its own next number, naming the invoice, and the invoice's open amount lowered", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  const { invoiceToCredit: invoice } = await testDataFor(javaScriptEnabled);
+  await page.goto(`/invoices/${invoice.invoiceId}/invoicerows`);
+  await waitForHydration(page, javaScriptEnabled);
+  const invoiceRow = page.getByRole("region", { name: /^Rechnungen/ }).locator("tbody tr[aria-selected=true]");
+  await expect(invoiceRow.locator("td").nth(CELL.open)).toHaveText("30,00 €");
+  await invoiceToolbar(page).getByRole("link", { name: "Gutschrift", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Gutschrift zu Rechnung ${invoice.invoiceNumber}` });
+  await expect(dialog.getByLabel("Umsatzsteuer")).toContainText("nicht steuerbar: noch 30,00 € von 30,00 €");
+  await expect(dialog.getByLabel("Buchungstext")).toHaveValue(`Gutschrift zu Rechnung ${invoice.invoiceNumber}`);
+  // More than the invoice's rows: refused in German, the dialog stays with what was typed.
+  await dialog.getByLabel("Betrag (brutto)").fill("30,01");
+  await dialog.getByRole("button", { name: "Gutschrift ausstellen" }).click();
+  await expect(dialog).toContainText("Gutgeschrieben werden höchstens 30,00 €");
+  await dialog.getByLabel("Betrag (brutto)").fill("10,00");
+  await dialog.getByRole("button", { name: "Gutschrift ausstellen" }).click();
+  await expect(toast(page)).toHaveText(/^Gutschrift \d+ über 10,00\s€ wurde ausgestellt$/);
+  const creditNumber = /Gutschrift (\d+)/.exec((await toast(page).textContent()) ?? "")![1];
+  await expect(invoiceRow.locator("td").nth(CELL.open)).toHaveText("20,00 €");
+  await expect(invoiceRow.locator("td").nth(CELL.state)).toHaveText("Teilweise bezahlt");
+  const creditRow = page.getByRole("region", { name: /^Rechnungen/ }).locator("tbody tr", { hasText: creditNumber });
+  await expect(creditRow.locator("td").nth(CELL.state)).toHaveText("Gutschrift");
+  await expect(creditRow.locator("td").nth(CELL.amount)).toHaveText("-10,00 €");
+});
+
 test("a draft deleted into the Papierkorb, its fees billable again, and brought back with 'Rückgängig'", async ({ page, javaScriptEnabled }) => {
   const { draftToDelete: draft } = await testDataFor(javaScriptEnabled);
   await page.goto(`/invoices/${draft.invoiceId}/invoicerows?status=draft`);

@@ -24,6 +24,7 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       invoiceToKeep: await invoiceOfOwn(`Beleg${stamp}`),
       draftToIssue: await draftOfOwn(`Entwurf${stamp}`),
       draftToDelete: await draftOfOwn(`Papierkorb${stamp}`),
+      invoiceToCredit: await invoiceOfOwn(`Gutschrift${stamp}`),
       twoInvoices: await twoInvoicesOfOwn(`Zweimal${stamp}`),
       umlautName: umlaut,
     };

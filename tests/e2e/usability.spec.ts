@@ -258,6 +258,9 @@ test("typing into a dialog while the page hydrates on a 4x slower CPU loses no k
         typed += next;
       }
       await done;
+      // Typing may reach its end before the throttled page has hydrated on a busy machine (a
+      // fresh-clone run saw it at load 18): the dialog turns modal once it has, so wait for that.
+      await expect(hydrated).toHaveCount(1, { timeout: 300_000 });
       await page.keyboard.type("Ende");
       typed += "Ende";
       await expect(comments).toHaveValue(typed);

@@ -186,8 +186,19 @@ describe("the club's tax status on the invoice", () => {
       '<tfoot><tr><td></td><td>Summe</td>{{#showTax}}<td></td>{{/showTax}}<td class="num">{{invoiceAmount}}</td></tr></tfoot>\n  </table>\n  {{#showTax}}<table class="taxes">\n    <thead><tr><th>Umsatzsteuer</th><th class="num">Netto</th><th class="num">Steuer</th><th class="num">Brutto</th></tr></thead>\n    <tbody>{{#taxLines}}<tr><td>{{label}}</td><td class="num">{{net}}</td><td class="num">{{tax}}</td><td class="num">{{gross}}</td></tr>{{/taxLines}}</tbody>\n    <tfoot><tr><td>Gesamt</td><td class="num">{{netTotal}}</td><td class="num">{{taxTotal}}</td><td class="num">{{invoiceAmount}}</td></tr></tfoot>\n  </table>{{/showTax}}',
     ],
   ];
-  /** The default as it was before migration 0035 (no VAT per rate). */
-  const withoutTax = (template: string) => TAX_FRAGMENTS.reduce((html, [before, after]) => html.replace(after, before), template);
+  /** What migration 0036 changed: a credit note's sentence beside the Storno's. */
+  const CREDIT_NOTE_FRAGMENT: [before: string, after: string] = [
+    "  {{#corrects}}<p>hiermit stornieren wir unsere Rechnung Nr. {{corrects.invoiceNumber}} vom {{corrects.date}} vollständig. Es ist nichts zu zahlen.</p>{{/corrects}}",
+    "  {{#corrects}}<p>{{#corrects.storno}}hiermit stornieren wir unsere Rechnung Nr. {{corrects.invoiceNumber}} vom {{corrects.date}} vollständig. Es ist nichts zu zahlen.{{/corrects.storno}}{{^corrects.storno}}hiermit schreiben wir Ihnen zu unserer Rechnung Nr. {{corrects.invoiceNumber}} vom {{corrects.date}} den folgenden Betrag gut (Rechnungskorrektur). Er wird mit der Rechnung verrechnet; was Sie darüber hinaus schon gezahlt haben, erstatten wir Ihnen oder verrechnen es mit der nächsten Rechnung.{{/corrects.storno}}</p>{{/corrects}}",
+  ];
+  /** The default as it was before migration 0036 (a correction was always a Storno). */
+  const withoutCreditNote = (template: string) => template.replace(CREDIT_NOTE_FRAGMENT[1], CREDIT_NOTE_FRAGMENT[0]);
+  /** The default as it was before migration 0035 (no VAT per rate; nor what came later). */
+  const withoutTax = (template: string) => TAX_FRAGMENTS.reduce((html, [before, after]) => html.replace(after, before), withoutCreditNote(template));
+
+  it("migration 0036 tells a credit note from a Storno in a stored default template, and leaves a changed one alone", async () => {
+    await expectTemplateMigration("0036_", withoutCreditNote(DEFAULT_INVOICE_TEMPLATE));
+  });
 
   it("migration 0035 adds each row's rate and the sums per rate to a stored default template, and leaves a changed one alone", async () => {
     await expectTemplateMigration("0035_", withoutTax(DEFAULT_INVOICE_TEMPLATE));

@@ -11,8 +11,8 @@ import {
   deleteInvoiceHeader,
   getInvoiceHeader,
   invoiceDeletionContents,
-  cancellationOf,
   cancelInvoice,
+  correctionsOf,
   cancelRefusal,
   invoiceTitle,
   ISSUED_INVOICE_KEPT,
@@ -103,7 +103,7 @@ export const dialog = defineDialog({
     cancel: async ({ db, id }): Promise<ConfirmData | null> => {
       const header = id ? await getInvoiceHeader(db, id) : undefined;
       if (!header) return null;
-      const refusal = cancelRefusal({ ...header, cancelledBy: (await cancellationOf(db, header.id))?.id ?? null });
+      const refusal = cancelRefusal({ ...header, ...(await correctionsOf(db, header.id)) });
       return {
         confirm: {
           title: `${invoiceTitle(header)} stornieren`,

@@ -26,6 +26,8 @@ export type TestData = {
   draftToIssue: DraftOfOwn;
   /** A draft to delete and bring back. */
   draftToDelete: DraftOfOwn;
+  /** An invoice to credit in part with a Gutschrift (issue 30). */
+  invoiceToCredit: InvoiceOfOwn;
   /** Two invoices one bank credit pays (issue 30). */
   twoInvoices: TwoInvoicesOfOwn;
   /** The demo data's most common last name with an umlaut or ß (the name search). */

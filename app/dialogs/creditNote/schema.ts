@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { id, moneyInCents, requiredText, taxCase } from "~/lib/form-fields";
+
+/**
+ * 'Gutschrift' (issue 30): what of an issued invoice is credited, at which of its tax cases, and
+ * the form's own id (the credit note's journal entry key: sent twice, it is issued once).
+ */
+export const creditNoteSchema = z.object({
+  id: id("Rechnung fehlt"),
+  text: requiredText("Buchungstext ist erforderlich", 200),
+  amount: moneyInCents("Betrag ist erforderlich"),
+  taxCase: taxCase(),
+  formKey: z
+    .string({ error: "Formular-Kennung fehlt: bitte den Dialog neu öffnen" })
+    .regex(/^[A-Za-z0-9-]{8,64}$/, "Formular-Kennung ungültig: bitte den Dialog neu öffnen"),
+});
+export type CreditNoteFormValues = z.infer<typeof creditNoteSchema>;
