@@ -178,6 +178,7 @@ export const PLAN_TABLES = [
   "invoice_headers",
   "fees",
   "reminders",
+  "payments",
   "mollie_payments",
   "bank_statement_entries",
   "direct_debit_items",
@@ -246,6 +247,7 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
     bankEntries,
     debits,
     reminderCount,
+    journal,
     failures,
     fingerprint,
   ] = (
@@ -294,6 +296,7 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
       ),
       one(db, "SELECT count(*) AS n FROM direct_debit_items WHERE person_id = ?1", p),
       one(db, "SELECT count(*) AS n FROM reminders WHERE person_id = ?1", p),
+      one(db, "SELECT count(*) AS n FROM payments WHERE person_id = ?1", p),
       one(db, `SELECT r.job_id AS jobId, j.type FROM job_failures r JOIN jobs j ON j.id = r.job_id WHERE ${scopeOf("job_failures")} ORDER BY r.job_id`, p),
       one(db, `SELECT ${FINGERPRINT_SQL} AS fingerprint`, p),
     ])
@@ -396,6 +399,7 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
   // What belongs to those invoices and fees, counted: it goes with them when their retention ends.
   const counted: [PlanTable, number, string, string][] = [
     ["reminders", Number(reminderCount[0]?.n ?? 0), "Mahnung (mit Mahnschreiben)", "Mahnungen (mit Mahnschreiben)"],
+    ["payments", Number(journal[0]?.n ?? 0), "Buchung im Zahlungsjournal", "Buchungen im Zahlungsjournal"],
     ["mollie_payments", Number(payments[0]?.n ?? 0), "Online-Zahlung (Mollie)", "Online-Zahlungen (Mollie)"],
     [
       "bank_statement_entries",

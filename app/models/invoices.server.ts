@@ -414,16 +414,26 @@ function serviceDate(end: "from" | "to", invoiceDate: SQL) {
  * What was paid on the billed fees of the invoices just issued (`drafts`, at `iso`), e.g. 'Bezahlt'
  * at the course: allocated to the invoice ("toInvoice"), then taken off the fee ("offFee"), payment
  * by payment, so the invoice asks only for the rest and the fee owes nothing of its own. Payments
- * undone (and their counter-entries) net to nothing on the fee and stay where they are.
+ * undone (and their counter-entries) net to nothing on the fee and stay where they are. An invoice
+ * gets no more than its amount (a draft may have discount rows): in payment order each payment is
+ * allocated up to what is still open; what is left of it is the person's credit.
  */
 function paidOnFeesMoved(drafts: SQL, step: "toInvoice" | "offFee", actor: Actor, iso: string): Statement {
-  const toInvoice = step === "toInvoice";
-  return render(sql`INSERT INTO ${paymentAllocations} (payment_id, invoice_id, fee_id, amount, created_by, created_on)
-    SELECT a.payment_id, ${toInvoice ? sql`r.invoice_id` : sql`NULL`}, ${toInvoice ? sql`NULL` : sql`a.fee_id`}, ${toInvoice ? sql`sum(a.amount)` : sql`-sum(a.amount)`}, ${actor.name}, ${iso}
+  const paidOnFees = sql`SELECT a.payment_id, a.fee_id, r.invoice_id, h.amount AS invoice_amount, sum(a.amount) AS paid
     FROM ${paymentAllocations} a JOIN ${invoiceRows} r ON r.fee_id = a.fee_id AND r.fee_released = 0 JOIN ${invoiceHeaders} h ON h.id = r.invoice_id
     WHERE h.id IN ${drafts} AND h.status = 'ISSUED' AND h.issued_on = ${iso}
       AND NOT EXISTS (SELECT 1 FROM ${payments} y WHERE y.id = a.payment_id AND (y.source = 'REVERSAL' OR EXISTS (SELECT 1 FROM ${payments} z WHERE z.reverses_payment_id = y.id)))
-    GROUP BY a.payment_id, a.fee_id, r.invoice_id HAVING sum(a.amount) <> 0`);
+    GROUP BY a.payment_id, a.fee_id, r.invoice_id HAVING sum(a.amount) <> 0`;
+  if (step === "offFee") {
+    return render(sql`INSERT INTO ${paymentAllocations} (payment_id, invoice_id, fee_id, amount, created_by, created_on)
+      SELECT payment_id, NULL, fee_id, -paid, ${actor.name}, ${iso} FROM (${paidOnFees})`);
+  }
+  return render(sql`INSERT INTO ${paymentAllocations} (payment_id, invoice_id, fee_id, amount, created_by, created_on)
+    SELECT payment_id, invoice_id, NULL, allocated, ${actor.name}, ${iso}
+    FROM (SELECT payment_id, invoice_id,
+            min(paid, max(0, invoice_amount - coalesce(sum(paid) OVER (PARTITION BY invoice_id ORDER BY payment_id, fee_id ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))) AS allocated
+          FROM (${paidOnFees}))
+    WHERE allocated <> 0`);
 }
 
 /**

@@ -463,6 +463,21 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     );
   });
 
+  it("lists the person's entries of the payment journal among the kept booking records", async () => {
+    const person = await makePerson("Journal");
+    await run(
+      "INSERT INTO payments (entry_key, person_id, date, amount, method, source, text, created_by, created_on) VALUES (?1, ?2, '2026-03-05', 9900, 'TRANSFER', 'MANUAL', 'Test', 'Test', '2026-03-05T10:00:00Z')",
+      `test:journal-${person.id}`,
+      person.id,
+    );
+    const entries = (await first("SELECT count(*) AS n FROM payments WHERE person_id = ?1", person.id))!.n;
+    expect(entries).toBeGreaterThanOrEqual(1);
+    const preview = presentErasure((await erasurePlan(db, person.id))!);
+    expect(preview.retain.find((group) => group.label === "Zahlungsjournal")?.items).toEqual([
+      `${entries} ${entries === 1 ? "Buchung" : "Buchungen"} im Zahlungsjournal zu diesen Posten und Rechnungen`,
+    ]);
+  });
+
   it("names every table of the plan in German: no SQL table names in the preview", async () => {
     for (const table of PLAN_TABLES) expect(PLAN_GROUP_LABELS[table], table).toMatch(/^[A-ZÄÖÜ][\p{L} -]+$/u);
     const person = await makePerson("Deutsch", { pendingDebit: true });

@@ -20,6 +20,7 @@ import * as schema from "~/db/schema";
 import { mainRecordOfTransaction, restoreDeletedRecord } from "~/models/recycle-bin.server";
 import { cancelInvoice, deleteInvoiceHeader, deleteInvoiceRow, issueInvoice, saveInvoiceRow, updateInvoiceHeader } from "~/models/invoices.server";
 import { undoInvoiceRun, latestInvoiceRun } from "~/models/invoice-runs.server";
+import { issueCreditNote } from "~/models/credit-notes.server";
 import { paymentLinkForFee, toMollieValue } from "~/services/payments.server";
 import { fetchApp, postForm } from "../support/app";
 import { deliver, startControlledInvoiceRun } from "../support/jobs";
@@ -217,6 +218,23 @@ async function expectBooksHold(step: string) {
     check(cancelled?.openAmount === 0, `a cancelled invoice has nothing open: ${cancelled?.openAmount}`);
     check(headers.filter((h) => h.kind === "STORNO" && h.correctsInvoiceId === storno.correctsInvoiceId).length === 1, `one storno per invoice`);
   }
+  // A Gutschrift credits no tax case of its invoice beyond what the invoice billed at that case; an
+  // invoice is either cancelled (Storno) or credited (Gutschriften), never both.
+  for (const invoice of headers.filter((h) => h.kind === "INVOICE" && h.status === "ISSUED")) {
+    const notes = headers.filter((h) => h.kind === "CREDIT_NOTE" && h.correctsInvoiceId === invoice.id);
+    for (const note of notes)
+      check(note.status === "ISSUED" && note.amount < 0 && note.openAmount === 0, `credit note ${note.invoiceNumber} issued, below zero`);
+    const byCase = (invoiceIds: number[]) => {
+      const sums = new Map<string, number>();
+      for (const row of rows.filter((r) => invoiceIds.includes(r.invoiceId))) sums.set(row.taxCase, (sums.get(row.taxCase) ?? 0) + row.amount);
+      return sums;
+    };
+    const billedByCase = byCase([invoice.id]);
+    for (const [taxCase, credited] of byCase(notes.map((note) => note.id)))
+      check(-credited <= (billedByCase.get(taxCase) ?? 0), `invoice ${invoice.invoiceNumber}: credited at ${taxCase} ${-credited} > billed`);
+    const storno = headers.find((h) => h.kind === "STORNO" && h.correctsInvoiceId === invoice.id);
+    check(!(storno && notes.length > 0), `invoice ${invoice.invoiceNumber}: cancelled and credited both`);
+  }
   const numbers = headers.map((h) => h.invoiceNumber).filter((n) => n !== null);
   check(new Set(numbers).size === numbers.length, `invoice numbers unique: ${numbers.filter((n, index) => numbers.indexOf(n) !== index).join(", ")}`);
   const invoiced = new Set(fees.filter((fee) => fee.isInvoiced).map((fee) => fee.id));
@@ -297,6 +315,7 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant("invoiceRun" as const), redeliver: fc.boolean(), draftsOnly: fc.boolean() }),
   fc.record({ kind: fc.constant("issueInvoice" as const), invoice: fc.nat(1), twice: fc.boolean() }),
   fc.record({ kind: fc.constant("cancelInvoice" as const), invoice: fc.nat(1), twice: fc.boolean() }),
+  fc.record({ kind: fc.constant("creditNote" as const), invoice: fc.nat(1), amount: fc.integer({ min: -100, max: 40_000 }), twice: fc.boolean() }),
   fc.record({ kind: fc.constant("undoLastRun" as const) }),
   fc.record({
     kind: fc.constant("molliePayment" as const),
@@ -385,6 +404,14 @@ describe("the books hold under any sequence of operations", () => {
               await cancelInvoice(db, invoices[op.invoice], actor, "2026-11-21");
               if (op.twice) await cancelInvoice(db, invoices[op.invoice], actor, "2026-11-22");
               break;
+            case "creditNote": {
+              // A Gutschrift at the case of the invoice's first row; the same form sent twice.
+              const [first] = rowsOfRun.filter((row) => row.invoiceId === invoices[op.invoice]);
+              const input = { text: "Gutschrift", amount: op.amount, taxCase: first?.taxCase ?? "STANDARD", key: crypto.randomUUID() };
+              await issueCreditNote(db, invoices[op.invoice], input, actor, "2026-11-21");
+              if (op.twice) await issueCreditNote(db, invoices[op.invoice], input, actor, "2026-11-22");
+              break;
+            }
             case "issueInvoice":
               await issueInvoice(db, invoices[op.invoice], actor, "2026-11-20");
               if (op.twice) await issueInvoice(db, invoices[op.invoice], actor, "2026-11-21");

@@ -10,6 +10,7 @@ import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { parseStatement } from "~/lib/bank-statements.server";
 import { importStatement } from "~/models/bank-statements.server";
+import { issueInvoice, saveInvoiceRow } from "~/models/invoices.server";
 import { personCredit } from "~/models/payments.server";
 import { camtWith } from "../support/camt";
 import { fetchApp, postForm, toastOf } from "../support/app";
@@ -181,6 +182,49 @@ describe("credit: Guthaben erstatten and verrechnen", () => {
       .from(schema.payments)
       .where(eq(schema.payments.entryKey, `form:${key}`));
     expect(out).toMatchObject({ amount: -500, method: "CASH", date: "2026-11-13" });
+  });
+
+  it("a draft whose discount leaves less to pay than was paid on its fees is issued: the invoice is paid, the rest is credit", async () => {
+    // A course fee of 50,00 € paid at the course, billed on a draft with a discount of 30,00 €.
+    const [fee] = await db
+      .insert(schema.fees)
+      .values({ personId, date: "2026-11-02", text: "Kursgebühr Rabatt", amount: 5_000, openAmount: 5_000, sendInvoice: true, isInvoiced: true })
+      .returning({ id: schema.fees.id });
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO payments (entry_key, person_id, date, amount, method, source, text, created_by, created_on) VALUES ('test:course-cash', ?1, '2026-11-02', 5000, 'CASH', 'CASH_RECEIPT', 'am Platz', 'Test', '2026-11-02T10:00:00Z')",
+      ).bind(personId),
+      env.DB.prepare(
+        "INSERT INTO payment_allocations (payment_id, fee_id, amount, created_by, created_on) SELECT id, ?1, 5000, 'Test', created_on FROM payments WHERE entry_key = 'test:course-cash'",
+      ).bind(fee.id),
+    ]);
+    const [draft] = await db
+      .insert(schema.invoiceHeaders)
+      .values({ personId, date: "2026-11-20", dueDate: "2026-12-04", amount: 5_000, openAmount: 0 })
+      .returning();
+    await db.insert(schema.invoiceRows).values({ invoiceId: draft.id, feeId: fee.id, lineNumber: 1, text: "Kursgebühr Rabatt", amount: 5_000 });
+    const actor = { name: "Fritz Finanz" };
+    expect((await saveInvoiceRow(db, { invoiceId: draft.id }, { text: "Rabatt", amount: -3_000 }, actor)).status).toBe("saved");
+    const creditBefore = await personCredit(db, personId);
+
+    const issued = await issueInvoice(db, draft.id, actor, "2026-11-27");
+    if (issued.status !== "issued") throw new Error(JSON.stringify(issued));
+    // The counter gave the next number: the test's own numbers go on after it.
+    nextNumber = Math.max(nextNumber, issued.invoiceNumber + 1);
+    expect(await openOf(draft.id)).toBe(0);
+    const [feeAfter] = await db.select().from(schema.fees).where(eq(schema.fees.id, fee.id));
+    expect(feeAfter.openAmount).toBe(0);
+    expect(await personCredit(db, personId)).toBe(creditBefore + 3_000);
+    const allocations = await db
+      .select({ invoiceId: schema.paymentAllocations.invoiceId, feeId: schema.paymentAllocations.feeId, amount: schema.paymentAllocations.amount })
+      .from(schema.paymentAllocations)
+      .innerJoin(schema.payments, eq(schema.payments.id, schema.paymentAllocations.paymentId))
+      .where(eq(schema.payments.entryKey, "test:course-cash"));
+    expect(allocations).toEqual([
+      { invoiceId: null, feeId: fee.id, amount: 5_000 },
+      { invoiceId: draft.id, feeId: null, amount: 2_000 },
+      { invoiceId: null, feeId: fee.id, amount: -5_000 },
+    ]);
   });
 
   it("bad input to the refund gets a German message and changes nothing", async () => {

@@ -38,6 +38,7 @@ export const PLAN_GROUP_LABELS: Record<PlanTable, string> = {
   fees: "Posten",
   courses: "Kurse",
   reminders: "Mahnungen",
+  payments: "Zahlungsjournal",
   mollie_payments: "Online-Zahlungen",
   bank_statement_entries: "Kontoauszug-Buchungen",
   direct_debit_items: "Lastschriften",
