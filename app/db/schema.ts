@@ -11,7 +11,7 @@ import { type AnySQLiteColumn, check, index, integer, primaryKey, sqliteTable, t
 import { nameSortKeySql } from "../lib/collation";
 import { MAX_CENTS } from "../lib/format";
 import { SALUTATIONS } from "../lib/labels";
-import { CLUB_TAX_STATUSES, TAX_CASES } from "../lib/tax";
+import { CLUB_TAX_STATUSES, DEFAULT_TAX_CASES, TAX_CASES } from "../lib/tax";
 
 export { SALUTATIONS };
 
@@ -786,10 +786,10 @@ export const configuration = sqliteTable(
     /** The default tax case of an invoice row per fee kind (a course type may have its own):
      *  membership fees are not taxable (echter Mitgliedsbeitrag), everything else 19 % until the
      *  club says otherwise. */
-    taxCaseAnnual: text("tax_case_annual", { enum: TAX_CASES }).notNull().default("NOT_TAXABLE"),
-    taxCaseEnrollment: text("tax_case_enrollment", { enum: TAX_CASES }).notNull().default("NOT_TAXABLE"),
-    taxCaseCourse: text("tax_case_course", { enum: TAX_CASES }).notNull().default("STANDARD"),
-    taxCaseOther: text("tax_case_other", { enum: TAX_CASES }).notNull().default("STANDARD"),
+    taxCaseAnnual: text("tax_case_annual", { enum: TAX_CASES }).notNull().default(DEFAULT_TAX_CASES.annual),
+    taxCaseEnrollment: text("tax_case_enrollment", { enum: TAX_CASES }).notNull().default(DEFAULT_TAX_CASES.enrollment),
+    taxCaseCourse: text("tax_case_course", { enum: TAX_CASES }).notNull().default(DEFAULT_TAX_CASES.course),
+    taxCaseOther: text("tax_case_other", { enum: TAX_CASES }).notNull().default(DEFAULT_TAX_CASES.other),
     bankAccountHolder: text("bank_account_holder"),
     iban: text("iban"),
     bic: text("bic"),

@@ -60,6 +60,12 @@ export type DialogOutcome =
   | { status: "missing" }
   | { status: "refused"; message: string };
 
+/** A refusal of the model as the form shows it: beside its field, or above the form. */
+export const refusedOn = (reply: (options?: object) => SubmissionResult<string[]>, field: string | undefined, message: string): DialogOutcome => ({
+  status: "invalid",
+  result: field ? reply({ fieldErrors: { [field]: [message] } }) : reply({ formErrors: [message] }),
+});
+
 /**
  * The Änderungsverlauf the dialog shows below its form (the kit's 'Verlauf' section): the
  * record's table, and where its German field labels come from.
@@ -209,8 +215,7 @@ export async function saveVersioned<Value extends Versioned, Current extends { l
   if (!outcome) return refused;
   if (outcome.status === "missing") return { status: "missing" };
   if (outcome.status === "refused") {
-    const errors = outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] };
-    return { status: "invalid", result: submission.reply(errors) };
+    return refusedOn(submission.reply, outcome.field, outcome.message);
   }
   if (outcome.status === "conflict") {
     // The form starts over from the current record; the message is shown beside it.

@@ -163,6 +163,13 @@ export const rowVersion = () => z.number({ error: "Version fehlt" }).int().min(1
 /** How a payment entered in a dialog came in (the payment journal, issue 30): the dialog books it as a journal entry. */
 export const PAID_BY = ["TRANSFER", "CASH"] as const;
 
+/** A form's own id, made when its dialog opens: what a server keys a write by, so that the same
+ *  form sent twice writes once (a journal entry, a credit note). */
+export const formKey = () =>
+  z
+    .string({ error: "Formular-Kennung fehlt: bitte den Dialog neu öffnen" })
+    .regex(/^[A-Za-z0-9-]{8,64}$/, "Formular-Kennung ungültig: bitte den Dialog neu öffnen");
+
 /**
  * The fields of a payment booked from a dialog (Zahlungsart, Gezahlt am) and the form's own id
  * (paymentKey, made when the dialog opens): the journal entry's key, so that sending the same form
@@ -171,10 +178,7 @@ export const PAID_BY = ["TRANSFER", "CASH"] as const;
 export const paymentFields = () => ({
   paidBy: z.enum(PAID_BY, { error: "Bitte eine Zahlungsart wählen" }).default("TRANSFER"),
   paidOn: optionalGermanDate(),
-  paymentKey: z
-    .string()
-    .regex(/^[A-Za-z0-9-]{8,64}$/, "Formular-Kennung ungültig: bitte den Dialog neu öffnen")
-    .optional(),
+  paymentKey: formKey().optional(),
 });
 
 const TAX_CASE_MESSAGE = "Bitte wählen, wie die Umsatzsteuer berechnet wird";

@@ -30,6 +30,18 @@ export const CLUB_TAX_STATUS_LABELS: Record<ClubTaxStatus, string> = {
   EXEMPT: "steuerbefreit",
 };
 
+/** The defaults of Einstellungen per kind of fee (configuration.tax_case_*): membership fees are not
+ *  taxable (echter Mitgliedsbeitrag), everything else 19 % until the club says otherwise. */
+export const DEFAULT_TAX_CASES = { annual: "NOT_TAXABLE", enrollment: "NOT_TAXABLE", course: "STANDARD", other: "STANDARD" } as const satisfies Record<
+  string,
+  TaxCase
+>;
+export type TaxDefault = keyof typeof DEFAULT_TAX_CASES;
+
+/** Which of those defaults a fee's kind takes; any other kind (and a row without a fee): 'other'. */
+export const TAX_DEFAULT_OF_KIND = { ANNUAL: "annual", ENROLLMENT: "enrollment", COURSE: "course" } as const satisfies Record<string, TaxDefault>;
+export const taxDefaultOfKind = (kind: string): TaxDefault => TAX_DEFAULT_OF_KIND[kind as keyof typeof TAX_DEFAULT_OF_KIND] ?? "other";
+
 /** What Einstellungen, the course types and the invoice rows offer. */
 const TAX_CASE_LABELS: Record<TaxCase, string> = {
   NOT_TAXABLE: "nicht steuerbar (z. B. echter Mitgliedsbeitrag)",

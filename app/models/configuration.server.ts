@@ -3,11 +3,12 @@
  */
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { configuration, invoiceHeaders, templates } from "~/db/schema";
-import { INVOICE_TEMPLATE_NAME, type ClubInvoiceData } from "~/lib/invoice-document";
+import { configuration, invoiceHeaders } from "~/db/schema";
+import type { ClubInvoiceData } from "~/lib/invoice-document";
 import type { TaxCase } from "~/lib/tax";
 import { auditInsert, auditUpdate, type Actor } from "./audit.server";
 import { errorText } from "./constraints.server";
+import { invoiceTemplateHas } from "./templates.server";
 
 export type ConfigurationRecord = typeof configuration.$inferSelect;
 
@@ -55,14 +56,9 @@ export async function hasIssuedInvoices(db: Db): Promise<boolean> {
 const TEMPLATE_WITHOUT_TAX =
   "Bei Regelbesteuerung muss jede Rechnung die Umsatzsteuer je Steuersatz ausweisen, die Vorlage „invoice“ tut das nicht: Bitte zuerst die Vorlage ergänzen ({{#taxLines}} … {{/taxLines}}, wie in der Standardvorlage).";
 
-async function invoiceTemplateShowsTax(db: Db): Promise<boolean> {
-  const [row] = await db.select({ html: templates.html }).from(templates).where(eq(templates.name, INVOICE_TEMPLATE_NAME));
-  return row === undefined || row.html.includes("{{#taxLines}}");
-}
-
 /** Update when the settings exist (quoting the rowVersion the form was based on), else insert. */
 export async function saveConfiguration(db: Db, input: ConfigurationInput, rowVersion: number | null, actor: Actor): Promise<SaveOutcome> {
-  if (input.taxStatus === "REGULAR" && !(await invoiceTemplateShowsTax(db))) return { status: "refused", message: TEMPLATE_WITHOUT_TAX };
+  if (input.taxStatus === "REGULAR" && !(await invoiceTemplateHas(db, "{{#taxLines}}"))) return { status: "refused", message: TEMPLATE_WITHOUT_TAX };
   const current = await getConfiguration(db);
   if (!current) {
     // Two first saves at once: the second finds the row there and is a conflict, not an error.

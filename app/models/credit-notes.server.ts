@@ -16,14 +16,14 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { render, runAtomically, type Db } from "~/db/client.server";
-import { invoiceHeaders, invoiceRows, payments, templates } from "~/db/schema";
-import { INVOICE_TEMPLATE_NAME } from "~/lib/invoice-document";
+import { invoiceHeaders, invoiceRows, payments } from "~/db/schema";
 import { formatMoney } from "~/lib/format";
 import { TAX_CASES, TAX_CASE_SHORT, type TaxCase } from "~/lib/tax";
 import type { Actor } from "./audit.server";
 import { cancellationOf, getInvoiceHeader, issueStatements, type InvoiceHeaderRecord } from "./invoices.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import { allocationStatements, isDuplicateEntry } from "./payments.server";
+import { invoiceTemplateHas } from "./templates.server";
 
 /** What is left to credit of one tax case of an invoice, and the dates of service of its rows. */
 type CreditableCase = { taxCase: TaxCase; gross: number; credited: number; left: number; serviceFrom: string | null; serviceTo: string | null };
@@ -35,7 +35,7 @@ export type Creditable = { header: InvoiceHeaderRecord; cases: CreditableCase[];
 export async function creditableOf(db: Db, invoiceId: number): Promise<Creditable | undefined> {
   const header = await getInvoiceHeader(db, invoiceId);
   if (!header) return undefined;
-  const [billed, credited, cancelled, [template]] = await Promise.all([
+  const [billed, credited, cancelled, templateReady] = await Promise.all([
     db
       .select({
         taxCase: invoiceRows.taxCase,
@@ -53,7 +53,7 @@ export async function creditableOf(db: Db, invoiceId: number): Promise<Creditabl
       .where(and(eq(invoiceHeaders.correctsInvoiceId, invoiceId), eq(invoiceHeaders.kind, "CREDIT_NOTE")))
       .groupBy(invoiceRows.taxCase),
     cancellationOf(db, invoiceId),
-    db.select({ html: templates.html }).from(templates).where(eq(templates.name, INVOICE_TEMPLATE_NAME)),
+    invoiceTemplateHas(db, "{{#corrects.storno}}"),
   ]);
   const cases = TAX_CASES.flatMap((taxCase) => {
     const row = billed.find((entry) => entry.taxCase === taxCase);
@@ -61,7 +61,7 @@ export async function creditableOf(db: Db, invoiceId: number): Promise<Creditabl
     const done = credited.find((entry) => entry.taxCase === taxCase)?.credited ?? 0;
     return [{ taxCase, gross: row.gross, credited: done, left: Math.max(0, row.gross - done), serviceFrom: row.serviceFrom, serviceTo: row.serviceTo }];
   });
-  return { header, cases, cancelled: cancelled !== undefined, templateReady: template === undefined || template.html.includes("{{#corrects.storno}}") };
+  return { header, cases, cancelled: cancelled !== undefined, templateReady };
 }
 
 /** Why the invoice gets no credit note (German), or null. */

@@ -747,7 +747,7 @@ export async function saveInvoiceRow(
       ]
     : [
         render(sql`INSERT INTO ${invoiceRows} (invoice_id, line_number, text, amount, tax_case, created_by, created_on)
-          VALUES (${invoiceId}, (SELECT coalesce(max(line_number), 0) + 1 FROM ${invoiceRows} WHERE invoice_id = ${invoiceId}), ${input.text}, ${input.amount}, coalesce(${input.taxCase ?? null}, ${DEFAULT_TAX_CASE_OF_OTHER}, 'STANDARD'), ${actor.name}, ${nowIso})
+          VALUES (${invoiceId}, (SELECT coalesce(max(line_number), 0) + 1 FROM ${invoiceRows} WHERE invoice_id = ${invoiceId}), ${input.text}, ${input.amount}, coalesce(${input.taxCase ?? null}, ${DEFAULT_TAX_CASE_OF_OTHER}), ${actor.name}, ${nowIso})
           RETURNING id`),
         headerUpdate,
       ];

@@ -6,25 +6,25 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { configuration } from "~/db/schema";
-import type { TaxCase } from "~/lib/tax";
+import { DEFAULT_TAX_CASES, TAX_DEFAULT_OF_KIND, type TaxCase, type TaxDefault } from "~/lib/tax";
 
-const setting = (column: string) => sql.raw(`(SELECT ${column} FROM configuration WHERE id = 1)`);
+/** A default of Einstellungen in SQL; without settings, the schema's default. */
+const setting = (name: TaxDefault) => sql.raw(`coalesce((SELECT tax_case_${name} FROM configuration WHERE id = 1), '${DEFAULT_TAX_CASES[name]}')`);
 
 /** The default case of a row without a fee (written by hand). */
-export const DEFAULT_TAX_CASE_OF_OTHER = setting("tax_case_other");
+export const DEFAULT_TAX_CASE_OF_OTHER = setting("other");
 
 /** The default case of the row billing a fee; `fee` names the fees table or its alias in the query. */
 export function defaultTaxCaseOfFee(fee: SQL): SQL<string> {
   const courseType = sql`(SELECT cm.tax_case FROM course_memberships m JOIN courses c ON c.id = m.course_id JOIN course_masters cm ON cm.id = c.course_master_id WHERE m.id = ${fee}.course_membership_id)`;
-  return sql<string>`CASE ${fee}.kind
-    WHEN 'ANNUAL' THEN ${setting("tax_case_annual")}
-    WHEN 'ENROLLMENT' THEN ${setting("tax_case_enrollment")}
-    WHEN 'COURSE' THEN coalesce(${courseType}, ${setting("tax_case_course")})
-    ELSE ${DEFAULT_TAX_CASE_OF_OTHER} END `;
+  const byKind = Object.entries(TAX_DEFAULT_OF_KIND).map(
+    ([kind, name]) => sql`WHEN ${sql.raw(`'${kind}'`)} THEN ${name === "course" ? sql`coalesce(${courseType}, ${setting(name)})` : setting(name)}`,
+  );
+  return sql<string>`CASE ${fee}.kind ${sql.join(byKind, sql` `)} ELSE ${DEFAULT_TAX_CASE_OF_OTHER} END `;
 }
 
 /** The case a row written by hand starts with (the dialog's default). */
 export async function defaultTaxCaseOfNewRow(db: Db): Promise<TaxCase> {
   const [row] = await db.select({ taxCase: configuration.taxCaseOther }).from(configuration).where(eq(configuration.id, 1));
-  return row?.taxCase ?? "STANDARD";
+  return row?.taxCase ?? DEFAULT_TAX_CASES.other;
 }

@@ -6,6 +6,7 @@ import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { templates, type TemplateKind } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
+import { INVOICE_TEMPLATE_NAME } from "~/lib/invoice-document";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
@@ -63,6 +64,13 @@ export async function pageOfTemplate(db: Db, id: number, sort: SortSpec, pageSiz
 export async function getTemplate(db: Db, id: number): Promise<TemplateRecord | undefined> {
   const [row] = await db.select().from(templates).where(eq(templates.id, id));
   return row;
+}
+
+/** Whether the invoice template uses `section` ('{{#taxLines}}'): a club's own template from before a
+ *  feature cannot show it. Without a template there is nothing to show wrongly (no PDF is made). */
+export async function invoiceTemplateHas(db: Db, section: string): Promise<boolean> {
+  const [row] = await db.select({ html: templates.html }).from(templates).where(eq(templates.name, INVOICE_TEMPLATE_NAME));
+  return row === undefined || row.html.includes(section);
 }
 
 export async function getTemplateByName(db: Db, name: string): Promise<TemplateRecord | undefined> {

@@ -9,6 +9,7 @@ import { DEFAULT_INVOICE_TEMPLATE, DEMO_CLUB, INVOICE_TEMPLATE_NAME } from "../.
 import { ibanWithCheckDigits, mandateReference } from "../../lib/banking";
 import { courseFeeText, courseTimeText } from "../../lib/labels";
 import { MAIL_TEMPLATES } from "../../lib/mail";
+import { DEFAULT_TAX_CASES, taxDefaultOfKind } from "../../lib/tax";
 import type * as schema from "../schema";
 
 type Row<T extends { $inferInsert: unknown }> = T["$inferInsert"];
@@ -560,8 +561,8 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
         amount: fee.amount,
         serviceFrom: draft ? null : fee.kind === "ANNUAL" && fee.periodYear ? `${fee.periodYear}-01-01` : fee.date,
         serviceTo: draft ? null : fee.kind === "ANNUAL" && fee.periodYear ? `${fee.periodYear}-12-31` : fee.date,
-        // The defaults of Einstellungen (app/models/tax.server.ts): membership fees not taxable.
-        taxCase: fee.kind === "ANNUAL" || fee.kind === "ENROLLMENT" ? "NOT_TAXABLE" : "STANDARD",
+        // The defaults of Einstellungen (app/models/tax.server.ts; the demo's course types have none of their own).
+        taxCase: DEFAULT_TAX_CASES[taxDefaultOfKind(fee.kind ?? "OTHER")],
         ...audit,
       });
       fee.isInvoiced = true;

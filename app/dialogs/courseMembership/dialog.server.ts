@@ -6,7 +6,6 @@
  * choices, with JavaScript (in place, on change) and without it (the button Übernehmen).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { SubmissionResult } from "@conform-to/react";
 import { may } from "~/lib/access";
 import { formatDate, formatMoney, formatMoneyInput, parseMoney, todayInBerlin } from "~/lib/format";
 import { parseId } from "~/lib/ids";
@@ -42,8 +41,8 @@ import {
   deleteOutcome,
   deletionDetails,
   postedId,
+  refusedOn,
   type ConfirmData,
-  type DialogOutcome,
   type DialogViewContext,
 } from "../define.server";
 import { lookupOptions, type LookupOption } from "../lookup.server";
@@ -254,12 +253,6 @@ async function draftOf(db: Db, form: FormData): Promise<Record<string, string>> 
 
 export const WAITLISTED = "Teilnehmer wurde auf die Warteliste gesetzt";
 const WAITLIST_NOT_FOUND = "Es gibt keinen Status Warteliste (Code WAITLIST).";
-
-type Reply = (options?: object) => SubmissionResult<string[]>;
-const refusedOn = (reply: Reply, field: string | undefined, message: string): DialogOutcome => ({
-  status: "invalid",
-  result: field ? reply({ fieldErrors: { [field]: [message] } }) : reply({ formErrors: [message] }),
-});
 
 export const dialog = defineDialog({
   area: "courses",

@@ -8,7 +8,7 @@ import { formatMoney, todayInBerlin } from "~/lib/format";
 import { TAX_CASE_SHORT } from "~/lib/tax";
 import { creditableOf, creditNoteRefusal, issueCreditNote } from "~/models/credit-notes.server";
 import { invoiceTitle } from "~/models/invoices.server";
-import { defineDialog, type DialogOutcome } from "../define.server";
+import { defineDialog, refusedOn, type DialogOutcome } from "../define.server";
 import { creditNoteSchema } from "./schema";
 
 export type CreditNoteDialogData = {
@@ -62,10 +62,7 @@ export const dialog = defineDialog({
         case "missing":
           return { status: "missing" };
         case "refused":
-          return {
-            status: "invalid",
-            result: submission.reply(outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }),
-          };
+          return refusedOn(submission.reply, outcome.field, outcome.message);
       }
     },
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, moneyInCents, requiredText, taxCase } from "~/lib/form-fields";
+import { formKey, id, moneyInCents, requiredText, taxCase } from "~/lib/form-fields";
 
 /**
  * 'Gutschrift' (issue 30): what of an issued invoice is credited, at which of its tax cases, and
@@ -10,8 +10,6 @@ export const creditNoteSchema = z.object({
   text: requiredText("Buchungstext ist erforderlich", 200),
   amount: moneyInCents("Betrag ist erforderlich"),
   taxCase: taxCase(),
-  formKey: z
-    .string({ error: "Formular-Kennung fehlt: bitte den Dialog neu öffnen" })
-    .regex(/^[A-Za-z0-9-]{8,64}$/, "Formular-Kennung ungültig: bitte den Dialog neu öffnen"),
+  formKey: formKey(),
 });
 export type CreditNoteFormValues = z.infer<typeof creditNoteSchema>;

@@ -16,7 +16,7 @@ import {
   saveInvoiceRow,
   type InvoiceRowRecord,
 } from "~/models/invoices.server";
-import { auditText, conflictMessage, defineDialog, deleteOutcome, postedId, type ConfirmData, type DialogOutcome } from "../define.server";
+import { auditText, conflictMessage, defineDialog, deleteOutcome, postedId, refusedOn, type ConfirmData, type DialogOutcome } from "../define.server";
 import { invoiceRowSchema } from "./schema";
 import type { TaxCase } from "~/lib/tax";
 import { defaultTaxCaseOfNewRow } from "~/models/tax.server";
@@ -119,12 +119,7 @@ export const dialog = defineDialog({
             current: present(outcome.current),
           };
         case "refused":
-          return {
-            status: "invalid",
-            result: outcome.field
-              ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } })
-              : submission.reply({ formErrors: [outcome.message] }),
-          };
+          return refusedOn(submission.reply, outcome.field, outcome.message);
       }
     },
     delete: async ({ db, user, form }) => {

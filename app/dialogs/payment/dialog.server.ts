@@ -9,7 +9,7 @@ import { PAYMENT_METHOD_LABELS } from "~/lib/labels";
 import { reversalRefusal } from "~/lib/payments";
 import { getPayment, openTarget, personCredit, refundCredit, reversePayment, useCredit, type Target } from "~/models/payments.server";
 import { personName } from "~/models/people.server";
-import { defineDialog, postedId, type ConfirmData, type DialogOutcome, type DialogViewContext } from "../define.server";
+import { defineDialog, postedId, refusedOn, type ConfirmData, type DialogOutcome, type DialogViewContext } from "../define.server";
 import { refundSchema } from "./schema";
 
 export type RefundDialogData = {
@@ -112,12 +112,7 @@ export const dialog = defineDialog({
         },
         user,
       );
-      if (outcome.status === "refused") {
-        return {
-          status: "invalid",
-          result: submission.reply(outcome.field ? { fieldErrors: { [outcome.field]: [outcome.message] } } : { formErrors: [outcome.message] }),
-        };
-      }
+      if (outcome.status === "refused") return refusedOn(submission.reply, outcome.field, outcome.message);
       if (outcome.status === "already") return { status: "refused", message: "Diese Erstattung ist schon gebucht (das Formular wurde zweimal gesendet)." };
       return { status: "done", message: `${formatMoney(outcome.amount)} Guthaben erstattet` };
     },
