@@ -12,11 +12,12 @@
  * one of their IBANs, their records in the Papierkorb). A row that names another person (another
  * person's participation with their dog) is that person's.
  *
- * Retention (§147 AO): invoices and fees (with their rows, payments, bank bookings, Lastschriften
- * and reminders) are booking records, kept ten years from the end of the calendar year of the
- * record (an invoice of 2026: until 31.12.2036). Everything else is erased at once (a bank entry
- * never booked is anonymised), except a mandate with a pending debit (mandateKept) and a dog
- * another person's records still use. Erasure is one atomic batch; the person's change history
+ * Retention (§ 147 AO, per kind: app/lib/retention.ts): the payment journal is a book (10 years),
+ * invoices, fees, bank bookings, Lastschriften and Mollie payments are vouchers (8 years),
+ * reminders are business letters (6 years), each from the end of its own calendar year (an
+ * invoice of 2026: until 31.12.2034). Everything else is erased at once (a bank entry never
+ * booked is anonymised), except a mandate with a pending debit (mandateKept) and a dog another
+ * person's records still use. Erasure is one atomic batch; the person's change history
  * goes last, so the history the erasure itself writes goes too.
  */
 import { sql } from "drizzle-orm";
@@ -27,6 +28,7 @@ import { erasedIbanHash } from "~/lib/bank-statements.server";
 import { JOB_TYPE_LABELS, jobTitle, type JobType } from "~/lib/jobs";
 import { reminderPrintKey } from "~/lib/reminder-letter";
 import { TABLE_LABELS } from "~/lib/labels";
+import { RETENTION_KINDS, retentionEndSql, retentionReason, type RetentionKind } from "~/lib/retention";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import type { Actor } from "./audit.server";
 import { consentHistory, type ConsentEntry } from "./change-history.server";
@@ -108,9 +110,6 @@ function binAboutPerson(alias: string): string {
 const HISTORY_TABLES = new Set(
   SCOPES.map((scope) => scope.table).filter((table) => table !== "deleted_records" && table !== "change_history" && !WITHOUT_ID.has(table)),
 );
-
-/** The last day of the retention of a record dated in `column` (§147 AO: ten years from the end of its year). */
-const RETENTION_END_SQL = (column: string) => `(CAST(substr(${column}, 1, 4) AS INTEGER) + 10) || '-12-31'`;
 
 /** A pending debit of the person (`person`: SQL of their id): an open fee collected directly (not
  *  by invoice), or a fee in a Lastschriftlauf whose file has not gone to the bank yet (PREPARED: it
@@ -217,8 +216,6 @@ export const ALREADY_ERASED = "Diese Person wurde bereits gelöscht (DSGVO); nur
 /** What an anonymised bank statement entry says instead of its payer. */
 export const ANONYMISED_NOTE = "Zahler anonymisiert (DSGVO-Löschung)";
 
-const RETAIN_BOOKS = "Buchungsbeleg, Aufbewahrungspflicht nach § 147 AO (10 Jahre ab Ende des Belegjahres)";
-
 /** The state an erasure is planned from, as one SQL value: the person's version and every id the
  *  plan names (a change in between makes the erasure refuse). */
 const FINGERPRINT_SQL = `json_array((SELECT row_version FROM people WHERE id = ?1 AND erased_on IS NULL),
@@ -275,10 +272,10 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
       ),
       one(db, "SELECT id, name FROM courses WHERE trainer_id = ?1 OR cotrainer_id = ?1 ORDER BY id", p),
       one(db, "SELECT id FROM calendar_feeds WHERE kind = 'TRAINER' AND subject_id = ?1", p),
-      one(db, `SELECT id, date, text, amount, ${RETENTION_END_SQL("date")} AS until FROM fees WHERE person_id = ?1 ORDER BY date, id`, p),
+      one(db, `SELECT id, date, text, amount, ${retentionEndSql("date", "vouchers")} AS until FROM fees WHERE person_id = ?1 ORDER BY date, id`, p),
       one(
         db,
-        `SELECT id, invoice_number AS invoiceNumber, date, ${RETENTION_END_SQL("date")} AS until FROM invoice_headers WHERE person_id = ?1 ORDER BY date, id`,
+        `SELECT id, invoice_number AS invoiceNumber, date, ${retentionEndSql("date", "vouchers")} AS until FROM invoice_headers WHERE person_id = ?1 ORDER BY date, id`,
         p,
       ),
       one(db, `SELECT s.id, s.reference, s.is_active AS isActive, ${mandateKept("s")} AS pending FROM sepa_mandates s WHERE s.person_id = ?1 ORDER BY s.id`, p),
@@ -288,15 +285,16 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
         `SELECT r.id, r.table_name AS tableName, json_extract(r.json, '$[0].id') AS recordId, r.identifier1, r.identifier2, r.identifier3 FROM deleted_records r WHERE ${binAboutPerson("r")} ORDER BY r.id`,
         p,
       ),
-      one(db, `SELECT count(*) AS n FROM mollie_payments WHERE fee_id IN (${FEES})`, p),
+      one(db, `SELECT count(*) AS n, max(${retentionEndSql("processed_on", "vouchers")}) AS until FROM mollie_payments WHERE fee_id IN (${FEES})`, p),
       one(
         db,
-        `SELECT r.id, coalesce(r.booking_date, r.value_date) AS date, r.amount, ${UNBOOKED_NAMING_PERSON("r")} AS anonymise FROM bank_statement_entries r WHERE ${scopeOf("bank_statement_entries")} ORDER BY r.id`,
+        `SELECT r.id, coalesce(r.booking_date, r.value_date) AS date, r.amount, ${UNBOOKED_NAMING_PERSON("r")} AS anonymise,
+          ${retentionEndSql("coalesce(r.booking_date, r.value_date)", "vouchers")} AS until FROM bank_statement_entries r WHERE ${scopeOf("bank_statement_entries")} ORDER BY r.id`,
         p,
       ),
-      one(db, "SELECT count(*) AS n FROM direct_debit_items WHERE person_id = ?1", p),
-      one(db, "SELECT count(*) AS n FROM reminders WHERE person_id = ?1", p),
-      one(db, "SELECT count(*) AS n FROM payments WHERE person_id = ?1", p),
+      one(db, `SELECT count(*) AS n, max(${retentionEndSql("collection_date", "vouchers")}) AS until FROM direct_debit_items WHERE person_id = ?1`, p),
+      one(db, `SELECT count(*) AS n, max(${retentionEndSql("date", "letters")}) AS until FROM reminders WHERE person_id = ?1`, p),
+      one(db, `SELECT count(*) AS n, max(${retentionEndSql("date", "books")}) AS until FROM payments WHERE person_id = ?1`, p),
       one(db, `SELECT r.job_id AS jobId, j.type FROM job_failures r JOIN jobs j ON j.id = r.job_id WHERE ${scopeOf("job_failures")} ORDER BY r.job_id`, p),
       one(db, `SELECT ${FINGERPRINT_SQL} AS fingerprint`, p),
     ])
@@ -385,7 +383,7 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
       table: "invoice_headers",
       id: Number(row.id),
       label: `Rechnung ${String(row.invoiceNumber)} vom ${formatDate(String(row.date))} (mit Positionen und PDF, Name und Anschrift wie ausgestellt)`,
-      reason: RETAIN_BOOKS,
+      reason: retentionReason("vouchers"),
       until: String(row.until),
     });
   for (const row of fees)
@@ -393,28 +391,47 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
       table: "fees",
       id: Number(row.id),
       label: `Posten „${String(row.text)}“ vom ${formatDate(String(row.date))}`,
-      reason: RETAIN_BOOKS,
+      reason: retentionReason("vouchers"),
       until: String(row.until),
     });
-  // What belongs to those invoices and fees, counted: it goes with them when their retention ends.
-  const counted: [PlanTable, number, string, string][] = [
-    ["reminders", Number(reminderCount[0]?.n ?? 0), "Mahnung (mit Mahnschreiben)", "Mahnungen (mit Mahnschreiben)"],
-    ["payments", Number(journal[0]?.n ?? 0), "Buchung im Zahlungsjournal", "Buchungen im Zahlungsjournal"],
-    ["mollie_payments", Number(payments[0]?.n ?? 0), "Online-Zahlung (Mollie)", "Online-Zahlungen (Mollie)"],
+  // What belongs to those invoices and fees, counted, each kind kept until the last of its own
+  // period (a record a kept record still names stays with it: eraseExpiredRemains).
+  const booked = bankEntries.filter((entry) => !entry.anonymise);
+  const latest = (values: unknown[]) =>
+    values.filter((value): value is string => typeof value === "string").reduce<string | null>((a, b) => (a && a > b ? a : b), null);
+  const counted: [PlanTable, Row | undefined, RetentionKind, string, string][] = [
+    ["reminders", reminderCount[0], "letters", "Mahnung (mit Mahnschreiben)", "Mahnungen (mit Mahnschreiben)"],
+    ["payments", journal[0], "books", "Buchung im Zahlungsjournal", "Buchungen im Zahlungsjournal"],
+    ["mollie_payments", payments[0], "vouchers", "Online-Zahlung (Mollie)", "Online-Zahlungen (Mollie)"],
     [
       "bank_statement_entries",
-      bankEntries.filter((entry) => !entry.anonymise).length,
+      { n: booked.length, until: latest(booked.map((entry) => entry.until)) },
+      "vouchers",
       "Zahlungseingang aus dem Kontoauszug (Name und IBAN des Zahlers)",
       "Zahlungseingänge aus dem Kontoauszug (Name und IBAN des Zahlers)",
     ],
-    ["direct_debit_items", Number(debits[0]?.n ?? 0), "Lastschrift (mit Kontoinhaber und IBAN)", "Lastschriften (mit Kontoinhaber und IBAN)"],
+    ["direct_debit_items", debits[0], "vouchers", "Lastschrift (mit Kontoinhaber und IBAN)", "Lastschriften (mit Kontoinhaber und IBAN)"],
   ];
-  for (const [table, n, singular, plural] of counted)
-    if (n > 0) retain.push({ table, id: 0, label: `${formatCount(n, singular, plural)} zu diesen Posten und Rechnungen`, reason: RETAIN_BOOKS, until: null });
+  for (const [table, row, kind, singular, plural] of counted) {
+    const n = Number(row?.n ?? 0);
+    if (n > 0)
+      retain.push({
+        table,
+        id: 0,
+        label: `${formatCount(n, singular, plural)} zu diesen Posten und Rechnungen`,
+        reason: retentionReason(kind),
+        until: latest([row?.until]),
+      });
+  }
 
   const untils = retain.map((item) => item.until).filter((until): until is string => until !== null);
   const retainedUntil = untils.length > 0 ? untils.reduce((a, b) => (a > b ? a : b)) : null;
-  const deletePerson = fees.length === 0 && invoices.length === 0 && keptDogs.size === 0 && !mandates.some((row) => row.pending);
+  const deletePerson =
+    fees.length === 0 &&
+    invoices.length === 0 &&
+    keptDogs.size === 0 &&
+    !mandates.some((row) => row.pending) &&
+    counted.every(([table, row]) => table === "bank_statement_entries" || Number(row?.n ?? 0) === 0);
   return {
     person: { ...person, rowVersion: Number(person.rowVersion) },
     erase,
@@ -559,141 +576,230 @@ function binnedHistory(plan: ErasurePlan): Statement[] {
 // The daily cron: retained remains whose period has ended
 
 export type ExpiredRemains = {
-  invoiceIds: number[];
-  invoiceRowIds: number[];
-  /** The invoices' PDFs in R2. */
-  pdfPaths: string[];
-  feeIds: number[];
+  /** Journal entries (books, 10 years) with their allocations. */
+  paymentIds: number[];
+  /** Reminders (business letters, 6 years). */
   reminderIds: number[];
   /** The letters (R2) of those reminders that no remaining reminder shares, and the print PDFs of their runs. */
   reminderPdfKeys: string[];
-  /** Bank statement entries booked to (or matched with) the expired invoices and fees: they hold the payer's name and IBAN. */
+  /** Invoices (vouchers, 8 years) that go whole, with their rows. */
+  invoiceIds: number[];
+  /** Invoices past their period that a kept record still names (a journal allocation, a correction,
+   *  a reminder): their rows, PDF and recipient go, the bare header (number, date, amount) stays. */
+  strippedInvoiceIds: number[];
+  invoiceRowIds: number[];
+  /** The PDFs in R2 of the invoices that went or were stripped. */
+  pdfPaths: string[];
+  /** Bank statement entries booked to (or matched with) their invoices and fees: payer's name and IBAN. */
   bankEntryIds: number[];
+  debitItemIds: number[];
+  molliePaymentIds: string[];
+  feeIds: number[];
   mandateIds: number[];
   personIds: number[];
 };
 
-/** What of erased people's retained records has expired by `today` (and can go). Read step by
- *  step (D1 limits the depth of one expression): invoices, then fees no remaining invoice bills,
- *  then mandates without a pending debit left, then people with nothing left. */
+/**
+ * What of erased people's retained records has expired by `today` (and can go), each kind by its
+ * own period (app/lib/retention.ts) from its own date, and nothing that a record still kept names:
+ * a counter-entry keeps the entry it undoes, a kept allocation, correction or reminder keeps its
+ * invoice (as a bare header) and fee, a kept Lastschrift, Mollie payment or invoice row keeps its
+ * fee. Read step by step (D1 limits the depth of one expression): the journal, reminders,
+ * invoices, the vouchers of payments, fees, mandates, people.
+ */
 async function expiredRemains(db: Db, today: string): Promise<ExpiredRemains> {
   const ERASED = "SELECT id FROM people WHERE erased_on IS NOT NULL";
   const rows = async (query: string, ...params: unknown[]) => (await one(db, query, ...params).all<Row>()).results ?? [];
+  const ids = (list: Row[], column = "id") => list.map((row) => Number(row[column]));
+  const gone = (n: number) => `SELECT value FROM json_each(?${n})`;
+  const payments = ids(
+    await rows(
+      `SELECT p.id FROM payments p WHERE p.person_id IN (${ERASED}) AND ${retentionEndSql("p.date", "books")} < ?1
+        AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reverses_payment_id = p.id AND ${retentionEndSql("r.date", "books")} >= ?1) ORDER BY p.id`,
+      today,
+    ),
+  );
+  const reminders = ids(
+    await rows(`SELECT id FROM reminders WHERE person_id IN (${ERASED}) AND ${retentionEndSql("date", "letters")} < ?1 ORDER BY id`, today),
+  );
+  const paymentList = JSON.stringify(payments);
+  const reminderList = JSON.stringify(reminders);
+  // An allocation, correction or reminder that stays names the invoice: it stays as a bare header.
   const invoices = await rows(
-    `SELECT id, pdf_file_path AS path FROM invoice_headers WHERE person_id IN (${ERASED}) AND ${RETENTION_END_SQL("date")} < ?1 ORDER BY id`,
+    `SELECT i.id, i.pdf_file_path AS path,
+        EXISTS (SELECT 1 FROM payment_allocations a WHERE a.invoice_id = i.id AND a.payment_id NOT IN (${gone(2)}))
+        OR EXISTS (SELECT 1 FROM invoice_headers c WHERE c.corrects_invoice_id = i.id AND (${retentionEndSql("c.date", "vouchers")} >= ?1
+          OR EXISTS (SELECT 1 FROM payment_allocations a WHERE a.invoice_id = c.id AND a.payment_id NOT IN (${gone(2)}))))
+        OR EXISTS (SELECT 1 FROM reminders r WHERE r.target_type = 'INVOICE' AND r.target_id = i.id AND r.id NOT IN (${gone(3)})) AS held,
+        (EXISTS (SELECT 1 FROM invoice_rows WHERE invoice_id = i.id) OR i.pdf_file_path IS NOT NULL OR i.issued_last_name IS NOT ?4) AS whole
+      FROM invoice_headers i WHERE i.person_id IN (${ERASED}) AND ${retentionEndSql("i.date", "vouchers")} < ?1 ORDER BY i.id`,
     today,
+    paymentList,
+    reminderList,
+    ERASED_NAME,
   );
-  const invoiceIds = JSON.stringify(invoices.map((row) => Number(row.id)));
-  const invoiceRows = await rows("SELECT id FROM invoice_rows WHERE invoice_id IN (SELECT value FROM json_each(?1)) ORDER BY id", invoiceIds);
-  const fees = await rows(
-    `SELECT f.id FROM fees f WHERE f.person_id IN (${ERASED}) AND ${RETENTION_END_SQL("f.date")} < ?1
-      AND NOT EXISTS (SELECT 1 FROM invoice_rows r WHERE r.fee_id = f.id AND r.invoice_id NOT IN (SELECT value FROM json_each(?2)))
-      AND NOT EXISTS (SELECT 1 FROM course_memberships m WHERE m.fee_id = f.id) ORDER BY f.id`,
-    today,
-    invoiceIds,
-  );
-  const feeIds = JSON.stringify(fees.map((row) => Number(row.id)));
-  // The reminders of what goes (and those whose reminder fee goes) go with it.
-  const reminders = await rows(
-    `SELECT id FROM reminders WHERE (target_type = 'INVOICE' AND target_id IN (SELECT value FROM json_each(?1)))
-      OR ((target_type = 'FEE' AND target_id IN (SELECT value FROM json_each(?2))) OR fee_id IN (SELECT value FROM json_each(?2))) ORDER BY id`,
-    invoiceIds,
-    feeIds,
-  );
-  const reminderIds = JSON.stringify(reminders.map((row) => Number(row.id)));
-  // A letter names every item of its person in that run: it goes with the last of its reminders.
+  const deleted = invoices.filter((row) => !row.held);
+  const stripped = invoices.filter((row) => row.held && row.whole);
+  const touched = JSON.stringify(ids([...deleted, ...stripped]));
+  const invoiceRows = ids(await rows(`SELECT id FROM invoice_rows WHERE invoice_id IN (${gone(1)}) ORDER BY id`, touched));
+  // A reminder letter names every item of its person in that run: it goes with the last of its reminders.
   const letters = await rows(
-    `SELECT DISTINCT pdf_key AS key FROM reminders WHERE id IN (SELECT value FROM json_each(?1)) AND pdf_key IS NOT NULL
-      AND pdf_key NOT IN (SELECT pdf_key FROM reminders WHERE pdf_key IS NOT NULL AND id NOT IN (SELECT value FROM json_each(?1))) ORDER BY 1`,
-    reminderIds,
+    `SELECT DISTINCT pdf_key AS key FROM reminders WHERE id IN (${gone(1)}) AND pdf_key IS NOT NULL
+      AND pdf_key NOT IN (SELECT pdf_key FROM reminders WHERE pdf_key IS NOT NULL AND id NOT IN (${gone(1)})) ORDER BY 1`,
+    reminderList,
   );
   // A run's print PDF holds every posted letter of the run: it goes too, and the next download
   // renders it anew from the letters still kept.
   const printRuns = await rows(
-    `SELECT DISTINCT job_id AS jobId FROM reminders WHERE id IN (SELECT value FROM json_each(?1)) AND channel = 'PRINT' AND job_id IS NOT NULL ORDER BY 1`,
-    reminderIds,
+    `SELECT DISTINCT job_id AS jobId FROM reminders WHERE id IN (${gone(1)}) AND channel = 'PRINT' AND job_id IS NOT NULL ORDER BY 1`,
+    reminderList,
   );
-  const bankEntries = await rows(
-    `SELECT id FROM bank_statement_entries WHERE (target_type = 'INVOICE' AND target_id IN (SELECT value FROM json_each(?1)))
-      OR (target_type = 'FEE' AND target_id IN (SELECT value FROM json_each(?2))) ORDER BY id`,
-    invoiceIds,
-    feeIds,
+  // The vouchers of payments, each from its own date: what the bank booked to their invoices and
+  // fees, the Lastschriften and the Mollie payments of their fees.
+  const bankEntries = ids(
+    await rows(
+      `SELECT id FROM bank_statement_entries WHERE ${retentionEndSql("coalesce(booking_date, value_date)", "vouchers")} < ?1
+        AND ((target_type = 'INVOICE' AND target_id IN (SELECT id FROM invoice_headers WHERE person_id IN (${ERASED})))
+          OR (target_type = 'FEE' AND target_id IN (SELECT id FROM fees WHERE person_id IN (${ERASED})))) ORDER BY id`,
+      today,
+    ),
   );
-  const mandates = await rows(
-    `SELECT s.id FROM sepa_mandates s WHERE s.person_id IN (${ERASED}) AND NOT ${mandateKept("s", "SELECT value FROM json_each(?1)")} ORDER BY s.id`,
-    feeIds,
+  const debitItems = ids(
+    await rows(
+      `SELECT di.id FROM direct_debit_items di JOIN direct_debit_runs dr ON dr.id = di.run_id
+        WHERE di.person_id IN (${ERASED}) AND dr.status <> 'PREPARED' AND ${retentionEndSql("di.collection_date", "vouchers")} < ?1 ORDER BY di.id`,
+      today,
+    ),
   );
-  const people = await rows(
-    `SELECT p.id FROM people p WHERE p.erased_on IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM invoice_headers i WHERE i.person_id = p.id AND i.id NOT IN (SELECT value FROM json_each(?1)))
-      AND NOT EXISTS (SELECT 1 FROM fees f WHERE f.person_id = p.id AND f.id NOT IN (SELECT value FROM json_each(?2)))
-      AND NOT EXISTS (SELECT 1 FROM sepa_mandates s WHERE s.person_id = p.id AND s.id NOT IN (SELECT value FROM json_each(?3)))
-      AND NOT EXISTS (SELECT 1 FROM dogs d WHERE d.owner_id = p.id)
-      AND NOT EXISTS (SELECT 1 FROM course_memberships m WHERE m.person_id = p.id)
-      AND NOT EXISTS (SELECT 1 FROM certifications c WHERE c.person_id = p.id) ORDER BY p.id`,
-    invoiceIds,
-    feeIds,
-    JSON.stringify(mandates.map((row) => Number(row.id))),
+  const molliePayments = (
+    await rows(
+      `SELECT payment_id AS id FROM mollie_payments WHERE fee_id IN (SELECT id FROM fees WHERE person_id IN (${ERASED}))
+        AND ${retentionEndSql("processed_on", "vouchers")} < ?1 ORDER BY payment_id`,
+      today,
+    )
+  ).map((row) => String(row.id));
+  const keptInvoices = JSON.stringify(ids(invoices));
+  const fees = ids(
+    await rows(
+      `SELECT f.id FROM fees f WHERE f.person_id IN (${ERASED}) AND ${retentionEndSql("f.date", "vouchers")} < ?1
+        AND NOT EXISTS (SELECT 1 FROM payment_allocations a WHERE a.fee_id = f.id AND a.payment_id NOT IN (${gone(2)}))
+        AND NOT EXISTS (SELECT 1 FROM invoice_rows r WHERE r.fee_id = f.id AND r.invoice_id NOT IN (${gone(4)}))
+        AND NOT EXISTS (SELECT 1 FROM reminders r WHERE (r.fee_id = f.id OR (r.target_type = 'FEE' AND r.target_id = f.id)) AND r.id NOT IN (${gone(3)}))
+        AND NOT EXISTS (SELECT 1 FROM direct_debit_items di WHERE di.fee_id = f.id AND di.id NOT IN (${gone(5)}))
+        AND NOT EXISTS (SELECT 1 FROM mollie_payments m WHERE m.fee_id = f.id AND m.payment_id NOT IN (${gone(6)}))
+        AND NOT EXISTS (SELECT 1 FROM course_memberships m WHERE m.fee_id = f.id) ORDER BY f.id`,
+      today,
+      paymentList,
+      reminderList,
+      keptInvoices,
+      JSON.stringify(debitItems),
+      JSON.stringify(molliePayments),
+    ),
+  );
+  const feeList = JSON.stringify(fees);
+  const mandates = ids(
+    await rows(`SELECT s.id FROM sepa_mandates s WHERE s.person_id IN (${ERASED}) AND NOT ${mandateKept("s", gone(1))} ORDER BY s.id`, feeList),
+  );
+  const people = ids(
+    await rows(
+      `SELECT p.id FROM people p WHERE p.erased_on IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM invoice_headers i WHERE i.person_id = p.id AND i.id NOT IN (${gone(1)}))
+        AND NOT EXISTS (SELECT 1 FROM fees f WHERE f.person_id = p.id AND f.id NOT IN (${gone(2)}))
+        AND NOT EXISTS (SELECT 1 FROM sepa_mandates s WHERE s.person_id = p.id AND s.id NOT IN (${gone(3)}))
+        AND NOT EXISTS (SELECT 1 FROM payments x WHERE x.person_id = p.id AND x.id NOT IN (${gone(4)}))
+        AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.person_id = p.id AND r.id NOT IN (${gone(5)}))
+        AND NOT EXISTS (SELECT 1 FROM direct_debit_items di WHERE di.person_id = p.id AND di.id NOT IN (${gone(6)}))
+        AND NOT EXISTS (SELECT 1 FROM dogs d WHERE d.owner_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM course_memberships m WHERE m.person_id = p.id)
+        AND NOT EXISTS (SELECT 1 FROM certifications c WHERE c.person_id = p.id) ORDER BY p.id`,
+      JSON.stringify(ids(deleted)),
+      feeList,
+      JSON.stringify(mandates),
+      paymentList,
+      reminderList,
+      JSON.stringify(debitItems),
+    ),
   );
   return {
-    invoiceIds: invoices.map((row) => Number(row.id)),
-    invoiceRowIds: invoiceRows.map((row) => Number(row.id)),
-    pdfPaths: invoices.map((row) => row.path).filter((path): path is string => typeof path === "string"),
-    feeIds: fees.map((row) => Number(row.id)),
-    reminderIds: reminders.map((row) => Number(row.id)),
+    paymentIds: payments,
+    reminderIds: reminders,
     reminderPdfKeys: [...letters.map((row) => String(row.key)), ...printRuns.map((row) => reminderPrintKey(Number(row.jobId)))],
-    bankEntryIds: bankEntries.map((row) => Number(row.id)),
-    mandateIds: mandates.map((row) => Number(row.id)),
-    personIds: people.map((row) => Number(row.id)),
+    invoiceIds: ids(deleted),
+    strippedInvoiceIds: ids(stripped),
+    invoiceRowIds: invoiceRows,
+    pdfPaths: [...deleted, ...stripped].map((row) => row.path).filter((path): path is string => typeof path === "string"),
+    bankEntryIds: bankEntries,
+    debitItemIds: debitItems,
+    molliePaymentIds: molliePayments,
+    feeIds: fees,
+    mandateIds: mandates,
+    personIds: people,
   };
 }
 
+/** The last day any retained record of the erased person `person` (SQL) is kept. */
+const RETAINED_UNTIL_SQL = (person: string) => `(SELECT max(until) FROM (
+    SELECT ${retentionEndSql("date", "vouchers")} AS until FROM invoice_headers WHERE person_id = ${person}
+    UNION ALL SELECT ${retentionEndSql("date", "vouchers")} FROM fees WHERE person_id = ${person}
+    UNION ALL SELECT ${retentionEndSql("collection_date", "vouchers")} FROM direct_debit_items WHERE person_id = ${person}
+    UNION ALL SELECT ${retentionEndSql("date", "books")} FROM payments WHERE person_id = ${person}
+    UNION ALL SELECT ${retentionEndSql("date", "letters")} FROM reminders WHERE person_id = ${person}))`;
+
 /**
- * Erases what has expired (one batch): reminders, invoice rows and headers, fees with their Mollie
- * payments, direct-debit items and bank statement entries, mandates without a pending debit,
- * people with nothing left, and their history; the invoice PDFs and reminder letters are removed
- * from R2 first (a repeated run finds nothing left to do). The remaining erased people's
- * retainedUntil is brought up to date.
+ * Erases what has expired (one batch): reminders, journal entries with their allocations, invoice
+ * rows and whole invoices (a stripped one keeps its bare header), bank statement entries,
+ * Lastschriften and Mollie payments, fees, mandates without a pending debit, people with nothing
+ * left, and their history; the invoice PDFs and reminder letters are removed from R2 first (a
+ * repeated run finds nothing left to do). The remaining erased people's retainedUntil is brought
+ * up to date.
  */
 export async function eraseExpiredRemains(env: Pick<Env, "INVOICES">, db: Db, now = new Date()): Promise<ExpiredRemains> {
   const today = now.toISOString().slice(0, 10);
   const remains = await expiredRemains(db, today);
   const objects = [...remains.pdfPaths, ...remains.reminderPdfKeys];
   if (objects.length > 0) await env.INVOICES.delete(objects);
-  const list = (values: number[]) => JSON.stringify(values);
+  const list = (values: readonly (number | string)[]) => JSON.stringify(values);
   const invoices = list(remains.invoiceIds);
+  const stripped = list(remains.strippedInvoiceIds);
   const fees = list(remains.feeIds);
-  const inIds = (column: string) => `${column} IN (SELECT value FROM json_each(?1))`;
+  const inIds = (column: string, n = 1) => `${column} IN (SELECT value FROM json_each(?${n}))`;
+  const history = (table: string, ids: readonly (number | string)[]): Statement => ({
+    sql: `DELETE FROM change_history WHERE table_name = '${table}' AND ${inIds("record_id")}`,
+    params: [list(ids)],
+  });
   const statements: Statement[] = [
     { sql: `DELETE FROM reminders WHERE ${inIds("id")}`, params: [list(remains.reminderIds)] },
-    { sql: `DELETE FROM invoice_rows WHERE ${inIds("invoice_id")}`, params: [invoices] },
-    { sql: `DELETE FROM mail_log WHERE ${inIds("invoice_header_id")} OR fee_id IN (SELECT value FROM json_each(?2))`, params: [invoices, fees] },
+    { sql: `DELETE FROM payment_allocations WHERE ${inIds("payment_id")}`, params: [list(remains.paymentIds)] },
+    { sql: `DELETE FROM payments WHERE ${inIds("id")}`, params: [list(remains.paymentIds)] },
+    { sql: `DELETE FROM invoice_rows WHERE ${inIds("invoice_id")} OR ${inIds("invoice_id", 2)}`, params: [invoices, stripped] },
+    {
+      sql: `DELETE FROM mail_log WHERE ${inIds("invoice_header_id")} OR ${inIds("invoice_header_id", 2)} OR ${inIds("fee_id", 3)}`,
+      params: [invoices, stripped, fees],
+    },
     { sql: `DELETE FROM bank_statement_entries WHERE ${inIds("id")}`, params: [list(remains.bankEntryIds)] },
-    // The journal's allocations to what expires go with it; the entries of people erased for good
-    // (below) go with them (issue 30: booking records share the invoices' retention period).
-    { sql: `DELETE FROM payment_allocations WHERE ${inIds("invoice_id")} OR fee_id IN (SELECT value FROM json_each(?2))`, params: [invoices, fees] },
+    // The bare header of an invoice a kept record names: its number, date and amounts stay for the
+    // journal; the recipient goes with the voucher.
+    {
+      sql: `UPDATE invoice_headers SET issued_salutation = NULL, issued_title = NULL, issued_first_name = '', issued_last_name = ?2, issued_street_number = NULL,
+        issued_zip = NULL, issued_city = NULL, pdf_file_path = NULL, pdf_sha256 = NULL, comments = NULL, payment_comments = NULL WHERE ${inIds("id")}`,
+      params: [stripped, ERASED_NAME],
+    },
     { sql: `DELETE FROM invoice_headers WHERE ${inIds("id")}`, params: [invoices] },
-    { sql: `DELETE FROM mollie_payments WHERE ${inIds("fee_id")}`, params: [fees] },
-    { sql: `DELETE FROM direct_debit_items WHERE ${inIds("fee_id")}`, params: [fees] },
+    { sql: `DELETE FROM mollie_payments WHERE ${inIds("payment_id")}`, params: [list(remains.molliePaymentIds)] },
+    { sql: `DELETE FROM direct_debit_items WHERE ${inIds("id")}`, params: [list(remains.debitItemIds)] },
     { sql: `DELETE FROM fees WHERE ${inIds("id")}`, params: [fees] },
     { sql: `DELETE FROM sepa_mandates WHERE ${inIds("id")}`, params: [list(remains.mandateIds)] },
-    { sql: `DELETE FROM payment_allocations WHERE payment_id IN (SELECT id FROM payments WHERE ${inIds("person_id")})`, params: [list(remains.personIds)] },
-    { sql: `DELETE FROM payments WHERE ${inIds("person_id")}`, params: [list(remains.personIds)] },
     { sql: `DELETE FROM people WHERE ${inIds("id")}`, params: [list(remains.personIds)] },
-    {
-      sql: `UPDATE people SET retained_until = coalesce((SELECT max(until) FROM (
-          SELECT ${RETENTION_END_SQL("date")} AS until FROM invoice_headers WHERE person_id = people.id
-          UNION ALL SELECT ${RETENTION_END_SQL("date")} FROM fees WHERE person_id = people.id)), retained_until)
-        WHERE erased_on IS NOT NULL`,
-      params: [],
-    },
+    { sql: `UPDATE people SET retained_until = coalesce(${RETAINED_UNTIL_SQL("people.id")}, retained_until) WHERE erased_on IS NOT NULL`, params: [] },
     // Last: the history of what went (also what this batch wrote).
-    { sql: `DELETE FROM change_history WHERE table_name = 'invoice_rows' AND ${inIds("record_id")}`, params: [list(remains.invoiceRowIds)] },
-    { sql: `DELETE FROM change_history WHERE table_name = 'invoice_headers' AND ${inIds("record_id")}`, params: [invoices] },
-    { sql: `DELETE FROM change_history WHERE table_name = 'fees' AND ${inIds("record_id")}`, params: [fees] },
-    { sql: `DELETE FROM change_history WHERE table_name = 'reminders' AND ${inIds("record_id")}`, params: [list(remains.reminderIds)] },
-    { sql: `DELETE FROM change_history WHERE table_name = 'sepa_mandates' AND ${inIds("record_id")}`, params: [list(remains.mandateIds)] },
-    { sql: `DELETE FROM change_history WHERE table_name = 'people' AND ${inIds("record_id")}`, params: [list(remains.personIds)] },
+    history("invoice_rows", remains.invoiceRowIds),
+    history("invoice_headers", [...remains.invoiceIds, ...remains.strippedInvoiceIds]),
+    history("fees", remains.feeIds),
+    history("reminders", remains.reminderIds),
+    history("payments", remains.paymentIds),
+    history("direct_debit_items", remains.debitItemIds),
+    history("sepa_mandates", remains.mandateIds),
+    history("people", remains.personIds),
   ];
   await writingAs(db, "ERASE", () => runAtomically(db, statements));
   return remains;
@@ -785,4 +891,64 @@ export async function setRetentionYears(db: Db, years: number, actor: Actor, now
   await db.run(
     sql`UPDATE configuration SET retention_years = ${years}, last_modified_by = ${actor.name}, last_modified_on = ${now.toISOString()}, row_version = row_version + 1 WHERE id = 1`,
   );
+}
+
+/** One date of the retention schedule: what of erased people may go the day after `until`, per kind. */
+export type RetentionDue = { until: string; kind: RetentionKind; records: string };
+
+/** The records of erased people kept for their period, by kind (app/lib/retention.ts): SQL over
+ *  the rows (its date column) and the German words for one and many. A bare invoice header (its
+ *  voucher gone, kept for the journal) counts with the journal, not again as an invoice. */
+const SCHEDULE: { kind: RetentionKind; from: string; date: string; one: string; many: string }[] = [
+  {
+    kind: "books",
+    from: "payments WHERE person_id IN (SELECT id FROM people WHERE erased_on IS NOT NULL)",
+    date: "date",
+    one: "Buchung im Zahlungsjournal",
+    many: "Buchungen im Zahlungsjournal",
+  },
+  {
+    kind: "vouchers",
+    from: `invoice_headers WHERE person_id IN (SELECT id FROM people WHERE erased_on IS NOT NULL) AND (pdf_file_path IS NOT NULL OR EXISTS (SELECT 1 FROM invoice_rows r WHERE r.invoice_id = invoice_headers.id))`,
+    date: "date",
+    one: "Rechnung",
+    many: "Rechnungen",
+  },
+  { kind: "vouchers", from: "fees WHERE person_id IN (SELECT id FROM people WHERE erased_on IS NOT NULL)", date: "date", one: "Posten", many: "Posten" },
+  {
+    kind: "vouchers",
+    from: "direct_debit_items WHERE person_id IN (SELECT id FROM people WHERE erased_on IS NOT NULL)",
+    date: "collection_date",
+    one: "Lastschrift",
+    many: "Lastschriften",
+  },
+  {
+    kind: "letters",
+    from: "reminders WHERE person_id IN (SELECT id FROM people WHERE erased_on IS NOT NULL)",
+    date: "date",
+    one: "Mahnung",
+    many: "Mahnungen",
+  },
+];
+
+/**
+ * The retention screen's schedule (issue 30 item 5): what of erased people's retained records
+ * becomes deletable when, per kind and end of period, in one round trip. The daily cron erases
+ * it the day after (a record a kept record still names waits for that one: eraseExpiredRemains).
+ */
+export async function retentionSchedule(db: Db): Promise<RetentionDue[]> {
+  const results = await db.$client.batch(
+    SCHEDULE.map((part) => one(db, `SELECT ${retentionEndSql(part.date, part.kind)} AS until, count(*) AS n FROM ${part.from} GROUP BY 1 ORDER BY 1`)),
+  );
+  const due = new Map<string, RetentionDue>();
+  SCHEDULE.forEach((part, index) => {
+    for (const row of (results[index].results ?? []) as { until: string; n: number }[]) {
+      const key = `${row.until} ${part.kind}`;
+      const words = formatCount(row.n, part.one, part.many);
+      const entry = due.get(key);
+      if (entry) entry.records = `${entry.records}, ${words}`;
+      else due.set(key, { until: row.until, kind: part.kind, records: words });
+    }
+  });
+  return [...due.values()].sort((a, b) => a.until.localeCompare(b.until) || RETENTION_KINDS.indexOf(a.kind) - RETENTION_KINDS.indexOf(b.kind));
 }

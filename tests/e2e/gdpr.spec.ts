@@ -77,6 +77,11 @@ test("as GDPR: the retention overview sets its years (German message on bad inpu
   await openAs("gdpr", "/gdpr");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Datenschutz: Aufbewahrung");
+  // The periods per kind of record (issue 30 item 5), readable on the phone.
+  const periods = page.getByRole("region", { name: "Aufbewahrungsfristen" });
+  await expect(periods.getByRole("row", { name: /^Buchungsbelege 8 Jahre/ })).toBeVisible();
+  await expect(periods.getByRole("row", { name: /^Bücher 10 Jahre/ })).toBeVisible();
+  await expect(periods.getByRole("row", { name: /^Geschäftsbriefe 6 Jahre/ })).toBeVisible();
   await page.getByLabel("Jahre (Einstellung)").fill("null");
   await page.getByRole("button", { name: "Speichern" }).click();
   await expect(page.getByRole("alert")).toHaveText("Bitte eine ganze Zahl von 1 bis 30 Jahren eingeben.");

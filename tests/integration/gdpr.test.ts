@@ -19,6 +19,7 @@ import {
   eraseExpiredRemains,
   personData,
   PLAN_TABLES,
+  retentionSchedule,
   RUN_UNDER_WAY,
   SCOPES,
 } from "~/models/gdpr.server";
@@ -121,9 +122,10 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
       ))!.id,
     );
     await run("INSERT INTO invoice_rows (invoice_id, fee_id, text, amount) VALUES (?1, ?2, 'Kursgebühr', 9900)", invoice, fee);
-    await issueTestInvoice(invoice, number, 0);
+    // Paid in full on the day (a journal entry of that date).
+    await issueTestInvoice(invoice, number, 0, `${invoiceDate}T09:00:00.000Z`);
     await env.INVOICES.put(`Rechnung_${number}_${lastName}.pdf`, new TextEncoder().encode("%PDF-1.4 test"));
-    await run("INSERT INTO mollie_payments (payment_id, fee_id, amount, applied, processed_on) VALUES (?1, ?2, 9900, 9900, '2026-03-05')", `tr_${tag}`, fee);
+    await run("INSERT INTO mollie_payments (payment_id, fee_id, amount, applied, processed_on) VALUES (?1, ?2, 9900, 9900, ?3)", `tr_${tag}`, fee, invoiceDate);
     await run(
       "INSERT INTO mail_log (kind, status, recipient, intended_recipient, subject, sent_by, person_id, invoice_header_id, created_on) VALUES ('SINGLE', 'SENT', ?1, ?1, 'Ihre Rechnung', 'Anna', ?2, ?3, '2026-03-02')",
       email,
@@ -141,11 +143,11 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
   );
   const entry = (
     key: string,
-    values: { name: string; iban: string; remittance: string; proposal: string; status?: string; target?: [string, number]; amount?: number },
+    values: { name: string; iban: string; remittance: string; proposal: string; status?: string; target?: [string, number]; amount?: number; date?: string },
   ) =>
     first(
       `INSERT INTO bank_statement_entries (import_id, entry_key, position, direction, amount, booking_date, counterparty_name, counterparty_iban, remittance, proposal, target_type, target_id, status, applied)
-       VALUES (?1, ?2, (SELECT count(*) + 1 FROM bank_statement_entries WHERE import_id = ?1), 'CRDT', ?3, '2026-03-06', ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id`,
+       VALUES (?1, ?2, (SELECT count(*) + 1 FROM bank_statement_entries WHERE import_id = ?1), 'CRDT', ?3, ?12, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id`,
       statement,
       `${tag}-${key}`,
       values.amount ?? 1500,
@@ -157,6 +159,7 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
       values.target?.[1] ?? null,
       values.status ?? "OPEN",
       values.status === "BOOKED" ? (values.amount ?? 1500) : null,
+      values.date ?? "2026-03-06",
     ).then((row) => Number(row!.id));
   const unmatchedEntry = await entry("unmatched", { name: `Erna ${lastName}`, iban, remittance: `Spende ${lastName}`, proposal: "UNMATCHED" });
   const strangerEntry = await entry("stranger", { name: "Fritz Fremd", iban: "DE02120300000000202051", remittance: "Spende", proposal: "UNMATCHED" });
@@ -174,6 +177,7 @@ async function makePerson(tag: string, { invoiceDate = "2026-03-01", withBooks =
       status: "BOOKED",
       target: ["INVOICE", invoice],
       amount: 9900,
+      date: invoiceDate,
     });
     const debitRun = await makeDebitRun("SUBMITTED");
     debitItem = Number(
@@ -452,9 +456,12 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     const plan = (await erasurePlan(db, person.id))!;
     const erasedTables = new Set(plan.erase.map((item) => item.table));
     for (const table of ["dogs", "course_memberships", "certifications", "mail_log", "deleted_records"]) expect(erasedTables).toContain(table);
-    expect(plan.retain.find((item) => item.table === "invoice_headers")).toMatchObject({ until: "2036-12-31" });
+    // Vouchers 8 years, reminders (business letters) 6 years, each from the end of its year.
+    expect(plan.retain.find((item) => item.table === "invoice_headers")).toMatchObject({ until: "2034-12-31" });
+    expect(plan.retain.find((item) => item.table === "reminders")).toMatchObject({ until: "2032-12-31" });
     expect(plan.retain.find((item) => item.table === "sepa_mandates")?.reason).toContain("Lastschrift");
     expect(plan.deletePerson).toBe(false);
+    // The journal entry that paid it (2026) is kept longest: books, 10 years.
     expect(plan.retainedUntil).toBe("2036-12-31");
     // The booking never booked that names the person is anonymised, the booked one stays.
     expect(plan.erase.filter((item) => item.table === "bank_statement_entries").map((item) => item.id)).toEqual([person.unmatchedEntry]);
@@ -474,7 +481,7 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     expect(entries).toBeGreaterThanOrEqual(1);
     const preview = presentErasure((await erasurePlan(db, person.id))!);
     expect(preview.retain.find((group) => group.label === "Zahlungsjournal")?.items).toEqual([
-      `${entries} ${entries === 1 ? "Buchung" : "Buchungen"} im Zahlungsjournal zu diesen Posten und Rechnungen`,
+      `${entries} ${entries === 1 ? "Buchung" : "Buchungen"} im Zahlungsjournal zu diesen Posten und Rechnungen (bis 31.12.2036)`,
     ]);
   });
 
@@ -503,7 +510,9 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
     expect(text).not.toMatch(/\|/);
     // A Papierkorb entry is named by what it is, in German.
     expect(preview.erase.find((group) => group.label === "Papierkorb")?.items).toEqual(["Papierkorb: Hund „Zwetschgenhund“"]);
-    expect(preview.retain.find((group) => group.label === "Mahnungen")?.items).toEqual(["1 Mahnung (mit Mahnschreiben) zu diesen Posten und Rechnungen"]);
+    expect(preview.retain.find((group) => group.label === "Mahnungen")?.items).toEqual([
+      "1 Mahnung (mit Mahnschreiben) zu diesen Posten und Rechnungen (bis 31.12.2032)",
+    ]);
   });
 
   it("leaves no personal data outside the retained bookkeeping, keeps every invoice intact, and erases the history last", async () => {
@@ -786,6 +795,23 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
   });
 });
 
+/** What a run of the cron returns when nothing has expired. */
+const NOTHING_EXPIRED = {
+  paymentIds: [],
+  reminderIds: [],
+  reminderPdfKeys: [],
+  invoiceIds: [],
+  strippedInvoiceIds: [],
+  invoiceRowIds: [],
+  pdfPaths: [],
+  bankEntryIds: [],
+  debitItemIds: [],
+  molliePaymentIds: [],
+  feeIds: [],
+  mandateIds: [],
+  personIds: [],
+};
+
 describe("the retention cron", () => {
   it("erases what has expired and nothing else, idempotently", async () => {
     const old = await makePerson("Alt", { invoiceDate: "2014-06-01" });
@@ -806,6 +832,8 @@ describe("the retention cron", () => {
       oldRow,
     );
     const oldPdf = String((await first("SELECT pdf_file_path FROM invoice_headers WHERE id = ?1", old.invoice))!.pdf_file_path);
+    // The journal entry that paid the old invoice in 2014: its ten years have ended too.
+    const oldPayment = Number((await first("SELECT payment_id AS id FROM payment_allocations WHERE invoice_id = ?1", old.invoice))!.id);
     const invoicesBefore = await all("SELECT id FROM invoice_headers WHERE id <> ?1 ORDER BY id", old.invoice);
     const feesBefore = await all("SELECT id FROM fees WHERE id <> ?1 ORDER BY id", old.fee);
 
@@ -817,6 +845,10 @@ describe("the retention cron", () => {
       reminderIds: [oldReminder],
       reminderPdfKeys: [old.letter],
       bankEntryIds: [old.bookedEntry],
+      debitItemIds: [old.debitItem],
+      molliePaymentIds: ["tr_Alt"],
+      strippedInvoiceIds: [],
+      paymentIds: [oldPayment],
       personIds: [old.id],
     });
     expect(await all("SELECT id FROM reminders WHERE id IN (?1, ?2)", oldReminder, recentReminder)).toEqual([{ id: recentReminder }]);
@@ -840,17 +872,65 @@ describe("the retention cron", () => {
     });
     expect(await first("SELECT last_name FROM people WHERE id = ?1", living.id)).toEqual({ last_name: living.lastName });
     // A second run finds nothing.
-    expect(await eraseExpiredRemains(env, db, new Date("2026-11-25T07:00:00Z"))).toEqual({
+    expect(await eraseExpiredRemains(env, db, new Date("2026-11-25T07:00:00Z"))).toEqual(NOTHING_EXPIRED);
+  });
+});
+
+describe("retention per kind of record (§ 147 AO)", () => {
+  it("keeps letters 6, vouchers 8 and the journal 10 years; a paid invoice stays as a bare header while its journal entry does", async () => {
+    const person = await makePerson("Fristen", { invoiceDate: "2016-05-01" });
+    // Paid through the journal in 2016: the entry names the invoice until the end of 2026.
+    const invoiceNumber = (await first("SELECT invoice_number AS n, amount FROM invoice_headers WHERE id = ?1", person.invoice))!;
+    const payment = Number((await first("SELECT payment_id AS id FROM payment_allocations WHERE invoice_id = ?1", person.invoice))!.id);
+    const plan = (await erasurePlan(db, person.id))!;
+    expect(plan.retain.find((item) => item.table === "reminders")).toMatchObject({ until: "2022-12-31" });
+    expect(plan.retain.find((item) => item.table === "invoice_headers")).toMatchObject({ until: "2024-12-31" });
+    expect(plan.retain.find((item) => item.table === "payments")).toMatchObject({ until: "2026-12-31" });
+    expect(plan.retainedUntil).toBe("2026-12-31");
+    await erasePerson(db, plan, plan.fingerprint, actor);
+    // The retention screen's schedule names each kind at the end of its period.
+    const schedule = await retentionSchedule(db);
+    expect(schedule).toContainEqual({ until: "2022-12-31", kind: "letters", records: "1 Mahnung" });
+    expect(schedule).toContainEqual({ until: "2024-12-31", kind: "vouchers", records: "1 Rechnung, 1 Posten, 1 Lastschrift" });
+    expect(schedule).toContainEqual({ until: "2026-12-31", kind: "books", records: "1 Buchung im Zahlungsjournal" });
+
+    // 2023: the business letter has gone, the vouchers and the journal stay.
+    const letters = await eraseExpiredRemains(env, db, new Date("2023-01-02T06:00:00Z"));
+    expect(letters).toMatchObject({ reminderIds: [person.reminder], reminderPdfKeys: [person.letter], invoiceIds: [], strippedInvoiceIds: [], paymentIds: [] });
+    expect(await env.INVOICES.head(person.letter)).toBeNull();
+    const pdf = String((await first("SELECT pdf_file_path FROM invoice_headers WHERE id = ?1", person.invoice))!.pdf_file_path);
+    expect(await env.INVOICES.head(pdf)).not.toBeNull();
+
+    // 2025: the vouchers have gone; the invoice the journal names keeps its number, date and amount only.
+    const vouchers = await eraseExpiredRemains(env, db, new Date("2025-01-02T06:00:00Z"));
+    expect(vouchers).toMatchObject({
       invoiceIds: [],
-      invoiceRowIds: [],
-      pdfPaths: [],
-      feeIds: [],
-      reminderIds: [],
-      reminderPdfKeys: [],
-      bankEntryIds: [],
-      mandateIds: [],
+      strippedInvoiceIds: [person.invoice],
+      feeIds: [person.fee],
+      bankEntryIds: [person.bookedEntry],
+      debitItemIds: [person.debitItem],
+      molliePaymentIds: ["tr_Fristen"],
+      paymentIds: [],
       personIds: [],
     });
+    expect(await env.INVOICES.head(pdf)).toBeNull();
+    expect(
+      await first(
+        "SELECT invoice_number AS n, amount, date, issued_first_name AS first, issued_last_name AS last, issued_city AS city, pdf_file_path AS pdf FROM invoice_headers WHERE id = ?1",
+        person.invoice,
+      ),
+    ).toEqual({ ...invoiceNumber, date: "2016-05-01", first: "", last: "Gelöschte Person", city: null, pdf: null });
+    expect(await all("SELECT id FROM invoice_rows WHERE invoice_id = ?1", person.invoice)).toEqual([]);
+    expect(await all("SELECT id FROM payment_allocations WHERE payment_id = ?1", payment)).toHaveLength(1);
+    expect(await first("SELECT retained_until FROM people WHERE id = ?1", person.id)).toEqual({ retained_until: "2026-12-31" });
+    expect(await personalTraces([person.lastName, person.email, person.phone, person.iban], { invoices: [], fees: [] })).toEqual([]);
+    expect(await eraseExpiredRemains(env, db, new Date("2025-01-02T07:00:00Z"))).toEqual(NOTHING_EXPIRED);
+
+    // 2027: the journal's period has ended too: entry, header and person go.
+    const books = await eraseExpiredRemains(env, db, new Date("2027-01-02T06:00:00Z"));
+    expect(books).toMatchObject({ paymentIds: [payment], invoiceIds: [person.invoice], personIds: [person.id] });
+    expect(await first("SELECT id FROM people WHERE id = ?1", person.id)).toBeUndefined();
+    expect(await eraseExpiredRemains(env, db, new Date("2027-01-02T07:00:00Z"))).toEqual(NOTHING_EXPIRED);
   });
 });
 
@@ -890,8 +970,8 @@ describe("the retention cron and a Mahnlauf's print PDF", () => {
     await env.INVOICES.put(printKey, new TextEncoder().encode(`%PDF-1.4 ${person.lastName}`));
     const plan = (await erasurePlan(db, person.id))!;
     await erasePerson(db, plan, plan.fingerprint, actor);
-    // Retained until the end of 2024+10: the print PDF stays with the letter meanwhile.
-    expect((await eraseExpiredRemains(env, db, new Date("2024-11-25T06:00:00Z"))).reminderPdfKeys).toEqual([]);
+    // A business letter, retained until the end of 2014+6: the print PDF stays with the letter meanwhile.
+    expect((await eraseExpiredRemains(env, db, new Date("2020-11-25T06:00:00Z"))).reminderPdfKeys).toEqual([]);
     expect(await env.INVOICES.head(printKey)).not.toBeNull();
     const remains = await eraseExpiredRemains(env, db, new Date("2026-11-25T06:00:00Z"));
     expect(remains.reminderPdfKeys).toEqual([person.letter, printKey]);
@@ -927,6 +1007,16 @@ describe("retention overview", () => {
     const page = await response.text();
     // The count once, as every grid shows it (not again in the title).
     expect(page.replaceAll("<!-- -->", "")).toMatch(/>Ausgetreten vor mehr als 5 Jahren <span[^>]*>\(\d+\)<\/span>/);
+    // The periods per kind of record, and what of erased people may go when (issue 30 item 5):
+    // the person erased above with an invoice of 2020 keeps its journal entry until the end of 2030.
+    const text = page
+      .replaceAll("<!-- -->", "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
+    expect(text).toContain("Buchungsbelege 8 Jahre Rechnungen, Stornorechnungen und Gutschriften");
+    expect(text).toContain("Bücher 10 Jahre Zahlungsjournal");
+    expect(text).toContain("Geschäftsbriefe 6 Jahre Mahnungen");
+    expect(text).toMatch(/31\.12\.2030 Bücher \d+ Buchung(en)? im Zahlungsjournal/);
     await run("UPDATE configuration SET retention_years = 3 WHERE id = 1");
   });
 

@@ -6,7 +6,8 @@ import { SCREEN_TITLES } from "~/components/navigation";
 import { dialogAction } from "~/dialogs/kit.server";
 import { formatDate, todayInBerlin } from "~/lib/format";
 import { retentionInactiveGrid, retentionLeftGrid } from "~/grids/retentionCandidates.grid";
-import { retentionSettings, setRetentionYears } from "~/models/gdpr.server";
+import { RETENTION, RETENTION_KINDS } from "~/lib/retention";
+import { retentionSchedule, retentionSettings, setRetentionYears } from "~/models/gdpr.server";
 import { readForUser, requireAccess } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -14,7 +15,9 @@ import { redirectWithToast } from "~/services/toast.server";
 /**
  * Datenschutz (ADMIN, GDPR): the retention overview (issue 16 item 5). Members who left more than
  * N years ago and people without any activity for N years (N in Einstellungen, changed here),
- * each with its Auskunft (Art. 15) and 'Löschen…', the erasure preview (Art. 17).
+ * each with its Auskunft (Art. 15) and 'Löschen…', the erasure preview (Art. 17). Below, the
+ * retention periods per kind of record and what of erased people becomes deletable when (issue 30
+ * item 5).
  */
 const TITLE = SCREEN_TITLES.gdpr;
 export const YEARS_INVALID = "Bitte eine ganze Zahl von 1 bis 30 Jahren eingeben.";
@@ -23,11 +26,12 @@ export const meta: MetaFunction = () => [{ title: `${TITLE} – Wuff` }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { value } = await readForUser(args, ["gdpr"], async (user) => {
-    // All three at once: one round trip.
-    const [{ years, cutoff }, left, inactive] = await Promise.all([
+    // All at once: one round trip.
+    const [{ years, cutoff }, left, inactive, schedule] = await Promise.all([
       retentionSettings(args.context.db, todayInBerlin()),
       loadPageGrid(args, retentionLeftGrid, user),
       loadPageGrid(args, retentionInactiveGrid, user),
+      retentionSchedule(args.context.db),
     ]);
     // The lists' titles say the years (the grid adds how many).
     return {
@@ -35,6 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
       cutoff,
       left: { ...left, title: `Ausgetreten vor mehr als ${years} Jahren` },
       inactive: { ...inactive, title: `Ohne Aktivität seit ${years} Jahren` },
+      schedule,
     };
   });
   return value;
@@ -52,7 +57,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function GdprScreen() {
-  const { years, cutoff, left, inactive } = useLoaderData<typeof loader>();
+  const { years, cutoff, left, inactive, schedule } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ error?: string; value?: string }>();
   return (
     <div className="flex max-w-4xl flex-col gap-4">
@@ -89,6 +94,86 @@ export default function GdprScreen() {
       </Form>
       <DataGrid data={left} />
       <DataGrid data={inactive} />
+      <RetentionPeriods schedule={schedule} />
     </div>
+  );
+}
+
+/** The periods per kind of record (§ 147 AO) and, for erased people, what may go when. */
+function RetentionPeriods({ schedule }: { schedule: { until: string; kind: keyof typeof RETENTION; records: string }[] }) {
+  const cell = "py-1.5 pr-3 align-top";
+  return (
+    <section aria-labelledby="retention-periods" className="flex flex-col gap-2">
+      <h2 id="retention-periods" className="text-lg font-semibold text-wuff-800">
+        Aufbewahrungsfristen
+      </h2>
+      <p className="text-sm text-slate-700">
+        Was Gelöschte Personen betrifft, bleibt nur so lange, wie das Steuerrecht es verlangt: jede Frist ab dem Ende des Jahres, in dem der Eintrag entstanden
+        ist (§ 147 Abs. 4 AO). Der tägliche Lauf löscht am Tag nach dem Fristende, was kein noch aufbewahrter Eintrag mehr braucht.
+      </p>
+      <div className="overflow-x-auto">
+        <table className="w-full border-collapse text-sm">
+          <thead>
+            <tr className="border-b border-slate-300 text-left">
+              <th scope="col" className={`${cell} font-medium`}>
+                Art
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                Frist
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                Was dazu gehört
+              </th>
+              <th scope="col" className={`${cell} font-medium`}>
+                Rechtsgrundlage
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {RETENTION_KINDS.map((kind) => (
+              <tr key={kind} className="border-b border-slate-200">
+                <th scope="row" className={`${cell} text-left font-medium`}>
+                  {RETENTION[kind].label}
+                </th>
+                <td className={`${cell} whitespace-nowrap`}>{RETENTION[kind].years} Jahre</td>
+                <td className={cell}>{RETENTION[kind].records}</td>
+                <td className={cell}>{RETENTION[kind].rule}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3 className="font-semibold text-slate-800">Wann Aufbewahrtes gelöscht wird</h3>
+      {schedule.length === 0 ? (
+        <p className="text-sm text-slate-700">Von gelöschten Personen wird nichts mehr aufbewahrt.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-sm">
+            <thead>
+              <tr className="border-b border-slate-300 text-left">
+                <th scope="col" className={`${cell} font-medium`}>
+                  Aufbewahrt bis
+                </th>
+                <th scope="col" className={`${cell} font-medium`}>
+                  Art
+                </th>
+                <th scope="col" className={`${cell} font-medium`}>
+                  Einträge gelöschter Personen
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {schedule.map((due) => (
+                <tr key={`${due.until} ${due.kind}`} className="border-b border-slate-200">
+                  <td className={`${cell} whitespace-nowrap`}>{formatDate(due.until)}</td>
+                  <td className={cell}>{RETENTION[due.kind].label}</td>
+                  <td className={cell}>{due.records}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
