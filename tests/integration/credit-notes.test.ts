@@ -16,10 +16,12 @@ import { personCredit } from "~/models/payments.server";
 import { postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
+import { formatDate, todayInBerlin } from "~/lib/format";
 
 const db = createDb(env.DB);
 const actor = { name: "Fritz Finanz" };
-const TODAY = "2026-11-27";
+// The day the app issues on (Berlin): the dialog issues with it.
+const TODAY = todayInBerlin();
 let personId: number;
 
 beforeAll(async () => {
@@ -92,7 +94,7 @@ describe("a credit note for part of an invoice", () => {
     const document = await getDocumentProxy(new Uint8Array(await stored!.arrayBuffer()));
     const text = ((await extractText(document, { mergePages: true })).text as string).replace(/\s+/g, " ");
     expect(text).toContain(`Gutschrift Nr. ${note.invoiceNumber}`);
-    expect(text).toContain(`hiermit schreiben wir Ihnen zu unserer Rechnung Nr. ${original.invoiceNumber} vom 27.11.2026 den folgenden Betrag gut`);
+    expect(text).toContain(`hiermit schreiben wir Ihnen zu unserer Rechnung Nr. ${original.invoiceNumber} vom ${formatDate(TODAY)} den folgenden Betrag gut`);
     expect(text).toMatch(/19 % -20,00 € -3,80 € -23,80 €/);
     expect(text).not.toContain("vollständig");
     expect(text).not.toContain("Bitte überweisen");

@@ -56,7 +56,7 @@ async function startControlledPdfRun() {
 
 beforeAll(async () => {
   await loadDemoData();
-  // 26 invoices in all: two slices of 20 and 6.
+  // 31 invoices in all (the demo's 11 issued ones and 20 more): two slices of 20 and 11.
   const [{ last }] = await db.select({ last: sql<number>`max(invoice_number)` }).from(schema.invoiceHeaders);
   for (let index = 1; index <= 20; index++) {
     const [header] = await db
@@ -77,7 +77,7 @@ beforeAll(async () => {
 describe("PDFs erzeugen", () => {
   it("the confirmation says how many invoices have no PDF; only ADMIN may start it", async () => {
     const page = await (await fetchApp("/tasks?dialog=pdfRun-start", { cookie: await loginCookie("admin") })).text();
-    expect(page.replaceAll("<!-- -->", "")).toContain("26 Rechnungen haben noch kein PDF (von 26)");
+    expect(page.replaceAll("<!-- -->", "")).toContain("31 Rechnungen haben noch kein PDF (von 31)");
     for (const who of ["finance", "staff"] as const) {
       const response = await postForm("/tasks", await loginCookie(who), { intent: "pdfRun:start" });
       expect(response.status, who).toBe(302);
@@ -101,7 +101,7 @@ describe("PDFs erzeugen", () => {
 
     await deliver(messages.slice(1));
     const finished = await jobOf(job.id);
-    expect(finished).toMatchObject({ status: "DONE", done: 26, failed: 0, message: "Fertig! Es wurden 26 Pdfs erzeugt" });
+    expect(finished).toMatchObject({ status: "DONE", done: 31, failed: 0, message: "Fertig! Es wurden 31 Pdfs erzeugt" });
     const all = await headers();
     expect(all.every((header) => header.pdfFilePath?.startsWith("Rechnung_"))).toBe(true);
     const files = await storedFiles();
@@ -122,7 +122,7 @@ describe("PDFs erzeugen", () => {
 
     expect(await storedFiles()).toEqual(before.files);
     expect(await headers()).toEqual(before.headers);
-    expect(await jobOf(job.id)).toMatchObject({ status: "DONE", done: 26, message: "Fertig! Es wurden 26 Pdfs erzeugt" });
+    expect(await jobOf(job.id)).toMatchObject({ status: "DONE", done: 31, message: "Fertig! Es wurden 31 Pdfs erzeugt" });
   });
 
   it("a second run makes nothing", async () => {

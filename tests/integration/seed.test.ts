@@ -3,6 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { generateSeedData } from "~/db/seed/generate";
 import { seedStatements } from "~/db/seed/plan";
 import { isRecipientQuery } from "~/lib/mail";
+import { createDb } from "~/db/client.server";
+import { invoiceStateLabel, type InvoiceStateSource } from "~/lib/invoice-state";
+import { cancelInvoice } from "~/models/invoices.server";
+import { personCredit } from "~/models/payments.server";
 
 const TODAY = "2026-11-22";
 
@@ -80,6 +84,68 @@ describe("the demo seed", () => {
       await scalar("SELECT count(*) AS n FROM invoice_headers h WHERE h.amount <> (SELECT sum(r.amount) FROM invoice_rows r WHERE r.invoice_id = h.id)"),
     ).toBe(0);
     expect(await scalar("SELECT last_invoice_number AS n FROM configuration")).toBe(await scalar("SELECT max(invoice_number) AS n FROM invoice_headers"));
+  });
+
+  it("shows every state of the invoice life cycle, each booked as the app books it (issue 30)", async () => {
+    const db = createDb(env.DB);
+    const headers = (
+      await env.DB.prepare(
+        `SELECT h.id, h.status, h.kind, h.amount, h.open_amount AS openAmount, h.invoice_number AS invoiceNumber, h.corrects_invoice_id AS corrects,
+          EXISTS (SELECT 1 FROM invoice_headers s WHERE s.corrects_invoice_id = h.id AND s.kind = 'STORNO') AS cancelled FROM invoice_headers h ORDER BY h.id`,
+      ).all<Omit<InvoiceStateSource, "cancelled"> & { id: number; invoiceNumber: number | null; corrects: number | null; cancelled: number }>()
+    ).results;
+    const states = headers.map((header) => invoiceStateLabel({ ...header, cancelled: header.cancelled === 1 }));
+    for (const state of ["Entwurf", "Ausgestellt", "Bezahlt", "Teilweise bezahlt", "Storniert", "Stornorechnung", "Gutschrift"])
+      expect(states).toContain(state);
+    // The journal balances for every invoice and fee: open = amount - allocations (the app's rule).
+    expect(
+      await scalar(`SELECT count(*) AS n FROM invoice_headers h WHERE h.status = 'ISSUED' AND h.kind = 'INVOICE'
+        AND h.open_amount <> h.amount - coalesce((SELECT sum(amount) FROM payment_allocations WHERE invoice_id = h.id), 0)`),
+    ).toBe(0);
+    expect(
+      await scalar(`SELECT count(*) AS n FROM fees f WHERE f.is_invoiced = 0
+        AND f.open_amount <> f.amount - coalesce((SELECT sum(amount) FROM payment_allocations WHERE fee_id = f.id), 0)`),
+    ).toBe(0);
+    // Numbers without gaps, Storno and Gutschrift from the same counter.
+    const numbers = headers.flatMap((header) => (header.invoiceNumber === null ? [] : [header.invoiceNumber])).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, index) => numbers[0] + index));
+    // The Gutschrift came after the invoice was paid: its amount is the person's credit.
+    const creditNote = headers.find((header) => header.kind === "CREDIT_NOTE")!;
+    const creditedPerson = (await env.DB.prepare("SELECT person_id AS id FROM invoice_headers WHERE id = ?1").bind(creditNote.id).first<{ id: number }>())!.id;
+    expect(await personCredit(db, creditedPerson)).toBe(-creditNote.amount);
+
+    // The seeded Stornorechnung is what 'Stornieren' writes: cancel the seeded one's twin (the
+    // partly paid invoice is not; a paid one is) and compare the shapes.
+    const storno = headers.find((header) => header.kind === "STORNO")!;
+    const twin = headers.find(
+      (header) => header.kind === "INVOICE" && header.status === "ISSUED" && header.openAmount === header.amount && header.cancelled === 0,
+    )!;
+    const outcome = await cancelInvoice(db, twin.id, { name: "seed" }, TODAY);
+    expect(outcome.status).toBe("cancelled");
+    const made = outcome.status === "cancelled" ? outcome.stornoId : 0;
+    const shape = async (stornoId: number) => {
+      const header = await env.DB.prepare(
+        "SELECT status, kind, due_date AS dueDate, open_amount AS openAmount, issued_tax_status AS tax, (SELECT amount FROM invoice_headers o WHERE o.id = h.corrects_invoice_id) + amount AS net FROM invoice_headers h WHERE id = ?1",
+      )
+        .bind(stornoId)
+        .first();
+      const entry = await env.DB.prepare(
+        `SELECT p.method, p.source, p.source_ref = CAST(h.invoice_number AS TEXT) AS namesStorno, p.amount + h.amount AS net, p.text LIKE 'Stornorechnung % zu Rechnung %' AS text,
+          (SELECT sum(a.amount) FROM payment_allocations a WHERE a.payment_id = p.id AND a.invoice_id = h.corrects_invoice_id) = -h.amount AS settles
+         FROM invoice_headers h JOIN payments p ON p.entry_key = 'storno:' || h.corrects_invoice_id WHERE h.id = ?1`,
+      )
+        .bind(stornoId)
+        .first();
+      const released = await env.DB.prepare(
+        `SELECT count(*) AS n FROM invoice_rows r JOIN fees f ON f.id = r.fee_id WHERE r.invoice_id = (SELECT corrects_invoice_id FROM invoice_headers WHERE id = ?1)
+          AND (r.fee_released = 0 OR f.is_invoiced = 1 OR f.open_amount <> f.amount OR f.payment_reference IS NOT NULL)`,
+      )
+        .bind(stornoId)
+        .first<{ n: number }>();
+      return { header, entry, notReleased: released!.n };
+    };
+    expect(await shape(storno.id)).toEqual(await shape(made));
+    expect((await shape(storno.id)).entry).toMatchObject({ method: "OFFSET", source: "CORRECTION", namesStorno: 1, net: 0, settles: 1 });
   });
 
   it("links every confirmed course membership to its course fee", async () => {

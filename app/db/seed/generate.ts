@@ -9,7 +9,7 @@ import { DEFAULT_INVOICE_TEMPLATE, DEMO_CLUB, INVOICE_TEMPLATE_NAME } from "../.
 import { ibanWithCheckDigits, mandateReference } from "../../lib/banking";
 import { courseFeeText, courseTimeText } from "../../lib/labels";
 import { MAIL_TEMPLATES } from "../../lib/mail";
-import { DEFAULT_TAX_CASES, taxDefaultOfKind } from "../../lib/tax";
+import { DEFAULT_TAX_CASES, taxDefaultOfKind, type TaxCase } from "../../lib/tax";
 import type * as schema from "../schema";
 
 type Row<T extends { $inferInsert: unknown }> = T["$inferInsert"];
@@ -510,17 +510,16 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
   for (const fee of billable) byPerson.set(fee.personId, [...(byPerson.get(fee.personId) ?? []), fee]);
   const personById = new Map(people.map((person) => [person.id, person]));
   let invoiceNumber = currentYear * 1000;
-  const issuedCount = Math.max(6, Math.floor(size.people / 25));
-  // One person more than the issued invoices: the draft.
-  const invoiced = [...byPerson].slice(0, issuedCount + 1);
-  for (const [personId, personFees] of invoiced) {
+  /** An invoice (or, with `corrects`, a Stornorechnung or Gutschrift) of the person, as the app
+   *  writes it: a draft has no number and no recipient yet; an issued one takes the next number,
+   *  freezes its recipient and dates of service and settles the fees it bills. */
+  const addInvoice = (
+    personId: number,
+    rows: { fee?: (typeof fees)[number]; text: string; amount: number; serviceFrom: string | null; serviceTo: string | null; taxCase: TaxCase }[],
+    options: { date: string; dueDate: string | null; draft?: boolean; sent?: boolean; open: number; kind?: "STORNO" | "CREDIT_NOTE"; corrects?: number },
+  ) => {
     const id = invoiceHeaders.length + 1;
-    const date = addDaysToDate(today, -20 - id);
-    const amount = personFees.reduce((sum, fee) => sum + fee.amount!, 0);
-    const draft = id > issuedCount;
-    // The newest issued invoice is not sent yet (and so open); of the others every third is paid.
-    const unsent = id === issuedCount;
-    const paid = id % 3 === 0 && !draft && !unsent;
+    const { date, draft = false } = options;
     if (!draft) invoiceNumber += 1;
     const person = personById.get(personId)!;
     invoiceHeaders.push({
@@ -528,14 +527,16 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
       personId,
       invoiceNumber: draft ? null : invoiceNumber,
       status: draft ? "DRAFT" : "ISSUED",
+      kind: options.kind ?? "INVOICE",
+      correctsInvoiceId: options.corrects ?? null,
       issuedOn: draft ? null : `${date}T09:00:00.000Z`,
       issuedBy: draft ? null : audit.createdBy,
       date,
-      sentDate: draft || unsent ? null : date,
-      dueDate: addDaysToDate(date, 30),
-      amount,
-      openAmount: draft || paid ? 0 : amount,
-      paymentComments: paid ? "Überweisung eingegangen" : null,
+      sentDate: options.sent ? date : null,
+      dueDate: options.dueDate,
+      amount: rows.reduce((sum, row) => sum + row.amount, 0),
+      openAmount: options.open,
+      paymentComments: null,
       pdfFilePath: null,
       ...(draft
         ? {}
@@ -551,20 +552,21 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
           }),
       ...audit,
     });
-    personFees.forEach((fee, line) => {
+    rows.forEach((row, line) => {
       invoiceRows.push({
         id: invoiceRows.length + 1,
         invoiceId: id,
-        feeId: fee.id,
+        feeId: row.fee?.id ?? null,
         lineNumber: line + 1,
-        text: fee.text,
-        amount: fee.amount,
-        serviceFrom: draft ? null : fee.kind === "ANNUAL" && fee.periodYear ? `${fee.periodYear}-01-01` : fee.date,
-        serviceTo: draft ? null : fee.kind === "ANNUAL" && fee.periodYear ? `${fee.periodYear}-12-31` : fee.date,
-        // The defaults of Einstellungen (app/models/tax.server.ts; the demo's course types have none of their own).
-        taxCase: DEFAULT_TAX_CASES[taxDefaultOfKind(fee.kind ?? "OTHER")],
+        text: row.text,
+        amount: row.amount,
+        serviceFrom: draft ? null : row.serviceFrom,
+        serviceTo: draft ? null : row.serviceTo,
+        taxCase: row.taxCase,
         ...audit,
       });
+      const fee = row.fee;
+      if (!fee) return;
       fee.isInvoiced = true;
       if (draft) return;
       // As issuing does: the billed fee is settled by the invoice.
@@ -572,7 +574,92 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
       fee.dueDate = null;
       fee.paymentReference = `ReNr ${invoiceNumber}`;
     });
+    return invoiceHeaders[id - 1];
+  };
+  /** The rows of an invoice billing these fees: their text and amount, the date of service (the
+   *  membership year or the fee's day) and the tax case of Einstellungen (app/models/tax.server.ts;
+   *  the demo's course types have none of their own). */
+  const feeRows = (personFees: typeof fees) =>
+    personFees.map((fee) => ({
+      fee,
+      text: fee.text!,
+      amount: fee.amount!,
+      serviceFrom: fee.kind === "ANNUAL" && fee.periodYear ? `${fee.periodYear}-01-01` : fee.date,
+      serviceTo: fee.kind === "ANNUAL" && fee.periodYear ? `${fee.periodYear}-12-31` : fee.date,
+      taxCase: DEFAULT_TAX_CASES[taxDefaultOfKind(fee.kind ?? "OTHER")],
+    }));
+  const issuedCount = Math.max(6, Math.floor(size.people / 25));
+  // One person more than the issued invoices: the draft.
+  const invoiced = [...byPerson].slice(0, issuedCount + 1);
+  for (const [index, [personId, personFees]] of invoiced.entries()) {
+    const id = index + 1;
+    const date = addDaysToDate(today, -20 - id);
+    const amount = personFees.reduce((sum, fee) => sum + fee.amount!, 0);
+    const draft = id > issuedCount;
+    // The newest issued invoice is not sent yet (and so open); of the others every third is paid.
+    const unsent = id === issuedCount;
+    const paid = id % 3 === 0 && !draft && !unsent;
+    const header = addInvoice(personId, feeRows(personFees), {
+      date,
+      dueDate: addDaysToDate(date, 30),
+      draft,
+      sent: !draft && !unsent,
+      open: draft || paid ? 0 : amount,
+    });
+    if (paid) header.paymentComments = "Überweisung eingegangen";
   }
+
+  // The rest of the life cycle (issue 30 item 6), after those in number and date: an invoice partly
+  // paid and past its due date, one cancelled by its Stornorechnung (its fees open again), and a
+  // paid one with a Gutschrift for part of it (the person's credit). Their records have the shape
+  // that cancelInvoice and issueCreditNote write (seed.test.ts compares them); the journal's entries
+  // follow below.
+  const [partlyPaidFees, cancelledFees, creditedFees] = [...byPerson].slice(invoiced.length, invoiced.length + 3);
+  addInvoice(partlyPaidFees[0], feeRows(partlyPaidFees[1]), {
+    date: addDaysToDate(today, -19),
+    dueDate: addDaysToDate(today, -5),
+    sent: true,
+    open: Math.ceil(partlyPaidFees[1].reduce((sum, fee) => sum + fee.amount!, 0) / 2),
+  });
+  const cancelled = addInvoice(cancelledFees[0], feeRows(cancelledFees[1]), {
+    date: addDaysToDate(today, -18),
+    dueDate: addDaysToDate(today, 12),
+    sent: true,
+    open: 0,
+  });
+  const credited = addInvoice(creditedFees[0], feeRows(creditedFees[1]), {
+    date: addDaysToDate(today, -17),
+    dueDate: addDaysToDate(today, 13),
+    sent: true,
+    open: 0,
+  });
+  const cancelledRows = invoiceRows.filter((row) => row.invoiceId === cancelled.id);
+  const storno = addInvoice(
+    cancelled.personId,
+    cancelledRows.map((row) => ({ text: row.text!, amount: -row.amount!, serviceFrom: row.serviceFrom!, serviceTo: row.serviceTo!, taxCase: row.taxCase! })),
+    { date: addDaysToDate(today, -10), dueDate: null, sent: true, open: 0, kind: "STORNO", corrects: cancelled.id },
+  );
+  // The Storno releases the cancelled invoice's fees: they are open and billable again.
+  for (const row of cancelledRows) {
+    row.feeReleased = true;
+    const fee = fees.find((candidate) => candidate.id === row.feeId)!;
+    Object.assign(fee, { isInvoiced: false, openAmount: fee.amount, dueDate: null, paymentReference: null });
+  }
+  // A Gutschrift for one lesson that did not take place: part of the first row's tax case.
+  const creditedRow = invoiceRows.find((row) => row.invoiceId === credited.id)!;
+  const creditNote = addInvoice(
+    credited.personId,
+    [
+      {
+        text: "Gutschrift: ausgefallene Übungsstunde",
+        amount: -Math.min(1500, creditedRow.amount!),
+        serviceFrom: creditedRow.serviceFrom!,
+        serviceTo: creditedRow.serviceTo!,
+        taxCase: creditedRow.taxCase!,
+      },
+    ],
+    { date: addDaysToDate(today, -5), dueDate: null, sent: true, open: 0, kind: "CREDIT_NOTE", corrects: credited.id },
+  );
   configuration[0].lastInvoiceNumber = invoiceNumber;
 
   // The payment journal (issue 30): every amount paid above is an entry with its allocation. The
@@ -583,44 +670,46 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
   const payments: SeedData["payments"] = [];
   const paymentAllocations: SeedData["paymentAllocations"] = [];
   const pay = (
-    personId: number,
-    date: string,
-    amount: number,
+    entry: { personId: number; date: string; amount: number; method: "CASH" | "TRANSFER" | "OFFSET"; text: string; entryKey?: string; sourceRef?: string },
     allocated: number,
     target: { feeId: number } | { invoiceId: number },
-    cash: boolean,
-    text: string,
   ) => {
     const id = payments.length + 1;
-    payments.push({
-      id,
-      entryKey: `seed:${id}`,
-      personId,
-      date,
-      amount,
-      method: cash ? "CASH" : "TRANSFER",
-      source: cash ? "CASH_RECEIPT" : "MANUAL",
-      text,
-      ...audit,
-    });
-    paymentAllocations.push({ id: paymentAllocations.length + 1, paymentId: id, ...target, amount: allocated, ...audit });
+    const source = entry.method === "CASH" ? "CASH_RECEIPT" : entry.method === "OFFSET" ? "CORRECTION" : "MANUAL";
+    payments.push({ id, entryKey: entry.entryKey ?? `seed:${id}`, ...entry, sourceRef: entry.sourceRef ?? null, source, ...audit });
+    if (allocated > 0) paymentAllocations.push({ id: paymentAllocations.length + 1, paymentId: id, ...target, amount: allocated, ...audit });
   };
   for (const fee of fees) {
     const paid = fee.amount! - fee.openAmount!;
     if (fee.isInvoiced || paid <= 0) continue;
     const day = fee.date < today ? addDaysToDate(fee.date, 3) : fee.date;
-    pay(fee.personId, day > today ? today : day, paid, paid, { feeId: fee.id! }, fee.kind === "COURSE", `Zahlung auf Posten „${fee.text}“ (Demo)`);
+    const text = `Zahlung auf Posten „${fee.text}“ (Demo)`;
+    pay({ personId: fee.personId, date: day > today ? today : day, amount: paid, method: fee.kind === "COURSE" ? "CASH" : "TRANSFER", text }, paid, {
+      feeId: fee.id!,
+    });
   }
   let overpaid = false;
   for (const header of invoiceHeaders) {
-    if (header.status !== "ISSUED") continue;
-    const amount = header.amount!;
+    if (header.status !== "ISSUED" || header.kind !== "INVOICE" || header.id === cancelled.id) continue;
+    const paid = header.amount! - header.openAmount!;
+    if (paid <= 0) continue;
     const day = addDaysToDate(header.date, 10) > today ? today : addDaysToDate(header.date, 10);
-    if (header.openAmount === 0) {
-      const extra = overpaid ? 0 : 1000;
-      overpaid = true;
-      pay(header.personId, day, amount + extra, amount, { invoiceId: header.id! }, false, `Überweisung ReNr ${header.invoiceNumber} (Demo)`);
-    }
+    const extra = overpaid || header.openAmount! > 0 ? 0 : 1000;
+    if (header.openAmount === 0) overpaid = true;
+    const text = `Überweisung ReNr ${header.invoiceNumber} (Demo)`;
+    pay({ personId: header.personId, date: day, amount: paid + extra, method: "TRANSFER", text }, paid, { invoiceId: header.id! });
+  }
+  // The corrections' entries 'Verrechnung', as cancelInvoice and issueCreditNote book them: the
+  // Stornorechnung settles what was open on the cancelled invoice; the Gutschrift comes after the
+  // invoice was paid, so nothing is open to settle and its amount is the person's credit.
+  for (const [correction, corrected, key, what] of [
+    [storno, cancelled, `storno:${cancelled.id}`, "Stornorechnung"],
+    [creditNote, credited, `creditnote:seed-${creditNote.id}`, "Gutschrift"],
+  ] as const) {
+    const settles = correction.kind === "STORNO" ? corrected.amount! : 0;
+    const text = `${what} ${correction.invoiceNumber} zu Rechnung ${corrected.invoiceNumber}`;
+    const entry = { entryKey: key, personId: correction.personId, date: correction.date, amount: -correction.amount!, text };
+    pay({ ...entry, method: "OFFSET", sourceRef: String(correction.invoiceNumber) }, settles, { invoiceId: corrected.id! });
   }
 
   // Attendance of the running courses' dates held so far (up to the end of the reference day):
