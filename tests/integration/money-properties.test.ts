@@ -3,12 +3,16 @@
  * fee, delete/undo, invoicing-run (its messages delivered once or twice), run-undo and Mollie
  * payment (a fee's payment link paid at the Mollie fake, the webhook called once or twice) and
  * reminder-run (Mahnlauf: the person's items made overdue, the run on a later day, its messages
- * delivered once or twice) and bank-payment (a statement's credit for an open invoice or fee, about
- * what a reminder asks for, imported and booked) operations
+ * delivered once or twice), bank-payment (a statement's credit for an open invoice or fee, about
+ * what a reminder asks for, imported and booked, the same file imported again), Lastschriftlauf
+ * (the person's fees without invoice collected by mandate, messages once or twice, the run then
+ * kept, cancelled or submitted), Storno, Gutschrift and the journal's reversal, refund and credit
+ * use operations
  * (fast-check, fixed seed) through the models, the fee dialog's action and the queue consumer,
  * and after every step the books must still hold: amounts are whole cents, an invoice's
  * amount is the sum of its rows, 0 ≤ open amount ≤ amount for invoices and fees, no fee is on
- * two rows, invoice numbers are unique, every fee on a row is marked invoiced. Refused operations
+ * two rows, invoice numbers are unique and without gaps, every fee on a row is marked invoiced,
+ * open = amount - allocations, the journal balances, an issued invoice never changes. Refused operations
  * are fine; broken books are not.
  */
 import { env } from "cloudflare:test";
@@ -27,7 +31,9 @@ import { deliver, startControlledInvoiceRun } from "../support/jobs";
 import { loadDemoData } from "../support/seed";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
 import { startRun } from "~/jobs/start.server";
-import { addDaysToDate } from "~/lib/format";
+import { addDaysToDate, todayInBerlin } from "~/lib/format";
+import { earliestCollectionDate } from "~/lib/pain008";
+import { mandateReference } from "~/lib/banking";
 import { reminderRunParams } from "~/models/reminder-runs.server";
 import { parseStatement } from "~/lib/bank-statements.server";
 import { bookEntries, importStatement } from "~/models/bank-statements.server";
@@ -35,6 +41,20 @@ import { camtWith } from "../support/camt";
 import { issueTestInvoice } from "../support/invoices";
 
 let reminderRuns = 0;
+
+/** A Lastschriftlauf over the person (their open fees without invoice, by their mandate), its
+ *  messages delivered once or twice, then left prepared, cancelled, or submitted to the bank. */
+async function directDebitRun(redeliver: boolean, then: "keep" | "cancel" | "submit", cookie: string) {
+  const messages: { body: unknown }[] = [];
+  const collecting = { JOBS: { sendBatch: async (batch: { body: unknown }[]) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
+  const today = todayInBerlin();
+  const params = { date: today, earliest: earliestCollectionDate(today) };
+  const outcome = await startRun(collecting, db, { type: "DIRECT_DEBIT", items: [personId], params, emptyMessage: "Nichts einzuziehen" }, actor);
+  if (outcome.status !== "started") return;
+  await deliver(redeliver ? [...messages, ...messages] : messages);
+  if (then === "cancel") await postForm("/directdebits", cookie, { intent: "directDebit:cancel", id: outcome.job.id });
+  if (then === "submit") await postForm("/directdebits", await loginCookie("admin"), { intent: "directDebit:submit", id: outcome.job.id });
+}
 
 /** A Mahnlauf over the person on a day later than the last one (so levels 2 and 3 come due too). */
 async function reminderRun(redeliver: boolean) {
@@ -62,7 +82,7 @@ async function openWithReminderFees(target: { type: "INVOICE" | "FEE"; id: numbe
 /** A credit on the club's account naming an open item of the person ('ReNr {n}', 'Posten {id}'),
  *  about what it and its reminder fees ask for, imported and booked as proposed. What the booking
  *  applied must be exactly what left the item and its reminder fees, and never more than paid. */
-async function bankPayment(pick: number, delta: number, step: string) {
+async function bankPayment(pick: number, delta: number, twice: boolean, step: string) {
   const invoices = await db
     .select()
     .from(schema.invoiceHeaders)
@@ -89,17 +109,33 @@ async function bankPayment(pick: number, delta: number, step: string) {
   expect(booked.applied, `${step}: applied ≤ paid`).toBeLessThanOrEqual(cents);
   expect(before - (await openWithReminderFees(item)), `${step}: what left the item and its reminder fees is what was applied`).toBe(booked.applied);
   expect(booked.applied, `${step}: applied = min(paid, open with reminder fees)`).toBe(Math.min(cents, before));
+  if (!twice) return;
+  // The same file imported again (a treasurer's slip): nothing is imported or booked a second time.
+  const after = await openWithReminderFees(item);
+  const again = await importStatement(db, { fileName: "eigenschaft.xml", statement }, actor);
+  const repeated = await db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.importId, again.importId));
+  expect(repeated, `${step}: the second import finds the entry known`).toEqual([]);
+  expect(await openWithReminderFees(item), `${step}: the second import books nothing`).toBe(after);
 }
 
 const db = createDb(env.DB);
 const actor = DEMO_USERS.finance;
 let personId: number;
-let nextNumber = 900_000;
 
 beforeAll(async () => {
   await loadDemoData();
   [{ id: personId }] = await db.insert(schema.people).values({ firstName: "Paula", lastName: "Probe", memberTypeId: 1 }).returning({ id: schema.people.id });
   await db.update(schema.configuration).set({ mollieIntegration: true });
+  // An active mandate: the fees the person owes without an invoice can be collected.
+  await db.insert(schema.sepaMandates).values({
+    personId,
+    accountHolder: "Paula Probe",
+    iban: "DE89370400440532013000",
+    reference: mandateReference(personId, 1),
+    mandateDate: "2026-01-01",
+    createdBy: "Test",
+    createdOn: "2026-01-01T00:00:00.000Z",
+  });
 });
 
 /** A payment through the fee's Mollie link (at the fake), and Mollie's webhook call(s) delivered. */
@@ -137,7 +173,14 @@ async function freshInvoices(): Promise<number[]> {
       .values({ personId, date: "2026-11-02", dueDate: "2026-09-01", amount, openAmount: 0 })
       .returning({ id: schema.invoiceHeaders.id });
     await db.insert(schema.invoiceRows).values({ invoiceId: header.id, feeId: fee.id, lineNumber: 1, amount, text: "Probeposten" });
-    if (!draft) await issueTestInvoice(header.id, nextNumber++);
+    // Numbered from the counter, as issuing numbers: the numbers stay without gaps.
+    if (!draft) {
+      const [{ next }] = await db.all<{ next: number }>(
+        sql`SELECT max(coalesce((SELECT last_invoice_number FROM configuration WHERE id = 1), 0), coalesce((SELECT max(invoice_number) FROM invoice_headers), 0)) + 1 AS next`,
+      );
+      await issueTestInvoice(header.id, next);
+      await db.update(schema.configuration).set({ lastInvoiceNumber: next });
+    }
     ids.push(header.id);
   }
   return ids;
@@ -237,6 +280,10 @@ async function expectBooksHold(step: string) {
   }
   const numbers = headers.map((h) => h.invoiceNumber).filter((n) => n !== null);
   check(new Set(numbers).size === numbers.length, `invoice numbers unique: ${numbers.filter((n, index) => numbers.indexOf(n) !== index).join(", ")}`);
+  // ... and without gaps: one counter for invoices, Stornorechnungen and Gutschriften.
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const gaps = sorted.filter((n, index) => index > 0 && n !== sorted[index - 1] + 1);
+  check(gaps.length === 0, `invoice numbers without gaps: missing before ${gaps.join(", ")}`);
   const invoiced = new Set(fees.filter((fee) => fee.isInvoiced).map((fee) => fee.id));
   for (const id of billed) check(invoiced.has(id!), `a billed fee is marked invoiced: fee ${id}`);
   const booked = await db.select().from(schema.molliePayments);
@@ -311,7 +358,7 @@ const operation = fc.oneof(
   }),
   fc.record({ kind: fc.constant("deleteInvoiceAndUndo" as const), invoice: fc.nat(1), undo: fc.boolean() }),
   fc.record({ kind: fc.constant("editFee" as const), pick: fc.nat(20), amount: fc.integer({ min: 0, max: 60_000 }), isOpen: fc.boolean() }),
-  fc.record({ kind: fc.constant("addBillableFee" as const), amount: fc.integer({ min: 0, max: 60_000 }) }),
+  fc.record({ kind: fc.constant("addBillableFee" as const), amount: fc.integer({ min: 0, max: 60_000 }), direct: fc.boolean() }),
   fc.record({ kind: fc.constant("invoiceRun" as const), redeliver: fc.boolean(), draftsOnly: fc.boolean() }),
   fc.record({ kind: fc.constant("issueInvoice" as const), invoice: fc.nat(1), twice: fc.boolean() }),
   fc.record({ kind: fc.constant("cancelInvoice" as const), invoice: fc.nat(1), twice: fc.boolean() }),
@@ -324,7 +371,12 @@ const operation = fc.oneof(
     calls: fc.integer({ min: 1, max: 2 }),
   }),
   fc.record({ kind: fc.constant("reminderRun" as const), redeliver: fc.boolean() }),
-  fc.record({ kind: fc.constant("bankPayment" as const), pick: fc.nat(20), delta: fc.integer({ min: -3_000, max: 1_000 }) }),
+  fc.record({ kind: fc.constant("bankPayment" as const), pick: fc.nat(20), delta: fc.integer({ min: -3_000, max: 1_000 }), twice: fc.boolean() }),
+  fc.record({
+    kind: fc.constant("directDebitRun" as const),
+    redeliver: fc.boolean(),
+    then: fc.constantFrom("keep" as const, "cancel" as const, "submit" as const),
+  }),
   // Issue 30: the journal's own operations, through the dialogs' actions as a treasurer sends them.
   fc.record({ kind: fc.constant("reversePayment" as const), pick: fc.nat(40) }),
   fc.record({ kind: fc.constant("refundCredit" as const), cents: fc.integer({ min: 1, max: 5_000 }), twice: fc.boolean() }),
@@ -388,9 +440,18 @@ describe("the books hold under any sequence of operations", () => {
               break;
             }
             case "addBillableFee":
-              await db
-                .insert(schema.fees)
-                .values({ personId, date: "2026-11-05", text: "Probebeitrag", amount: op.amount, openAmount: op.amount, sendInvoice: true, kind: "OTHER" });
+              await db.insert(schema.fees).values({
+                personId,
+                date: "2026-11-05",
+                text: "Probebeitrag",
+                amount: op.amount,
+                openAmount: op.amount,
+                sendInvoice: !op.direct,
+                kind: "OTHER",
+              });
+              break;
+            case "directDebitRun":
+              await directDebitRun(op.redeliver, op.then, cookie);
               break;
             case "invoiceRun": {
               // Bills every billable fee of the club; a redelivery must change nothing.
@@ -476,7 +537,7 @@ describe("the books hold under any sequence of operations", () => {
               break;
             }
             case "bankPayment":
-              await bankPayment(op.pick, op.delta, step);
+              await bankPayment(op.pick, op.delta, op.twice, step);
               break;
             case "editFee": {
               // Through the fee dialog's action: its rules apply, as for a treasurer.
@@ -501,7 +562,7 @@ describe("the books hold under any sequence of operations", () => {
           await expectBooksHold(step);
         }
       }),
-      { numRuns: 40, seed: 20261123 },
+      { numRuns: 60, seed: 20261123 },
     );
     // The sequences did bill through the queue consumer and take runs back.
     expect(await db.$count(schema.invoiceHeaders, sql`job_id IS NOT NULL`)).toBeGreaterThan(0);
@@ -517,6 +578,10 @@ describe("the books hold under any sequence of operations", () => {
     expect(await db.$count(schema.payments, sql`amount < 0 AND source <> 'REVERSAL'`)).toBeGreaterThan(0);
     // ... and took payments from the bank statement, reminder fees included.
     expect(await db.$count(schema.bankStatementEntries, sql`status = 'BOOKED'`)).toBeGreaterThan(0);
+    // ... and collected by direct debit, runs cancelled and submitted.
+    expect(await db.$count(schema.payments, sql`method = 'DIRECT_DEBIT' AND person_id = ${personId}`)).toBeGreaterThan(0);
+    expect(await db.$count(schema.directDebitItems, sql`cancelled_on IS NOT NULL AND person_id = ${personId}`)).toBeGreaterThan(0);
+    expect(await db.$count(schema.directDebitRuns, sql`status = 'SUBMITTED'`)).toBeGreaterThan(0);
     expect(await db.$count(schema.fees, sql`kind = 'REMINDER' AND open_amount < amount AND payment_comments LIKE 'Bank %'`)).toBeGreaterThan(0);
   }, 180_000);
 });
