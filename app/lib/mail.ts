@@ -5,6 +5,7 @@
  */
 import type { MailKind, MailStatus } from "~/db/schema";
 import { formatDate, formatMoney } from "./format";
+import { INVOICE_KIND_LABELS, type InvoiceKindName } from "./invoice-state";
 
 /** Spec 001 §8: shown when nothing can be sent outside production. */
 export const NO_TEST_ACCOUNT = "Es ist kein SMTP Test Account konfiguriert. Mails können daher nicht getestet werden";
@@ -26,6 +27,8 @@ export const NO_PDF = "Zu dieser Rechnung gibt es noch kein PDF. Bitte zuerst da
 export const MAIL_TEMPLATES = {
   birthday: "Geburtstagsmail",
   invoice: "Rechnungsmail",
+  /** A Stornorechnung's or Gutschrift's mail (issue 30): it asks for no payment. */
+  correction: "Korrekturmail",
   fee: "Zahlungserinnerung",
   person: "Nachricht",
 } as const;
@@ -79,12 +82,16 @@ function ageOn(dateOfBirth: string | null | undefined, today: string): number | 
 
 export type MailInvoice = {
   id: number;
+  kind: InvoiceKindName;
   invoiceNumber: number;
   date: string;
   dueDate: string | null;
   amount: number;
   openAmount: number;
   pdfFilePath: string | null;
+  /** The invoice a Stornorechnung or Gutschrift corrects: its number and date. */
+  correctsNumber: number | null;
+  correctsDate: string | null;
 };
 export type MailFee = { id: number; text: string; amount: number; openAmount: number; dueDate: string | null; date: string };
 
@@ -118,6 +125,13 @@ export function mailVariables(input: {
     dueDate: invoice?.dueDate ? formatDate(invoice.dueDate) : "",
     invoiceAmount: invoice ? formatMoney(invoice.amount) : "",
     invoiceOpenAmount: invoice ? formatMoney(invoice.openAmount) : "",
+    // A correction (issue 30): what it is, what it corrects, and (a Gutschrift) what it credits.
+    documentTitle: invoice ? INVOICE_KIND_LABELS[invoice.kind] : "",
+    correctsNumber: invoice?.correctsNumber ? String(invoice.correctsNumber) : "",
+    correctsDate: invoice?.correctsDate ? formatDate(invoice.correctsDate) : "",
+    storno: invoice?.kind === "STORNO" ? "ja" : "",
+    creditNote: invoice?.kind === "CREDIT_NOTE" ? "ja" : "",
+    creditAmount: invoice?.kind === "CREDIT_NOTE" ? formatMoney(-invoice.amount) : "",
     feeText: fee?.text ?? "",
     feeDate: fee ? formatDate(fee.date) : "",
     feeAmount: fee ? formatMoney(fee.amount) : "",

@@ -196,6 +196,9 @@ export const mailInvoiceColumns = {
   amount: invoiceHeaders.amount,
   openAmount: invoiceHeaders.openAmount,
   pdfFilePath: invoiceHeaders.pdfFilePath,
+  kind: invoiceHeaders.kind,
+  correctsNumber: sql<number | null>`(SELECT o.invoice_number FROM invoice_headers o WHERE o.id = ${invoiceHeaders.correctsInvoiceId})`,
+  correctsDate: sql<string | null>`(SELECT o.date FROM invoice_headers o WHERE o.id = ${invoiceHeaders.correctsInvoiceId})`,
 };
 
 const personColumns = {

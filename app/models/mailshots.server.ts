@@ -62,12 +62,20 @@ export async function mailshotRecipients(db: Db, query: string, today: string): 
   return { recipients, leftOut: leftOut.map((row) => ({ name: row.name ?? "", reason: row.hasEmail ? NO_CONSENT : NO_EMAIL })) };
 }
 
-/** The invoice a mailshot attaches for a person: their newest with a PDF, an open one first. */
+/** The invoice a mailshot attaches for a person: their newest invoice with a PDF, an open one first. */
 export async function invoiceToAttach(db: Db, personId: number): Promise<MailInvoice | undefined> {
   const [row] = await db
     .select(mailInvoiceColumns)
     .from(invoiceHeaders)
-    .where(and(eq(invoiceHeaders.personId, personId), eq(invoiceHeaders.status, "ISSUED"), ne(sql`coalesce(${invoiceHeaders.pdfFilePath}, '')`, "")))
+    .where(
+      and(
+        eq(invoiceHeaders.personId, personId),
+        eq(invoiceHeaders.status, "ISSUED"),
+        // An invoice, not a Stornorechnung or Gutschrift (they have their own mail).
+        eq(invoiceHeaders.kind, "INVOICE"),
+        ne(sql`coalesce(${invoiceHeaders.pdfFilePath}, '')`, ""),
+      ),
+    )
     .orderBy(desc(gt(invoiceHeaders.openAmount, 0)), desc(invoiceHeaders.date), desc(invoiceHeaders.id))
     .limit(1);
   return row;

@@ -6,14 +6,16 @@
  * however often the form is sent, and bars a later Storno. Its PDF says what it is.
  */
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { issueInvoice, saveInvoiceRow } from "~/models/invoices.server";
+import { cancelInvoice, issueInvoice, saveInvoiceRow } from "~/models/invoices.server";
+import { MAIL_SENT } from "~/lib/mail";
+import { mailsTo, tinyPdf, useTestAccount } from "../support/mail-catcher";
 import { personCredit } from "~/models/payments.server";
-import { postForm, toastOf } from "../support/app";
+import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
 import { formatDate, todayInBerlin } from "~/lib/format";
@@ -163,5 +165,52 @@ describe("a credit note for part of an invoice", () => {
     const staff = await credit(original.id, { amount: "1,00" }, "staff");
     expect(staff.status).toBe(302);
     expect(await creditNotesOf(original.id)).toHaveLength(1);
+  });
+});
+
+describe("the mail of a correction", () => {
+  it("sends a Gutschrift and a Stornorechnung with the Korrekturmail: the document named, what it corrects, no payment asked", async () => {
+    const credited = await invoice();
+    expect((await credit(credited.id, { amount: "23,80" })).status).toBe(302);
+    const [note] = await creditNotesOf(credited.id);
+    const cancelled = await invoice();
+    const outcome = await cancelInvoice(db, cancelled.id, actor, TODAY);
+    if (outcome.status !== "cancelled") throw new Error(outcome.status);
+    await db.update(schema.people).set({ email: "gerda@gutschrift.example" }).where(eq(schema.people.id, personId));
+    const cookie = await loginCookie("finance");
+    const account = await useTestAccount("korrektur");
+    const date = formatDate(TODAY);
+    for (const [id, number, subject, says] of [
+      [
+        note.id,
+        note.invoiceNumber!,
+        "Gutschrift",
+        `Gutschrift Nr. ${note.invoiceNumber} vom ${date} über 23,80 € zu unserer Rechnung Nr. ${credited.invoiceNumber} vom ${date}`,
+      ],
+      [
+        outcome.stornoId,
+        outcome.stornoNumber,
+        "Stornorechnung",
+        `Sie storniert unsere Rechnung Nr. ${cancelled.invoiceNumber} vom ${date} vollständig: Aus ihr ist nichts mehr zu zahlen.`,
+      ],
+    ] as const) {
+      // Its PDF, as the background rendering stores it.
+      const file = `${subject}_${number}_Gutschrift.pdf`;
+      await env.INVOICES.put(file, tinyPdf(`${subject} ${number}`), { httpMetadata: { contentType: "application/pdf" } });
+      await db
+        .update(schema.invoiceHeaders)
+        .set({ pdfFilePath: file })
+        .where(and(eq(schema.invoiceHeaders.id, id), isNull(schema.invoiceHeaders.pdfFilePath)));
+      const preview = (await (await fetchApp(`/invoices?dialog=mail-invoice&dialogId=${id}`, { cookie })).text()).replaceAll("<!-- -->", "");
+      expect(preview).toContain(`${subject} ${number} von `);
+      const response = await postForm("/invoices", cookie, { intent: "mail:send", source: "invoice", id, subject: `${subject} ${number}` });
+      expect(toastOf(response)?.message).toBe(MAIL_SENT);
+      const mail = (await mailsTo(account)).find((sent) => sent.subject === `${subject} ${number}`)!;
+      // (\s also takes the no-break space before €.)
+      expect(mail.text.replace(/\s+/g, " ")).toContain(says);
+      expect(mail.text).not.toMatch(/fällig|überweisen|bezahlen/);
+      // Its own PDF, and no GiroCode: nothing is to be paid.
+      expect(mail.attachments?.map((attachment) => attachment.filename)).toEqual([file]);
+    }
   });
 });

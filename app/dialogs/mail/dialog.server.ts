@@ -10,6 +10,7 @@ import { composeMail, invoiceAttachment, loadTemplate, mailSettings, MailProblem
 import { browseList } from "~/lib/grid";
 import { MAIL_FAILED, MAIL_SENT, MAIL_TEMPLATES, NO_EMAIL, PERSON_ERASED, type MailFee, type MailInvoice, type MailPerson, type MailSource } from "~/lib/mail";
 import { todayInBerlin } from "~/lib/format";
+import { INVOICE_KIND_LABELS } from "~/lib/invoice-state";
 import { markInvoiceSent } from "~/models/invoices.server";
 import { isPdfOnTheWay } from "~/models/invoice-pdfs.server";
 import { claimMail, failMail, feeForMail, invoiceForMail, personForMail } from "~/models/mails.server";
@@ -37,7 +38,11 @@ async function loadRecord(db: Db, source: MailSource, id: number): Promise<MailR
     }
     case "invoice": {
       const found = await invoiceForMail(db, id);
-      return found && { ...found, template: MAIL_TEMPLATES.invoice, attachInvoice: true, label: `Rechnung ${found.invoice.invoiceNumber}` };
+      if (!found) return undefined;
+      // A Stornorechnung or Gutschrift goes with its own mail: it asks for no payment.
+      const { kind, invoiceNumber } = found.invoice;
+      const template = kind === "INVOICE" ? MAIL_TEMPLATES.invoice : MAIL_TEMPLATES.correction;
+      return { ...found, template, attachInvoice: true, label: `${INVOICE_KIND_LABELS[kind]} ${invoiceNumber}` };
     }
     case "fee": {
       const found = await feeForMail(db, id);
