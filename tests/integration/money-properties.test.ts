@@ -6,19 +6,21 @@
  * delivered once or twice), bank-payment (a statement's credit for an open invoice or fee, about
  * what a reminder asks for, imported and booked, the same file imported again), Lastschriftlauf
  * (the person's fees without invoice collected by mandate, messages once or twice, the run then
- * kept, cancelled or submitted), Storno, Gutschrift and the journal's reversal, refund and credit
- * use operations
+ * kept, cancelled or submitted), Storno, Gutschrift, an invoice's PDF (rendered in Chromium, asked
+ * for again), a fee marked paid in cash or by transfer, and the journal's reversal, refund and
+ * credit use operations
  * (fast-check, fixed seed) through the models, the fee dialog's action and the queue consumer,
  * and after every step the books must still hold: amounts are whole cents, an invoice's
  * amount is the sum of its rows, 0 ≤ open amount ≤ amount for invoices and fees, no fee is on
  * two rows, invoice numbers are unique and without gaps, every fee on a row is marked invoiced,
- * open = amount - allocations, the journal balances, an issued invoice never changes. Refused operations
+ * open = amount - allocations, the journal balances, an issued invoice never changes and its
+ * stored PDF and SHA-256, once set, never either. Refused operations
  * are fine; broken books are not.
  */
 import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { mainRecordOfTransaction, restoreDeletedRecord } from "~/models/recycle-bin.server";
@@ -26,6 +28,7 @@ import { cancelInvoice, deleteInvoiceHeader, deleteInvoiceRow, issueInvoice, sav
 import { undoInvoiceRun, latestInvoiceRun } from "~/models/invoice-runs.server";
 import { issueCreditNote } from "~/models/credit-notes.server";
 import { paymentLinkForFee, toMollieValue } from "~/services/payments.server";
+import { createInvoicePdf, lazyRenderer } from "~/services/invoice-pdfs.server";
 import { fetchApp, postForm } from "../support/app";
 import { deliver, startControlledInvoiceRun } from "../support/jobs";
 import { loadDemoData } from "../support/seed";
@@ -120,6 +123,9 @@ async function bankPayment(pick: number, delta: number, twice: boolean, step: st
 
 const db = createDb(env.DB);
 const actor = DEMO_USERS.finance;
+/** Chromium through Browser Rendering, opened on the first PDF and closed at the end. */
+const renderer = lazyRenderer(env);
+afterAll(() => renderer.close());
 let personId: number;
 
 beforeAll(async () => {
@@ -193,6 +199,8 @@ async function freshInvoices(): Promise<number[]> {
  */
 /** What each issued invoice froze when first seen issued (id → its frozen fields as JSON). */
 const issuedSnapshots = new Map<number, string>();
+/** Each issued invoice's stored PDF (path and SHA-256) when first seen with one. */
+const pdfSnapshots = new Map<number, string>();
 
 async function expectBooksHold(step: string) {
   const broken: string[] = [];
@@ -326,6 +334,13 @@ async function expectBooksHold(step: string) {
         header.amount,
         rows.filter((row) => row.invoiceId === header.id).map((row) => [row.id, row.text, row.amount, row.feeId]),
       ]);
+      // Its stored PDF and that file's SHA-256 are set once and never change.
+      const pdf = JSON.stringify([header.pdfFilePath, header.pdfSha256]);
+      const pdfSeen = pdfSnapshots.get(header.id);
+      if (header.pdfFilePath !== null) {
+        check(pdfSeen === undefined || pdfSeen === pdf, `issued invoice ${header.invoiceNumber}: its PDF stays: ${pdfSeen} → ${pdf}`);
+        pdfSnapshots.set(header.id, pdf);
+      } else check(pdfSeen === undefined, `issued invoice ${header.invoiceNumber}: its PDF is not removed`);
       const seen = issuedSnapshots.get(header.id) ?? frozen;
       check(seen === frozen, `issued invoice ${header.invoiceNumber} unchanged: ${seen} → ${frozen}`);
       issuedSnapshots.set(header.id, frozen);
@@ -357,7 +372,13 @@ const operation = fc.oneof(
     openAmount: fc.option(fc.integer({ min: 0, max: 80_000 })),
   }),
   fc.record({ kind: fc.constant("deleteInvoiceAndUndo" as const), invoice: fc.nat(1), undo: fc.boolean() }),
-  fc.record({ kind: fc.constant("editFee" as const), pick: fc.nat(20), amount: fc.integer({ min: 0, max: 60_000 }), isOpen: fc.boolean() }),
+  fc.record({
+    kind: fc.constant("editFee" as const),
+    pick: fc.nat(20),
+    amount: fc.integer({ min: 0, max: 60_000 }),
+    isOpen: fc.boolean(),
+    paidBy: fc.constantFrom("CASH" as const, "TRANSFER" as const),
+  }),
   fc.record({ kind: fc.constant("addBillableFee" as const), amount: fc.integer({ min: 0, max: 60_000 }), direct: fc.boolean() }),
   fc.record({ kind: fc.constant("invoiceRun" as const), redeliver: fc.boolean(), draftsOnly: fc.boolean() }),
   fc.record({ kind: fc.constant("issueInvoice" as const), invoice: fc.nat(1), twice: fc.boolean() }),
@@ -381,6 +402,8 @@ const operation = fc.oneof(
   fc.record({ kind: fc.constant("reversePayment" as const), pick: fc.nat(40) }),
   fc.record({ kind: fc.constant("refundCredit" as const), cents: fc.integer({ min: 1, max: 5_000 }), twice: fc.boolean() }),
   fc.record({ kind: fc.constant("useCredit" as const), pick: fc.nat(20) }),
+  // An invoice's PDF, rendered once (a second request and 'PDF erneut erzeugen' change nothing).
+  fc.record({ kind: fc.constant("pdf" as const), pick: fc.nat(20), again: fc.boolean() }),
 );
 
 describe("the books hold under any sequence of operations", () => {
@@ -536,6 +559,17 @@ describe("the books hold under any sequence of operations", () => {
               if (target) await postForm("/payments", cookie, target);
               break;
             }
+            case "pdf": {
+              const issued = await db
+                .select({ id: schema.invoiceHeaders.id })
+                .from(schema.invoiceHeaders)
+                .where(sql`person_id = ${personId} AND status = 'ISSUED'`);
+              const target = issued[op.pick % Math.max(1, issued.length)];
+              if (!target) break;
+              await createInvoicePdf(env, db, target.id, actor, { renderer: renderer.get });
+              if (op.again) await createInvoicePdf(env, db, target.id, actor, { renderer: renderer.get, replace: true });
+              break;
+            }
             case "bankPayment":
               await bankPayment(op.pick, op.delta, op.twice, step);
               break;
@@ -555,6 +589,8 @@ describe("the books hold under any sequence of operations", () => {
                 text: fee.text,
                 amount: (op.amount / 100).toFixed(2).replace(".", ","),
                 isOpen: op.isOpen,
+                paidBy: op.paidBy,
+                paymentKey: crypto.randomUUID(),
               });
               break;
             }
@@ -578,6 +614,9 @@ describe("the books hold under any sequence of operations", () => {
     expect(await db.$count(schema.payments, sql`amount < 0 AND source <> 'REVERSAL'`)).toBeGreaterThan(0);
     // ... and took payments from the bank statement, reminder fees included.
     expect(await db.$count(schema.bankStatementEntries, sql`status = 'BOOKED'`)).toBeGreaterThan(0);
+    // ... and rendered PDFs, kept with their SHA-256, and took payments in cash.
+    expect(await db.$count(schema.invoiceHeaders, sql`person_id = ${personId} AND pdf_sha256 IS NOT NULL`)).toBeGreaterThan(0);
+    expect(await db.$count(schema.payments, sql`method = 'CASH' AND person_id = ${personId}`)).toBeGreaterThan(0);
     // ... and collected by direct debit, runs cancelled and submitted.
     expect(await db.$count(schema.payments, sql`method = 'DIRECT_DEBIT' AND person_id = ${personId}`)).toBeGreaterThan(0);
     expect(await db.$count(schema.directDebitItems, sql`cancelled_on IS NOT NULL AND person_id = ${personId}`)).toBeGreaterThan(0);
