@@ -69,6 +69,7 @@ const DIALOGS = [
   "/invoices/1/invoicerows?dialog=invoiceRow-edit&dialogId=1",
   "/invoices/1/invoicerows?dialog=invoiceRow-delete&dialogId=1",
   "/invoices/1/invoicerows?dialog=creditNote-create&dialogId=1",
+  "/invoices/1/invoicerows?dialog=invoice-cancel&dialogId=1",
   "/tasks?dialog=task-invoices",
   `/tasks?dialog=task-annualFees&dialogId=${new Date().getFullYear()}`,
   "/tasks?dialog=pdfRun-start",
@@ -170,8 +171,8 @@ test("axe-core finds nothing in an edit dialog's opened Verlauf, no horizontal s
 
 // At phone size only what has markup of its own there: the app shell's phone menu (the burger and
 // its 'Mobiles Menü'), the screens made for a phone, one grid screen (the grid's toolbar and
-// column chooser as a phone shows them) and one dialog (with its Verlauf open, which must not
-// scroll sideways). Every other screen and dialog is the same markup in a narrower window.
+// column chooser as a phone shows them), one dialog (with its Verlauf open, which must not
+// scroll sideways) and the invoice's corrections. Every other screen and dialog is the same markup in a narrower window.
 test.describe("at phone size", () => {
   test.use({ viewport: HANDSET });
 
@@ -190,6 +191,14 @@ test.describe("at phone size", () => {
     await scan(page, "/people");
     await scan(page, "/people?dialog=person-edit&dialogId=1", { dialog: true, before: () => openHistory(page) });
     expect.soft(await noSidewaysScroll(page), "kein seitliches Scrollen im Verlauf").toBe(true);
+  });
+
+  // The corrections of issue 30 have forms of their own (the Gutschrift's tax cases and amount).
+  test("axe-core finds nothing in the Storno and Gutschrift dialogs, which do not scroll sideways", async ({ page }) => {
+    for (const path of ["/invoices/1/invoicerows?dialog=invoice-cancel&dialogId=1", "/invoices/1/invoicerows?dialog=creditNote-create&dialogId=1"]) {
+      await scan(page, path, { dialog: true });
+      expect.soft(await noSidewaysScroll(page), `kein seitliches Scrollen: ${path}`).toBe(true);
+    }
   });
 });
 
