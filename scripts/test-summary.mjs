@@ -13,13 +13,19 @@ const failedNames = [];
 if (existsSync(vitestFile)) {
   const report = JSON.parse(readFileSync(vitestFile, "utf8"));
   passed += report.numPassedTests;
-  failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
+  // Each failed test once, and a file that failed without a failed test (it did not load, or a
+  // hook failed) as one more: vitest's count of failed suites also counts the describe blocks
+  // around a failed test, so one failure read as three.
+  failed += report.numFailedTests;
   skipped += report.numPendingTests + report.numTodoTests;
   for (const file of report.testResults) {
     const name = relative(process.cwd(), file.name);
     const failedTests = file.assertionResults.filter((test) => test.status === "failed");
     for (const test of failedTests) failedNames.push(`vitest ${name} › ${test.fullName}`);
-    if (file.status === "failed" && failedTests.length === 0) failedNames.push(`vitest ${name} (Datei)`);
+    if (file.status === "failed" && failedTests.length === 0) {
+      failed += 1;
+      failedNames.push(`vitest ${name} (Datei)`);
+    }
   }
 } else {
   console.log(`Kein vitest-Bericht (${vitestFile}).`);

@@ -602,7 +602,8 @@ export type ExpiredRemains = {
 /**
  * What of erased people's retained records has expired by `today` (and can go), each kind by its
  * own period (app/lib/retention.ts) from its own date, and nothing that a record still kept names:
- * a counter-entry keeps the entry it undoes, a kept allocation, correction or reminder keeps its
+ * a counter-entry keeps the entry it undoes, an entry that paid someone else's invoice or fee (a
+ * parent for a child) stays with that record's books, a kept allocation, correction or reminder keeps its
  * invoice (as a bare header) and fee, a kept Lastschrift, Mollie payment or invoice row keeps its
  * fee. Read step by step (D1 limits the depth of one expression): the journal, reminders,
  * invoices, the vouchers of payments, fees, mandates, people.
@@ -615,7 +616,9 @@ async function expiredRemains(db: Db, today: string): Promise<ExpiredRemains> {
   const payments = ids(
     await rows(
       `SELECT p.id FROM payments p WHERE p.person_id IN (${ERASED}) AND ${retentionEndSql("p.date", "books")} < ?1
-        AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reverses_payment_id = p.id AND ${retentionEndSql("r.date", "books")} >= ?1) ORDER BY p.id`,
+        AND NOT EXISTS (SELECT 1 FROM payments r WHERE r.reverses_payment_id = p.id AND ${retentionEndSql("r.date", "books")} >= ?1)
+        AND NOT EXISTS (SELECT 1 FROM payment_allocations a LEFT JOIN invoice_headers i ON i.id = a.invoice_id LEFT JOIN fees f ON f.id = a.fee_id
+          WHERE a.payment_id = p.id AND coalesce(i.person_id, f.person_id) NOT IN (${ERASED})) ORDER BY p.id`,
       today,
     ),
   );

@@ -934,6 +934,46 @@ describe("retention per kind of record (§ 147 AO)", () => {
   });
 });
 
+describe("retention of a payment for someone else", () => {
+  it("keeps the journal entry of an erased parent that paid a child's invoice: the child's books still need it", async () => {
+    const parent = await makePerson("Elternteil", { withBooks: false });
+    const child = await makePerson("Kind", { withBooks: false });
+    const number = Number((await first("SELECT max(invoice_number) + 1 AS n FROM invoice_headers"))!.n);
+    const invoice = Number(
+      (await first("INSERT INTO invoice_headers (person_id, date, amount, open_amount) VALUES (?1, '2016-05-01', 5000, 0) RETURNING id", child.id))!.id,
+    );
+    await run("INSERT INTO invoice_rows (invoice_id, text, amount) VALUES (?1, 'Welpenkurs', 5000)", invoice);
+    await issueTestInvoice(invoice, number, null, "2016-05-01T09:00:00.000Z");
+    const payment = Number(
+      (await first(
+        "INSERT INTO payments (entry_key, person_id, date, amount, method, source, text, created_by, created_on) VALUES (?1, ?2, '2016-06-01', 5000, 'TRANSFER', 'MANUAL', 'Für das Kind', 'Test', '2016-06-01T10:00:00Z') RETURNING id",
+        `test:eltern-${parent.id}`,
+        parent.id,
+      ))!.id,
+    );
+    await run(
+      "INSERT INTO payment_allocations (payment_id, invoice_id, amount, created_by, created_on) VALUES (?1, ?2, 5000, 'Test', '2016-06-01T10:00:00Z')",
+      payment,
+      invoice,
+    );
+    const plan = (await erasurePlan(db, parent.id))!;
+    await erasePerson(db, plan, plan.fingerprint, actor);
+    // Past the journal's ten years: the parent's entry stays, for the child's invoice it paid.
+    const remains = await eraseExpiredRemains(env, db, new Date("2027-01-02T06:00:00Z"));
+    expect(remains.paymentIds).not.toContain(payment);
+    expect(remains.personIds).not.toContain(parent.id);
+    expect(
+      await first(
+        "SELECT open_amount AS open, (SELECT sum(amount) FROM payment_allocations WHERE invoice_id = ?1) AS paid FROM invoice_headers WHERE id = ?1",
+        invoice,
+      ),
+    ).toEqual({
+      open: 0,
+      paid: 5000,
+    });
+  });
+});
+
 describe("the retention cron and reminder letters", () => {
   it("keeps a letter in R2 while a reminder still retained shares it", async () => {
     const person = await makePerson("Brief", { invoiceDate: "2013-06-01" });
