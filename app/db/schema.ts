@@ -1066,7 +1066,11 @@ export const reminderLevels = sqliteTable(
     /** The level's title on the letter and in the grids ('1. Mahnung'). */
     title: text("title").notNull(),
     days: integer("days").notNull(),
+    /** What a reminder of this level costs the debtor by letter, and by mail (issue 31: the actual
+     *  costs, postage and material; a flat sum above them is not enforceable against consumers,
+     *  § 309 Nr. 5 BGB, and the reminder that puts the debtor in default costs nothing, § 286 BGB). */
     fee: cents("fee"),
+    mailFee: cents("mail_fee"),
     /** The new payment term in days from the reminder's date. */
     paymentTermDays: integer("payment_term_days").notNull(),
     /** Names of the templates (Vorlagen): the mail (kind MAIL) and the letter (kind INVOICE). */
@@ -1080,6 +1084,7 @@ export const reminderLevels = sqliteTable(
     rule("reminder_levels_term_range", "payment_term_days BETWEEN 1 AND 365"),
     rule("reminder_levels_title_length", "length(trim(title)) BETWEEN 1 AND 50"),
     isMoney("reminder_levels", "fee"),
+    isMoney("reminder_levels", "mail_fee"),
   ],
 );
 

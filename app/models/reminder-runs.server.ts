@@ -30,8 +30,14 @@ export const NOTHING_TO_REMIND = "Keine Mahnung fällig";
 /** The levels as the run started with them, and the run's date (a later edit changes nothing). */
 export type ReminderRunParams = {
   date: string;
-  levels: Pick<ReminderLevel, "level" | "enabled" | "title" | "days" | "fee" | "paymentTermDays" | "mailTemplate" | "letterTemplate">[];
+  levels: (Pick<ReminderLevel, "level" | "enabled" | "title" | "days" | "fee" | "paymentTermDays" | "mailTemplate" | "letterTemplate"> & {
+    /** Absent in the params of a run started before migration 0038: the letter's fee then. */
+    mailFee?: number;
+  })[];
 };
+
+/** What a reminder of the level costs by mail (MAIL) or by letter (PRINT): the actual costs (issue 31). */
+const feeByChannel = (level: ReminderRunParams["levels"][number], channel: ReminderChannel) => (channel === "MAIL" ? (level.mailFee ?? level.fee) : level.fee);
 
 /** The new due date a reminder of each level names, for a run on `date`. */
 const newDueDates = (params: ReminderRunParams) => new Map(params.levels.map((level) => [level.level, newDueDateOf(params.date, level.paymentTermDays)]));
@@ -122,12 +128,13 @@ export async function reminderRunParams(db: Db, date: string): Promise<ReminderR
   const levels = await getReminderLevels(db);
   return {
     date,
-    levels: levels.map(({ level, enabled, title, days, fee, paymentTermDays, mailTemplate, letterTemplate }) => ({
+    levels: levels.map(({ level, enabled, title, days, fee, mailFee, paymentTermDays, mailTemplate, letterTemplate }) => ({
       level,
       enabled,
       title,
       days,
       fee,
+      mailFee,
       paymentTermDays,
       mailTemplate,
       letterTemplate,
@@ -153,7 +160,7 @@ export async function previewReminderRun(db: Db, params: ReminderRunParams): Pro
         title: level.title,
         items: items.length,
         openAmount: items.reduce((sum, item) => sum + item.openAmount, 0),
-        fees: items.length * level.fee,
+        fees: items.reduce((sum, item) => sum + feeByChannel(level, item.byMail ? "MAIL" : "PRINT"), 0),
         newDueDate: dueDates.get(level.level)!,
       };
     });
@@ -207,7 +214,9 @@ function reminderSliceStatements(jobId: number, personIds: readonly number[], pa
       WHERE t.lv IS NOT NULL
       ON CONFLICT DO NOTHING`);
   };
-  const fee = (level: SQL) => caseOfLevel(params, (entry) => entry.fee, level);
+  // By the channel the reminder goes out on: a letter's postage and material, or a mail's.
+  const fee = (level: SQL) =>
+    sql`(CASE WHEN r.channel = 'MAIL' THEN ${caseOfLevel(params, (entry) => feeByChannel(entry, "MAIL"), level)} ELSE ${caseOfLevel(params, (entry) => entry.fee, level)} END)`;
   const title = (level: SQL) => caseOfLevel(params, (entry) => entry.title, level);
   const sameItem = sql`f.reminded_invoice_id IS (CASE WHEN r.target_type = 'INVOICE' THEN r.target_id END) AND f.reminded_fee_id IS (CASE WHEN r.target_type = 'FEE' THEN r.target_id END)`;
   const itemText = sql`CASE WHEN r.target_type = 'INVOICE'

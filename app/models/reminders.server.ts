@@ -22,7 +22,10 @@ import type { Actor } from "./audit.server";
 import { containsPattern } from "./search.server";
 
 export type ReminderLevel = typeof reminderLevels.$inferSelect;
-export type ReminderLevelInput = Pick<ReminderLevel, "level" | "enabled" | "days" | "fee" | "paymentTermDays" | "mailTemplate" | "letterTemplate"> & {
+export type ReminderLevelInput = Pick<
+  ReminderLevel,
+  "level" | "enabled" | "days" | "fee" | "mailFee" | "paymentTermDays" | "mailTemplate" | "letterTemplate"
+> & {
   rowVersion: number;
 };
 

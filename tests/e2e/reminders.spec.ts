@@ -5,7 +5,8 @@ import { unsentReminderFor } from "./support/test-data";
 
 /**
  * Mahnwesen, Einstellungen: the three reminder levels saved with a fee typed the German way, and a
- * malformed one refused in German with nothing changed. (The run itself is in tasks.spec.ts: it
+ * malformed one refused in German with nothing changed; beside the fees, why they are the actual
+ * costs (issue 31). (The run itself is in tasks.spec.ts: it
  * changes the club's books.)
  */
 test("Einstellungen → Mahnwesen: levels saved, a malformed fee refused in German", async ({ page, javaScriptEnabled }) => {
@@ -17,18 +18,20 @@ test("Einstellungen → Mahnwesen: levels saved, a malformed fee refused in Germ
   const save = form.getByRole("button", { name: "Mahnstufen übernehmen" });
 
   // Malformed: refused (without JavaScript by the server, with it already in the browser).
-  await second.getByLabel("Mahngebühr").fill("5.5");
+  await second.getByLabel("Mahngebühr per Brief").fill("5.5");
   await save.click();
   await expect(form.getByText("Bitte einen Betrag wie 1.234,56 eingeben")).toBeVisible();
 
   await saveReminderLevels(page, async () => {
-    await second.getByLabel("Mahngebühr").fill("7,50");
+    await second.getByLabel("Mahngebühr per Brief").fill("7,50");
     await second.getByLabel("Tage bis zur Mahnung").fill("10");
   });
   await expect(page.getByRole("status").filter({ hasText: "Mahnstufen wurden gespeichert" })).toBeVisible();
-  await expect(second.getByLabel("Mahngebühr")).toHaveValue("7,50");
+  await expect(second.getByLabel("Mahngebühr per Brief")).toHaveValue("7,50");
   await expect(second.getByLabel("Tage bis zur Mahnung")).toHaveValue("10");
   await expect(form.getByRole("group", { name: "Stufe 1: Zahlungserinnerung" }).getByLabel("Mail-Vorlage")).toHaveValue("Zahlungserinnerung (Mahnlauf)");
+  await expect(second.getByLabel("Mahngebühr per Mail")).toHaveValue(/^\d+,\d\d$/);
+  await expect(form).toContainText("nicht durchsetzbar, wenn sie den zu erwartenden Schaden übersteigt (§ 309 Nr. 5 BGB)");
 });
 
 /**

@@ -109,14 +109,19 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return (text as string).replace(/\s+/g, " ");
 }
 
-/** Einstellungen → Mahnwesen: level 1 with a reminder fee of 2,50 € (both projects save it). */
+/** Einstellungen → Mahnwesen: level 1 with a reminder fee of 2,50 € by letter and 0,50 € by mail
+ *  (both projects save it), so that the letters of the run state a fee. */
 async function levelOneFee(page: Page, javaScriptEnabled: boolean) {
   await loginAs(page, "admin", "/configuration");
   const form = page.getByRole("form", { name: "Mahnwesen" });
   await waitForHydration(page, javaScriptEnabled);
   const first = form.getByRole("group", { name: "Stufe 1: Zahlungserinnerung" });
-  await saveReminderLevels(page, () => first.getByLabel("Mahngebühr").fill("2,50"));
-  await expect(first.getByLabel("Mahngebühr")).toHaveValue("2,50");
+  await saveReminderLevels(page, async () => {
+    await first.getByLabel("Mahngebühr per Brief").fill("2,50");
+    await first.getByLabel("Mahngebühr per Mail").fill("0,50");
+  });
+  await expect(first.getByLabel("Mahngebühr per Brief")).toHaveValue("2,50");
+  await expect(first.getByLabel("Mahngebühr per Mail")).toHaveValue("0,50");
 }
 
 test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and the history under a person", async ({ page, javaScriptEnabled }) => {

@@ -630,6 +630,7 @@ describe("Mahnwesen: the run and the reminder levels posted from pages others ma
         enabled: "on",
         days: "1",
         fee: "99,00",
+        mailFee: "99,00",
         paymentTermDays: "1",
         mailTemplate: "1. Mahnung",
         letterTemplate: "1. Mahnung (Brief)",

@@ -3,7 +3,7 @@
  * messages, a second run on the same day), paid items never reminded, and who may start it.
  */
 import { env } from "cloudflare:test";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -83,9 +83,10 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await db.update(schema.reminderLevels).set({ enabled: true, days: 14, paymentTermDays: 14 });
-  await db.update(schema.reminderLevels).set({ fee: 0 }).where(eq(schema.reminderLevels.level, 1));
-  await db.update(schema.reminderLevels).set({ fee: 500 }).where(eq(schema.reminderLevels.level, 2));
-  await db.update(schema.reminderLevels).set({ fee: 1000 }).where(eq(schema.reminderLevels.level, 3));
+  // The same fee by mail and by letter, unless a test sets them apart.
+  await db.update(schema.reminderLevels).set({ fee: 0, mailFee: 0 }).where(eq(schema.reminderLevels.level, 1));
+  await db.update(schema.reminderLevels).set({ fee: 500, mailFee: 500 }).where(eq(schema.reminderLevels.level, 2));
+  await db.update(schema.reminderLevels).set({ fee: 1000, mailFee: 1000 }).where(eq(schema.reminderLevels.level, 3));
 });
 
 describe("the reminder run", () => {
@@ -232,9 +233,39 @@ describe("the reminder run", () => {
   });
 });
 
+describe("what a reminder costs (issue 31)", () => {
+  it("charges a level's letter fee for a reminder by post and its mail fee for one by mail, in the preview and in the run", async () => {
+    await db.update(schema.reminderLevels).set({ fee: 150, mailFee: 0 }).where(eq(schema.reminderLevels.level, 1));
+    const [{ id: byMail }, { id: byPost }] = await db
+      .insert(schema.people)
+      .values([
+        { firstName: "Mia", lastName: "Mailkosten", email: "mia@wuff.example", memberTypeId: 1, hasGdpr: true },
+        { firstName: "Bo", lastName: "Briefkosten", email: null, memberTypeId: 1 },
+      ])
+      .returning({ id: schema.people.id });
+    await invoice(byMail, "2026-11-06");
+    await invoice(byPost, "2026-11-06");
+    const params = await reminderRunParams(db, RUN_DATE);
+    const preview = await previewReminderRun(db, params);
+    const { messages } = await controlledRun([byMail, byPost], params);
+    await deliver(messages);
+    const charged = await db
+      .select({ personId: schema.fees.personId, amount: schema.fees.amount })
+      .from(schema.fees)
+      .where(and(eq(schema.fees.kind, "REMINDER"), inArray(schema.fees.personId, [byMail, byPost])));
+    // By mail nothing (a fee of 0 is no fee), by post the letter's 1,50 €.
+    expect(charged).toEqual([{ personId: byPost, amount: 150 }]);
+    expect(preview.levels.find((level) => level.level === 1)?.fees).toBeGreaterThanOrEqual(150);
+    expect((await remindersOf([byMail, byPost])).map((reminder) => [reminder.personId, reminder.channel, reminder.feeId !== null])).toEqual([
+      [byMail, "MAIL", false],
+      [byPost, "PRINT", true],
+    ]);
+  });
+});
+
 describe("sending the letters", () => {
   it("one letter per person as a PDF in R2, mailed with the level's mail or kept for the run's print PDF; a redelivered message sends nothing twice", async () => {
-    await db.update(schema.reminderLevels).set({ fee: 250 }).where(eq(schema.reminderLevels.level, 1));
+    await db.update(schema.reminderLevels).set({ fee: 250, mailFee: 250 }).where(eq(schema.reminderLevels.level, 1));
     const [{ id: mailed }, { id: posted }] = await db
       .insert(schema.people)
       .values([
@@ -334,7 +365,7 @@ describe("sending the letters", () => {
   });
 
   it("an item paid after it was reminded, before its letter went out, is not in the letter: its reminder and fee are cancelled as it is sent", async () => {
-    await db.update(schema.reminderLevels).set({ fee: 250 }).where(eq(schema.reminderLevels.level, 1));
+    await db.update(schema.reminderLevels).set({ fee: 250, mailFee: 250 }).where(eq(schema.reminderLevels.level, 1));
     const [{ id: person }, { id: allPaid }] = await db
       .insert(schema.people)
       .values([

@@ -103,6 +103,7 @@ const levelForm = (levels: ReminderLevel[], change: (index: number) => Partial<R
       enabled: level.enabled,
       days: level.days,
       fee: "5,00",
+      mailFee: "0,00",
       paymentTermDays: level.paymentTermDays,
       mailTemplate: level.mailTemplate,
       letterTemplate: level.letterTemplate,
@@ -114,12 +115,14 @@ const levelForm = (levels: ReminderLevel[], change: (index: number) => Partial<R
 };
 
 describe("the reminder levels (Einstellungen)", () => {
-  it("come with the migration: three levels with German defaults and their templates", async () => {
+  it("come with the migrations: three levels with German defaults and their templates, costing what a letter costs (issue 31)", async () => {
     const levels = await getReminderLevels(db);
-    expect(levels.map((level) => [level.level, level.title, level.enabled, level.days, level.fee])).toEqual([
-      [1, "Zahlungserinnerung", true, 14, 0],
-      [2, "1. Mahnung", true, 14, 500],
-      [3, "2. Mahnung", true, 14, 1000],
+    // No flat sums (§ 309 Nr. 5 BGB): postage and material by letter, nothing by mail, and nothing
+    // for the Zahlungserinnerung that puts the debtor in default (§ 286 BGB).
+    expect(levels.map((level) => [level.level, level.title, level.enabled, level.days, level.fee, level.mailFee])).toEqual([
+      [1, "Zahlungserinnerung", true, 14, 0, 0],
+      [2, "1. Mahnung", true, 14, 150, 0],
+      [3, "2. Mahnung", true, 14, 150, 0],
     ]);
     const templates = await db.select({ name: schema.templates.name, kind: schema.templates.kind }).from(schema.templates);
     for (const level of levels) {
@@ -129,6 +132,8 @@ describe("the reminder levels (Einstellungen)", () => {
     const html = (await (await fetchApp("/configuration", { cookie: await admin() })).text()).replaceAll("<!-- -->", "");
     expect(html).toContain("Mahnwesen");
     expect(html).toContain("Stufe 2: 1. Mahnung");
+    expect(html).toContain("Mahngebühr per Mail");
+    expect(html).toContain("(§ 309 Nr. 5 BGB)");
   });
 
   it("are saved together, fees in cents, a disabled level stays disabled", async () => {
@@ -136,15 +141,15 @@ describe("the reminder levels (Einstellungen)", () => {
     const response = await postForm(
       "/configuration",
       await admin(),
-      levelForm(before, (index) => (index === 2 ? { enabled: false, fee: "12,50", days: "21" } : {})),
+      levelForm(before, (index) => (index === 2 ? { enabled: false, fee: "12,50", mailFee: "0,40", days: "21" } : {})),
     );
     expect(response.status).toBe(302);
     expect(toastOf(response)).toEqual({ type: "success", message: "Mahnstufen wurden gespeichert" });
     const after = await getReminderLevels(db);
-    expect(after.map((level) => [level.enabled, level.fee, level.days])).toEqual([
-      [true, 500, before[0].days],
-      [true, 500, before[1].days],
-      [false, 1250, 21],
+    expect(after.map((level) => [level.enabled, level.fee, level.mailFee, level.days])).toEqual([
+      [true, 500, 0, before[0].days],
+      [true, 500, 0, before[1].days],
+      [false, 1250, 40, 21],
     ]);
     expect(after[2]).toMatchObject({ rowVersion: before[2].rowVersion + 1, lastModifiedBy: "Anna Admin" });
   });
@@ -155,6 +160,8 @@ describe("the reminder levels (Einstellungen)", () => {
     [{ days: "366" }, "Tage bis zur Mahnung darf höchstens 365 sein"],
     [{ fee: "-1,00" }, "Der Betrag darf nicht negativ sein"],
     [{ fee: "5.5" }, "Bitte einen Betrag wie 1.234,56 eingeben"],
+    [{ mailFee: "-0,01" }, "Der Betrag darf nicht negativ sein"],
+    [{ mailFee: "" }, "Bitte die Mahngebühr per Mail eingeben (0,00 für keine)"],
     [{ paymentTermDays: "" }, "Neue Zahlungsfrist muss eine Zahl sein"],
     [{ mailTemplate: "Gibt es nicht" }, "Die Mail-Vorlage „Gibt es nicht“ gibt es nicht"],
     [{ letterTemplate: "Rechnungsmail" }, "Die Brief-Vorlage „Rechnungsmail“ gibt es nicht"],

@@ -282,6 +282,7 @@ const levelDefaults = (levels: ReminderLevel[]) => ({
     enabled: level.enabled ? "on" : undefined,
     days: level.days,
     fee: formatMoneyInput(level.fee),
+    mailFee: formatMoneyInput(level.mailFee),
     paymentTermDays: level.paymentTermDays,
     mailTemplate: level.mailTemplate,
     letterTemplate: level.letterTemplate,
@@ -312,6 +313,11 @@ function ReminderLevelsForm({ actionData }: { actionData?: LevelsActionData }) {
         Eine Stufe wird fällig, so viele Tage nach dem Fälligkeitsdatum (1. Stufe) oder nach der neuen Zahlungsfrist der vorigen Mahnung. Fällt eine Frist auf
         ein Wochenende oder einen bundesweiten Feiertag, zählt der nächste Werktag (§ 193 BGB).
       </p>
+      <p className="mb-3 text-sm text-slate-600">
+        Mahngebühr: nur die tatsächlichen Kosten, also Porto und Material eines Briefs (etwa 1,50 €), per Mail nichts. Eine höhere Pauschale ist gegenüber
+        Verbrauchern nicht durchsetzbar, wenn sie den zu erwartenden Schaden übersteigt (§ 309 Nr. 5 BGB); die Mahnung, die den Verzug erst auslöst, kostet
+        nichts (§ 286 BGB), daher die Zahlungserinnerung mit 0,00 €.
+      </p>
       {fields.levels.getFieldList().map((meta, index) => {
         const level = meta.getFieldset();
         const title = levels[index]?.title ?? `Stufe ${index + 1}`;
@@ -325,7 +331,8 @@ function ReminderLevelsForm({ actionData }: { actionData?: LevelsActionData }) {
             <div className="grid grid-cols-2 gap-4">
               <CheckboxField meta={level.enabled} label="Aktiv" className="col-span-2" />
               <NumberField meta={level.days} label="Tage bis zur Mahnung" />
-              <MoneyField meta={level.fee} label="Mahngebühr" />
+              <MoneyField meta={level.fee} label="Mahngebühr per Brief" />
+              <MoneyField meta={level.mailFee} label="Mahngebühr per Mail" />
               <NumberField meta={level.paymentTermDays} label="Neue Zahlungsfrist (Tage)" />
               <SelectField meta={level.mailTemplate} label="Mail-Vorlage" options={options(loaded.templateChoices.mail)} />
               <SelectField meta={level.letterTemplate} label="Brief-Vorlage (PDF)" options={options(loaded.templateChoices.letter)} className="col-span-2" />
