@@ -936,12 +936,20 @@ const SCHEDULE: { kind: RetentionKind; from: string; date: string; one: string; 
 
 /**
  * The retention screen's schedule (issue 30 item 5): what of erased people's retained records
- * becomes deletable when, per kind and end of period, in one round trip. The daily cron erases
- * it the day after (a record a kept record still names waits for that one: eraseExpiredRemains).
+ * becomes deletable when, per kind and end of period from `today` on, in one round trip. The daily
+ * cron erases it the day after. A record past its own period that a kept record still names (a
+ * fee a journal entry paid) waits for that one (eraseExpiredRemains) and is left out here: the
+ * later date is the kept record's.
  */
-export async function retentionSchedule(db: Db): Promise<RetentionDue[]> {
+export async function retentionSchedule(db: Db, today: string): Promise<RetentionDue[]> {
   const results = await db.$client.batch(
-    SCHEDULE.map((part) => one(db, `SELECT ${retentionEndSql(part.date, part.kind)} AS until, count(*) AS n FROM ${part.from} GROUP BY 1 ORDER BY 1`)),
+    SCHEDULE.map((part) =>
+      one(
+        db,
+        `SELECT * FROM (SELECT ${retentionEndSql(part.date, part.kind)} AS until, count(*) AS n FROM ${part.from} GROUP BY 1) WHERE until >= ?1 ORDER BY 1`,
+        today,
+      ),
+    ),
   );
   const due = new Map<string, RetentionDue>();
   SCHEDULE.forEach((part, index) => {

@@ -121,19 +121,22 @@ test("keyboard only: add a person, edit, cancel; the focus is where the user exp
 });
 
 /**
- * Holds the page's script back (a slow phone, a fast hand) until the returned function is called:
- * the page shows the server's HTML, dialog included, and nothing has hydrated.
+ * Holds the page's script back (a slow phone, a fast hand): each call of the returned `hold` holds
+ * the next page's client entry until the function it returns is called; the page shows the
+ * server's HTML, dialog included, and nothing has hydrated. The route stays for the page's life:
+ * removing it (unrouteAll) while the released page requested its modules left one module request
+ * paused for good and the page never hydrated (a fresh-clone run, load 10 of 20).
  */
-async function holdClientScript(page: Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
+async function clientScriptGate(page: Page) {
+  let held = Promise.resolve();
   await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  return async () => {
-    release();
-    await page.unrouteAll({ behavior: "wait" });
+  return () => {
+    let release = () => {};
+    held = new Promise<void>((resolve) => (release = resolve));
+    return release;
   };
 }
 
@@ -167,7 +170,7 @@ test("the server's dialog becomes modal in place: what was typed before the Java
   page.on("request", (request) => {
     if (request.method() === "POST" && request.resourceType() === "document") pagePosts.push(request.url());
   });
-  const releaseScript = await holdClientScript(page);
+  const releaseScript = (await clientScriptGate(page))();
   await page.goto("/people?dialog=person-add", { waitUntil: "commit" });
   const add = page.getByRole("dialog", { name: "Person hinzufügen" });
   await add.getByLabel("Vorname", { exact: true }).fill("Frieda");
@@ -180,7 +183,7 @@ test("the server's dialog becomes modal in place: what was typed before the Java
   await expect(page.locator("dialog:modal")).toHaveCount(0);
   await add.evaluate((dialog) => (dialog.dataset.fromServer = "yes"));
 
-  await releaseScript();
+  releaseScript();
   await page.locator("html[data-hydrated]").waitFor();
   // The same element, now modal, with everything typed and the focus where it was.
   await expect(page.locator("dialog[data-from-server='yes']:modal")).toHaveCount(1);
@@ -206,14 +209,14 @@ test("a Verlauf opened in the server's dialog before the JavaScript ran stays op
   const personId = await selected.getAttribute("data-row-id");
   expect(personId).toBeTruthy();
   await countRemovedDialogs(page);
-  const releaseScript = await holdClientScript(page);
+  const releaseScript = (await clientScriptGate(page))();
   await page.goto(`/people/${personId}/dogs?dialog=person-edit&dialogId=${personId}`, { waitUntil: "commit" });
   const history = page.getByRole("dialog").getByTestId("record-history");
   await history.locator("summary").click();
   await expect(history).toHaveAttribute("open", "");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
 
-  await releaseScript();
+  releaseScript();
   await page.locator("html[data-hydrated]").waitFor();
   await expect(page.locator("dialog:modal").getByTestId("record-history")).toHaveAttribute("open", "");
   expect(await removedDialogs(page)).toBe(0);
@@ -238,10 +241,11 @@ test("typing into a dialog while the page hydrates on a 4x slower CPU loses no k
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   const hydrated = page.locator("html[data-hydrated]");
+  const holdScript = await clientScriptGate(page);
   const words = "Hund Leine Platz Sitz Fuss Bleib Hier Aus ".split(" ");
   for (let load = 1; load <= 20; load++) {
     await test.step(`Laden ${load}`, async () => {
-      const releaseScript = await holdClientScript(page);
+      const releaseScript = holdScript();
       await page.goto(load % 2 ? "/people?dialog=person-add" : "/people/1/dogs?dialog=person-edit&dialogId=1", { waitUntil: "commit" });
       const comments = page.getByRole("dialog").getByLabel("Kommentar");
       // Typing starts as soon as the field is there in the server's HTML, before the script runs,
@@ -251,13 +255,12 @@ test("typing into a dialog while the page hydrates on a 4x slower CPU loses no k
       let typed = `${load}:`;
       await page.keyboard.type(typed);
       await expect(hydrated).toHaveCount(0);
-      const done = releaseScript();
+      releaseScript();
       for (let word = 0; (await hydrated.count()) === 0 && typed.length < 1_900; word++) {
         const next = words[word % words.length];
         await page.keyboard.type(next);
         typed += next;
       }
-      await done;
       // Typing may reach its end before the throttled page has hydrated on a busy machine (a
       // fresh-clone run saw it at load 18): the dialog turns modal once it has, so wait for that.
       await expect(hydrated).toHaveCount(1, { timeout: 300_000 });

@@ -31,7 +31,7 @@ export async function loader(args: LoaderFunctionArgs) {
       retentionSettings(args.context.db, todayInBerlin()),
       loadPageGrid(args, retentionLeftGrid, user),
       loadPageGrid(args, retentionInactiveGrid, user),
-      retentionSchedule(args.context.db),
+      retentionSchedule(args.context.db, todayInBerlin()),
     ]);
     // The lists' titles say the years (the grid adds how many).
     return {
