@@ -611,7 +611,7 @@ export type ExpiredRemains = {
 async function expiredRemains(db: Db, today: string): Promise<ExpiredRemains> {
   const ERASED = "SELECT id FROM people WHERE erased_on IS NOT NULL";
   const rows = async (query: string, ...params: unknown[]) => (await one(db, query, ...params).all<Row>()).results ?? [];
-  const ids = (list: Row[], column = "id") => list.map((row) => Number(row[column]));
+  const ids = (list: Row[]) => list.map((row) => Number(row.id));
   const gone = (n: number) => `SELECT value FROM json_each(?${n})`;
   const payments = ids(
     await rows(
@@ -681,7 +681,6 @@ async function expiredRemains(db: Db, today: string): Promise<ExpiredRemains> {
       today,
     )
   ).map((row) => String(row.id));
-  const keptInvoices = JSON.stringify(ids(invoices));
   const fees = ids(
     await rows(
       `SELECT f.id FROM fees f WHERE f.person_id IN (${ERASED}) AND ${retentionEndSql("f.date", "vouchers")} < ?1
@@ -694,7 +693,7 @@ async function expiredRemains(db: Db, today: string): Promise<ExpiredRemains> {
       today,
       paymentList,
       reminderList,
-      keptInvoices,
+      touched,
       JSON.stringify(debitItems),
       JSON.stringify(molliePayments),
     ),
