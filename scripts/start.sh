@@ -13,6 +13,8 @@
 #   MAILDEV_SMTP_PORT=1025  SMTP port of the local mail catcher (maildev) the app sends to
 #   MAILDEV_WEB_PORT=1080   its web view (http://localhost:1080) and REST API (/api/email)
 #   LOCAL_MAIL=0        do not start maildev: use the SMTP_* settings of wrangler.toml/.dev.vars
+#   WUFF_DEV_ARGS=...   more options for `wrangler dev` (e.g. `--inspector-port 9229` to profile
+#                       the worker's CPU with the DevTools protocol, docs/benchmarks.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -89,4 +91,4 @@ echo "Wuff startet auf http://localhost:$PORT"
 # --test-scheduled: cron triggers never fire locally; GET /__scheduled?cron=... fires one.
 # (/cdn-cgi/handler/scheduled fails locally once [assets] is configured.)
 "$BIN/wrangler" dev --port "$PORT" --ip "$HOST" --persist-to "$WUFF_STATE_DIR" --test-scheduled \
-  --var "APP_URL:http://localhost:$PORT" "${EXTRA_VARS[@]}"
+  --var "APP_URL:http://localhost:$PORT" "${EXTRA_VARS[@]}" ${WUFF_DEV_ARGS:-}

@@ -29,6 +29,9 @@ export default defineConfig(async () => {
     root,
     resolve: { alias: { "~": `${root}app` } },
     define: { __WUFF_VERSION__: JSON.stringify("test") },
+    // Components rendered by tests (grid-rows.test.ts) meet React's production build in workerd,
+    // which has no jsxDEV: compile JSX for production as the app's build does.
+    esbuild: { jsx: "automatic" as const, jsxDev: false },
     plugins: [
       cloudflareTest({
         wrangler: { configPath: `${root}wrangler.toml` },

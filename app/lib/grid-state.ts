@@ -120,6 +120,35 @@ export function dialogHref(pathname: string, search: string | URLSearchParams, n
   return `${pathname}?${next}`;
 }
 
+/**
+ * Many hrefs on one page that each set a few parameters on the same search (a grid's rows: their
+ * dialog links and row links): the search is read once, not once per link. The result equals
+ * setting each parameter with URLSearchParams.set on a copy of `base`.
+ */
+export function searchWith(base: URLSearchParams): (changes: Record<string, string>) => string {
+  const baseText = base.toString();
+  return (changes) => {
+    if (Object.keys(changes).some((name) => base.has(name))) {
+      const next = new URLSearchParams(base);
+      for (const [name, value] of Object.entries(changes)) next.set(name, value);
+      return `?${next}`;
+    }
+    // A name new to the search is appended, as set() would; repeated names in `changes` cannot occur.
+    const added = new URLSearchParams(changes).toString();
+    return `?${baseText}${baseText && added ? "&" : ""}${added}`;
+  };
+}
+
+/** dialogHref for many dialogs of one page: the page's search is read once. */
+export function dialogHrefs(pathname: string, search: string | URLSearchParams) {
+  const withChanges = searchWith(closedSearch(search));
+  return (name: string, params: Record<string, string | number> = {}) => {
+    const changes: Record<string, string> = { dialog: name };
+    for (const [key, value] of Object.entries(params)) changes[key] = String(value);
+    return `${pathname}${withChanges(changes)}`;
+  };
+}
+
 /** The page with this grid's parameters changed; any change but the selection returns to page 1. */
 export function gridHref(
   pathname: string,

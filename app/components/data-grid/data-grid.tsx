@@ -6,16 +6,14 @@
  * click opens the row's context menu, and the column chooser saves in the background.
  */
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { Fragment, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
-import { shownColumns, type Cell, type ColumnMeta, type GridData, type GridRow } from "~/lib/grid";
-import { closedHref, closedSearch, dialogHref, gridHref, gridParamNames, keepOnly } from "~/lib/grid-state";
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from "react";
+import { shownColumns, type GridData, type GridRow } from "~/lib/grid";
+import { closedHref, closedSearch, dialogHrefs, gridHref, gridParamNames, keepOnly, searchWith } from "~/lib/grid-state";
 import { takeClosedDialog } from "../dialog-form";
 import { ToggleLinks } from "../toggle-links";
-import { CopyButton } from "../copy-button";
+import { alignClass, cellText, GridRows, gridRowsHtml, type ActionLink, type RowsModel } from "./rows";
 
-const alignClass = { left: "text-left", right: "text-right", center: "text-center" } as const;
 const buttonClass = "inline-flex items-center rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
-const smallButtonClass = "rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs hover:bg-slate-50";
 
 /** Rows and cells are styled from the table body, so each of the many cells carries no classes.
  *  Printed, cells wrap between words so that the columns fit on A4 (an e-mail address anywhere:
@@ -26,17 +24,6 @@ const ROWS_CLASS =
   "[&>tr[aria-busy=true]]:animate-pulse [&>tr[aria-busy=true]]:bg-wuff-50 " +
   "[&_td]:whitespace-nowrap [&_td]:px-2 [&_td]:py-1 [&_input]:pointer-events-none [&_input]:accent-wuff-700 " +
   "[&>tr]:break-inside-avoid print:[&_td]:whitespace-normal print:[&_td]:px-0.5 print:[&_td]:py-0.5 print:[&_td]:[overflow-wrap:break-word] print:[&_a[href^=mailto]]:[overflow-wrap:anywhere]";
-
-/** Left-aligned cells need no class; others name their alignment; a warning is red and bold. */
-const cellClass = (align: ColumnMeta["align"], warn: boolean) =>
-  [align === "left" ? "" : alignClass[align], warn ? "font-semibold text-red-700" : ""].filter(Boolean).join(" ") || undefined;
-
-function Checkbox({ checked }: { checked: boolean }) {
-  return <input type="checkbox" checked={checked} readOnly disabled aria-label={checked ? "ja" : "nein"} />;
-}
-
-const hasLink = (cell: Cell | undefined) => typeof cell === "object" && cell.link !== undefined;
-const cellText = (cell: Cell | undefined) => (cell === undefined || typeof cell === "boolean" ? "" : typeof cell === "string" ? cell : cell.text);
 
 /**
  * Scrolls the grid's own box (never the page) so the row is visible below the sticky header.
@@ -66,15 +53,13 @@ const withOwnParams = (href: string, own: string) => (own && href.includes("?") 
 /** The hrefs of a grid on the current page (the page's parameters are read once, not per row). */
 function useGridLinks(data: GridData) {
   const { pathname, search } = useLocation();
+  // A page has hundreds of these links: the page's search is read once for all of them.
   const closed = closedSearch(search);
-  const withParam = (params: URLSearchParams, name: string, value: string | number) => {
-    const next = new URLSearchParams(params);
-    next.set(name, String(value));
-    return `?${next}`;
-  };
+  const withSelected = searchWith(closed);
+  const dialogHref = dialogHrefs(pathname, closed);
   // Every dialog of a CHILD grid knows the parent it was opened under (dialogParams).
   const open = (dialog: string, id?: number, params: Record<string, string> = {}) =>
-    dialogHref(pathname, closed, dialog, { ...data.dialogParams, ...(id !== undefined ? { dialogId: id } : {}), ...params });
+    dialogHref(dialog, { ...data.dialogParams, ...(id !== undefined ? { dialogId: id } : {}), ...params });
   const selection = data.selection;
   // Another row of a parent grid: only the grid's own state is kept, the tabs start over.
   const kept = keepOnly(search, data.ownParams);
@@ -83,41 +68,10 @@ function useGridLinks(data: GridData) {
     selection.kind === "segment"
       ? `${selection.base}/${row.id}/${selection.tab}${kept}`
       : selection.kind === "param"
-        ? `${pathname}${withParam(closed, selectedParam, row.id)}`
+        ? `${pathname}${withSelected({ [selectedParam]: String(row.id) })}`
         : null;
   return { pathname, search, open, rowHref, openHref: (row: GridRow) => (data.openDialog ? open(data.openDialog, row.id) : null) };
 }
-
-/** A cell's content (a plain function, not a component: a page has over a thousand cells). */
-function cellContent(cell: Cell | undefined, open: (dialog: string, id?: number, params?: Record<string, string>) => string): ReactNode {
-  if (cell === undefined) return null;
-  if (typeof cell === "boolean") return <Checkbox checked={cell} />;
-  if (typeof cell === "string" || !cell.link) return <>{cellText(cell)}</>;
-  const link = cell.link;
-  if ("dialog" in link) {
-    const params = Object.fromEntries(Object.entries(link.params ?? {}).map(([key, value]) => [key, String(value)]));
-    return (
-      <a href={open(link.dialog, link.id, params)} className="text-wuff-700 underline" data-cell-link="dialog">
-        {cell.text}
-      </a>
-    );
-  }
-  const anchor = (
-    <a href={link.to} className="text-wuff-700 underline" data-cell-link {...(link.newTab ? { target: "_blank", rel: "noopener" } : {})}>
-      {cell.text}
-    </a>
-  );
-  if (!link.copy) return anchor;
-  return (
-    <span className="inline-flex items-center gap-1">
-      {anchor}
-      <CopyButton text={link.to} />
-    </span>
-  );
-}
-
-/** A row action as a link: a dialog of the app, or a document request (a file, maybe in a new tab). */
-type ActionLink = { label: string; href: string; document?: boolean; newTab?: boolean };
 
 /** A link of a row action: the app's own navigation for dialogs, a plain link for a file. */
 function ActionAnchor({
@@ -216,7 +170,6 @@ export function DataGrid({ data }: { data: GridData }) {
         : { label: action.label, href: action.href, document: true, newTab: action.newTab },
     );
   const hasCommands = data.commandColumn && (data.rowActions.length > 0 || rows.some((row) => (row.actions?.length ?? 0) > 0));
-  const columnCount = visibleColumns.length + (hasCommands ? 1 : 0);
 
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const firstShown = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -227,6 +180,18 @@ export function DataGrid({ data }: { data: GridData }) {
   // The row whose page is loading (clicked, or moved to with the arrow keys) is marked meanwhile.
   const loading = useNavigation().location;
   const pendingHref = loading ? `${loading.pathname}${loading.search}` : null;
+  const rowsModel: RowsModel = {
+    rows,
+    columns: visibleColumns,
+    cellIndexes,
+    groups,
+    selectedId,
+    pendingHref,
+    rowHref,
+    open,
+    actions: hasCommands ? actionsOf : null,
+    emptyText: data.emptyText,
+  };
 
   const selectedIndex = rows.findIndex((row) => row.id === selectedId);
   const selected = selectedIndex >= 0 ? rows[selectedIndex] : null;
@@ -251,8 +216,8 @@ export function DataGrid({ data }: { data: GridData }) {
   const onClick = (event: MouseEvent<HTMLTableSectionElement>) => {
     const target = event.target as HTMLElement;
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-    // A cell's dialog link opens the dialog within the app (plain links: cheaper than components).
-    const dialogLink = target.closest<HTMLAnchorElement>("a[data-cell-link='dialog']");
+    // A cell's or a command's dialog link opens the dialog within the app (plain links: cheaper than components).
+    const dialogLink = target.closest<HTMLAnchorElement>("a[data-cell-link='dialog'], a[data-command='dialog']");
     if (dialogLink) {
       event.preventDefault();
       go(dialogLink.getAttribute("href"));
@@ -435,64 +400,9 @@ export function DataGrid({ data }: { data: GridData }) {
             onContextMenu={onContextMenu}
             onKeyDown={onKeyDown}
             className={`${ROWS_CLASS} outline-none focus-visible:ring-2 focus-visible:ring-wuff-500`}
-          >
-            {rows.length === 0 && (
-              <tr>
-                <td colSpan={columnCount} className="px-2 py-6 text-center text-slate-500">
-                  {data.emptyText}
-                </td>
-              </tr>
-            )}
-            {rows.map((row, index) => {
-              const isSelected = row.id === selectedId;
-              const group = groups?.[index] ?? null;
-              const groupHeader = group !== null && group !== (groups?.[index - 1] ?? null);
-              const href = rowHref(row);
-              const cells = cellIndexes.map((cellIndex) => (cellIndex < 0 ? undefined : row.cells[cellIndex]));
-              // The first cell without a link of its own selects the row (without JavaScript too).
-              const selectAt = href ? cells.findIndex((cell) => !hasLink(cell)) : -1;
-              return (
-                <Fragment key={row.id}>
-                  {groupHeader && (
-                    <tr className="bg-wuff-50">
-                      <th colSpan={columnCount} scope="rowgroup" className="px-2 py-1 text-left font-semibold text-wuff-800">
-                        {group}
-                      </th>
-                    </tr>
-                  )}
-                  <tr
-                    aria-selected={href ? isSelected : undefined}
-                    aria-busy={href !== null && href === pendingHref ? true : undefined}
-                    data-row-id={row.id}
-                    data-muted={row.muted ? true : undefined}
-                    className={row.muted ? "italic text-slate-500" : undefined}
-                  >
-                    {cells.map((cell, cellIndex) => (
-                      <td
-                        key={visibleColumns[cellIndex].id}
-                        className={cellClass(visibleColumns[cellIndex].align, typeof cell === "object" && cell.warn === true)}
-                      >
-                        {cellIndex === selectAt ? (
-                          <a href={href!} className="block">
-                            {cellText(cell) || (typeof cell === "boolean" ? <Checkbox checked={cell} /> : "–")}
-                          </a>
-                        ) : (
-                          cellContent(cell, open)
-                        )}
-                      </td>
-                    ))}
-                    {hasCommands && (
-                      <td className="text-right print:hidden">
-                        {actionsOf(row).map((action) => (
-                          <ActionAnchor key={action.label} action={action} className={`${smallButtonClass} ml-1`} data-command />
-                        ))}
-                      </td>
-                    )}
-                  </tr>
-                </Fragment>
-              );
-            })}
-          </tbody>
+            // The server writes the rows as a string (rows.tsx: React's server renderer is the page's cost).
+            {...(import.meta.env.SSR ? { dangerouslySetInnerHTML: { __html: gridRowsHtml(rowsModel) } } : { children: <GridRows model={rowsModel} /> })}
+          />
           {hasSums && (
             <tfoot className="sticky bottom-0 bg-slate-100 font-semibold print:static">
               <tr>
