@@ -1,10 +1,11 @@
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
-import { allReminders, pageOfReminders, REMINDER_DEFAULT_SORT, type ReminderRow, type ReminderWhere } from "~/models/reminders.server";
+import { allReminders, isUnsent, pageOfReminders, REMINDER_DEFAULT_SORT, type ReminderRow, type ReminderWhere } from "~/models/reminders.server";
 
-const STATUS_LABELS: Record<string, string> = { PENDING: "offen", SENT: "versandt", CANCELLED: "storniert" };
+const STATUS_LABELS: Record<string, string> = { PENDING: "offen", SENT: "versandt", CANCELLED: "storniert", FAILED: "Versand fehlgeschlagen" };
 const CHANNEL_LABELS: Record<string, string> = { MAIL: "Mail", PRINT: "Post" };
 
-const reminderWhere = (query: Pick<ListQuery, "parent" | "search">): ReminderWhere => ({
+const reminderWhere = (query: Pick<ListQuery, "parent" | "search" | "toggles">): ReminderWhere => ({
+  failedOnly: query.toggles.show === "failed",
   personId: query.parent?.type === "PERSON" ? query.parent.id : undefined,
   invoiceId: query.parent?.type === "INVOICEHEADER" ? query.parent.id : undefined,
   feeId: query.parent?.type === "FEE" ? query.parent.id : undefined,
@@ -39,7 +40,8 @@ export const remindersGrid = defineGrid<ReminderRow>({
     { id: "fee", header: "Mahngebühr", value: (r) => r.fee, type: "money" },
     { id: "newDueDate", header: "Zahlbar bis", value: (r) => r.newDueDate, type: "date" },
     { id: "channel", header: "Versand", value: (r) => (r.channel ? CHANNEL_LABELS[r.channel] : null) },
-    { id: "status", header: "Status", value: (r) => STATUS_LABELS[r.status] ?? r.status },
+    { id: "status", header: "Status", value: (r) => STATUS_LABELS[r.status] ?? r.status, warn: (r) => r.status === "FAILED" },
+    { id: "failure", header: "Grund", value: (r) => r.failure, sortable: false },
     { id: "createdBy", header: "Von", value: (r) => r.createdBy },
   ],
   search: { placeholder: "Person oder Posten" },
@@ -50,7 +52,23 @@ export const remindersGrid = defineGrid<ReminderRow>({
   },
   excel: { fileName: "Mahnungen.xlsx", sheet: "Mahnungen", path: "/reminders/export" },
   // Only a reminder not sent yet; the confirmation (app/dialogs/reminder) says what goes with it.
-  rowActions: [{ label: "Stornieren", view: "cancel", entity: "reminder", when: (r) => r.status === "PENDING" }],
+  // A mail that failed (issue 31 item 6): sent again, or printed and posted instead.
+  rowActions: [
+    { label: "Erneut senden", view: "resend", entity: "reminder", when: (r) => r.status === "FAILED" },
+    { label: "Als Brief drucken", view: "print", entity: "reminder", when: (r) => r.status === "FAILED" },
+    { label: "Brief (PDF)", href: (r) => `/reminders/letter/${r.id}`, newTab: true, when: (r) => Boolean(r.hasLetter) },
+    { label: "Stornieren", view: "cancel", entity: "reminder", when: isUnsent },
+  ],
+  toggles: [
+    {
+      param: "show",
+      label: "Mahnungen filtern",
+      options: [
+        { value: "all", label: "Alle" },
+        { value: "failed", label: "Versand fehlgeschlagen" },
+      ],
+    },
+  ],
   commandColumn: true,
   emptyText: "Noch keine Mahnungen",
 });

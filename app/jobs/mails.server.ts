@@ -140,9 +140,17 @@ export async function documentAttachment(env: Env, key: string): Promise<Attachm
  * Sends a mail whose log entry is claimed: confirmed when the server accepted it, marked failed
  * (and the error thrown on) when not.
  */
-export async function sendClaimed(db: Db, transport: MailTransport, logId: number, mail: Parameters<MailTransport["send"]>[0]): Promise<void> {
+export async function sendClaimed(
+  db: Db,
+  transport: MailTransport | (() => Promise<MailTransport>),
+  logId: number,
+  mail: Parameters<MailTransport["send"]>[0],
+): Promise<void> {
   try {
-    const response = await transport.send(mail);
+    // Opened here when given as a function: a server that cannot be reached fails the claim too
+    // (nothing went out), so a retry sends it instead of taking it for sent but unconfirmed.
+    const open = typeof transport === "function" ? await transport() : transport;
+    const response = await open.send(mail);
     await confirmMail(db, logId, response);
   } catch (error) {
     await failMail(db, logId, messageOf(error));
@@ -219,7 +227,8 @@ export async function sendBirthdayMails(env: Env, db: Db, actor: Actor, now = ne
   const template = await getMailTemplate(db, MAIL_TEMPLATES.birthday);
   if (!template) return { message: templateMissing(MAIL_TEMPLATES.birthday), sent: 0, warning: true };
 
-  let transport: MailTransport | null = null;
+  // Opened by the first mail sent, closed at the end.
+  const connection: { transport?: MailTransport } = {};
   let sent = 0;
   let before = 0;
   const unconfirmed: string[] = [];
@@ -249,15 +258,20 @@ export async function sendBirthdayMails(env: Env, db: Db, actor: Actor, now = ne
       if (claim.status === "unconfirmed") unconfirmed.push(name);
       if (claim.status !== "claimed") continue;
       try {
-        transport ??= await openTransport(env);
-        await sendClaimed(db, transport, claim.id, { to: route.to, cc: null, intendedTo: person.email ?? "", ...rendered, attachments: [] });
+        await sendClaimed(db, async () => (connection.transport ??= await openTransport(env)), claim.id, {
+          to: route.to,
+          cc: null,
+          intendedTo: person.email ?? "",
+          ...rendered,
+          attachments: [],
+        });
         sent++;
       } catch (error) {
         failed.push(`${name} (${messageOf(error)})`);
       }
     }
   } finally {
-    await transport?.close();
+    await connection.transport?.close();
   }
   const parts = [`${formatCount(sent, "Geburtstagsmail", "Geburtstagsmails")} versandt`];
   if (before > 0) parts.push(`${before} schon vorher versandt`);

@@ -71,10 +71,11 @@ export async function performMailshotItem({ env, db, job, actor, batch }: ItemCo
     });
     // Sent before (a retried message), or claimed and never confirmed: not sent again.
     if (claim.status !== "claimed") return;
-    const transport = await batch.get<MailTransport>(SMTP, async () => {
-      const opened = await openTransport(env);
-      return { value: opened, dispose: () => opened.close() };
-    });
+    const transport = () =>
+      batch.get<MailTransport>(SMTP, async () => {
+        const opened = await openTransport(env);
+        return { value: opened, dispose: () => opened.close() };
+      });
     try {
       await sendClaimed(db, transport, claim.id, { to: route.to, cc: route.cc, intendedTo: person.email, ...rendered, attachments });
     } catch (error) {

@@ -15,7 +15,8 @@ import { NO_EMAIL } from "~/lib/mail";
 import { printDocument, reminderLetterData, reminderLetterKey, reminderMailVariables, reminderPrintKey } from "~/lib/reminder-letter";
 import { renderHtmlTemplate } from "~/lib/templates";
 import type { Db } from "~/db/client.server";
-import { getJob } from "~/models/jobs.server";
+import { clearFailure, getJob, recordFailure } from "~/models/jobs.server";
+import { getReminder, reminderLetterKeyOf } from "~/models/reminders.server";
 import { claimOnce } from "~/models/mails.server";
 import {
   markRemindersSent,
@@ -31,6 +32,7 @@ import { openTransport, type MailTransport } from "~/services/mail.server";
 import { lazyRenderer } from "~/services/invoice-pdfs.server";
 import { paymentLinkForFee, paymentLinksRefusal } from "~/services/payments.server";
 import { PdfRenderer, RENDERING_FAILED } from "~/services/pdf.server";
+import { BatchResources } from "./batch-resources.server";
 import { ItemFailure, type ItemContext } from "./item";
 import { composeMail, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed, type MailSettings } from "./mails.server";
 
@@ -92,7 +94,11 @@ async function letterPdf(env: Env, key: string, html: string, renderer: () => Pr
   return pdf;
 }
 
-export async function performReminderItem({ env, db, job, actor, now, batch }: ItemContext, personId: number): Promise<void> {
+/**
+ * One person of a Mahnlauf: their letter written, stored and sent (see above). `print`: the letter
+ * goes by post whatever its channel (a mail that failed, printed instead by staff).
+ */
+export async function performReminderItem({ env, db, job, actor, now, batch }: ItemContext, personId: number, { print = false } = {}): Promise<void> {
   const params = reminderParamsOf(job);
   await writeReminders(db, job.id, [personId], params, actor, now);
   const [found] = await reminderLetters(db, params, { jobId: job.id, status: "PENDING", personId });
@@ -121,8 +127,8 @@ export async function performReminderItem({ env, db, job, actor, now, batch }: I
   }
   const sent = { jobId: job.id, personId, reminderIds: letter.items.map((item) => item.reminderId), pdfKey: key, paidIds };
   const email = letter.email?.trim() ?? "";
-  if (letter.channel === "PRINT" || !email) {
-    if (letter.channel === "MAIL") throw new ItemFailure(NO_EMAIL);
+  if (print || letter.channel === "PRINT" || !email) {
+    if (!print && letter.channel === "MAIL") throw new ItemFailure(NO_EMAIL);
     await markRemindersSent(db, { ...sent, channel: "PRINT" }, actor, now);
     return;
   }
@@ -156,10 +162,11 @@ export async function performReminderItem({ env, db, job, actor, now, batch }: I
     // Claimed before and never confirmed: it may have gone out; not sent again, stays PENDING.
     if (claim.status === "unconfirmed") return;
     if (claim.status === "claimed") {
-      const transport = await batch.get<MailTransport>(SMTP, async () => {
-        const opened = await openTransport(env);
-        return { value: opened, dispose: () => opened.close() };
-      });
+      const transport = () =>
+        batch.get<MailTransport>(SMTP, async () => {
+          const opened = await openTransport(env);
+          return { value: opened, dispose: () => opened.close() };
+        });
       try {
         await sendClaimed(db, transport, claim.id, { to: route.to, cc: null, intendedTo: email, ...rendered, attachments });
       } catch (error) {
@@ -207,4 +214,54 @@ export async function reminderPrintPdf(env: Env, db: Db, jobId: number): Promise
   } finally {
     await renderer.close();
   }
+}
+
+export type FailedReminderOutcome = { status: "sent"; channel: "MAIL" | "PRINT" } | { status: "refused"; message: string } | { status: "missing" };
+
+export const REMINDER_NOT_FAILED = "Diese Mahnung ist nicht mit fehlgeschlagenem Versand offen: Sie bleibt, wie sie ist.";
+const MAIL_UNCONFIRMED =
+  "Die Mail dieser Mahnung wurde schon einmal an den Mailserver übergeben, aber nie bestätigt: Sie wird nicht noch einmal gesendet. Bitte als Brief drucken oder im Mail-Protokoll prüfen.";
+
+/**
+ * 'Erneut senden' or 'Als Brief drucken' for a reminder whose mail failed (issue 31 item 6): the
+ * person's item of its run done again, now, by the user, as the run would (the same letter, the
+ * mail claimed once per run and person: a mail the server refused is sent again, one never
+ * confirmed is not). Done, the run's record of the failure goes.
+ */
+export async function retryFailedReminder(
+  env: Env,
+  db: Db,
+  reminderId: number,
+  how: "mail" | "print",
+  actor: { name: string },
+  now = new Date(),
+): Promise<FailedReminderOutcome> {
+  const reminder = await getReminder(db, reminderId);
+  if (!reminder) return { status: "missing" };
+  if (reminder.status !== "FAILED" || reminder.jobId === null) return { status: "refused", message: REMINDER_NOT_FAILED };
+  const job = await getJob(db, reminder.jobId);
+  if (!job) return { status: "missing" };
+  const batch = new BatchResources();
+  try {
+    await performReminderItem({ env, db, job, actor, now, batch }, reminder.personId, { print: how === "print" });
+  } catch (error) {
+    const message = error instanceof ItemFailure ? error.message : `Mailserver: ${messageOf(error)}`.slice(0, 200);
+    await recordFailure(db, job.id, reminder.personId, message, now);
+    return { status: "refused", message };
+  } finally {
+    await batch.disposeAll();
+  }
+  const after = await getReminder(db, reminderId);
+  if (after?.status === "FAILED") return { status: "refused", message: MAIL_UNCONFIRMED };
+  await clearFailure(db, job.id, reminder.personId);
+  return { status: "sent", channel: how === "print" ? "PRINT" : "MAIL" };
+}
+
+/** The stored letter of one reminder (the same PDF for every reminder of the letter). */
+export async function reminderLetterPdf(env: Env, db: Db, reminderId: number): Promise<Download> {
+  const key = await reminderLetterKeyOf(db, reminderId);
+  if (key === undefined) return { status: "missing", message: "Diese Mahnung gibt es nicht." };
+  const stored = key ? await env.INVOICES.get(key) : null;
+  if (!stored) return { status: "missing", message: "Zu dieser Mahnung ist kein Brief gespeichert." };
+  return { status: "found", body: stored.body, fileName: key!, contentType: "application/pdf", size: stored.size, disposition: "inline" };
 }

@@ -97,6 +97,8 @@ const HOME_PANEL_AREAS = {
   fees: ["fees"],
   /** Letzter Lauf: the newest bulk run, on the Tasks screen. */
   lastJob: ["tasks"],
+  /** Mahnungen, Versand fehlgeschlagen: each to be sent again or printed on the Mahnwesen screen. */
+  failedReminders: ["reminders"],
 } as const satisfies Record<string, readonly Area[]>;
 
 export type HomePanel = keyof typeof HOME_PANEL_AREAS;

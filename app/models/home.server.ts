@@ -23,6 +23,7 @@ import { actualNrOfDogs, isRunningCourse, NOT_TAKING_PART, overCapacity } from "
 import { openAndDueFees, type FeeTotal } from "./fees.server";
 import { comingCourseDates, type ComingDate } from "./handset.server";
 import { lastJob, type JobRow } from "./jobs.server";
+import { failedReminders, type ReminderRow } from "./reminders.server";
 
 /** Rows per panel: what fits at a glance; the rest is one link away. */
 export const HOME_PANEL_LIMIT = 10;
@@ -52,6 +53,8 @@ export type HomePanels = {
   birthdays?: Limited<BirthdayRow> & { days: string[] };
   fees?: { open: FeeTotal; due: FeeTotal };
   lastJob?: { job: JobRow | null };
+  /** Only while there are any (issue 31 item 6). */
+  failedReminders?: Limited<ReminderRow>;
 };
 
 const limited = <Row>(rows: Row[]): Limited<Row> => ({ rows: rows.slice(0, HOME_PANEL_LIMIT), more: rows.length > HOME_PANEL_LIMIT });
@@ -106,7 +109,7 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
   const shown = (panel: HomePanel) => maySeeHomePanel(user, panel);
   const week = weekDays(today);
   const rabiesUntil = rabiesWarningUntil(today);
-  const [courseDates, overCapacity, rabies, birthdays, fees, job] = await Promise.all([
+  const [courseDates, overCapacity, rabies, birthdays, fees, job, failed] = await Promise.all([
     shown("courseDates")
       ? comingCourseDates(db, berlinMidnight(today), berlinMidnight(addDaysToDate(today, 2)), HOME_PANEL_LIMIT + 1).then(limited)
       : undefined,
@@ -115,6 +118,7 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
     shown("birthdays") ? birthdaysOnDays(db, { days: week, scope: "members", limit: HOME_PANEL_LIMIT }) : undefined,
     shown("fees") ? openAndDueFees(db, today) : undefined,
     shown("lastJob") ? lastJob(db) : undefined,
+    shown("failedReminders") ? failedReminders(db, HOME_PANEL_LIMIT + 1).then(limited) : undefined,
   ]);
   const panels: HomePanels = { today };
   if (courseDates) panels.courseDates = courseDates;
@@ -123,5 +127,6 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
   if (birthdays) panels.birthdays = { ...birthdays, days: week };
   if (fees) panels.fees = fees;
   if (shown("lastJob")) panels.lastJob = { job: job ?? null };
+  if (failed && failed.rows.length > 0) panels.failedReminders = failed;
   return panels;
 }

@@ -134,6 +134,11 @@ export async function recordFailure(db: Db, jobId: number, itemId: number, reaso
     ON CONFLICT (job_id, item_id) DO UPDATE SET message = excluded.message, attempts = attempts + 1, last_attempt_on = excluded.last_attempt_on`);
 }
 
+/** An item done after all, outside its run (e.g. a reminder's mail sent again by hand). */
+export async function clearFailure(db: Db, jobId: number, itemId: number) {
+  await db.run(sql`DELETE FROM ${jobFailures} WHERE job_id = ${jobId} AND item_id = ${itemId}`);
+}
+
 const NAMED_FAILURES = 5;
 
 /** Names of people by id: how a run's message names the items that failed, unless its kind names them otherwise. */

@@ -15,12 +15,11 @@ import { qualified } from "~/db/columns";
 import { fees, invoiceHeaders, mailLog, people, reminders, type ReminderChannel, type ReminderTargetType } from "~/db/schema";
 import { formatCount } from "~/lib/format";
 import { newDueDateOf } from "~/lib/reminder-dates";
-import { NO_CONSENT, NO_EMAIL } from "~/lib/mail";
+import { NO_EMAIL } from "~/lib/mail";
 import type { ReminderLetterSource } from "~/lib/reminder-letter";
 import type { Actor } from "./audit.server";
 import { currentPaymentLink } from "./fees.server";
 import { paramsOfJob, type JobRecord } from "./jobs.server";
-import { mailConsentAllows } from "./people.server";
 import { cancelReminderStatements, dueLevelOf, getReminderLevels, type ReminderLevel } from "./reminders.server";
 
 /** People per queue message: each gets a PDF rendered and maybe a mail (as the PDF run: 20). */
@@ -53,17 +52,18 @@ type DueReminder = {
   level: number;
   openAmount: number;
   byMail: boolean;
-  /** Why the person gets a letter to print: 'keine E-Mail-Adresse', 'keine Einwilligung'; null by mail. */
+  /** Why the person gets a letter to print: 'keine E-Mail-Adresse'; null by mail. */
   printReason: string | null;
 };
 
 const hasEmail = (email: SQL | typeof people.email) => sql<number>`(trim(coalesce(${email}, '')) <> '')`;
 
-/** MAIL for a person with an e-mail address and mail consent (mailConsentAllows, as mailshots and
- *  birthday mails), else PRINT. Needs `people` joined without an alias. */
-const mailChannel = sql`CASE WHEN ${hasEmail(people.email)} AND ${mailConsentAllows} THEN 'MAIL' ELSE 'PRINT' END`;
+/** MAIL for a person with an e-mail address, else PRINT. A reminder is a message of the contract
+ *  (Art. 6 Abs. 1 lit. b DSGVO): it needs no consent, unlike mailshots and birthday mails
+ *  (mailConsentAllows, issue 31 item 6). Needs `people` joined without an alias. */
+const mailChannel = sql`CASE WHEN ${hasEmail(people.email)} THEN 'MAIL' ELSE 'PRINT' END`;
 
-type DueRow = { id: number; personId: number; name: string | null; level: number; openAmount: number; hasEmail: number; consent: number };
+type DueRow = { id: number; personId: number; name: string | null; level: number; openAmount: number; hasEmail: number };
 
 /** Every item with a level due on `date` (optionally only of some people). */
 async function dueReminders(db: Db, params: ReminderRunParams, personIds?: readonly number[]): Promise<DueReminder[]> {
@@ -79,13 +79,13 @@ async function dueReminders(db: Db, params: ReminderRunParams, personIds?: reado
       : sql``;
   const [invoices, feeRows] = await Promise.all([
     db.all<DueRow>(
-      sql`SELECT t.id AS id, t.person_id AS personId, ${people.fullName} AS name, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(people.email)} AS hasEmail, ${mailConsentAllows} AS consent
+      sql`SELECT t.id AS id, t.person_id AS personId, ${people.fullName} AS name, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(people.email)} AS hasEmail
         FROM (SELECT ${qualified(invoiceHeaders.id)} AS id, ${qualified(invoiceHeaders.personId)} AS person_id, ${qualified(invoiceHeaders.openAmount)} AS open_amount, ${invoiceLevel} AS lv
               FROM ${invoiceHeaders} WHERE ${qualified(invoiceHeaders.openAmount)} > 0 ${ofPeople(qualified(invoiceHeaders.personId))}) t
         JOIN ${people} ON ${people.id} = t.person_id WHERE t.lv IS NOT NULL ORDER BY t.id`,
     ),
     db.all<DueRow>(
-      sql`SELECT t.id AS id, t.person_id AS personId, ${people.fullName} AS name, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(people.email)} AS hasEmail, ${mailConsentAllows} AS consent
+      sql`SELECT t.id AS id, t.person_id AS personId, ${people.fullName} AS name, t.lv AS level, t.open_amount AS openAmount, ${hasEmail(people.email)} AS hasEmail
         FROM (SELECT ${qualified(fees.id)} AS id, ${qualified(fees.personId)} AS person_id, ${qualified(fees.openAmount)} AS open_amount, ${feeLevel} AS lv
               FROM ${fees} WHERE ${qualified(fees.openAmount)} > 0 ${ofPeople(qualified(fees.personId))}) t
         JOIN ${people} ON ${people.id} = t.person_id WHERE t.lv IS NOT NULL ORDER BY t.id`,
@@ -94,7 +94,7 @@ async function dueReminders(db: Db, params: ReminderRunParams, personIds?: reado
   const row =
     (targetType: ReminderTargetType) =>
     (item: DueRow): DueReminder => {
-      const printReason = !item.hasEmail ? NO_EMAIL : !item.consent ? NO_CONSENT : null;
+      const printReason = item.hasEmail ? null : NO_EMAIL;
       return {
         targetType,
         targetId: item.id,

@@ -175,14 +175,26 @@ export type ReminderRow = {
   openAmount: number;
   fee: number | null;
   channel: string | null;
+  /** PENDING, SENT, CANCELLED, or FAILED: still PENDING after its run finished with its person
+   *  failed ('Versand fehlgeschlagen', derived from the run's record of failures). */
   status: string;
+  /** Why the run could not send it (FAILED only). */
+  failure: string | null;
+  /** Whether its letter (PDF) is stored. */
+  hasLetter: number;
   createdBy: string;
   jobId: number | null;
 };
 
 /** Whose reminders: one, of a person, of an invoice or of a fee (reminded itself, or the reminder
  *  fee), or all; `search` finds a person's name or the item's text. */
-export type ReminderWhere = { id?: number; personId?: number; invoiceId?: number; feeId?: number; search?: string };
+export type ReminderWhere = { id?: number; personId?: number; invoiceId?: number; feeId?: number; search?: string; failedOnly?: boolean };
+
+/** The run's record of why it could not send the reminder's person their letter: the run is over
+ *  (a failure recorded while it runs is retried), the reminder still not sent. */
+const RUN_FAILURE = sql`(SELECT f.message FROM job_failures f JOIN jobs j ON j.id = f.job_id
+    WHERE f.job_id = r.job_id AND f.item_id = r.person_id AND j.status IN ('DONE', 'FAILED'))`;
+const FAILED = sql`(r.status = 'PENDING' AND ${RUN_FAILURE} IS NOT NULL)`;
 
 /** The columns the list sorts by (the grid's column ids); ties newest first. */
 const REMINDER_SORTS: Record<string, SQL> = {
@@ -194,7 +206,7 @@ const REMINDER_SORTS: Record<string, SQL> = {
   fee: sql`fee`,
   newDueDate: sql`r.new_due_date`,
   channel: sql`r.channel`,
-  status: sql`r.status`,
+  status: sql`status`,
   createdBy: sql`r.created_by`,
 };
 export const REMINDER_DEFAULT_SORT: SortSpec = { id: "date", descending: true };
@@ -210,6 +222,11 @@ function reminderConditions(where: ReminderWhere): SQL {
     where.invoiceId !== undefined ? sql`r.target_type = 'INVOICE' AND r.target_id = ${where.invoiceId}` : undefined,
     where.feeId !== undefined ? sql`((r.target_type = 'FEE' AND r.target_id = ${where.feeId}) OR r.fee_id = ${where.feeId})` : undefined,
     pattern ? sql`(p.full_name LIKE ${pattern} OR ${ITEM_TEXT} LIKE ${pattern})` : undefined,
+    // From the few failures of finished runs to their reminders, not through every reminder.
+    where.failedOnly
+      ? sql`r.id IN (SELECT fr.id FROM job_failures f JOIN jobs j ON j.id = f.job_id AND j.status IN ('DONE', 'FAILED')
+          JOIN ${reminders} fr ON fr.job_id = f.job_id AND fr.person_id = f.item_id WHERE fr.status = 'PENDING')`
+      : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);
   return conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
 }
@@ -223,7 +240,8 @@ async function listReminders(db: Db, where: ReminderWhere = {}, limit = 100, off
   const rows = await db.all<ReminderRow>(sql`SELECT r.id AS id, r.target_type AS targetType, r.target_id AS targetId, ${ITEM_TEXT} AS item,
       r.person_id AS personId, p.full_name AS personName, r.level AS level, coalesce(l.title, 'Stufe ' || r.level) AS levelTitle,
       r.date AS date, r.new_due_date AS newDueDate, r.open_amount AS openAmount, (SELECT rf.amount FROM fees rf WHERE rf.id = r.fee_id) AS fee,
-      r.channel AS channel, r.status AS status, r.created_by AS createdBy, r.job_id AS jobId
+      r.channel AS channel, CASE WHEN ${FAILED} THEN 'FAILED' ELSE r.status END AS status,
+      CASE WHEN r.status = 'PENDING' THEN ${RUN_FAILURE} END AS failure, r.pdf_key IS NOT NULL AS hasLetter, r.created_by AS createdBy, r.job_id AS jobId
     ${REMINDERS_FROM} ${reminderConditions(where)}
     ORDER BY ${order} ${direction}, r.date DESC, r.id DESC LIMIT ${limit} OFFSET ${offset}`);
   return rows;
@@ -238,6 +256,9 @@ export async function pageOfReminders(db: Db, where: ReminderWhere, page: number
   return { rows, total };
 }
 
+/** Reminders whose mail failed ('Versand fehlgeschlagen'), newest first: the home page's card. */
+export const failedReminders = (db: Db, limit: number) => listReminders(db, { failedOnly: true }, limit);
+
 /** Every reminder of the query (the Excel export). */
 export const allReminders = (db: Db, where: ReminderWhere, sort: SortSpec = REMINDER_DEFAULT_SORT) => listReminders(db, where, -1, 0, sort);
 
@@ -245,6 +266,15 @@ export const allReminders = (db: Db, where: ReminderWhere, sort: SortSpec = REMI
 // Cancel
 
 export type CancelOutcome = { status: "cancelled"; reminder: ReminderRow } | { status: "refused"; message: string } | { status: "missing" };
+
+/** The R2 key of a reminder's letter: null without one, undefined when there is no such reminder. */
+export async function reminderLetterKeyOf(db: Db, id: number): Promise<string | null | undefined> {
+  const [row] = await db.select({ pdfKey: reminders.pdfKey }).from(reminders).where(eq(reminders.id, id));
+  return row ? row.pdfKey : undefined;
+}
+
+/** Not sent yet: waiting for its run, or its mail failed. */
+export const isUnsent = (reminder: Pick<ReminderRow, "status">) => reminder.status === "PENDING" || reminder.status === "FAILED";
 
 export const REMINDER_ALREADY_SENT = "Diese Mahnung ist schon versandt oder storniert: Sie bleibt, wie sie ist.";
 const REMINDER_FEE_SETTLED = "Die Mahngebühr steht schon auf einer Rechnung oder ist (teilweise) bezahlt: Bitte zuerst dort korrigieren.";
@@ -287,7 +317,7 @@ export function cancelReminderStatements(id: number, actor: Actor, now: Date): S
 export async function cancelReminder(db: Db, id: number, actor: Actor, now = new Date()): Promise<CancelOutcome> {
   const [reminder] = await db.select().from(reminders).where(eq(reminders.id, id));
   if (!reminder) return { status: "missing" };
-  if (reminder.status !== "PENDING") return { status: "refused", message: REMINDER_ALREADY_SENT };
+  if (!isUnsent(reminder)) return { status: "refused", message: REMINDER_ALREADY_SENT };
   if (reminder.feeId !== null) {
     const [fee] = await db.select().from(fees).where(eq(fees.id, reminder.feeId));
     const onInvoice = fee && (await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM invoice_rows WHERE fee_id = ${fee.id} AND fee_released = 0`))[0].n > 0;

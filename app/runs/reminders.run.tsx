@@ -10,8 +10,8 @@ export const remindersCard = defineRun({
   text: (
     <>
       Schreibt für jede überfällige Rechnung und jeden direkt abgerechneten offenen Posten die fällige Mahnstufe, mit Mahngebühr, wenn die Stufe eine hat, und
-      verschickt je Person ein Mahnschreiben (PDF): per Mail (mit E-Mail-Adresse und Einwilligung), sonst im Druck-PDF des Laufs. Jeder Posten erreicht jede
-      Stufe nur einmal. Die Stufen stehen in den{" "}
+      verschickt je Person ein Mahnschreiben (PDF): per Mail (an jede Person mit E-Mail-Adresse: eine Mahnung braucht keine Einwilligung), sonst im Druck-PDF
+      des Laufs. Jeder Posten erreicht jede Stufe nur einmal. Die Stufen stehen in den{" "}
       <Link to="/configuration" className="text-wuff-700 underline">
         Einstellungen
       </Link>

@@ -171,7 +171,7 @@ describe("the reminder run", () => {
     ]);
   });
 
-  it("mails only with an e-mail address and consent; the preview names per person the channel and why not by mail", async () => {
+  it("mails everyone with an e-mail address, consent or not (a reminder is the contract's, Art. 6 (1) b GDPR); the preview says why not by mail", async () => {
     const [{ id: consenting }, { id: noConsent }, { id: noAddress }] = await db
       .insert(schema.people)
       .values([
@@ -187,11 +187,11 @@ describe("the reminder run", () => {
     expect(mine.map((recipient) => [recipient.name, recipient.channel, recipient.reason])).toEqual([
       ["Anna Adresslos", "PRINT", "keine E-Mail-Adresse"],
       ["Erna Einverstanden", "MAIL", null],
-      ["Olaf Ohnezustimmung", "PRINT", "keine Einwilligung"],
+      ["Olaf Ohnezustimmung", "MAIL", null],
     ]);
     const html = (await (await fetchApp("/reminders?dialog=reminderRun-start", { cookie: await loginCookie("finance") })).text()).replaceAll("<!-- -->", "");
-    expect(html).toMatch(/Olaf Ohnezustimmung<\/th><td[^>]*>zum Drucken<\/td><td[^>]*>keine Einwilligung</);
-    expect(html).toMatch(/Erna Einverstanden<\/th><td[^>]*>per Mail</);
+    expect(html).toMatch(/Anna Adresslos<\/th><td[^>]*>zum Drucken<\/td><td[^>]*>keine E-Mail-Adresse</);
+    expect(html).toMatch(/Olaf Ohnezustimmung<\/th><td[^>]*>per Mail</);
 
     const { messages } = await controlledRun([consenting, noConsent, noAddress], params);
     await deliver(messages);
@@ -199,7 +199,7 @@ describe("the reminder run", () => {
     expect(new Map(reminders.map((r) => [r.personId, [r.channel, r.status, r.mailLogId === null]]))).toEqual(
       new Map([
         [consenting, ["MAIL", "SENT", false]],
-        [noConsent, ["PRINT", "SENT", true]],
+        [noConsent, ["MAIL", "SENT", false]],
         [noAddress, ["PRINT", "SENT", true]],
       ]),
     );
@@ -207,8 +207,86 @@ describe("the reminder run", () => {
       await db
         .select()
         .from(schema.mailLog)
-        .where(inArray(schema.mailLog.personId, [noConsent, noAddress])),
+        .where(inArray(schema.mailLog.personId, [noAddress])),
     ).toEqual([]);
+  });
+
+  it("a reminder whose mail failed every retry is 'Versand fehlgeschlagen' with its reason, listed apart, sent again or printed by hand", async () => {
+    const [{ id: first }, { id: second }] = await db
+      .insert(schema.people)
+      .values([
+        { firstName: "Fritz", lastName: "Fehlversand", email: "fritz@wuff.example", memberTypeId: 1 },
+        { firstName: "Paula", lastName: "Postweg", email: "paula@wuff.example", memberTypeId: 1 },
+      ])
+      .returning({ id: schema.people.id });
+    for (const person of [first, second]) await invoice(person, "2026-11-06");
+    const { jobId, messages } = await controlledRun([first, second], await reminderRunParams(db, RUN_DATE));
+    // The mail server is down on every try; the queue gives up (dead-letter queue).
+    const down = { ...env, SMTP_PORT: "9" };
+    expect((await deliver(messages, "wuff-jobs", down)).retried).toHaveLength(messages.length);
+    await deliver(messages, "wuff-jobs-dlq", down);
+    const cookie = await loginCookie("finance");
+    const failedOnly = await (await fetchApp("/reminders?show=failed", { cookie })).text();
+    expect(failedOnly).toContain("Fritz Fehlversand");
+    expect(failedOnly).toContain("Versand fehlgeschlagen");
+    expect(failedOnly).toContain("Mailserver");
+    // The home page lists them while there are any.
+    const home = await (await fetchApp("/", { cookie })).text();
+    expect(home).toContain("Mahnungen: Versand fehlgeschlagen");
+    expect(home).toMatch(/Fritz Fehlversand[\s\S]*Zahlungserinnerung vom 23\.11\.2026/);
+    const [fritz] = await remindersOf([first]);
+    const [paula] = await remindersOf([second]);
+    expect([fritz.status, paula.status]).toEqual(["PENDING", "PENDING"]);
+
+    // 'Erneut senden' with the mail server up: mailed once, sent; the run's failure record is gone.
+    const confirm = (await (await fetchApp(`/reminders?dialog=reminder-resend&dialogId=${fritz.id}`, { cookie })).text()).replaceAll("<!-- -->", "");
+    expect(confirm).toContain("Zahlungserinnerung vom 23.11.2026 erneut senden");
+    expect(confirm).toContain("Fehlgeschlagen: Mailserver");
+    const mailsBefore = (await mailsTo(testAccount)).length;
+    const resend = await postForm("/reminders", cookie, { intent: "reminder:resend", id: fritz.id });
+    expect(toastOf(resend)?.message).toBe("Zahlungserinnerung an Fritz Fehlversand wurde per Mail versandt");
+    expect((await remindersOf([first]))[0]).toMatchObject({ status: "SENT", channel: "MAIL" });
+    expect(await mailsTo(testAccount)).toHaveLength(mailsBefore + 1);
+    expect(
+      await db
+        .select()
+        .from(schema.jobFailures)
+        .where(and(eq(schema.jobFailures.jobId, jobId), eq(schema.jobFailures.itemId, first))),
+    ).toEqual([]);
+    // Done once, it is not offered again.
+    const again = await postForm("/reminders", cookie, { intent: "reminder:resend", id: fritz.id });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("nicht mit fehlgeschlagenem Versand");
+
+    // 'Als Brief drucken': sent by post, its letter downloadable; no mail.
+    const mailsBeforePrint = (await mailsTo(testAccount)).length;
+    const print = await postForm("/reminders", cookie, { intent: "reminder:print", id: paula.id });
+    expect(toastOf(print)?.message).toBe("Zahlungserinnerung an Paula Postweg ist als Brief vermerkt: bitte drucken und versenden");
+    expect((await remindersOf([second]))[0]).toMatchObject({ status: "SENT", channel: "PRINT" });
+    expect(await mailsTo(testAccount)).toHaveLength(mailsBeforePrint);
+    const letter = await fetchApp(`/reminders/letter/${paula.id}`, { cookie });
+    expect(letter.status).toBe(200);
+    expect(await pdfText(await letter.arrayBuffer())).toContain("Postweg");
+    expect(await (await fetchApp("/reminders?show=failed", { cookie })).text()).toContain("Noch keine Mahnungen");
+    expect(await (await fetchApp("/", { cookie })).text()).not.toContain("Mahnungen: Versand fehlgeschlagen");
+    expect((await fetchApp("/reminders/letter/999999", { cookie })).status).toBe(404);
+    expect((await fetchApp(`/reminders/letter/${paula.id}`, { cookie: await loginCookie("staff") })).status).not.toBe(200);
+  });
+
+  it("a mail server down on the first try gets the letter on the queue's retry: the failed claim is no mail sent", async () => {
+    const [{ id: person }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Rita", lastName: "Retry", email: "rita@wuff.example", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
+    await invoice(person, "2026-11-06");
+    const { messages } = await controlledRun([person], await reminderRunParams(db, RUN_DATE));
+    expect((await deliver(messages, "wuff-jobs", { ...env, SMTP_PORT: "9" })).retried).toEqual([0]);
+    const [claim] = await db.select().from(schema.mailLog).where(eq(schema.mailLog.personId, person));
+    expect(claim.status).toBe("FAILED");
+    const mailsBefore = (await mailsTo(testAccount)).length;
+    expect((await deliver(messages)).retried).toEqual([]);
+    expect((await remindersOf([person]))[0]).toMatchObject({ status: "SENT", channel: "MAIL" });
+    expect(await mailsTo(testAccount)).toHaveLength(mailsBefore + 1);
   });
 
   it("a paid item is never reminded, however late", async () => {

@@ -29,15 +29,16 @@ export async function startControlledInvoiceRun(today = todayInBerlin(), draftsO
 
 let deliveries = 0;
 
-/** Hands messages to the Worker's queue handler as one batch; says which it retried (by index). */
-export async function deliver(messages: Sent, queue = "wuff-jobs") {
+/** Hands messages to the Worker's queue handler as one batch; says which it retried (by index).
+ *  `withEnv`: the worker's bindings as the handler sees them (e.g. a mail server that is down). */
+export async function deliver(messages: Sent, queue = "wuff-jobs", withEnv: Env = env) {
   const ids = messages.map(() => `m${++deliveries}`);
   const batch = createMessageBatch(
     queue,
     messages.map((message, index) => ({ id: ids[index], timestamp: new Date(), attempts: 1, body: message.body })),
   );
   const ctx = createExecutionContext();
-  await worker.queue(batch, env);
+  await worker.queue(batch, withEnv);
   const result = await getQueueResult(batch, ctx);
   return {
     retried: result.retryMessages.map((retry: { msgId: string }) => ids.indexOf(retry.msgId)),

@@ -184,6 +184,29 @@ function lastJobCard(panel: NonNullable<HomePanels["lastJob"]>): HomeCard {
 }
 
 /** The cards in the order a club office reads them: the day first, then what needs doing, then money. */
+const FAILED_REMINDERS = "/reminders?show=failed";
+
+function failedRemindersCard(panel: NonNullable<HomePanels["failedReminders"]>): HomeCard {
+  return {
+    id: "failedReminders",
+    title: "Mahnungen: Versand fehlgeschlagen",
+    groups: [
+      {
+        entries: panel.rows.map((reminder) => ({
+          key: String(reminder.id),
+          href: FAILED_REMINDERS,
+          title: reminder.personName,
+          detail: `${reminder.levelTitle} vom ${formatDate(reminder.date)} · ${reminder.item}`,
+          note: "erneut senden oder drucken",
+          warn: true,
+        })),
+      },
+    ],
+    empty: "Keine Mahnung mit fehlgeschlagenem Versand",
+    more: panel.more ? { href: FAILED_REMINDERS, label: ALL } : null,
+  };
+}
+
 export function homeCards(panels: HomePanels): HomeCard[] {
   const { today } = panels;
   return [
@@ -193,5 +216,6 @@ export function homeCards(panels: HomePanels): HomeCard[] {
     panels.birthdays && birthdaysCard(panels.birthdays, today),
     panels.fees && feesCard(panels.fees),
     panels.lastJob && lastJobCard(panels.lastJob),
+    panels.failedReminders && failedRemindersCard(panels.failedReminders),
   ].filter((card): card is HomeCard => Boolean(card));
 }
