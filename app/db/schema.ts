@@ -732,6 +732,9 @@ export const sepaMandates = sqliteTable(
     mandateDate: text("mandate_date").notNull(),
     /** The day of the first collection under this mandate; NULL: the next one is FRST. */
     firstCollectionOn: text("first_collection_on"),
+    /** The last collection under this mandate outside Wuff (before it was used), if known: with
+     *  Wuff's own collections it tells when the mandate expires (36 months unused). */
+    previousUseOn: text("previous_use_on"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     comments: text("comments"),
     ...auditColumns(),
@@ -745,6 +748,7 @@ export const sepaMandates = sqliteTable(
       .where(sql`is_active = 1`),
     isDate("sepa_mandates", "mandate_date"),
     isDate("sepa_mandates", "first_collection_on"),
+    isDate("sepa_mandates", "previous_use_on"),
     rule("sepa_mandates_reference_sepa", "length(reference) BETWEEN 1 AND 35"),
     rule("sepa_mandates_iban_plain", "iban = upper(iban) AND instr(iban, ' ') = 0 AND length(iban) BETWEEN 15 AND 34"),
   ],
@@ -1326,6 +1330,8 @@ export const directDebitItems = sqliteTable(
   (t) => [
     index("direct_debit_items_run_idx").on(t.runId, t.personId),
     index("direct_debit_items_end_to_end_idx").on(t.endToEndId),
+    // A mandate's last use (its validity: 36 months unused) without reading every item.
+    index("direct_debit_items_mandate_idx").on(t.mandateId, t.collectionDate),
     // Nothing collected twice: a fee is in one item at most that is not cancelled.
     uniqueIndex("direct_debit_items_fee_once")
       .on(t.feeId)

@@ -112,3 +112,19 @@ export const mandateReference = (personId: number, n: number) => `${MANDATE_REFE
 export type SequenceType = "FRST" | "RCUR";
 export const sequenceTypeOf = (mandate: { firstCollectionOn: string | null }): SequenceType => (mandate.firstCollectionOn ? "RCUR" : "FRST");
 export const SEQUENCE_LABELS: Record<SequenceType, string> = { FRST: "Erstlastschrift (FRST)", RCUR: "Folgelastschrift (RCUR)" };
+
+/** SEPA Core rulebook: a mandate not used for 36 months expires; no collection under it after that. */
+export const MANDATE_UNUSED_MONTHS = 36;
+/** Staff are warned this many months before a mandate expires. */
+export const MANDATE_EXPIRY_WARNING_MONTHS = 2;
+
+/** 'YYYY-MM-DD' plus whole months; a day the month lacks becomes its last day (§ 188 Abs. 3 BGB). */
+export function addMonthsToDate(day: string, months: number): string {
+  const [year, month, date] = day.split("-").map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), Math.min(date, lastDay))).toISOString().slice(0, 10);
+}
+
+/** The last day a mandate last used (or signed) on `lastUse` may be collected on. */
+export const mandateValidUntil = (lastUse: string) => addMonthsToDate(lastUse, MANDATE_UNUSED_MONTHS);

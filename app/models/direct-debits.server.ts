@@ -18,7 +18,7 @@
  * collected on its due date (the next TARGET2 business day when TARGET2 is closed that day), at
  * the earliest on the first TARGET2 day after the run's day.
  */
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import {
   configuration,
@@ -32,6 +32,7 @@ import {
   sepaMandates,
   type DirectDebitStatus,
 } from "~/db/schema";
+import { addMonthsToDate, MANDATE_EXPIRY_WARNING_MONTHS, MANDATE_UNUSED_MONTHS } from "~/lib/banking";
 import { formatCount, formatDate, formatMoney } from "~/lib/format";
 import { DIRECT_DEBIT_STATUS_LABELS } from "~/lib/labels";
 import { buildPain008, closedDaysFrom, earliestCollectionDate, paymentInstructions, type DirectDebitTransaction, type SequenceType } from "~/lib/pain008";
@@ -61,10 +62,43 @@ const dueOf = sql`coalesce(${fees.dueDate}, ${fees.date})`;
 const collectable = sql`${fees.sendInvoice} = 0 AND ${fees.openAmount} > 0
   AND NOT EXISTS (SELECT 1 FROM ${directDebitItems} WHERE ${directDebitItems.feeId} = ${fees.id} AND ${directDebitItems.cancelledOn} IS NULL)`;
 
+/**
+ * The day a fee is collected on in a run whose earliest collection day is `earliest`: its due day,
+ * not before `earliest`, moved to the next TARGET2 business day when TARGET2 is closed. `due` is
+ * the fee's due day as SQL.
+ */
+function collectionDateSql(due: SQL, earliest: string): SQL {
+  const closed = JSON.stringify(closedDaysFrom(earliest));
+  return sql`(CASE WHEN ${due} <= ${earliest} THEN ${earliest} ELSE coalesce(json_extract(${closed}, '$."' || ${due} || '"'), ${due}) END)`;
+}
+
+/**
+ * The last day a mandate may be collected on (SEPA Core rulebook: a mandate not used for 36 months
+ * expires): 36 months after its last use, the latest of Wuff's collections under it in runs not
+ * cancelled (a collection that came back counts as used), the last one before Wuff
+ * (previous_use_on) and its signature; a day the month lacks is its last day (§ 188 Abs. 3 BGB, as
+ * mandateValidUntil in app/lib/banking.ts). `alias` names the mandate's row in the query.
+ */
+export function mandateValidUntilSql(alias: string): SQL {
+  const m = sql.raw(alias);
+  const wuffUse = sql`(SELECT max(vi.collection_date) FROM ${directDebitItems} vi JOIN ${directDebitRuns} vr ON vr.id = vi.run_id
+      WHERE vi.mandate_id = ${m}.id AND vr.status <> 'CANCELLED')`;
+  const lastUse = sql`max(coalesce(${wuffUse}, ${m}.mandate_date), coalesce(${m}.previous_use_on, ${m}.mandate_date), ${m}.mandate_date)`;
+  const months = (n: number) => sql.raw(`'+${n} months'`);
+  return sql`(CASE WHEN strftime('%d', ${lastUse}, ${months(MANDATE_UNUSED_MONTHS)}) = strftime('%d', ${lastUse})
+      THEN date(${lastUse}, ${months(MANDATE_UNUSED_MONTHS)})
+      ELSE date(${lastUse}, 'start of month', ${months(MANDATE_UNUSED_MONTHS + 1)}, '-1 day') END)`;
+}
+
+/** A fee the run may collect under the person's active mandate (joined as `sepa_mandates`): not after the mandate expired. */
+const withinMandate = (earliest: string) => sql`${collectionDateSql(dueOf, earliest)} <= ${mandateValidUntilSql("sepa_mandates")}`;
+
 // ---------------------------------------------------------------------------------------------
 // Preview
 
 type MissingMandate = { personId: number; name: string; fees: number; total: number };
+/** A person whose active mandate has expired for some of their fees (36 months unused). */
+type ExpiredMandate = MissingMandate & { validUntil: string };
 export type DirectDebitPreview = {
   date: string;
   earliest: string;
@@ -75,6 +109,10 @@ export type DirectDebitPreview = {
   /** People with open fees billed directly but without an active mandate (at most MISSING_SHOWN). */
   missing: MissingMandate[];
   missingCount: number;
+  /** People whose mandate has expired by the collection day of some of their fees: not collected. */
+  expired: ExpiredMandate[];
+  /** Active mandates that expire within two months unless collected from (staff are warned). */
+  expiring: { personId: number; name: string; validUntil: string }[];
   problem: string | null;
 };
 
@@ -94,7 +132,8 @@ function clubBankProblem(
 }
 
 export async function previewDirectDebits(db: Db, today: string): Promise<DirectDebitPreview> {
-  const [groups, missing, [club]] = await db.batch([
+  const earliest = earliestCollectionDate(today);
+  const [groups, missing, expired, expiring, [club]] = await db.batch([
     db
       .select({
         personId: fees.personId,
@@ -105,7 +144,7 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
       })
       .from(fees)
       .innerJoin(sepaMandates, and(eq(sepaMandates.personId, fees.personId), eq(sepaMandates.isActive, true)))
-      .where(collectable)
+      .where(sql`${collectable} AND ${withinMandate(earliest)}`)
       .groupBy(fees.personId, dueOf),
     db
       .select({
@@ -121,6 +160,31 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
       )
       .groupBy(people.id)
       .orderBy(asc(people.lastNameKey), asc(people.firstNameKey)),
+    db
+      .select({
+        personId: people.id,
+        name: sql<string>`coalesce(${people.fullName}, '')`,
+        fees: sql<number>`count(*)`,
+        total: sql<number>`sum(${fees.openAmount})`,
+        validUntil: sql<string>`${mandateValidUntilSql("sepa_mandates")}`,
+      })
+      .from(fees)
+      .innerJoin(people, eq(people.id, fees.personId))
+      .innerJoin(sepaMandates, and(eq(sepaMandates.personId, fees.personId), eq(sepaMandates.isActive, true)))
+      .where(sql`${collectable} AND NOT ${withinMandate(earliest)}`)
+      .groupBy(people.id)
+      .orderBy(asc(people.lastNameKey), asc(people.firstNameKey)),
+    db
+      .select({
+        personId: people.id,
+        name: sql<string>`coalesce(${people.fullName}, '')`,
+        validUntil: sql<string>`${mandateValidUntilSql("sepa_mandates")}`.as("valid_until"),
+      })
+      .from(sepaMandates)
+      .innerJoin(people, eq(people.id, sepaMandates.personId))
+      .where(and(eq(sepaMandates.isActive, true), sql`valid_until BETWEEN ${today} AND ${addMonthsToDate(today, MANDATE_EXPIRY_WARNING_MONTHS)}`))
+      .orderBy(sql`valid_until`, asc(people.lastNameKey))
+      .limit(MISSING_SHOWN),
     db.select().from(configuration).where(eq(configuration.id, 1)),
   ]);
   const bySequence: DirectDebitPreview["bySequence"] = { FRST: { transactions: 0, total: 0 }, RCUR: { transactions: 0, total: 0 } };
@@ -131,24 +195,26 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
   const problem = clubBankProblem(club) ?? (groups.length === 0 ? NOTHING_TO_COLLECT : null);
   return {
     date: today,
-    earliest: earliestCollectionDate(today),
+    earliest,
     transactions: groups.length,
     fees: groups.reduce((sum, group) => sum + group.fees, 0),
     total: groups.reduce((sum, group) => sum + group.total, 0),
     bySequence,
     missing: missing.slice(0, MISSING_SHOWN),
     missingCount: missing.length,
+    expired,
+    expiring,
     problem,
   };
 }
 
-/** The run's items: every person with something to collect, in id order. */
-export async function peopleToCollect(db: Db): Promise<number[]> {
+/** The run's items: every person with something to collect (collection days from `earliest`), in id order. */
+export async function peopleToCollect(db: Db, earliest: string): Promise<number[]> {
   const rows = await db
     .selectDistinct({ personId: fees.personId })
     .from(fees)
     .innerJoin(sepaMandates, and(eq(sepaMandates.personId, fees.personId), eq(sepaMandates.isActive, true)))
-    .where(collectable)
+    .where(sql`${collectable} AND ${withinMandate(earliest)}`)
     .orderBy(asc(fees.personId));
   return rows.map((row) => row.personId);
 }
@@ -171,8 +237,8 @@ export function directDebitSliceStatements(
   const iso = now.toISOString();
   const people = JSON.stringify(items);
   const inSlice = sql`person_id IN (SELECT value FROM json_each(${people}))`;
-  // Due dates on days TARGET2 is closed move to the next business day (collectionDateFor).
-  const closed = JSON.stringify(closedDaysFrom(params.earliest));
+  // Due dates on days TARGET2 is closed move to the next business day (collectionDateSql).
+  const collectionDate = collectionDateSql(sql`coalesce(f.due_date, f.date)`, params.earliest);
   const ofSlice = sql`SELECT fee_id FROM ${directDebitItems} WHERE run_id = ${runId} AND cancelled_on IS NULL AND ${inSlice}`;
   return [
     render(sql`INSERT INTO ${directDebitRuns} (id, status, message_id, created_by, created_on)
@@ -183,12 +249,12 @@ export function directDebitSliceStatements(
         ${`WUFF-${runId}-`} || f.person_id || '-' || replace(coalesce(f.due_date, f.date), '-', ''),
         CASE WHEN m.first_collection_on IS NULL THEN 'FRST' ELSE 'RCUR' END,
         coalesce(f.due_date, f.date),
-        CASE WHEN coalesce(f.due_date, f.date) <= ${params.earliest} THEN ${params.earliest}
-          ELSE coalesce(json_extract(${closed}, '$."' || coalesce(f.due_date, f.date) || '"'), coalesce(f.due_date, f.date)) END,
+        ${collectionDate},
         f.open_amount, f.payment_reference, f.payment_comments
       FROM ${fees} f JOIN ${sepaMandates} m ON m.person_id = f.person_id AND m.is_active = 1
       WHERE f.person_id IN (SELECT value FROM json_each(${people})) AND f.send_invoice = 0 AND f.open_amount > 0
         AND NOT EXISTS (SELECT 1 FROM ${directDebitItems} i WHERE i.fee_id = f.id AND i.cancelled_on IS NULL)
+        AND ${collectionDate} <= ${mandateValidUntilSql("m")}
       ON CONFLICT DO NOTHING`),
     render(sql`UPDATE ${sepaMandates} SET
         first_collection_on = (SELECT min(collection_date) FROM ${directDebitItems} i WHERE i.run_id = ${runId} AND i.mandate_id = ${sepaMandates.id} AND i.cancelled_on IS NULL),

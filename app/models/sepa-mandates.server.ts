@@ -2,21 +2,27 @@
  * SEPA direct-debit mandates of people (sepa_mandates). The full IBAN is read here and leaves the
  * server only for ADMIN and FINANCE: every read that others may see masks it in SQL or here.
  */
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { deletedRecords, people, sepaMandates } from "~/db/schema";
 import { mandateReference, maskIban, MANDATE_REFERENCE_PREFIX, sequenceTypeOf, type SequenceType } from "~/lib/banking";
 import { errorText } from "./constraints.server";
 import { auditInsert, auditUpdate, type Actor } from "./audit.server";
+import { mandateValidUntilSql } from "./direct-debits.server";
 import { moveToBin } from "./recycle-bin.server";
 
-export type MandateRecord = typeof sepaMandates.$inferSelect;
+/** A mandate and the last day it may be collected on (36 months after its last use). */
+export type MandateRecord = typeof sepaMandates.$inferSelect & { validUntil: string };
+
+const withValidity = { ...getTableColumns(sepaMandates), validUntil: sql<string>`${mandateValidUntilSql("sepa_mandates")}` };
 
 export type MandateInput = {
   accountHolder: string;
   iban: string;
   bic: string | null;
   mandateDate: string;
+  /** The last collection under it before Wuff, if known. */
+  previousUseOn: string | null;
   isActive: boolean;
   comments: string | null;
 };
@@ -26,11 +32,11 @@ const ACTIVE_MANDATE_EXISTS = (reference: string) =>
 
 /** A person's mandates, the active one first, then the newest. */
 export async function mandatesOfPerson(db: Db, personId: number): Promise<MandateRecord[]> {
-  return db.select().from(sepaMandates).where(eq(sepaMandates.personId, personId)).orderBy(desc(sepaMandates.isActive), desc(sepaMandates.id));
+  return db.select(withValidity).from(sepaMandates).where(eq(sepaMandates.personId, personId)).orderBy(desc(sepaMandates.isActive), desc(sepaMandates.id));
 }
 
 export async function getMandate(db: Db, id: number): Promise<MandateRecord | undefined> {
-  const [row] = await db.select().from(sepaMandates).where(eq(sepaMandates.id, id));
+  const [row] = await db.select(withValidity).from(sepaMandates).where(eq(sepaMandates.id, id));
   return row;
 }
 

@@ -21,7 +21,7 @@ export const directDebitRun = defineRunKind({
     const preview = await previewDirectDebits(db, today);
     if (preview.problem) return { refused: preview.problem };
     const params: DirectDebitParams = { date: today, earliest: preview.earliest };
-    const items = await peopleToCollect(db);
+    const items = await peopleToCollect(db, preview.earliest);
     return { items, params, emptyMessage: NOTHING_TO_COLLECT, startMessage: "Lastschriften werden vorbereitet ...", label: JOB_TYPE_LABELS.DIRECT_DEBIT };
   },
   statements: (job, items, _actor, now) => directDebitSliceStatements(job, items, paramsOfDirectDebitJob(job), now),

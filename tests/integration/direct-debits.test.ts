@@ -17,7 +17,9 @@ import * as schema from "~/db/schema";
 import { startRun } from "~/jobs/start.server";
 import { addDaysToDate, todayInBerlin } from "~/lib/format";
 import { collectionDateFor, earliestCollectionDate, isTargetBusinessDay, sepaAmount } from "~/lib/pain008";
+import { addMonthsToDate, mandateValidUntil } from "~/lib/banking";
 import { peopleToCollect, previewDirectDebits, type DirectDebitParams } from "~/models/direct-debits.server";
+import { getMandate } from "~/models/sepa-mandates.server";
 import camt053Fixture from "../fixtures/camt053-demo.xml?raw";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { deliver, type Sent } from "../support/jobs";
@@ -195,8 +197,8 @@ describe("Lastschriftlauf", () => {
     expect(html).toContain(person.fullName!.replaceAll("&", "&amp;"));
     expect(html).toMatch(/Lastschriften einziehen/);
     // What it will collect equals what the database says is collectable.
-    expect((await peopleToCollect(db)).includes(personA)).toBe(true);
-    expect(await peopleToCollect(db)).not.toContain(personC);
+    expect((await peopleToCollect(db, earliest)).includes(personA)).toBe(true);
+    expect(await peopleToCollect(db, earliest)).not.toContain(personC);
   });
 
   it("confirmed, the run collects: one transaction per person and due day, fees collected with reference and comment, mandate used", async () => {
@@ -382,7 +384,7 @@ describe("Lastschriftlauf", () => {
     const outcome = await startRun(
       collecting,
       db,
-      { type: "DIRECT_DEBIT", items: await peopleToCollect(db), params, emptyMessage: "nichts" },
+      { type: "DIRECT_DEBIT", items: await peopleToCollect(db, earliest), params, emptyMessage: "nichts" },
       DEMO_USERS.finance,
     );
     if (outcome.status !== "started") throw new Error(outcome.status);
@@ -479,7 +481,7 @@ describe("Lastschriftlauf", () => {
       note: "Diese Lastschrift ist schon als Rücklastschrift gebucht: ihre Posten sind wieder offen.",
     });
 
-    expect(await peopleToCollect(db)).toContain(personA);
+    expect(await peopleToCollect(db, earliest)).toContain(personA);
     const preview = await previewDirectDebits(db, today);
     const response = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:start" });
     expect(response.status).toBe(302);
@@ -532,7 +534,7 @@ describe("a run whose file could not be written", () => {
     const outcome = await startRun(
       collecting,
       db,
-      { type: "DIRECT_DEBIT", items: await peopleToCollect(db), params: { date: today, earliest }, emptyMessage: "nichts" },
+      { type: "DIRECT_DEBIT", items: await peopleToCollect(db, earliest), params: { date: today, earliest }, emptyMessage: "nichts" },
       DEMO_USERS.finance,
     );
     if (outcome.status !== "started") throw new Error(outcome.status);
@@ -555,5 +557,91 @@ describe("a run whose file could not be written", () => {
       reference: null,
       comments: null,
     });
+  });
+});
+
+describe("a mandate's life (issue 31 item 4)", () => {
+  it("ends 36 months after its last use; a month without that day ends on its last day, in SQL as in the rule", async () => {
+    expect(mandateValidUntil("2024-02-29")).toBe("2027-02-28");
+    expect(mandateValidUntil("2023-01-31")).toBe("2026-01-31");
+    expect(mandateValidUntil("2023-03-31")).toBe("2026-03-31");
+    expect(addMonthsToDate("2026-01-31", 1)).toBe("2026-02-28");
+    const [{ id: personId }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Mia", lastName: "Mandatsdatum", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
+    // Days at the ends of months and around leap days, signed and never used.
+    const days = ["2023-01-31", "2023-02-28", "2024-02-29", "2023-03-31", "2023-04-30", "2023-05-31", "2023-08-31", "2023-11-30", "2023-12-31", "2024-01-15"];
+    for (const [index, day] of days.entries()) {
+      const [{ id }] = await db
+        .insert(schema.sepaMandates)
+        .values({ personId, accountHolder: "Mia", iban: "DE02120300000000202051", reference: `TEST-LIFE-${index}`, mandateDate: day, isActive: false })
+        .returning({ id: schema.sepaMandates.id });
+      expect((await getMandate(db, id))?.validUntil, day).toBe(mandateValidUntil(day));
+    }
+  });
+
+  it("a mandate last used 36 months and one day before the collection is refused and named; one used 36 months before is collected", async () => {
+    const people = await db
+      .insert(schema.people)
+      .values([
+        { firstName: "Ernst", lastName: "Erloschen", memberTypeId: 1 },
+        { firstName: "Gerda", lastName: "Gerade", memberTypeId: 1 },
+      ])
+      .returning({ id: schema.people.id });
+    const [expired, justValid] = people.map((person) => person.id);
+    // Last used before Wuff exactly 36 months before the collection day, and one day earlier.
+    const lastUse = addMonthsToDate(earliest, -36);
+    for (const [index, [personId, used]] of (
+      [
+        [expired, addDaysToDate(lastUse, -1)],
+        [justValid, lastUse],
+      ] as const
+    ).entries()) {
+      await db.insert(schema.sepaMandates).values({
+        personId,
+        accountHolder: "Test",
+        iban: "DE02120300000000202051",
+        reference: `TEST-USE-${index}`,
+        mandateDate: addDaysToDate(used, -100),
+        firstCollectionOn: addDaysToDate(used, -100),
+        previousUseOn: used,
+      });
+      await db.insert(schema.fees).values({ personId, date: today, text: "Jahresbeitrag", amount: 1_000, openAmount: 1_000, sendInvoice: false });
+    }
+    const preview = await previewDirectDebits(db, today);
+    expect(preview.earliest).toBe(earliest);
+    expect(preview.expired.find((person) => person.personId === expired)).toMatchObject({
+      name: "Ernst Erloschen",
+      fees: 1,
+      validUntil: addDaysToDate(earliest, -1),
+    });
+    expect(preview.expired.map((person) => person.personId)).not.toContain(justValid);
+    const collect = await peopleToCollect(db, earliest);
+    expect(collect).toContain(justValid);
+    expect(collect).not.toContain(expired);
+    expect(await page("/directdebits?dialog=directDebit-start")).toMatch(/Mandat abgelaufen \(1 Person\)[\s\S]*Ernst Erloschen<\/a> – gültig bis/);
+
+    // Even named by hand as an item of a run, the expired mandate collects nothing.
+    const messages: Sent = [];
+    const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
+    const outcome = await startRun(
+      collecting,
+      db,
+      { type: "DIRECT_DEBIT", items: [expired, justValid], params: { date: today, earliest }, emptyMessage: "nichts" },
+      DEMO_USERS.finance,
+    );
+    if (outcome.status !== "started") throw new Error(outcome.status);
+    await deliver(messages);
+    const items = await itemsOf(outcome.job.id);
+    expect(items.map((item) => item.personId)).toEqual([justValid]);
+
+    // The mandate's dialog warns (it runs out before the next collection day).
+    expect(await page(`/people?dialog=mandate-person&dialogId=${expired}`)).toMatch(/Läuft am \d\d\.\d\d\.\d{4} ab|Abgelaufen seit/);
+    await db
+      .update(schema.sepaMandates)
+      .set({ previousUseOn: addMonthsToDate(today, -37), mandateDate: addMonthsToDate(today, -40) })
+      .where(eq(schema.sepaMandates.personId, expired));
+    expect(await page(`/people?dialog=mandate-person&dialogId=${expired}`)).toContain("Abgelaufen seit");
   });
 });

@@ -783,9 +783,12 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
         iban: ibanWithCheckDigits("DE", `${DEMO_BANK_CODES[index % DEMO_BANK_CODES.length]}${String(1_000_000 + personId * 7_919).padStart(10, "0")}`),
         bic: null,
         reference: mandateReference(personId, 1),
-        mandateDate: person.memberSince ?? `${lastYear}-01-15`,
-        // Every third one was collected from already: its next debit is RCUR.
+        // Every third one was collected from already (before Wuff): its next debit is RCUR. The
+        // others were signed last year and never used, but one signed long ago: it has expired
+        // (36 months unused) and the Lastschriftlauf names it.
+        mandateDate: index % 3 === 0 ? (person.memberSince ?? `${lastYear}-01-15`) : index === 1 ? `${lastYear - 4}-01-15` : `${lastYear}-01-15`,
         firstCollectionOn: index % 3 === 0 ? `${lastYear}-03-01` : null,
+        previousUseOn: index % 3 === 0 ? `${lastYear}-03-01` : null,
         isActive: true,
         ...audit,
       };

@@ -59,6 +59,44 @@ export default function DirectDebitDialog({ data, actionData, closeHref }: Dialo
             {data.missingCount > data.missing.length && <p className="mt-1">und {data.missingCount - data.missing.length} weitere</p>}
           </section>
         )}
+        {data.expired.length > 0 && (
+          <section aria-labelledby="direct-debit-expired" className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
+            <h3 id="direct-debit-expired" className="font-medium text-amber-900">
+              Mandat abgelaufen ({formatCount(data.expired.length, "Person", "Personen")}): nicht eingezogen
+            </h3>
+            <p className="mt-1">
+              Ein SEPA-Mandat, unter dem 36 Monate lang nicht eingezogen wurde, verfällt. Für weitere Lastschriften braucht es ein neues Mandat.
+            </p>
+            <ul className="mt-1 list-disc pl-5">
+              {data.expired.map((person) => (
+                <li key={person.personId}>
+                  <Link to={`/people/${person.personId}?dialog=mandate-person&dialogId=${person.personId}`} className="text-wuff-700 underline">
+                    {person.name || `Person ${person.personId}`}
+                  </Link>{" "}
+                  – gültig bis {formatDate(person.validUntil)}; {formatCount(person.fees, "Posten", "Posten")}, {formatMoney(person.total)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {data.expiring.length > 0 && (
+          <section aria-labelledby="direct-debit-expiring" className="mt-3 rounded border border-slate-200 bg-slate-50 p-3 text-sm">
+            <h3 id="direct-debit-expiring" className="font-medium text-slate-800">
+              Mandat läuft in den nächsten zwei Monaten ab ({formatCount(data.expiring.length, "Person", "Personen")})
+            </h3>
+            <p className="mt-1">Ohne Einziehung bis zu diesem Tag verfällt das Mandat.</p>
+            <ul className="mt-1 list-disc pl-5">
+              {data.expiring.map((person) => (
+                <li key={person.personId}>
+                  <Link to={`/people/${person.personId}?dialog=mandate-person&dialogId=${person.personId}`} className="text-wuff-700 underline">
+                    {person.name || `Person ${person.personId}`}
+                  </Link>{" "}
+                  – gültig bis {formatDate(person.validUntil)}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <DialogAlert message={data.problem ?? actionData?.error} />
         <DialogButtons submitLabel="Lastschriften einziehen" closeHref={closeHref} disabled={data.problem !== null} reason={data.problem} />
       </DialogForm>

@@ -5,8 +5,8 @@
  * dialog; the view 'person' takes the person's id.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { groupIban, SEQUENCE_LABELS, sequenceTypeOf } from "~/lib/banking";
-import { formatDate, todayInBerlin } from "~/lib/format";
+import { addMonthsToDate, groupIban, MANDATE_EXPIRY_WARNING_MONTHS, SEQUENCE_LABELS, sequenceTypeOf } from "~/lib/banking";
+import { addDaysToDate, formatDate, todayInBerlin } from "~/lib/format";
 import { getConfiguration } from "~/models/configuration.server";
 import {
   deleteMandate,
@@ -28,8 +28,20 @@ function present(mandate: MandateRecord) {
     mandateDate: formatDate(mandate.mandateDate),
     sequence: SEQUENCE_LABELS[sequenceTypeOf(mandate)],
     firstCollectionOn: formatDate(mandate.firstCollectionOn),
+    previousUseOn: formatDate(mandate.previousUseOn),
+    validUntil: formatDate(mandate.validUntil),
+    /** Expired, or expiring within two months: staff are warned (issue 31 item 4). */
+    expiry: mandateExpiry(mandate.validUntil, todayInBerlin()),
     audit: auditText(mandate),
   };
+}
+
+function mandateExpiry(validUntil: string, today: string): string | null {
+  if (validUntil < today)
+    return `Abgelaufen seit ${formatDate(addDaysToDate(validUntil, 1))}: 36 Monate ohne Einziehung. Für weitere Lastschriften braucht es ein neues Mandat.`;
+  if (validUntil <= addMonthsToDate(today, MANDATE_EXPIRY_WARNING_MONTHS))
+    return `Läuft am ${formatDate(validUntil)} ab, wenn bis dahin nicht eingezogen wird (36 Monate ohne Einziehung).`;
+  return null;
 }
 export type MandateFormRecord = ReturnType<typeof present>;
 
@@ -53,6 +65,7 @@ function mandateInput(value: MandateFormValues): MandateInput {
     iban: value.iban!,
     bic: value.bic,
     mandateDate: value.mandateDate,
+    previousUseOn: value.previousUseOn,
     isActive: value.isActive,
     comments: value.comments,
   };
@@ -71,6 +84,7 @@ export const dialog = defineDialog({
       reference: "Mandatsreferenz",
       mandateDate: "Mandatsdatum",
       firstCollectionOn: "Erste Einziehung",
+      previousUseOn: "Letzte Einziehung vor Wuff",
       isActive: "Aktiv",
       comments: "Kommentar",
     },

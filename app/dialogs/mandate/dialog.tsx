@@ -39,7 +39,7 @@ export default function MandateDialog({ data, actionData, closeHref }: DialogPro
         {mandate ? (
           <>
             Mandatsreferenz <strong>{mandate.reference}</strong> · nächste Lastschrift: {mandate.sequence}
-            {mandate.firstCollectionOn && <> · erste Lastschrift am {mandate.firstCollectionOn}</>}
+            {mandate.firstCollectionOn && <> · erste Lastschrift am {mandate.firstCollectionOn}</>} · einziehbar bis {mandate.validUntil}
           </>
         ) : data.replacing ? (
           <>Neues Mandat: Es ersetzt das aktive Mandat {data.replacing}, das dann nicht mehr aktiv ist. Die Mandatsreferenz wird beim Speichern vergeben.</>
@@ -48,6 +48,11 @@ export default function MandateDialog({ data, actionData, closeHref }: DialogPro
         )}
         {data.creditorId ? <> · Gläubiger-ID {data.creditorId}</> : <> · In den Einstellungen fehlt noch die Gläubiger-ID des Vereins.</>}
       </p>
+      {mandate?.expiry && (
+        <p role="alert" className="mb-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+          {mandate.expiry}
+        </p>
+      )}
       <DialogForm intent="mandate:save" {...getFormProps(form)}>
         <RecordKeys record={mandate} />
         <input type="hidden" name={fields.personId.name} value={data.personId} />
@@ -56,6 +61,7 @@ export default function MandateDialog({ data, actionData, closeHref }: DialogPro
           <TextField meta={fields.iban} label="IBAN" className="col-span-2" />
           <TextField meta={fields.bic} label="BIC (bei deutscher IBAN freiwillig)" />
           <DateField meta={fields.mandateDate} label="Datum des Mandats" />
+          <DateField meta={fields.previousUseOn} label="Letzte Einziehung vor Wuff (falls bekannt)" />
           <CheckboxField meta={fields.isActive} label="Aktiv (ohne Haken: deaktiviert)" className="col-span-2" />
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>

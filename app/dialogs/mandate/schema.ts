@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
 import { optionalBic, requiredIban } from "~/lib/bank-fields";
-import { checkbox, germanDate, id, optionalId, optionalText, requiredText, rowVersion } from "~/lib/form-fields";
+import { checkbox, germanDate, id, optionalGermanDate, optionalId, optionalText, requiredText, rowVersion } from "~/lib/form-fields";
 
 /** The SEPA mandate form: the account (IBAN checked by its checksum, a BIC needed outside
  *  Germany), the holder (SEPA: at most 70 characters), the mandate's date and whether it is active. */
@@ -14,11 +14,14 @@ export const mandateSchema = z
     iban: requiredIban(),
     bic: optionalBic(),
     mandateDate: germanDate("Datum des Mandats ist erforderlich"),
+    previousUseOn: optionalGermanDate(),
     isActive: checkbox(),
     comments: optionalText(500),
   })
   .superRefine((value, context) => {
     if (bicRequiredFor(value.iban) && !value.bic) context.addIssue({ code: "custom", path: ["bic"], message: BIC_MESSAGES.required });
+    if (value.previousUseOn && value.previousUseOn < value.mandateDate)
+      context.addIssue({ code: "custom", path: ["previousUseOn"], message: "Die letzte Einziehung kann nicht vor dem Datum des Mandats liegen" });
   });
 
 export type MandateFormValues = z.infer<typeof mandateSchema>;
