@@ -1,5 +1,4 @@
 import { createDb, runAtomically, setWriteActor, setWriteSource } from "~/db/client.server";
-import { errorText, isForeignKeyViolation } from "~/models/constraints.server";
 import { finishWhenSettled, getJob, isSliceSettled, markRunning, recordFailure, settleSliceAsFailed, sliceSettledStatements } from "~/models/jobs.server";
 import { deleteExpiredSessions } from "~/models/session.server";
 import { jobMessageSchema, type JobMessage, type SliceMessage } from "./messages";
@@ -7,22 +6,12 @@ import { BatchResources } from "./batch-resources.server";
 import { sendBirthdayMails } from "./mails.server";
 import { runKindOf } from "./runs.server";
 import { resumeStalledRuns } from "./start.server";
-import { ItemFailure } from "./item";
+import { failureReason } from "./item";
 import { jobTitle } from "~/lib/jobs";
 import { eraseExpiredRemains } from "~/models/gdpr.server";
 import { hashStoredPdfs } from "~/services/invoice-pdfs.server";
 
 const DEAD_LETTER_QUEUE = "wuff-jobs-dlq";
-
-/** The reason a slice's item failed, in German for the run's message. */
-function failureReason(error: unknown): string {
-  if (error instanceof ItemFailure) return error.message;
-  if (isForeignKeyViolation(error)) return "Datensatz gibt es nicht mehr";
-  const text = errorText(error);
-  if (text.includes("UNIQUE constraint failed")) return "Eintrag gibt es schon";
-  if (text.includes("CHECK constraint failed")) return `Wert nicht zulässig (${/CHECK constraint failed: (\w+)/.exec(text)?.[1] ?? "Prüfregel"})`;
-  return `Fehler beim Schreiben: ${text.slice(0, 120)}`;
-}
 
 /** Items of a slice that failed on their own: the message is retried by the queue. */
 class SliceFailed extends Error {

@@ -138,19 +138,13 @@ export async function documentAttachment(env: Env, key: string): Promise<Attachm
 
 /**
  * Sends a mail whose log entry is claimed: confirmed when the server accepted it, marked failed
- * (and the error thrown on) when not.
+ * (and the error thrown on) when not. The connection is opened here (`open`), so a server that
+ * cannot be reached fails the claim too: nothing went out, and a retry sends it instead of taking
+ * it for sent but unconfirmed.
  */
-export async function sendClaimed(
-  db: Db,
-  transport: MailTransport | (() => Promise<MailTransport>),
-  logId: number,
-  mail: Parameters<MailTransport["send"]>[0],
-): Promise<void> {
+export async function sendClaimed(db: Db, open: () => Promise<MailTransport>, logId: number, mail: Parameters<MailTransport["send"]>[0]): Promise<void> {
   try {
-    // Opened here when given as a function: a server that cannot be reached fails the claim too
-    // (nothing went out), so a retry sends it instead of taking it for sent but unconfirmed.
-    const open = typeof transport === "function" ? await transport() : transport;
-    const response = await open.send(mail);
+    const response = await (await open()).send(mail);
     await confirmMail(db, logId, response);
   } catch (error) {
     await failMail(db, logId, messageOf(error));

@@ -16,7 +16,7 @@ import { printDocument, reminderLetterData, reminderLetterKey, reminderMailVaria
 import { renderHtmlTemplate } from "~/lib/templates";
 import type { Db } from "~/db/client.server";
 import { clearFailure, getJob, recordFailure } from "~/models/jobs.server";
-import { getReminder, reminderLetterKeyOf } from "~/models/reminders.server";
+import { getReminder, reminderLetterKeyOf, type ReminderRow } from "~/models/reminders.server";
 import { claimOnce } from "~/models/mails.server";
 import {
   markRemindersSent,
@@ -33,7 +33,7 @@ import { lazyRenderer } from "~/services/invoice-pdfs.server";
 import { paymentLinkForFee, paymentLinksRefusal } from "~/services/payments.server";
 import { PdfRenderer, RENDERING_FAILED } from "~/services/pdf.server";
 import { BatchResources } from "./batch-resources.server";
-import { ItemFailure, type ItemContext } from "./item";
+import { failureReason, ItemFailure, type ItemContext } from "./item";
 import { composeMail, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed, type MailSettings } from "./mails.server";
 
 const RENDERER = "pdf-renderer";
@@ -216,7 +216,7 @@ export async function reminderPrintPdf(env: Env, db: Db, jobId: number): Promise
   }
 }
 
-export type FailedReminderOutcome = { status: "sent"; channel: "MAIL" | "PRINT" } | { status: "refused"; message: string } | { status: "missing" };
+export type FailedReminderOutcome = { status: "sent"; reminder: ReminderRow } | { status: "refused"; message: string } | { status: "missing" };
 
 export const REMINDER_NOT_FAILED = "Diese Mahnung ist nicht mit fehlgeschlagenem Versand offen: Sie bleibt, wie sie ist.";
 const MAIL_UNCONFIRMED =
@@ -245,7 +245,8 @@ export async function retryFailedReminder(
   try {
     await performReminderItem({ env, db, job, actor, now, batch }, reminder.personId, { print: how === "print" });
   } catch (error) {
-    const message = error instanceof ItemFailure ? error.message : `Mailserver: ${messageOf(error)}`.slice(0, 200);
+    // As the run records an item's failure.
+    const message = failureReason(error);
     await recordFailure(db, job.id, reminder.personId, message, now);
     return { status: "refused", message };
   } finally {
@@ -254,7 +255,7 @@ export async function retryFailedReminder(
   const after = await getReminder(db, reminderId);
   if (after?.status === "FAILED") return { status: "refused", message: MAIL_UNCONFIRMED };
   await clearFailure(db, job.id, reminder.personId);
-  return { status: "sent", channel: how === "print" ? "PRINT" : "MAIL" };
+  return { status: "sent", reminder };
 }
 
 /** The stored letter of one reminder (the same PDF for every reminder of the letter). */

@@ -4,6 +4,7 @@
  * and the country, skipping the business code), SEPA mandate references and the masked IBAN that
  * everyone but ADMIN and FINANCE sees. Pure: runs in the browser (the forms) and in workerd.
  */
+import { addMonthsToDate } from "./format";
 import { ValidationErrorsIBAN, electronicFormatIBAN, isSEPACountry, isValidBIC, validateIBAN } from "ibantools";
 
 /** 'de89 3704 0044…' as typed -> 'DE89370400440532013000' (spaces and dashes gone, upper case). */
@@ -117,14 +118,6 @@ export const SEQUENCE_LABELS: Record<SequenceType, string> = { FRST: "Erstlastsc
 export const MANDATE_UNUSED_MONTHS = 36;
 /** Staff are warned this many months before a mandate expires. */
 export const MANDATE_EXPIRY_WARNING_MONTHS = 2;
-
-/** 'YYYY-MM-DD' plus whole months; a day the month lacks becomes its last day (§ 188 Abs. 3 BGB). */
-export function addMonthsToDate(day: string, months: number): string {
-  const [year, month, date] = day.split("-").map(Number);
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth(), Math.min(date, lastDay))).toISOString().slice(0, 10);
-}
 
 /** The last day a mandate last used (or signed) on `lastUse` may be collected on. */
 export const mandateValidUntil = (lastUse: string) => addMonthsToDate(lastUse, MANDATE_UNUSED_MONTHS);

@@ -6,7 +6,7 @@
  * - Money is integer cents and shown as 1.234,56 €.
  */
 import { TZDate } from "@date-fns/tz";
-import { format as formatWithPattern, isValid } from "date-fns";
+import { addMonths, format as formatWithPattern, isValid } from "date-fns";
 import { de } from "date-fns/locale";
 
 export const TIME_ZONE = "Europe/Berlin";
@@ -77,6 +77,13 @@ export function addDaysToDate(isoDate: string, days: number): string {
   const [year, month, day] = isoDate.split("-").map(Number);
   const shifted = new Date(Date.UTC(year, month - 1, day + days));
   return shifted.toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD' plus whole months (date-fns): a day the month lacks becomes its last day, as a
+ *  period of months ends by § 188 Abs. 3 BGB (31.01. + 1 month = 28.02.). */
+export function addMonthsToDate(isoDate: string, months: number): string {
+  const [year, month, day] = isoDate.split("-").map(Number);
+  return formatWithPattern(addMonths(new Date(year, month - 1, day), months), "yyyy-MM-dd");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -32,8 +32,8 @@ import {
   sepaMandates,
   type DirectDebitStatus,
 } from "~/db/schema";
-import { addMonthsToDate, MANDATE_EXPIRY_WARNING_MONTHS, MANDATE_UNUSED_MONTHS } from "~/lib/banking";
-import { formatCount, formatDate, formatMoney } from "~/lib/format";
+import { MANDATE_EXPIRY_WARNING_MONTHS, MANDATE_UNUSED_MONTHS } from "~/lib/banking";
+import { addMonthsToDate, formatCount, formatDate, formatMoney } from "~/lib/format";
 import { DIRECT_DEBIT_STATUS_LABELS } from "~/lib/labels";
 import { buildPain008, closedDaysFrom, earliestCollectionDate, paymentInstructions, type DirectDebitTransaction, type SequenceType } from "~/lib/pain008";
 import type { Actor } from "./audit.server";

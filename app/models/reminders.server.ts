@@ -190,10 +190,12 @@ export type ReminderRow = {
  *  fee), or all; `search` finds a person's name or the item's text. */
 export type ReminderWhere = { id?: number; personId?: number; invoiceId?: number; feeId?: number; search?: string; failedOnly?: boolean };
 
-/** The run's record of why it could not send the reminder's person their letter: the run is over
- *  (a failure recorded while it runs is retried), the reminder still not sent. */
+/** A run that is over: a failure it recorded while running is retried, one recorded now stays. */
+const RUN_OVER = sql`j.status IN ('DONE', 'FAILED')`;
+/** The run's record of why it could not send the reminder's person their letter, once the run is
+ *  over; with the reminder still not sent, it is 'Versand fehlgeschlagen'. */
 const RUN_FAILURE = sql`(SELECT f.message FROM job_failures f JOIN jobs j ON j.id = f.job_id
-    WHERE f.job_id = r.job_id AND f.item_id = r.person_id AND j.status IN ('DONE', 'FAILED'))`;
+    WHERE f.job_id = r.job_id AND f.item_id = r.person_id AND ${RUN_OVER})`;
 const FAILED = sql`(r.status = 'PENDING' AND ${RUN_FAILURE} IS NOT NULL)`;
 
 /** The columns the list sorts by (the grid's column ids); ties newest first. */
@@ -224,7 +226,7 @@ function reminderConditions(where: ReminderWhere): SQL {
     pattern ? sql`(p.full_name LIKE ${pattern} OR ${ITEM_TEXT} LIKE ${pattern})` : undefined,
     // From the few failures of finished runs to their reminders, not through every reminder.
     where.failedOnly
-      ? sql`r.id IN (SELECT fr.id FROM job_failures f JOIN jobs j ON j.id = f.job_id AND j.status IN ('DONE', 'FAILED')
+      ? sql`r.id IN (SELECT fr.id FROM job_failures f JOIN jobs j ON j.id = f.job_id AND ${RUN_OVER}
           JOIN ${reminders} fr ON fr.job_id = f.job_id AND fr.person_id = f.item_id WHERE fr.status = 'PENDING')`
       : undefined,
   ].filter((condition): condition is SQL => condition !== undefined);

@@ -42,64 +42,73 @@ export default function DirectDebitDialog({ data, actionData, closeHref }: Dialo
           Lauf stornieren.
         </p>
         {data.missingCount > 0 && (
-          <section aria-labelledby="direct-debit-missing" className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
-            <h3 id="direct-debit-missing" className="font-medium text-amber-900">
-              Ohne aktives Mandat ({formatCount(data.missingCount, "Person", "Personen")}): nicht eingezogen
-            </h3>
-            <ul className="mt-1 list-disc pl-5">
-              {data.missing.map((person) => (
-                <li key={person.personId}>
-                  <Link to={`/people/${person.personId}?dialog=mandate-person&dialogId=${person.personId}`} className="text-wuff-700 underline">
-                    {person.name || `Person ${person.personId}`}
-                  </Link>{" "}
-                  – {formatCount(person.fees, "Posten", "Posten")}, {formatMoney(person.total)}
-                </li>
-              ))}
-            </ul>
-            {data.missingCount > data.missing.length && <p className="mt-1">und {data.missingCount - data.missing.length} weitere</p>}
-          </section>
+          <PeopleNotCollected
+            id="direct-debit-missing"
+            title={`Ohne aktives Mandat (${formatCount(data.missingCount, "Person", "Personen")}): nicht eingezogen`}
+            people={data.missing.map((person) => ({ ...person, detail: `${formatCount(person.fees, "Posten", "Posten")}, ${formatMoney(person.total)}` }))}
+            more={data.missingCount - data.missing.length}
+          />
         )}
         {data.expired.length > 0 && (
-          <section aria-labelledby="direct-debit-expired" className="mt-3 rounded border border-amber-300 bg-amber-50 p-3 text-sm">
-            <h3 id="direct-debit-expired" className="font-medium text-amber-900">
-              Mandat abgelaufen ({formatCount(data.expired.length, "Person", "Personen")}): nicht eingezogen
-            </h3>
-            <p className="mt-1">
-              Ein SEPA-Mandat, unter dem 36 Monate lang nicht eingezogen wurde, verfällt. Für weitere Lastschriften braucht es ein neues Mandat.
-            </p>
-            <ul className="mt-1 list-disc pl-5">
-              {data.expired.map((person) => (
-                <li key={person.personId}>
-                  <Link to={`/people/${person.personId}?dialog=mandate-person&dialogId=${person.personId}`} className="text-wuff-700 underline">
-                    {person.name || `Person ${person.personId}`}
-                  </Link>{" "}
-                  – gültig bis {formatDate(person.validUntil)}; {formatCount(person.fees, "Posten", "Posten")}, {formatMoney(person.total)}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <PeopleNotCollected
+            id="direct-debit-expired"
+            title={`Mandat abgelaufen (${formatCount(data.expired.length, "Person", "Personen")}): nicht eingezogen`}
+            note="Ein SEPA-Mandat, unter dem 36 Monate lang nicht eingezogen wurde, verfällt. Für weitere Lastschriften braucht es ein neues Mandat."
+            people={data.expired.map((person) => ({
+              ...person,
+              detail: `gültig bis ${formatDate(person.validUntil)}; ${formatCount(person.fees, "Posten", "Posten")}, ${formatMoney(person.total)}`,
+            }))}
+          />
         )}
         {data.expiring.length > 0 && (
-          <section aria-labelledby="direct-debit-expiring" className="mt-3 rounded border border-slate-200 bg-slate-50 p-3 text-sm">
-            <h3 id="direct-debit-expiring" className="font-medium text-slate-800">
-              Mandat läuft in den nächsten zwei Monaten ab ({formatCount(data.expiring.length, "Person", "Personen")})
-            </h3>
-            <p className="mt-1">Ohne Einziehung bis zu diesem Tag verfällt das Mandat.</p>
-            <ul className="mt-1 list-disc pl-5">
-              {data.expiring.map((person) => (
-                <li key={person.personId}>
-                  <Link to={`/people/${person.personId}?dialog=mandate-person&dialogId=${person.personId}`} className="text-wuff-700 underline">
-                    {person.name || `Person ${person.personId}`}
-                  </Link>{" "}
-                  – gültig bis {formatDate(person.validUntil)}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <PeopleNotCollected
+            id="direct-debit-expiring"
+            title={`Mandat läuft in den nächsten zwei Monaten ab (${formatCount(data.expiring.length, "Person", "Personen")})`}
+            note="Ohne Einziehung bis zu diesem Tag verfällt das Mandat."
+            people={data.expiring.map((person) => ({ ...person, detail: `gültig bis ${formatDate(person.validUntil)}` }))}
+            muted
+          />
         )}
         <DialogAlert message={data.problem ?? actionData?.error} />
         <DialogButtons submitLabel="Lastschriften einziehen" closeHref={closeHref} disabled={data.problem !== null} reason={data.problem} />
       </DialogForm>
     </RouteDialog>
+  );
+}
+
+/** People the preview names (no mandate, an expired one, one expiring soon), each linking to their mandate. */
+function PeopleNotCollected({
+  id,
+  title,
+  note,
+  people,
+  more = 0,
+  muted = false,
+}: {
+  id: string;
+  title: string;
+  note?: string;
+  people: { personId: number; name: string; detail: string }[];
+  more?: number;
+  muted?: boolean;
+}) {
+  return (
+    <section aria-labelledby={id} className={`mt-3 rounded border p-3 text-sm ${muted ? "border-slate-200 bg-slate-50" : "border-amber-300 bg-amber-50"}`}>
+      <h3 id={id} className={`font-medium ${muted ? "text-slate-800" : "text-amber-900"}`}>
+        {title}
+      </h3>
+      {note && <p className="mt-1">{note}</p>}
+      <ul className="mt-1 list-disc pl-5">
+        {people.map((person) => (
+          <li key={person.personId}>
+            <Link to={`/people/${person.personId}?dialog=mandate-person&dialogId=${person.personId}`} className="text-wuff-700 underline">
+              {person.name || `Person ${person.personId}`}
+            </Link>{" "}
+            – {person.detail}
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <p className="mt-1">und {more} weitere</p>}
+    </section>
   );
 }

@@ -13,7 +13,7 @@ import { todayInBerlin } from "~/lib/format";
 import { INVOICE_KIND_LABELS } from "~/lib/invoice-state";
 import { markInvoiceSent } from "~/models/invoices.server";
 import { isPdfOnTheWay } from "~/models/invoice-pdfs.server";
-import { claimMail, failMail, feeForMail, invoiceForMail, personForMail } from "~/models/mails.server";
+import { claimMail, feeForMail, invoiceForMail, personForMail } from "~/models/mails.server";
 import { openTransport, TemplateError, type Attachment } from "~/services/mail.server";
 import { paymentLinkForFee, paymentLinksRefusal } from "~/services/payments.server";
 import { defineDialog, type DialogOutcome, type DialogViewContext } from "../define.server";
@@ -190,17 +190,20 @@ export const dialog = defineDialog({
         invoiceHeaderId: record.invoice?.id ?? null,
         feeId: record.fee?.id ?? null,
       });
+      // Not sent: sendClaimed marks the log's entry failed, with why.
+      const connection: { transport?: Awaited<ReturnType<typeof openTransport>> } = {};
       try {
-        const transport = await openTransport(env);
-        try {
-          await sendClaimed(db, transport, logId, { to: route.to, cc: route.cc, intendedTo: email, ...rendered, attachments });
-        } finally {
-          await transport.close();
-        }
+        await sendClaimed(db, async () => (connection.transport = await openTransport(env)), logId, {
+          to: route.to,
+          cc: route.cc,
+          intendedTo: email,
+          ...rendered,
+          attachments,
+        });
       } catch (error) {
-        // Not sent: the log says why (openTransport failing leaves the claim, so mark it here too).
-        await failMail(db, logId, messageOf(error));
         return { status: "refused", message: `${MAIL_FAILED} ${messageOf(error)}` };
+      } finally {
+        await connection.transport?.close();
       }
       if (record.invoice) await markInvoiceSent(db, record.invoice.id, user, todayInBerlin());
       return { status: "done", message: MAIL_SENT };

@@ -5,8 +5,8 @@
  * dialog; the view 'person' takes the person's id.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { addMonthsToDate, groupIban, MANDATE_EXPIRY_WARNING_MONTHS, SEQUENCE_LABELS, sequenceTypeOf } from "~/lib/banking";
-import { addDaysToDate, formatDate, todayInBerlin } from "~/lib/format";
+import { groupIban, MANDATE_EXPIRY_WARNING_MONTHS, SEQUENCE_LABELS, sequenceTypeOf } from "~/lib/banking";
+import { addDaysToDate, addMonthsToDate, formatDate, todayInBerlin } from "~/lib/format";
 import { getConfiguration } from "~/models/configuration.server";
 import {
   deleteMandate,

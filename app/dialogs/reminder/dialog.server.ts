@@ -74,10 +74,9 @@ async function retryView(db: Db, id: number | null, view: keyof typeof RETRY): P
 
 async function retryAction(db: Db, env: Env, user: User, form: FormData, how: "mail" | "print"): Promise<DialogOutcome> {
   const id = postedId(form);
-  const reminder = id ? await getReminder(db, id) : undefined;
-  if (!reminder) return { status: "missing" };
-  const outcome = await retryFailedReminder(env, db, reminder.id, how, user);
+  const outcome = id ? await retryFailedReminder(env, db, id, how, user) : ({ status: "missing" } as const);
   if (outcome.status !== "sent") return outcome;
+  const { levelTitle, personName } = outcome.reminder;
   const done = how === "mail" ? "wurde per Mail versandt" : "ist als Brief vermerkt: bitte drucken und versenden";
-  return { status: "done", message: `${reminder.levelTitle} an ${reminder.personName} ${done}` };
+  return { status: "done", message: `${levelTitle} an ${personName} ${done}` };
 }
