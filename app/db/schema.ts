@@ -735,6 +735,8 @@ export const sepaMandates = sqliteTable(
     /** The last collection under this mandate outside Wuff (before it was used), if known: with
      *  Wuff's own collections it tells when the mandate expires (36 months unused). */
     previousUseOn: text("previous_use_on"),
+    /** The day the debtor's revocation (Widerruf) takes effect: nothing is collected on or after it. */
+    revokedOn: text("revoked_on"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     comments: text("comments"),
     ...auditColumns(),
@@ -749,6 +751,7 @@ export const sepaMandates = sqliteTable(
     isDate("sepa_mandates", "mandate_date"),
     isDate("sepa_mandates", "first_collection_on"),
     isDate("sepa_mandates", "previous_use_on"),
+    isDate("sepa_mandates", "revoked_on"),
     rule("sepa_mandates_reference_sepa", "length(reference) BETWEEN 1 AND 35"),
     rule("sepa_mandates_iban_plain", "iban = upper(iban) AND instr(iban, ' ') = 0 AND length(iban) BETWEEN 15 AND 34"),
   ],
@@ -1313,6 +1316,9 @@ export const directDebitItems = sqliteTable(
     accountHolder: text("account_holder").notNull(),
     iban: text("iban").notNull(),
     bic: text("bic"),
+    /** The IBAN the bank last collected from under this mandate, when the mandate's IBAN changed
+     *  since: the transaction carries it as a mandate amendment (pain.008 AmdmntInfDtls). */
+    originalIban: text("original_iban"),
     /** The transaction's end-to-end id (also the fee's paymentReference while collected). */
     endToEndId: text("end_to_end_id").notNull(),
     sequenceType: text("sequence_type", { enum: SEQUENCE_TYPES }).notNull(),

@@ -6,6 +6,7 @@
  * SEPA character set (umlauts spelled out), so every bank takes them.
  */
 import { XMLBuilder } from "fast-xml-parser";
+import { extractIBAN } from "ibantools";
 import { easterSunday } from "./easter";
 import { addDaysToDate } from "./format";
 
@@ -92,6 +93,8 @@ export type DirectDebitTransaction = {
   debtorName: string;
   iban: string;
   bic: string | null;
+  /** The IBAN the bank last collected from under this mandate, when it changed since (an amendment). */
+  originalIban: string | null;
   remittance: string;
   sequenceType: SequenceType;
   collectionDate: string;
@@ -145,6 +148,31 @@ export function paymentInstructions(file: Pick<DirectDebitFile, "messageId" | "t
 /** A financial institution by BIC, or 'NOTPROVIDED' (IBAN-only, allowed within SEPA). */
 const agent = (bic: string | null) => ({ FinInstnId: bic ? { BICFI: bic } : { Othr: { Id: "NOTPROVIDED" } } });
 
+/** Whether two IBANs are accounts at the same bank: same country and national bank code. */
+export function isSameBank(iban: string, otherIban: string): boolean {
+  const [one, other] = [extractIBAN(iban), extractIBAN(otherIban)];
+  return one.countryCode === other.countryCode && Boolean(one.bankIdentifier) && one.bankIdentifier === other.bankIdentifier;
+}
+
+/**
+ * A changed debtor account as a mandate amendment (SEPA Core rulebook PT-02.02: the creditor sends
+ * an amended mandate's data with the next collection; DK Anlage 3, AmendmentInformationDetails):
+ * within the same bank the original IBAN (OrgnlDbtrAcct); at another bank the code SMNDA ('same
+ * mandate with a new debtor account' since the rulebook of November 2016) under OrgnlDbtrAgt. The sequence type stays what the mandate's
+ * series has: since the rulebook of November 2016 an amended mandate's collection need not be FRST.
+ * A new account holder name is no amendment attribute: the next collection just carries it.
+ */
+function amendment(transaction: DirectDebitTransaction) {
+  const original = transaction.originalIban;
+  if (!original || original === transaction.iban) return {};
+  return {
+    AmdmntInd: "true",
+    AmdmntInfDtls: isSameBank(original, transaction.iban)
+      ? { OrgnlDbtrAcct: { Id: { IBAN: original } } }
+      : { OrgnlDbtrAgt: { FinInstnId: { Othr: { Id: "SMNDA" } } } },
+  };
+}
+
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", format: true, indentBy: "  ", suppressEmptyNode: true });
 
 /** The pain.008.001.08 document of a run. */
@@ -180,7 +208,7 @@ export function buildPain008(file: DirectDebitFile): string {
           DrctDbtTxInf: block.transactions.map((transaction) => ({
             PmtId: { EndToEndId: transaction.endToEndId },
             InstdAmt: { "@_Ccy": "EUR", "#text": sepaAmount(transaction.amount) },
-            DrctDbtTx: { MndtRltdInf: { MndtId: transaction.mandateReference, DtOfSgntr: transaction.mandateDate } },
+            DrctDbtTx: { MndtRltdInf: { MndtId: transaction.mandateReference, DtOfSgntr: transaction.mandateDate, ...amendment(transaction) } },
             DbtrAgt: agent(transaction.bic),
             Dbtr: { Nm: sepaText(transaction.debtorName, 70) },
             DbtrAcct: { Id: { IBAN: transaction.iban } },

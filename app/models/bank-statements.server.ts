@@ -624,10 +624,10 @@ function returnStatements(entry: EntryRecord, feeId: number, actor: Actor, nowIs
       WHERE cancelled_on IS NULL AND end_to_end_id = (SELECT payment_reference FROM ${fees} WHERE id = ${feeId})
         AND EXISTS (SELECT 1 FROM ${fees} f WHERE f.id = ${directDebitItems.feeId} AND f.payment_reference = ${directDebitItems.endToEndId})`),
     // A returned FRST: the mandate is FRST again unless another collection under it since its
-    // first one (same IBAN) still stands; then that one's day is its first collection.
+    // first one still stands; then that one's day is its first collection.
     render(sql`UPDATE ${sepaMandates} SET
         first_collection_on = (SELECT min(i.collection_date) FROM ${directDebitItems} i
-          WHERE i.mandate_id = ${sepaMandates.id} AND i.cancelled_on IS NULL AND i.iban = ${sepaMandates.iban} AND i.collection_date >= ${sepaMandates.firstCollectionOn}),
+          WHERE i.mandate_id = ${sepaMandates.id} AND i.cancelled_on IS NULL AND i.collection_date >= ${sepaMandates.firstCollectionOn}),
         last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
       WHERE first_collection_on IS NOT NULL AND id IN (SELECT mandate_id FROM ${directDebitItems}
         WHERE cancelled_on = ${nowIso} AND sequence_type = 'FRST' AND end_to_end_id = (SELECT payment_reference FROM ${fees} WHERE id = ${feeId}))`),

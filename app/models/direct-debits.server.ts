@@ -33,7 +33,7 @@ import {
   type DirectDebitStatus,
 } from "~/db/schema";
 import { MANDATE_EXPIRY_WARNING_MONTHS, MANDATE_UNUSED_MONTHS } from "~/lib/banking";
-import { addMonthsToDate, formatCount, formatDate, formatMoney } from "~/lib/format";
+import { addDaysToDate, addMonthsToDate, formatCount, formatDate, formatMoney } from "~/lib/format";
 import { DIRECT_DEBIT_STATUS_LABELS } from "~/lib/labels";
 import { buildPain008, closedDaysFrom, earliestCollectionDate, paymentInstructions, type DirectDebitTransaction, type SequenceType } from "~/lib/pain008";
 import type { Actor } from "./audit.server";
@@ -73,8 +73,8 @@ function collectionDateSql(due: SQL, earliest: string): SQL {
 }
 
 /**
- * The last day a mandate may be collected on (SEPA Core rulebook: a mandate not used for 36 months
- * expires): 36 months after its last use, the latest of Wuff's collections under it in runs not
+ * The last day a mandate may be collected on: the day before its revocation takes effect, and (SEPA
+ * Core rulebook: a mandate not used for 36 months expires) at the latest 36 months after its last use, the latest of Wuff's collections under it in runs not
  * cancelled (a collection that came back counts as used), the last one before Wuff
  * (previous_use_on) and its signature; a day the month lacks is its last day (§ 188 Abs. 3 BGB, as
  * mandateValidUntil in app/lib/banking.ts). `alias` names the mandate's row in the query.
@@ -85,10 +85,21 @@ export function mandateValidUntilSql(alias: string): SQL {
       WHERE vi.mandate_id = ${m}.id AND vr.status <> 'CANCELLED')`;
   const lastUse = sql`max(coalesce(${wuffUse}, ${m}.mandate_date), coalesce(${m}.previous_use_on, ${m}.mandate_date), ${m}.mandate_date)`;
   const months = (n: number) => sql.raw(`'+${n} months'`);
-  return sql`(CASE WHEN strftime('%d', ${lastUse}, ${months(MANDATE_UNUSED_MONTHS)}) = strftime('%d', ${lastUse})
+  const expiry = sql`(CASE WHEN strftime('%d', ${lastUse}, ${months(MANDATE_UNUSED_MONTHS)}) = strftime('%d', ${lastUse})
       THEN date(${lastUse}, ${months(MANDATE_UNUSED_MONTHS)})
       ELSE date(${lastUse}, 'start of month', ${months(MANDATE_UNUSED_MONTHS + 1)}, '-1 day') END)`;
+  // A revocation (Widerruf, § 675j Abs. 2 BGB) ends it the day before it takes effect.
+  return sql`min(${expiry}, coalesce(date(${m}.revoked_on, '-1 day'), '9999-12-31'))`;
 }
+
+/**
+ * The IBAN the bank last saw under mandate `m` when it is not the mandate's IBAN now: the IBAN of
+ * its latest collection in an earlier run not cancelled (a returned one was seen too). The next
+ * file carries it as an amendment (buildPain008); after that collection the bank knows the new one.
+ */
+const originalIbanSql = (runId: number) =>
+  sql`(SELECT nullif(pi.iban, m.iban) FROM ${directDebitItems} pi JOIN ${directDebitRuns} pr ON pr.id = pi.run_id
+      WHERE pi.mandate_id = m.id AND pi.run_id <> ${runId} AND pr.status <> 'CANCELLED' ORDER BY pi.run_id DESC, pi.id DESC LIMIT 1)`;
 
 /** A fee the run may collect under the person's active mandate (joined as `sepa_mandates`): not after the mandate expired. */
 const withinMandate = (earliest: string) => sql`${collectionDateSql(dueOf, earliest)} <= ${mandateValidUntilSql("sepa_mandates")}`;
@@ -97,7 +108,7 @@ const withinMandate = (earliest: string) => sql`${collectionDateSql(dueOf, earli
 // Preview
 
 type MissingMandate = { personId: number; name: string; fees: number; total: number };
-/** A person whose active mandate has expired for some of their fees (36 months unused). */
+/** A person whose active mandate has expired (36 months unused) or been revoked for some of their fees. */
 type ExpiredMandate = MissingMandate & { validUntil: string };
 export type DirectDebitPreview = {
   date: string;
@@ -111,12 +122,18 @@ export type DirectDebitPreview = {
   missingCount: number;
   /** People whose mandate has expired by the collection day of some of their fees: not collected. */
   expired: ExpiredMandate[];
+  /** People whose mandate is revoked by the collection day of some of their fees: not collected. */
+  revoked: (MissingMandate & { revokedOn: string })[];
   /** Active mandates that expire within two months unless collected from (staff are warned). */
   expiring: { personId: number; name: string; validUntil: string }[];
   problem: string | null;
 };
 
 const MISSING_SHOWN = 50;
+
+/** Whether the revocation, not the 36 months, ended the mandate (it ends the day before the revocation). */
+const isRevokedBy = <Row extends { validUntil: string; revokedOn: string | null }>(mandate: Row): mandate is Row & { revokedOn: string } =>
+  mandate.revokedOn !== null && addDaysToDate(mandate.validUntil, 1) === mandate.revokedOn;
 
 function clubBankProblem(
   club: { iban: string | null; creditorId: string | null; bankAccountHolder: string | null; clubName: string | null } | undefined,
@@ -133,7 +150,7 @@ function clubBankProblem(
 
 export async function previewDirectDebits(db: Db, today: string): Promise<DirectDebitPreview> {
   const earliest = earliestCollectionDate(today);
-  const [groups, missing, expired, expiring, [club]] = await db.batch([
+  const [groups, missing, notCollected, expiring, [club]] = await db.batch([
     db
       .select({
         personId: fees.personId,
@@ -167,6 +184,7 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
         fees: sql<number>`count(*)`,
         total: sql<number>`sum(${fees.openAmount})`,
         validUntil: sql<string>`${mandateValidUntilSql("sepa_mandates")}`,
+        revokedOn: sepaMandates.revokedOn,
       })
       .from(fees)
       .innerJoin(people, eq(people.id, fees.personId))
@@ -182,7 +200,13 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
       })
       .from(sepaMandates)
       .innerJoin(people, eq(people.id, sepaMandates.personId))
-      .where(and(eq(sepaMandates.isActive, true), sql`valid_until BETWEEN ${today} AND ${addMonthsToDate(today, MANDATE_EXPIRY_WARNING_MONTHS)}`))
+      .where(
+        and(
+          eq(sepaMandates.isActive, true),
+          isNull(sepaMandates.revokedOn),
+          sql`valid_until BETWEEN ${today} AND ${addMonthsToDate(today, MANDATE_EXPIRY_WARNING_MONTHS)}`,
+        ),
+      )
       .orderBy(sql`valid_until`, asc(people.lastNameKey))
       .limit(MISSING_SHOWN),
     db.select().from(configuration).where(eq(configuration.id, 1)),
@@ -202,7 +226,8 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
     bySequence,
     missing: missing.slice(0, MISSING_SHOWN),
     missingCount: missing.length,
-    expired,
+    expired: notCollected.filter((person) => !isRevokedBy(person)).map(({ revokedOn: _, ...person }) => person),
+    revoked: notCollected.filter(isRevokedBy).map(({ validUntil: _, ...person }) => person),
     expiring,
     problem,
   };
@@ -244,8 +269,9 @@ export function directDebitSliceStatements(
     render(sql`INSERT INTO ${directDebitRuns} (id, status, message_id, created_by, created_on)
       VALUES (${runId}, 'PREPARED', ${`WUFF-LS-${runId}`}, ${job.createdBy}, ${job.startedOn ?? iso}) ON CONFLICT DO NOTHING`),
     render(sql`INSERT INTO ${directDebitItems} (run_id, fee_id, person_id, mandate_id, mandate_reference, mandate_date, account_holder, iban, bic,
-        end_to_end_id, sequence_type, due_date, collection_date, amount, previous_payment_reference, previous_payment_comments)
+        original_iban, end_to_end_id, sequence_type, due_date, collection_date, amount, previous_payment_reference, previous_payment_comments)
       SELECT ${runId}, f.id, f.person_id, m.id, m.reference, m.mandate_date, m.account_holder, m.iban, m.bic,
+        ${originalIbanSql(runId)},
         ${`WUFF-${runId}-`} || f.person_id || '-' || replace(coalesce(f.due_date, f.date), '-', ''),
         CASE WHEN m.first_collection_on IS NULL THEN 'FRST' ELSE 'RCUR' END,
         coalesce(f.due_date, f.date),
@@ -308,6 +334,7 @@ const tableColumns = {
   accountHolder: directDebitItems.accountHolder,
   iban: directDebitItems.iban,
   bic: directDebitItems.bic,
+  originalIban: directDebitItems.originalIban,
   endToEndId: directDebitItems.endToEndId,
   sequenceType: directDebitItems.sequenceType,
   dueDate: directDebitItems.dueDate,
@@ -336,6 +363,7 @@ function transactionsOf(items: ItemRow[]): DirectDebitTransaction[] {
       debtorName: item.accountHolder,
       iban: item.iban,
       bic: item.bic,
+      originalIban: item.originalIban,
       remittance: item.feeText,
       sequenceType: item.sequenceType,
       collectionDate: item.collectionDate,

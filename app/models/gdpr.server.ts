@@ -41,9 +41,10 @@ const DOGS = "SELECT id FROM dogs WHERE owner_id = ?1";
 const MEMBERSHIPS = "SELECT id FROM course_memberships WHERE person_id = ?1";
 const INVOICES = "SELECT id FROM invoice_headers WHERE person_id = ?1";
 const FEES = "SELECT id FROM fees WHERE person_id = ?1";
-/** The IBANs the person pays from: their mandates' and those their direct debits collected from. */
+/** The IBANs the person pays or paid from: their mandates', those their direct debits collected
+ *  from, and those an amendment named as the account before. */
 const PERSON_IBANS =
-  "SELECT upper(replace(iban, ' ', '')) FROM sepa_mandates WHERE person_id = ?1 UNION SELECT upper(replace(iban, ' ', '')) FROM direct_debit_items WHERE person_id = ?1";
+  "SELECT upper(replace(iban, ' ', '')) FROM sepa_mandates WHERE person_id = ?1 UNION SELECT upper(replace(iban, ' ', '')) FROM direct_debit_items WHERE person_id = ?1 UNION SELECT original_iban FROM direct_debit_items WHERE person_id = ?1 AND original_iban IS NOT NULL";
 /** A bank statement entry (alias) never booked whose counterparty IBAN is the person's: it names
  *  them (name, IBAN, remittance) without being a booking record; the erasure anonymises it. */
 const UNBOOKED_NAMING_PERSON = (alias: string) => `(${alias}.status <> 'BOOKED' AND upper(replace(${alias}.counterparty_iban, ' ', '')) IN (${PERSON_IBANS}))`;

@@ -23,6 +23,8 @@ export type MandateInput = {
   mandateDate: string;
   /** The last collection under it before Wuff, if known. */
   previousUseOn: string | null;
+  /** The day the debtor's revocation takes effect (nothing collected on or after it). */
+  revokedOn: string | null;
   isActive: boolean;
   comments: string | null;
 };
@@ -119,8 +121,9 @@ export type MandateUpdateOutcome =
   { status: "updated" } | { status: "conflict"; current: MandateRecord } | { status: "missing" } | { status: "refused"; message: string };
 
 /**
- * Changes a mandate, quoting its rowVersion. A changed IBAN makes the next collection a first one
- * again (FRST). Activating it while another mandate of the person is active is refused.
+ * Changes a mandate, quoting its rowVersion. A changed IBAN keeps the mandate's series (FRST or
+ * RCUR): the next collection tells the bank of it as an amendment (direct-debits.server.ts,
+ * originalIbanSql). Activating it while another mandate of the person is active is refused.
  */
 export async function updateMandate(db: Db, id: number, rowVersion: number, input: MandateInput, actor: Actor): Promise<MandateUpdateOutcome> {
   const stored = await getMandate(db, id);
@@ -132,11 +135,10 @@ export async function updateMandate(db: Db, id: number, rowVersion: number, inpu
       .where(and(eq(sepaMandates.personId, stored.personId), eq(sepaMandates.isActive, true), ne(sepaMandates.id, id)));
     if (other) return { status: "refused", message: ACTIVE_MANDATE_EXISTS(other.reference) };
   }
-  const firstCollectionOn = input.iban === stored.iban ? {} : { firstCollectionOn: null };
   try {
     const updated = await db
       .update(sepaMandates)
-      .set({ ...input, ...firstCollectionOn, ...auditUpdate(actor, sepaMandates.rowVersion) })
+      .set({ ...input, ...auditUpdate(actor, sepaMandates.rowVersion) })
       .where(and(eq(sepaMandates.id, id), eq(sepaMandates.rowVersion, rowVersion)))
       .returning({ id: sepaMandates.id });
     if (updated.length === 1) return { status: "updated" };

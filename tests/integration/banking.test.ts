@@ -280,7 +280,7 @@ describe("SEPA mandates on the person", () => {
     ).rejects.toThrow(/UNIQUE/);
   });
 
-  it("edits and deactivates a mandate quoting its version; a changed IBAN makes the next debit FRST again", async () => {
+  it("edits and deactivates a mandate quoting its version; a changed IBAN keeps its series (the next file amends it)", async () => {
     const active = (await mandates()).find((row) => row.isActive)!;
     await env.DB.prepare("UPDATE sepa_mandates SET first_collection_on = '2026-10-15' WHERE id = ?").bind(active.id).run();
     const edited = await save({ id: active.id, rowVersion: active.rowVersion, iban: VALID_IBAN, bic: "COBADEFFXXX" });
@@ -289,7 +289,7 @@ describe("SEPA mandates on the person", () => {
     expect(after).toMatchObject({
       iban: VALID_IBAN,
       bic: "COBADEFFXXX",
-      firstCollectionOn: null,
+      firstCollectionOn: "2026-10-15",
       rowVersion: active.rowVersion + 1,
       lastModifiedBy: "Fritz Finanz",
       reference: active.reference,
@@ -328,6 +328,9 @@ describe("SEPA mandates on the person", () => {
     expect(await text(tooLong)).toContain("Höchstens 70 Zeichen");
     const noDate = await save({ mandateDate: "31.02.2026", iban: VALID_IBAN });
     expect(noDate.status).toBe(400);
+    const revokedBeforeSigned = await save({ revokedOn: "30.09.2026", iban: VALID_IBAN });
+    expect(revokedBeforeSigned.status).toBe(400);
+    expect(await text(revokedBeforeSigned)).toContain("Der Widerruf kann nicht vor dem Datum des Mandats liegen");
     // Another person's mandate named under this person: not found, nothing moves.
     const [foreign] = await db.select().from(schema.sepaMandates).where(eq(schema.sepaMandates.personId, 1)).limit(1);
     if (foreign) expect((await save({ id: foreign.id, rowVersion: foreign.rowVersion, iban: VALID_IBAN })).status).toBe(404);

@@ -16,8 +16,8 @@ import { RUN_KINDS } from "~/jobs/runs.server";
 import * as schema from "~/db/schema";
 import { startRun } from "~/jobs/start.server";
 import { addDaysToDate, addMonthsToDate, todayInBerlin } from "~/lib/format";
-import { collectionDateFor, earliestCollectionDate, isTargetBusinessDay, sepaAmount } from "~/lib/pain008";
-import { mandateValidUntil } from "~/lib/banking";
+import { collectionDateFor, earliestCollectionDate, isSameBank, isTargetBusinessDay, sepaAmount } from "~/lib/pain008";
+import { ibanWithCheckDigits, mandateValidUntil } from "~/lib/banking";
 import { peopleToCollect, previewDirectDebits, type DirectDebitParams } from "~/models/direct-debits.server";
 import { getMandate } from "~/models/sepa-mandates.server";
 import camt053Fixture from "../fixtures/camt053-demo.xml?raw";
@@ -643,5 +643,125 @@ describe("a mandate's life (issue 31 item 4)", () => {
       .set({ previousUseOn: addMonthsToDate(today, -37), mandateDate: addMonthsToDate(today, -40) })
       .where(eq(schema.sepaMandates.personId, expired));
     expect(await page(`/people?dialog=mandate-person&dialogId=${expired}`)).toContain("Abgelaufen seit");
+  });
+});
+
+/** A run of exactly these people, delivered here; its transactions as the downloaded file has them, and the file's verdict. */
+async function collectFrom(personIds: number[]) {
+  const messages: Sent = [];
+  const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
+  const outcome = await startRun(
+    collecting,
+    db,
+    { type: "DIRECT_DEBIT", items: personIds, params: { date: today, earliest }, emptyMessage: "nichts" },
+    DEMO_USERS.finance,
+  );
+  if (outcome.status !== "started") throw new Error(outcome.status);
+  await deliver(messages);
+  await finished(outcome.job.id);
+  const response = await fetchApp(`/directdebits/file/${outcome.job.id}`, { cookie: await loginCookie("finance") });
+  const xml = await response.text();
+  type Transaction = {
+    Dbtr: { Nm: string };
+    DbtrAcct: { Id: { IBAN: string } };
+    DrctDbtTx: { MndtRltdInf: { MndtId: string; AmdmntInd?: string; AmdmntInfDtls?: Record<string, unknown> } };
+  };
+  const blocks = parser.parse(xml).Document.CstmrDrctDbtInitn.PmtInf as { PmtTpInf: { SeqTp: string }; DrctDbtTxInf: Transaction[] }[];
+  const transactions = blocks.flatMap((block) => block.DrctDbtTxInf.map((transaction) => ({ ...transaction, sequenceType: block.PmtTpInf.SeqTp })));
+  return { runId: outcome.job.id, xml, transactions, verdict: await validate(xml) };
+}
+
+describe("a mandate's changes (issue 31 item 4)", () => {
+  const OLD_IBAN = "DE02120300000000202051"; // Deutsche Kreditbank, BLZ 120 300 00
+  const SAME_BANK_IBAN = ibanWithCheckDigits("DE", "120300000000999999");
+  const OTHER_BANK_IBAN = "DE89370400440532013000"; // Commerzbank, BLZ 370 400 44
+
+  async function personWithMandate(lastName: string, reference: string, mandate: Partial<typeof schema.sepaMandates.$inferInsert> = {}) {
+    const [{ id }] = await db.insert(schema.people).values({ firstName: "Test", lastName, memberTypeId: 1 }).returning({ id: schema.people.id });
+    await db
+      .insert(schema.sepaMandates)
+      .values({ personId: id, accountHolder: `Test ${lastName}`, iban: OLD_IBAN, reference, mandateDate: "2026-01-02", ...mandate });
+    return id;
+  }
+  const chargeFee = (personId: number, dueDate: string | null = null) =>
+    db.insert(schema.fees).values({ personId, date: today, dueDate, text: "Trainingsstunde", amount: 1_500, openAmount: 1_500, sendInvoice: false });
+
+  it("knows accounts at the same bank by their country and national bank code", () => {
+    expect(isSameBank(OLD_IBAN, SAME_BANK_IBAN)).toBe(true);
+    expect(isSameBank(OLD_IBAN, OTHER_BANK_IBAN)).toBe(false);
+    expect(isSameBank("AT611904300234573201", "AT611904300234573201")).toBe(true);
+    expect(isSameBank("AT611904300234573201", OLD_IBAN)).toBe(false);
+  });
+
+  it("a changed IBAN goes to the bank as an amendment with the next collection only: the old IBAN at the same bank, SMNDA at another; the series stays RCUR", async () => {
+    const sameBank = await personWithMandate("Kontowechsel", "TEST-AMEND-1");
+    const otherBank = await personWithMandate("Bankwechsel", "TEST-AMEND-2");
+    await chargeFee(sameBank);
+    await chargeFee(otherBank);
+    const first = await collectFrom([sameBank, otherBank]);
+    expect(first.transactions.map((transaction) => [transaction.sequenceType, transaction.DrctDbtTx.MndtRltdInf.AmdmntInd])).toEqual([
+      ["FRST", undefined],
+      ["FRST", undefined],
+    ]);
+
+    // The debtors give new accounts; one also a new name (no amendment attribute: just the new name).
+    await db
+      .update(schema.sepaMandates)
+      .set({ iban: SAME_BANK_IBAN, accountHolder: "Test Kontowechsel-Neu" })
+      .where(eq(schema.sepaMandates.personId, sameBank));
+    await db.update(schema.sepaMandates).set({ iban: OTHER_BANK_IBAN, bic: "COBADEFFXXX" }).where(eq(schema.sepaMandates.personId, otherBank));
+    await chargeFee(sameBank);
+    await chargeFee(otherBank);
+    const amended = await collectFrom([sameBank, otherBank]);
+    expect(amended.verdict.output, amended.xml).toContain("validates");
+    const byMandate = new Map(amended.transactions.map((transaction) => [transaction.DrctDbtTx.MndtRltdInf.MndtId, transaction]));
+    expect(byMandate.get("TEST-AMEND-1")).toMatchObject({
+      sequenceType: "RCUR",
+      Dbtr: { Nm: "Test Kontowechsel-Neu" },
+      DbtrAcct: { Id: { IBAN: SAME_BANK_IBAN } },
+      DrctDbtTx: { MndtRltdInf: { AmdmntInd: "true", AmdmntInfDtls: { OrgnlDbtrAcct: { Id: { IBAN: OLD_IBAN } } } } },
+    });
+    expect(byMandate.get("TEST-AMEND-2")).toMatchObject({
+      sequenceType: "RCUR",
+      DbtrAcct: { Id: { IBAN: OTHER_BANK_IBAN } },
+      DrctDbtTx: { MndtRltdInf: { AmdmntInd: "true", AmdmntInfDtls: { OrgnlDbtrAgt: { FinInstnId: { Othr: { Id: "SMNDA" } } } } } },
+    });
+    expect((await itemsOf(amended.runId)).map((item) => item.originalIban).sort()).toEqual([OLD_IBAN, OLD_IBAN]);
+
+    // The bank knows the new accounts now: the collection after carries no amendment.
+    await chargeFee(sameBank);
+    await chargeFee(otherBank);
+    const after = await collectFrom([sameBank, otherBank]);
+    expect(after.transactions.map((transaction) => [transaction.sequenceType, transaction.DrctDbtTx.MndtRltdInf.AmdmntInd])).toEqual([
+      ["RCUR", undefined],
+      ["RCUR", undefined],
+    ]);
+  });
+
+  it("a revoked mandate collects nothing from the day its revocation takes effect; the preview, a run named by hand and the dialog agree", async () => {
+    const revokedNow = await personWithMandate("Widerruf", "TEST-REVOKE-1", { revokedOn: earliest, firstCollectionOn: "2026-02-02" });
+    const revokedLater = await personWithMandate("Spaeterwiderruf", "TEST-REVOKE-2", { revokedOn: addDaysToDate(future, 1), firstCollectionOn: "2026-02-02" });
+    await chargeFee(revokedNow);
+    await chargeFee(revokedLater, future);
+
+    const preview = await previewDirectDebits(db, today);
+    expect(preview.revoked.find((person) => person.personId === revokedNow)).toEqual({
+      personId: revokedNow,
+      name: "Test Widerruf",
+      fees: 1,
+      total: 1_500,
+      revokedOn: earliest,
+    });
+    expect(preview.revoked.map((person) => person.personId)).not.toContain(revokedLater);
+    expect(preview.expired.map((person) => person.personId)).not.toContain(revokedNow);
+    // A revocation is not 'läuft ab': the warning list leaves it out.
+    expect(preview.expiring.map((person) => person.personId)).not.toContain(revokedLater);
+    expect(await peopleToCollect(db, earliest)).toEqual(expect.arrayContaining([revokedLater]));
+    expect(await peopleToCollect(db, earliest)).not.toContain(revokedNow);
+    expect(await page("/directdebits?dialog=directDebit-start")).toMatch(/Mandat widerrufen \(1 Person\)[\s\S]*Test Widerruf<\/a> – widerrufen zum/);
+
+    const run = await collectFrom([revokedNow, revokedLater]);
+    expect(run.transactions.map((transaction) => transaction.DrctDbtTx.MndtRltdInf.MndtId)).toEqual(["TEST-REVOKE-2"]);
+    expect(await page(`/people?dialog=mandate-person&dialogId=${revokedNow}`)).toContain("Widerrufen zum");
   });
 });

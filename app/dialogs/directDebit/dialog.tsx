@@ -60,6 +60,17 @@ export default function DirectDebitDialog({ data, actionData, closeHref }: Dialo
             }))}
           />
         )}
+        {data.revoked.length > 0 && (
+          <PeopleNotCollected
+            id="direct-debit-revoked"
+            title={`Mandat widerrufen (${formatCount(data.revoked.length, "Person", "Personen")}): nicht eingezogen`}
+            note="Nach dem Widerruf eines Mandats wird nicht mehr eingezogen. Für weitere Lastschriften braucht es ein neues Mandat."
+            people={data.revoked.map((person) => ({
+              ...person,
+              detail: `widerrufen zum ${formatDate(person.revokedOn)}; ${formatCount(person.fees, "Posten", "Posten")}, ${formatMoney(person.total)}`,
+            }))}
+          />
+        )}
         {data.expiring.length > 0 && (
           <PeopleNotCollected
             id="direct-debit-expiring"
@@ -76,7 +87,7 @@ export default function DirectDebitDialog({ data, actionData, closeHref }: Dialo
   );
 }
 
-/** People the preview names (no mandate, an expired one, one expiring soon), each linking to their mandate. */
+/** People the preview names (no mandate, an expired or revoked one, one expiring soon), each linking to their mandate. */
 function PeopleNotCollected({
   id,
   title,

@@ -29,14 +29,17 @@ function present(mandate: MandateRecord) {
     sequence: SEQUENCE_LABELS[sequenceTypeOf(mandate)],
     firstCollectionOn: formatDate(mandate.firstCollectionOn),
     previousUseOn: formatDate(mandate.previousUseOn),
+    revokedOn: formatDate(mandate.revokedOn),
     validUntil: formatDate(mandate.validUntil),
-    /** Expired, or expiring within two months: staff are warned (issue 31 item 4). */
-    expiry: mandateExpiry(mandate.validUntil, todayInBerlin()),
+    /** Revoked, expired, or expiring within two months: staff are warned (issue 31 item 4). */
+    expiry: mandateExpiry(mandate, todayInBerlin()),
     audit: auditText(mandate),
   };
 }
 
-function mandateExpiry(validUntil: string, today: string): string | null {
+function mandateExpiry({ validUntil, revokedOn }: MandateRecord, today: string): string | null {
+  if (revokedOn && addDaysToDate(validUntil, 1) === revokedOn)
+    return `Widerrufen zum ${formatDate(revokedOn)}: Ab dann wird nicht mehr eingezogen. Für weitere Lastschriften braucht es ein neues Mandat.`;
   if (validUntil < today)
     return `Abgelaufen seit ${formatDate(addDaysToDate(validUntil, 1))}: 36 Monate ohne Einziehung. Für weitere Lastschriften braucht es ein neues Mandat.`;
   if (validUntil <= addMonthsToDate(today, MANDATE_EXPIRY_WARNING_MONTHS))
@@ -66,6 +69,7 @@ function mandateInput(value: MandateFormValues): MandateInput {
     bic: value.bic,
     mandateDate: value.mandateDate,
     previousUseOn: value.previousUseOn,
+    revokedOn: value.revokedOn,
     isActive: value.isActive,
     comments: value.comments,
   };
@@ -85,6 +89,7 @@ export const dialog = defineDialog({
       mandateDate: "Mandatsdatum",
       firstCollectionOn: "Erste Einziehung",
       previousUseOn: "Letzte Einziehung vor Wuff",
+      revokedOn: "Widerrufen zum",
       isActive: "Aktiv",
       comments: "Kommentar",
     },

@@ -62,6 +62,7 @@ export default function MandateDialog({ data, actionData, closeHref }: DialogPro
           <TextField meta={fields.bic} label="BIC (bei deutscher IBAN freiwillig)" />
           <DateField meta={fields.mandateDate} label="Datum des Mandats" />
           <DateField meta={fields.previousUseOn} label="Letzte Einziehung vor Wuff (falls bekannt)" />
+          <DateField meta={fields.revokedOn} label="Widerrufen zum (ab diesem Tag kein Einzug)" />
           <CheckboxField meta={fields.isActive} label="Aktiv (ohne Haken: deaktiviert)" className="col-span-2" />
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>
@@ -94,6 +95,7 @@ export default function MandateDialog({ data, actionData, closeHref }: DialogPro
                 <span>{other.iban}</span>
                 <span>vom {other.mandateDate}</span>
                 <span>{other.isActive ? "aktiv" : "inaktiv"}</span>
+                {other.revokedOn && <span>widerrufen zum {other.revokedOn}</span>}
                 <Link to={href({ "dialogDraft.edit": String(other.id), "dialogDraft.new": null })} className="text-wuff-700 underline" replace>
                   bearbeiten
                 </Link>

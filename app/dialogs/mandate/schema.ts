@@ -4,7 +4,7 @@ import { optionalBic, requiredIban } from "~/lib/bank-fields";
 import { checkbox, germanDate, id, optionalGermanDate, optionalId, optionalText, requiredText, rowVersion } from "~/lib/form-fields";
 
 /** The SEPA mandate form: the account (IBAN checked by its checksum, a BIC needed outside
- *  Germany), the holder (SEPA: at most 70 characters), the mandate's date and whether it is active. */
+ *  Germany), the holder (SEPA: at most 70 characters), the mandate's date, its revocation and whether it is active. */
 export const mandateSchema = z
   .object({
     id: optionalId(),
@@ -15,6 +15,7 @@ export const mandateSchema = z
     bic: optionalBic(),
     mandateDate: germanDate("Datum des Mandats ist erforderlich"),
     previousUseOn: optionalGermanDate(),
+    revokedOn: optionalGermanDate(),
     isActive: checkbox(),
     comments: optionalText(500),
   })
@@ -22,6 +23,8 @@ export const mandateSchema = z
     if (bicRequiredFor(value.iban) && !value.bic) context.addIssue({ code: "custom", path: ["bic"], message: BIC_MESSAGES.required });
     if (value.previousUseOn && value.previousUseOn < value.mandateDate)
       context.addIssue({ code: "custom", path: ["previousUseOn"], message: "Die letzte Einziehung kann nicht vor dem Datum des Mandats liegen" });
+    if (value.revokedOn && value.revokedOn < value.mandateDate)
+      context.addIssue({ code: "custom", path: ["revokedOn"], message: "Der Widerruf kann nicht vor dem Datum des Mandats liegen" });
   });
 
 export type MandateFormValues = z.infer<typeof mandateSchema>;
