@@ -17,8 +17,10 @@ import { render, runAtomically, type Db, type Statement } from "~/db/client.serv
 import { qualified } from "~/db/columns";
 import { fees, invoiceHeaders, reminderLevels, reminders, sepaMandates, templates, type ReminderTargetType } from "~/db/schema";
 import type { SortSpec } from "~/lib/grid";
+import { earliestCollectionDate } from "~/lib/pain008";
 import { latestDueDateFor } from "~/lib/reminder-dates";
 import type { Actor } from "./audit.server";
+import { mandateValidUntilSql } from "./direct-debits.server";
 import { containsPattern } from "./search.server";
 
 export type ReminderLevel = typeof reminderLevels.$inferSelect;
@@ -84,14 +86,17 @@ const invoiceOverdue = (today: string) =>
 /** A fee is reminded on its own: collected directly (not billed by invoice), not a reminder fee. */
 const feeRemindable = sql`(${qualified(fees.sendInvoice)} = 0 AND ${qualified(fees.kind)} <> 'REMINDER')`;
 
-/** A direct debit is pending for a fee: its person has an active SEPA mandate, so the next
- *  Lastschriftlauf collects it (a returned debit too: the return frees the fee for that run). */
-const debitPending = sql`EXISTS (SELECT 1 FROM ${sepaMandates} sm WHERE sm.person_id = ${qualified(fees.personId)} AND sm.is_active = 1)`;
+/** A direct debit is pending for a fee: its person has an active SEPA mandate that the next
+ *  Lastschriftlauf may still collect under (not expired, not revoked by its earliest collection
+ *  day), so that run collects it (a returned debit too: the return frees the fee for that run). */
+const debitPending = (today: string) =>
+  sql`EXISTS (SELECT 1 FROM ${sepaMandates} sm WHERE sm.person_id = ${qualified(fees.personId)} AND sm.is_active = 1
+    AND ${mandateValidUntilSql("sm")} >= ${earliestCollectionDate(today)})`;
 
 /** A fee is overdue: reminded on its own, something open, its due date passed (§193 BGB), and no
  *  direct debit pending (issue 17: the club collects it rather than reminding). */
 const feeOverdue = (today: string) =>
-  sql`(${feeRemindable} AND ${qualified(fees.openAmount)} > 0 AND ${qualified(fees.dueDate)} IS NOT NULL AND ${qualified(fees.dueDate)} <= ${latestDueDateFor(1, today)} AND NOT ${debitPending})`;
+  sql`(${feeRemindable} AND ${qualified(fees.openAmount)} > 0 AND ${qualified(fees.dueDate)} IS NOT NULL AND ${qualified(fees.dueDate)} <= ${latestDueDateFor(1, today)} AND NOT ${debitPending(today)})`;
 
 /**
  * The level that is due for an item today, as SQL (NULL when none is): the next enabled level above

@@ -386,7 +386,7 @@ describe("what is overdue and which level is due", () => {
     expect(await dueFees("2026-12-01")).toEqual([open]);
   });
 
-  it("a fee collected directly is not reminded while its person has an active SEPA mandate (the next Lastschriftlauf collects it)", async () => {
+  it("a fee collected directly is not reminded while its person has an active SEPA mandate the next Lastschriftlauf may collect under", async () => {
     await clearingAway(`DELETE FROM invoice_headers WHERE person_id = ${personId}`);
     await db.delete(schema.fees).where(eq(schema.fees.personId, personId));
     const open = await fee("2026-01-05");
@@ -395,6 +395,17 @@ describe("what is overdue and which level is due", () => {
       .values({ personId, accountHolder: "Mia Mahnung", iban: "DE89370400440532013000", reference: `WUFF-${personId}-1`, mandateDate: "2026-01-01" })
       .returning({ id: schema.sepaMandates.id });
     expect(await dueFees("2026-12-01")).toEqual([]);
+    // A mandate that no run may collect under any more pends nothing: revoked by the earliest
+    // collection day (2026-12-02 for a run on 2026-12-01), or expired (36 months unused).
+    await db.update(schema.sepaMandates).set({ revokedOn: "2026-12-03" }).where(eq(schema.sepaMandates.id, mandate.id));
+    expect(await dueFees("2026-12-01")).toEqual([]);
+    await db.update(schema.sepaMandates).set({ revokedOn: "2026-12-02" }).where(eq(schema.sepaMandates.id, mandate.id));
+    expect(await dueFees("2026-12-01")).toEqual([open]);
+    await db.update(schema.sepaMandates).set({ revokedOn: null }).where(eq(schema.sepaMandates.id, mandate.id));
+    // Never used, signed 2026-01-01: collectable until 2029-01-01. A run on Thursday 2028-12-28
+    // collects from Friday on; one on Friday 2028-12-29 only from 2029-01-02 (TARGET2 holiday, weekend).
+    expect(await dueFees("2028-12-28")).toEqual([]);
+    expect(await dueFees("2028-12-29")).toEqual([open]);
     // Without an active mandate nothing is pending any more: the fee is reminded.
     await db.update(schema.sepaMandates).set({ isActive: false }).where(eq(schema.sepaMandates.id, mandate.id));
     expect(await dueFees("2026-12-01")).toEqual([open]);
