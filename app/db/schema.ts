@@ -457,6 +457,9 @@ export const fees = sqliteTable(
     sendInvoice: flag("send_invoice"),
     isInvoiced: flag("is_invoiced"),
     paymentReference: text("payment_reference"),
+    /** Why no Lastschriftlauf collects the fee any more: a returned debit that stopped it
+     *  ('Rücklastschrift 23.11.2026: MD06 …', app/lib/return-reasons.ts); it is reminded instead. */
+    collectionStop: text("collection_stop"),
     courseMembershipId: integer("course_membership_id").references((): AnySQLiteColumn => courseMemberships.id, {
       onDelete: "set null",
     }),
@@ -737,6 +740,9 @@ export const sepaMandates = sqliteTable(
     previousUseOn: text("previous_use_on"),
     /** The day the debtor's revocation (Widerruf) takes effect: nothing is collected on or after it. */
     revokedOn: text("revoked_on"),
+    /** Why it ends then when not by the debtor's word: a returned debit that blocks the mandate
+     *  ('Rücklastschrift 23.11.2026: AC04 Konto erloschen', app/lib/return-reasons.ts). */
+    revocationReason: text("revocation_reason"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     comments: text("comments"),
     ...auditColumns(),

@@ -37,6 +37,7 @@ import {
 import { groupIban, ibanWithCheckDigits, normalizeIban } from "~/lib/banking";
 import { type ParsedStatement, type StatementTransaction, transactionKey } from "~/lib/bank-statements.server";
 import { formatDate, formatMoney } from "~/lib/format";
+import { returnReasonLabel, returnReasonOf } from "~/lib/return-reasons";
 import { type Actor } from "./audit.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import { appendPaymentComment } from "./payment-bookings.server";
@@ -589,7 +590,32 @@ function bankComment(entry: Pick<EntryRecord, "bookingDate" | "valueDate" | "amo
 }
 
 const returnComment = (entry: Pick<EntryRecord, "bookingDate" | "valueDate" | "returnReason">) =>
-  `Rücklastschrift ${formatDate(entry.bookingDate ?? entry.valueDate)}${entry.returnReason ? ` (${entry.returnReason})` : ""}`;
+  `Rücklastschrift ${formatDate(entry.bookingDate ?? entry.valueDate)} (${returnReasonLabel(entry.returnReason)})`;
+
+/**
+ * What the return's reason decides (issue 31 item 3, app/lib/return-reasons.ts), as statements
+ * run before the returned items are cancelled: a blocking reason ends the mandate of the returned
+ * transaction on the return's day, with why; a stopping reason (or insufficient funds a second
+ * time for the same fee) takes the fees out of the next runs, with why. Their fees are then
+ * reminded like any open fee (reminders.server.ts: no debit pending).
+ */
+function returnConsequenceStatements(entry: EntryRecord, feeId: number, returned: SQL, day: string, actor: Actor, nowIso: string): Statement[] {
+  const why = returnComment(entry);
+  const audit = sql`last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1`;
+  const { consequence } = returnReasonOf(entry.returnReason);
+  if (consequence === "BLOCK_MANDATE")
+    return [
+      render(sql`UPDATE ${sepaMandates} SET revoked_on = ${day}, revocation_reason = ${why}, ${audit}
+        WHERE (revoked_on IS NULL OR revoked_on > ${day}) AND id IN (SELECT i.mandate_id FROM ${directDebitItems} i WHERE i.cancelled_on IS NULL AND i.fee_id IN (${returned}))`),
+    ];
+  // Insufficient funds may be presented once more: stopped only when the fee came back before.
+  const cameBackBefore = sql`EXISTS (SELECT 1 FROM ${directDebitItems} pi JOIN ${directDebitRuns} pr ON pr.id = pi.run_id
+      WHERE pi.fee_id = ${fees.id} AND pi.cancelled_on IS NOT NULL AND pr.status <> 'CANCELLED')`;
+  return [
+    render(sql`UPDATE ${fees} SET collection_stop = ${why}, ${audit}
+      WHERE collection_stop IS NULL AND (id = ${feeId} OR id IN (${returned}))${consequence === "PRESENT_AGAIN" ? sql` AND ${cameBackBefore}` : sql``}`),
+  ];
+}
 
 /**
  * A returned direct debit (Rücklastschrift): counter-entries undo the journal entries it returns,
@@ -617,6 +643,7 @@ function returnStatements(entry: EntryRecord, feeId: number, actor: Actor, nowIs
         last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
       WHERE id = ${feeId} OR id IN (${returned})`),
     ...reversalStatements(originals, { date: day, text: returnComment(entry), sourceRef: entry.bankReference }, actor, nowIso),
+    ...returnConsequenceStatements(entry, feeId, returned, day, actor, nowIso),
     // The returned transaction's items are cancelled (cancelled_on = the booking's instant, in a
     // run that is not CANCELLED: 'zurückgegeben'), so its fees are free for the next run; the
     // partial unique index (items not cancelled) lets the next run take them once.

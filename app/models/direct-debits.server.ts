@@ -59,7 +59,7 @@ const directDebitComment = (runId: number, date: string) => `Lastschrift ${forma
 
 /** The SQL of a fee's due day for the run: its due date, else its date. */
 const dueOf = sql`coalesce(${fees.dueDate}, ${fees.date})`;
-const collectable = sql`${fees.sendInvoice} = 0 AND ${fees.openAmount} > 0
+const collectable = sql`${fees.sendInvoice} = 0 AND ${fees.openAmount} > 0 AND ${fees.collectionStop} IS NULL
   AND NOT EXISTS (SELECT 1 FROM ${directDebitItems} WHERE ${directDebitItems.feeId} = ${fees.id} AND ${directDebitItems.cancelledOn} IS NULL)`;
 
 /**
@@ -122,8 +122,9 @@ export type DirectDebitPreview = {
   missingCount: number;
   /** People whose mandate has expired by the collection day of some of their fees: not collected. */
   expired: ExpiredMandate[];
-  /** People whose mandate is revoked by the collection day of some of their fees: not collected. */
-  revoked: (MissingMandate & { revokedOn: string })[];
+  /** People whose mandate is revoked (or blocked by a returned debit, with why) by the collection
+   *  day of some of their fees: not collected. */
+  revoked: (MissingMandate & { revokedOn: string; revocationReason: string | null })[];
   /** Active mandates that expire within two months unless collected from (staff are warned). */
   expiring: { personId: number; name: string; validUntil: string }[];
   problem: string | null;
@@ -185,6 +186,7 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
         total: sql<number>`sum(${fees.openAmount})`,
         validUntil: sql<string>`${mandateValidUntilSql("sepa_mandates")}`,
         revokedOn: sepaMandates.revokedOn,
+        revocationReason: sepaMandates.revocationReason,
       })
       .from(fees)
       .innerJoin(people, eq(people.id, fees.personId))
@@ -226,7 +228,7 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
     bySequence,
     missing: missing.slice(0, MISSING_SHOWN),
     missingCount: missing.length,
-    expired: notCollected.filter((person) => !isRevokedBy(person)).map(({ revokedOn: _, ...person }) => person),
+    expired: notCollected.filter((person) => !isRevokedBy(person)).map(({ revokedOn: _, revocationReason: __, ...person }) => person),
     revoked: notCollected.filter(isRevokedBy).map(({ validUntil: _, ...person }) => person),
     expiring,
     problem,
@@ -278,7 +280,7 @@ export function directDebitSliceStatements(
         ${collectionDate},
         f.open_amount, f.payment_reference, f.payment_comments
       FROM ${fees} f JOIN ${sepaMandates} m ON m.person_id = f.person_id AND m.is_active = 1
-      WHERE f.person_id IN (SELECT value FROM json_each(${people})) AND f.send_invoice = 0 AND f.open_amount > 0
+      WHERE f.person_id IN (SELECT value FROM json_each(${people})) AND f.send_invoice = 0 AND f.open_amount > 0 AND f.collection_stop IS NULL
         AND NOT EXISTS (SELECT 1 FROM ${directDebitItems} i WHERE i.fee_id = f.id AND i.cancelled_on IS NULL)
         AND ${collectionDate} <= ${mandateValidUntilSql("m")}
       ON CONFLICT DO NOTHING`),

@@ -86,12 +86,12 @@ const invoiceOverdue = (today: string) =>
 /** A fee is reminded on its own: collected directly (not billed by invoice), not a reminder fee. */
 const feeRemindable = sql`(${qualified(fees.sendInvoice)} = 0 AND ${qualified(fees.kind)} <> 'REMINDER')`;
 
-/** A direct debit is pending for a fee: its person has an active SEPA mandate that the next
- *  Lastschriftlauf may still collect under (not expired, not revoked by its earliest collection
- *  day), so that run collects it (a returned debit too: the return frees the fee for that run). */
+/** A direct debit is pending for a fee: no returned debit stopped it, and its person has an active
+ *  SEPA mandate that the next Lastschriftlauf may still collect under (not expired, not revoked or
+ *  blocked by its earliest collection day), so that run collects it. */
 const debitPending = (today: string) =>
-  sql`EXISTS (SELECT 1 FROM ${sepaMandates} sm WHERE sm.person_id = ${qualified(fees.personId)} AND sm.is_active = 1
-    AND ${mandateValidUntilSql("sm")} >= ${earliestCollectionDate(today)})`;
+  sql`(${qualified(fees.collectionStop)} IS NULL AND EXISTS (SELECT 1 FROM ${sepaMandates} sm WHERE sm.person_id = ${qualified(fees.personId)} AND sm.is_active = 1
+    AND ${mandateValidUntilSql("sm")} >= ${earliestCollectionDate(today)}))`;
 
 /** A fee is overdue: reminded on its own, something open, its due date passed (§193 BGB), and no
  *  direct debit pending (issue 17: the club collects it rather than reminding). */

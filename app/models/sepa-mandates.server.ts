@@ -135,10 +135,12 @@ export async function updateMandate(db: Db, id: number, rowVersion: number, inpu
       .where(and(eq(sepaMandates.personId, stored.personId), eq(sepaMandates.isActive, true), ne(sepaMandates.id, id)));
     if (other) return { status: "refused", message: ACTIVE_MANDATE_EXISTS(other.reference) };
   }
+  // A revocation date staff change is theirs: a returned debit's reason for the old one goes.
+  const revocationReason = input.revokedOn === stored.revokedOn ? {} : { revocationReason: null };
   try {
     const updated = await db
       .update(sepaMandates)
-      .set({ ...input, ...auditUpdate(actor, sepaMandates.rowVersion) })
+      .set({ ...input, ...revocationReason, ...auditUpdate(actor, sepaMandates.rowVersion) })
       .where(and(eq(sepaMandates.id, id), eq(sepaMandates.rowVersion, rowVersion)))
       .returning({ id: sepaMandates.id });
     if (updated.length === 1) return { status: "updated" };

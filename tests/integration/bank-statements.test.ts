@@ -259,7 +259,9 @@ describe("importing and booking the demo statement", () => {
 
     const reopened = (await db.select().from(schema.fees).where(eq(schema.fees.id, collectedFee.id)))[0];
     expect(reopened.openAmount).toBe(Math.min(collectedFee.amount, 12000));
-    expect(reopened.paymentComments).toBe("Lastschrift 01.11.2026; Rücklastschrift 23.11.2026 (MD06)");
+    expect(reopened.paymentComments).toBe("Lastschrift 01.11.2026; Rücklastschrift 23.11.2026 (MD06 Erstattung auf Verlangen des Zahlungspflichtigen)");
+    // The debtor asked for a refund: no run collects it again, it is reminded instead (issue 31 item 3).
+    expect(reopened.collectionStop).toBe("Rücklastschrift 23.11.2026 (MD06 Erstattung auf Verlangen des Zahlungspflichtigen)");
     expect(reopened.dueDate).toBe("2026-11-23");
 
     const after = await entriesOf(importId);

@@ -147,8 +147,8 @@ describe("TARGET2 calendar", () => {
 const returnStart = (lines: string[]) =>
   lines.findIndex((line, index) => line.trim() === "<Ntry>" && lines.slice(index, index + 24).some((inner) => inner.includes("<EndToEndId>WUFF-")));
 
-/** Imports a statement with one returned debit of the end-to-end id (the fixture's return, MD06) and gives its entry. */
-async function importReturn(endToEndId: string, amount: string, bankReference = "RET") {
+/** A CAMT.053 statement with one returned debit per entry (the fixture's return, its reason replaced). */
+function returnsStatement(returns: { endToEndId: string; amount: string; reason: string; bankReference: string }[]) {
   const lines = camt053Fixture.split("\n");
   const head = lines
     .slice(
@@ -156,17 +156,29 @@ async function importReturn(endToEndId: string, amount: string, bankReference = 
       lines.findIndex((line) => line.trim() === "<Ntry>"),
     )
     .join("\n");
-  const ret = lines
-    .slice(returnStart(lines), returnStart(lines) + 24)
-    .join("\n")
-    .replaceAll("WUFF-0-41-20261102", endToEndId)
-    .replaceAll("120.00", amount)
-    .replace("DEMO2026112300005", `${bankReference}-${endToEndId}`);
+  const entry = lines.slice(returnStart(lines), returnStart(lines) + 24).join("\n");
+  const entries = returns.map(({ endToEndId, amount, reason, bankReference }) =>
+    entry
+      .replaceAll("WUFF-0-41-20261102", endToEndId)
+      .replaceAll("120.00", amount)
+      .replace("DEMO2026112300005", bankReference)
+      .replace("<Cd>MD06</Cd>", `<Cd>${reason}</Cd>`),
+  );
+  return `${head}\n${entries.join("\n")}\n    </Stmt>\n  </BkToCstmrStmt>\n</Document>\n`;
+}
+
+/** Uploads a statement; its entries in their order. */
+async function importStatement(statement: string) {
   const form = new FormData();
-  form.set("file", new File([`${head}\n${ret}\n    </Stmt>\n  </BkToCstmrStmt>\n</Document>\n`], "ruecklastschrift.xml"));
+  form.set("file", new File([statement], "ruecklastschrift.xml"));
   const uploaded = await fetchApp("/bankstatements", { method: "POST", cookie: await loginCookie("finance"), body: form });
   const importId = Number(/^\/bankstatements\/(\d+)$/.exec(uploaded.headers.get("Location") ?? "")?.[1]);
-  const [entry] = await db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.importId, importId));
+  return db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.importId, importId)).orderBy(schema.bankStatementEntries.id);
+}
+
+/** Imports a statement with one returned debit of the end-to-end id (insufficient funds unless `reason`) and gives its entry. */
+async function importReturn(endToEndId: string, amount: string, bankReference = "RET", reason = "AM04") {
+  const [entry] = await importStatement(returnsStatement([{ endToEndId, amount, reason, bankReference: `${bankReference}-${endToEndId}` }]));
   return entry;
 }
 
@@ -415,26 +427,9 @@ describe("Lastschriftlauf", () => {
 
   it("a returned debit reopens ALL fees of its transaction", async () => {
     const fa1 = await feeById(a1.id);
-    const endToEndId = fa1.paymentReference!;
-    const lines = camt053Fixture.split("\n");
-    const head = lines
-      .slice(
-        0,
-        lines.findIndex((line) => line.trim() === "<Ntry>"),
-      )
-      .join("\n");
-    const ret = lines
-      .slice(returnStart(lines), returnStart(lines) + 24)
-      .join("\n")
-      .replaceAll("WUFF-0-41-20261102", endToEndId)
-      .replaceAll("120.00", "52.51")
-      .replace("DEMO2026112300005", `RET-${endToEndId}`);
-    const statement = `${head}\n${ret}\n    </Stmt>\n  </BkToCstmrStmt>\n</Document>\n`;
-    const form = new FormData();
-    form.set("file", new File([statement], "ruecklastschrift.xml"));
-    const uploaded = await fetchApp("/bankstatements", { method: "POST", cookie: await loginCookie("finance"), body: form });
-    const importId = Number(/^\/bankstatements\/(\d+)$/.exec(uploaded.headers.get("Location") ?? "")?.[1]);
-    const [entry] = await db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.importId, importId));
+    // Insufficient funds: presented once more by the next run (below).
+    const entry = await importReturn(fa1.paymentReference!, "52.51");
+    const importId = entry.importId;
     expect(entry.proposal).toBe("RETURN");
     expect([a1.id, a2.id]).toContain(entry.targetId);
     const booked = await postForm(`/bankstatements/${importId}`, await loginCookie("finance"), {
@@ -445,8 +440,8 @@ describe("Lastschriftlauf", () => {
     const [ra1, ra2, ra3] = await Promise.all([a1, a2, a3].map((fee) => feeById(fee.id)));
     expect(ra1.openAmount).toBe(4_250);
     expect(ra2.openAmount).toBe(1_001);
-    expect(ra1.paymentComments).toMatch(/Rücklastschrift 23\.11\.2026 \(MD06\)$/);
-    expect(ra2.paymentComments).toMatch(/Rücklastschrift 23\.11\.2026 \(MD06\)$/);
+    expect(ra1.paymentComments).toMatch(/Rücklastschrift 23\.11\.2026 \(AM04 Deckung unzureichend\)$/);
+    expect(ra2.paymentComments).toMatch(/Rücklastschrift 23\.11\.2026 \(AM04 Deckung unzureichend\)$/);
     // A fee of another transaction of the same person stays collected.
     expect(ra3.openAmount).toBe(0);
     const [bookedEntry] = await db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.id, entry.id));
@@ -751,6 +746,7 @@ describe("a mandate's changes (issue 31 item 4)", () => {
       fees: 1,
       total: 1_500,
       revokedOn: earliest,
+      revocationReason: null,
     });
     expect(preview.revoked.map((person) => person.personId)).not.toContain(revokedLater);
     expect(preview.expired.map((person) => person.personId)).not.toContain(revokedNow);
@@ -758,10 +754,97 @@ describe("a mandate's changes (issue 31 item 4)", () => {
     expect(preview.expiring.map((person) => person.personId)).not.toContain(revokedLater);
     expect(await peopleToCollect(db, earliest)).toEqual(expect.arrayContaining([revokedLater]));
     expect(await peopleToCollect(db, earliest)).not.toContain(revokedNow);
-    expect(await page("/directdebits?dialog=directDebit-start")).toMatch(/Mandat widerrufen \(1 Person\)[\s\S]*Test Widerruf<\/a> – widerrufen zum/);
+    expect(await page("/directdebits?dialog=directDebit-start")).toMatch(
+      /Mandat widerrufen oder gesperrt \(1 Person\)[\s\S]*Test Widerruf<\/a> – widerrufen zum/,
+    );
 
     const run = await collectFrom([revokedNow, revokedLater]);
     expect(run.transactions.map((transaction) => transaction.DrctDbtTx.MndtRltdInf.MndtId)).toEqual(["TEST-REVOKE-2"]);
     expect(await page(`/people?dialog=mandate-person&dialogId=${revokedNow}`)).toContain("Widerrufen zum");
+  });
+});
+
+describe("returned debits by their reason (issue 31 item 3)", () => {
+  it("one statement with a return of each reason: the mandate blocked, the fee stopped, or presented once more", async () => {
+    const table = [
+      { code: "AC04", text: "Konto erloschen", blocks: true, stops: false },
+      { code: "AC06", text: "Konto gesperrt", blocks: true, stops: false },
+      { code: "MD01", text: "Kein gültiges Mandat", blocks: true, stops: false },
+      { code: "MD07", text: "Zahlungspflichtiger verstorben", blocks: true, stops: false },
+      { code: "MD06", text: "Erstattung auf Verlangen des Zahlungspflichtigen", blocks: false, stops: true },
+      { code: "MS02", text: "Widerspruch des Zahlungspflichtigen", blocks: false, stops: true },
+      { code: "AM04", text: "Deckung unzureichend", blocks: false, stops: false },
+    ];
+    const cases: ((typeof table)[number] & { personId: number; mandate: typeof schema.sepaMandates.$inferSelect; fee: Fee })[] = [];
+    for (const row of table) {
+      const [{ id: personId }] = await db
+        .insert(schema.people)
+        .values({ firstName: "Rück", lastName: `Grund${row.code}`, memberTypeId: 1 })
+        .returning({ id: schema.people.id });
+      const [mandate] = await db
+        .insert(schema.sepaMandates)
+        .values({
+          personId,
+          accountHolder: `Rück ${row.code}`,
+          iban: "DE02120300000000202051",
+          reference: `TEST-RET-${row.code}`,
+          mandateDate: "2026-01-02",
+          firstCollectionOn: "2026-02-02",
+        })
+        .returning();
+      const [fee] = await db
+        .insert(schema.fees)
+        .values({ personId, date: today, dueDate: today, text: "Trainingsstunde", amount: 2_000, openAmount: 2_000, sendInvoice: false })
+        .returning();
+      cases.push({ ...row, personId, mandate, fee });
+    }
+    await collectFrom(cases.map(({ personId }) => personId));
+    const returnOf = async ({ fee, code }: (typeof cases)[number], round: string) => ({
+      endToEndId: (await feeById(fee.id)).paymentReference!,
+      amount: "20.00",
+      reason: code,
+      bankReference: `${round}-${code}`,
+    });
+
+    const entries = await importStatement(returnsStatement(await Promise.all(cases.map((row) => returnOf(row, "R1")))));
+    expect(entries.map((entry) => [entry.proposal, entry.returnReason])).toEqual(table.map((row) => ["RETURN", row.code]));
+    const booked = await postForm(
+      `/bankstatements/${entries[0].importId}`,
+      await loginCookie("finance"),
+      Object.fromEntries([["intent", "book"], ...entries.map((entry) => [`choice-${entry.id}`, `FEE:${entry.targetId}`])]),
+    );
+    expect(booked.status).toBe(302);
+
+    const collectable = await peopleToCollect(db, earliest);
+    const preview = await previewDirectDebits(db, today);
+    for (const row of cases) {
+      const why = `Rücklastschrift 23.11.2026 (${row.code} ${row.text})`;
+      const fee = await feeById(row.fee.id);
+      const mandate = (await getMandate(db, row.mandate.id))!;
+      expect(fee.openAmount, row.code).toBe(2_000);
+      expect(fee.paymentComments, row.code).toContain(why);
+      expect(fee.collectionStop, row.code).toBe(row.stops ? why : null);
+      expect([mandate.revokedOn, mandate.revocationReason], row.code).toEqual(row.blocks ? ["2026-11-23", why] : [null, null]);
+      // Only insufficient funds is presented again; the others wait for staff (the fee is reminded).
+      expect(collectable.includes(row.personId), row.code).toBe(row.code === "AM04");
+      expect(
+        preview.revoked.some((person) => person.personId === row.personId),
+        row.code,
+      ).toBe(row.blocks);
+    }
+    expect(await page(`/people?dialog=mandate-person&dialogId=${cases[0].personId}`)).toContain(
+      "Gesperrt ab 23.11.2026 nach Rücklastschrift 23.11.2026 (AC04 Konto erloschen)",
+    );
+
+    // Insufficient funds a second time: now the fee is stopped too.
+    const am04 = cases.find((row) => row.code === "AM04")!;
+    await collectFrom([am04.personId]);
+    const [again] = await importStatement(returnsStatement([await returnOf(am04, "R2")]));
+    expect(
+      (await postForm(`/bankstatements/${again.importId}`, await loginCookie("finance"), { intent: "book", [`choice-${again.id}`]: `FEE:${again.targetId}` }))
+        .status,
+    ).toBe(302);
+    expect((await feeById(am04.fee.id)).collectionStop).toBe("Rücklastschrift 23.11.2026 (AM04 Deckung unzureichend)");
+    expect(await peopleToCollect(db, earliest)).not.toContain(am04.personId);
   });
 });

@@ -63,11 +63,11 @@ export default function DirectDebitDialog({ data, actionData, closeHref }: Dialo
         {data.revoked.length > 0 && (
           <PeopleNotCollected
             id="direct-debit-revoked"
-            title={`Mandat widerrufen (${formatCount(data.revoked.length, "Person", "Personen")}): nicht eingezogen`}
-            note="Nach dem Widerruf eines Mandats wird nicht mehr eingezogen. Für weitere Lastschriften braucht es ein neues Mandat."
+            title={`Mandat widerrufen oder gesperrt (${formatCount(data.revoked.length, "Person", "Personen")}): nicht eingezogen`}
+            note="Nach dem Widerruf eines Mandats oder einer Rücklastschrift, die es sperrt, wird nicht mehr eingezogen. Für weitere Lastschriften braucht es ein neues Mandat."
             people={data.revoked.map((person) => ({
               ...person,
-              detail: `widerrufen zum ${formatDate(person.revokedOn)}; ${formatCount(person.fees, "Posten", "Posten")}, ${formatMoney(person.total)}`,
+              detail: `${person.revocationReason ? `gesperrt ab ${formatDate(person.revokedOn)} nach ${person.revocationReason}` : `widerrufen zum ${formatDate(person.revokedOn)}`}; ${formatCount(person.fees, "Posten", "Posten")}, ${formatMoney(person.total)}`,
             }))}
           />
         )}

@@ -37,9 +37,11 @@ function present(mandate: MandateRecord) {
   };
 }
 
-function mandateExpiry({ validUntil, revokedOn }: MandateRecord, today: string): string | null {
+function mandateExpiry({ validUntil, revokedOn, revocationReason }: MandateRecord, today: string): string | null {
   if (revokedOn && addDaysToDate(validUntil, 1) === revokedOn)
-    return `Widerrufen zum ${formatDate(revokedOn)}: Ab dann wird nicht mehr eingezogen. Für weitere Lastschriften braucht es ein neues Mandat.`;
+    return revocationReason
+      ? `Gesperrt ab ${formatDate(revokedOn)} nach ${revocationReason}: Für weitere Lastschriften braucht es ein neues Mandat.`
+      : `Widerrufen zum ${formatDate(revokedOn)}: Ab dann wird nicht mehr eingezogen. Für weitere Lastschriften braucht es ein neues Mandat.`;
   if (validUntil < today)
     return `Abgelaufen seit ${formatDate(addDaysToDate(validUntil, 1))}: 36 Monate ohne Einziehung. Für weitere Lastschriften braucht es ein neues Mandat.`;
   if (validUntil <= addMonthsToDate(today, MANDATE_EXPIRY_WARNING_MONTHS))
@@ -90,6 +92,7 @@ export const dialog = defineDialog({
       firstCollectionOn: "Erste Einziehung",
       previousUseOn: "Letzte Einziehung vor Wuff",
       revokedOn: "Widerrufen zum",
+      revocationReason: "Gesperrt nach",
       isActive: "Aktiv",
       comments: "Kommentar",
     },
