@@ -21,6 +21,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import {
+  bankStatementEntries,
   configuration,
   directDebitItems,
   directDebitRuns,
@@ -557,4 +558,53 @@ export async function directDebitFile(env: Pick<Env, "INVOICES">, db: Db, id: nu
   const object = await env.INVOICES.get(run.fileKey);
   if (!object) return null;
   return { body: object.body, name: directDebitFileName(run.id, run.createdOn.slice(0, 10)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rücklastschriften
+
+/** A booked returned debit (Rücklastschrift) with what it led to (issue 31 item 3). */
+export type ReturnedDebitRow = {
+  id: number;
+  day: string | null;
+  personId: number;
+  name: string;
+  feeText: string;
+  amount: number;
+  reason: string | null;
+  /** Why no run collects the fee any more, if a return stopped it. */
+  collectionStop: string | null;
+  /** Why the person's mandate is blocked, if a return blocked it. */
+  mandateBlock: string | null;
+};
+
+/** One page of the booked returned debits, newest first, and how many there are. */
+export async function pageOfReturnedDebits(db: Db, page: number, pageSize: number): Promise<{ rows: ReturnedDebitRow[]; total: number }> {
+  const returned = and(eq(bankStatementEntries.isReturn, true), eq(bankStatementEntries.status, "BOOKED"), eq(bankStatementEntries.targetType, "FEE"));
+  const [rows, [counted]] = await db.batch([
+    db
+      .select({
+        id: bankStatementEntries.id,
+        day: sql<string | null>`coalesce(${bankStatementEntries.bookingDate}, ${bankStatementEntries.valueDate})`,
+        personId: fees.personId,
+        name: sql<string>`coalesce(${people.fullName}, '')`,
+        feeText: fees.text,
+        amount: bankStatementEntries.amount,
+        reason: bankStatementEntries.returnReason,
+        collectionStop: fees.collectionStop,
+        mandateBlock: sql<string | null>`(SELECT m.revocation_reason FROM ${sepaMandates} m WHERE m.person_id = ${fees.personId} AND m.is_active = 1)`,
+      })
+      .from(bankStatementEntries)
+      .innerJoin(fees, eq(fees.id, bankStatementEntries.targetId))
+      .innerJoin(people, eq(people.id, fees.personId))
+      .where(returned)
+      .orderBy(desc(bankStatementEntries.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(bankStatementEntries)
+      .where(returned),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }

@@ -832,6 +832,14 @@ describe("returned debits by their reason (issue 31 item 3)", () => {
         row.code,
       ).toBe(row.blocks);
     }
+    // The Lastschriftläufe screen lists the returns with their reason in German and what followed.
+    const screen = await page("/directdebits");
+    for (const [code, consequence] of [
+      ["AC04 Konto erloschen", "Mandat gesperrt"],
+      ["MD06 Erstattung auf Verlangen des Zahlungspflichtigen", "kein weiterer Einzug"],
+      ["AM04 Deckung unzureichend", "wird erneut eingezogen"],
+    ])
+      expect(screen).toMatch(new RegExp(`${code}</td><td[^>]*>${consequence}</td>`));
     expect(await page(`/people?dialog=mandate-person&dialogId=${cases[0].personId}`)).toContain(
       "Gesperrt ab 23.11.2026 nach Rücklastschrift 23.11.2026 (AC04 Konto erloschen)",
     );
