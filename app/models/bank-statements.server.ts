@@ -621,8 +621,8 @@ function returnConsequenceStatements(entry: EntryRecord, feeId: number, returned
  * A returned direct debit (Rücklastschrift): counter-entries undo the journal entries it returns,
  * those of every fee its transaction collected (a run's fees share its end-to-end id), or, for a
  * fee no run collected, the fee's last entry; what they paid is open again. The returned
- * transaction's items are cancelled, so the next run may collect the fees once more (issue 31
- * decides when it may).
+ * transaction's items are cancelled, so the next run may collect the fees once more where the
+ * return's reason allows it (returnConsequenceStatements).
  */
 function returnStatements(entry: EntryRecord, feeId: number, actor: Actor, nowIso: string): Statement[] {
   const returned = returnedFeeIds(feeId);

@@ -10,8 +10,10 @@
  *
  * An item's cancelled_on means one of two things: its run was cancelled (the run is CANCELLED), or
  * its transaction came back as a returned debit (Rücklastschrift booked from a bank statement; the
- * run is not CANCELLED). Either way the fee is free for the next run, which collects it again
- * (FRST again when the returned FRST was the mandate's only collection).
+ * run is not CANCELLED). Either way the item no longer holds the fee: after a cancelled run the
+ * next run collects it again; after a return only when its reason allows (insufficient funds, once;
+ * app/lib/return-reasons.ts), else the fee is stopped or its mandate blocked (FRST again when the
+ * returned FRST was the mandate's only collection).
  *
  * One transaction per person and due date (a fee without due date is due on its date): the
  * person's fees due that day share the end-to-end id 'WUFF-{run}-{person}-{yyyymmdd}'. It is
