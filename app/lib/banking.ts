@@ -4,7 +4,7 @@
  * and the country, skipping the business code), SEPA mandate references and the masked IBAN that
  * everyone but ADMIN and FINANCE sees. Pure: runs in the browser (the forms) and in workerd.
  */
-import { addMonthsToDate } from "./format";
+import { addDaysToDate, addMonthsToDate } from "./format";
 import { ValidationErrorsIBAN, electronicFormatIBAN, isSEPACountry, isValidBIC, validateIBAN } from "ibantools";
 
 /** 'de89 3704 0044…' as typed -> 'DE89370400440532013000' (spaces and dashes gone, upper case). */
@@ -121,3 +121,8 @@ export const MANDATE_EXPIRY_WARNING_MONTHS = 2;
 
 /** The last day a mandate last used (or signed) on `lastUse` may be collected on. */
 export const mandateValidUntil = (lastUse: string) => addMonthsToDate(lastUse, MANDATE_UNUSED_MONTHS);
+
+/** Whether a mandate's revocation, not the 36 months, ends it (it ends the day before the revocation). */
+export const isEndedByRevocation = <Mandate extends { validUntil: string; revokedOn: string | null }>(
+  mandate: Mandate,
+): mandate is Mandate & { revokedOn: string } => mandate.revokedOn !== null && addDaysToDate(mandate.validUntil, 1) === mandate.revokedOn;

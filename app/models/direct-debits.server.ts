@@ -35,8 +35,8 @@ import {
   sepaMandates,
   type DirectDebitStatus,
 } from "~/db/schema";
-import { MANDATE_EXPIRY_WARNING_MONTHS, MANDATE_UNUSED_MONTHS } from "~/lib/banking";
-import { addDaysToDate, addMonthsToDate, formatCount, formatDate, formatMoney } from "~/lib/format";
+import { isEndedByRevocation, MANDATE_EXPIRY_WARNING_MONTHS, MANDATE_UNUSED_MONTHS } from "~/lib/banking";
+import { addMonthsToDate, formatCount, formatDate, formatMoney } from "~/lib/format";
 import { DIRECT_DEBIT_STATUS_LABELS } from "~/lib/labels";
 import { buildPain008, closedDaysFrom, earliestCollectionDate, paymentInstructions, type DirectDebitTransaction, type SequenceType } from "~/lib/pain008";
 import type { Actor } from "./audit.server";
@@ -76,11 +76,11 @@ function collectionDateSql(due: SQL, earliest: string): SQL {
 }
 
 /**
- * The last day a mandate may be collected on: the day before its revocation takes effect, and (SEPA
- * Core rulebook: a mandate not used for 36 months expires) at the latest 36 months after its last use, the latest of Wuff's collections under it in runs not
- * cancelled (a collection that came back counts as used), the last one before Wuff
- * (previous_use_on) and its signature; a day the month lacks is its last day (§ 188 Abs. 3 BGB, as
- * mandateValidUntil in app/lib/banking.ts). `alias` names the mandate's row in the query.
+ * The last day a mandate may be collected on: the day before its revocation takes effect, and
+ * (SEPA Core rulebook: a mandate not used for 36 months expires) at the latest 36 months after its
+ * last use, the latest of Wuff's collections under it in runs not cancelled (a collection that
+ * came back counts as used), the last one before Wuff (previous_use_on) and its signature; a day
+ * the month lacks is its last day (§ 188 Abs. 3 BGB, as mandateValidUntil in app/lib/banking.ts). `alias` names the mandate's row in the query.
  */
 export function mandateValidUntilSql(alias: string): SQL {
   const m = sql.raw(alias);
@@ -134,10 +134,6 @@ export type DirectDebitPreview = {
 };
 
 const MISSING_SHOWN = 50;
-
-/** Whether the revocation, not the 36 months, ended the mandate (it ends the day before the revocation). */
-const isRevokedBy = <Row extends { validUntil: string; revokedOn: string | null }>(mandate: Row): mandate is Row & { revokedOn: string } =>
-  mandate.revokedOn !== null && addDaysToDate(mandate.validUntil, 1) === mandate.revokedOn;
 
 function clubBankProblem(
   club: { iban: string | null; creditorId: string | null; bankAccountHolder: string | null; clubName: string | null } | undefined,
@@ -231,8 +227,8 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
     bySequence,
     missing: missing.slice(0, MISSING_SHOWN),
     missingCount: missing.length,
-    expired: notCollected.filter((person) => !isRevokedBy(person)).map(({ revokedOn: _, revocationReason: __, ...person }) => person),
-    revoked: notCollected.filter(isRevokedBy).map(({ validUntil: _, ...person }) => person),
+    expired: notCollected.filter((person) => !isEndedByRevocation(person)).map(({ revokedOn: _, revocationReason: __, ...person }) => person),
+    revoked: notCollected.filter(isEndedByRevocation).map(({ validUntil: _, ...person }) => person),
     expiring,
     problem,
   };

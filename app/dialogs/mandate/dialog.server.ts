@@ -5,7 +5,7 @@
  * dialog; the view 'person' takes the person's id.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { groupIban, MANDATE_EXPIRY_WARNING_MONTHS, SEQUENCE_LABELS, sequenceTypeOf } from "~/lib/banking";
+import { groupIban, isEndedByRevocation, MANDATE_EXPIRY_WARNING_MONTHS, SEQUENCE_LABELS, sequenceTypeOf } from "~/lib/banking";
 import { addDaysToDate, addMonthsToDate, formatDate, todayInBerlin } from "~/lib/format";
 import { getConfiguration } from "~/models/configuration.server";
 import {
@@ -37,11 +37,12 @@ function present(mandate: MandateRecord) {
   };
 }
 
-function mandateExpiry({ validUntil, revokedOn, revocationReason }: MandateRecord, today: string): string | null {
-  if (revokedOn && addDaysToDate(validUntil, 1) === revokedOn)
+function mandateExpiry(mandate: MandateRecord, today: string): string | null {
+  const { validUntil, revocationReason } = mandate;
+  if (isEndedByRevocation(mandate))
     return revocationReason
-      ? `Gesperrt ab ${formatDate(revokedOn)} nach ${revocationReason}: Für weitere Lastschriften braucht es ein neues Mandat.`
-      : `Widerrufen zum ${formatDate(revokedOn)}: Ab dann wird nicht mehr eingezogen. Für weitere Lastschriften braucht es ein neues Mandat.`;
+      ? `Gesperrt ab ${formatDate(mandate.revokedOn)} nach ${revocationReason}: Für weitere Lastschriften braucht es ein neues Mandat.`
+      : `Widerrufen zum ${formatDate(mandate.revokedOn)}: Ab dann wird nicht mehr eingezogen. Für weitere Lastschriften braucht es ein neues Mandat.`;
   if (validUntil < today)
     return `Abgelaufen seit ${formatDate(addDaysToDate(validUntil, 1))}: 36 Monate ohne Einziehung. Für weitere Lastschriften braucht es ein neues Mandat.`;
   if (validUntil <= addMonthsToDate(today, MANDATE_EXPIRY_WARNING_MONTHS))
