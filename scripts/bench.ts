@@ -10,7 +10,7 @@
  *   tsx scripts/bench.ts [--runs N] [--quick] [--only pdfs|pages]
  *
  * Builds once, prepares two state dirs (.wrangler/bench-demo: demo data, .wrangler/bench-large:
- * large data), starts two app instances as `npm start` does (scripts/start.sh: wrangler dev plus
+ * large data), starts two app instances as `npm start` does (scripts/start.sh: the worker in workerd plus
  * the local OpenID provider, each on its own free ports), logs in as admin at each through the real
  * provider, then measures in interleaved rounds: every round requests every (data set, page) once
  * in shuffled order, following redirects like a browser. It weighs the JS and CSS of the People
@@ -597,7 +597,7 @@ async function measureRounds(cells: Cell[], { rounds, warmup }: Options) {
 // Bulk runs on the queue (large data only): Rechnungen schreiben, its undo, Jahresbeiträge.
 // Started as the admin's form posts on the Tasks screen, followed on that screen as a user would,
 // and checked afterwards in the instance's SQLite (wrangler d1 execute --local on its state dir;
-// it reads the same file while wrangler dev runs).
+// it reads the same file while the worker runs).
 
 /** Rows of each statement of `sql` (statements separated by ";"), read from the state dir's D1. */
 async function queryDb(dataset: Dataset, label: string, sql: string): Promise<Record<string, unknown>[][]> {
@@ -675,7 +675,7 @@ async function waitForTask(instance: Instance, title: string, started: number, f
   throw new Error(
     `${instance.dataset.label}: „${title}“ ist nach ${JOB_TIMEOUT_MS / 1000} s nicht fertig ` +
       `(zuletzt auf der Aufgabenseite: „${last.result || "kein Ergebnis"}“, ${last.progress || "kein Fortschritt"}). ` +
-      "Läuft der Queue-Consumer in wrangler dev?",
+      "Läuft der Queue-Consumer im Worker?",
   );
 }
 
@@ -1178,7 +1178,7 @@ const perSecond = (count: number, ms: number) => de(Math.round(count / (ms / 100
 
 function jobsReport(jobs: JobsReport | Error | null, large: Dataset): string[] {
   if (jobs === null) return [];
-  const title = `Aufgaben auf den Daten ${large.label} (Warteschlange in wrangler dev):`;
+  const title = `Aufgaben auf den Daten ${large.label} (Warteschlange im lokalen Worker):`;
   if (jobs instanceof Error) return ["", title, `  NICHT GEMESSEN: ${jobs.message}`];
   const { runs, invoices, pdfs, checks } = jobs;
   const out = ["", title];
@@ -1314,7 +1314,7 @@ function printReport(report: {
     `                Budget ${JS_BUDGET_KB} KB`,
     "  Aufgaben      nach den Seitenrunden, nur auf den großen Daten: gestartet wie vom admin im Dialog",
     "                (Formular-POST an /tasks), verfolgt auf der Aufgabenseite, geprüft in ihrer SQLite-Datenbank",
-    "                (wrangler d1 execute --local auf dem Zustandsordner); der Consumer läuft in wrangler dev",
+    "                (wrangler d1 execute --local auf dem Zustandsordner); der Consumer läuft im lokalen Worker",
     "  POST s        Antwortzeit des POSTs: beim Start Vorschau, Personen lesen, Nachrichten senden; beim",
     "                Rückgängigmachen die ganze Arbeit (ein Batch)",
     `  Gesamt s      Wanduhr vom POST, bis die Aufgabenseite das Ergebnis statt „${WORKING}“ zeigt (gelesen alle ${POLL_MS} ms)`,
@@ -1365,8 +1365,8 @@ async function main() {
   const counts = await Promise.all(data);
   const rows = new Map(DATASETS.map((dataset, i) => [dataset, counts[i]]));
 
-  // One after the other: wrangler picks its inspector port by probing from 9229, and two
-  // instances starting at the same moment both find the same free one (then one dies).
+  // One after the other: two instances bundling and starting workerd at the same moment
+  // compete for the two CPUs and make the first measurements slower.
   const started: Instance[] = [];
   for (const dataset of DATASETS) {
     // Picked right before the start, so nothing else takes them during the long setup.

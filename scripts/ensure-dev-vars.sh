@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 random() { node -e "console.log(require('crypto').randomBytes($1).toString('hex'))"; }
 if [ ! -f .dev.vars ]; then
   {
-    echo "# Local secrets for wrangler dev, made by npm start. See docs/operations.md, Configuration."
+    echo "# Local secrets for the local worker, made by npm start. See docs/operations.md, Configuration."
     echo "SESSION_SECRET=$(random 32)"
     echo "OIDC_CLIENT_SECRET=wuff-local-secret"
   } > .dev.vars

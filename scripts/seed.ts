@@ -1,5 +1,5 @@
 /**
- * Loads demo data into the local D1 database (the one `wrangler dev` uses).
+ * Loads demo data into the local D1 database (the one `npm start` uses).
  *
  *   tsx scripts/seed.ts                 demo data, only if the database has no people yet
  *   tsx scripts/seed.ts --large --force benchmark data (5,000 people, 6,000 dogs, 300 courses,

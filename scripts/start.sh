@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Starts Wuff as it runs on Cloudflare: the built Remix app in the real worker (`wrangler dev`)
-# with local D1 (migrated; demo data on first start), R2, queues, cron and Browser Rendering.
+# Starts Wuff as it runs on Cloudflare: the built Remix app in the real worker (workerd, through
+# scripts/serve.ts) with local D1 (migrated; demo data on first start), R2, queues, cron and
+# Browser Rendering.
 #
 #   PORT=8787           where the app listens (default 8787)
 #   HOST=127.0.0.1      the address it binds to
@@ -13,7 +14,7 @@
 #   MAILDEV_SMTP_PORT=1025  SMTP port of the local mail catcher (maildev) the app sends to
 #   MAILDEV_WEB_PORT=1080   its web view (http://localhost:1080) and REST API (/api/email)
 #   LOCAL_MAIL=0        do not start maildev: use the SMTP_* settings of wrangler.toml/.dev.vars
-#   WUFF_DEV_ARGS=...   more options for `wrangler dev` (e.g. `--inspector-port 9229` to profile
+#   WUFF_DEV_ARGS=...   more options for scripts/serve.ts (e.g. `--inspector-port 9229` to profile
 #                       the worker's CPU with the DevTools protocol, docs/benchmarks.md)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -88,7 +89,7 @@ if [ "${LOCAL_CRON:-1}" != "0" ]; then
 fi
 
 echo "Wuff startet auf http://localhost:$PORT"
-# --test-scheduled: cron triggers never fire locally; GET /__scheduled?cron=... fires one.
-# (/cdn-cgi/handler/scheduled fails locally once [assets] is configured.)
-"$BIN/wrangler" dev --port "$PORT" --ip "$HOST" --persist-to "$WUFF_STATE_DIR" --test-scheduled \
+# Not `wrangler dev`: its proxy in front of the worker drops a form post now and then
+# (scripts/serve.ts says why). Cron triggers never fire locally; GET /__scheduled?cron=... fires one.
+"$BIN/tsx" scripts/serve.ts --port "$PORT" --host "$HOST" --state "$WUFF_STATE_DIR" \
   --var "APP_URL:http://localhost:$PORT" "${EXTRA_VARS[@]}" ${WUFF_DEV_ARGS:-}

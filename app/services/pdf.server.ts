@@ -4,7 +4,7 @@
  *
  * A browser takes about a second to launch, a PDF on an open page about 100 ms: a renderer keeps
  * one browser and one page for many PDFs (a queue batch of a PDF run) and is closed when that work
- * ends, because a browser that is only disconnected outlives `wrangler dev` as an orphan Chromium.
+ * ends, because a browser that is only disconnected outlives the local workerd as an orphan Chromium.
  * If the connection drops in between, the renderer connects to its session again by its id
  * before it launches a new browser.
  */

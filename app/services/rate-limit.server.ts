@@ -3,7 +3,7 @@
  * rate-limited"): the liveness answer and the calendar feeds. It is the Workers Rate Limiting API
  * (binding PUBLIC_RATE_LIMIT in wrangler.toml: 60 requests a minute), counted per endpoint and
  * client address (Cloudflare's CF-Connecting-IP; locally, where there is none, one shared
- * counter). wrangler dev and the tests' workerd count in memory, Cloudflare per location.
+ * counter). `npm start` and the tests' workerd count in memory, Cloudflare per location.
  */
 const RATE_LIMITED_MESSAGE = "Zu viele Anfragen. Bitte in einer Minute erneut versuchen.";
 
