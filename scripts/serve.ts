@@ -83,7 +83,8 @@ const scheduledTrigger: WorkerOptions = {
       const cron = new URL(request.url).searchParams.get("cron") ?? "";
       const app = await mf.getWorker("wuff");
       const { outcome } = await app.scheduled({ cron, scheduledTime: new Date() });
-      return new Response(outcome, { status: outcome === "ok" ? 200 : 500 });
+      // The answer `wrangler dev --test-scheduled` gives.
+      return outcome === "ok" ? new Response("Ran scheduled event") : new Response(`Scheduled event failed: ${outcome}`, { status: 500 });
     },
   },
 };
