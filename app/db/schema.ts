@@ -810,6 +810,9 @@ export const configuration = sqliteTable(
     /** SEPA creditor identifier (Gläubiger-ID, ISO 7064 checked) and the text of the club's mandate. */
     creditorId: text("creditor_id"),
     mandateText: text("mandate_text"),
+    /** Days between a direct debit's pre-notification and its collection (SEPA Core rulebook: 14
+     *  unless agreed otherwise with the debtor; at least 1). No check constraint: the form checks. */
+    prenotificationDays: integer("prenotification_days").notNull().default(14),
     /** Aufbewahrungsübersicht (GDPR): members who left more than this many years ago, and
      *  people without activity for as long, are offered for erasure. */
     retentionYears: integer("retention_years").notNull().default(3),
@@ -995,8 +998,8 @@ export const calendarFeeds = sqliteTable(
 );
 
 /** Why a mail was sent: a single mail with preview, a mailshot's run, the daily birthday mails,
- *  a Mahnlauf's reminder (per run and person). */
-const MAIL_KINDS = ["SINGLE", "MAILSHOT", "BIRTHDAY", "REMINDER"] as const;
+ *  a Mahnlauf's reminder, a Lastschriftlauf's pre-notification (each per run and person). */
+const MAIL_KINDS = ["SINGLE", "MAILSHOT", "BIRTHDAY", "REMINDER", "DEBIT_NOTICE"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 /**
  * CLAIMED: recorded before the SMTP server was asked (so a retry never sends it again); SENT: the
@@ -1054,11 +1057,15 @@ export const mailLog = sqliteTable(
     uniqueIndex("mail_log_reminder_unique")
       .on(t.jobId, t.personId)
       .where(sql`kind = 'REMINDER'`),
+    uniqueIndex("mail_log_debit_notice_unique")
+      .on(t.jobId, t.personId)
+      .where(sql`kind = 'DEBIT_NOTICE'`),
     oneOf("mail_log", "kind", MAIL_KINDS),
     oneOf("mail_log", "status", MAIL_STATUSES),
     rule("mail_log_birthday_has_year", "kind <> 'BIRTHDAY' OR (birthday_year IS NOT NULL AND person_id IS NOT NULL)"),
     rule("mail_log_mailshot_has_run", "kind <> 'MAILSHOT' OR (job_id IS NOT NULL AND person_id IS NOT NULL)"),
     rule("mail_log_reminder_has_run", "kind <> 'REMINDER' OR (job_id IS NOT NULL AND person_id IS NOT NULL)"),
+    rule("mail_log_debit_notice_has_run", "kind <> 'DEBIT_NOTICE' OR (job_id IS NOT NULL AND person_id IS NOT NULL)"),
   ],
 );
 
@@ -1354,6 +1361,33 @@ export const directDebitItems = sqliteTable(
     rule("direct_debit_items_amount_positive", "amount > 0"),
     rule("direct_debit_items_end_to_end_sepa", "length(end_to_end_id) BETWEEN 1 AND 35"),
   ],
+);
+
+const NOTICE_CHANNELS = ["MAIL", "PRINT"] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+
+/**
+ * The pre-notification (Vorabankündigung, SEPA Core rulebook) of a person's collections in a
+ * Lastschriftlauf: once per run and person, before the run's file is written. MAIL: the mail went
+ * to the SMTP server (mail log kind DEBIT_NOTICE); PRINT: a letter in the run's print PDF, for a
+ * person without e-mail or whose mail failed (`mailProblem` says why). What it announced is the
+ * run's items of the person (amounts, collection dates, mandate): records that never change.
+ */
+export const directDebitNotices = sqliteTable(
+  "direct_debit_notices",
+  {
+    id: id(),
+    runId: integer("run_id")
+      .notNull()
+      .references(() => directDebitRuns.id),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: NOTICE_CHANNELS }).notNull(),
+    mailProblem: text("mail_problem"),
+    createdOn: text("created_on").notNull(),
+  },
+  (t) => [uniqueIndex("direct_debit_notices_once").on(t.runId, t.personId), oneOf("direct_debit_notices", "channel", NOTICE_CHANNELS)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ function statusText(run: DirectDebitRunRow): string {
 
 /**
  * Bisherige Läufe (Lastschriftläufe, ADMIN and FINANCE): every direct-debit run, newest first,
- * with its pain.008 file, 'An die Bank übergeben' (once the file is there) and 'Lauf stornieren'
+ * with its pain.008 file, its pre-notifications to post, 'An die Bank übergeben' (once the file is there) and 'Lauf stornieren'
  * (once the run is finished), until it is handed over or cancelled (app/dialogs/directDebit).
  */
 export const directDebitRunsGrid = defineGrid<DirectDebitRunRow>({
@@ -37,6 +37,8 @@ export const directDebitRunsGrid = defineGrid<DirectDebitRunRow>({
   rowActions: [
     // A cancelled run's file must not reach the bank.
     { label: "Datei herunterladen", href: (r) => `/directdebits/file/${r.id}`, when: (r) => Boolean(r.fileKey) && r.status !== "CANCELLED" },
+    // The pre-notifications that go by post (no e-mail address, or the mail failed).
+    { label: "Vorabankündigungen drucken", href: (r) => `/directdebits/letters/${r.id}`, when: (r) => r.letters > 0 && r.finished },
     { label: "An die Bank übergeben …", view: "submit", entity: "directDebit", when: (r) => Boolean(r.fileKey) && r.status === "PREPARED" },
     { label: "Lauf stornieren …", view: "cancel", entity: "directDebit", when: (r) => r.finished && r.status === "PREPARED" },
   ],

@@ -90,8 +90,9 @@ export function composeMail(
     subject?: string;
     cc?: string | null;
     now?: Date;
-    /** Variables of a kind of mail beyond the common ones (a reminder's {{total}}, {{newDueDate}}). */
-    extra?: Record<string, string>;
+    /** Variables of a kind of mail beyond the common ones (a reminder's {{total}}, {{newDueDate}},
+     *  a pre-notification's {{#collections}}). */
+    extra?: Record<string, unknown>;
   },
 ): { rendered: RenderedMail; route: Route; girocode: Attachment | null } {
   const variables = {

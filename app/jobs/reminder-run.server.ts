@@ -76,14 +76,14 @@ async function withPaymentLinks(env: Env, db: Db, letter: ReminderLetter): Promi
 
 /** The letter's PDF: the one stored under its key (a retried message), else rendered and stored
  *  create-only (a file another attempt stored meanwhile is taken, never overwritten). */
-async function letterPdf(env: Env, key: string, html: string, renderer: () => Promise<PdfRenderer>, fileName: string): Promise<Uint8Array> {
+export async function letterPdf(env: Env, key: string, html: string, renderer: () => Promise<PdfRenderer>, fileName: string): Promise<Uint8Array> {
   const stored = await env.INVOICES.get(key);
   if (stored) return new Uint8Array(await stored.arrayBuffer());
   let pdf: Uint8Array;
   try {
     pdf = await (await renderer()).render(html);
   } catch (error) {
-    console.error("Mahnung: PDF-Erzeugung fehlgeschlagen", key, error);
+    console.error("Brief: PDF-Erzeugung fehlgeschlagen", key, error);
     throw new ItemFailure(RENDERING_FAILED);
   }
   await env.INVOICES.put(key, pdf, {

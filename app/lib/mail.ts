@@ -31,9 +31,18 @@ export const MAIL_TEMPLATES = {
   correction: "Korrekturmail",
   fee: "Zahlungserinnerung",
   person: "Nachricht",
+  /** A Lastschriftlauf's pre-notification (issue 31 item 1), and its letter (an INVOICE-kind template). */
+  debitNotice: "Vorabankündigung Lastschrift",
+  debitNoticeLetter: "Vorabankündigung Lastschrift (Brief)",
 } as const;
 
-export const MAIL_KIND_LABELS: Record<MailKind, string> = { SINGLE: "Einzelmail", MAILSHOT: "Mailshot", BIRTHDAY: "Geburtstag", REMINDER: "Mahnung" };
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  SINGLE: "Einzelmail",
+  MAILSHOT: "Mailshot",
+  BIRTHDAY: "Geburtstag",
+  REMINDER: "Mahnung",
+  DEBIT_NOTICE: "Vorabankündigung",
+};
 export const MAIL_STATUS_LABELS: Record<MailStatus, string> = { CLAIMED: "nicht bestätigt", SENT: "versandt", FAILED: "fehlgeschlagen" };
 
 /** The recipient queries of mailshots (they replace the spec's stored procedures; the SQL is in

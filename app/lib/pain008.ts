@@ -34,7 +34,7 @@ export function earliestCollectionDate(today: string): string {
 }
 
 /** The next TARGET2 business day from `date` on (the date itself when it is one). */
-function businessDayFrom(date: string): string {
+export function businessDayFrom(date: string): string {
   let day = date;
   while (!isTargetBusinessDay(day)) day = addDaysToDate(day, 1);
   return day;

@@ -142,7 +142,7 @@ export const reminderPrintKey = (jobId: number) => `Mahnlauf_${jobId}_Druck.pdf`
  * Several letters (each a whole HTML document of a letter template) as one document for print:
  * their styles once each, their bodies one after the other, each starting on a new page.
  */
-export function printDocument(letters: readonly string[]): string {
+export function printDocument(letters: readonly string[], title = "Mahnungen zum Drucken"): string {
   const styles = new Set<string>();
   const bodies = letters.map((html) => {
     for (const style of html.match(/<style[^>]*>[\s\S]*?<\/style>/gi) ?? []) styles.add(style);
@@ -152,7 +152,7 @@ export function printDocument(letters: readonly string[]): string {
 <html lang="de">
 <head>
 <meta charset="utf-8">
-<title>Mahnungen zum Drucken</title>
+<title>${title}</title>
 ${[...styles].join("\n")}
 <style>.wuff-letter { break-after: page; page-break-after: always; } .wuff-letter:last-child { break-after: auto; page-break-after: auto; }</style>
 </head>

@@ -26,6 +26,8 @@ export type ConfigurationInput = {
   /** The club as SEPA creditor (Gläubiger-ID) and the text of its mandate form. */
   creditorId: string | null;
   mandateText: string | null;
+  /** Days between a direct debit's pre-notification and its collection; left out: kept. */
+  prenotificationDays?: number;
   /** The default tax case of an invoice row per fee kind (app/models/tax.server.ts); left out: kept. */
   taxCaseAnnual?: TaxCase;
   taxCaseEnrollment?: TaxCase;

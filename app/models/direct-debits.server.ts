@@ -1,8 +1,9 @@
 /**
  * Lastschriftläufe (issue 15 item 3): the open fees billed directly (sendInvoice off) of people
  * with an active SEPA mandate are collected by a bulk run (jobs kind DIRECT_DEBIT, its items the
- * people). A slice records its people's fees as items of the run and marks them collected (open
- * amount 0, paymentReference = the transaction's end-to-end id, a payment comment) in one batch;
+ * people). Each person's fees become items of the run and are marked collected (open amount 0,
+ * paymentReference = the transaction's end-to-end id, a payment comment) in one batch, then the
+ * person is sent the pre-notification (app/jobs/direct-debit-run.server.ts);
  * the finished run writes its pain.008.001.08 file to R2. A fee is in one item at most that is not
  * cancelled (partial unique index), so a retried message or a second run never collects it twice.
  * A run can be cancelled while PREPARED (its file not handed to the bank): its fees get back what
@@ -18,7 +19,9 @@
  * One transaction per person and due date (a fee without due date is due on its date): the
  * person's fees due that day share the end-to-end id 'WUFF-{run}-{person}-{yyyymmdd}'. It is
  * collected on its due date (the next TARGET2 business day when TARGET2 is closed that day), at
- * the earliest on the first TARGET2 day after the run's day.
+ * the earliest on the run's earliest collection date: the pre-notification period from the run's
+ * day (the run sends the notices as its first step, app/jobs/direct-debit-run.server.ts) and at
+ * least the first TARGET2 day after it; fees due more than 12 months ahead wait (app/lib/debit-notice.ts).
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
@@ -26,6 +29,7 @@ import {
   bankStatementEntries,
   configuration,
   directDebitItems,
+  directDebitNotices,
   directDebitRuns,
   fees,
   jobs,
@@ -34,24 +38,32 @@ import {
   people,
   sepaMandates,
   type DirectDebitStatus,
+  type NoticeChannel,
 } from "~/db/schema";
 import { isEndedByRevocation, MANDATE_EXPIRY_WARNING_MONTHS, MANDATE_UNUSED_MONTHS } from "~/lib/banking";
 import { addMonthsToDate, formatCount, formatDate, formatMoney } from "~/lib/format";
+import { DEFAULT_NOTICE_DAYS, earliestNotifiedCollection, latestCollection, type DebitNoticeSource, type NoticeCollection } from "~/lib/debit-notice";
 import { DIRECT_DEBIT_STATUS_LABELS } from "~/lib/labels";
-import { buildPain008, closedDaysFrom, earliestCollectionDate, paymentInstructions, type DirectDebitTransaction, type SequenceType } from "~/lib/pain008";
+import { buildPain008, closedDaysFrom, paymentInstructions, type DirectDebitTransaction, type SequenceType } from "~/lib/pain008";
 import type { Actor } from "./audit.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import { paramsOfJob, type JobRecord, type RunSummary } from "./jobs.server";
 import { appendPaymentComment } from "./payment-bookings.server";
 import { reversalStatements } from "./payments.server";
 
-/** People per queue message. */
-export const DIRECT_DEBIT_SLICE_SIZE = 50;
+/** People per queue message: each gets a mail (the pre-notification), as in a mailshot's slice. */
+export const DIRECT_DEBIT_SLICE_SIZE = 20;
 
 export const NOTHING_TO_COLLECT = "Keine Lastschriften: Es gibt keine offenen Posten ohne Rechnung von Personen mit aktivem Mandat.";
 
-/** What the run's slices work with, fixed at its start (a retried message collects the same way). */
-export type DirectDebitParams = { date: string; earliest: string };
+/**
+ * What the run's slices work with, fixed at its start (a retried message collects the same way):
+ * its day, the earliest collection date (the one asked for, at least what the pre-notification
+ * allows) and the latest (12 months ahead; runs from before issue 31 item 1 have none).
+ */
+export type DirectDebitParams = { date: string; earliest: string; latest?: string };
+
+const NO_LATEST = "9999-12-31";
 
 /** Where a run's file is kept in R2. */
 const directDebitFileKey = (runId: number) => `lastschriften/Lastschrift_${runId}.xml`;
@@ -106,6 +118,8 @@ const originalIbanSql = (runId: number) =>
 
 /** A fee the run may collect under the person's active mandate (joined as `sepa_mandates`): not after the mandate expired. */
 const withinMandate = (earliest: string) => sql`${collectionDateSql(dueOf, earliest)} <= ${mandateValidUntilSql("sepa_mandates")}`;
+/** A fee the run may collect: due (as collected) no later than `latest`; later ones wait for a later run. */
+const withinReach = (earliest: string, latest: string) => sql`${collectionDateSql(dueOf, earliest)} <= ${latest}`;
 
 // ---------------------------------------------------------------------------------------------
 // Preview
@@ -115,7 +129,13 @@ type MissingMandate = { personId: number; name: string; fees: number; total: num
 type ExpiredMandate = MissingMandate & { validUntil: string };
 export type DirectDebitPreview = {
   date: string;
+  /** The earliest collection date the pre-notification allows (the run's default) and the latest. */
   earliest: string;
+  latest: string;
+  noticeDays: number;
+  /** Pre-notifications the run sends as its first step: people with an e-mail address get a mail,
+   *  the others a letter in the run's print PDF (at most MISSING_SHOWN of them named). */
+  notices: { mail: number; letter: number; withoutEmail: { personId: number; name: string }[] };
   transactions: number;
   fees: number;
   total: number;
@@ -149,8 +169,13 @@ function clubBankProblem(
 }
 
 export async function previewDirectDebits(db: Db, today: string): Promise<DirectDebitPreview> {
-  const earliest = earliestCollectionDate(today);
-  const [groups, missing, notCollected, expiring, [club]] = await db.batch([
+  const [settings] = await db.select({ noticeDays: configuration.prenotificationDays }).from(configuration).where(eq(configuration.id, 1));
+  const noticeDays = settings?.noticeDays ?? DEFAULT_NOTICE_DAYS;
+  const earliest = earliestNotifiedCollection(today, noticeDays);
+  const latest = latestCollection(today);
+  const toCollect = sql`${collectable} AND ${withinMandate(earliest)} AND ${withinReach(earliest, latest)}`;
+  const noEmail = sql`trim(coalesce(${people.email}, '')) = ''`;
+  const [groups, missing, notCollected, expiring, [club], debtors, withoutEmail] = await db.batch([
     db
       .select({
         personId: fees.personId,
@@ -161,7 +186,7 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
       })
       .from(fees)
       .innerJoin(sepaMandates, and(eq(sepaMandates.personId, fees.personId), eq(sepaMandates.isActive, true)))
-      .where(sql`${collectable} AND ${withinMandate(earliest)}`)
+      .where(toCollect)
       .groupBy(fees.personId, dueOf),
     db
       .select({
@@ -211,6 +236,28 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
       .orderBy(sql`valid_until`, asc(people.lastNameKey))
       .limit(MISSING_SHOWN),
     db.select().from(configuration).where(eq(configuration.id, 1)),
+    db
+      .select({
+        people: sql<number>`count(DISTINCT ${fees.personId})`,
+        withoutEmail: sql<number>`count(DISTINCT CASE WHEN ${noEmail} THEN ${fees.personId} END)`,
+      })
+      .from(fees)
+      .innerJoin(people, eq(people.id, fees.personId))
+      .innerJoin(sepaMandates, and(eq(sepaMandates.personId, fees.personId), eq(sepaMandates.isActive, true)))
+      .where(toCollect),
+    db
+      .selectDistinct({
+        personId: people.id,
+        name: sql<string>`coalesce(${people.fullName}, '')`,
+        lastNameKey: people.lastNameKey,
+        firstNameKey: people.firstNameKey,
+      })
+      .from(fees)
+      .innerJoin(people, eq(people.id, fees.personId))
+      .innerJoin(sepaMandates, and(eq(sepaMandates.personId, fees.personId), eq(sepaMandates.isActive, true)))
+      .where(sql`${toCollect} AND ${noEmail}`)
+      .orderBy(asc(people.lastNameKey), asc(people.firstNameKey))
+      .limit(MISSING_SHOWN),
   ]);
   const bySequence: DirectDebitPreview["bySequence"] = { FRST: { transactions: 0, total: 0 }, RCUR: { transactions: 0, total: 0 } };
   for (const group of groups) {
@@ -218,9 +265,17 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
     bySequence[group.sequence].total += group.total;
   }
   const problem = clubBankProblem(club) ?? (groups.length === 0 ? NOTHING_TO_COLLECT : null);
+  const [counted] = debtors;
   return {
     date: today,
     earliest,
+    latest,
+    noticeDays,
+    notices: {
+      mail: (counted?.people ?? 0) - (counted?.withoutEmail ?? 0),
+      letter: counted?.withoutEmail ?? 0,
+      withoutEmail: withoutEmail.map(({ personId, name }) => ({ personId, name })),
+    },
     transactions: groups.length,
     fees: groups.reduce((sum, group) => sum + group.fees, 0),
     total: groups.reduce((sum, group) => sum + group.total, 0),
@@ -234,13 +289,13 @@ export async function previewDirectDebits(db: Db, today: string): Promise<Direct
   };
 }
 
-/** The run's items: every person with something to collect (collection days from `earliest`), in id order. */
-export async function peopleToCollect(db: Db, earliest: string): Promise<number[]> {
+/** The run's items: every person with something to collect (collection days from `earliest` to `latest`), in id order. */
+export async function peopleToCollect(db: Db, earliest: string, latest = NO_LATEST): Promise<number[]> {
   const rows = await db
     .selectDistinct({ personId: fees.personId })
     .from(fees)
     .innerJoin(sepaMandates, and(eq(sepaMandates.personId, fees.personId), eq(sepaMandates.isActive, true)))
-    .where(sql`${collectable} AND ${withinMandate(earliest)}`)
+    .where(sql`${collectable} AND ${withinMandate(earliest)} AND ${withinReach(earliest, latest)}`)
     .orderBy(asc(fees.personId));
   return rows.map((row) => row.personId);
 }
@@ -253,7 +308,7 @@ export async function peopleToCollect(db: Db, earliest: string): Promise<number[
  * collection, and the fees marked collected. Set-based and idempotent: a fee already in an item
  * that is not cancelled is not taken again, a collected fee is not changed again.
  */
-export function directDebitSliceStatements(
+function directDebitSliceStatements(
   job: Pick<JobRecord, "id" | "createdBy" | "startedOn">,
   items: readonly number[],
   params: DirectDebitParams,
@@ -281,7 +336,7 @@ export function directDebitSliceStatements(
       FROM ${fees} f JOIN ${sepaMandates} m ON m.person_id = f.person_id AND m.is_active = 1
       WHERE f.person_id IN (SELECT value FROM json_each(${people})) AND f.send_invoice = 0 AND f.open_amount > 0 AND f.collection_stop IS NULL
         AND NOT EXISTS (SELECT 1 FROM ${directDebitItems} i WHERE i.fee_id = f.id AND i.cancelled_on IS NULL)
-        AND ${collectionDate} <= ${mandateValidUntilSql("m")}
+        AND ${collectionDate} <= ${mandateValidUntilSql("m")} AND ${collectionDate} <= ${params.latest ?? NO_LATEST}
       ON CONFLICT DO NOTHING`),
     render(sql`UPDATE ${sepaMandates} SET
         first_collection_on = (SELECT min(collection_date) FROM ${directDebitItems} i WHERE i.run_id = ${runId} AND i.mandate_id = ${sepaMandates.id} AND i.cancelled_on IS NULL),
@@ -309,6 +364,11 @@ export function directDebitSliceStatements(
 }
 
 export const paramsOfDirectDebitJob = (job: Pick<JobRecord, "params">) => paramsOfJob<DirectDebitParams>(job);
+
+/** A person's collections of the run, in one batch (idempotent: a retried item writes nothing twice). */
+export async function collectFromPerson(db: Db, job: JobRecord, personId: number, now: Date): Promise<void> {
+  await runAtomically(db, directDebitSliceStatements(job, [personId], paramsOfDirectDebitJob(job), now));
+}
 
 // ---------------------------------------------------------------------------------------------
 // The file
@@ -396,8 +456,15 @@ export async function summarizeDirectDebitRun(env: Pick<Env, "INVOICES">, db: Db
   await env.INVOICES.put(key, xml, { httpMetadata: { contentType: "application/xml; charset=utf-8" } });
   await db.update(directDebitRuns).set({ fileKey: key, transactions: transactions.length, fees: items.length, total }).where(eq(directDebitRuns.id, job.id));
   const blocks = paymentInstructions({ messageId: run.messageId, transactions });
+  const notices = await db
+    .select({ channel: directDebitNotices.channel, count: sql<number>`count(*)` })
+    .from(directDebitNotices)
+    .where(eq(directDebitNotices.runId, job.id))
+    .groupBy(directDebitNotices.channel);
+  const noticesBy = (channel: NoticeChannel) => notices.find((row) => row.channel === channel)?.count ?? 0;
+  const letters = noticesBy("PRINT");
   return {
-    message: `Fertig! ${formatCount(transactions.length, "Lastschrift", "Lastschriften")} über ${formatMoney(total)} (${formatCount(items.length, "Posten", "Posten")}, ${formatCount(blocks.length, "Sammler", "Sammler")}): Die Datei liegt zum Herunterladen bereit`,
+    message: `Fertig! ${formatCount(transactions.length, "Lastschrift", "Lastschriften")} über ${formatMoney(total)} (${formatCount(items.length, "Posten", "Posten")}, ${formatCount(blocks.length, "Sammler", "Sammler")}): Die Datei liegt zum Herunterladen bereit. Vorabankündigungen: ${noticesBy("MAIL")} per Mail${letters > 0 ? `, ${formatCount(letters, "Brief", "Briefe")} zum Drucken (bitte heute versenden)` : ""}`,
   };
 }
 
@@ -406,23 +473,29 @@ export async function summarizeDirectDebitRun(env: Pick<Env, "INVOICES">, db: Db
 
 type DirectDebitRunRecord = typeof directDebitRuns.$inferSelect;
 
-/** A run with whether its job has finished (its slices all settled): only then may it be cancelled. */
-export type DirectDebitRunRow = DirectDebitRunRecord & { finished: boolean };
+/** A run with whether its job has finished (its slices all settled): only then may it be cancelled;
+ *  and how many of its pre-notifications go by post (its print PDF). */
+export type DirectDebitRunRow = DirectDebitRunRecord & { finished: boolean; letters: number };
 
-const finishedSql = sql<number>`(SELECT status NOT IN ('QUEUED', 'RUNNING') FROM ${jobs} WHERE ${jobs.id} = ${directDebitRuns.id})`;
+// The run's id qualified by hand: drizzle writes a column of a query on one table without its
+// table's name, and inside these subqueries "id" would be the subquery table's own.
+const runIdSql = sql.raw(`"direct_debit_runs"."id"`);
+const lettersSql = sql<number>`(SELECT count(*) FROM ${directDebitNotices} n WHERE n.run_id = ${runIdSql} AND n.channel = 'PRINT')`;
+
+const finishedSql = sql<number>`(SELECT j.status NOT IN ('QUEUED', 'RUNNING') FROM ${jobs} j WHERE j.id = ${runIdSql})`;
 
 /** One page of the runs, newest first (the grid 'Bisherige Läufe'), and how many there are. */
 export async function pageOfDirectDebitRuns(db: Db, page: number, pageSize: number): Promise<{ rows: DirectDebitRunRow[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ run: directDebitRuns, finished: finishedSql })
+      .select({ run: directDebitRuns, finished: finishedSql, letters: lettersSql })
       .from(directDebitRuns)
       .orderBy(desc(directDebitRuns.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ total: sql<number>`count(*)` }).from(directDebitRuns),
   ]);
-  return { rows: rows.map(({ run, finished }) => ({ ...run, finished: Boolean(finished) })), total: counted?.total ?? 0 };
+  return { rows: rows.map(({ run, finished, letters }) => ({ ...run, finished: Boolean(finished), letters })), total: counted?.total ?? 0 };
 }
 
 async function getDirectDebitRun(db: Db, id: number): Promise<DirectDebitRunRecord | undefined> {
@@ -605,4 +678,98 @@ export async function pageOfReturnedDebits(db: Db, page: number, pageSize: numbe
       .where(returned),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pre-notifications (issue 31 item 1, app/lib/debit-notice.ts)
+
+/** Whether the person's notice of the run was recorded (then it is not sent again). */
+export async function hasDebitNotice(db: Db, runId: number, personId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: directDebitNotices.id })
+    .from(directDebitNotices)
+    .where(and(eq(directDebitNotices.runId, runId), eq(directDebitNotices.personId, personId)));
+  return row !== undefined;
+}
+
+/** Records the person's notice: once per run and person (a second record is ignored). */
+export async function recordDebitNotice(
+  db: Db,
+  notice: { runId: number; personId: number; channel: NoticeChannel; mailProblem?: string | null },
+  now = new Date(),
+): Promise<void> {
+  await db
+    .insert(directDebitNotices)
+    .values({ ...notice, mailProblem: notice.mailProblem ?? null, createdOn: now.toISOString() })
+    .onConflictDoNothing();
+}
+
+/** What a person's notice of the run announces (their items, as transactions), with their address; null when the run collects nothing from them. */
+export type DebitNoticeRecord = Omit<DebitNoticeSource, "club" | "date"> & { personId: number; email: string | null };
+
+export async function debitNoticesOfRun(db: Db, runId: number, filter: { personId?: number; channel?: NoticeChannel } = {}): Promise<DebitNoticeRecord[]> {
+  const rows = await db
+    .select({
+      personId: people.id,
+      salutation: people.salutation,
+      title: people.title,
+      firstName: people.firstName,
+      lastName: people.lastName,
+      streetNumber: people.streetNumber,
+      zip: people.zip,
+      city: people.city,
+      email: people.email,
+      endToEndId: directDebitItems.endToEndId,
+      collectionDate: directDebitItems.collectionDate,
+      amount: directDebitItems.amount,
+      text: fees.text,
+      sequenceType: directDebitItems.sequenceType,
+      mandateReference: directDebitItems.mandateReference,
+      mandateDate: directDebitItems.mandateDate,
+      iban: directDebitItems.iban,
+    })
+    .from(directDebitItems)
+    .innerJoin(people, eq(people.id, directDebitItems.personId))
+    .innerJoin(fees, eq(fees.id, directDebitItems.feeId))
+    .where(
+      and(
+        eq(directDebitItems.runId, runId),
+        isNull(directDebitItems.cancelledOn),
+        filter.personId === undefined ? undefined : eq(directDebitItems.personId, filter.personId),
+        filter.channel === undefined
+          ? undefined
+          : sql`EXISTS (SELECT 1 FROM ${directDebitNotices} n WHERE n.run_id = ${runId} AND n.person_id = ${directDebitItems.personId} AND n.channel = ${filter.channel})`,
+      ),
+    )
+    .orderBy(asc(people.lastNameKey), asc(people.firstNameKey), asc(people.id), asc(directDebitItems.endToEndId), asc(directDebitItems.feeId));
+  const byPerson = new Map<number, DebitNoticeRecord>();
+  const byTransaction = new Map<string, NoticeCollection>();
+  for (const row of rows) {
+    let notice = byPerson.get(row.personId);
+    if (!notice) {
+      const { personId, email, mandateReference, mandateDate, iban } = row;
+      const person = {
+        salutation: row.salutation,
+        title: row.title,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        streetNumber: row.streetNumber,
+        zip: row.zip,
+        city: row.city,
+      };
+      notice = { personId, email, person, creditorId: "", mandateReference, mandateDate, iban, collections: [] };
+      byPerson.set(row.personId, notice);
+    }
+    // One transaction per end-to-end id: its fees summed, their texts joined (as in the file).
+    const known = byTransaction.get(row.endToEndId);
+    if (known) {
+      known.amount += row.amount;
+      known.text = `${known.text}, ${row.text}`;
+      continue;
+    }
+    const collection = { collectionDate: row.collectionDate, amount: row.amount, text: row.text, sequenceType: row.sequenceType };
+    byTransaction.set(row.endToEndId, collection);
+    notice.collections.push(collection);
+  }
+  return [...byPerson.values()];
 }

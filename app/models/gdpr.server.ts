@@ -79,6 +79,8 @@ export const SCOPES: readonly Scope[] = [
   { table: "sepa_mandates", where: "person_id = ?1" },
   // What a Lastschriftlauf collected from them (with the IBAN the file named, in full: it is theirs).
   { table: "direct_debit_items", where: "person_id = ?1" },
+  // That (and how) a run announced its collections to them (the collections are the items).
+  { table: "direct_debit_notices", where: "person_id = ?1" },
   { table: "reminders", where: "person_id = ?1" },
   { table: "mail_log", where: `person_id = ?1 OR invoice_header_id IN (${INVOICES}) OR fee_id IN (${FEES})` },
   { table: "deleted_records", where: binAboutPerson("r") },
@@ -507,6 +509,8 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
     erase("dogs"),
     erase("sepa_mandates"),
     erase("mail_log"),
+    // How their pre-notifications went out: what they announced stays in the items (retained).
+    statement("DELETE FROM direct_debit_notices WHERE person_id = ?1"),
     erase("calendar_feeds"),
     // A failed run names the person in its message ('Erika Muster (keine E-Mail-Adresse)'): the
     // name goes there too, then the failures themselves.

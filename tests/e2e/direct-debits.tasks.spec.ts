@@ -6,7 +6,7 @@ import { loginAs } from "./support/login";
 // collects every collectable fee of the club. With JavaScript the run is cancelled afterwards (its
 // fees are open again), so the run without JavaScript has the same fees to collect and is handed
 // to the bank.
-test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the run, the pain.008 download, then cancel or submit", async ({
+test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the notices, the run, the pain.008 download, then cancel or submit", async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -38,7 +38,18 @@ test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the run, the
   // The people left out without a mandate, each a link to their mandate.
   const missing = dialog.getByRole("region", { name: /^Ohne aktives Mandat/ });
   await expect(missing.getByRole("link").first()).toHaveAttribute("href", /^\/people\/\d+\?dialog=mandate-person&dialogId=\d+$/);
+  // Every debtor is told beforehand (issue 31 item 1): by mail, or by letter without an address.
+  await expect(preview.getByRole("row", { name: /^Vorabankündigungen/ })).toContainText(/\d+ Mails?/);
+  // A collection date before the pre-notification period is refused, naming the earliest one.
+  const collectionDate = dialog.getByLabel("Einzug frühestens am");
+  const earliest = await collectionDate.inputValue();
+  expect(earliest).toMatch(/^\d\d\.\d\d\.\d{4}$/);
+  await collectionDate.fill("01.12.2025");
   await dialog.getByRole("button", { name: "Lastschriften einziehen" }).click();
+  const again = page.getByRole("dialog", { name: "Lastschriftlauf vorbereiten" });
+  await expect(again.getByText(`Der Einzug ist frühestens am ${earliest} möglich`)).toBeVisible();
+  await again.getByLabel("Einzug frühestens am").fill(earliest);
+  await again.getByRole("button", { name: "Lastschriften einziehen" }).click();
 
   // The run goes to the queue; the screen follows it (with JavaScript by itself, without by reloading).
   const result = card.getByRole("status", { name: "Ergebnis Lastschriftlauf" });
@@ -47,6 +58,8 @@ test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the run, the
   // collect between the preview and the run: the run takes at least what the preview showed, and
   // the file says exactly what the run reports (the preview's exactness is an integration test).
   const [, done, total] = (await result.textContent())!.match(/Fertig! (\d+) Lastschriften? über ([\d.]+,\d\d\s€)/)!;
+  await expect(result).toContainText(/Vorabankündigungen: \d+ per Mail/);
+  const letters = /(\d+) Briefe? zum Drucken/.exec((await result.textContent())!)?.[1];
   expect(Number(done)).toBeGreaterThanOrEqual(transactions);
   if (Number(done) === transactions) expect(total).toBe(sum);
 
@@ -63,6 +76,15 @@ test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the run, the
   expect(xml).toContain('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08">');
   expect(xml).toContain(`<NbOfTxs>${done}</NbOfTxs>`);
   expect(xml).toContain(`<CtrlSum>${total.replace(/[^\d,]/g, "").replace(",", ".")}</CtrlSum>`);
+  // The demo has people without an e-mail address: their notices are letters to print.
+  expect(Number(letters)).toBeGreaterThan(0);
+  const [printed] = await Promise.all([page.waitForEvent("download"), run.getByRole("link", { name: "Vorabankündigungen drucken" }).click()]);
+  expect(printed.suggestedFilename()).toMatch(/^Vorabankuendigungen_Lauf_\d+\.pdf$/);
+  expect(
+    readFileSync((await printed.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
 
   if (javaScriptEnabled) {
     await run.getByRole("link", { name: "Lauf stornieren …" }).click();

@@ -11,24 +11,28 @@ import { env } from "cloudflare:test";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createDb, runAtomically } from "~/db/client.server";
+import { createDb } from "~/db/client.server";
+import { BatchResources } from "~/jobs/batch-resources.server";
 import { RUN_KINDS } from "~/jobs/runs.server";
 import * as schema from "~/db/schema";
 import { startRun } from "~/jobs/start.server";
-import { addDaysToDate, addMonthsToDate, todayInBerlin } from "~/lib/format";
+import { addDaysToDate, addMonthsToDate, formatDate, todayInBerlin } from "~/lib/format";
 import { collectionDateFor, earliestCollectionDate, isSameBank, isTargetBusinessDay, sepaAmount } from "~/lib/pain008";
 import { ibanWithCheckDigits, mandateValidUntil } from "~/lib/banking";
+import { DEFAULT_NOTICE_DAYS, earliestNotifiedCollection } from "~/lib/debit-notice";
 import { peopleToCollect, previewDirectDebits, type DirectDebitParams } from "~/models/direct-debits.server";
 import { getMandate } from "~/models/sepa-mandates.server";
 import camt053Fixture from "../fixtures/camt053-demo.xml?raw";
 import { fetchApp, postForm, toastOf } from "../support/app";
+import { mailsTo, useTestAccount } from "../support/mail-catcher";
 import { deliver, type Sent } from "../support/jobs";
 import { loadDemoData } from "../support/seed";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
 
 const db = createDb(env.DB);
 const today = todayInBerlin();
-const earliest = earliestCollectionDate(today);
+// The run's default: the pre-notification's 14 days (the settings' default) from today.
+const earliest = earliestNotifiedCollection(today, DEFAULT_NOTICE_DAYS);
 const future = (() => {
   let date = addDaysToDate(today, 20);
   while (!isTargetBusinessDay(date)) date = addDaysToDate(date, 1);
@@ -222,7 +226,7 @@ describe("Lastschriftlauf", () => {
     const job = await finished((await newestJob()).id);
     expect(job.type).toBe("DIRECT_DEBIT");
     expect(job.status).toBe("DONE");
-    expect(job.message).toMatch(/^Fertig! \d+ Lastschriften über .* Die Datei liegt zum Herunterladen bereit$/);
+    expect(job.message).toMatch(/^Fertig! \d+ Lastschriften über .* Die Datei liegt zum Herunterladen bereit\. Vorabankündigungen: \d+ per Mail/);
     runId = job.id;
     const run = await runOf(runId);
     expect(run.status).toBe("PREPARED");
@@ -409,11 +413,21 @@ describe("Lastschriftlauf", () => {
       .where(inArray(schema.fees.id, [a1.id, a2.id, a3.id, b1.id]));
     // The same messages again, and a slice as if it ran a second time before its settlement.
     await deliver(messages);
-    // A slice's statements run again as if its settlement had been lost.
+    // A slice's items run again as if its settlement had been lost.
     const job = (await db.select().from(schema.jobs).where(eq(schema.jobs.id, runId)))[0];
     const slice = (messages[0].body as { items: number[] }).items;
-    await runAtomically(db, RUN_KINDS.DIRECT_DEBIT.statements!(job, slice, DEMO_USERS.finance, new Date()));
+    const batch = new BatchResources();
+    for (const personId of slice) await RUN_KINDS.DIRECT_DEBIT.perform!({ env, db, job, actor: DEMO_USERS.finance, now: new Date(), batch }, personId);
+    await batch.disposeAll();
     expect(await itemsOf(runId)).toEqual(once);
+    // One pre-notification per person, and no second mail.
+    const notices = await db.select().from(schema.directDebitNotices).where(eq(schema.directDebitNotices.runId, runId));
+    expect(notices.map((notice) => notice.personId).sort()).toEqual([...new Set(once.map((item) => item.personId))].sort());
+    const mails = await db
+      .select()
+      .from(schema.mailLog)
+      .where(and(eq(schema.mailLog.jobId, runId), eq(schema.mailLog.kind, "DEBIT_NOTICE")));
+    expect(mails).toHaveLength(notices.filter((notice) => notice.channel === "MAIL").length);
     expect(
       await db
         .select()
@@ -854,5 +868,121 @@ describe("returned debits by their reason (issue 31 item 3)", () => {
     ).toBe(302);
     expect((await feeById(am04.fee.id)).collectionStop).toBe("Rücklastschrift 23.11.2026 (AM04 Deckung unzureichend)");
     expect(await peopleToCollect(db, earliest)).not.toContain(am04.personId);
+  });
+});
+
+describe("pre-notification (issue 31 item 1)", () => {
+  const start = async (collectionDate: string) => postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:start", collectionDate });
+
+  it("a run dated too early is refused with the earliest allowed date named; one more than 12 months ahead too; nothing starts", async () => {
+    const jobs = await db.$count(schema.jobs);
+    const tooEarly = await start(formatDate(earliestCollectionDate(today)));
+    expect(tooEarly.status).toBe(409);
+    expect(await tooEarly.text()).toContain(`Der Einzug ist frühestens am ${formatDate(earliest)} möglich`);
+    const tooLate = await start(formatDate(addDaysToDate(addMonthsToDate(today, 12), 3)));
+    expect(tooLate.status).toBe(409);
+    expect(await tooLate.text()).toContain(`spätestens am ${formatDate(addMonthsToDate(today, 12))}`);
+    const impossible = await start("31.02.2027");
+    expect(impossible.status).toBe(409);
+    expect(await impossible.text()).toContain("Das Datum 31.02.2027 gibt es nicht");
+    expect(await db.$count(schema.jobs)).toBe(jobs);
+    // The preview names the window; a shorter period agreed in the settings moves it.
+    expect(await page("/directdebits?dialog=directDebit-start")).toContain(`Zwischen ${formatDate(earliest)} und ${formatDate(addMonthsToDate(today, 12))}`);
+    await db.update(schema.configuration).set({ prenotificationDays: 1 }).where(eq(schema.configuration.id, 1));
+    try {
+      expect((await previewDirectDebits(db, today)).earliest).toBe(earliestCollectionDate(today));
+    } finally {
+      await db.update(schema.configuration).set({ prenotificationDays: DEFAULT_NOTICE_DAYS }).where(eq(schema.configuration.id, 1));
+    }
+  });
+
+  it("every debtor is notified before the file is written, by mail or by letter, once each even if the run is retried", async () => {
+    const address = await useTestAccount("vorab");
+    const [withMail, withoutMail] = await Promise.all(
+      [
+        { lastName: "Mailbar", email: "mailbar@example.org", reference: "TEST-NOTICE-1" },
+        { lastName: "Briefling", email: null, reference: "TEST-NOTICE-2" },
+      ].map(async ({ lastName, email, reference }) => {
+        const [{ id }] = await db
+          .insert(schema.people)
+          .values({ firstName: "Vera", lastName, email, memberTypeId: 1, streetNumber: "Hauptstr. 1", zip: "35037", city: "Marburg" })
+          .returning({ id: schema.people.id });
+        await db
+          .insert(schema.sepaMandates)
+          .values({ personId: id, accountHolder: `Vera ${lastName}`, iban: "DE02120300000000202051", reference, mandateDate: "2026-01-02" });
+        await db.insert(schema.fees).values({ personId: id, date: today, text: "Trainingsstunde", amount: 1_500, openAmount: 1_500, sendInvoice: false });
+        return id;
+      }),
+    );
+    const messages: Sent = [];
+    const collecting = { JOBS: { sendBatch: async (batch: Sent) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
+    const outcome = await startRun(
+      collecting,
+      db,
+      { type: "DIRECT_DEBIT", items: [withMail, withoutMail], params: { date: today, earliest }, emptyMessage: "nichts" },
+      DEMO_USERS.finance,
+    );
+    if (outcome.status !== "started") throw new Error(outcome.status);
+    await deliver(messages);
+    const job = await finished(outcome.job.id);
+    expect(job.message).toMatch(/Vorabankündigungen: 1 per Mail, 1 Brief zum Drucken/);
+    const notices = await db.select().from(schema.directDebitNotices).where(eq(schema.directDebitNotices.runId, job.id));
+    expect(notices.map(({ personId, channel, mailProblem }) => ({ personId, channel, mailProblem }))).toEqual(
+      expect.arrayContaining([
+        { personId: withMail, channel: "MAIL", mailProblem: null },
+        { personId: withoutMail, channel: "PRINT", mailProblem: null },
+      ]),
+    );
+    // The mail went out before the file was written (stored in R2 once every item is settled).
+    const [logged] = await db
+      .select()
+      .from(schema.mailLog)
+      .where(and(eq(schema.mailLog.jobId, job.id), eq(schema.mailLog.kind, "DEBIT_NOTICE")));
+    expect(logged).toMatchObject({ personId: withMail, status: "SENT", intendedRecipient: "mailbar@example.org" });
+    const file = await env.INVOICES.head((await runOf(job.id)).fileKey!);
+    expect(logged.sentOn! <= file!.uploaded.toISOString()).toBe(true);
+    const [club] = await db.select().from(schema.configuration);
+    const [mail] = await mailsTo(address);
+    expect(mail.subject).toContain("Vorabankündigung");
+    for (const text of [`am ${formatDate(earliest)}: 15,00 €`, "TEST-NOTICE-1", club.creditorId!, "DE02 **** **** **** **20 51"]) {
+      expect(mail.text.replaceAll("\u00a0", " ")).toContain(text);
+    }
+
+    // The queue delivers the same messages again: nothing is mailed or recorded twice.
+    await deliver(messages);
+    expect(await mailsTo(address)).toHaveLength(1);
+    expect(await db.$count(schema.directDebitNotices, eq(schema.directDebitNotices.runId, job.id))).toBe(2);
+
+    // The letter to post: in the run's print PDF; the screen offers it.
+    const screen = await page("/directdebits");
+    expect(screen).toContain(`/directdebits/letters/${job.id}`);
+    const letters = await fetchApp(`/directdebits/letters/${job.id}`, { cookie: await loginCookie("finance") });
+    expect(letters.status).toBe(200);
+    expect(letters.headers.get("Content-Type")).toBe("application/pdf");
+    expect(new TextDecoder().decode((await letters.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    expect((await fetchApp(`/directdebits/letters/${job.id}`, { cookie: await loginCookie("staff") })).status).not.toBe(200);
+  });
+
+  it("a notice whose mail cannot go out becomes a letter, with the reason: no collection without its notice", async () => {
+    const [{ id }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Max", lastName: "Ohnevorlage", email: "max@example.org", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
+    await db
+      .insert(schema.sepaMandates)
+      .values({ personId: id, accountHolder: "Max Ohnevorlage", iban: "DE02120300000000202051", reference: "TEST-NOTICE-3", mandateDate: "2026-01-02" });
+    await db.insert(schema.fees).values({ personId: id, date: today, text: "Trainingsstunde", amount: 900, openAmount: 900, sendInvoice: false });
+    await db.update(schema.templates).set({ name: "Vorabankündigung (weg)" }).where(eq(schema.templates.name, "Vorabankündigung Lastschrift"));
+    try {
+      const { runId } = await collectFrom([id]);
+      const [notice] = await db.select().from(schema.directDebitNotices).where(eq(schema.directDebitNotices.runId, runId));
+      expect(notice).toMatchObject({
+        personId: id,
+        channel: "PRINT",
+        mailProblem: expect.stringContaining("Die Mailvorlage „Vorabankündigung Lastschrift“ gibt es nicht"),
+      });
+    } finally {
+      await db.update(schema.templates).set({ name: "Vorabankündigung Lastschrift" }).where(eq(schema.templates.name, "Vorabankündigung (weg)"));
+    }
   });
 });

@@ -4,7 +4,8 @@ import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { formatCount, formatDate, formatMoney } from "~/lib/format";
 import type { DirectDebitPreview } from "~/models/direct-debits.server";
 
-/** 'Lastschriftlauf vorbereiten': what the run will collect, and who is left out without a mandate. */
+/** 'Lastschriftlauf vorbereiten': what the run will collect and from when, how it is announced,
+ *  and who is left out without a mandate. */
 export default function DirectDebitDialog({ data, actionData, closeHref }: DialogProps<DirectDebitPreview>) {
   const rows: [string, string][] = [
     ["Lastschriften (je Person und Fälligkeit)", formatCount(data.transactions, "Lastschrift", "Lastschriften")],
@@ -17,8 +18,11 @@ export default function DirectDebitDialog({ data, actionData, closeHref }: Dialo
       "davon Folgelastschriften (RCUR)",
       `${formatCount(data.bySequence.RCUR.transactions, "Lastschrift", "Lastschriften")}, ${formatMoney(data.bySequence.RCUR.total)}`,
     ],
-    ["frühester Einzug", formatDate(data.earliest)],
     ["Summe", formatMoney(data.total)],
+    [
+      "Vorabankündigungen",
+      `${formatCount(data.notices.mail, "Mail", "Mails")}${data.notices.letter > 0 ? `, ${formatCount(data.notices.letter, "Brief", "Briefe")} zum Drucken` : ""}`,
+    ],
   ];
   return (
     <RouteDialog title="Lastschriftlauf vorbereiten" closeHref={closeHref} width={600}>
@@ -36,11 +40,42 @@ export default function DirectDebitDialog({ data, actionData, closeHref }: Dialo
             ))}
           </tbody>
         </table>
+        <div className="mt-3">
+          <label htmlFor="direct-debit-collection-date" className="mb-1 block text-sm font-medium text-slate-700">
+            Einzug frühestens am
+          </label>
+          <input
+            id="direct-debit-collection-date"
+            name="collectionDate"
+            defaultValue={formatDate(data.earliest)}
+            placeholder="TT.MM.JJJJ"
+            autoComplete="off"
+            aria-describedby="direct-debit-collection-date-hint"
+            className="block w-40 rounded border border-slate-300 px-2 py-1.5 text-sm focus:border-wuff-500 focus:outline-none focus:ring-1 focus:ring-wuff-500"
+          />
+          <p id="direct-debit-collection-date-hint" className="mt-1 text-sm text-slate-600">
+            Zwischen {formatDate(data.earliest)} und {formatDate(data.latest)}: Jede Person erfährt Betrag, Einzugstag, Mandatsreferenz und Gläubiger-ID vorab,
+            mindestens {data.noticeDays === 1 ? "einen Tag" : `${data.noticeDays} Tage`} vor dem Einzug (Einstellungen), und die Bank braucht die Datei einen
+            TARGET2-Geschäftstag vorher.
+          </p>
+        </div>
         <p className="mt-3 text-sm text-slate-700">
           Eingezogen wird jeder offene Posten ohne Rechnung von Personen mit aktivem SEPA-Mandat, am Fälligkeitstag (ohne Fälligkeit: am Datum des Postens),
-          frühestens am {formatDate(data.earliest)}. Die Posten gelten danach als bezahlt; solange die Datei nicht an die Bank übergeben ist, lässt sich der
-          Lauf stornieren.
+          frühestens am gewählten Tag; Posten, die erst nach dem {formatDate(data.latest)} fällig sind, bleiben für einen späteren Lauf. Zuerst gehen die
+          Vorabankündigungen hinaus (per Mail, ohne E-Mail-Adresse als Brief zum Drucken), dann wird die Datei erstellt. Die Posten gelten danach als bezahlt;
+          solange die Datei nicht an die Bank übergeben ist, lässt sich der Lauf stornieren.
         </p>
+        {data.notices.letter > 0 && (
+          <PeopleNotCollected
+            id="direct-debit-letters"
+            title={`Ohne E-Mail-Adresse (${formatCount(data.notices.letter, "Person", "Personen")}): Vorabankündigung als Brief`}
+            note="Ihre Briefe liegen nach dem Lauf unter „Vorabankündigungen drucken“ bereit: bitte am selben Tag versenden."
+            people={data.notices.withoutEmail.map((person) => ({ ...person, detail: "Brief" }))}
+            more={data.notices.letter - data.notices.withoutEmail.length}
+            linkTo={(personId) => `/people/${personId}`}
+            muted
+          />
+        )}
         {data.missingCount > 0 && (
           <PeopleNotCollected
             id="direct-debit-missing"
@@ -87,7 +122,10 @@ export default function DirectDebitDialog({ data, actionData, closeHref }: Dialo
   );
 }
 
-/** People the preview names (no mandate, an expired or revoked one, one expiring soon), each linking to their mandate. */
+const mandateOf = (personId: number) => `/people/${personId}?dialog=mandate-person&dialogId=${personId}`;
+
+/** People the preview names (no mandate, an expired or revoked one, one expiring soon, no e-mail
+ *  address), each linking to their mandate (or, `linkTo`, elsewhere). */
 function PeopleNotCollected({
   id,
   title,
@@ -95,6 +133,7 @@ function PeopleNotCollected({
   people,
   more = 0,
   muted = false,
+  linkTo = mandateOf,
 }: {
   id: string;
   title: string;
@@ -102,6 +141,7 @@ function PeopleNotCollected({
   people: { personId: number; name: string; detail: string }[];
   more?: number;
   muted?: boolean;
+  linkTo?: (personId: number) => string;
 }) {
   return (
     <section aria-labelledby={id} className={`mt-3 rounded border p-3 text-sm ${muted ? "border-slate-200 bg-slate-50" : "border-amber-300 bg-amber-50"}`}>
@@ -112,7 +152,7 @@ function PeopleNotCollected({
       <ul className="mt-1 list-disc pl-5">
         {people.map((person) => (
           <li key={person.personId}>
-            <Link to={`/people/${person.personId}?dialog=mandate-person&dialogId=${person.personId}`} className="text-wuff-700 underline">
+            <Link to={linkTo(person.personId)} className="text-wuff-700 underline">
               {person.name || `Person ${person.personId}`}
             </Link>{" "}
             – {person.detail}

@@ -137,6 +137,7 @@ const CONFIGURATION_LABELS = {
   bic: "BIC",
   creditorId: "Gläubiger-ID",
   mandateText: "Text des SEPA-Lastschriftmandats",
+  prenotificationDays: "Vorabankündigung (Tage vor dem Einzug)",
 };
 
 export default function ConfigurationScreen() {
@@ -236,6 +237,11 @@ export default function ConfigurationScreen() {
             <TextField meta={fields.bankName} label="Bank" />
             <TextField meta={fields.creditorId} label="Gläubiger-ID" className="col-span-2" />
             <TextAreaField meta={fields.mandateText} label="Text des SEPA-Lastschriftmandats" className="col-span-2" />
+            <NumberField meta={fields.prenotificationDays} label="Vorabankündigung (Tage vor dem Einzug)" />
+            <p className="col-span-2 -mt-2 text-sm text-slate-600 sm:col-span-1 sm:mt-6">
+              Jede Lastschrift wird der Person vorab mit Betrag und Tag angekündigt, nach dem SEPA-Regelwerk 14 Tage vorher. Eine kürzere Frist (mindestens 1
+              Tag) nur, wenn sie mit den Zahlungspflichtigen vereinbart ist, z. B. im Mandat oder in der Beitragsordnung.
+            </p>
           </div>
         </fieldset>
         <FormErrors errors={form.errors} conflict={actionData?.conflict} id={form.errorId} />

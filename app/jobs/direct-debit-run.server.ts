@@ -1,0 +1,139 @@
+/**
+ * The Lastschriftlauf's items (people) with their effects outside D1 (issue 31 item 1): first the
+ * person's collections (one D1 batch, idempotent: directDebitSliceStatements), then their
+ * pre-notification, before the run's file is written (the file comes when every item is settled).
+ * By mail (the template 'Vorabankündigung Lastschrift', claimed in the mail log once per run and
+ * person, kind DEBIT_NOTICE: a retried message never mails twice), or, for a person without an
+ * e-mail address, as a letter in the run's print PDF. A mail that cannot go out (no template, the
+ * server refusing, an earlier attempt never confirmed) falls back to the letter, with the reason:
+ * a collection is never made without its notice. The notice is recorded once per run and person.
+ */
+import type { Db } from "~/db/client.server";
+import { debitNoticeData, debitNoticePrintKey, type DebitNoticeSource } from "~/lib/debit-notice";
+import type { Download } from "~/lib/download";
+import { MAIL_TEMPLATES } from "~/lib/mail";
+import { printDocument } from "~/lib/reminder-letter";
+import { renderHtmlTemplate } from "~/lib/templates";
+import { getConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
+import {
+  collectFromPerson,
+  debitNoticesOfRun,
+  hasDebitNotice,
+  paramsOfDirectDebitJob,
+  recordDebitNotice,
+  type DebitNoticeRecord,
+} from "~/models/direct-debits.server";
+import { getJob } from "~/models/jobs.server";
+import { claimOnce } from "~/models/mails.server";
+import { getTemplateByName } from "~/models/templates.server";
+import { lazyRenderer } from "~/services/invoice-pdfs.server";
+import { openTransport, type MailTransport } from "~/services/mail.server";
+import { RENDERING_FAILED } from "~/services/pdf.server";
+import type { ItemContext } from "./item";
+import { composeMail, loadTemplate, mailSettings, messageOf, sendClaimed, type MailSettings } from "./mails.server";
+import { letterPdf } from "./reminder-run.server";
+
+const SMTP = "smtp";
+
+/** What the notice says, with the club's address and creditor id. */
+const noticeSource = (notice: DebitNoticeRecord, club: ConfigurationRecord | undefined, date: string): DebitNoticeSource & { personId: number } => ({
+  ...notice,
+  date,
+  club: club ?? null,
+  creditorId: club?.creditorId ?? "",
+});
+
+/** One person of a Lastschriftlauf: their collections written, then their notice sent (see above). */
+export async function performDirectDebitItem({ env, db, job, actor, now, batch }: ItemContext, personId: number): Promise<void> {
+  const params = paramsOfDirectDebitJob(job);
+  await collectFromPerson(db, job, personId, now);
+  if (await hasDebitNotice(db, job.id, personId)) return;
+  const [notice] = await debitNoticesOfRun(db, job.id, { personId });
+  // Nothing collected from them (paid or stopped meanwhile): nothing to announce.
+  if (!notice) return;
+  const email = notice.email?.trim() ?? "";
+  if (!email) return recordDebitNotice(db, { runId: job.id, personId, channel: "PRINT" }, now);
+  const settings = await batch.get("settings", async () => ({ value: await mailSettings(env, db), dispose: async () => {} }));
+  const club = await batch.get("configuration", async () => ({ value: await getConfiguration(db), dispose: async () => {} }));
+  const problem = await mailNotice({ env, db, job, actor, now, batch }, noticeSource(notice, club, params.date), settings, email);
+  await recordDebitNotice(db, { runId: job.id, personId, channel: problem ? "PRINT" : "MAIL", mailProblem: problem }, now);
+}
+
+/** Sends the person's notice by mail; null when it went out, else why not (then it is printed). */
+async function mailNotice(
+  { env, db, job, actor, now, batch }: ItemContext,
+  notice: DebitNoticeSource & { personId: number },
+  settings: MailSettings,
+  email: string,
+): Promise<string | null> {
+  try {
+    const template = await loadTemplate(db, MAIL_TEMPLATES.debitNotice);
+    const person = { id: notice.personId, ...notice.person, email };
+    const extra = debitNoticeData(notice);
+    const { rendered, route } = composeMail(env, settings, template, { person, now, extra });
+    if (route.status === "blocked") return route.message;
+    const claim = await claimOnce(db, {
+      kind: "DEBIT_NOTICE",
+      recipient: route.to,
+      intendedRecipient: email,
+      cc: null,
+      intendedCc: null,
+      subject: rendered.subject,
+      attachments: [],
+      sentBy: actor.name,
+      personId: notice.personId,
+      jobId: job.id,
+    });
+    // Claimed before and never confirmed: it may have gone out, but that is not known.
+    if (claim.status === "unconfirmed") return "Mail nicht bestätigt";
+    if (claim.status === "claimed") {
+      const transport = () =>
+        batch.get<MailTransport>(SMTP, async () => {
+          const opened = await openTransport(env);
+          return { value: opened, dispose: () => opened.close() };
+        });
+      try {
+        await sendClaimed(db, transport, claim.id, { to: route.to, cc: null, intendedTo: email, ...rendered, attachments: [] });
+      } catch (error) {
+        await batch.discard(SMTP);
+        throw error;
+      }
+    }
+    return null;
+  } catch (error) {
+    return `Mail fehlgeschlagen: ${messageOf(error)}`.slice(0, 200);
+  }
+}
+
+const RUN_NOT_FINISHED = "Der Lastschriftlauf ist noch nicht fertig.";
+const NO_LETTERS = "In diesem Lastschriftlauf gibt es keine Vorabankündigung zum Drucken.";
+
+/**
+ * The run's print PDF: every notice that goes by post (no e-mail address, or its mail failed), one
+ * letter per person. Rendered once the run is finished, on the first download, kept in R2.
+ */
+export async function debitNoticePrintPdf(env: Env, db: Db, runId: number): Promise<Download> {
+  const job = await getJob(db, runId);
+  if (!job || job.type !== "DIRECT_DEBIT") return { status: "missing", message: "Diesen Lastschriftlauf gibt es nicht." };
+  if (job.status === "QUEUED" || job.status === "RUNNING") return { status: "conflict", message: RUN_NOT_FINISHED };
+  const key = debitNoticePrintKey(runId);
+  const found = (body: BodyInit) => ({ status: "found", body, fileName: key, contentType: "application/pdf" }) as const;
+  const stored = await env.INVOICES.get(key);
+  if (stored) return found(stored.body);
+  const notices = await debitNoticesOfRun(db, runId, { channel: "PRINT" });
+  if (notices.length === 0) return { status: "missing", message: NO_LETTERS };
+  const template = await getTemplateByName(db, MAIL_TEMPLATES.debitNoticeLetter);
+  if (!template) return { status: "missing", message: `Die Briefvorlage „${MAIL_TEMPLATES.debitNoticeLetter}“ gibt es nicht. Bitte unter Vorlagen anlegen.` };
+  const club = await getConfiguration(db);
+  const date = paramsOfDirectDebitJob(job).date;
+  const htmls = notices.map((notice) => renderHtmlTemplate(template.html, debitNoticeData(noticeSource(notice, club, date))));
+  const renderer = lazyRenderer(env);
+  try {
+    const pdf = await letterPdf(env, key, printDocument(htmls, "Vorabankündigungen zum Drucken"), renderer.get, key);
+    return found(pdf.slice().buffer);
+  } catch {
+    return { status: "unavailable", message: RENDERING_FAILED };
+  } finally {
+    await renderer.close();
+  }
+}
