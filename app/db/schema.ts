@@ -813,6 +813,9 @@ export const configuration = sqliteTable(
     /** Days between a direct debit's pre-notification and its collection (SEPA Core rulebook: 14
      *  unless agreed otherwise with the debtor; at least 1). No check constraint: the form checks. */
     prenotificationDays: integer("prenotification_days").notNull().default(14),
+    /** The bank's charge for a returned debit the debtor caused (cents; 0: not passed on). Booked,
+     *  such a return charges it to the person as a fee (app/lib/return-reasons.ts). */
+    returnCharge: integer("return_charge").notNull().default(0),
     /** Aufbewahrungsübersicht (GDPR): members who left more than this many years ago, and
      *  people without activity for as long, are offered for erasure. */
     retentionYears: integer("retention_years").notNull().default(3),

@@ -11,7 +11,8 @@ function consequenceText(row: ReturnedDebitRow): string {
 
 /**
  * Rücklastschriften (Lastschriftläufe, ADMIN and FINANCE; issue 31 item 3): every booked returned
- * debit, newest first, with its reason in German and what it led to (app/lib/return-reasons.ts).
+ * debit, newest first, with its reason in German and what it led to (app/lib/return-reasons.ts);
+ * a stopped fee can be collected again ('Wieder einziehen …', app/dialogs/directDebit).
  */
 export const returnedDebitsGrid = defineGrid<ReturnedDebitRow>({
   id: "returnedDebits",
@@ -30,5 +31,10 @@ export const returnedDebitsGrid = defineGrid<ReturnedDebitRow>({
   defaultSort: { id: "day", descending: true },
   model: { list: (db, query) => pageOfReturnedDebits(db, query.page, query.pageSize) },
   dialogs: { add: false, edit: false, delete: false },
+  rowActions: [
+    // A stopped fee goes back to the runs only after staff agreed it with the person.
+    { label: "Wieder einziehen …", view: "collectAgain", entity: "directDebit", when: (r) => r.collectionStop !== null && r.openAmount > 0 && !r.mandateBlock },
+  ],
+  commandColumn: true,
   emptyText: "Noch keine Rücklastschriften gebucht.",
 });

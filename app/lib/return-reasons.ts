@@ -47,6 +47,17 @@ const REASONS: Record<string, ReturnReason> = {
 
 const UNKNOWN: ReturnReason = { text: "Grund unbekannt", consequence: "STOP_ITEM" };
 
+/**
+ * The returns the debtor has to answer for: no funds, a closed or blocked account. Only their
+ * bank charge may be claimed from the debtor as damages (§ 280 Abs. 1 BGB, the actual charge:
+ * a flat sum must not exceed the damage to be expected, § 309 Nr. 5 BGB). A refund (MD06) is the
+ * debtor's right, a missing mandate the club's fault: those charges stay with the club.
+ */
+const CHARGEABLE = new Set(["AM04", "AC04", "AC06"]);
+
+/** Whether the bank's charge for a return of this reason may be passed on to the debtor. */
+export const isChargeableReturn = (code: string | null) => code !== null && CHARGEABLE.has(code);
+
 /** The reason of a code (null or an unknown code: 'Grund unbekannt', the item stopped). */
 export const returnReasonOf = (code: string | null): ReturnReason => (code ? (REASONS[code] ?? UNKNOWN) : UNKNOWN);
 

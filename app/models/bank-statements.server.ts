@@ -37,7 +37,7 @@ import {
 import { groupIban, ibanWithCheckDigits, normalizeIban } from "~/lib/banking";
 import { type ParsedStatement, type StatementTransaction, transactionKey } from "~/lib/bank-statements.server";
 import { formatDate, formatMoney } from "~/lib/format";
-import { returnReasonLabel, returnReasonOf } from "~/lib/return-reasons";
+import { isChargeableReturn, returnReasonLabel, returnReasonOf } from "~/lib/return-reasons";
 import { type Actor } from "./audit.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import { appendPaymentComment } from "./payment-bookings.server";
@@ -618,6 +618,22 @@ function returnConsequenceStatements(entry: EntryRecord, feeId: number, returned
 }
 
 /**
+ * The bank's return charge passed on to the person (Einstellungen 'Rücklastschriftgebühr', 0: not
+ * at all): a fee collected directly like the returned one, due in 14 days, for a return the debtor
+ * caused (isChargeableReturn). The return's batch books it once (it stops unless the entry was
+ * still open), so importing or booking again charges nothing twice.
+ */
+function returnChargeStatements(entry: EntryRecord, feeId: number, day: string, actor: Actor, nowIso: string): Statement[] {
+  if (!isChargeableReturn(entry.returnReason)) return [];
+  return [
+    render(sql`INSERT INTO ${fees} (person_id, date, due_date, text, amount, open_amount, send_invoice, kind, payment_comments, created_by, created_on)
+      SELECT f.person_id, ${day}, date(${day}, '+14 days'), ${`Rücklastschriftgebühr ${formatDate(day)} (${returnReasonLabel(entry.returnReason)})`},
+        c.return_charge, c.return_charge, 0, 'OTHER', ${`Bankgebühr der ${returnComment(entry)} zu Posten ${feeId}`}, ${actor.name}, ${nowIso}
+      FROM ${fees} f JOIN ${configuration} c ON c.id = 1 WHERE f.id = ${feeId} AND c.return_charge > 0`),
+  ];
+}
+
+/**
  * A returned direct debit (Rücklastschrift): counter-entries undo the journal entries it returns,
  * those of every fee its transaction collected (a run's fees share its end-to-end id), or, for a
  * fee no run collected, the fee's last entry; what they paid is open again. The returned
@@ -644,6 +660,7 @@ function returnStatements(entry: EntryRecord, feeId: number, actor: Actor, nowIs
       WHERE id = ${feeId} OR id IN (${returned})`),
     ...reversalStatements(originals, { date: day, text: returnComment(entry), sourceRef: entry.bankReference }, actor, nowIso),
     ...returnConsequenceStatements(entry, feeId, returned, day, actor, nowIso),
+    ...returnChargeStatements(entry, feeId, day, actor, nowIso),
     // The returned transaction's items are cancelled (cancelled_on = the booking's instant, in a
     // run that is not CANCELLED: 'zurückgegeben'), so its fees are free for the next run; the
     // partial unique index (items not cancelled) lets the next run take them once.

@@ -28,6 +28,8 @@ export type ConfigurationInput = {
   mandateText: string | null;
   /** Days between a direct debit's pre-notification and its collection; left out: kept. */
   prenotificationDays?: number;
+  /** The bank's charge for a return the debtor caused, passed on as a fee (cents, 0: not); left out: kept. */
+  returnCharge?: number;
   /** The default tax case of an invoice row per fee kind (app/models/tax.server.ts); left out: kept. */
   taxCaseAnnual?: TaxCase;
   taxCaseEnrollment?: TaxCase;

@@ -640,7 +640,10 @@ export type ReturnedDebitRow = {
   day: string | null;
   personId: number;
   name: string;
+  feeId: number;
   feeText: string;
+  /** What is open on the fee now. */
+  openAmount: number;
   amount: number;
   reason: string | null;
   /** Why no run collects the fee any more, if a return stopped it. */
@@ -650,8 +653,10 @@ export type ReturnedDebitRow = {
 };
 
 /** One page of the booked returned debits, newest first, and how many there are. */
-export async function pageOfReturnedDebits(db: Db, page: number, pageSize: number): Promise<{ rows: ReturnedDebitRow[]; total: number }> {
-  const returned = and(eq(bankStatementEntries.isReturn, true), eq(bankStatementEntries.status, "BOOKED"), eq(bankStatementEntries.targetType, "FEE"));
+export const pageOfReturnedDebits = (db: Db, page: number, pageSize: number) => pageOfReturnedDebitsWhere(db, undefined, page, pageSize);
+
+async function pageOfReturnedDebitsWhere(db: Db, where: SQL | undefined, page = 1, pageSize = 1): Promise<{ rows: ReturnedDebitRow[]; total: number }> {
+  const returned = and(eq(bankStatementEntries.isReturn, true), eq(bankStatementEntries.status, "BOOKED"), eq(bankStatementEntries.targetType, "FEE"), where);
   const [rows, [counted]] = await db.batch([
     db
       .select({
@@ -659,7 +664,10 @@ export async function pageOfReturnedDebits(db: Db, page: number, pageSize: numbe
         day: sql<string | null>`coalesce(${bankStatementEntries.bookingDate}, ${bankStatementEntries.valueDate})`,
         personId: fees.personId,
         name: sql<string>`coalesce(${people.fullName}, '')`,
+        // Named apart: D1's batch answers by column name, and the entry's id is "id" too.
+        feeId: sql<number>`${fees.id}`.as("returned_fee_id"),
         feeText: fees.text,
+        openAmount: fees.openAmount,
         amount: bankStatementEntries.amount,
         reason: bankStatementEntries.returnReason,
         collectionStop: fees.collectionStop,
@@ -772,4 +780,47 @@ export async function debitNoticesOfRun(db: Db, runId: number, filter: { personI
     notice.collections.push(collection);
   }
   return [...byPerson.values()];
+}
+
+/**
+ * 'Wieder einziehen': a fee whose return stopped its collection (a refund the debtor asked for,
+ * an objection, an unclear reason) is given back to the runs, after staff agreed it with the
+ * person. Not for a blocked mandate (that needs a new one) or a fee no longer open. `entryId`: the
+ * booked return (a row of the Rücklastschriften).
+ */
+export type CollectAgainView = { entryId: number; name: string; feeText: string; openAmount: number; stop: string; refusal: string | null };
+
+export async function collectAgainView(db: Db, entryId: number): Promise<CollectAgainView | null> {
+  const { rows } = await pageOfReturnedDebitsWhere(db, eq(bankStatementEntries.id, entryId));
+  const [row] = rows;
+  if (!row) return null;
+  const refusal = !row.collectionStop
+    ? "Dieser Posten ist nicht gestoppt: Ein Lastschriftlauf zieht ihn ohnehin ein."
+    : row.openAmount <= 0
+      ? "Dieser Posten ist nicht mehr offen."
+      : row.mandateBlock
+        ? `Das Mandat ist gesperrt (${row.mandateBlock}): Für einen weiteren Einzug braucht es ein neues Mandat.`
+        : null;
+  return { entryId, name: row.name, feeText: row.feeText, openAmount: row.openAmount, stop: row.collectionStop ?? "", refusal };
+}
+
+export async function collectAgain(db: Db, entryId: number, actor: Actor, now = new Date()): Promise<RunChangeOutcome> {
+  const view = await collectAgainView(db, entryId);
+  if (!view) return { status: "missing" };
+  if (view.refusal) return { status: "refused", message: view.refusal };
+  const [entry] = await db.select({ feeId: bankStatementEntries.targetId }).from(bankStatementEntries).where(eq(bankStatementEntries.id, entryId));
+  const note = `Einzug wieder freigegeben ${formatDate(now.toISOString().slice(0, 10))} von ${actor.name} (war: ${view.stop})`;
+  const updated = await db
+    .update(fees)
+    .set({
+      collectionStop: null,
+      paymentComments: sql`CASE WHEN coalesce(${fees.paymentComments}, '') = '' THEN ${note} ELSE ${fees.paymentComments} || '; ' || ${note} END`,
+      lastModifiedBy: actor.name,
+      lastModifiedOn: now.toISOString(),
+      rowVersion: sql`${fees.rowVersion} + 1`,
+    })
+    .where(and(eq(fees.id, entry!.feeId!), sql`${fees.collectionStop} IS NOT NULL`))
+    .returning({ id: fees.id });
+  if (updated.length === 0) return { status: "refused", message: "Der Posten wurde inzwischen geändert." };
+  return { status: "done", message: `„${view.feeText}“ von ${view.name} wird vom nächsten Lastschriftlauf wieder eingezogen` };
 }

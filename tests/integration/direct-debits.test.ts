@@ -8,7 +8,7 @@
  * its transaction, and STAFF and GDPR refused on the server.
  */
 import { env } from "cloudflare:test";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, like } from "drizzle-orm";
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createDb } from "~/db/client.server";
@@ -779,16 +779,18 @@ describe("a mandate's changes (issue 31 item 4)", () => {
 });
 
 describe("returned debits by their reason (issue 31 item 3)", () => {
-  it("one statement with a return of each reason: the mandate blocked, the fee stopped, or presented once more", async () => {
+  it("one statement with a return of each reason: the mandate blocked, the fee stopped, or presented once more; the bank's charge passed on where the debtor caused it", async () => {
     const table = [
-      { code: "AC04", text: "Konto erloschen", blocks: true, stops: false },
-      { code: "AC06", text: "Konto gesperrt", blocks: true, stops: false },
-      { code: "MD01", text: "Kein gültiges Mandat", blocks: true, stops: false },
-      { code: "MD07", text: "Zahlungspflichtiger verstorben", blocks: true, stops: false },
-      { code: "MD06", text: "Erstattung auf Verlangen des Zahlungspflichtigen", blocks: false, stops: true },
-      { code: "MS02", text: "Widerspruch des Zahlungspflichtigen", blocks: false, stops: true },
-      { code: "AM04", text: "Deckung unzureichend", blocks: false, stops: false },
+      { code: "AC04", text: "Konto erloschen", blocks: true, stops: false, charged: true },
+      { code: "AC06", text: "Konto gesperrt", blocks: true, stops: false, charged: true },
+      { code: "MD01", text: "Kein gültiges Mandat", blocks: true, stops: false, charged: false },
+      { code: "MD07", text: "Zahlungspflichtiger verstorben", blocks: true, stops: false, charged: false },
+      { code: "MD06", text: "Erstattung auf Verlangen des Zahlungspflichtigen", blocks: false, stops: true, charged: false },
+      { code: "MS02", text: "Widerspruch des Zahlungspflichtigen", blocks: false, stops: true, charged: false },
+      { code: "AM04", text: "Deckung unzureichend", blocks: false, stops: false, charged: true },
     ];
+    // The club passes the bank's charge of 3,50 € on (Einstellungen).
+    await db.update(schema.configuration).set({ returnCharge: 350 }).where(eq(schema.configuration.id, 1));
     const cases: ((typeof table)[number] & { personId: number; mandate: typeof schema.sepaMandates.$inferSelect; fee: Fee })[] = [];
     for (const row of table) {
       const [{ id: personId }] = await db
@@ -828,6 +830,13 @@ describe("returned debits by their reason (issue 31 item 3)", () => {
       Object.fromEntries([["intent", "book"], ...entries.map((entry) => [`choice-${entry.id}`, `FEE:${entry.targetId}`])]),
     );
     expect(booked.status).toBe(302);
+    await db.update(schema.configuration).set({ returnCharge: 0 }).where(eq(schema.configuration.id, 1));
+    // Booking the same statement again books nothing and charges nothing twice.
+    await postForm(
+      `/bankstatements/${entries[0].importId}`,
+      await loginCookie("finance"),
+      Object.fromEntries([["intent", "book"], ...entries.map((entry) => [`choice-${entry.id}`, `FEE:${entry.targetId}`])]),
+    );
 
     const collectable = await peopleToCollect(db, earliest);
     const preview = await previewDirectDebits(db, today);
@@ -845,6 +854,18 @@ describe("returned debits by their reason (issue 31 item 3)", () => {
         preview.revoked.some((person) => person.personId === row.personId),
         row.code,
       ).toBe(row.blocks);
+      const charges = await db
+        .select()
+        .from(schema.fees)
+        .where(and(eq(schema.fees.personId, row.personId), like(schema.fees.text, "Rücklastschriftgebühr%")));
+      expect(
+        charges.map(({ text, amount, openAmount, sendInvoice, dueDate }) => ({ text, amount, openAmount, sendInvoice, dueDate })),
+        row.code,
+      ).toEqual(
+        row.charged
+          ? [{ text: `Rücklastschriftgebühr 23.11.2026 (${row.code} ${row.text})`, amount: 350, openAmount: 350, sendInvoice: false, dueDate: "2026-12-07" }]
+          : [],
+      );
     }
     // The Lastschriftläufe screen lists the returns with their reason in German and what followed.
     const screen = await page("/directdebits");
@@ -868,6 +889,28 @@ describe("returned debits by their reason (issue 31 item 3)", () => {
     ).toBe(302);
     expect((await feeById(am04.fee.id)).collectionStop).toBe("Rücklastschrift 23.11.2026 (AM04 Deckung unzureichend)");
     expect(await peopleToCollect(db, earliest)).not.toContain(am04.personId);
+
+    // 'Wieder einziehen' (agreed with the person): the stopped fee goes back to the runs; not for a blocked mandate.
+    const md06 = cases.find((row) => row.code === "MD06")!;
+    const md06Entry = entries.find((entry) => entry.returnReason === "MD06")!;
+    const ac04Entry = entries.find((entry) => entry.returnReason === "AC04")!;
+    expect(await page(`/directdebits?dialog=directDebit-collectAgain&dialogId=${md06Entry.id}`)).toContain(
+      "Nach einer Erstattung oder einem Widerspruch nur, wenn die Person zugestimmt hat",
+    );
+    expect(await page("/directdebits")).toContain(`dialog=directDebit-collectAgain&amp;dialogId=${md06Entry.id}`);
+    const refused = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:collectAgain", id: String(ac04Entry.id) });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("nicht gestoppt");
+    expect(
+      (await postForm("/directdebits", await loginCookie("staff"), { intent: "directDebit:collectAgain", id: String(md06Entry.id) })).headers.get("Location"),
+    ).toBe("/");
+    const resumed = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:collectAgain", id: String(md06Entry.id) });
+    expect(resumed.status).toBe(302);
+    expect(toastOf(resumed)?.message).toContain("wird vom nächsten Lastschriftlauf wieder eingezogen");
+    const freed = await feeById(md06.fee.id);
+    expect(freed.collectionStop).toBeNull();
+    expect(freed.paymentComments).toMatch(/Einzug wieder freigegeben \d\d\.\d\d\.\d{4} von .* \(war: Rücklastschrift 23\.11\.2026 \(MD06 /);
+    expect(await peopleToCollect(db, earliest)).toContain(md06.personId);
   });
 });
 

@@ -110,6 +110,7 @@ function defaults(config: ConfigurationRecord | null) {
     clubMembershipPriceFull: formatMoneyInput(config.clubMembershipPriceFull),
     clubMembershipPriceReduced1: formatMoneyInput(config.clubMembershipPriceReduced1),
     clubMembershipPriceReduced2: formatMoneyInput(config.clubMembershipPriceReduced2),
+    returnCharge: formatMoneyInput(config.returnCharge),
   };
 }
 
@@ -138,6 +139,7 @@ const CONFIGURATION_LABELS = {
   creditorId: "Gläubiger-ID",
   mandateText: "Text des SEPA-Lastschriftmandats",
   prenotificationDays: "Vorabankündigung (Tage vor dem Einzug)",
+  returnCharge: "Rücklastschriftgebühr weiterberechnen",
 };
 
 export default function ConfigurationScreen() {
@@ -241,6 +243,12 @@ export default function ConfigurationScreen() {
             <p className="col-span-2 -mt-2 text-sm text-slate-600 sm:col-span-1 sm:mt-6">
               Jede Lastschrift wird der Person vorab mit Betrag und Tag angekündigt, nach dem SEPA-Regelwerk 14 Tage vorher. Eine kürzere Frist (mindestens 1
               Tag) nur, wenn sie mit den Zahlungspflichtigen vereinbart ist, z. B. im Mandat oder in der Beitragsordnung.
+            </p>
+            <MoneyField meta={fields.returnCharge} label="Rücklastschriftgebühr weiterberechnen" />
+            <p className="col-span-2 -mt-2 text-sm text-slate-600 sm:col-span-1 sm:mt-6">
+              Die Gebühr, die die Bank für eine Rücklastschrift berechnet, als offener Posten an die Person (0,00: trägt der Verein). Nur bei Rücklastschriften,
+              die die Person zu vertreten hat (Deckung unzureichend, Konto erloschen oder gesperrt), und nur in Höhe der tatsächlichen Bankgebühr (§ 280 BGB;
+              eine höhere Pauschale ist gegenüber Verbrauchern unwirksam, § 309 Nr. 5 BGB).
             </p>
           </div>
         </fieldset>

@@ -63,6 +63,8 @@ export const configurationSchema = z
     mandateText: optionalText(4000),
     // Left out: kept. Shorter than the rulebook's 14 days only by agreement with the debtors.
     prenotificationDays: wholeNumber("Vorabankündigung", MAX_NOTICE_DAYS).min(MIN_NOTICE_DAYS, "Vorabankündigung: mindestens 1 Tag vor dem Einzug").optional(),
+    // Left out: kept. The bank's actual charge (0,00: the club bears it).
+    returnCharge: moneyInCents("Bitte die Rücklastschriftgebühr eingeben (0,00 für keine)").optional(),
   })
   .superRefine((value, context) => {
     if (bicRequiredFor(value.iban) && !value.bic) context.addIssue({ code: "custom", path: ["bic"], message: BIC_MESSAGES.required });
