@@ -61,6 +61,7 @@ export const NO_HISTORY: Record<string, string> = {
   bank_statement_entries: "Kontoauszug-Import: Protokoll (die gebuchten Zahlungen stehen im Verlauf der Gebühren/Rechnungen)",
   direct_debit_runs: "Lastschriftlauf: selbst ein Protokoll (erstellt, übergeben, storniert von/am); das Einziehen steht im Verlauf der Gebühren",
   direct_debit_items: "Lastschriftlauf: selbst ein Protokoll (erstellt, übergeben, storniert von/am); das Einziehen steht im Verlauf der Gebühren",
+  direct_debit_notices: "Lastschriftlauf: selbst ein Protokoll der Vorabankündigungen (einmal je Lauf und Person, nie geändert)",
   change_history: "der Verlauf selbst",
   erased_ibans: "DSGVO-Löschung: nur Hashes gelöschter IBANs, ohne Person",
   write_context: "wer gerade schreibt (technisch)",

@@ -12,7 +12,6 @@ import type { Db } from "~/db/client.server";
 import { debitNoticeData, debitNoticePrintKey, type DebitNoticeSource } from "~/lib/debit-notice";
 import type { Download } from "~/lib/download";
 import { MAIL_TEMPLATES } from "~/lib/mail";
-import { printDocument } from "~/lib/reminder-letter";
 import { renderHtmlTemplate } from "~/lib/templates";
 import { getConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
 import {
@@ -23,15 +22,12 @@ import {
   recordDebitNotice,
   type DebitNoticeRecord,
 } from "~/models/direct-debits.server";
-import { getJob } from "~/models/jobs.server";
 import { claimOnce } from "~/models/mails.server";
 import { getTemplateByName } from "~/models/templates.server";
-import { lazyRenderer } from "~/services/invoice-pdfs.server";
 import { openTransport, type MailTransport } from "~/services/mail.server";
-import { RENDERING_FAILED } from "~/services/pdf.server";
-import type { ItemContext } from "./item";
 import { composeMail, loadTemplate, mailSettings, messageOf, sendClaimed, type MailSettings } from "./mails.server";
-import { letterPdf } from "./reminder-run.server";
+import { ItemFailure, type ItemContext } from "./item";
+import { runPrintPdf } from "./letters.server";
 
 const SMTP = "smtp";
 
@@ -105,35 +101,18 @@ async function mailNotice(
   }
 }
 
-const RUN_NOT_FINISHED = "Der Lastschriftlauf ist noch nicht fertig.";
 const NO_LETTERS = "In diesem Lastschriftlauf gibt es keine Vorabankündigung zum Drucken.";
 
-/**
- * The run's print PDF: every notice that goes by post (no e-mail address, or its mail failed), one
- * letter per person. Rendered once the run is finished, on the first download, kept in R2.
- */
-export async function debitNoticePrintPdf(env: Env, db: Db, runId: number): Promise<Download> {
-  const job = await getJob(db, runId);
-  if (!job || job.type !== "DIRECT_DEBIT") return { status: "missing", message: "Diesen Lastschriftlauf gibt es nicht." };
-  if (job.status === "QUEUED" || job.status === "RUNNING") return { status: "conflict", message: RUN_NOT_FINISHED };
-  const key = debitNoticePrintKey(runId);
-  const found = (body: BodyInit) => ({ status: "found", body, fileName: key, contentType: "application/pdf" }) as const;
-  const stored = await env.INVOICES.get(key);
-  if (stored) return found(stored.body);
-  const notices = await debitNoticesOfRun(db, runId, { channel: "PRINT" });
-  if (notices.length === 0) return { status: "missing", message: NO_LETTERS };
-  const template = await getTemplateByName(db, MAIL_TEMPLATES.debitNoticeLetter);
-  if (!template) return { status: "missing", message: `Die Briefvorlage „${MAIL_TEMPLATES.debitNoticeLetter}“ gibt es nicht. Bitte unter Vorlagen anlegen.` };
-  const club = await getConfiguration(db);
-  const date = paramsOfDirectDebitJob(job).date;
-  const htmls = notices.map((notice) => renderHtmlTemplate(template.html, debitNoticeData(noticeSource(notice, club, date))));
-  const renderer = lazyRenderer(env);
-  try {
-    const pdf = await letterPdf(env, key, printDocument(htmls, "Vorabankündigungen zum Drucken"), renderer.get, key);
-    return found(pdf.slice().buffer);
-  } catch {
-    return { status: "unavailable", message: RENDERING_FAILED };
-  } finally {
-    await renderer.close();
-  }
+/** The run's print PDF: every notice that goes by post (no e-mail address, or its mail failed), one letter per person (runPrintPdf). */
+export function debitNoticePrintPdf(env: Env, db: Db, runId: number): Promise<Download> {
+  const run = { type: "DIRECT_DEBIT", name: "Lastschriftlauf", key: debitNoticePrintKey(runId), title: "Vorabankündigungen zum Drucken" } as const;
+  return runPrintPdf(env, db, runId, run, async (job) => {
+    const notices = await debitNoticesOfRun(db, runId, { channel: "PRINT" });
+    if (notices.length === 0) return { status: "missing", message: NO_LETTERS };
+    const template = await getTemplateByName(db, MAIL_TEMPLATES.debitNoticeLetter);
+    if (!template) throw new ItemFailure(`Die Briefvorlage „${MAIL_TEMPLATES.debitNoticeLetter}“ gibt es nicht. Bitte unter Vorlagen anlegen.`);
+    const club = await getConfiguration(db);
+    const date = paramsOfDirectDebitJob(job).date;
+    return notices.map((notice) => renderHtmlTemplate(template.html, debitNoticeData(noticeSource(notice, club, date))));
+  });
 }

@@ -10,9 +10,8 @@
  * in the same batch; a person left with nothing gets no letter (their reminders are cancelled).
  */
 import type { Download } from "~/lib/download";
-import { contentDisposition } from "~/lib/file-names";
 import { NO_EMAIL } from "~/lib/mail";
-import { printDocument, reminderLetterData, reminderLetterKey, reminderMailVariables, reminderPrintKey } from "~/lib/reminder-letter";
+import { reminderLetterData, reminderLetterKey, reminderMailVariables, reminderPrintKey } from "~/lib/reminder-letter";
 import { renderHtmlTemplate } from "~/lib/templates";
 import type { Db } from "~/db/client.server";
 import { clearFailure, getJob, recordFailure } from "~/models/jobs.server";
@@ -29,10 +28,10 @@ import {
 } from "~/models/reminder-runs.server";
 import { getTemplateByName } from "~/models/templates.server";
 import { openTransport, type MailTransport } from "~/services/mail.server";
-import { lazyRenderer } from "~/services/invoice-pdfs.server";
 import { paymentLinkForFee, paymentLinksRefusal } from "~/services/payments.server";
-import { PdfRenderer, RENDERING_FAILED } from "~/services/pdf.server";
+import { PdfRenderer } from "~/services/pdf.server";
 import { BatchResources } from "./batch-resources.server";
+import { letterPdf, runPrintPdf } from "./letters.server";
 import { failureReason, ItemFailure, type ItemContext } from "./item";
 import { composeMail, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed, type MailSettings } from "./mails.server";
 
@@ -72,26 +71,6 @@ async function withPaymentLinks(env: Env, db: Db, letter: ReminderLetter): Promi
     items.push({ ...item, paymentLink: outcome.status === "ok" ? outcome.link.url : null });
   }
   return { ...letter, items };
-}
-
-/** The letter's PDF: the one stored under its key (a retried message), else rendered and stored
- *  create-only (a file another attempt stored meanwhile is taken, never overwritten). */
-export async function letterPdf(env: Env, key: string, html: string, renderer: () => Promise<PdfRenderer>, fileName: string): Promise<Uint8Array> {
-  const stored = await env.INVOICES.get(key);
-  if (stored) return new Uint8Array(await stored.arrayBuffer());
-  let pdf: Uint8Array;
-  try {
-    pdf = await (await renderer()).render(html);
-  } catch (error) {
-    console.error("Brief: PDF-Erzeugung fehlgeschlagen", key, error);
-    throw new ItemFailure(RENDERING_FAILED);
-  }
-  await env.INVOICES.put(key, pdf, {
-    httpMetadata: { contentType: "application/pdf", contentDisposition: contentDisposition("inline", fileName) },
-    customMetadata: { fileName },
-    onlyIf: new Headers({ "If-None-Match": "*" }),
-  });
-  return pdf;
 }
 
 /**
@@ -182,38 +161,19 @@ export async function performReminderItem({ env, db, job, actor, now, batch }: I
 }
 
 const NO_PRINT_LETTERS = "In diesem Mahnlauf gibt es keine Mahnung zum Drucken.";
-const RUN_NOT_FINISHED = "Der Mahnlauf ist noch nicht fertig.";
 
-/**
- * The run's print PDF: every letter of its PRINT reminders, one after the other, each on a new
- * page. Rendered once the run is finished, on the first download, and kept in R2 (create-only).
- */
-export async function reminderPrintPdf(env: Env, db: Db, jobId: number): Promise<Download> {
-  const job = await getJob(db, jobId);
-  if (!job || job.type !== "REMINDERS") return { status: "missing", message: "Diesen Mahnlauf gibt es nicht." };
-  if (job.status === "QUEUED" || job.status === "RUNNING") return { status: "conflict", message: RUN_NOT_FINISHED };
-  const key = reminderPrintKey(jobId);
-  const stored = await env.INVOICES.get(key);
-  const found = (body: BodyInit) => ({ status: "found", body, fileName: key, contentType: "application/pdf" }) as const;
-  if (stored) return found(stored.body);
-  const params = reminderParamsOf(job);
-  const sentLetters = await reminderLetters(db, params, { jobId, status: "SENT", channel: "PRINT" });
-  if (sentLetters.length === 0) return { status: "missing", message: NO_PRINT_LETTERS };
-  // The links the run made (stored on the fees, while they fit what is open); none without Mollie.
-  const noLinks = (await paymentLinksRefusal(db, env)) !== null;
-  const letters = noLinks ? sentLetters.map(withoutPaymentLinks) : sentLetters;
-  const settings = await mailSettings(env, db);
-  const renderer = lazyRenderer(env);
-  try {
-    const htmls = await Promise.all(letters.map((letter) => letterHtml(db, params, letter, settings)));
-    const pdf = await letterPdf(env, key, printDocument(htmls), renderer.get, key);
-    return found(pdf.slice().buffer);
-  } catch (error) {
-    // A missing letter template is the club's to fix (404); the browser failing, to try again (503).
-    return error instanceof ItemFailure ? { status: "missing", message: error.message } : { status: "unavailable", message: RENDERING_FAILED };
-  } finally {
-    await renderer.close();
-  }
+/** The Mahnlauf's print PDF: every letter of its PRINT reminders (runPrintPdf). */
+export function reminderPrintPdf(env: Env, db: Db, jobId: number): Promise<Download> {
+  return runPrintPdf(env, db, jobId, { type: "REMINDERS", name: "Mahnlauf", key: reminderPrintKey(jobId), title: "Mahnungen zum Drucken" }, async (job) => {
+    const params = reminderParamsOf(job);
+    const sentLetters = await reminderLetters(db, params, { jobId, status: "SENT", channel: "PRINT" });
+    if (sentLetters.length === 0) return { status: "missing", message: NO_PRINT_LETTERS };
+    // The links the run made (stored on the fees, while they fit what is open); none without Mollie.
+    const noLinks = (await paymentLinksRefusal(db, env)) !== null;
+    const letters = noLinks ? sentLetters.map(withoutPaymentLinks) : sentLetters;
+    const settings = await mailSettings(env, db);
+    return Promise.all(letters.map((letter) => letterHtml(db, params, letter, settings)));
+  });
 }
 
 export type FailedReminderOutcome = { status: "sent"; reminder: ReminderRow } | { status: "refused"; message: string } | { status: "missing" };

@@ -76,15 +76,19 @@ test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the notices,
   expect(xml).toContain('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.008.001.08">');
   expect(xml).toContain(`<NbOfTxs>${done}</NbOfTxs>`);
   expect(xml).toContain(`<CtrlSum>${total.replace(/[^\d,]/g, "").replace(",", ".")}</CtrlSum>`);
-  // The demo has people without an e-mail address: their notices are letters to print.
-  expect(Number(letters)).toBeGreaterThan(0);
-  const [printed] = await Promise.all([page.waitForEvent("download"), run.getByRole("link", { name: "Vorabankündigungen drucken" }).click()]);
-  expect(printed.suggestedFilename()).toMatch(/^Vorabankuendigungen_Lauf_\d+\.pdf$/);
-  expect(
-    readFileSync((await printed.path())!)
-      .subarray(0, 5)
-      .toString(),
-  ).toBe("%PDF-");
+  // Notices to people without an e-mail address are letters to print (whether the demo's debtors
+  // include one depends on the data: the integration tests cover both ways).
+  if (!letters) {
+    await expect(run.getByRole("link", { name: "Vorabankündigungen drucken" })).toHaveCount(0);
+  } else {
+    const [printed] = await Promise.all([page.waitForEvent("download"), run.getByRole("link", { name: "Vorabankündigungen drucken" }).click()]);
+    expect(printed.suggestedFilename()).toMatch(/^Vorabankuendigungen_Lauf_\d+\.pdf$/);
+    expect(
+      readFileSync((await printed.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+  }
 
   if (javaScriptEnabled) {
     await run.getByRole("link", { name: "Lauf stornieren …" }).click();
