@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, sql, sum, type SQL } from "drizzle-orm";
 import { type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, toSql, type Db, type Statement } from "~/db/client.server";
+import { qualified } from "~/db/columns";
 import {
   attendances,
   courseDates,
@@ -45,7 +46,7 @@ export const ALREADY_BOOKED = "Dieser Hund ist mit dieser Person bereits in dies
 
 /** The last day of a course: its last date, else its start (the proof check looks that far). */
 const courseEnd = sql<string | null>`coalesce(
-  (SELECT substr(max(d.start_date_time), 1, 10) FROM ${courseDates} d WHERE d.course_id = ${courses.id}),
+  (SELECT substr(max(d.start_date_time), 1, 10) FROM ${courseDates} d WHERE d.course_id = ${qualified(courses.id)}),
   substr(${courses.startDateTime}, 1, 10))`;
 
 /** A participant's rabies date: the later of the date copied at booking and the dog's current one
@@ -56,7 +57,7 @@ export const participantRabiesDate = sql<string | null>`CASE WHEN ${dogs.rabiesV
 
 const hasGdpr = sql<boolean>`(${courseMemberships.hasGdpr} OR ${people.hasGdpr})`;
 const hasInsurance = sql<boolean>`(${courseMemberships.hasInsurance} OR ${people.hasInsurance})`;
-const paymentComments = sql<string | null>`(SELECT payment_comments FROM ${fees} f WHERE f.id = ${courseMemberships.feeId})`;
+const paymentComments = sql<string | null>`(SELECT payment_comments FROM ${fees} f WHERE f.id = ${qualified(courseMemberships.feeId)})`;
 
 /** The row's columns; `heldBy` is the instant until which dates count as held ('x von y'). */
 const columnsFor = (heldBy: string) => ({

@@ -6,6 +6,7 @@
 import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
+import { qualified } from "~/db/columns";
 import { attendances, courseDates, courseMasters, courseMemberships, courses, fees, locations, people, type CourseStatusCode } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { COURSE_STATUS_LABELS } from "~/lib/labels";
@@ -38,7 +39,7 @@ const isOverCapacity = (course: { maxDogs: number | null; actualNrOfDogs: number
 
 /** isOverCapacity as an SQL condition on a course row. */
 export const overCapacity = (): SQL => sql`(${courses.maxDogs} IS NOT NULL AND ${actualNrOfDogs} > ${courses.maxDogs})`;
-const actualNrOfSessions = sql<number>`(SELECT count(*) FROM course_dates d WHERE d.course_id = ${courses.id})`;
+const actualNrOfSessions = sql<number>`(SELECT count(*) FROM course_dates d WHERE d.course_id = ${qualified(courses.id)})`;
 
 const columns = {
   id: courses.id,

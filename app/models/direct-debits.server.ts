@@ -25,6 +25,7 @@
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
+import { qualified } from "~/db/columns";
 import {
   bankStatementEntries,
   configuration,
@@ -477,9 +478,8 @@ type DirectDebitRunRecord = typeof directDebitRuns.$inferSelect;
  *  and how many of its pre-notifications go by post (its print PDF). */
 export type DirectDebitRunRow = DirectDebitRunRecord & { finished: boolean; letters: number };
 
-// The run's id qualified by hand: drizzle writes a column of a query on one table without its
-// table's name, and inside these subqueries "id" would be the subquery table's own.
-const runIdSql = sql.raw(`"direct_debit_runs"."id"`);
+// Qualified: inside these subqueries an unqualified "id" would be the subquery table's own.
+const runIdSql = qualified(directDebitRuns.id);
 const lettersSql = sql<number>`(SELECT count(*) FROM ${directDebitNotices} n WHERE n.run_id = ${runIdSql} AND n.channel = 'PRINT')`;
 
 const finishedSql = sql<number>`(SELECT j.status NOT IN ('QUEUED', 'RUNNING') FROM ${jobs} j WHERE j.id = ${runIdSql})`;

@@ -106,7 +106,9 @@ export type RunningCourse = {
  */
 export async function runningCourses(db: Db, now: Date, trainerEmail: string | null): Promise<RunningCourse[]> {
   const iso = now.toISOString();
-  const nextDate = sql<string | null>`(SELECT min(d.start_date_time) FROM ${courseDates} d WHERE d.course_id = ${courses.id} AND d.start_date_time >= ${iso})`;
+  const nextDate = sql<
+    string | null
+  >`(SELECT min(d.start_date_time) FROM ${courseDates} d WHERE d.course_id = ${qualified(courses.id)} AND d.start_date_time >= ${iso})`;
   const rows = await db
     .select({
       id: courses.id,

@@ -14,6 +14,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
+import { qualified } from "~/db/columns";
 import {
   configuration,
   courseDates,
@@ -103,7 +104,7 @@ const headerColumns = {
   pdfFilePath: invoiceHeaders.pdfFilePath,
   personErased: sql<boolean>`${people.erasedOn} IS NOT NULL`.mapWith(Boolean).as("person_erased"),
   cancelled: sql<boolean>`${cancellingStorno} IS NOT NULL`.mapWith(Boolean).as("cancelled"),
-  nrOfRows: sql<number>`(SELECT count(*) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id})`.as("nr_of_rows"),
+  nrOfRows: sql<number>`(SELECT count(*) FROM ${invoiceRows} r WHERE r.invoice_id = ${qualified(invoiceHeaders.id)})`.as("nr_of_rows"),
   reminderLevel: invoiceHeaders.reminderLevel,
   lastReminderDate: invoiceHeaders.lastReminderDate,
 };
@@ -231,8 +232,8 @@ export async function getInvoiceHeader(db: Db, id: number): Promise<InvoiceHeade
     .select({
       header: invoiceHeaders,
       personName: people.fullName,
-      nrOfRows: sql<number>`(SELECT count(*) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id})`,
-      feeCount: sql<number>`(SELECT count(*) FROM ${invoiceRows} r WHERE r.invoice_id = ${invoiceHeaders.id} AND r.fee_id IS NOT NULL)`,
+      nrOfRows: sql<number>`(SELECT count(*) FROM ${invoiceRows} r WHERE r.invoice_id = ${qualified(invoiceHeaders.id)})`,
+      feeCount: sql<number>`(SELECT count(*) FROM ${invoiceRows} r WHERE r.invoice_id = ${qualified(invoiceHeaders.id)} AND r.fee_id IS NOT NULL)`,
     })
     .from(invoiceHeaders)
     .innerJoin(people, eq(people.id, invoiceHeaders.personId))

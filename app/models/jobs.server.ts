@@ -6,6 +6,7 @@
  */
 import { and, desc, eq, max, sql } from "drizzle-orm";
 import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
+import { qualified } from "~/db/columns";
 import { jobFailures, jobs, jobSlices, people } from "~/db/schema";
 import { joinGerman } from "~/lib/format";
 import { isActive, type JobType } from "~/lib/jobs";
@@ -288,7 +289,7 @@ const jobRowColumns = {
   failed: jobs.failed,
   message: jobs.message,
   year: sql<number | null>`json_extract(${jobs.params}, '$.year')`,
-  lastProgressOn: sql<string | null>`(SELECT max(settled_on) FROM ${jobSlices} WHERE job_id = ${jobs.id})`,
+  lastProgressOn: sql<string | null>`(SELECT max(settled_on) FROM ${jobSlices} WHERE job_id = ${qualified(jobs.id)})`,
   createdBy: jobs.createdBy,
   startedOn: jobs.startedOn,
   finishedOn: jobs.finishedOn,

@@ -7,6 +7,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { qualified } from "~/db/columns";
 import { fees, invoiceHeaders, mailLog, people, templates, type MailKind, type MailStatus } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import type { MailFee, MailInvoice, MailPerson } from "~/lib/mail";
@@ -197,8 +198,8 @@ export const mailInvoiceColumns = {
   openAmount: invoiceHeaders.openAmount,
   pdfFilePath: invoiceHeaders.pdfFilePath,
   kind: invoiceHeaders.kind,
-  correctsNumber: sql<number | null>`(SELECT o.invoice_number FROM invoice_headers o WHERE o.id = ${invoiceHeaders.correctsInvoiceId})`,
-  correctsDate: sql<string | null>`(SELECT o.date FROM invoice_headers o WHERE o.id = ${invoiceHeaders.correctsInvoiceId})`,
+  correctsNumber: sql<number | null>`(SELECT o.invoice_number FROM invoice_headers o WHERE o.id = ${qualified(invoiceHeaders.correctsInvoiceId)})`,
+  correctsDate: sql<string | null>`(SELECT o.date FROM invoice_headers o WHERE o.id = ${qualified(invoiceHeaders.correctsInvoiceId)})`,
 };
 
 const personColumns = {

@@ -13,6 +13,7 @@
  */
 import { and, between, count, desc, eq, sql, sum, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
+import { qualified } from "~/db/columns";
 import { fees, invoiceHeaders, invoiceRows, paymentAllocations, payments, people, type PaymentMethod, type PaymentSource } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { formatMoney } from "~/lib/format";
@@ -285,7 +286,7 @@ export async function reversePayment(db: Db, id: number, input: { date: string; 
     .where(
       and(
         eq(paymentAllocations.paymentId, id),
-        sql`EXISTS (SELECT 1 FROM ${invoiceHeaders} s WHERE s.corrects_invoice_id = ${invoiceHeaders.id} AND s.kind = 'STORNO')`,
+        sql`EXISTS (SELECT 1 FROM ${invoiceHeaders} s WHERE s.corrects_invoice_id = ${qualified(invoiceHeaders.id)} AND s.kind = 'STORNO')`,
       ),
     );
   if (cancelled) {

@@ -3,6 +3,7 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { qualified } from "~/db/columns";
 import {
   certifications,
   courseDates,
@@ -73,10 +74,12 @@ const protectedColumns = {
 /** The person's active SEPA mandate (ADMIN and FINANCE only): its reference and the IBAN masked
  *  in SQL, so the full IBAN never leaves the database for a grid or an export. */
 const bankColumns = {
-  mandateReference: sql<string | null>`(SELECT reference FROM sepa_mandates WHERE person_id = ${people.id} AND is_active = 1)`.as("mandate_reference"),
+  mandateReference: sql<string | null>`(SELECT reference FROM sepa_mandates WHERE person_id = ${qualified(people.id)} AND is_active = 1)`.as(
+    "mandate_reference",
+  ),
   mandateIban: sql<
     string | null
-  >`(SELECT substr(iban, 1, 4) || replace(hex(zeroblob(length(iban) - 8)), '00', '*') || substr(iban, -4) FROM sepa_mandates WHERE person_id = ${people.id} AND is_active = 1)`.as(
+  >`(SELECT substr(iban, 1, 4) || replace(hex(zeroblob(length(iban) - 8)), '00', '*') || substr(iban, -4) FROM sepa_mandates WHERE person_id = ${qualified(people.id)} AND is_active = 1)`.as(
     "mandate_iban_masked",
   ),
 };
@@ -139,7 +142,7 @@ const SORTS: Record<string, SQL | typeof people.lastName> = {
   memberSince: sql`${people.memberSince}`,
   memberUntil: sql`${people.memberUntil}`,
   hasGdpr: sql`${people.hasGdpr}`,
-  mandateReference: sql`(SELECT reference FROM sepa_mandates WHERE person_id = ${people.id} AND is_active = 1)`,
+  mandateReference: sql`(SELECT reference FROM sepa_mandates WHERE person_id = ${qualified(people.id)} AND is_active = 1)`,
 };
 export const PEOPLE_DEFAULT_SORT: SortSpec = { id: "lastName", descending: false };
 
