@@ -14,7 +14,7 @@ import { createDb, runAtomically } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { todayInBerlin, addDaysToDate } from "~/lib/format";
 import { previewInvoiceRun } from "~/models/invoice-runs.server";
-import { ALREADY_RUNNING, listJobs, sliceSettledStatements } from "~/models/jobs.server";
+import { activeJobs, ALREADY_RUNNING, listJobs, sliceSettledStatements } from "~/models/jobs.server";
 import { isFollowed } from "~/lib/jobs";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { deliver, startControlledInvoiceRun } from "../support/jobs";
@@ -289,6 +289,8 @@ describe("Rechnungen schreiben", () => {
     await env.DB.prepare("UPDATE job_slices SET settled_on = ? WHERE job_id = ?").bind(settledNow, run.jobId).run();
     const listed = (await listJobs(db, { page: 1, pageSize: 100 })).rows.find((job) => job.id === run.jobId);
     expect(listed?.lastProgressOn).toBe(settledNow);
+    // The cron's look at the runs under way (one table, no join) reads the same.
+    expect((await activeJobs(db)).find((job) => job.id === run.jobId)?.lastProgressOn).toBe(settledNow);
     expect(await page("/tasks")).not.toContain("Lauf fortsetzen");
     // Ten minutes without progress.
     await env.DB.batch([
