@@ -9,7 +9,7 @@
  * a collection is never made without its notice. The notice is recorded once per run and person.
  */
 import type { Db } from "~/db/client.server";
-import { debitNoticeData, debitNoticePrintKey, type DebitNoticeSource } from "~/lib/debit-notice";
+import { debitNoticeData, debitNoticeMailVariables, debitNoticePrintKey, type DebitNoticeSource } from "~/lib/debit-notice";
 import type { Download } from "~/lib/download";
 import { MAIL_TEMPLATES } from "~/lib/mail";
 import { renderHtmlTemplate } from "~/lib/templates";
@@ -65,7 +65,7 @@ async function mailNotice(
   try {
     const template = await loadTemplate(db, MAIL_TEMPLATES.debitNotice);
     const person = { id: notice.personId, ...notice.person, email };
-    const extra = debitNoticeData(notice);
+    const extra = debitNoticeMailVariables(notice);
     const { rendered, route } = composeMail(env, settings, template, { person, now, extra });
     if (route.status === "blocked") return route.message;
     const claim = await claimOnce(db, {

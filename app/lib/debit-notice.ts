@@ -64,16 +64,24 @@ export type DebitNoticeSource = {
  * {{firstCollectionDate}}: the letter and the mail get the same.
  */
 export function debitNoticeData(source: DebitNoticeSource) {
-  const collections = [...source.collections]
-    .sort((a, b) => a.collectionDate.localeCompare(b.collectionDate))
-    .map((collection) => ({ collectionDate: formatDate(collection.collectionDate), amount: formatMoney(collection.amount), text: collection.text }));
-  const total = source.collections.reduce((sum, collection) => sum + collection.amount, 0);
   return {
     title: "Vorabankündigung Ihrer SEPA-Lastschrift",
     date: formatDate(source.date),
     salutation: salutationOf(source.person),
     person: personTemplateData(source.person),
     club: clubTemplateData(source.club),
+    ...debitNoticeMailVariables(source),
+  };
+}
+
+/** What only the notice says, for its mail beside the common mail variables ({{club}} there is the
+ *  club's name, {{greeting}} the person's): the collections, their total, mandate, IBAN, creditor id. */
+export function debitNoticeMailVariables(source: Omit<DebitNoticeSource, "club" | "date" | "person">) {
+  const collections = [...source.collections]
+    .sort((a, b) => a.collectionDate.localeCompare(b.collectionDate))
+    .map((collection) => ({ collectionDate: formatDate(collection.collectionDate), amount: formatMoney(collection.amount), text: collection.text }));
+  const total = source.collections.reduce((sum, collection) => sum + collection.amount, 0);
+  return {
     creditorId: source.creditorId,
     mandateReference: source.mandateReference,
     mandateDate: formatDate(source.mandateDate),

@@ -986,7 +986,11 @@ describe("pre-notification (issue 31 item 1)", () => {
     expect(logged.sentOn! <= file!.uploaded.toISOString()).toBe(true);
     const [club] = await db.select().from(schema.configuration);
     const [mail] = await mailsTo(address);
-    expect(mail.subject).toContain("Vorabankündigung");
+    // The common mail variables stay as they are ({{club}} the club's name, {{greeting}} the person's).
+    expect(mail.subject).toMatch(new RegExp(`^Vorabankündigung: SEPA-Lastschrift von \\S.* ab ${formatDate(earliest).replaceAll(".", "\\.")}$`));
+    expect(mail.text).toMatch(/^Hallo Vera,\n/);
+    expect(mail.text).toMatch(/Viele Grüße\n\S/);
+    for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toContain("[object Object]");
     for (const text of [`am ${formatDate(earliest)}: 15,00 €`, "TEST-NOTICE-1", club.creditorId!, "DE02 **** **** **** **20 51"]) {
       expect(mail.text.replaceAll("\u00a0", " ")).toContain(text);
     }
