@@ -22,14 +22,10 @@ import {
   recordDebitNotice,
   type DebitNoticeRecord,
 } from "~/models/direct-debits.server";
-import { claimOnce } from "~/models/mails.server";
 import { getTemplateByName } from "~/models/templates.server";
-import { openTransport, type MailTransport } from "~/services/mail.server";
-import { composeMail, loadTemplate, mailSettings, messageOf, sendClaimed, type MailSettings } from "./mails.server";
+import { composeMail, loadTemplate, mailOncePerRun, mailSettingsOf, messageOf, type MailSettings } from "./mails.server";
 import { ItemFailure, type ItemContext } from "./item";
 import { runPrintPdf } from "./letters.server";
-
-const SMTP = "smtp";
 
 /** What the notice says, with the club's address and creditor id. */
 const noticeSource = (notice: DebitNoticeRecord, club: ConfigurationRecord | undefined, date: string): DebitNoticeSource & { personId: number } => ({
@@ -40,7 +36,8 @@ const noticeSource = (notice: DebitNoticeRecord, club: ConfigurationRecord | und
 });
 
 /** One person of a Lastschriftlauf: their collections written, then their notice sent (see above). */
-export async function performDirectDebitItem({ env, db, job, actor, now, batch }: ItemContext, personId: number): Promise<void> {
+export async function performDirectDebitItem(context: ItemContext, personId: number): Promise<void> {
+  const { env, db, job, now, batch } = context;
   const params = paramsOfDirectDebitJob(job);
   await collectFromPerson(db, job, personId, now);
   if (await hasDebitNotice(db, job.id, personId)) return;
@@ -49,53 +46,30 @@ export async function performDirectDebitItem({ env, db, job, actor, now, batch }
   if (!notice) return;
   const email = notice.email?.trim() ?? "";
   if (!email) return recordDebitNotice(db, { runId: job.id, personId, channel: "PRINT" }, now);
-  const settings = await batch.get("settings", async () => ({ value: await mailSettings(env, db), dispose: async () => {} }));
+  // Read once per queue batch: the club's creditor id and the mail settings come from the same row.
   const club = await batch.get("configuration", async () => ({ value: await getConfiguration(db), dispose: async () => {} }));
-  const problem = await mailNotice({ env, db, job, actor, now, batch }, noticeSource(notice, club, params.date), settings, email);
+  const problem = await mailNotice(context, noticeSource(notice, club, params.date), mailSettingsOf(env, club), email);
   await recordDebitNotice(db, { runId: job.id, personId, channel: problem ? "PRINT" : "MAIL", mailProblem: problem }, now);
 }
 
 /** Sends the person's notice by mail; null when it went out, else why not (then it is printed). */
 async function mailNotice(
-  { env, db, job, actor, now, batch }: ItemContext,
+  context: ItemContext,
   notice: DebitNoticeSource & { personId: number },
   settings: MailSettings,
   email: string,
 ): Promise<string | null> {
+  const { env, db, now } = context;
   try {
     const template = await loadTemplate(db, MAIL_TEMPLATES.debitNotice);
     const person = { id: notice.personId, ...notice.person, email };
     const extra = debitNoticeMailVariables(notice);
     const { rendered, route } = composeMail(env, settings, template, { person, now, extra });
     if (route.status === "blocked") return route.message;
-    const claim = await claimOnce(db, {
-      kind: "DEBIT_NOTICE",
-      recipient: route.to,
-      intendedRecipient: email,
-      cc: null,
-      intendedCc: null,
-      subject: rendered.subject,
-      attachments: [],
-      sentBy: actor.name,
-      personId: notice.personId,
-      jobId: job.id,
-    });
+    const log = { kind: "DEBIT_NOTICE", personId: notice.personId } as const;
+    const status = await mailOncePerRun(context, log, { to: route.to, cc: null, intendedTo: email, ...rendered, attachments: [] });
     // Claimed before and never confirmed: it may have gone out, but that is not known.
-    if (claim.status === "unconfirmed") return "Mail nicht bestätigt";
-    if (claim.status === "claimed") {
-      const transport = () =>
-        batch.get<MailTransport>(SMTP, async () => {
-          const opened = await openTransport(env);
-          return { value: opened, dispose: () => opened.close() };
-        });
-      try {
-        await sendClaimed(db, transport, claim.id, { to: route.to, cc: null, intendedTo: email, ...rendered, attachments: [] });
-      } catch (error) {
-        await batch.discard(SMTP);
-        throw error;
-      }
-    }
-    return null;
+    return status === "unconfirmed" ? "Mail nicht bestätigt" : null;
   } catch (error) {
     return `Mail fehlgeschlagen: ${messageOf(error)}`.slice(0, 200);
   }

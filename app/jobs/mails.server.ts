@@ -11,9 +11,20 @@ import { toBase64 } from "~/lib/bytes";
 import { epcPayload, girocodePng } from "~/lib/girocode";
 import { invoiceEpcPayload, type ClubInvoiceData } from "~/lib/invoice-document";
 import type { Actor } from "~/models/audit.server";
-import { getConfiguration } from "~/models/configuration.server";
-import { birthdayMailStatus, claimOnce, confirmMail, failMail, getMailTemplate, peopleWithBirthday } from "~/models/mails.server";
-import { openTransport, renderMail, routeMail, senderName, type Attachment, type MailTransport, type RenderedMail, type Route } from "~/services/mail.server";
+import { getConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
+import { birthdayMailStatus, claimOnce, confirmMail, failMail, getMailTemplate, peopleWithBirthday, type MailClaim } from "~/models/mails.server";
+import {
+  openTransport,
+  renderMail,
+  routeMail,
+  senderName,
+  type Attachment,
+  type MailTransport,
+  type OutgoingMail,
+  type RenderedMail,
+  type Route,
+} from "~/services/mail.server";
+import type { ItemContext } from "./item";
 
 /** A refusal a person can act on (German), e.g. a missing template or PDF. */
 export class MailProblem extends Error {}
@@ -27,7 +38,11 @@ const templateMissing = (name: string) => `Die Mailvorlage „${name}“ gibt es
 export type MailSettings = { testAccount: string | null; club: string; bank?: ClubInvoiceData | null };
 
 export async function mailSettings(env: Env, db: Db): Promise<MailSettings> {
-  const configuration = await getConfiguration(db);
+  return mailSettingsOf(env, await getConfiguration(db));
+}
+
+/** The mail settings from a configuration row already read. */
+export function mailSettingsOf(env: Env, configuration: ConfigurationRecord | undefined): MailSettings {
   return { testAccount: configuration?.smtpTestAccount ?? null, club: clubName(configuration?.hsvrmVereinName, senderName(env)), bank: configuration ?? null };
 }
 
@@ -151,6 +166,53 @@ export async function sendClaimed(db: Db, open: () => Promise<MailTransport>, lo
     await failMail(db, logId, messageOf(error));
     throw error;
   }
+}
+
+/** What the mail log says of a run's mail beyond the mail itself. */
+type RunMailLog = Pick<MailClaim, "kind" | "invoiceHeaderId" | "mailshotId"> & {
+  personId: number;
+  intendedCc?: string | null;
+  /** The files named in the log (not an inline image). */
+  attachments?: readonly string[];
+};
+
+const SMTP = "smtp";
+
+/**
+ * A run's mail to one person, sent at most once per run and person (claimOnce): over the one SMTP
+ * connection of the queue batch, which a failed send drops so the next item opens a fresh one.
+ * "sent" when it went out now or before; "unconfirmed" when it was claimed before and never
+ * confirmed (it may have gone out: not sent again). A refused mail throws (its claim marked failed).
+ */
+export async function mailOncePerRun(
+  { env, db, job, actor, batch }: Pick<ItemContext, "env" | "db" | "job" | "actor" | "batch">,
+  log: RunMailLog,
+  mail: OutgoingMail,
+): Promise<"sent" | "unconfirmed"> {
+  const claim = await claimOnce(db, {
+    ...log,
+    intendedCc: log.intendedCc ?? null,
+    attachments: [...(log.attachments ?? [])],
+    recipient: mail.to,
+    intendedRecipient: mail.intendedTo ?? mail.to,
+    cc: mail.cc,
+    subject: mail.subject,
+    sentBy: actor.name,
+    jobId: job.id,
+  });
+  if (claim.status !== "claimed") return claim.status;
+  const transport = () =>
+    batch.get<MailTransport>(SMTP, async () => {
+      const opened = await openTransport(env);
+      return { value: opened, dispose: () => opened.close() };
+    });
+  try {
+    await sendClaimed(db, transport, claim.id, mail);
+  } catch (error) {
+    await batch.discard(SMTP);
+    throw error;
+  }
+  return "sent";
 }
 
 // ---------------------------------------------------------------------------------------------

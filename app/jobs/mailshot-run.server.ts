@@ -9,10 +9,10 @@ import type { Db } from "~/db/client.server";
 import { formatCount, joinGerman } from "~/lib/format";
 import { NO_CONSENT, NO_EMAIL, NOTHING_TO_MAIL } from "~/lib/mail";
 import { paramsOfJob, type JobRecord, type RunSummary } from "~/models/jobs.server";
-import { claimOnce, mailshotRunCounts, personForConsentMail } from "~/models/mails.server";
+import { mailshotRunCounts, personForConsentMail } from "~/models/mails.server";
 import { invoiceToAttach } from "~/models/mailshots.server";
-import { openTransport, type Attachment, type MailTransport } from "~/services/mail.server";
-import { composeMail, documentAttachment, invoiceAttachment, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed } from "./mails.server";
+import type { Attachment } from "~/services/mail.server";
+import { composeMail, documentAttachment, invoiceAttachment, loadTemplate, mailOncePerRun, mailSettings, MailProblem, messageOf } from "./mails.server";
 import { ItemFailure, type ItemContext } from "./item";
 
 /** The mailshot as it was when the run started (a later edit does not change the run's mails). */
@@ -27,9 +27,9 @@ export type MailshotRunParams = {
 };
 
 export const MAILSHOT_SLICE_SIZE = 20;
-const SMTP = "smtp";
 
-export async function performMailshotItem({ env, db, job, actor, batch }: ItemContext, personId: number): Promise<void> {
+export async function performMailshotItem(context: ItemContext, personId: number): Promise<void> {
+  const { env, db, job, batch } = context;
   const params = paramsOfJob<MailshotRunParams>(job);
   const found = await personForConsentMail(db, personId);
   if (!found) throw new ItemFailure("Person gibt es nicht mehr");
@@ -54,35 +54,17 @@ export async function performMailshotItem({ env, db, job, actor, batch }: ItemCo
       )),
       ...(girocode ? [girocode] : []),
     ];
-    const claim = await claimOnce(db, {
+    // The log names the files sent along, not the inline GiroCode. Sent before (a retried message),
+    // or claimed and never confirmed: not sent again.
+    const log = {
       kind: "MAILSHOT",
-      recipient: route.to,
-      intendedRecipient: person.email,
-      cc: route.cc,
-      intendedCc: params.cc,
-      subject: rendered.subject,
-      // The log names the files sent along, not the inline GiroCode.
-      attachments: attachments.filter((file) => !file.contentId).map((file) => file.filename),
-      sentBy: actor.name,
       personId,
+      intendedCc: params.cc,
+      attachments: attachments.filter((file) => !file.contentId).map((file) => file.filename),
       invoiceHeaderId: invoice?.id ?? null,
       mailshotId: params.mailshotId,
-      jobId: job.id,
-    });
-    // Sent before (a retried message), or claimed and never confirmed: not sent again.
-    if (claim.status !== "claimed") return;
-    const transport = () =>
-      batch.get<MailTransport>(SMTP, async () => {
-        const opened = await openTransport(env);
-        return { value: opened, dispose: () => opened.close() };
-      });
-    try {
-      await sendClaimed(db, transport, claim.id, { to: route.to, cc: route.cc, intendedTo: person.email, ...rendered, attachments });
-    } catch (error) {
-      // A broken connection is not reused by the next item.
-      await batch.discard(SMTP);
-      throw error;
-    }
+    } as const;
+    await mailOncePerRun(context, log, { to: route.to, cc: route.cc, intendedTo: person.email, ...rendered, attachments });
   } catch (error) {
     if (error instanceof ItemFailure) throw error;
     throw new ItemFailure(error instanceof MailProblem ? error.message : `Mailserver: ${messageOf(error)}`.slice(0, 200));

@@ -16,7 +16,6 @@ import { renderHtmlTemplate } from "~/lib/templates";
 import type { Db } from "~/db/client.server";
 import { clearFailure, getJob, recordFailure } from "~/models/jobs.server";
 import { getReminder, reminderLetterKeyOf, type ReminderRow } from "~/models/reminders.server";
-import { claimOnce } from "~/models/mails.server";
 import {
   markRemindersSent,
   paidPendingReminders,
@@ -27,16 +26,14 @@ import {
   type ReminderRunParams,
 } from "~/models/reminder-runs.server";
 import { getTemplateByName } from "~/models/templates.server";
-import { openTransport, type MailTransport } from "~/services/mail.server";
 import { paymentLinkForFee, paymentLinksRefusal } from "~/services/payments.server";
 import { PdfRenderer } from "~/services/pdf.server";
 import { BatchResources } from "./batch-resources.server";
 import { letterPdf, runPrintPdf } from "./letters.server";
 import { failureReason, ItemFailure, type ItemContext } from "./item";
-import { composeMail, loadTemplate, mailSettings, MailProblem, messageOf, sendClaimed, type MailSettings } from "./mails.server";
+import { composeMail, loadTemplate, mailOncePerRun, mailSettings, MailProblem, messageOf, type MailSettings } from "./mails.server";
 
 const RENDERER = "pdf-renderer";
-const SMTP = "smtp";
 
 const letterTemplateMissing = (name: string) => `Die Briefvorlage „${name}“ gibt es nicht. Bitte unter Vorlagen anlegen.`;
 
@@ -77,7 +74,8 @@ async function withPaymentLinks(env: Env, db: Db, letter: ReminderLetter): Promi
  * One person of a Mahnlauf: their letter written, stored and sent (see above). `print`: the letter
  * goes by post whatever its channel (a mail that failed, printed instead by staff).
  */
-export async function performReminderItem({ env, db, job, actor, now, batch }: ItemContext, personId: number, { print = false } = {}): Promise<void> {
+export async function performReminderItem(context: ItemContext, personId: number, { print = false } = {}): Promise<void> {
+  const { env, db, job, actor, now, batch } = context;
   const params = reminderParamsOf(job);
   await writeReminders(db, job.id, [personId], params, actor, now);
   const [found] = await reminderLetters(db, params, { jobId: job.id, status: "PENDING", personId });
@@ -125,34 +123,11 @@ export async function performReminderItem({ env, db, job, actor, now, batch }: I
     const { rendered, route } = composeMail(env, settings, template, { person, now, extra: reminderMailVariables(letter) });
     if (route.status === "blocked") throw new ItemFailure(route.message);
     const attachments = [{ filename: key, content: pdf, mimeType: "application/pdf" }];
-    // Once per run and person (the unique claim of kind REMINDER): a retried message never mails twice.
-    const claim = await claimOnce(db, {
-      kind: "REMINDER",
-      recipient: route.to,
-      intendedRecipient: email,
-      cc: null,
-      intendedCc: null,
-      subject: rendered.subject,
-      attachments: [key],
-      sentBy: actor.name,
-      personId,
-      jobId: job.id,
-    });
-    // Claimed before and never confirmed: it may have gone out; not sent again, stays PENDING.
-    if (claim.status === "unconfirmed") return;
-    if (claim.status === "claimed") {
-      const transport = () =>
-        batch.get<MailTransport>(SMTP, async () => {
-          const opened = await openTransport(env);
-          return { value: opened, dispose: () => opened.close() };
-        });
-      try {
-        await sendClaimed(db, transport, claim.id, { to: route.to, cc: null, intendedTo: email, ...rendered, attachments });
-      } catch (error) {
-        await batch.discard(SMTP);
-        throw error;
-      }
-    }
+    // Once per run and person (kind REMINDER): a retried message never mails twice. Claimed before
+    // and never confirmed: it may have gone out; not sent again, stays PENDING.
+    const log = { kind: "REMINDER", personId, attachments: [key] } as const;
+    const status = await mailOncePerRun(context, log, { to: route.to, cc: null, intendedTo: email, ...rendered, attachments });
+    if (status === "unconfirmed") return;
     await markRemindersSent(db, { ...sent, channel: "MAIL" }, actor, now);
   } catch (error) {
     if (error instanceof ItemFailure) throw error;

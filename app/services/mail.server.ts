@@ -90,7 +90,7 @@ const mimeTypeOf = (file: Attachment) =>
   file.contentId
     ? `${file.mimeType}; name="${safeFileName(file.filename)}"\r\nContent-ID: <${oneLine(file.contentId).replace(/[<>"]/g, "")}>\r\nX-Wuff-Inline: 1`
     : file.mimeType;
-type OutgoingMail = { to: string; cc: string | null; subject: string; html: string; text: string; attachments: Attachment[]; intendedTo?: string };
+export type OutgoingMail = { to: string; cc: string | null; subject: string; html: string; text: string; attachments: Attachment[]; intendedTo?: string };
 
 /** A file name as a mail header may carry it (worker-mailer puts it between quotes as is). */
 const safeFileName = (name: string) => oneLine(name).replace(/["\\]/g, "_") || "Anhang";
