@@ -816,6 +816,9 @@ export const configuration = sqliteTable(
     /** The bank's charge for a returned debit the debtor caused (cents; 0: not passed on). Booked,
      *  such a return charges it to the person as a fee (app/lib/return-reasons.ts). */
     returnCharge: integer("return_charge").notNull().default(0),
+    /** Direct debits count as paid two TARGET2 business days after their collection date without
+     *  waiting for the bank statement (issue 31 item 2); a later return undoes it. */
+    debitAutoSettle: flag("debit_auto_settle"),
     /** Aufbewahrungsübersicht (GDPR): members who left more than this many years ago, and
      *  people without activity for as long, are offered for erasure. */
     retentionYears: integer("retention_years").notNull().default(3),
@@ -1176,7 +1179,8 @@ export const reminders = sqliteTable(
 const BANK_STATEMENT_FORMATS = ["CAMT053", "MT940"] as const;
 const BANK_ENTRY_PROPOSALS = ["MATCHED", "AMBIGUOUS", "UNMATCHED", "RETURN", "IGNORED"] as const;
 const BANK_ENTRY_STATUSES = ["OPEN", "BOOKED"] as const;
-const BANK_TARGET_TYPES = ["INVOICE", "FEE"] as const;
+/** DEBIT_RUN: the credit of a Lastschriftlauf's submitted debits (the run, a PmtInf block of it, or one transaction). */
+const BANK_TARGET_TYPES = ["INVOICE", "FEE", "DEBIT_RUN"] as const;
 
 export const bankStatementImports = sqliteTable(
   "bank_statement_imports",
@@ -1224,6 +1228,8 @@ export const bankStatementEntries = sqliteTable(
     bankReference: text("bank_reference"),
     endToEndId: text("end_to_end_id"),
     mandateId: text("mandate_id"),
+    /** The batch a collective booking names (CAMT Btch/PmtInfId or MsgId, MT940 KREF+). */
+    batchReference: text("batch_reference"),
     counterpartyName: text("counterparty_name"),
     counterpartyIban: text("counterparty_iban"),
     remittance: text("remittance").notNull().default(""),

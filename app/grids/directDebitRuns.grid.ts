@@ -29,6 +29,8 @@ export const directDebitRunsGrid = defineGrid<DirectDebitRunRow>({
     { id: "transactions", header: "Lastschriften", value: (r) => r.transactions, type: "number", sortable: false },
     { id: "fees", header: "Posten", value: (r) => r.fees, type: "number", sortable: false },
     { id: "total", header: "Summe", value: (r) => r.total, type: "money", sortable: false },
+    // Eingereicht until the bank statement books the credit (or, if chosen, 2 business days after collection).
+    { id: "paid", header: "Davon bezahlt", value: (r) => r.paid, type: "money", sortable: false },
     { id: "status", header: "Status", value: statusText, sortable: false },
   ],
   defaultSort: { id: "id", descending: true },

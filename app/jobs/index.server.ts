@@ -10,6 +10,8 @@ import { failureReason } from "./item";
 import { jobTitle } from "~/lib/jobs";
 import { eraseExpiredRemains } from "~/models/gdpr.server";
 import { hashStoredPdfs } from "~/services/invoice-pdfs.server";
+import { settleDueDebits } from "~/models/debit-settlements.server";
+import { todayInBerlin } from "~/lib/format";
 
 const DEAD_LETTER_QUEUE = "wuff-jobs-dlq";
 
@@ -166,6 +168,12 @@ export async function handleScheduled(controller: ScheduledController, env: Env)
     console.info("Geburtstagsmails:", birthdays.message);
   } catch (error) {
     console.error("Geburtstagsmails fehlgeschlagen", error);
+  }
+  try {
+    const settled = await settleDueDebits(db, todayInBerlin(now), CRON_ACTOR, now);
+    if (settled > 0) console.info("Lastschriften als bezahlt gebucht (2 Bankarbeitstage nach dem Einzug):", settled);
+  } catch (error) {
+    console.error("Lastschriften als bezahlt buchen fehlgeschlagen", error);
   }
   try {
     const hashed = await hashStoredPdfs(env, db);

@@ -25,6 +25,9 @@ export type StatementTransaction = {
   bankReference: string | null;
   endToEndId: string | null;
   mandateId: string | null;
+  /** The batch a collective booking credits (CAMT Btch or Refs: PmtInfId, else MsgId; MT940 KREF+):
+   *  for a Lastschriftlauf's credit its PmtInf block 'WUFF-LS-{run}-{RCUR|FRST}-{YYYYMMDD}'. */
+  batchReference: string | null;
   counterpartyName: string | null;
   counterpartyIban: string | null;
   remittance: string;
@@ -138,6 +141,10 @@ function parseCamt053(text: string): ParsedStatement {
       const proprietary = textAt(entry, "BkTxCd", "Prtry", "Cd") ?? "";
       const entryReturn = subFamily === "UPDD" || /\+10[89]\b/.test(proprietary);
       const details = list(entry.NtryDtls).flatMap((detail) => list(detail.TxDtls));
+      const batch = list(entry.NtryDtls)
+        .map((detail) => node(detail.Btch))
+        .find(Boolean);
+      const entryBatch = textAt(batch, "PmtInfId") ?? textAt(batch, "MsgId");
       const parts = details.length > 0 ? details : [{} as Node];
       for (const [index, detail] of parts.entries()) {
         const amount = parts.length === 1 ? entryAmount : (centsOf(textAt(detail, "AmtDtls", "TxAmt", "Amt")) ?? centsOf(textAt(detail, "Amt")) ?? entryAmount);
@@ -172,6 +179,7 @@ function parseCamt053(text: string): ParsedStatement {
             (index === 0 && parts.length === 1 ? textAt(entry, "AcctSvcrRef") : textAt(entry, "AcctSvcrRef") && `${textAt(entry, "AcctSvcrRef")}/${index + 1}`),
           endToEndId: nonRef(textAt(detail, "Refs", "EndToEndId")),
           mandateId: textAt(detail, "Refs", "MndtId"),
+          batchReference: nonRef(textAt(detail, "Refs", "PmtInfId") ?? entryBatch ?? textAt(detail, "Refs", "MsgId")),
           counterpartyName: fromDebtor ? (partyName("Dbtr") ?? partyName("Cdtr")) : (partyName("Cdtr") ?? partyName("Dbtr")),
           counterpartyIban: fromDebtor ? (partyIban("DbtrAcct") ?? partyIban("CdtrAcct")) : (partyIban("CdtrAcct") ?? partyIban("DbtrAcct")),
           remittance: remittance || additional,
@@ -266,6 +274,7 @@ function parseMt940(text: string): ParsedStatement {
         bankReference: nonRef(bankReference?.trim() || null),
         endToEndId: nonRef(customerReference.trim() || null),
         mandateId: null,
+        batchReference: null,
         counterpartyName: null,
         counterpartyIban: null,
         remittance: "",
@@ -280,6 +289,7 @@ function parseMt940(text: string): ParsedStatement {
       transaction.remittance = details.remittance;
       transaction.endToEndId = nonRef(details.tags.EREF ?? null) ?? transaction.endToEndId;
       transaction.mandateId = details.tags.MREF ?? null;
+      transaction.batchReference = nonRef(details.tags.KREF ?? null);
       // GVC 108/109: Rücklastschrift (a direct debit returned by the member's bank).
       transaction.isReturn = transaction.direction === "DBIT" && (details.gvc === "108" || details.gvc === "109");
       transaction.returnReason = transaction.isReturn ? (REASON.exec(`${details.remittance} ${details.extra}`)?.[1] ?? null) : null;

@@ -44,6 +44,28 @@ export function businessDayFrom(date: string): string {
  *  then), but not before the earliest possible one. */
 export const collectionDateFor = (dueDate: string, earliest: string) => (dueDate < earliest ? earliest : businessDayFrom(dueDate));
 
+/**
+ * The day a collection counts as paid when the club does not wait for its bank statement (issue 31
+ * item 2): the second TARGET2 business day after the collection date. Interbank settlement is on
+ * the collection date (SEPA Core rulebook, D), and a return without reason may still come on D+2
+ * (R-transactions before settlement); a later return undoes the payment by a counter-entry.
+ */
+export function settlementDayOf(collectionDate: string): string {
+  let day = collectionDate;
+  for (let businessDays = 0; businessDays < 2;) {
+    day = addDaysToDate(day, 1);
+    if (isTargetBusinessDay(day)) businessDays++;
+  }
+  return day;
+}
+
+/** The latest collection date whose settlement day (settlementDayOf) is `today` or earlier. */
+export function latestSettledCollection(today: string): string {
+  let day = today;
+  while (settlementDayOf(day) > today) day = addDaysToDate(day, -1);
+  return day;
+}
+
 /** How far ahead the run's SQL knows the TARGET2 calendar (due dates later than that are taken as they are). */
 const CALENDAR_DAYS = 3 * 366;
 
@@ -117,6 +139,37 @@ export type PaymentInstruction = {
   count: number;
   sum: number;
 };
+
+/** A run's message id: 'WUFF-LS-{run}'; its PmtInf blocks add '-{FRST|RCUR}-{YYYYMMDD}' (paymentInstructions). */
+export const runMessageId = (runId: number) => `WUFF-LS-${runId}`;
+
+/** What a bank credit names of a Lastschriftlauf: one transaction (its end-to-end id), or the run's
+ *  batch (its message id), or one PmtInf block of it (sequence type and collection date). */
+export type DebitCredit = { endToEndId: string } | { runId: number; sequenceType: SequenceType | null; collectionDate: string | null };
+
+const RUN_BATCH = /\bWUFF-LS-(\d{1,9})(?:-(FRST|RCUR)-(\d{4})(\d{2})(\d{2}))?\b/;
+/** A run's end-to-end id: 'WUFF-{run}-{person}-{YYYYMMDD}' (direct-debits.server.ts). */
+const RUN_TRANSACTION = /^WUFF-\d{1,9}-\d{1,9}-\d{8}$/;
+
+/**
+ * The run's credit a statement booking names: banks book a batch (BtchBookg true) as one credit
+ * naming the PmtInfId or MsgId (CAMT Btch, MT940 KREF+ or the customer reference), or each
+ * transaction on its own with its EndToEndId; some only write it into the text.
+ */
+export function debitCreditOf(booking: { endToEndId: string | null; batchReference: string | null; remittance: string }): DebitCredit | null {
+  if (booking.endToEndId && RUN_TRANSACTION.test(booking.endToEndId)) return { endToEndId: booking.endToEndId };
+  for (const text of [booking.batchReference, booking.endToEndId, booking.remittance]) {
+    const match = text ? RUN_BATCH.exec(text) : null;
+    if (match) {
+      return {
+        runId: Number(match[1]),
+        sequenceType: (match[2] as SequenceType | undefined) ?? null,
+        collectionDate: match[3] ? `${match[3]}-${match[4]}-${match[5]}` : null,
+      };
+    }
+  }
+  return null;
+}
 
 /** The transactions in blocks per sequence type and collection date (FRST first, then by date). */
 export function paymentInstructions(file: Pick<DirectDebitFile, "messageId" | "transactions">): PaymentInstruction[] {

@@ -37,14 +37,17 @@ import {
 import { groupIban, ibanWithCheckDigits, normalizeIban } from "~/lib/banking";
 import { type ParsedStatement, type StatementTransaction, transactionKey } from "~/lib/bank-statements.server";
 import { formatDate, formatMoney } from "~/lib/format";
+import { debitCreditOf, type DebitCredit } from "~/lib/pain008";
 import { isChargeableReturn, returnReasonLabel, returnReasonOf } from "~/lib/return-reasons";
 import { type Actor } from "./audit.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
+import { settlementStatements, submittedAmong } from "./debit-settlements.server";
 import { appendPaymentComment } from "./payment-bookings.server";
 import { allocationStatements, entryInsert, reversalStatements, type Allocation } from "./payments.server";
 import { ANONYMISED_NOTE, erasedIbansAmong } from "./gdpr.server";
 
-type TargetType = "INVOICE" | "FEE";
+/** DEBIT_RUN: a Lastschriftlauf's credit (the id is the run's; which of its debits the booking names). */
+type TargetType = "INVOICE" | "FEE" | "DEBIT_RUN";
 export type Target = { type: TargetType; id: number };
 
 /** An invoice or fee a booking may pay. */
@@ -205,6 +208,91 @@ export function proposeFor(transaction: StatementTransaction, book: MatchBook, r
     return { proposal: "MATCHED", target: { type: chosen.type, id: chosen.id }, candidates: [], note: paymentNote(transaction.amount, chosen) };
   }
   return { proposal: "UNMATCHED", target: null, candidates: [], note: null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credits of Lastschriftläufe (issue 31 item 2, debit-settlements.server.ts)
+
+/** The debits a credit names (SQL selecting item ids): the transaction's, or the batch's or
+ *  block's items, in a run not cancelled whose file is written (returned ones included). */
+function itemsOfCredit(credit: DebitCredit): SQL {
+  const named =
+    "endToEndId" in credit
+      ? sql`ci.end_to_end_id = ${credit.endToEndId}`
+      : sql`ci.run_id = ${credit.runId}${credit.sequenceType ? sql` AND ci.sequence_type = ${credit.sequenceType}` : sql``}${
+          credit.collectionDate ? sql` AND ci.collection_date = ${credit.collectionDate}` : sql``
+        }`;
+  return sql`SELECT ci.id FROM ${directDebitItems} ci JOIN ${directDebitRuns} cr ON cr.id = ci.run_id
+    WHERE ${named} AND cr.status <> 'CANCELLED' AND cr.file_key IS NOT NULL`;
+}
+
+/** A credit's debits as the review shows them: what was submitted and what of it is not paid yet. */
+type CreditGroup = OpenItem & { type: "DEBIT_RUN"; expected: number };
+
+async function creditGroupOf(db: Db, credit: DebitCredit): Promise<CreditGroup | null> {
+  const items = itemsOfCredit(credit);
+  const [row] = await db
+    .select({
+      runId: sql<number | null>`max(${directDebitItems.runId})`,
+      count: sql<number>`count(*)`,
+      expected: sql<number>`coalesce(sum(${directDebitItems.amount}), 0)`,
+      pending: sql<number>`coalesce(sum(CASE WHEN ${directDebitItems.id} IN (${submittedAmong(items)}) THEN ${directDebitItems.amount} ELSE 0 END), 0)`,
+    })
+    .from(directDebitItems)
+    .where(sql`${directDebitItems.id} IN (${items})`);
+  if (!row?.runId) return null;
+  const block =
+    "endToEndId" in credit
+      ? ` (Lastschrift ${credit.endToEndId})`
+      : credit.collectionDate
+        ? ` (${credit.sequenceType ?? ""} ${formatDate(credit.collectionDate)})`.replace("( ", "(")
+        : "";
+  return {
+    type: "DEBIT_RUN",
+    id: row.runId,
+    label: `Lastschriftlauf ${row.runId}${block}`,
+    personId: 0,
+    personName: null,
+    amount: row.expected,
+    openAmount: row.pending,
+    reference: null,
+    reminderFeesOpen: 0,
+    expected: row.expected,
+  };
+}
+
+/** The proposal for a run's credit: matched when its amount is what was submitted. */
+function settlementProposal(transaction: Pick<StatementTransaction, "amount">, group: CreditGroup): Proposal {
+  if (group.openAmount === 0) {
+    return { proposal: "UNMATCHED", target: null, candidates: [], note: `${group.label}: schon als bezahlt gebucht oder zurückgegeben, nichts mehr offen.` };
+  }
+  if (transaction.amount !== group.expected) {
+    return {
+      proposal: "UNMATCHED",
+      target: null,
+      candidates: [],
+      note: `${group.label}: eingereicht wurden ${formatMoney(group.expected)}, der Betrag passt nicht. Bitte mit der Bank klären.`,
+    };
+  }
+  const settled = group.expected - group.openAmount;
+  return {
+    proposal: "MATCHED",
+    target: { type: "DEBIT_RUN", id: group.id },
+    candidates: [],
+    note: settled > 0 ? `Davon ${formatMoney(settled)} schon als bezahlt gebucht oder zurückgegeben: gebucht wird der Rest.` : null,
+  };
+}
+
+/** The run credits among the statement's credits, by position: their proposal. */
+async function settlementProposals(db: Db, transactions: StatementTransaction[]): Promise<Map<number, Proposal>> {
+  const result = new Map<number, Proposal>();
+  for (const transaction of transactions) {
+    if (transaction.direction !== "CRDT" || transaction.isReturn) continue;
+    const credit = debitCreditOf(transaction);
+    const group = credit ? await creditGroupOf(db, credit) : null;
+    if (group) result.set(transaction.position, settlementProposal(transaction, group));
+  }
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -472,6 +560,11 @@ export async function importStatement(db: Db, input: { fileName: string; stateme
     (await feesByReferences(db, returnIds)).filter((item) => !alreadyReturned.has(item.reference!)).map((item) => [item.reference!, item]),
   );
   const book: MatchBook = { invoicesByNumber, referencedFees, feesById, mandates };
+  // A run's credit is its debits' settlement, before any matcher (its end-to-end id is its fees' reference).
+  const settlements = await settlementProposals(
+    db,
+    fresh.map(({ transaction }) => transaction),
+  );
   // Payers erased under GDPR Art. 17 (their IBAN's hash kept at the erasure): stored anonymised.
   const erasedPayers = await erasedIbansAmong(
     db,
@@ -493,7 +586,7 @@ export async function importStatement(db: Db, input: { fileName: string; stateme
             candidates: [],
             note: "Diese Lastschrift ist schon als Rücklastschrift gebucht: ihre Posten sind wieder offen.",
           } satisfies Proposal)
-        : proposeFor(t, book, returnedFees);
+        : (settlements.get(t.position) ?? proposeFor(t, book, returnedFees));
     // An erased payer: neither name nor IBAN is stored, nor the remittance unless it is the
     // reference of a booking found (a retained invoice or fee, § 147 AO); the note says why.
     const erased = t.counterpartyIban !== null && erasedPayers.has(t.counterpartyIban);
@@ -509,9 +602,9 @@ export async function importStatement(db: Db, input: { fileName: string; stateme
       : { counterpartyName: t.counterpartyName, counterpartyIban: t.counterpartyIban, mandateId: t.mandateId, remittance: t.remittance, note: proposal.note };
     statements.push(
       render(sql`INSERT INTO ${bankStatementEntries} (import_id, entry_key, position, direction, amount, booking_date, value_date, bank_reference, end_to_end_id,
-          mandate_id, counterparty_name, counterparty_iban, remittance, is_return, return_reason, proposal, target_type, target_id, candidates, note)
+          mandate_id, batch_reference, counterparty_name, counterparty_iban, remittance, is_return, return_reason, proposal, target_type, target_id, candidates, note)
         VALUES (${importId}, ${key}, ${t.position}, ${t.direction}, ${t.amount}, ${t.bookingDate}, ${t.valueDate}, ${t.bankReference}, ${t.endToEndId},
-          ${payer.mandateId}, ${payer.counterpartyName}, ${payer.counterpartyIban}, ${payer.remittance}, ${t.isReturn ? 1 : 0}, ${t.returnReason}, ${proposal.proposal},
+          ${payer.mandateId}, ${t.batchReference}, ${payer.counterpartyName}, ${payer.counterpartyIban}, ${payer.remittance}, ${t.isReturn ? 1 : 0}, ${t.returnReason}, ${proposal.proposal},
           ${proposal.target?.type ?? null}, ${proposal.target?.id ?? null}, ${proposal.candidates.length ? JSON.stringify(proposal.candidates) : null}, ${payer.note})`),
     );
   }
@@ -558,9 +651,15 @@ export async function entriesOfImport(db: Db, importId: number): Promise<ReviewE
   const rows = await db.select().from(bankStatementEntries).where(eq(bankStatementEntries.importId, importId)).orderBy(asc(bankStatementEntries.position));
   const targets = rows.flatMap((row) => [...(row.targetType && row.targetId ? [{ type: row.targetType, id: row.targetId }] : []), ...candidatesOf(row)]);
   const items = await openItemsOf(db, targets);
+  for (const row of rows) {
+    const credit = row.targetType === "DEBIT_RUN" ? debitCreditOf(row) : null;
+    const group = credit ? await creditGroupOf(db, credit) : null;
+    if (group) items.set(`DEBIT_RUN:${row.id}`, group);
+  }
   return rows.map((row) => ({
     ...row,
-    target: row.targetType && row.targetId ? (items.get(`${row.targetType}:${row.targetId}`) ?? null) : null,
+    target:
+      row.targetType && row.targetId ? (items.get(row.targetType === "DEBIT_RUN" ? `DEBIT_RUN:${row.id}` : `${row.targetType}:${row.targetId}`) ?? null) : null,
     candidateItems: candidatesOf(row).flatMap((target) => items.get(targetKey(target)) ?? []),
   }));
 }
@@ -678,6 +777,25 @@ function returnStatements(entry: EntryRecord, feeId: number, actor: Actor, nowIs
   ];
 }
 
+/**
+ * A Lastschriftlauf's credit: the submitted debits it names are paid on its value date (journal
+ * entries 'debit:{item}', debit-settlements.server.ts); the booking applied what they came to.
+ * Debits paid or returned before are left as they are.
+ */
+function creditStatements(entry: EntryRecord, actor: Actor, nowIso: string): Statement[] {
+  const credit = debitCreditOf(entry);
+  if (!credit) throw new Error(`Buchung ${entry.id} nennt keinen Lastschriftlauf`);
+  const items = itemsOfCredit(credit);
+  return [
+    render(sql`UPDATE ${bankStatementEntries} SET status = 'BOOKED', target_type = 'DEBIT_RUN', target_id = ${entry.targetId},
+        applied = (SELECT coalesce(sum(amount), 0) FROM ${directDebitItems} WHERE id IN (${submittedAmong(items)})),
+        booked_by = ${actor.name}, booked_on = ${nowIso}
+      WHERE id = ${entry.id} AND status = 'OPEN'`),
+    ABORT_UNLESS_CHANGED,
+    ...settlementStatements(items, { date: sql`${entry.valueDate ?? entry.bookingDate ?? nowIso.slice(0, 10)}`, comment: bankComment(entry) }, actor, nowIso),
+  ];
+}
+
 /** The treasurer's choice for one booking: a target (the proposal, a candidate, an invoice typed
  *  in), every item the statement names (`split`: one payment to several, in their order), or none. */
 export type Choice = { entryId: number; target: Target | null; invoiceNumber?: number | null; split?: boolean };
@@ -738,6 +856,10 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
   const nowIso = now.toISOString();
   const statements: Statement[] = [];
   for (const { entry, target, targets: paid } of planned) {
+    if (target.type === "DEBIT_RUN") {
+      statements.push(...creditStatements(entry, actor, nowIso));
+      continue;
+    }
     const item = items.get(targetKey(target));
     if (!item) return { status: "refused", message: "Die zugeordnete Rechnung bzw. der Posten ist nicht mehr da." };
     if (entry.isReturn) {
@@ -829,7 +951,8 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
       ),
     );
   const overpaid = booked
-    .filter((row) => !row.isReturn && (row.applied ?? 0) < row.amount)
+    // A run's credit pays debits, not a person: what it did not apply was paid or returned before.
+    .filter((row) => !row.isReturn && (row.applied ?? 0) < row.amount && planned.find(({ entry }) => entry.id === row.id)!.target.type !== "DEBIT_RUN")
     .map((row) => {
       const target = planned.find(({ entry }) => entry.id === row.id)!.target;
       return { label: items.get(targetKey(target))!.label, excess: row.amount - (row.applied ?? 0) };

@@ -30,6 +30,8 @@ export type ConfigurationInput = {
   prenotificationDays?: number;
   /** The bank's charge for a return the debtor caused, passed on as a fee (cents, 0: not); left out: kept. */
   returnCharge?: number;
+  /** Direct debits count as paid two TARGET2 business days after collection (debit-settlements.server.ts). */
+  debitAutoSettle?: boolean;
   /** The default tax case of an invoice row per fee kind (app/models/tax.server.ts); left out: kept. */
   taxCaseAnnual?: TaxCase;
   taxCaseEnrollment?: TaxCase;

@@ -34,7 +34,6 @@ import {
   directDebitRuns,
   fees,
   jobs,
-  paymentAllocations,
   payments,
   people,
   sepaMandates,
@@ -45,11 +44,12 @@ import { isEndedByRevocation, MANDATE_EXPIRY_WARNING_MONTHS, MANDATE_UNUSED_MONT
 import { addMonthsToDate, formatCount, formatDate, formatMoney } from "~/lib/format";
 import { DEFAULT_NOTICE_DAYS, earliestNotifiedCollection, latestCollection, type DebitNoticeSource, type NoticeCollection } from "~/lib/debit-notice";
 import { DIRECT_DEBIT_STATUS_LABELS } from "~/lib/labels";
-import { buildPain008, closedDaysFrom, paymentInstructions, type DirectDebitTransaction, type SequenceType } from "~/lib/pain008";
+import { buildPain008, closedDaysFrom, paymentInstructions, runMessageId, type DirectDebitTransaction, type SequenceType } from "~/lib/pain008";
 import type { Actor } from "./audit.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import { paramsOfJob, type JobRecord, type RunSummary } from "./jobs.server";
 import { appendPaymentComment } from "./payment-bookings.server";
+import { itemPaidSql } from "./debit-settlements.server";
 import { reversalStatements } from "./payments.server";
 
 /** People per queue message: each gets a mail (the pre-notification), as in a mailshot's slice. */
@@ -306,8 +306,9 @@ export async function peopleToCollect(db: Db, earliest: string, latest = NO_LATE
 
 /**
  * A slice: the run's row (once), its people's collectable fees as items, their mandates' first
- * collection, and the fees marked collected. Set-based and idempotent: a fee already in an item
- * that is not cancelled is not taken again, a collected fee is not changed again.
+ * collection, and the fees marked as in collection (payment reference: the end-to-end id). The fees
+ * stay open until the debit is paid (debit-settlements.server.ts). Set-based and idempotent: a fee
+ * already in an item that is not cancelled is not taken again, a collected fee is not changed again.
  */
 function directDebitSliceStatements(
   job: Pick<JobRecord, "id" | "createdBy" | "startedOn">,
@@ -322,9 +323,10 @@ function directDebitSliceStatements(
   // Due dates on days TARGET2 is closed move to the next business day (collectionDateSql).
   const collectionDate = collectionDateSql(sql`coalesce(f.due_date, f.date)`, params.earliest);
   const ofSlice = sql`SELECT fee_id FROM ${directDebitItems} WHERE run_id = ${runId} AND cancelled_on IS NULL AND ${inSlice}`;
+  const endToEndOfFee = sql`(SELECT end_to_end_id FROM ${directDebitItems} i WHERE i.fee_id = ${fees.id} AND i.run_id = ${runId} AND i.cancelled_on IS NULL)`;
   return [
     render(sql`INSERT INTO ${directDebitRuns} (id, status, message_id, created_by, created_on)
-      VALUES (${runId}, 'PREPARED', ${`WUFF-LS-${runId}`}, ${job.createdBy}, ${job.startedOn ?? iso}) ON CONFLICT DO NOTHING`),
+      VALUES (${runId}, 'PREPARED', ${runMessageId(runId)}, ${job.createdBy}, ${job.startedOn ?? iso}) ON CONFLICT DO NOTHING`),
     render(sql`INSERT INTO ${directDebitItems} (run_id, fee_id, person_id, mandate_id, mandate_reference, mandate_date, account_holder, iban, bic,
         original_iban, end_to_end_id, sequence_type, due_date, collection_date, amount, previous_payment_reference, previous_payment_comments)
       SELECT ${runId}, f.id, f.person_id, m.id, m.reference, m.mandate_date, m.account_holder, m.iban, m.bic,
@@ -344,23 +346,12 @@ function directDebitSliceStatements(
         last_modified_by = ${job.createdBy}, last_modified_on = ${iso}, row_version = row_version + 1
       WHERE first_collection_on IS NULL
         AND id IN (SELECT mandate_id FROM ${directDebitItems} WHERE run_id = ${runId} AND cancelled_on IS NULL AND ${inSlice})`),
+    // Once: a retried slice finds the payment reference set and appends no second comment.
     render(sql`UPDATE ${fees} SET
-        payment_reference = (SELECT end_to_end_id FROM ${directDebitItems} i WHERE i.fee_id = ${fees.id} AND i.run_id = ${runId} AND i.cancelled_on IS NULL),
+        payment_reference = ${endToEndOfFee},
         ${appendPaymentComment(directDebitComment(runId, params.date))},
         last_modified_by = ${job.createdBy}, last_modified_on = ${iso}, row_version = row_version + 1
-      WHERE id IN (${ofSlice}) AND open_amount > 0`),
-    // The collection is a journal entry per item ('debit:{item}'), allocated to its fee: its open
-    // amount goes to 0. A retried slice finds them written and writes none again.
-    render(sql`INSERT INTO ${payments} (entry_key, person_id, date, amount, method, source, source_ref, text, created_by, created_on)
-      SELECT 'debit:' || i.id, i.person_id, i.collection_date, i.amount, 'DIRECT_DEBIT', 'DIRECT_DEBIT', i.end_to_end_id,
-        ${`Lastschriftlauf ${runId}, Mandat `} || i.mandate_reference, ${job.createdBy}, ${iso}
-      FROM ${directDebitItems} i WHERE i.run_id = ${runId} AND i.cancelled_on IS NULL AND i.person_id IN (SELECT value FROM json_each(${people}))
-      ON CONFLICT DO NOTHING`),
-    render(sql`INSERT INTO ${paymentAllocations} (payment_id, fee_id, amount, created_by, created_on)
-      SELECT y.id, i.fee_id, i.amount, ${job.createdBy}, ${iso}
-      FROM ${directDebitItems} i JOIN ${payments} y ON y.entry_key = 'debit:' || i.id
-      WHERE i.run_id = ${runId} AND i.cancelled_on IS NULL AND i.person_id IN (SELECT value FROM json_each(${people}))
-        AND NOT EXISTS (SELECT 1 FROM ${paymentAllocations} a WHERE a.payment_id = y.id)`),
+      WHERE id IN (${ofSlice}) AND payment_reference IS NOT ${endToEndOfFee}`),
   ];
 }
 
@@ -475,27 +466,29 @@ export async function summarizeDirectDebitRun(env: Pick<Env, "INVOICES">, db: Db
 type DirectDebitRunRecord = typeof directDebitRuns.$inferSelect;
 
 /** A run with whether its job has finished (its slices all settled): only then may it be cancelled;
- *  and how many of its pre-notifications go by post (its print PDF). */
-export type DirectDebitRunRow = DirectDebitRunRecord & { finished: boolean; letters: number };
+ *  how many of its pre-notifications go by post (its print PDF), and what of it is paid (cents:
+ *  its debits whose credit is booked, debit-settlements.server.ts). */
+export type DirectDebitRunRow = DirectDebitRunRecord & { finished: boolean; letters: number; paid: number };
 
 // Qualified: inside these subqueries an unqualified "id" would be the subquery table's own.
 const runIdSql = qualified(directDebitRuns.id);
 const lettersSql = sql<number>`(SELECT count(*) FROM ${directDebitNotices} n WHERE n.run_id = ${runIdSql} AND n.channel = 'PRINT')`;
 
 const finishedSql = sql<number>`(SELECT j.status NOT IN ('QUEUED', 'RUNNING') FROM ${jobs} j WHERE j.id = ${runIdSql})`;
+const paidSql = sql<number>`(SELECT coalesce(sum(pi.amount), 0) FROM ${directDebitItems} pi WHERE pi.run_id = ${runIdSql} AND ${itemPaidSql(sql`pi.id`)})`;
 
 /** One page of the runs, newest first (the grid 'Bisherige Läufe'), and how many there are. */
 export async function pageOfDirectDebitRuns(db: Db, page: number, pageSize: number): Promise<{ rows: DirectDebitRunRow[]; total: number }> {
   const [rows, [counted]] = await Promise.all([
     db
-      .select({ run: directDebitRuns, finished: finishedSql, letters: lettersSql })
+      .select({ run: directDebitRuns, finished: finishedSql, letters: lettersSql, paid: paidSql })
       .from(directDebitRuns)
       .orderBy(desc(directDebitRuns.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ total: sql<number>`count(*)` }).from(directDebitRuns),
   ]);
-  return { rows: rows.map(({ run, finished, letters }) => ({ ...run, finished: Boolean(finished), letters })), total: counted?.total ?? 0 };
+  return { rows: rows.map(({ run, finished, letters, paid }) => ({ ...run, finished: Boolean(finished), letters, paid })), total: counted?.total ?? 0 };
 }
 
 async function getDirectDebitRun(db: Db, id: number): Promise<DirectDebitRunRecord | undefined> {
@@ -537,15 +530,16 @@ async function cancelRefusal(db: Db, run: DirectDebitRunRecord): Promise<string 
     .select({ count: sql<number>`count(*)` })
     .from(directDebitItems)
     .leftJoin(fees, eq(fees.id, directDebitItems.feeId))
-    // An item cancelled while its run is not: returned (a booked Rücklastschrift, see bank-statements.server.ts).
+    // An item cancelled while its run is not: returned (a booked Rücklastschrift, see
+    // bank-statements.server.ts); a paid one: its credit booked (debit-settlements.server.ts).
     .where(
       and(
         eq(directDebitItems.runId, run.id),
-        sql`(${directDebitItems.cancelledOn} IS NOT NULL OR ${fees.openAmount} <> 0 OR ${fees.paymentReference} IS NOT ${directDebitItems.endToEndId})`,
+        sql`(${directDebitItems.cancelledOn} IS NOT NULL OR ${fees.paymentReference} IS NOT ${directDebitItems.endToEndId} OR ${itemPaidSql(qualified(directDebitItems.id))})`,
       ),
     );
   if (changed.count > 0) {
-    return `${formatCount(changed.count, "Posten des Laufs wurde", "Posten des Laufs wurden")} seitdem geändert (z. B. eine Rücklastschrift gebucht): Der Lauf kann nicht mehr storniert werden.`;
+    return `${formatCount(changed.count, "Posten des Laufs wurde", "Posten des Laufs wurden")} seitdem geändert (z. B. gutgeschrieben oder eine Rücklastschrift gebucht): Der Lauf kann nicht mehr storniert werden.`;
   }
   const [later] = await db
     .select({ id: directDebitItems.runId })

@@ -4,8 +4,8 @@
  *
  * Overdue: an invoice with something open whose due date has passed, or a fee collected directly
  * (send_invoice = 0, not itself a reminder fee) with something open past its due date; fees billed
- * by invoice are reminded through their invoice. A fee collected by direct debit has open amount 0,
- * so it is not overdue. "Passed" and "due" follow §193 BGB (app/lib/reminder-dates.ts): the stored
+ * by invoice are reminded through their invoice. A fee in a direct debit not paid or returned yet
+ * is in collection, so it is not overdue (nor one the next run collects). "Passed" and "due" follow §193 BGB (app/lib/reminder-dates.ts): the stored
  * dates are compared with one cut-off date per level computed from today, so SQL needs no calendar.
  *
  * An item's level is the highest level of its reminders that are not cancelled; its next level the
@@ -15,7 +15,17 @@
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { qualified } from "~/db/columns";
-import { fees, invoiceHeaders, reminderLevels, reminders, sepaMandates, templates, type ReminderTargetType } from "~/db/schema";
+import {
+  directDebitItems,
+  directDebitRuns,
+  fees,
+  invoiceHeaders,
+  reminderLevels,
+  reminders,
+  sepaMandates,
+  templates,
+  type ReminderTargetType,
+} from "~/db/schema";
 import type { SortSpec } from "~/lib/grid";
 import { earliestCollectionDate } from "~/lib/pain008";
 import { latestDueDateFor } from "~/lib/reminder-dates";
@@ -86,12 +96,17 @@ const invoiceOverdue = (today: string) =>
 /** A fee is reminded on its own: collected directly (not billed by invoice), not a reminder fee. */
 const feeRemindable = sql`(${qualified(fees.sendInvoice)} = 0 AND ${qualified(fees.kind)} <> 'REMINDER')`;
 
-/** A direct debit is pending for a fee: no returned debit stopped it, and its person has an active
+/** The fee is in a Lastschriftlauf not cancelled, its debit neither paid nor returned yet: it is
+ *  'eingereicht' (debit-settlements.server.ts), so nobody reminds it. */
+const inCollection = sql`EXISTS (SELECT 1 FROM ${directDebitItems} di JOIN ${directDebitRuns} dr ON dr.id = di.run_id
+  WHERE di.fee_id = ${qualified(fees.id)} AND di.cancelled_on IS NULL AND dr.status <> 'CANCELLED')`;
+
+/** A direct debit is pending for a fee: it is in collection, or no returned debit stopped it and its person has an active
  *  SEPA mandate that the next Lastschriftlauf may still collect under (not expired, not revoked or
  *  blocked by its earliest collection day), so that run collects it. */
 const debitPending = (today: string) =>
-  sql`(${qualified(fees.collectionStop)} IS NULL AND EXISTS (SELECT 1 FROM ${sepaMandates} sm WHERE sm.person_id = ${qualified(fees.personId)} AND sm.is_active = 1
-    AND ${mandateValidUntilSql("sm")} >= ${earliestCollectionDate(today)}))`;
+  sql`((${qualified(fees.collectionStop)} IS NULL AND EXISTS (SELECT 1 FROM ${sepaMandates} sm WHERE sm.person_id = ${qualified(fees.personId)} AND sm.is_active = 1
+    AND ${mandateValidUntilSql("sm")} >= ${earliestCollectionDate(today)})) OR ${inCollection})`;
 
 /** A fee is overdue: reminded on its own, something open, its due date passed (§193 BGB), and no
  *  direct debit pending (issue 17: the club collects it rather than reminding). */

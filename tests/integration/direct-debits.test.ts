@@ -17,12 +17,23 @@ import { RUN_KINDS } from "~/jobs/runs.server";
 import * as schema from "~/db/schema";
 import { startRun } from "~/jobs/start.server";
 import { addDaysToDate, addMonthsToDate, formatDate, todayInBerlin } from "~/lib/format";
-import { collectionDateFor, earliestCollectionDate, isSameBank, isTargetBusinessDay, sepaAmount } from "~/lib/pain008";
+import {
+  collectionDateFor,
+  debitCreditOf,
+  earliestCollectionDate,
+  isSameBank,
+  isTargetBusinessDay,
+  latestSettledCollection,
+  sepaAmount,
+  settlementDayOf,
+} from "~/lib/pain008";
 import { ibanWithCheckDigits, mandateValidUntil } from "~/lib/banking";
 import { DEFAULT_NOTICE_DAYS, earliestNotifiedCollection } from "~/lib/debit-notice";
+import { settleDueDebits } from "~/models/debit-settlements.server";
 import { peopleToCollect, previewDirectDebits, type DirectDebitParams } from "~/models/direct-debits.server";
 import { getMandate } from "~/models/sepa-mandates.server";
 import camt053Fixture from "../fixtures/camt053-demo.xml?raw";
+import { camtDebitBookings } from "../support/camt";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { mailsTo, useTestAccount } from "../support/mail-catcher";
 import { deliver, type Sent } from "../support/jobs";
@@ -145,6 +156,40 @@ describe("TARGET2 calendar", () => {
     expect(sepaAmount(5)).toBe("0.05");
     expect(sepaAmount(99_999_999)).toBe("999999.99");
   });
+
+  it("a collection counts as paid on the second TARGET2 business day after it, over weekends and holidays", () => {
+    expect(settlementDayOf("2026-11-24")).toBe("2026-11-26"); // Tuesday: Thursday
+    expect(settlementDayOf("2026-11-26")).toBe("2026-11-30"); // Thursday: over the weekend to Monday
+    expect(settlementDayOf("2026-12-23")).toBe("2026-12-28"); // Christmas Day, Boxing Day and the weekend closed
+    expect(settlementDayOf("2026-04-02")).toBe("2026-04-08"); // Good Friday, Easter Monday
+    expect(latestSettledCollection("2026-11-30")).toBe("2026-11-26");
+    expect(latestSettledCollection("2026-11-29")).toBe("2026-11-25"); // Sunday: only what was due by Wednesday
+    expect(latestSettledCollection("2026-12-29")).toBe("2026-12-27"); // a Sunday: no collection is on it
+    for (let day = "2026-01-01"; day < "2027-01-01"; day = addDaysToDate(day, 1)) {
+      const latest = latestSettledCollection(day);
+      expect(settlementDayOf(latest) <= day, day).toBe(true);
+      expect(settlementDayOf(addDaysToDate(latest, 1)) > day, day).toBe(true);
+    }
+  });
+
+  it("a bank credit names the run's transaction, its batch or one PmtInf block", () => {
+    const booking = (values: { endToEndId?: string; batchReference?: string; remittance?: string }) => ({
+      endToEndId: null,
+      batchReference: null,
+      remittance: "",
+      ...values,
+    });
+    expect(debitCreditOf(booking({ endToEndId: "WUFF-12-345-20261201" }))).toEqual({ endToEndId: "WUFF-12-345-20261201" });
+    expect(debitCreditOf(booking({ batchReference: "WUFF-LS-12-RCUR-20261201" }))).toEqual({ runId: 12, sequenceType: "RCUR", collectionDate: "2026-12-01" });
+    expect(debitCreditOf(booking({ batchReference: "WUFF-LS-12" }))).toEqual({ runId: 12, sequenceType: null, collectionDate: null });
+    expect(debitCreditOf(booking({ remittance: "SEPA-SAMMLER WUFF-LS-7-FRST-20261130 3 POSTEN" }))).toEqual({
+      runId: 7,
+      sequenceType: "FRST",
+      collectionDate: "2026-11-30",
+    });
+    expect(debitCreditOf(booking({ endToEndId: "RE 2026001", remittance: "Rechnung 2026001" }))).toBeNull();
+    expect(debitCreditOf(booking({ remittance: "WUFF-LS-" }))).toBeNull();
+  });
 });
 
 /** The line of the fixture where its returned debit's entry starts (24 lines long). */
@@ -186,8 +231,26 @@ async function importReturn(endToEndId: string, amount: string, bankReference = 
   return entry;
 }
 
+/** A CAMT.053 statement with credits of direct debits: one transaction, or a batch booked as one sum. */
+const creditsStatement = (credits: { cents: number; endToEndId?: string; batch?: string; bankReference: string }[]) =>
+  camtDebitBookings(credits.map(({ bankReference, ...credit }) => ({ kind: "credit", ref: bankReference, ...credit })));
+
+/** The journal entries of the items' debits ('debit:{item}'), not undone. */
+const paidDebits = (itemIds: number[]) =>
+  db.$count(
+    schema.payments,
+    and(
+      inArray(
+        schema.payments.entryKey,
+        itemIds.map((id) => `debit:${id}`),
+      ),
+    ),
+  );
+
 describe("Lastschriftlauf", () => {
   let runId: number;
+  /** The run that collects the returned fees again. */
+  let againRunId: number;
   let xml: string;
 
   it("STAFF and GDPR are refused on the server: screen, preview, start, file", async () => {
@@ -237,8 +300,10 @@ describe("Lastschriftlauf", () => {
     expect(fa1.paymentReference).toBe(`WUFF-${runId}-${personA}-${ymd(future)}`);
     expect(fa2.paymentReference).toBe(fa1.paymentReference);
     expect(fa3.paymentReference).toBe(`WUFF-${runId}-${personA}-${ymd(a3.date)}`);
+    // Eingereicht: open until the bank credits them (issue 31 item 2), but in collection.
+    expect([fa1, fa2, fa3, fb1].map((fee) => fee.openAmount)).toEqual([4_250, 1_001, 3_000, 7_777]);
+    expect(await db.$count(schema.payments, like(schema.payments.entryKey, "debit:%"))).toBe(0);
     for (const fee of [fa1, fa2, fa3, fb1]) {
-      expect(fee.openAmount).toBe(0);
       expect(fee.paymentReference!.length).toBeLessThanOrEqual(35);
       expect(fee.paymentComments).toContain(`Lauf ${runId}`);
     }
@@ -439,6 +504,44 @@ describe("Lastschriftlauf", () => {
     expect((await validate(await (await fetchApp(`/directdebits/file/${runId}`, { cookie: await loginCookie("admin") })).text())).valid).toBe(true);
   });
 
+  it("the bank's credit of one transaction pays its fees: journal entries of method Lastschrift on its value date", async () => {
+    const fa1 = await feeById(a1.id);
+    const [credit] = await importStatement(creditsStatement([{ cents: 5_251, endToEndId: fa1.paymentReference!, bankReference: "GUT-A" }]));
+    expect(credit).toMatchObject({ proposal: "MATCHED", targetType: "DEBIT_RUN", targetId: runId, note: null });
+    const review = await page(`/bankstatements/${credit.importId}`);
+    expect(review).toContain(`Lastschriftlauf ${runId} (Lastschrift ${fa1.paymentReference})`);
+    const booked = await postForm(`/bankstatements/${credit.importId}`, await loginCookie("finance"), {
+      intent: "book",
+      [`choice-${credit.id}`]: `DEBIT_RUN:${runId}`,
+    });
+    expect(booked.status).toBe(302);
+    expect(toastOf(booked)?.message).toBe("1 Buchung gebucht (52,51\u00a0€ Zahlungseingang).");
+    const [pa1, pa2, pa3] = await Promise.all([a1, a2, a3].map((fee) => feeById(fee.id)));
+    expect([pa1.openAmount, pa2.openAmount, pa3.openAmount]).toEqual([0, 0, 3_000]);
+    const items = (await itemsOf(runId)).filter((item) => item.endToEndId === fa1.paymentReference);
+    const entries = await db
+      .select()
+      .from(schema.payments)
+      .where(
+        inArray(
+          schema.payments.entryKey,
+          items.map((item) => `debit:${item.id}`),
+        ),
+      );
+    expect(entries.map(({ amount, method, date, sourceRef }) => ({ amount, method, date, sourceRef })).sort((x, y) => x.amount - y.amount)).toEqual([
+      { amount: 1_001, method: "DIRECT_DEBIT", date: "2026-11-26", sourceRef: fa1.paymentReference },
+      { amount: 4_250, method: "DIRECT_DEBIT", date: "2026-11-26", sourceRef: fa1.paymentReference },
+    ]);
+    expect(pa1.paymentComments).toMatch(/; Bank 27\.11\.2026: 52,51\u00a0€/);
+    // The same credit again (another statement): nothing left to pay, nothing booked twice.
+    const [again] = await importStatement(creditsStatement([{ cents: 5_251, endToEndId: fa1.paymentReference!, bankReference: "GUT-A2" }]));
+    expect(again).toMatchObject({ proposal: "UNMATCHED", targetType: null });
+    expect(again.note).toContain("schon als bezahlt gebucht");
+    // A paid debit: the run cannot be cancelled any more.
+    const cancel = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id: runId });
+    expect(cancel.status).toBe(409);
+  });
+
   it("a returned debit reopens ALL fees of its transaction", async () => {
     const fa1 = await feeById(a1.id);
     // Insufficient funds: presented once more by the next run (below).
@@ -456,8 +559,9 @@ describe("Lastschriftlauf", () => {
     expect(ra2.openAmount).toBe(1_001);
     expect(ra1.paymentComments).toMatch(/Rücklastschrift 23\.11\.2026 \(AM04 Deckung unzureichend\)$/);
     expect(ra2.paymentComments).toMatch(/Rücklastschrift 23\.11\.2026 \(AM04 Deckung unzureichend\)$/);
-    // A fee of another transaction of the same person stays collected.
-    expect(ra3.openAmount).toBe(0);
+    // A fee of another transaction of the same person stays in collection.
+    expect(ra3.openAmount).toBe(3_000);
+    expect((await itemsOf(runId)).find((item) => item.feeId === a3.id)!.cancelledOn).toBeNull();
     const [bookedEntry] = await db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.id, entry.id));
     expect(bookedEntry.applied).toBe(5_251);
     // A run with a reopened fee cannot be cancelled any more; it can still be submitted.
@@ -497,6 +601,7 @@ describe("Lastschriftlauf", () => {
     const job = await finished((await newestJob()).id);
     expect(job.status).toBe("DONE");
     const run = await runOf(job.id);
+    againRunId = job.id;
     expect({ fees: run.fees, total: run.total }).toEqual({ fees: preview.fees, total: preview.total });
     const items = (await itemsOf(job.id)).filter((item) => [a1.id, a2.id, a3.id].includes(item.feeId));
     expect(items.map((item) => [item.feeId, item.amount, item.sequenceType]).sort()).toEqual(
@@ -506,7 +611,7 @@ describe("Lastschriftlauf", () => {
         [a3.id, 3_000, "FRST"],
       ].sort(),
     );
-    for (const item of items) expect(await feeById(item.feeId)).toMatchObject({ openAmount: 0, paymentReference: item.endToEndId });
+    for (const item of items) expect(await feeById(item.feeId)).toMatchObject({ openAmount: item.amount, paymentReference: item.endToEndId });
     expect(
       await db.$count(schema.directDebitItems, and(inArray(schema.directDebitItems.feeId, [a1.id, a2.id, a3.id]), isNull(schema.directDebitItems.cancelledOn))),
     ).toBe(3);
@@ -530,6 +635,84 @@ describe("Lastschriftlauf", () => {
     }
     expect(await postForm("/directdebits", await loginCookie("admin"), { intent: "directDebit:submit", id: "abc" }).then((r) => r.status)).toBe(404);
   });
+
+  it("the bank's batch credit of a PmtInf block pays the block's debits still submitted; a wrong sum is named, not booked", async () => {
+    const fb1 = await feeById(b1.id);
+    const item = (await itemsOf(runId)).find((each) => each.feeId === b1.id)!;
+    const block = (await itemsOf(runId)).filter((each) => each.sequenceType === item.sequenceType && each.collectionDate === item.collectionDate);
+    const sum = block.reduce((total, each) => total + each.amount, 0);
+    const batch = `WUFF-LS-${runId}-${item.sequenceType}-${item.collectionDate.replaceAll("-", "")}`;
+    const [wrong, credit] = await importStatement(
+      creditsStatement([
+        { cents: sum + 1, batch, bankReference: "SAMMLER-FALSCH" },
+        { cents: sum, batch, bankReference: "SAMMLER" },
+      ]),
+    );
+    expect(wrong).toMatchObject({ proposal: "UNMATCHED", targetType: null, batchReference: batch });
+    expect(wrong.note).toContain("der Betrag passt nicht");
+    expect(credit).toMatchObject({ proposal: "MATCHED", targetType: "DEBIT_RUN", targetId: runId });
+    const booked = await postForm(`/bankstatements/${credit.importId}`, await loginCookie("finance"), {
+      intent: "book",
+      [`choice-${credit.id}`]: `DEBIT_RUN:${runId}`,
+      [`choice-${wrong.id}`]: `DEBIT_RUN:${runId}`,
+    });
+    // The wrong sum was not proposed: nothing is booked.
+    expect(booked.status).toBe(422);
+    expect(await paidDebits([item.id])).toBe(0);
+    const bookedNow = await postForm(`/bankstatements/${credit.importId}`, await loginCookie("finance"), {
+      intent: "book",
+      [`choice-${credit.id}`]: `DEBIT_RUN:${runId}`,
+    });
+    expect(bookedNow.status).toBe(302);
+    expect((await feeById(b1.id)).openAmount).toBe(fb1.openAmount - item.amount);
+    const standing = block.filter((each) => each.cancelledOn === null);
+    expect(await paidDebits(standing.map((each) => each.id))).toBe(standing.length);
+    const [after] = await db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.id, credit.id));
+    expect(after).toMatchObject({ status: "BOOKED", applied: standing.reduce((total, each) => total + each.amount, 0) });
+    expect(await page("/directdebits")).toContain("Davon bezahlt");
+  });
+
+  it("if the club chooses, a run handed to the bank is paid two TARGET2 business days after collection, once; a later return undoes it", async () => {
+    const finance = { name: DEMO_USERS.finance.name };
+    const items = (await itemsOf(againRunId)).filter((item) => item.cancelledOn === null);
+    const last = items
+      .map((item) => item.collectionDate)
+      .sort()
+      .at(-1)!;
+    const settlementDay = settlementDayOf(last);
+    // Off by default: nothing.
+    expect(await settleDueDebits(db, settlementDay, finance)).toBe(0);
+    await db.update(schema.configuration).set({ debitAutoSettle: true }).where(eq(schema.configuration.id, 1));
+    // Not handed to the bank yet: none of its debits (the first run's, handed over, are paid now).
+    await settleDueDebits(db, settlementDay, finance);
+    expect(await paidDebits(items.map((item) => item.id))).toBe(0);
+    const submitted = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:submit", id: againRunId });
+    expect(submitted.status).toBe(302);
+    // The day before the settlement day of the last collection: not that one yet.
+    const dayBefore = addDaysToDate(settlementDay, -1);
+    expect(await settleDueDebits(db, dayBefore, finance)).toBe(items.filter((item) => settlementDayOf(item.collectionDate) <= dayBefore).length);
+    expect(await paidDebits(items.filter((item) => item.collectionDate === last).map((item) => item.id))).toBe(0);
+    expect(await settleDueDebits(db, settlementDay, finance)).toBe(items.filter((item) => item.collectionDate === last).length);
+    expect(await settleDueDebits(db, settlementDay, finance)).toBe(0);
+    expect(await paidDebits(items.map((item) => item.id))).toBe(items.length);
+    const a3Item = items.find((item) => item.feeId === a3.id)!;
+    expect(await feeById(a3.id)).toMatchObject({ openAmount: 0 });
+    const [entry] = await db
+      .select()
+      .from(schema.payments)
+      .where(eq(schema.payments.entryKey, `debit:${a3Item.id}`));
+    expect(entry).toMatchObject({ date: a3Item.collectionDate, amount: 3_000, method: "DIRECT_DEBIT" });
+    // A return after it: a counter-entry, the fee open again.
+    const returned = await importReturn(a3Item.endToEndId, "30.00", "NACH-AUTO", "MD06");
+    const booked = await postForm(`/bankstatements/${returned.importId}`, await loginCookie("finance"), {
+      intent: "book",
+      [`choice-${returned.id}`]: `FEE:${a3.id}`,
+    });
+    expect(booked.status).toBe(302);
+    expect((await feeById(a3.id)).openAmount).toBe(3_000);
+    expect(await db.$count(schema.payments, eq(schema.payments.reversesPaymentId, entry.id))).toBe(1);
+    await db.update(schema.configuration).set({ debitAutoSettle: false }).where(eq(schema.configuration.id, 1));
+  });
 });
 
 describe("a run whose file could not be written", () => {
@@ -551,7 +734,7 @@ describe("a run whose file could not be written", () => {
     // Before its messages arrive, the run is under way: no cancel yet.
     expect((await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id })).status).toBe(404);
     await deliver(messages);
-    expect((await feeById(fee.id)).openAmount).toBe(0);
+    expect((await feeById(fee.id)).paymentReference).toMatch(/^WUFF-/);
     // As if storing the file had failed every retry.
     await db.update(schema.directDebitRuns).set({ fileKey: null }).where(eq(schema.directDebitRuns.id, id));
     const html = await page("/directdebits");

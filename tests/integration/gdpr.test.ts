@@ -661,6 +661,7 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
       valueDate: "2026-11-20",
       bankReference: `SPAET-${position}-${person.id}`,
       endToEndId: null,
+      batchReference: null,
       mandateId: position === 0 ? `WUFF-${person.id}-1` : null,
       counterpartyName: name,
       counterpartyIban: iban,

@@ -35,7 +35,8 @@ import { loadDemoData } from "../support/seed";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
 import { startRun } from "~/jobs/start.server";
 import { addDaysToDate, todayInBerlin } from "~/lib/format";
-import { earliestCollectionDate } from "~/lib/pain008";
+import { earliestCollectionDate, settlementDayOf } from "~/lib/pain008";
+import { settleDueDebits } from "~/models/debit-settlements.server";
 import { mandateReference } from "~/lib/banking";
 import { reminderRunParams } from "~/models/reminder-runs.server";
 import { parseStatement } from "~/lib/bank-statements.server";
@@ -46,8 +47,10 @@ import { issueTestInvoice } from "../support/invoices";
 let reminderRuns = 0;
 
 /** A Lastschriftlauf over the person (their open fees without invoice, by their mandate), its
- *  messages delivered once or twice, then left prepared, cancelled, or submitted to the bank. */
-async function directDebitRun(redeliver: boolean, then: "keep" | "cancel" | "submit", cookie: string) {
+ *  messages delivered once or twice, then left prepared, cancelled, or submitted to the bank, and
+ *  then maybe paid: by the bank's batch credit booked from a statement, or by the club's automatic
+ *  settlement on the settlement day (run twice: it books once). */
+async function directDebitRun(redeliver: boolean, then: "keep" | "cancel" | "submit" | "credit" | "settle", cookie: string) {
   const messages: { body: unknown }[] = [];
   const collecting = { JOBS: { sendBatch: async (batch: { body: unknown }[]) => void messages.push(...batch) } } as unknown as Pick<Env, "JOBS">;
   const today = todayInBerlin();
@@ -56,7 +59,26 @@ async function directDebitRun(redeliver: boolean, then: "keep" | "cancel" | "sub
   if (outcome.status !== "started") return;
   await deliver(redeliver ? [...messages, ...messages] : messages);
   if (then === "cancel") await postForm("/directdebits", cookie, { intent: "directDebit:cancel", id: outcome.job.id });
-  if (then === "submit") await postForm("/directdebits", await loginCookie("admin"), { intent: "directDebit:submit", id: outcome.job.id });
+  if (then === "cancel") return;
+  if (then !== "keep") await postForm("/directdebits", await loginCookie("admin"), { intent: "directDebit:submit", id: outcome.job.id });
+  if (then === "settle") {
+    await db.update(schema.configuration).set({ debitAutoSettle: true }).where(eq(schema.configuration.id, 1));
+    const day = settlementDayOf(addDaysToDate(today, 400));
+    await settleDueDebits(db, day, actor);
+    expect(await settleDueDebits(db, day, actor), "settled once").toBe(0);
+    await db.update(schema.configuration).set({ debitAutoSettle: false }).where(eq(schema.configuration.id, 1));
+  }
+  if (then === "credit") {
+    const items = await db.select().from(schema.directDebitItems).where(eq(schema.directDebitItems.runId, outcome.job.id));
+    const cents = items.reduce((sum, item) => sum + item.amount, 0);
+    if (cents === 0) return;
+    const statement = parseStatement(camtWith([{ ref: `LS-${outcome.job.id}`, cents, text: `SEPA-Sammler WUFF-LS-${outcome.job.id}` }]));
+    const { importId } = await importStatement(db, { fileName: "sammler.xml", statement }, actor);
+    const [entry] = await db.select().from(schema.bankStatementEntries).where(eq(schema.bankStatementEntries.importId, importId));
+    expect(entry, "the run's credit is proposed").toMatchObject({ proposal: "MATCHED", targetType: "DEBIT_RUN", targetId: outcome.job.id });
+    const booked = await bookEntries(db, importId, [{ entryId: entry.id, target: { type: "DEBIT_RUN", id: outcome.job.id } }], actor);
+    expect(booked.status).toBe("booked");
+  }
 }
 
 /** A Mahnlauf over the person on a day later than the last one (so levels 2 and 3 come due too). */
@@ -396,7 +418,7 @@ const operation = fc.oneof(
   fc.record({
     kind: fc.constant("directDebitRun" as const),
     redeliver: fc.boolean(),
-    then: fc.constantFrom("keep" as const, "cancel" as const, "submit" as const),
+    then: fc.constantFrom("keep" as const, "cancel" as const, "submit" as const, "credit" as const, "settle" as const),
   }),
   // Issue 30: the journal's own operations, through the dialogs' actions as a treasurer sends them.
   fc.record({ kind: fc.constant("reversePayment" as const), pick: fc.nat(40) }),

@@ -34,7 +34,7 @@ const SPLIT = "SPLIT";
 
 const parseTarget = (value: string): Target | null | undefined => {
   if (value === "") return null;
-  const match = /^(INVOICE|FEE):(\d+)$/.exec(value);
+  const match = /^(INVOICE|FEE|DEBIT_RUN):(\d+)$/.exec(value);
   const id = match ? parseId(match[2]) : null;
   return match && id ? { type: match[1] as Target["type"], id } : undefined;
 };
@@ -85,7 +85,8 @@ const PROPOSALS: Record<ReviewEntry["proposal"], { label: string; className: str
 /** 'INVOICE:12': a target as a select value (the model's targetKey, kept here for the browser bundle). */
 const targetKey = (target: Target) => `${target.type}:${target.id}`;
 
-const itemHref = (item: OpenItem) => (item.type === "INVOICE" ? `/invoices/${item.id}/invoicerows` : `/people/${item.personId}/fees`);
+const itemHref = (item: OpenItem) =>
+  item.type === "INVOICE" ? `/invoices/${item.id}/invoicerows` : item.type === "DEBIT_RUN" ? "/directdebits" : `/people/${item.personId}/fees`;
 const itemText = (item: OpenItem) => `${item.label}${item.personName ? `, ${item.personName}` : ""}, offen ${formatMoney(item.openAmount)}`;
 
 export default function BankStatementReview() {

@@ -140,6 +140,7 @@ const CONFIGURATION_LABELS = {
   mandateText: "Text des SEPA-Lastschriftmandats",
   prenotificationDays: "Vorabankündigung (Tage vor dem Einzug)",
   returnCharge: "Rücklastschriftgebühr weiterberechnen",
+  debitAutoSettle: "Lastschriften automatisch als bezahlt buchen",
 };
 
 export default function ConfigurationScreen() {
@@ -249,6 +250,11 @@ export default function ConfigurationScreen() {
               Die Gebühr, die die Bank für eine Rücklastschrift berechnet, als offener Posten an die Person (0,00: trägt der Verein). Nur bei Rücklastschriften,
               die die Person zu vertreten hat (Deckung unzureichend, Konto erloschen oder gesperrt), und nur in Höhe der tatsächlichen Bankgebühr (§ 280 BGB;
               eine höhere Pauschale ist gegenüber Verbrauchern unwirksam, § 309 Nr. 5 BGB).
+            </p>
+            <CheckboxField meta={fields.debitAutoSettle} label="Lastschriften automatisch als bezahlt buchen" className="col-span-2" />
+            <p className="col-span-2 -mt-2 text-sm text-slate-600">
+              Eine eingereichte Lastschrift gilt als bezahlt, sobald der Kontoauszug ihre Gutschrift bucht. Angehakt gilt sie schon zwei Bankarbeitstage nach
+              dem Einzugstag als bezahlt (nur für Läufe, die an die Bank übergeben sind); eine spätere Rücklastschrift macht das rückgängig.
             </p>
           </div>
         </fieldset>

@@ -65,6 +65,7 @@ export const configurationSchema = z
     prenotificationDays: wholeNumber("Vorabankündigung", MAX_NOTICE_DAYS).min(MIN_NOTICE_DAYS, "Vorabankündigung: mindestens 1 Tag vor dem Einzug").optional(),
     // Left out: kept. The bank's actual charge (0,00: the club bears it).
     returnCharge: moneyInCents("Bitte die Rücklastschriftgebühr eingeben (0,00 für keine)").optional(),
+    debitAutoSettle: checkbox(),
   })
   .superRefine((value, context) => {
     if (bicRequiredFor(value.iban) && !value.bic) context.addIssue({ code: "custom", path: ["bic"], message: BIC_MESSAGES.required });
