@@ -613,7 +613,10 @@ export async function cancelDirectDebitRun(db: Db, id: number, actor: Actor, now
     if (isAbortedAsUnchanged(error)) return { status: "refused", message: "Der Lauf wurde inzwischen geändert." };
     throw error;
   }
-  return { status: "done", message: `Lastschriftlauf ${id} storniert: ${formatCount(run.fees, "Posten ist", "Posten sind")} wieder offen` };
+  return {
+    status: "done",
+    message: `Lastschriftlauf ${id} storniert: ${formatCount(run.fees, "Posten ist", "Posten sind")} wieder frei für den nächsten Lauf`,
+  };
 }
 
 /** The run's pain.008 file from R2, or null (no run, not finished, file gone). */

@@ -1,12 +1,61 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { camtDebitBookings } from "../support/camt";
 import { loginAs } from "./support/login";
 
+/** The transactions of a pain.008 file: end-to-end id and cents. */
+const transactionsOf = (xml: string) =>
+  [...xml.matchAll(/<DrctDbtTxInf>[\s\S]*?<EndToEndId>([^<]+)<\/EndToEndId>[\s\S]*?<InstdAmt Ccy="EUR">([\d.]+)<\/InstdAmt>/g)].map((match) => ({
+    endToEndId: match[1],
+    cents: Math.round(Number(match[2]) * 100),
+  }));
+
+const euros = (cents: number) =>
+  `${(cents / 100)
+    .toFixed(2)
+    .replace(".", ",")
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ".")}\u00a0€`;
+
+/**
+ * The bank's statement for a run (uploaded at Kontoauszug importieren, booked as proposed): `returned`
+ * come back for insufficient funds (AM04: presented once more by the next run), `credited` are
+ * credited one by one. The review names the run and the German reason; the run then shows what of
+ * it is paid, the Rücklastschriften what came back and why.
+ */
+async function bankStatementFor(page: Page, runId: string, returned: { endToEndId: string; cents: number }[], credited: { endToEndId: string; cents: number }) {
+  const stamp = `${runId}-${Date.now()}`;
+  const xml = camtDebitBookings([
+    ...returned.map((transaction, index) => ({ kind: "return" as const, ref: `RET-${stamp}-${index}`, reason: "AM04", ...transaction })),
+    { kind: "credit", ref: `GUT-${stamp}`, ...credited },
+  ]);
+  await page.goto("/bankstatements");
+  await page
+    .getByLabel("Kontoauszug (CAMT.053 oder MT940)")
+    .setInputFiles({ name: "lastschriften.xml", mimeType: "application/xml", buffer: Buffer.from(xml) });
+  await page.getByRole("button", { name: "Hochladen und abgleichen" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Kontoauszug prüfen" })).toBeVisible();
+  const entries = page.getByRole("list", { name: "Buchungen des Kontoauszugs" }).getByRole("listitem");
+  const credit = entries.filter({ hasText: `Lastschriftlauf ${runId} (Lastschrift ${credited.endToEndId})` });
+  await expect(credit.getByText("Zugeordnet")).toBeVisible();
+  await expect(entries.filter({ hasText: "Grund AM04" })).toHaveCount(returned.length);
+  await page.getByRole("button", { name: "Buchen" }).click();
+  await expect(page.getByRole("status")).toContainText(`${returned.length + 1} Buchungen gebucht`);
+
+  await page.goto("/directdebits");
+  const run = page.getByRole("region", { name: "Bisherige Läufe" }).getByRole("row", { name: new RegExp(`^Lauf ${runId}\\b`) });
+  await expect(run).toContainText(euros(credited.cents));
+  const returns = page.getByRole("region", { name: "Rücklastschriften" });
+  // One row per returned fee (a transaction may collect several), the reason in German.
+  expect(await returns.getByRole("row").filter({ hasText: "AM04 Deckung unzureichend" }).count()).toBeGreaterThanOrEqual(returned.length);
+  await expect(returns.getByRole("row").filter({ hasText: "wird erneut eingezogen" }).first()).toBeVisible();
+  return run;
+}
+
 // Runs with the bulk runs (its name ends in tasks.spec.ts), one project after the other: a run
-// collects every collectable fee of the club. With JavaScript the run is cancelled afterwards (its
-// fees are open again), so the run without JavaScript has the same fees to collect and is handed
-// to the bank.
-test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the notices, the run, the pain.008 download, then cancel or submit", async ({
+// collects every collectable fee of the club. With JavaScript two of its transactions come back
+// and one is credited, so the run can no longer be cancelled; the run without JavaScript collects
+// the returned ones again (AM04: once more), is handed to the bank, and one comes back, one is credited.
+test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the notices, the run, the pain.008 download, the bank's credits and returns", async ({
   page,
   javaScriptEnabled,
 }) => {
@@ -90,19 +139,28 @@ test("Lastschriftlauf: from the Kontenblatt, preview, confirmation, the notices,
     ).toBe("%PDF-");
   }
 
+  const runId = /^Lauf (\d+)/.exec((await run.getByRole("cell").first().textContent())!.trim())![1];
+  const transactionsOfRun = transactionsOf(xml);
   if (javaScriptEnabled) {
-    await run.getByRole("link", { name: "Lauf stornieren …" }).click();
+    // Enough for two returns and a credit (the demo club collects from dozens of members).
+    expect(transactionsOfRun.length).toBeGreaterThanOrEqual(3);
+    const [first, second, third] = transactionsOfRun;
+    const booked = await bankStatementFor(page, runId, [first, second], third);
+    await booked.getByRole("link", { name: "Lauf stornieren …" }).click();
     const cancel = page.getByRole("dialog", { name: /^Lastschriftlauf \d+ stornieren$/ });
+    await expect(cancel).toContainText("seitdem geändert");
     await cancel.getByRole("button", { name: "Lauf stornieren" }).click();
-    await expect(page.getByRole("status").filter({ hasText: /storniert: .* wieder offen/ })).toBeVisible();
-    await expect(run).toContainText("storniert");
-    await expect(run.getByRole("link", { name: "Datei herunterladen" })).toHaveCount(0);
+    await expect(page.getByRole("alert").filter({ hasText: "kann nicht mehr storniert werden" })).toBeVisible();
   } else {
     await run.getByRole("link", { name: "An die Bank übergeben …" }).click();
     const submit = page.getByRole("dialog", { name: /^Lastschriftlauf \d+ an die Bank übergeben$/ });
     await submit.getByRole("button", { name: "An die Bank übergeben" }).click();
     await expect(run).toContainText("an die Bank übergeben");
     await expect(run.getByRole("link", { name: "Lauf stornieren …" })).toHaveCount(0);
+    // The two returned with JavaScript are collected once more: at least two transactions.
+    expect(transactionsOfRun.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = transactionsOfRun;
+    await bankStatementFor(page, runId, [first], second);
   }
 });
 

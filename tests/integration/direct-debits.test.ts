@@ -434,11 +434,11 @@ describe("Lastschriftlauf", () => {
 
   it("'Lauf stornieren' gives every fee back what it had, makes the mandate FRST again and frees the fees for the next run", async () => {
     const html = await page(`/directdebits?dialog=directDebit-cancel&dialogId=${runId}`);
-    expect(html).toContain("wieder offen");
+    expect(html).toContain("wieder frei für den nächsten Lauf");
     const before = (await itemsOf(runId)).length;
     const response = await postForm("/directdebits", await loginCookie("finance"), { intent: "directDebit:cancel", id: runId });
     expect(response.status).toBe(302);
-    expect(toastOf(response)?.message).toBe(`Lastschriftlauf ${runId} storniert: ${before} Posten sind wieder offen`);
+    expect(toastOf(response)?.message).toBe(`Lastschriftlauf ${runId} storniert: ${before} Posten sind wieder frei für den nächsten Lauf`);
     for (const fee of [a1, a2, a3, b1]) {
       const now = await feeById(fee.id);
       expect({ open: now.openAmount, reference: now.paymentReference, comments: now.paymentComments }).toEqual({

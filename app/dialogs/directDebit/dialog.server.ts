@@ -53,10 +53,12 @@ export const dialog = defineDialog({
         confirm: {
           title: `Lastschriftlauf ${view.run.id} stornieren`,
           message:
-            "Bist du sicher? Die Posten des Laufs werden wieder offen (Betrag, Zahlungsreferenz und Buchungskommentar wie vorher); die Datei darf dann nicht mehr eingereicht werden.",
+            "Bist du sicher? Die Posten des Laufs werden wieder frei für den nächsten Lauf (Zahlungsreferenz und Buchungskommentar wie vorher); die Datei darf dann nicht mehr eingereicht werden.",
           details: [
             ...blockLines(view),
-            ...(view.cancelRefusal ? [view.cancelRefusal] : [`${formatCount(view.run.fees, "Posten wird", "Posten werden")} wieder offen.`]),
+            ...(view.cancelRefusal
+              ? [view.cancelRefusal]
+              : [`${formatCount(view.run.fees, "Posten wird", "Posten werden")} wieder frei für den nächsten Lauf.`]),
           ],
           intent: "directDebit:cancel",
           id: view.run.id,
