@@ -14,6 +14,11 @@
  * open amount: matched; several, or several that together make the amount: ambiguous; none:
  * unmatched with a note).
  *
+ * A Lastschriftlauf's credit comes before every matcher: a booking that names a run's transaction
+ * (its end-to-end id) or its batch (PmtInfId or MsgId 'WUFF-LS-{run}…') is proposed as that run's
+ * credit when its amount is what the named debits came to, and booked it pays them
+ * (debit-settlements.server.ts).
+ *
  * Returned direct debits: a direct-debit run (direct-debits.server.ts) sets each collected fee's
  * paymentReference to the end-to-end id of its transaction (EndToEndId / EREF+ in MT940). The
  * R-transaction names that id, so it finds the fees whose paymentReference equals it, and booking
@@ -21,6 +26,7 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, like, not, sql, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
+import { qualified } from "~/db/columns";
 import {
   bankStatementEntries,
   bankStatementImports,
@@ -229,35 +235,63 @@ function itemsOfCredit(credit: DebitCredit): SQL {
 /** A credit's debits as the review shows them: what was submitted and what of it is not paid yet. */
 type CreditGroup = OpenItem & { type: "DEBIT_RUN"; expected: number };
 
-async function creditGroupOf(db: Db, credit: DebitCredit): Promise<CreditGroup | null> {
-  const items = itemsOfCredit(credit);
-  const [row] = await db
-    .select({
-      runId: sql<number | null>`max(${directDebitItems.runId})`,
-      count: sql<number>`count(*)`,
-      expected: sql<number>`coalesce(sum(${directDebitItems.amount}), 0)`,
-      pending: sql<number>`coalesce(sum(CASE WHEN ${directDebitItems.id} IN (${submittedAmong(items)}) THEN ${directDebitItems.amount} ELSE 0 END), 0)`,
-    })
-    .from(directDebitItems)
-    .where(sql`${directDebitItems.id} IN (${items})`);
-  if (!row?.runId) return null;
+type NamedItem = { id: number; runId: number; endToEndId: string; sequenceType: string; collectionDate: string; amount: number; pending: number };
+
+/** Every debit the credits name (in runs not cancelled whose file is written), with whether it is
+ *  still submitted: a few queries for a whole statement, however many credits it has. */
+async function itemsNamedBy(db: Db, credits: DebitCredit[]): Promise<NamedItem[]> {
+  const endToEndIds = [...new Set(credits.flatMap((credit) => ("endToEndId" in credit ? [credit.endToEndId] : [])))];
+  const runIds = [...new Set(credits.flatMap((credit) => ("runId" in credit ? [credit.runId] : [])))];
+  const columns = {
+    id: directDebitItems.id,
+    runId: directDebitItems.runId,
+    endToEndId: directDebitItems.endToEndId,
+    sequenceType: directDebitItems.sequenceType,
+    collectionDate: directDebitItems.collectionDate,
+    amount: directDebitItems.amount,
+    pending: sql<number>`(${directDebitItems.cancelledOn} IS NULL AND NOT EXISTS (SELECT 1 FROM ${payments} sy WHERE sy.entry_key = 'debit:' || ${qualified(directDebitItems.id)}))`,
+  };
+  const named = (where: SQL) =>
+    db
+      .select(columns)
+      .from(directDebitItems)
+      .innerJoin(directDebitRuns, eq(directDebitRuns.id, directDebitItems.runId))
+      .where(and(where, not(eq(directDebitRuns.status, "CANCELLED")), isNotNull(directDebitRuns.fileKey)));
+  const rows = new Map<number, NamedItem>();
+  for (const part of chunks(endToEndIds)) for (const row of await named(inArray(directDebitItems.endToEndId, part))) rows.set(row.id, row);
+  for (const part of chunks(runIds)) for (const row of await named(inArray(directDebitItems.runId, part))) rows.set(row.id, row);
+  return [...rows.values()];
+}
+
+/** The credit's debits among `items` as one group, or null when it names none. */
+function creditGroupOf(credit: DebitCredit, items: NamedItem[]): CreditGroup | null {
+  const mine = items.filter((item) =>
+    "endToEndId" in credit
+      ? item.endToEndId === credit.endToEndId
+      : item.runId === credit.runId &&
+        (!credit.sequenceType || item.sequenceType === credit.sequenceType) &&
+        (!credit.collectionDate || item.collectionDate === credit.collectionDate),
+  );
+  if (mine.length === 0) return null;
+  const runId = mine[0].runId;
+  const expected = mine.reduce((sum, item) => sum + item.amount, 0);
   const block =
     "endToEndId" in credit
       ? ` (Lastschrift ${credit.endToEndId})`
       : credit.collectionDate
-        ? ` (${credit.sequenceType ?? ""} ${formatDate(credit.collectionDate)})`.replace("( ", "(")
+        ? ` (${[credit.sequenceType, formatDate(credit.collectionDate)].filter(Boolean).join(" ")})`
         : "";
   return {
     type: "DEBIT_RUN",
-    id: row.runId,
-    label: `Lastschriftlauf ${row.runId}${block}`,
+    id: runId,
+    label: `Lastschriftlauf ${runId}${block}`,
     personId: 0,
     personName: null,
-    amount: row.expected,
-    openAmount: row.pending,
+    amount: expected,
+    openAmount: mine.reduce((sum, item) => sum + (item.pending ? item.amount : 0), 0),
     reference: null,
     reminderFeesOpen: 0,
-    expected: row.expected,
+    expected,
   };
 }
 
@@ -285,11 +319,20 @@ function settlementProposal(transaction: Pick<StatementTransaction, "amount">, g
 
 /** The run credits among the statement's credits, by position: their proposal. */
 async function settlementProposals(db: Db, transactions: StatementTransaction[]): Promise<Map<number, Proposal>> {
+  const credits = transactions.flatMap((transaction) => {
+    const credit = transaction.direction === "CRDT" && !transaction.isReturn ? debitCreditOf(transaction) : null;
+    return credit ? [{ transaction, credit }] : [];
+  });
+  const items =
+    credits.length > 0
+      ? await itemsNamedBy(
+          db,
+          credits.map(({ credit }) => credit),
+        )
+      : [];
   const result = new Map<number, Proposal>();
-  for (const transaction of transactions) {
-    if (transaction.direction !== "CRDT" || transaction.isReturn) continue;
-    const credit = debitCreditOf(transaction);
-    const group = credit ? await creditGroupOf(db, credit) : null;
+  for (const { transaction, credit } of credits) {
+    const group = creditGroupOf(credit, items);
     if (group) result.set(transaction.position, settlementProposal(transaction, group));
   }
   return result;
@@ -651,9 +694,19 @@ export async function entriesOfImport(db: Db, importId: number): Promise<ReviewE
   const rows = await db.select().from(bankStatementEntries).where(eq(bankStatementEntries.importId, importId)).orderBy(asc(bankStatementEntries.position));
   const targets = rows.flatMap((row) => [...(row.targetType && row.targetId ? [{ type: row.targetType, id: row.targetId }] : []), ...candidatesOf(row)]);
   const items = await openItemsOf(db, targets);
-  for (const row of rows) {
+  const credits = rows.flatMap((row) => {
     const credit = row.targetType === "DEBIT_RUN" ? debitCreditOf(row) : null;
-    const group = credit ? await creditGroupOf(db, credit) : null;
+    return credit ? [{ row, credit }] : [];
+  });
+  const named =
+    credits.length > 0
+      ? await itemsNamedBy(
+          db,
+          credits.map(({ credit }) => credit),
+        )
+      : [];
+  for (const { row, credit } of credits) {
+    const group = creditGroupOf(credit, named);
     if (group) items.set(`DEBIT_RUN:${row.id}`, group);
   }
   return rows.map((row) => ({
