@@ -31,7 +31,7 @@ export function camtDebitBookings(
       <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>IDDT</Cd><SubFmlyCd>${booking.kind === "credit" ? "ESDD" : "UPDD"}</SubFmlyCd></Fmly></Domn></BkTxCd>`;
     if (booking.kind === "return") {
       return `${head}<NtryDtls><TxDtls><Refs><EndToEndId>${booking.endToEndId}</EndToEndId></Refs>${amount}
-        <RtrInf><Rsn><Cd>${booking.reason}</Cd></Rsn></RtrInf></TxDtls></NtryDtls><AddtlNtryInf>Rücklastschrift</AddtlNtryInf></Ntry>`;
+        <RtrInf><Rsn><Cd>${booking.reason}</Cd></Rsn></RtrInf></TxDtls></NtryDtls><AddtlNtryInf>SEPA Lastschrift Retoure</AddtlNtryInf></Ntry>`;
     }
     const batch = booking.batch ? `<Btch><PmtInfId>${booking.batch}</PmtInfId></Btch>` : "";
     const transaction = booking.endToEndId ? `<TxDtls><Refs><EndToEndId>${booking.endToEndId}</EndToEndId></Refs>${amount}</TxDtls>` : "";

@@ -62,7 +62,8 @@ export default function DirectDebitDialog({ data, actionData, closeHref }: Dialo
         <p className="mt-3 text-sm text-slate-700">
           Eingezogen wird jeder offene Posten ohne Rechnung von Personen mit aktivem SEPA-Mandat, am Fälligkeitstag (ohne Fälligkeit: am Datum des Postens),
           frühestens am gewählten Tag; Posten, die erst nach dem {formatDate(data.latest)} fällig sind, bleiben für einen späteren Lauf. Zuerst gehen die
-          Vorabankündigungen hinaus (per Mail, ohne E-Mail-Adresse als Brief zum Drucken), dann wird die Datei erstellt. Die Posten gelten danach als bezahlt;
+          Vorabankündigungen hinaus (per Mail, ohne E-Mail-Adresse als Brief zum Drucken), dann wird die Datei erstellt. Die Posten sind dann eingereicht und
+          gelten als bezahlt, sobald der Kontoauszug die Gutschrift bucht (oder, wenn in den Einstellungen gewählt, zwei Bankarbeitstage nach dem Einzug);
           solange die Datei nicht an die Bank übergeben ist, lässt sich der Lauf stornieren.
         </p>
         {data.notices.letter > 0 && (
