@@ -42,6 +42,10 @@ test("Kontoauszug: upload from the Kontenblatt, review, book one payment, the in
   await page.getByRole("button", { name: "Buchen" }).click();
   await expect(page.getByRole("status")).toContainText("1 Buchung gebucht");
   await expect(wanted.getByText("Gebucht", { exact: true })).toBeVisible();
+  // On a phone the review fits the screen: a long choice (a fee's text) does not widen the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await wanted.getByRole("link", { name: new RegExp(`^Rechnung ${invoiceNumber}`) }).click();
   const invoiceRow = page.getByRole("region", { name: /^Rechnungen/ }).locator("tbody tr[aria-selected=true]");

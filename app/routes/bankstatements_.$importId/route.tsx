@@ -177,9 +177,10 @@ function EntryItem({ entry }: { entry: ReviewEntry }) {
       {entry.note && !booked && <p className="mt-1 text-slate-600">{entry.note}</p>}
       {bookable && (
         <div className="mt-2 flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1">
+          {/* min-w-0: a long option (a fee's text, a run's end-to-end id) must not widen the page on a phone. */}
+          <label className="flex max-w-full min-w-0 flex-col gap-1">
             <span className="text-xs text-slate-600">Zuordnung</span>
-            <select name={`choice-${entry.id}`} defaultValue={preselect} className="max-w-full rounded border border-slate-300 px-2 py-1">
+            <select name={`choice-${entry.id}`} defaultValue={preselect} className="w-full max-w-full rounded border border-slate-300 px-2 py-1">
               {options.map((item) => (
                 <option key={targetKey(item)} value={targetKey(item)}>
                   {itemText(item)}
