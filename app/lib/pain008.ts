@@ -46,9 +46,10 @@ export const collectionDateFor = (dueDate: string, earliest: string) => (dueDate
 
 /**
  * The day a collection counts as paid when the club does not wait for its bank statement (issue 31
- * item 2): the second TARGET2 business day after the collection date. Interbank settlement is on
- * the collection date (SEPA Core rulebook, D), and a return without reason may still come on D+2
- * (R-transactions before settlement); a later return undoes the payment by a counter-entry.
+ * item 2): the second TARGET2 business day after the collection date D, on which the SEPA Core
+ * scheme settles between the banks; by then the creditor's bank has credited it. Returns can still
+ * come later (the debtor's bank up to D+5 TARGET2 days, a refund within 8 weeks, § 675x BGB): the
+ * booked return undoes the payment by a counter-entry.
  */
 export function settlementDayOf(collectionDate: string): string {
   let day = collectionDate;
