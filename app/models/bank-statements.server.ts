@@ -317,25 +317,32 @@ function settlementProposal(transaction: Pick<StatementTransaction, "amount">, g
   };
 }
 
+/** The run credit each booking names (its key: the caller's), grouped with the debits it names;
+ *  bookings naming no run's debits are left out. One read for them all (itemsNamedBy). */
+async function creditGroupsOf<Key>(db: Db, named: { key: Key; credit: DebitCredit | null }[]): Promise<Map<Key, CreditGroup>> {
+  const credits = named.flatMap(({ key, credit }) => (credit ? [{ key, credit }] : []));
+  const items = await itemsNamedBy(
+    db,
+    credits.map(({ credit }) => credit),
+  );
+  const groups = new Map<Key, CreditGroup>();
+  for (const { key, credit } of credits) {
+    const group = creditGroupOf(credit, items);
+    if (group) groups.set(key, group);
+  }
+  return groups;
+}
+
 /** The run credits among the statement's credits, by position: their proposal. */
 async function settlementProposals(db: Db, transactions: StatementTransaction[]): Promise<Map<number, Proposal>> {
-  const credits = transactions.flatMap((transaction) => {
-    const credit = transaction.direction === "CRDT" && !transaction.isReturn ? debitCreditOf(transaction) : null;
-    return credit ? [{ transaction, credit }] : [];
-  });
-  const items =
-    credits.length > 0
-      ? await itemsNamedBy(
-          db,
-          credits.map(({ credit }) => credit),
-        )
-      : [];
-  const result = new Map<number, Proposal>();
-  for (const { transaction, credit } of credits) {
-    const group = creditGroupOf(credit, items);
-    if (group) result.set(transaction.position, settlementProposal(transaction, group));
-  }
-  return result;
+  const groups = await creditGroupsOf(
+    db,
+    transactions.map((transaction) => ({
+      key: transaction,
+      credit: transaction.direction === "CRDT" && !transaction.isReturn ? debitCreditOf(transaction) : null,
+    })),
+  );
+  return new Map([...groups].map(([transaction, group]) => [transaction.position, settlementProposal(transaction, group)]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -694,21 +701,11 @@ export async function entriesOfImport(db: Db, importId: number): Promise<ReviewE
   const rows = await db.select().from(bankStatementEntries).where(eq(bankStatementEntries.importId, importId)).orderBy(asc(bankStatementEntries.position));
   const targets = rows.flatMap((row) => [...(row.targetType && row.targetId ? [{ type: row.targetType, id: row.targetId }] : []), ...candidatesOf(row)]);
   const items = await openItemsOf(db, targets);
-  const credits = rows.flatMap((row) => {
-    const credit = row.targetType === "DEBIT_RUN" ? debitCreditOf(row) : null;
-    return credit ? [{ row, credit }] : [];
-  });
-  const named =
-    credits.length > 0
-      ? await itemsNamedBy(
-          db,
-          credits.map(({ credit }) => credit),
-        )
-      : [];
-  for (const { row, credit } of credits) {
-    const group = creditGroupOf(credit, named);
-    if (group) items.set(`DEBIT_RUN:${row.id}`, group);
-  }
+  const groups = await creditGroupsOf(
+    db,
+    rows.map((row) => ({ key: row.id, credit: row.targetType === "DEBIT_RUN" ? debitCreditOf(row) : null })),
+  );
+  for (const [rowId, group] of groups) items.set(`DEBIT_RUN:${rowId}`, group);
   return rows.map((row) => ({
     ...row,
     target:
