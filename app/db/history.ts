@@ -42,6 +42,7 @@ export const HISTORY_TABLES = [
   schema.configuration,
   schema.reminderLevels,
   schema.reminders,
+  schema.baseRates,
 ] as const;
 
 /** The tables without history, and why (technical logs, secrets, the history itself). */

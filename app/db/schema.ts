@@ -139,6 +139,9 @@ export const people = sqliteTable(
     isTrainer: flag("is_trainer"),
     hasGdpr: flag("has_gdpr"),
     hasInsurance: flag("has_insurance"),
+    /** Unternehmer (§ 14 BGB), not a consumer: default interest is 9 instead of 5 percentage points
+     *  above the base rate (§ 288 Abs. 2 BGB). */
+    isBusiness: flag("is_business"),
     comments: text("comments"),
     /** Erased (GDPR Art. 17) on this day: the row is only the pseudonymised holder ('Gelöschte
      *  Person', no contact data) of bookkeeping records kept until retainedUntil (§147 AO). */
@@ -819,6 +822,9 @@ export const configuration = sqliteTable(
     /** Direct debits count as paid two TARGET2 business days after their collection date without
      *  waiting for the bank statement (issue 31 item 2); a later return undoes it. */
     debitAutoSettle: flag("debit_auto_settle"),
+    /** Reminders after the one that put the debtor in default charge default interest (§§ 286, 288
+     *  BGB) at the base rates of `base_rates` (issue 31 item 5). Off by default. */
+    defaultInterest: flag("default_interest"),
     /** Aufbewahrungsübersicht (GDPR): members who left more than this many years ago, and
      *  people without activity for as long, are offered for erasure. */
     retentionYears: integer("retention_years").notNull().default(3),
@@ -1153,6 +1159,13 @@ export const reminders = sqliteTable(
     mailLogId: integer("mail_log_id"),
     /** R2 key of the reminder's letter (PDF). */
     pdfKey: text("pdf_key"),
+    /** Default interest this reminder charges (cents, part of its fee `fee_id`; 0 without), for the
+     *  days from `interest_from` to `interest_to` (inclusive), and how it was computed (JSON of
+     *  app/lib/default-interest.ts: principal, days and rate of each stretch). */
+    interest: cents("interest"),
+    interestFrom: text("interest_from"),
+    interestTo: text("interest_to"),
+    interestBasis: text("interest_basis"),
     ...auditColumns(),
   },
   (t) => [
@@ -1169,6 +1182,30 @@ export const reminders = sqliteTable(
     isDate("reminders", "date"),
     isDate("reminders", "new_due_date"),
     isMoney("reminders", "open_amount"),
+    isMoney("reminders", "interest"),
+    isDate("reminders", "interest_from"),
+    isDate("reminders", "interest_to"),
+  ],
+);
+
+/**
+ * The base rate (Basiszinssatz, § 247 BGB) of each half-year, as the Deutsche Bundesbank announces
+ * it: valid from 1 January or 1 July until the next entry. In hundredths of a percent (1,27 % is
+ * 127; it may be negative). Default interest needs the rate of every half-year it spans.
+ */
+export const baseRates = sqliteTable(
+  "base_rates",
+  {
+    id: id(),
+    validFrom: text("valid_from").notNull(),
+    rate: integer("rate").notNull(),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex("base_rates_valid_from_unique").on(t.validFrom),
+    isDate("base_rates", "valid_from"),
+    rule("base_rates_half_year", "substr(valid_from, 6, 5) IN ('01-01', '07-01')"),
+    rule("base_rates_rate_range", "rate BETWEEN -2000 AND 2000"),
   ],
 );
 

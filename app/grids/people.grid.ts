@@ -49,6 +49,7 @@ export const peopleGrid = defineGrid<PersonRow>({
     { id: "isVorstand", header: "Vorstand", value: (p) => p.isVorstand, type: "checkbox", hidden: true },
     { id: "isTrainer", header: "Trainer", value: (p) => p.isTrainer, type: "checkbox", hidden: true },
     { id: "hasInsurance", header: "Versichert", value: (p) => p.hasInsurance, type: "checkbox", hidden: true },
+    { id: "isBusiness", header: "Unternehmer", value: (p) => p.isBusiness, type: "checkbox", hidden: true },
     { id: "comments", header: "Kommentar", value: (p) => p.comments, hidden: true },
     { id: "memberSince", header: "Mitglied seit", value: (p) => p.memberSince, type: "date", hidden: true, requires: "protectedPersonData" },
     { id: "memberUntil", header: "Mitglied bis", value: (p) => p.memberUntil, type: "date", hidden: true, requires: "protectedPersonData" },

@@ -38,6 +38,7 @@ export const remindersGrid = defineGrid<ReminderRow>({
     { id: "levelTitle", header: "Stufe", value: (r) => r.levelTitle },
     { id: "openAmount", header: "Offen", value: (r) => r.openAmount, type: "money" },
     { id: "fee", header: "Mahngebühr", value: (r) => r.fee, type: "money" },
+    { id: "interest", header: "Davon Zinsen", value: (r) => r.interest, type: "money", hidden: true },
     { id: "newDueDate", header: "Zahlbar bis", value: (r) => r.newDueDate, type: "date" },
     { id: "channel", header: "Versand", value: (r) => (r.channel ? CHANNEL_LABELS[r.channel] : null) },
     { id: "status", header: "Status", value: (r) => STATUS_LABELS[r.status] ?? r.status, warn: (r) => r.status === "FAILED" },

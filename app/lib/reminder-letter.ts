@@ -4,6 +4,7 @@
  * them (kind INVOICE, like the invoice template, through the same PDF machinery), and the values
  * of the level's mail. Pure: the model reads the records, the run renders, stores and sends.
  */
+import { interestPeriodText, interestRateText, type InterestStretch } from "./default-interest";
 import { asciiFileNamePart } from "./file-names";
 import { formatDate, formatMoney } from "./format";
 import { epcPayload, girocodeSvg } from "./girocode";
@@ -30,8 +31,10 @@ export type ReminderLetterItem = {
   /** What is open on the item now (cents); 0: paid meanwhile, not in the letter. */
   openAmount: number;
   newDueDate: string;
-  /** The reminder fee of this item's reminder (cents, 0 without one). */
+  /** The reminder fee of this item's reminder: its actual costs (cents, 0 without). */
   reminderFee: number;
+  /** The default interest the reminder charges (part of its fee), null without (app/lib/default-interest.ts). */
+  interest?: { amount: number; from: string; to: string; surcharge: number; stretches: Pick<InterestStretch, "rate">[] } | null;
   /** The Mollie payment link of a reminded fee for its open amount (the fee's link, made by the
    *  run while Mollie is on); null for an invoice (no links) or without Mollie. */
   paymentLink?: string | null;
@@ -66,7 +69,8 @@ const newDueDateOf = (items: readonly ReminderLetterItem[]) =>
 function reminderTotals(items: readonly ReminderLetterItem[]) {
   const openAmount = items.reduce((sum, item) => sum + item.openAmount, 0);
   const reminderFee = items.reduce((sum, item) => sum + item.reminderFee, 0);
-  return { openAmount, reminderFee, total: openAmount + reminderFee };
+  const interest = items.reduce((sum, item) => sum + (item.interest?.amount ?? 0), 0);
+  return { openAmount, reminderFee, interest, total: openAmount + reminderFee + interest };
 }
 
 /** The letter's one payment link: the link when exactly one item has one (several: none here, each
@@ -78,7 +82,8 @@ function letterPaymentLink(items: readonly ReminderLetterItem[]): string {
 
 /** The values of a letter template: {{title}}, {{date}}, {{newDueDate}}, {{person.name}},
  *  {{#items}}{{text}} {{date}} {{dueDate}} {{openAmount}} {{paymentLink}}{{/items}}, {{reminderFee}},
- *  {{total}}, {{paymentReference}}, {{{girocode}}}, {{paymentLink}} and {{club.*}} as on the invoice. */
+ *  {{interest}} (the sum of default interest), {{#interests}}{{text}} {{period}} {{rate}} {{amount}}{{/interests}}
+ *  (per item charging it), {{total}}, {{paymentReference}}, {{{girocode}}}, {{paymentLink}} and {{club.*}} as on the invoice. */
 export function reminderLetterData(source: ReminderLetterSource) {
   const { club, items } = source;
   const totals = reminderTotals(items);
@@ -109,6 +114,20 @@ export function reminderLetterData(source: ReminderLetterSource) {
     openAmount: formatMoney(totals.openAmount),
     /** Empty without a fee (the templates' {{#reminderFee}} section is left out). */
     reminderFee: totals.reminderFee > 0 ? formatMoney(totals.reminderFee) : "",
+    /** Empty without interest (the templates' {{#interest}} section is left out). */
+    interest: totals.interest > 0 ? formatMoney(totals.interest) : "",
+    interests: items.flatMap((item) =>
+      item.interest
+        ? [
+            {
+              text: reminderItemText(item),
+              period: interestPeriodText(item.interest.from, item.interest.to),
+              rate: interestRateText(item.interest.surcharge, item.interest.stretches),
+              amount: formatMoney(item.interest.amount),
+            },
+          ]
+        : [],
+    ),
     total: formatMoney(totals.total),
     paymentReference: reference,
     girocode: payload ? girocodeSvg(payload) : "",
@@ -124,6 +143,7 @@ export function reminderMailVariables(source: ReminderLetterSource): Record<stri
     itemText: source.items.map(reminderItemText).join(", "),
     openAmount: data.openAmount,
     reminderFee: data.reminderFee,
+    interest: data.interest,
     total: data.total,
     newDueDate: data.newDueDate,
     paymentReference: data.paymentReference,

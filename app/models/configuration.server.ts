@@ -32,6 +32,8 @@ export type ConfigurationInput = {
   returnCharge?: number;
   /** Direct debits count as paid two TARGET2 business days after collection (debit-settlements.server.ts). */
   debitAutoSettle?: boolean;
+  /** Reminders after default charge default interest (issue 31 item 5, default-interest.server.ts). */
+  defaultInterest?: boolean;
   /** The default tax case of an invoice row per fee kind (app/models/tax.server.ts); left out: kept. */
   taxCaseAnnual?: TaxCase;
   taxCaseEnrollment?: TaxCase;

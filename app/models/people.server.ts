@@ -60,6 +60,7 @@ const publicColumns = {
   isVorstand: people.isVorstand,
   isTrainer: people.isTrainer,
   hasInsurance: people.hasInsurance,
+  isBusiness: people.isBusiness,
   comments: people.comments,
   erased: sql<boolean>`${people.erasedOn} IS NOT NULL`.mapWith(Boolean).as("person_erased"),
 };
@@ -107,6 +108,8 @@ export type PersonRow = {
   isVorstand: boolean;
   isTrainer: boolean;
   hasInsurance: boolean;
+  /** Unternehmer (§ 14 BGB): default interest at 9 points above the base rate (§ 288 Abs. 2 BGB). */
+  isBusiness: boolean;
   comments: string | null;
   memberSince?: string | null;
   memberUntil?: string | null;
@@ -138,6 +141,7 @@ const SORTS: Record<string, SQL | typeof people.lastName> = {
   isVorstand: sql`${people.isVorstand}`,
   isTrainer: sql`${people.isTrainer}`,
   hasInsurance: sql`${people.hasInsurance}`,
+  isBusiness: sql`${people.isBusiness}`,
   comments: sql`${people.comments}`,
   memberSince: sql`${people.memberSince}`,
   memberUntil: sql`${people.memberUntil}`,
@@ -264,6 +268,8 @@ export type PersonInput = {
   isVorstand: boolean;
   isTrainer: boolean;
   hasInsurance: boolean;
+  /** Left out (the quick add): not an Unternehmer. */
+  isBusiness?: boolean;
   comments: string | null;
   /** Only written when the user may see them (ADMIN, GDPR); otherwise left as they are. */
   memberSince?: string | null;

@@ -16,8 +16,11 @@ import { fees, invoiceHeaders, mailLog, people, reminders, type ReminderChannel,
 import { formatCount } from "~/lib/format";
 import { newDueDateOf } from "~/lib/reminder-dates";
 import { NO_EMAIL } from "~/lib/mail";
-import type { ReminderLetterSource } from "~/lib/reminder-letter";
+import type { ReminderLetterItem, ReminderLetterSource } from "~/lib/reminder-letter";
+import { halfYearLabel, type BaseRate, type InterestStretch } from "~/lib/default-interest";
 import type { Actor } from "./audit.server";
+import { getConfiguration } from "./configuration.server";
+import { baseRatesForRun, interestKey, interestOfItems, missingRateOf, type ItemInterest } from "./default-interest.server";
 import { currentPaymentLink } from "./fees.server";
 import { paramsOfJob, type JobRecord } from "./jobs.server";
 import { cancelReminderStatements, dueLevelOf, getReminderLevels, type ReminderLevel } from "./reminders.server";
@@ -33,6 +36,8 @@ export type ReminderRunParams = {
     /** Absent in the params of a run started before migration 0038: the letter's fee then. */
     mailFee?: number;
   })[];
+  /** Default interest on (Einstellungen, issue 31 item 5): the base rates as the run started. */
+  interest?: { rates: BaseRate[] };
 };
 
 /** What a reminder of the level costs by mail (MAIL) or by letter (PRINT): the actual costs (issue 31). */
@@ -119,15 +124,36 @@ export type ReminderRunPreview = {
   recipients: { personId: number; name: string; channel: ReminderChannel; reason: string | null }[];
   openAmount: number;
   fees: number;
-  levels: { level: number; title: string; items: number; openAmount: number; fees: number; newDueDate: string }[];
+  /** Default interest the run charges (0 when it is off or nothing bears interest yet), and whether it is on. */
+  interest: number;
+  interestOn: boolean;
+  levels: { level: number; title: string; items: number; openAmount: number; fees: number; interest: number; newDueDate: string }[];
   problem: string | null;
 };
 
+/** Why a run cannot start while default interest is on and a half-year's base rate is missing. */
+export const missingBaseRate = (halfYear: string) =>
+  `Für das ${halfYearLabel(halfYear)} fehlt der Basiszinssatz: Bitte in den Einstellungen (Verzugszinsen) eintragen oder die Verzugszinsen ausschalten.`;
+
+/** The interest the run charges on its due items (none without default interest). */
+async function interestOfDue(
+  db: Db,
+  params: ReminderRunParams,
+  due: readonly Pick<DueReminder, "targetType" | "targetId">[],
+): Promise<Map<string, ItemInterest>> {
+  if (!params.interest) return new Map();
+  return interestOfItems(db, params.date, params.interest.rates, due);
+}
+
+/** Cents of interest an outcome charges. */
+const interestAmount = (outcome: ItemInterest | undefined) => (outcome?.status === "computed" ? outcome.amount : 0);
+
 /** The parameters of a run on `date`: the levels as they are now. */
 export async function reminderRunParams(db: Db, date: string): Promise<ReminderRunParams> {
-  const levels = await getReminderLevels(db);
+  const [levels, configuration] = await Promise.all([getReminderLevels(db), getConfiguration(db)]);
   return {
     date,
+    ...(configuration?.defaultInterest ? { interest: { rates: await baseRatesForRun(db) } } : {}),
     levels: levels.map(({ level, enabled, title, days, fee, mailFee, paymentTermDays, mailTemplate, letterTemplate }) => ({
       level,
       enabled,
@@ -146,6 +172,7 @@ export async function reminderRunParams(db: Db, date: string): Promise<ReminderR
  *  how many people get a mail and how many a letter to print. */
 export async function previewReminderRun(db: Db, params: ReminderRunParams): Promise<ReminderRunPreview> {
   const due = await dueReminders(db, params);
+  const interest = await interestOfDue(db, params, due);
   const dueDates = newDueDates(params);
   const people = new Map<number, ReminderRunPreview["recipients"][number]>();
   for (const item of due)
@@ -161,10 +188,12 @@ export async function previewReminderRun(db: Db, params: ReminderRunParams): Pro
         items: items.length,
         openAmount: items.reduce((sum, item) => sum + item.openAmount, 0),
         fees: items.reduce((sum, item) => sum + feeByChannel(level, item.byMail ? "MAIL" : "PRINT"), 0),
+        interest: items.reduce((sum, item) => sum + interestAmount(interest.get(interestKey(item))), 0),
         newDueDate: dueDates.get(level.level)!,
       };
     });
   const byMail = recipients.filter((recipient) => recipient.channel === "MAIL").length;
+  const missingRate = missingRateOf(interest.values());
   return {
     date: params.date,
     items: due.length,
@@ -174,8 +203,14 @@ export async function previewReminderRun(db: Db, params: ReminderRunParams): Pro
     recipients,
     openAmount: levels.reduce((sum, level) => sum + level.openAmount, 0),
     fees: levels.reduce((sum, level) => sum + level.fees, 0),
+    interest: levels.reduce((sum, level) => sum + level.interest, 0),
+    interestOn: params.interest !== undefined,
     levels,
-    problem: params.levels.some((level) => level.enabled) ? null : "Es ist keine Mahnstufe aktiv (Einstellungen, Mahnwesen).",
+    problem: !params.levels.some((level) => level.enabled)
+      ? "Es ist keine Mahnstufe aktiv (Einstellungen, Mahnwesen)."
+      : missingRate
+        ? missingBaseRate(missingRate)
+        : null,
   };
 }
 
@@ -194,7 +229,14 @@ const caseOfLevel = (params: ReminderRunParams, value: (level: ReminderRunParams
  * A slice: the reminders of its people's due items, then the reminder fees of the run's new
  * reminders of these people, then each reminder names its fee. Idempotent (see above).
  */
-function reminderSliceStatements(jobId: number, personIds: readonly number[], params: ReminderRunParams, actor: Actor, now: Date): Statement[] {
+function reminderSliceStatements(
+  jobId: number,
+  personIds: readonly number[],
+  params: ReminderRunParams,
+  interest: ReadonlyMap<string, ItemInterest>,
+  actor: Actor,
+  now: Date,
+): Statement[] {
   const iso = now.toISOString();
   const dueDates = newDueDates(params);
   const levels = asLevels(params);
@@ -215,8 +257,21 @@ function reminderSliceStatements(jobId: number, personIds: readonly number[], pa
       ON CONFLICT DO NOTHING`);
   };
   // By the channel the reminder goes out on: a letter's postage and material, or a mail's.
-  const fee = (level: SQL) =>
+  const costs = (level: SQL) =>
     sql`(CASE WHEN r.channel = 'MAIL' THEN ${caseOfLevel(params, (entry) => feeByChannel(entry, "MAIL"), level)} ELSE ${caseOfLevel(params, (entry) => entry.fee, level)} END)`;
+  // The reminder's fee carries its actual costs and the default interest it charges (its own
+  // columns say how much of it is interest, for the letter and the books).
+  const fee = (level: SQL) => sql`(${costs(level)} + r.interest)`;
+  const feeTitle = sql`CASE WHEN r.interest = 0 THEN 'Mahngebühr ' WHEN ${costs(sql`r.level`)} = 0 THEN 'Verzugszinsen ' ELSE 'Mahngebühr und Verzugszinsen ' END`;
+  // Each reminder just written that charges interest: what, for which days, and how computed. Only
+  // while it has none (a retried slice changes nothing).
+  const setInterest = [...interest.values()]
+    .filter((outcome) => outcome.status === "computed")
+    .map((outcome) =>
+      render(sql`UPDATE ${reminders} SET interest = ${outcome.amount}, interest_from = ${outcome.from}, interest_to = ${outcome.to},
+          interest_basis = ${JSON.stringify({ surcharge: outcome.surcharge, stretches: outcome.stretches })}
+        WHERE job_id = ${jobId} AND target_type = ${outcome.targetType} AND target_id = ${outcome.targetId} AND status = 'PENDING' AND fee_id IS NULL AND interest_from IS NULL`),
+    );
   const title = (level: SQL) => caseOfLevel(params, (entry) => entry.title, level);
   const sameItem = sql`f.reminded_invoice_id IS (CASE WHEN r.target_type = 'INVOICE' THEN r.target_id END) AND f.reminded_fee_id IS (CASE WHEN r.target_type = 'FEE' THEN r.target_id END)`;
   const itemText = sql`CASE WHEN r.target_type = 'INVOICE'
@@ -226,7 +281,7 @@ function reminderSliceStatements(jobId: number, personIds: readonly number[], pa
   // GiroCode asks for it with the item, and the statement import books both from that one payment.
   const insertFees =
     render(sql`INSERT INTO ${fees} (person_id, date, due_date, text, amount, open_amount, send_invoice, is_invoiced, kind, reminded_invoice_id, reminded_fee_id, job_id, created_by, created_on)
-    SELECT r.person_id, r.date, r.new_due_date, substr('Mahngebühr ' || ${title(sql`r.level`)} || ': ' || ${itemText}, 1, 100), ${fee(sql`r.level`)}, ${fee(sql`r.level`)},
+    SELECT r.person_id, r.date, r.new_due_date, substr(${feeTitle} || ${title(sql`r.level`)} || ': ' || ${itemText}, 1, 100), ${fee(sql`r.level`)}, ${fee(sql`r.level`)},
            0, 0, 'REMINDER',
            CASE WHEN r.target_type = 'INVOICE' THEN r.target_id END, CASE WHEN r.target_type = 'FEE' THEN r.target_id END, ${jobId}, ${actor.name}, ${iso}
     FROM ${reminders} r
@@ -235,7 +290,7 @@ function reminderSliceStatements(jobId: number, personIds: readonly number[], pa
   const linkFees =
     render(sql`UPDATE ${reminders} AS r SET fee_id = (SELECT f.id FROM ${fees} f WHERE f.job_id = ${jobId} AND f.kind = 'REMINDER' AND ${sameItem})
     WHERE r.job_id = ${jobId} AND ${inPeople(sql`r.person_id`)} AND r.fee_id IS NULL`);
-  return [insertReminders("INVOICE"), insertReminders("FEE"), insertFees, linkFees];
+  return [insertReminders("INVOICE"), insertReminders("FEE"), ...setInterest, insertFees, linkFees];
 }
 
 export const reminderParamsOf = (job: Pick<JobRecord, "params">) => paramsOfJob<ReminderRunParams>(job);
@@ -266,6 +321,10 @@ type LetterRow = {
   openAmount: number;
   currentOpen: number | null;
   reminderFee: number | null;
+  interest: number;
+  interestFrom: string | null;
+  interestTo: string | null;
+  interestBasis: string | null;
   invoiceNumber: number | null;
   feeText: string | null;
   itemDate: string | null;
@@ -283,6 +342,13 @@ type LetterRow = {
   paymentLinkAmount: number | null;
 };
 
+/** The interest a reminder charges as its letter names it (null without). */
+function interestOfLetter(row: Pick<LetterRow, "interest" | "interestFrom" | "interestTo" | "interestBasis">): ReminderLetterItem["interest"] {
+  if (!(row.interest > 0) || !row.interestFrom || !row.interestTo) return null;
+  const basis = JSON.parse(row.interestBasis ?? "{}") as Partial<{ surcharge: number; stretches: InterestStretch[] }>;
+  return { amount: row.interest, from: row.interestFrom, to: row.interestTo, surcharge: basis.surcharge ?? 0, stretches: basis.stretches ?? [] };
+}
+
 /**
  * The letters of a run: per person their reminders of `status` (PENDING: to be sent; SENT: sent,
  * e.g. for the print PDF), optionally of one person or one channel. An item paid since it was
@@ -297,6 +363,7 @@ export async function reminderLetters(
   const rows =
     await db.all<LetterRow>(sql`SELECT r.id AS reminderId, r.target_type AS targetType, r.target_id AS targetId, r.level AS level, r.new_due_date AS newDueDate,
       r.date AS date, r.channel AS channel, r.open_amount AS openAmount, coalesce(h.open_amount, i.open_amount) AS currentOpen, rf.amount AS reminderFee,
+      r.interest AS interest, r.interest_from AS interestFrom, r.interest_to AS interestTo, r.interest_basis AS interestBasis,
       h.invoice_number AS invoiceNumber, i.text AS feeText, coalesce(h.date, i.date) AS itemDate, coalesce(h.due_date, i.due_date) AS itemDueDate,
       p.id AS personId, p.salutation AS salutation, p.title AS title, p.first_name AS firstName, p.last_name AS lastName,
       p.street_number AS streetNumber, p.zip AS zip, p.city AS city, p.email AS email, i.payment_link_url AS paymentLinkUrl, i.payment_link_amount AS paymentLinkAmount
@@ -352,7 +419,9 @@ export async function reminderLetters(
       dueDate: row.itemDueDate,
       openAmount: row.openAmount,
       newDueDate: row.newDueDate,
-      reminderFee: row.reminderFee ?? 0,
+      // The fee beyond its interest: the reminder's actual costs.
+      reminderFee: (row.reminderFee ?? 0) - (row.reminderFee === null ? 0 : row.interest),
+      interest: row.reminderFee === null ? null : interestOfLetter(row),
       // A fee's stored link while it fits its open amount (the run makes it first, see the job).
       paymentLink:
         row.targetType === "FEE"
@@ -413,5 +482,9 @@ export async function markRemindersSent(
 
 /** The reminders and fees of some people of a run, in one batch (idempotent, see above). */
 export async function writeReminders(db: Db, jobId: number, personIds: readonly number[], params: ReminderRunParams, actor: Actor, now: Date): Promise<void> {
-  await runAtomically(db, reminderSliceStatements(jobId, personIds, params, actor, now));
+  // What each due item's reminder charges as interest, read before the batch (set-based SQL cannot
+  // split days by half-year and payment); a half-year without a base rate charges none (the
+  // preview refused to start then).
+  const interest = await interestOfDue(db, params, await dueReminders(db, params, personIds));
+  await runAtomically(db, reminderSliceStatements(jobId, personIds, params, interest, actor, now));
 }

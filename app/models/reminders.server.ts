@@ -194,6 +194,8 @@ export type ReminderRow = {
   newDueDate: string;
   openAmount: number;
   fee: number | null;
+  /** Default interest within the fee (cents, 0 without). */
+  interest: number;
   channel: string | null;
   /** PENDING, SENT, CANCELLED, or FAILED: still PENDING after its run finished with its person
    *  failed ('Versand fehlgeschlagen', derived from the run's record of failures). */
@@ -226,6 +228,7 @@ const REMINDER_SORTS: Record<string, SQL> = {
   levelTitle: sql`r.level`,
   openAmount: sql`r.open_amount`,
   fee: sql`fee`,
+  interest: sql`r.interest`,
   newDueDate: sql`r.new_due_date`,
   channel: sql`r.channel`,
   status: sql`status`,
@@ -261,7 +264,7 @@ async function listReminders(db: Db, where: ReminderWhere = {}, limit = 100, off
   const order = REMINDER_SORTS[sort.id] ?? REMINDER_SORTS.date;
   const rows = await db.all<ReminderRow>(sql`SELECT r.id AS id, r.target_type AS targetType, r.target_id AS targetId, ${ITEM_TEXT} AS item,
       r.person_id AS personId, p.full_name AS personName, r.level AS level, coalesce(l.title, 'Stufe ' || r.level) AS levelTitle,
-      r.date AS date, r.new_due_date AS newDueDate, r.open_amount AS openAmount, (SELECT rf.amount FROM fees rf WHERE rf.id = r.fee_id) AS fee,
+      r.date AS date, r.new_due_date AS newDueDate, r.open_amount AS openAmount, (SELECT rf.amount FROM fees rf WHERE rf.id = r.fee_id) AS fee, r.interest AS interest,
       r.channel AS channel, CASE WHEN ${FAILED} THEN 'FAILED' ELSE r.status END AS status,
       CASE WHEN r.status = 'PENDING' THEN ${RUN_FAILURE} END AS failure, r.pdf_key IS NOT NULL AS hasLetter, r.created_by AS createdBy, r.job_id AS jobId
     ${REMINDERS_FROM} ${reminderConditions(where)}

@@ -3,7 +3,8 @@ import { loginAs } from "./support/login";
 import { saveReminderLevels } from "./support/reminder-levels";
 import { extractText, getDocumentProxy } from "unpdf";
 import { caughtAttachment, caughtMails } from "./support/maildev";
-import { getOnOwnConnection, waitForHydration } from "./support/journeys";
+import { berlinDaysAgo, getOnOwnConnection, waitForHydration } from "./support/journeys";
+import { testDataFor } from "./support/test-data";
 
 /**
  * Tasks as the treasurer's Sunday: Jahresbeiträge for next year, Rechnungen schreiben with its
@@ -109,24 +110,74 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return (text as string).replace(/\s+/g, " ");
 }
 
-/** Einstellungen → Mahnwesen: level 1 with a reminder fee of 2,50 € by letter and 0,50 € by mail
- *  (both projects save it), so that the letters of the run state a fee. */
-async function levelOneFee(page: Page, javaScriptEnabled: boolean) {
+/** The half-years (their first day) of the days from `from` to `to`. */
+function halfYearsBetween(from: string, to: string): string[] {
+  const halfOf = (date: string) => `${date.slice(0, 4)}-${Number(date.slice(5, 7)) <= 6 ? "01" : "07"}-01`;
+  const halves = [halfOf(from)];
+  while (halves.at(-1)! < halfOf(to)) {
+    const last = halves.at(-1)!;
+    halves.push(last.endsWith("01-01") ? `${last.slice(0, 4)}-07-01` : `${Number(last.slice(0, 4)) + 1}-01-01`);
+  }
+  return halves;
+}
+
+const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+
+/**
+ * Einstellungen as the treasurer sets up the Mahnwesen (both projects save it): level 1 with a
+ * reminder fee of 2,50 € by letter and 0,50 € by mail, so that the letters of the run state a fee;
+ * level 2 with the actual costs (1,50 € by letter, nothing by mail), after 14 days in the first
+ * project and 3 in the second (so that each project's run finds its own debtor's 1. Mahnung due,
+ * tests/e2e/test-data.setup.ts); default interest on,
+ * with the base rate of every half-year since the debtors' default (issue 31 item 5).
+ */
+async function reminderSettings(page: Page, javaScriptEnabled: boolean) {
   await loginAs(page, "admin", "/configuration");
   const form = page.getByRole("form", { name: "Mahnwesen" });
   await waitForHydration(page, javaScriptEnabled);
   const first = form.getByRole("group", { name: "Stufe 1: Zahlungserinnerung" });
+  const second = form.getByRole("group", { name: "Stufe 2: 1. Mahnung" });
   await saveReminderLevels(page, async () => {
     await first.getByLabel("Mahngebühr per Brief").fill("2,50");
     await first.getByLabel("Mahngebühr per Mail").fill("0,50");
+    await second.getByLabel("Mahngebühr per Brief").fill("1,50");
+    await second.getByLabel("Mahngebühr per Mail").fill("0,00");
+    await second.getByLabel("Tage bis zur Mahnung").fill(javaScriptEnabled ? "14" : "3");
   });
   await expect(first.getByLabel("Mahngebühr per Brief")).toHaveValue("2,50");
   await expect(first.getByLabel("Mahngebühr per Mail")).toHaveValue("0,50");
+  await expect(second.getByLabel("Mahngebühr per Brief")).toHaveValue("1,50");
+
+  // The base rate of each half-year the interest runs over (the same 1,27 % throughout, as the
+  // Bundesbank announced it for 2025-07-01 and 2026-01-01).
+  const rates = page.getByRole("form", { name: "Basiszinssatz" });
+  for (const half of halfYearsBetween(berlinDaysAgo(40), berlinDaysAgo(0))) {
+    await rates.getByLabel("Halbjahr").selectOption(half.endsWith("01-01") ? "ab 1. Januar" : "ab 1. Juli");
+    await rates.getByLabel("Jahr", { exact: true }).fill(half.slice(0, 4));
+    await rates.getByLabel("Basiszinssatz in %").fill("1,27");
+    await rates.getByRole("button", { name: "Basiszinssatz eintragen" }).click();
+    await expect(page.getByRole("status").filter({ hasText: /^Basiszinssatz ab .* (eingetragen|korrigiert): 1,27 %$/ })).toBeVisible();
+    await expect(rates.getByRole("row", { name: `${germanDate(half)} 1,27 %` })).toBeVisible();
+    await waitForHydration(page, javaScriptEnabled);
+  }
+
+  const settings = page.getByRole("form", { name: "Einstellungen" });
+  await settings.getByLabel("Verzugszinsen berechnen").check();
+  await settings.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Einstellungen wurden aktualisiert" })).toBeVisible();
+  await expect(settings.getByLabel("Verzugszinsen berechnen")).toBeChecked();
 }
 
-test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and the history under a person", async ({ page, javaScriptEnabled }) => {
+/** Default interest on 100,00 € for `days` days at 1,27 + 5 = 6,27 %, rounded once: '5,15 €'. */
+const interestOn100 = (days: number) => `${(Math.round((10_000 * 627 * days) / 3_650_000) / 100).toFixed(2).replace(".", ",")} €`;
+
+test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end with a 1. Mahnung of actual costs and interest, the history under a person", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   test.setTimeout(180_000);
-  await levelOneFee(page, javaScriptEnabled);
+  const debtor = (await testDataFor(javaScriptEnabled)).interestReminder;
+  await reminderSettings(page, javaScriptEnabled);
   await loginAs(page, "finance", "/reminders");
   await expect(page.getByRole("heading", { level: 1, name: "Mahnwesen" })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);
@@ -143,51 +194,72 @@ test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end and 
       .first()
       .textContent())!.replace(/\D/g, ""),
   );
-  // The first project's run finds the demo data's overdue invoices, so the letters below are read.
-  if (javaScriptEnabled) expect(items).toBeGreaterThan(0);
+  // The first project's run finds the demo data's overdue invoices and its own debtor, the second
+  // its own debtor (and what the shorter level 2 made due), so the letters below are read.
+  expect(items).toBeGreaterThan(0);
   // Per person: by mail or to print, and why not by mail.
-  if (items > 0) await expect(dialog.getByRole("table", { name: "Versand je Person" })).toBeVisible();
+  await expect(dialog.getByRole("table", { name: "Versand je Person" })).toBeVisible();
+  // Default interest is on: a column of its own, and how it is computed.
+  await expect(preview.getByRole("columnheader", { name: "Zinsen" })).toBeVisible();
+  await expect(dialog).toContainText("5 Prozentpunkte über dem Basiszinssatz (Unternehmer 9)");
   await dialog.getByRole("button", { name: "Mahnlauf starten" }).click();
   const result = card.getByRole("status", { name: "Ergebnis Mahnlauf" });
-  // The first project's run reminds what is due; the second finds nothing due any more.
-  await expect(result).toHaveText(items > 0 ? new RegExp(`^Fertig! ${items.toLocaleString("de-DE")} Mahnungen? geschrieben`) : /Keine Mahnung fällig$/, {
-    timeout: 120_000,
-  });
-  if (items > 0) {
-    // The letters went out: mails of the levels to the test account, each with its letter (PDF) attached.
-    const mails = (await Promise.all(["Zahlungserinnerung: ", "1. Mahnung: ", "2. Mahnung: "].map((subject) => caughtMails(subject)))).flat();
-    const letters = mails.filter((mail) =>
-      mail.attachments?.some((file) => /^Mahnung_\d+_\d+_.+\.pdf$/.test(file.filename) && file.contentType === "application/pdf"),
-    );
-    expect(letters.length).toBeGreaterThan(0);
-    expect(new Set(letters.flatMap((mail) => mail.to.map((to) => to.address)))).toEqual(new Set(["test@wuff.example"]));
+  await expect(result).toHaveText(new RegExp(`^Fertig! ${items.toLocaleString("de-DE")} Mahnung(?:en)? geschrieben`), { timeout: 120_000 });
+  // The letters went out: mails of the levels to the test account, each with its letter (PDF) attached.
+  const mails = (await Promise.all(["Zahlungserinnerung: ", "1. Mahnung: ", "2. Mahnung: "].map((subject) => caughtMails(subject)))).flat();
+  const letters = mails.filter((mail) =>
+    mail.attachments?.some((file) => /^Mahnung_\d+_\d+_.+\.pdf$/.test(file.filename) && file.contentType === "application/pdf"),
+  );
+  expect(letters.length).toBeGreaterThan(0);
+  expect(new Set(letters.flatMap((mail) => mail.to.map((to) => to.address)))).toEqual(new Set(["test@wuff.example"]));
 
-    // A level-1 mail in German, and its letter: the reminded item, the reminder fee and the new due date.
-    const mail = letters.find((caught) => caught.subject.startsWith("Zahlungserinnerung: "))!;
-    expect(mail).toBeDefined();
-    const body = mail.text.replace(/\s+/g, " ");
-    expect(body).toContain("bei uns ist noch ein Betrag offen, dessen Zahlungsfrist abgelaufen ist:");
-    const stated =
-      /zuzüglich Mahngebühr (\d{1,3}(?:\.\d{3})*,\d{2} €), zusammen \d{1,3}(?:\.\d{3})*,\d{2} €\. Bitte überweise den Betrag bis zum (\d{2}\.\d{2}\.\d{4}) unter Angabe von /.exec(
-        body,
-      );
-    expect(stated, body).not.toBeNull();
-    const [, fee, dueDate] = stated!;
-    expect(body).toContain("Das Schreiben liegt als PDF bei.");
-    const attachment = mail.attachments!.find((file) => file.contentType === "application/pdf")!;
-    const letter = await pdfText(await caughtAttachment(mail, attachment.generatedFileName));
-    const item = mail.subject.slice("Zahlungserinnerung: ".length).split(", ")[0];
-    expect(letter).toContain(item);
-    expect(letter).toContain(`Zahlbar bis ${dueDate}`);
-    expect(letter).toMatch(new RegExp(`Mahngebühr ${fee.replace(/[.]/g, "\\.")}`));
-    expect(letter).toContain("Zahlungserinnerung");
-  }
+  // A level-1 mail in German, and its letter: the reminded item, the reminder fee and the new due date.
+  const mail = letters.find((caught) => caught.subject.startsWith("Zahlungserinnerung: "))!;
+  expect(mail).toBeDefined();
+  const body = mail.text.replace(/\s+/g, " ");
+  expect(body).toContain("bei uns ist noch ein Betrag offen, dessen Zahlungsfrist abgelaufen ist:");
+  const stated =
+    /zuzüglich Mahngebühr (\d{1,3}(?:\.\d{3})*,\d{2} €), zusammen \d{1,3}(?:\.\d{3})*,\d{2} €\. Bitte überweise den Betrag bis zum (\d{2}\.\d{2}\.\d{4}) unter Angabe von /.exec(
+      body,
+    );
+  expect(stated, body).not.toBeNull();
+  const [, fee, dueDate] = stated!;
+  expect(body).toContain("Das Schreiben liegt als PDF bei.");
+  const attachment = mail.attachments!.find((file) => file.contentType === "application/pdf")!;
+  const letter = await pdfText(await caughtAttachment(mail, attachment.generatedFileName));
+  const item = mail.subject.slice("Zahlungserinnerung: ".length).split(", ")[0];
+  expect(letter).toContain(item);
+  expect(letter).toContain(`Zahlbar bis ${dueDate}`);
+  expect(letter).toMatch(new RegExp(`Mahngebühr ${fee.replace(/[.]/g, "\\.")}`));
+  expect(letter).toContain("Zahlungserinnerung");
   // The run's print PDF: a plain link (the letters of those without an e-mail address).
   const download = card.getByRole("link", { name: "Druck-PDF herunterladen" });
   await expect(download).toHaveAttribute("href", /^\/reminders\/print\/\d+$/);
   const printPdf = await getOnOwnConnection(page, (await download.getAttribute("href"))!);
   if (printPdf.status() === 200) expect(printPdf.headers()["content-type"]).toBe("application/pdf");
   else expect(await printPdf.text()).toBe("In diesem Mahnlauf gibt es keine Mahnung zum Drucken.");
+
+  // This project's debtor in default: the 1. Mahnung charges the actual costs of its channel and
+  // the interest from the day after the Zahlungserinnerung's deadline to today, on the letter.
+  const days = javaScriptEnabled ? 30 : 10;
+  const interest = interestOn100(days);
+  const interestLine = `Verzugszinsen Rechnung ${debtor.invoiceNumber}: ${germanDate(berlinDaysAgo(days - 1))} bis ${germanDate(berlinDaysAgo(0))}, 5 Prozentpunkte über dem Basiszinssatz (6,27 % p. a.) ${interest}`;
+  if (debtor.email === null) {
+    // By post: in the print PDF, with the letter's 1,50 €.
+    expect(printPdf.status()).toBe(200);
+    const printed = await pdfText(new Uint8Array(await printPdf.body()));
+    expect(printed).toContain(`Rechnung ${debtor.invoiceNumber}`);
+    expect(printed).toContain(interestLine);
+    expect(printed).toContain("Mahngebühr 1,50 €");
+  } else {
+    // By mail: no costs, the interest in the mail and in its letter.
+    const [mail] = await caughtMails(`1. Mahnung: Rechnung ${debtor.invoiceNumber}`);
+    expect(mail, "Mail der 1. Mahnung").toBeDefined();
+    const total = `${(100 + Number(interest.replace(" €", "").replace(",", "."))).toFixed(2).replace(".", ",")} €`;
+    expect(mail.text.replace(/\s+/g, " ")).toContain(`offen 100,00 €, zuzüglich Verzugszinsen ${interest}, zusammen ${total}`);
+    const attachment = mail.attachments!.find((file) => file.contentType === "application/pdf")!;
+    expect(await pdfText(await caughtAttachment(mail, attachment.generatedFileName))).toContain(interestLine);
+  }
 
   // The history: the newest reminder's person, the tab 'Mahnungen' under them.
   const latest = page.getByRole("region", { name: "Mahnungen", exact: true });

@@ -1,7 +1,16 @@
 import { writeFile } from "node:fs/promises";
 import { test } from "@playwright/test";
 import { appSql } from "./support/app-db";
-import { TEST_DATA_FILE, type DraftOfOwn, type InvoiceOfOwn, type TestData, type TwoInvoicesOfOwn, type UnsentReminder } from "./support/test-data";
+import {
+  TEST_DATA_FILE,
+  type DraftOfOwn,
+  type InterestReminder,
+  type InvoiceOfOwn,
+  type TestData,
+  type TwoInvoicesOfOwn,
+  type UnsentReminder,
+} from "./support/test-data";
+import { berlinDaysAgo } from "./support/journeys";
 
 /**
  * Data no screen makes, written into the app's D1 before any other browser test runs (project
@@ -26,6 +35,9 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       draftToDelete: await draftOfOwn(`Papierkorb${stamp}`),
       invoiceToCredit: await invoiceOfOwn(`Gutschrift${stamp}`),
       twoInvoices: await twoInvoicesOfOwn(`Zweimal${stamp}`),
+      // The first project's Mahnlauf (level 2 after 14 days) reminds the first; the second project's
+      // finds its own only once it shortened level 2 to 3 days (tasks.spec.ts).
+      interestReminder: await interestReminder(`Verzug${stamp}`, project === "js" ? 30 : 10, project === "js" ? null : `verzug-${stamp}@example.org`),
       umlautName: umlaut,
     };
   }
@@ -42,6 +54,24 @@ async function unsentReminder(lastName: string): Promise<UnsentReminder> {
     INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, open_amount, fee_id, status) SELECT 'FEE', f.id, f.person_id, 2, '2026-10-20', '2026-11-03', 2000, (SELECT id FROM fees WHERE text = 'Mahngebühr ${lastName}'), 'PENDING' FROM fees f WHERE f.text = '${text}';
     SELECT person_id AS personId, id AS feeId FROM fees WHERE text = '${text}';`);
   return { lastName, text, personId, feeId };
+}
+
+/** An issued invoice of 100,00 € and its sent Zahlungserinnerung, whose deadline passed `daysAgo` days ago. */
+async function interestReminder(lastName: string, daysAgo: number, email: string | null): Promise<InterestReminder> {
+  const defaultSince = berlinDaysAgo(daysAgo);
+  const remindedOn = berlinDaysAgo(daysAgo + 14);
+  const [row] = await appSql<{ personId: number; invoiceNumber: number }>(`
+    INSERT INTO people (first_name, last_name, member_type_id, email, street_number, zip, city) VALUES ('Greta', '${lastName}', 1, ${email ? `'${email}'` : "NULL"}, 'Feldweg 2', '35390', 'Gießen');
+    INSERT INTO invoice_headers (person_id, date, due_date, amount, open_amount)
+      SELECT p.id, '${berlinDaysAgo(daysAgo + 40)}', '${berlinDaysAgo(daysAgo + 26)}', 10000, 0 FROM people p WHERE p.last_name = '${lastName}';
+    INSERT INTO invoice_rows (invoice_id, line_number, text, amount) SELECT h.id, 1, 'Kursgebühr Agility', 10000 FROM invoice_headers h JOIN people p ON p.id = h.person_id WHERE p.last_name = '${lastName}';
+    UPDATE invoice_headers SET status = 'ISSUED', invoice_number = (SELECT max(coalesce(c.last_invoice_number, 0), coalesce((SELECT max(invoice_number) FROM invoice_headers), 0)) + 1 FROM configuration c WHERE c.id = 1),
+      issued_on = '${berlinDaysAgo(daysAgo + 40)}T09:00:00.000Z', open_amount = amount WHERE person_id = (SELECT id FROM people WHERE last_name = '${lastName}');
+    UPDATE configuration SET last_invoice_number = (SELECT max(invoice_number) FROM invoice_headers) WHERE id = 1;
+    INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, open_amount, status, channel, sent_on)
+      SELECT 'INVOICE', h.id, h.person_id, 1, '${remindedOn}', '${defaultSince}', 10000, 'SENT', 'PRINT', '${remindedOn}T10:00:00Z' FROM invoice_headers h JOIN people p ON p.id = h.person_id WHERE p.last_name = '${lastName}';
+    SELECT p.id AS personId, h.invoice_number AS invoiceNumber FROM invoice_headers h JOIN people p ON p.id = h.person_id WHERE p.last_name = '${lastName}';`);
+  return { lastName, ...row, defaultSince, email };
 }
 
 /** An issued invoice (issue 30: written as a draft, its rows, then issued with the next number of the Einstellungen's counter). */

@@ -14,6 +14,7 @@ import { fetchApp } from "../support/app";
 import { readXlsx } from "../support/excel";
 import { gridOf } from "../support/grid-html";
 import { loginCookie } from "../support/sessions";
+import { insertPeople } from "../support/seed";
 
 const db = createDb(env.DB);
 const today = todayInBerlin();
@@ -32,29 +33,26 @@ beforeAll(async () => {
   const [type] = await db.insert(schema.memberTypes).values({ code: "AKTIV", name: "Aktiv" }).returning({ id: schema.memberTypes.id });
   await db.insert(schema.configuration).values({ id: 1, hsvrmVereinName: "Hundefreunde Ölbach & Umgebung", hsvrmKG: 7, hsvrmVereinNr: 1234 });
   const person = (values: Partial<typeof schema.people.$inferInsert> & { lastName: string }) => ({ firstName: "Test", memberTypeId: type.id, ...values });
-  const inserted = await db
-    .insert(schema.people)
-    .values([
-      person({
-        lastName: "Aktuell",
-        hsvrmNr: "H-100",
-        isMember: true,
-        memberSince: "2015-03-01",
-        dateOfBirth: "1980-05-17",
-        streetNumber: "Hauptstr. 1",
-        zip: "35037",
-        city: "Marburg",
-      }),
-      person({ lastName: "Ehemalig", isMember: false, memberSince: "2010-01-01", memberUntil: `${thisYear - 1}-06-30` }),
-      person({ lastName: "Neu", isMember: true, memberSince: `${thisYear}-02-01` }),
-      person({ lastName: "Gast", isMember: false }),
-      // Birthdays: today (turning 50, round), in three days (33), yesterday (next year), a non-member in two days.
-      person({ lastName: "Heute", isMember: true, memberSince: "2000-01-01", dateOfBirth: bornBefore(50, 0) }),
-      person({ lastName: "Bald", isMember: true, memberSince: "2000-01-01", dateOfBirth: bornBefore(33, 3) }),
-      person({ lastName: "Gestern", isMember: true, memberSince: "2000-01-01", dateOfBirth: bornBefore(40, -1) }),
-      person({ lastName: "Nichtmitglied", isMember: false, dateOfBirth: bornBefore(20, 2) }),
-    ])
-    .returning({ id: schema.people.id, lastName: schema.people.lastName });
+  const inserted = await insertPeople(db, [
+    person({
+      lastName: "Aktuell",
+      hsvrmNr: "H-100",
+      isMember: true,
+      memberSince: "2015-03-01",
+      dateOfBirth: "1980-05-17",
+      streetNumber: "Hauptstr. 1",
+      zip: "35037",
+      city: "Marburg",
+    }),
+    person({ lastName: "Ehemalig", isMember: false, memberSince: "2010-01-01", memberUntil: `${thisYear - 1}-06-30` }),
+    person({ lastName: "Neu", isMember: true, memberSince: `${thisYear}-02-01` }),
+    person({ lastName: "Gast", isMember: false }),
+    // Birthdays: today (turning 50, round), in three days (33), yesterday (next year), a non-member in two days.
+    person({ lastName: "Heute", isMember: true, memberSince: "2000-01-01", dateOfBirth: bornBefore(50, 0) }),
+    person({ lastName: "Bald", isMember: true, memberSince: "2000-01-01", dateOfBirth: bornBefore(33, 3) }),
+    person({ lastName: "Gestern", isMember: true, memberSince: "2000-01-01", dateOfBirth: bornBefore(40, -1) }),
+    person({ lastName: "Nichtmitglied", isMember: false, dateOfBirth: bornBefore(20, 2) }),
+  ]);
   const id = (lastName: string) => inserted.find((row) => row.lastName === lastName)!.id;
   await db.insert(schema.dogs).values([
     { ownerId: id("Aktuell"), commonName: "Bella", breed: "Labrador" },

@@ -234,3 +234,49 @@ describe("Einstellungen", () => {
     expect(await getConfiguration(db)).toMatchObject({ hsvrmKG: 8, lastInvoiceNumber: 2026050 });
   });
 });
+
+describe("Verzugszinsen in Einstellungen (issue 31 item 5)", () => {
+  beforeEach(async () => {
+    await db.delete(schema.configuration);
+  });
+
+  it("switches default interest on and off with the settings; off by default", async () => {
+    const cookie = await loginCookie("admin");
+    expect((await postForm("/configuration", cookie, valid)).status).toBe(302);
+    expect((await getConfiguration(db))?.defaultInterest).toBe(false);
+    const { rowVersion } = (await getConfiguration(db))!;
+    expect((await postForm("/configuration", cookie, { ...valid, defaultInterest: "on", rowVersion: String(rowVersion) })).status).toBe(302);
+    expect((await getConfiguration(db))?.defaultInterest).toBe(true);
+    const html = await (await fetchApp("/configuration", { cookie })).text();
+    expect(html).toContain("5 Prozentpunkte über dem");
+    expect(html).toContain("01.01.2026");
+  });
+
+  it("enters a half-year's base rate, corrects it, and refuses what is no rate or no half-year in German, changing nothing", async () => {
+    const cookie = await loginCookie("admin");
+    const before = await db.select().from(schema.baseRates);
+    const entered = await postForm("/configuration", cookie, { intent: "baseRate", validFrom: "07-01", year: "2031", rate: "-0,5" });
+    expect(entered.status).toBe(302);
+    expect(toastOf(entered)).toEqual({ type: "success", message: "Basiszinssatz ab 1. Juli 2031 eingetragen: -0,50 %" });
+    const corrected = await postForm("/configuration", cookie, { intent: "baseRate", validFrom: "07-01", year: "2031", rate: "1,2" });
+    expect(toastOf(corrected)).toEqual({ type: "success", message: "Basiszinssatz ab 1. Juli 2031 korrigiert: 1,20 %" });
+    const [row] = await db.select().from(schema.baseRates).where(eq(schema.baseRates.validFrom, "2031-07-01"));
+    expect(row).toMatchObject({ rate: 120, createdBy: "Anna Admin", lastModifiedBy: "Anna Admin", rowVersion: 2 });
+    for (const [bad, message] of [
+      [{ validFrom: "03-01", year: "2031", rate: "1" }, "Bitte das Halbjahr wählen: ab 1. Januar oder ab 1. Juli"],
+      [{ validFrom: "01-01", year: "1999", rate: "1" }, "Jahr: ab 2002"],
+      [{ validFrom: "01-01", year: "2032", rate: "1.27" }, "höchstens zwei Nachkommastellen"],
+      [{ validFrom: "01-01", year: "2032", rate: "" }, "Bitte den Basiszinssatz in Prozent"],
+    ] as const) {
+      const refused = await postForm("/configuration", cookie, { intent: "baseRate", ...bad });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(message);
+    }
+    expect(await db.select().from(schema.baseRates)).toHaveLength(before.length + 1);
+    await db.delete(schema.baseRates).where(eq(schema.baseRates.validFrom, "2031-07-01"));
+    // Only ADMIN: anyone else is sent home, nothing entered.
+    const refused = await postForm("/configuration", await loginCookie("finance"), { intent: "baseRate", validFrom: "01-01", year: "2032", rate: "1" });
+    expect([refused.status, refused.headers.get("Location")]).toEqual([302, "/"]);
+    expect(await db.select().from(schema.baseRates).where(eq(schema.baseRates.validFrom, "2032-01-01"))).toEqual([]);
+  });
+});

@@ -15,6 +15,7 @@ import { listAllPeople, listPeople, pageOfPerson } from "~/models/people.server"
 import { fetchApp } from "../support/app";
 import { gridOf } from "../support/grid-html";
 import { loginCookie } from "../support/sessions";
+import { insertPeople } from "../support/seed";
 
 const db = createDb(env.DB);
 
@@ -32,10 +33,10 @@ const idOf = new Map<string, number>();
 
 beforeAll(async () => {
   await db.insert(schema.memberTypes).values({ id: 1, code: "NONE", name: "Kein Mitglied" });
-  const people = await db
-    .insert(schema.people)
-    .values(NAMES.map((lastName) => ({ firstName: "Erika", lastName, memberTypeId: 1 })))
-    .returning({ id: schema.people.id, lastName: schema.people.lastName });
+  const people = await insertPeople(
+    db,
+    NAMES.map((lastName) => ({ firstName: "Erika", lastName, memberTypeId: 1 })),
+  );
   for (const person of people) idOf.set(person.lastName, person.id);
   // Every person has a dog of their name and an Erfolg of one of the masters.
   await db.insert(schema.dogs).values(NAMES.map((commonName) => ({ commonName, ownerId: idOf.get(commonName)! })));

@@ -5,10 +5,11 @@
 import { env } from "cloudflare:test";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createDb } from "~/db/client.server";
+import { createDb, runAtomically } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { startRun } from "~/jobs/start.server";
-import { peopleToRemind, previewReminderRun, reminderRunParams, writeReminders, type ReminderRunParams } from "~/models/reminder-runs.server";
+import { missingBaseRate, peopleToRemind, previewReminderRun, reminderRunParams, writeReminders, type ReminderRunParams } from "~/models/reminder-runs.server";
+import { allocationStatements, entryInsert } from "~/models/payments.server";
 import { deliver, type Sent } from "../support/jobs";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { attachmentOf, mailsTo, useTestAccount } from "../support/mail-catcher";
@@ -337,6 +338,138 @@ describe("what a reminder costs (issue 31)", () => {
     expect((await remindersOf([byMail, byPost])).map((reminder) => [reminder.personId, reminder.channel, reminder.feeId !== null])).toEqual([
       [byMail, "MAIL", false],
       [byPost, "PRINT", true],
+    ]);
+  });
+});
+
+describe("default interest (issue 31 item 5)", () => {
+  const actor = { name: "Test" };
+  const bigInvoice = async (personId: number) => {
+    const number = invoiceNumber++;
+    const [row] = await db
+      .insert(schema.invoiceHeaders)
+      .values({ personId, invoiceNumber: number, ...ISSUED, date: "2025-04-01", dueDate: "2025-05-01", amount: 100_000, openAmount: 100_000 })
+      .returning({ id: schema.invoiceHeaders.id });
+    return { id: row.id, number };
+  };
+  // The Zahlungserinnerung that put the debtor in default once its new due date (15.06.2025) passed.
+  const remindedOnce = (personId: number, invoiceId: number) =>
+    db
+      .insert(schema.reminders)
+      .values({ targetType: "INVOICE", targetId: invoiceId, personId, level: 1, date: "2025-06-01", newDueDate: "2025-06-15", status: "SENT" });
+
+  it("charges interest from the day after the first reminder's deadline to the reminder's date, across a base-rate change, to the cent; shown in letter and mail", async () => {
+    await db.update(schema.configuration).set({ defaultInterest: true }).where(eq(schema.configuration.id, 1));
+    await db.update(schema.reminderLevels).set({ fee: 150, mailFee: 0 }).where(eq(schema.reminderLevels.level, 2));
+    const [{ id: consumer }, { id: business }] = await db
+      .insert(schema.people)
+      .values([
+        { firstName: "Zora", lastName: "Zinsen", email: "zora@wuff.example", memberTypeId: 1 },
+        { firstName: "Bernd", lastName: "Betrieb", email: null, memberTypeId: 1, isBusiness: true },
+      ])
+      .returning({ id: schema.people.id });
+    const ofConsumer = await bigInvoice(consumer);
+    const ofBusiness = await bigInvoice(business);
+    await remindedOnce(consumer, ofConsumer.id);
+    await remindedOnce(business, ofBusiness.id);
+    // The consumer paid 400,00 € on 05.07.2025: from 06.07. only 600,00 € bear interest.
+    const iso = new Date().toISOString();
+    await runAtomically(db, [
+      entryInsert(
+        { entryKey: "test:interest-part", personId: consumer, date: "2025-07-05", amount: 40_000, method: "TRANSFER", source: "MANUAL", text: "Teilzahlung" },
+        actor,
+        iso,
+      ),
+      ...allocationStatements("test:interest-part", { invoiceId: ofConsumer.id, invoiceNumber: ofConsumer.number, amount: 40_000 }, actor, iso),
+    ]);
+
+    const params = await reminderRunParams(db, "2025-07-21");
+    expect(params.interest?.rates.find((rate) => rate.validFrom === "2025-07-01")).toEqual({ validFrom: "2025-07-01", rate: 127 });
+    const preview = await previewReminderRun(db, params);
+    expect(preview).toMatchObject({ interestOn: true, problem: null });
+    expect(preview.levels[1].interest).toBeGreaterThanOrEqual(550 + 1054);
+    const { jobId, messages } = await controlledRun([consumer, business], params);
+    await deliver(messages);
+    await deliver(messages); // redelivered: nothing twice
+
+    // Consumer, 2,27/1,27 + 5 points: 16.06.-30.06. 15 days on 1.000,00 € at 7,27 %, 01.07.-05.07. 5 days on
+    // 1.000,00 € at 6,27 %, 06.07.-21.07. 16 days on 600,00 € at 6,27 %:
+    // (100000 x 727 x 15 + 100000 x 627 x 5 + 60000 x 627 x 16) / 3 650 000 = 549,57 cents -> 5,50 €.
+    // Business, + 9 points: (100000 x 1127 x 15 + 100000 x 1027 x 21) / 3 650 000 = 1054,03 cents -> 10,54 €.
+    const second = (await remindersOf([consumer, business])).filter((reminder) => reminder.level === 2);
+    expect(second.map((r) => [r.personId, r.channel, r.interest, r.interestFrom, r.interestTo])).toEqual([
+      [consumer, "MAIL", 550, "2025-06-16", "2025-07-21"],
+      [business, "PRINT", 1054, "2025-06-16", "2025-07-21"],
+    ]);
+    expect(JSON.parse(second[0].interestBasis!)).toEqual({
+      surcharge: 500,
+      stretches: [
+        { from: "2025-06-16", to: "2025-06-30", days: 15, principal: 100_000, rate: 727 },
+        { from: "2025-07-01", to: "2025-07-05", days: 5, principal: 100_000, rate: 627 },
+        { from: "2025-07-06", to: "2025-07-21", days: 16, principal: 60_000, rate: 627 },
+      ],
+    });
+    // The reminder's fee: the actual costs (by mail nothing, by letter 1,50 €) and the interest.
+    const fees = await reminderFeesOf([consumer, business]);
+    expect(fees.map((f) => [f.personId, f.amount, f.text])).toEqual([
+      [consumer, 550, `Verzugszinsen 1. Mahnung: Rechnung ${ofConsumer.number}`],
+      [business, 1204, `Mahngebühr und Verzugszinsen 1. Mahnung: Rechnung ${ofBusiness.number}`],
+    ]);
+    expect(second.map((r) => r.feeId)).toEqual(fees.map((f) => f.id));
+
+    // Shown: the mail names the interest beside the open amount, the letter its period and rate.
+    const mail = (await mailsTo(testAccount)).find((each) => each.subject.includes(`Rechnung ${ofConsumer.number}`));
+    expect(mail?.text.replace(/\s+/g, " ")).toContain("offen 600,00 €, zuzüglich Verzugszinsen 5,50 €, zusammen 605,50 €");
+    const letter = await env.INVOICES.get(second[1].pdfKey!);
+    const text = (await pdfText(await letter!.arrayBuffer())).replace(/\s+/g, " ");
+    expect(text).toContain("Mahngebühr 1,50 €");
+    expect(text).toContain(
+      `Verzugszinsen Rechnung ${ofBusiness.number}: 16.06.2025 bis 21.07.2025, 9 Prozentpunkte über dem Basiszinssatz (11,27 %, dann 10,27 % p. a.) 10,54 €`,
+    );
+    expect(text).toContain("1.012,04 €");
+    expect((await db.select().from(schema.jobs).where(eq(schema.jobs.id, jobId)))[0].status).toBe("DONE");
+
+    // The 2. Mahnung charges only the days since: 22.07.-01.09.2025, 42 days on 600,00 € at 6,27 %
+    // = 60000 x 627 x 42 / 3 650 000 = 432,89 cents -> 4,33 €.
+    const later = await reminderRunParams(db, "2025-09-01");
+    const next = await controlledRun([consumer], later);
+    await deliver(next.messages);
+    const third = (await remindersOf([consumer])).find((reminder) => reminder.level === 3);
+    expect([third?.interest, third?.interestFrom, third?.interestTo]).toEqual([433, "2025-07-22", "2025-09-01"]);
+    await db.update(schema.configuration).set({ defaultInterest: false }).where(eq(schema.configuration.id, 1));
+  });
+
+  it("refuses to start while a half-year's base rate is missing, and charges nothing while switched off", async () => {
+    const [{ id: person }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Hanna", lastName: "Halbjahr", email: null, memberTypeId: 1 })
+      .returning({ id: schema.people.id });
+    const [{ id: invoiceId }] = await db
+      .insert(schema.invoiceHeaders)
+      .values({ personId: person, invoiceNumber: invoiceNumber++, ...ISSUED, date: "2026-05-01", dueDate: "2026-05-15", amount: 5000, openAmount: 5000 })
+      .returning({ id: schema.invoiceHeaders.id });
+    await db
+      .insert(schema.reminders)
+      .values({ targetType: "INVOICE", targetId: invoiceId, personId: person, level: 1, date: "2026-06-01", newDueDate: "2026-06-15", status: "SENT" });
+    await db.update(schema.configuration).set({ defaultInterest: true }).where(eq(schema.configuration.id, 1));
+    const preview = await previewReminderRun(db, await reminderRunParams(db, "2026-07-20"));
+    expect(preview.problem).toBe(missingBaseRate("2026-07-01"));
+    expect(preview.problem).toBe(
+      "Für das 2. Halbjahr 2026 fehlt der Basiszinssatz: Bitte in den Einstellungen (Verzugszinsen) eintragen oder die Verzugszinsen ausschalten.",
+    );
+    // The page says it and offers no start.
+    const html = (await (await fetchApp("/reminders?dialog=reminderRun-start", { cookie: await loginCookie("finance") })).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Für das 2. Halbjahr 2026 fehlt der Basiszinssatz");
+
+    await db.update(schema.configuration).set({ defaultInterest: false }).where(eq(schema.configuration.id, 1));
+    const off = await reminderRunParams(db, "2026-07-20");
+    expect(off.interest).toBeUndefined();
+    expect((await previewReminderRun(db, off)).problem).toBeNull();
+    const { messages } = await controlledRun([person], off);
+    await deliver(messages);
+    expect((await remindersOf([person])).map((r) => [r.level, r.interest, r.interestFrom])).toEqual([
+      [1, 0, null],
+      [2, 0, null],
     ]);
   });
 });

@@ -66,6 +66,7 @@ export default function PersonDialog({ data, actionData, closeHref }: DialogProp
             <CheckboxField meta={fields.isVorstand} label="Vorstand" />
             <CheckboxField meta={fields.isTrainer} label="Trainer" />
             <CheckboxField meta={fields.hasInsurance} label="Versichert" />
+            <CheckboxField meta={fields.isBusiness} label="Unternehmer" />
             {data.withProtected && <CheckboxField meta={fields.hasGdpr} label="DSGVO-Einwilligung" />}
           </div>
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />

@@ -39,6 +39,7 @@ export const personSchema = z
     isVorstand: checkbox(),
     isTrainer: checkbox(),
     hasInsurance: checkbox(),
+    isBusiness: checkbox(),
     comments: optionalText(2000),
     memberSince: optionalGermanDate(),
     memberUntil: optionalGermanDate(),

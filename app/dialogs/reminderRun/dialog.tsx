@@ -26,6 +26,11 @@ export default function ReminderRunDialog({ data, actionData, closeHref }: Dialo
               <th scope="col" className="py-1 pr-2 text-right font-normal">
                 Gebühren
               </th>
+              {data.interestOn && (
+                <th scope="col" className="py-1 pr-2 text-right font-normal">
+                  Zinsen
+                </th>
+              )}
               <th scope="col" className="py-1 text-right font-normal">
                 Zahlbar bis
               </th>
@@ -40,6 +45,7 @@ export default function ReminderRunDialog({ data, actionData, closeHref }: Dialo
                 <td className="py-1 pr-2 text-right tabular-nums">{level.items}</td>
                 <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(level.openAmount)}</td>
                 <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(level.fees)}</td>
+                {data.interestOn && <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(level.interest)}</td>}
                 <td className="py-1 text-right tabular-nums">{formatDate(level.newDueDate)}</td>
               </tr>
             ))}
@@ -50,6 +56,7 @@ export default function ReminderRunDialog({ data, actionData, closeHref }: Dialo
               <td className="py-1 pr-2 text-right tabular-nums">{data.items}</td>
               <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(data.openAmount)}</td>
               <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(data.fees)}</td>
+              {data.interestOn && <td className="py-1 pr-2 text-right tabular-nums">{formatMoney(data.interest)}</td>}
               <td />
             </tr>
           </tbody>
@@ -90,6 +97,12 @@ export default function ReminderRunDialog({ data, actionData, closeHref }: Dialo
             </table>
           </div>
         ) : null}
+        {data.interestOn && (
+          <p className="mt-2 text-sm text-slate-600">
+            Verzugszinsen: 5 Prozentpunkte über dem Basiszinssatz (Unternehmer 9), ab dem Tag nach der Zahlungsfrist der ersten versandten Mahnung bis heute,
+            auf den offenen Betrag ohne Gebühren (§§ 286, 288 BGB).
+          </p>
+        )}
         <p className="mt-2 text-sm text-slate-600">
           Bist du sicher? Jeder Posten erreicht jede Stufe nur einmal; ein zweiter Lauf am selben Tag mahnt niemanden doppelt.
         </p>

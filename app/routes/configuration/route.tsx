@@ -4,13 +4,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuditBlock, CheckboxField, FormErrors, LockedField, MoneyField, NumberField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
-import { auditText, formatDateTimeWithSeconds, formatMoneyInput } from "~/lib/format";
+import { auditText, formatDate, formatDateTimeWithSeconds, formatMoneyInput } from "~/lib/format";
 import { getConfiguration, hasIssuedInvoices, isRefusedValue, saveConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
 import { requireAccess } from "~/services/auth.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { getReminderLevels, reminderTemplateChoices, saveReminderLevels, type ReminderLevel } from "~/models/reminders.server";
-import { configurationSchema, reminderLevelsSchema, type ConfigurationFormValues, type ReminderLevelsFormValues } from "./schema";
+import { baseRateSchema, configurationSchema, reminderLevelsSchema, type ConfigurationFormValues, type ReminderLevelsFormValues } from "./schema";
+import { listBaseRates, saveBaseRate } from "~/models/default-interest.server";
+import { formatRate } from "~/lib/default-interest";
 import { SaveGateReason, useSaveGate } from "~/components/forms/save-gate";
 import { CLUB_TAX_STATUS_LABELS, CLUB_TAX_STATUSES, TAX_CASE_OPTIONS } from "~/lib/tax";
 
@@ -18,19 +20,35 @@ export const meta: MetaFunction = () => [{ title: "Einstellungen – Wuff" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args, "configuration");
-  const [configuration, reminderLevels, templateChoices, counterLocked] = await Promise.all([
+  const [configuration, reminderLevels, templateChoices, counterLocked, baseRates] = await Promise.all([
     getConfiguration(args.context.db),
     getReminderLevels(args.context.db),
     reminderTemplateChoices(args.context.db),
     hasIssuedInvoices(args.context.db),
+    listBaseRates(args.context.db),
   ]);
-  return { configuration: configuration ?? null, reminderLevels, templateChoices, counterLocked };
+  return { configuration: configuration ?? null, reminderLevels, templateChoices, counterLocked, baseRates };
 }
 
 type ActionData = { result: SubmissionResult<string[]>; conflict?: string; current?: ConfigurationRecord };
 type LevelsActionData = { levelsResult: SubmissionResult<string[]>; conflict?: string; currentLevels?: ReminderLevel[] };
+type BaseRateActionData = { baseRateResult: SubmissionResult<string[]> };
 
 const LEVELS_INTENT = "reminderLevels";
+const BASE_RATE_INTENT = "baseRate";
+
+/** Verzugszinsen: a half-year's base rate entered or corrected (reminders written keep theirs). */
+async function saveRate(args: ActionFunctionArgs, form: FormData, user: { name: string }) {
+  const submission = parseWithZod(form, { schema: baseRateSchema });
+  if (submission.status !== "success") return data<BaseRateActionData>({ baseRateResult: submission.reply() }, { status: 400 });
+  const { year, validFrom, rate } = submission.value;
+  const outcome = await saveBaseRate(args.context.db, { validFrom: `${year}-${validFrom}`, rate }, user);
+  const half = validFrom === "01-01" ? `1. Januar ${year}` : `1. Juli ${year}`;
+  return redirectWithToast(args.context.cloudflare.env, "/configuration", {
+    type: "success",
+    message: `Basiszinssatz ab ${half} ${outcome === "created" ? "eingetragen" : "korrigiert"}: ${formatRate(rate)}`,
+  });
+}
 
 /** Mahnwesen: the three reminder levels, saved together; templates must exist with their kind. */
 async function saveLevels(args: ActionFunctionArgs, form: FormData, user: { name: string }) {
@@ -62,6 +80,7 @@ export async function action(args: ActionFunctionArgs) {
   const user = await requireAccess(args, "configuration");
   const form = await readForm(args.request);
   if (form.get("intent") === LEVELS_INTENT) return saveLevels(args, form, user);
+  if (form.get("intent") === BASE_RATE_INTENT) return saveRate(args, form, user);
   const submission = parseWithZod(form, { schema: configurationSchema });
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
   const { rowVersion, ...input } = submission.value;
@@ -141,11 +160,12 @@ const CONFIGURATION_LABELS = {
   prenotificationDays: "Vorabankündigung (Tage vor dem Einzug)",
   returnCharge: "Rücklastschriftgebühr weiterberechnen",
   debitAutoSettle: "Lastschriften automatisch als bezahlt buchen",
+  defaultInterest: "Verzugszinsen berechnen",
 };
 
 export default function ConfigurationScreen() {
   const { configuration: loaded, counterLocked } = useLoaderData<typeof loader>();
-  const anyActionData = useActionData<ActionData | LevelsActionData>();
+  const anyActionData = useActionData<ActionData | LevelsActionData | BaseRateActionData>();
   const actionData = anyActionData && "result" in anyActionData ? anyActionData : undefined;
   const config = actionData?.current ?? loaded;
   const hydrated = useHydrated();
@@ -161,8 +181,17 @@ export default function ConfigurationScreen() {
   const gate = useSaveGate(configurationSchema, CONFIGURATION_LABELS);
   return (
     <section className="max-w-2xl">
-      <h1 className="mb-4 text-2xl font-semibold text-wuff-800">Einstellungen</h1>
-      <Form method="post" {...getFormProps(form)} ref={gate.form} onInput={gate.check} className="rounded border border-slate-200 bg-white p-5">
+      <h1 id="configuration-title" className="mb-4 text-2xl font-semibold text-wuff-800">
+        Einstellungen
+      </h1>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        aria-labelledby="configuration-title"
+        ref={gate.form}
+        onInput={gate.check}
+        className="rounded border border-slate-200 bg-white p-5"
+      >
         {config && <input type="hidden" name="rowVersion" value={config.rowVersion} />}
         <div className="grid grid-cols-2 gap-4">
           <TextField meta={fields.hsvrmVereinName} label="HSVRM Verein Name" className="col-span-2" />
@@ -258,21 +287,27 @@ export default function ConfigurationScreen() {
             </p>
           </div>
         </fieldset>
+        <fieldset className="mt-6 border-t border-slate-200 pt-4">
+          <legend className="pr-2 text-base font-semibold text-wuff-800">Verzugszinsen</legend>
+          <CheckboxField meta={fields.defaultInterest} label="Verzugszinsen berechnen" />
+          <p className="mt-1 text-sm text-slate-600">
+            Angehakt berechnet jede Mahnung nach der ersten Verzugszinsen auf den offenen Betrag (ohne Mahngebühren): ab dem Tag nach der Zahlungsfrist der
+            ersten versandten Mahnung (dann ist die Person in Verzug, § 286 BGB), bis zum Tag der Mahnung, jeden Tag nur einmal. Zinssatz: 5 Prozentpunkte über
+            dem Basiszinssatz, bei Unternehmern (Haken „Unternehmer“ bei der Person) 9 Prozentpunkte (§ 288 BGB). Die Zinsen stehen in der Mahnung und in ihrer
+            Mahngebühr; eigene Vorlagen nennen sie mit {"{{interest}}"} (Mail) und {"{{#interests}}…{{/interests}}"} (Brief).
+          </p>
+        </fieldset>
         <FormErrors errors={form.errors} conflict={actionData?.conflict} id={form.errorId} />
         {config && <AuditBlock audit={auditText(config)} />}
         <SaveGateReason id="configuration-save-reason" reason={hydrated ? gate.reason : null} />
-        <div className="mt-5 flex justify-end">
-          <button
-            type="submit"
-            disabled={(hydrated && gate.reason !== null) || busy}
-            aria-describedby={hydrated && gate.reason ? "configuration-save-reason" : undefined}
-            className="rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            Speichern
-          </button>
-        </div>
+        <SubmitRow
+          label="Speichern"
+          disabled={(hydrated && gate.reason !== null) || busy}
+          describedBy={hydrated && gate.reason ? "configuration-save-reason" : undefined}
+        />
       </Form>
       <ReminderLevelsForm actionData={anyActionData && "levelsResult" in anyActionData ? anyActionData : undefined} />
+      <BaseRatesForm actionData={anyActionData && "baseRateResult" in anyActionData ? anyActionData : undefined} />
       <p className="mt-4 text-sm">
         Weitere Stammdaten:{" "}
         <Link to="/certificationMasters" className="text-wuff-700 underline">
@@ -361,15 +396,84 @@ function ReminderLevelsForm({ actionData }: { actionData?: LevelsActionData }) {
         );
       })}
       <FormErrors errors={[...(form.errors ?? []), ...(fields.levels.errors ?? [])]} conflict={actionData?.conflict} id={form.errorId} />
-      <div className="mt-5 flex justify-end">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800 disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          Mahnstufen übernehmen
-        </button>
-      </div>
+      <SubmitRow label="Mahnstufen übernehmen" disabled={busy} />
     </Form>
+  );
+}
+
+/** Verzugszinsen: the base rates by half-year, and a form to enter the next one (or correct one). */
+function BaseRatesForm({ actionData }: { actionData?: BaseRateActionData }) {
+  const { baseRates } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "base-rate",
+    lastResult: actionData?.baseRateResult,
+    defaultValue: { validFrom: "01-01" },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: baseRateSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} aria-labelledby="base-rates-title" className="mt-6 rounded border border-slate-200 bg-white p-5">
+      <input type="hidden" name="intent" value={BASE_RATE_INTENT} />
+      <h2 id="base-rates-title" className="text-base font-semibold text-wuff-800">
+        Basiszinssatz
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">
+        Der Basiszinssatz (§ 247 BGB) gilt je Halbjahr ab 1. Januar oder 1. Juli; die Deutsche Bundesbank gibt ihn kurz vorher bekannt. Verzugszinsen brauchen
+        den Satz jedes Halbjahrs, über das sie laufen: Fehlt einer, startet kein Mahnlauf mit Verzugszinsen. Eine Korrektur ändert geschriebene Mahnungen nicht.
+      </p>
+      <table className="mb-4 w-full max-w-sm text-sm">
+        <caption className="sr-only">Eingetragene Basiszinssätze</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-left text-slate-600">
+            <th scope="col" className="py-1 pr-2 font-normal">
+              Gültig ab
+            </th>
+            <th scope="col" className="py-1 text-right font-normal">
+              Basiszinssatz
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {baseRates.slice(0, 6).map((rate) => (
+            <tr key={rate.validFrom} className="border-b border-slate-100">
+              <td className="py-1 pr-2 tabular-nums">{formatDate(rate.validFrom)}</td>
+              <td className="py-1 text-right tabular-nums">{formatRate(rate.rate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+        <SelectField
+          meta={fields.validFrom}
+          label="Halbjahr"
+          options={[
+            { value: "01-01", label: "ab 1. Januar" },
+            { value: "07-01", label: "ab 1. Juli" },
+          ]}
+        />
+        <NumberField meta={fields.year} label="Jahr" />
+        <TextField meta={fields.rate} label="Basiszinssatz in %" inputMode="decimal" className="col-span-2 sm:col-span-1" />
+      </div>
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <SubmitRow label="Basiszinssatz eintragen" disabled={busy} />
+    </Form>
+  );
+}
+
+/** The submit button of each of the page's forms, at their right edge. */
+function SubmitRow({ label, disabled, describedBy }: { label: string; disabled: boolean; describedBy?: string }) {
+  return (
+    <div className="mt-5 flex justify-end">
+      <button
+        type="submit"
+        disabled={disabled}
+        aria-describedby={describedBy}
+        className="rounded bg-wuff-700 px-4 py-2 text-sm font-medium text-white hover:bg-wuff-800 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {label}
+      </button>
+    </div>
   );
 }

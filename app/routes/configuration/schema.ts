@@ -66,6 +66,7 @@ export const configurationSchema = z
     // Left out: kept. The bank's actual charge (0,00: the club bears it).
     returnCharge: moneyInCents("Bitte die Rücklastschriftgebühr eingeben (0,00 für keine)").optional(),
     debitAutoSettle: checkbox(),
+    defaultInterest: checkbox(),
   })
   .superRefine((value, context) => {
     if (bicRequiredFor(value.iban) && !value.bic) context.addIssue({ code: "custom", path: ["bic"], message: BIC_MESSAGES.required });
@@ -117,3 +118,23 @@ export const reminderLevelsSchema = z
   });
 
 export type ReminderLevelsFormValues = z.infer<typeof reminderLevelsSchema>;
+
+/** A half-year's base rate (Basiszinssatz, § 247 BGB) as the Bundesbank announced it. */
+export const baseRateSchema = z.object({
+  validFrom: z.enum(["01-01", "07-01"], { error: "Bitte das Halbjahr wählen: ab 1. Januar oder ab 1. Juli" }),
+  year: z
+    .number({ error: "Bitte das Jahr als Zahl eingeben (z. B. 2026)" })
+    .int("Bitte das Jahr als ganze Zahl eingeben (z. B. 2026)")
+    .min(2002, "Jahr: ab 2002 (seitdem gilt der Basiszinssatz nach § 247 BGB)")
+    .max(2100, "Jahr: bis 2100"),
+  rate: z
+    .string({ error: "Bitte den Basiszinssatz in Prozent eingeben (z. B. 1,27 oder -0,88)" })
+    .trim()
+    .regex(/^-?\d{1,2}(,\d{1,2})?$/, "Bitte den Basiszinssatz in Prozent mit höchstens zwei Nachkommastellen eingeben (z. B. 1,27 oder -0,88)")
+    .transform((value) => {
+      const [whole, fraction = ""] = value.replace("-", "").split(",");
+      const hundredths = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+      return value.startsWith("-") ? -hundredths : hundredths;
+    })
+    .refine((rate) => rate >= -2000 && rate <= 2000, "Der Basiszinssatz liegt zwischen -20,00 und 20,00 %"),
+});

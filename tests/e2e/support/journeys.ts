@@ -95,3 +95,9 @@ export async function onOwnConnection(page: Page | undefined, send: (context: AP
     await context.dispose();
   }
 }
+
+/** The Berlin calendar date `days` before today ('YYYY-MM-DD'), as the app counts its days. */
+export function berlinDaysAgo(days: number, now = new Date()): string {
+  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(now);
+  return new Date(Date.parse(`${today}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}

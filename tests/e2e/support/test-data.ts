@@ -14,6 +14,10 @@ export type TwoInvoicesOfOwn = { lastName: string; personId: number; invoiceNumb
 /** A person with a draft invoice of two rows billing two of their fees (issue 30). */
 export type DraftOfOwn = { lastName: string; personId: number; invoiceId: number };
 
+/** An issued invoice of 100,00 € whose Zahlungserinnerung was sent and whose new due date
+ *  (`defaultSince`) has passed: the debtor is in default, its 1. Mahnung charges interest. */
+export type InterestReminder = { lastName: string; personId: number; invoiceNumber: number; defaultSince: string; email: string | null };
+
 /** Per browser project ('js', 'html'). */
 export type TestData = {
   /** A fee with its sent Zahlungserinnerung and an unsent 1. Mahnung. */
@@ -30,6 +34,8 @@ export type TestData = {
   invoiceToCredit: InvoiceOfOwn;
   /** Two invoices one bank credit pays (issue 30). */
   twoInvoices: TwoInvoicesOfOwn;
+  /** In default since 30 (js, by post) or 10 days (html, by mail): the Mahnlauf's 1. Mahnung with interest. */
+  interestReminder: InterestReminder;
   /** The demo data's most common last name with an umlaut or ß (the name search). */
   umlautName: string;
 };
