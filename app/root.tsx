@@ -1,9 +1,9 @@
 // First: before any module builds a zod schema (see the file).
 import "~/lib/zod-setup";
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { AppShell } from "~/components/app-shell";
+import { AppShell, PortalFrame } from "~/components/app-shell";
 import { ErrorMessage } from "~/components/error-message";
 import { useNonce } from "~/components/nonce";
 import { IdleLogout } from "~/components/idle-logout";
@@ -25,7 +25,10 @@ export const meta: MetaFunction = () => [{ title: "Wuff" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { env } = args.context.cloudflare;
-  const [user, { toast, clearCookie }] = await Promise.all([getOptionalUser(args), takeToast(args.request, env)]);
+  // Mein Wuff's pages never read the staff's session: a staff member signed in in the same
+  // browser is not named there, and nothing of the staff's reaches a portal page.
+  const portal = isPortalPath(new URL(args.request.url).pathname);
+  const [user, { toast, clearCookie }] = await Promise.all([portal ? null : getOptionalUser(args), takeToast(args.request, env)]);
   // The dialog the URL names, on whatever page it is opened; and the answer of its last post when
   // the page is rendered right after it (a form posted without JavaScript).
   const dialog = user ? await loadOpenDialog(args.request, args.context, user) : null;
@@ -59,13 +62,25 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** Mein Wuff (issue 32): the portal's pages, under /mein. */
+const isPortalPath = (pathname: string) => pathname === "/mein" || pathname.startsWith("/mein/");
+
 export default function App() {
   const root = useRootData();
+  const { pathname } = useLocation();
   // Marks the page as interactive (hydrated); browser tests wait for it before driving timers.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   const user = root?.user ?? null;
+  if (isPortalPath(pathname)) {
+    return (
+      <PortalFrame>
+        <ToastMessage toast={root?.toast ?? null} />
+        <Outlet />
+      </PortalFrame>
+    );
+  }
   return (
     <AppShell user={user} version={root?.version ?? APP_VERSION}>
       <ToastMessage toast={root?.toast ?? null} />

@@ -161,3 +161,19 @@ export function AppShell({ user, version, children }: { user: User | null; versi
     </div>
   );
 }
+
+/** Mein Wuff's frame (issue 32): no staff menus, phone first; the pages bring their own actions. */
+export function PortalFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="bg-wuff-800 px-4 py-3 text-white">
+        <a href="/mein" className="text-lg font-semibold">
+          Mein Wuff
+        </a>
+      </header>
+      <main id="inhalt" className="mx-auto w-full max-w-xl flex-1 p-4">
+        {children}
+      </main>
+    </div>
+  );
+}

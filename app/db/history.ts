@@ -66,6 +66,8 @@ export const NO_HISTORY: Record<string, string> = {
   change_history: "der Verlauf selbst",
   erased_ibans: "DSGVO-Löschung: nur Hashes gelöschter IBANs, ohne Person",
   write_context: "wer gerade schreibt (technisch)",
+  portal_sign_in_requests: "Anmeldelinks von Mein Wuff: technisch, nur Prüfsummen",
+  portal_sessions: "Anmeldungen bei Mein Wuff: technisch",
 };
 
 /** Columns an update does not count as a change: the audit fields, the row version and the figures

@@ -964,6 +964,58 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_expires_idx").on(t.expiresOn), rule("sessions_user_json", "json_valid(user)")],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Mein Wuff (issue 32): the portal of members and course customers, signed in by e-mail link.
+
+/**
+ * Every request of a sign-in link, for the rate limits (per address and per IP, 15 minutes) and,
+ * when the address is a person's, the one-time link itself. Only hashes of the address, the IP,
+ * the link's token and the asking browser's cookie are kept (a copy of the database yields no
+ * working link and names no stranger who typed an address); `email` only when it is a person's.
+ */
+export const portalSignInRequests = sqliteTable(
+  "portal_sign_in_requests",
+  {
+    id: id(),
+    emailHash: text("email_hash").notNull(),
+    ipHash: text("ip_hash").notNull(),
+    /** The person's address as stored (lower case, trimmed); NULL for an unknown address. */
+    email: text("email"),
+    tokenHash: text("token_hash"),
+    browserHash: text("browser_hash"),
+    createdOn: text("created_on").notNull(),
+    expiresOn: text("expires_on").notNull(),
+    usedOn: text("used_on"),
+  },
+  (t) => [
+    index("portal_sign_in_requests_email_idx").on(t.emailHash, t.createdOn),
+    index("portal_sign_in_requests_ip_idx").on(t.ipHash, t.createdOn),
+    uniqueIndex("portal_sign_in_requests_token_unique")
+      .on(t.tokenHash)
+      .where(sql`token_hash IS NOT NULL`),
+    index("portal_sign_in_requests_expires_idx").on(t.expiresOn),
+  ],
+);
+
+/**
+ * Portal sessions, apart from the staff's (cookie wuff_portal, own idle limit): the address that
+ * signed in and the person it acts for (one of those sharing the address, a family; NULL until
+ * chosen). D1 keeps the SHA-256 of the cookie's id only, as for staff sessions.
+ */
+export const portalSessions = sqliteTable(
+  "portal_sessions",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    /** No foreign key: a person deleted or erased ends the session by the check of every request. */
+    personId: integer("person_id"),
+    createdOn: text("created_on").notNull(),
+    lastSeenOn: text("last_seen_on").notNull(),
+    expiresOn: text("expires_on").notNull(),
+  },
+  (t) => [index("portal_sessions_expires_idx").on(t.expiresOn)],
+);
+
 /** Per-user settings such as the visible columns of each grid (key 'grid:people'). */
 export const userPreferences = sqliteTable(
   "user_preferences",

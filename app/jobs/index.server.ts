@@ -1,6 +1,7 @@
 import { createDb, runAtomically, setWriteActor, setWriteSource } from "~/db/client.server";
 import { finishWhenSettled, getJob, isSliceSettled, markRunning, recordFailure, settleSliceAsFailed, sliceSettledStatements } from "~/models/jobs.server";
 import { deleteExpiredSessions } from "~/models/session.server";
+import { deleteExpiredPortalRecords } from "~/models/portal-auth.server";
 import { jobMessageSchema, type JobMessage, type SliceMessage } from "./messages";
 import { BatchResources } from "./batch-resources.server";
 import { sendBirthdayMails } from "./mails.server";
@@ -163,6 +164,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env)
   if (controller.cron === STALLED_RUNS_CRON) return;
   setWriteSource(db, "Täglicher Lauf");
   await deleteExpiredSessions(db, now);
+  await deleteExpiredPortalRecords(db, now);
   try {
     const birthdays = await sendBirthdayMails(env, db, CRON_ACTOR, now);
     console.info("Geburtstagsmails:", birthdays.message);

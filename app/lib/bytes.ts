@@ -8,7 +8,15 @@ export function toBase64(bytes: Uint8Array): string {
 }
 
 /** Base64url without padding (RFC 4648 §5): safe in URLs and cookies. */
-export const toBase64Url = (bytes: Uint8Array) => toBase64(bytes).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+const toBase64Url = (bytes: Uint8Array) => toBase64(bytes).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 
 /** Lower-case hexadecimal. */
 export const toHex = (bytes: ArrayBuffer | Uint8Array) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, "0")).join("");
+
+/** The SHA-256 of a text, base64url: what D1 keeps instead of a secret (session ids, tokens). */
+export async function sha256Base64Url(text: string): Promise<string> {
+  return toBase64Url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
+}
+
+/** 32 random bytes, base64url: a session id or a link's token. */
+export const randomToken = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));

@@ -12,7 +12,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { CALENDAR_FEED_KINDS, calendarFeeds, courseDates, courses, locations, people, type CalendarFeedKind } from "~/db/schema";
 import { auditInsert, type Actor } from "./audit.server";
-import { toBase64Url as base64url } from "~/lib/bytes";
+import { randomToken, sha256Base64Url } from "~/lib/bytes";
 
 const trainers = alias(people, "trainers");
 const cotrainers = alias(people, "cotrainers");
@@ -21,13 +21,9 @@ const cotrainers = alias(people, "cotrainers");
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** A new feed token: 256 bits from the platform's CSPRNG. */
-function newFeedToken(): string {
-  return base64url(crypto.getRandomValues(new Uint8Array(32)));
-}
+const newFeedToken = randomToken;
 
-async function hashOf(token: string): Promise<string> {
-  return base64url(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token))));
-}
+const hashOf = sha256Base64Url;
 
 export { CALENDAR_FEED_KINDS, type CalendarFeedKind };
 

@@ -512,6 +512,11 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
     // How their pre-notifications went out: what they announced stays in the items (retained).
     statement("DELETE FROM direct_debit_notices WHERE person_id = ?1"),
     erase("calendar_feeds"),
+    // Mein Wuff: sessions and unused sign-in links of the address (a family's too: they sign in again).
+    statement("DELETE FROM portal_sessions WHERE person_id = ?1 OR email = (SELECT lower(trim(email)) FROM people WHERE id = ?1)"),
+    statement(
+      "UPDATE portal_sign_in_requests SET email = NULL, token_hash = NULL, browser_hash = NULL WHERE email = (SELECT lower(trim(email)) FROM people WHERE id = ?1)",
+    ),
     // A failed run names the person in its message ('Erika Muster (keine E-Mail-Adresse)'): the
     // name goes there too, then the failures themselves.
     statement(

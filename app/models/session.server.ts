@@ -2,7 +2,7 @@ import { eq, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import type { User } from "~/lib/access";
-import { toBase64Url as base64url } from "~/lib/bytes";
+import { randomToken, sha256Base64Url } from "~/lib/bytes";
 
 /**
  * What D1 stores instead of a session's id: its SHA-256 (base64url). The cookie holds the id; a
@@ -12,14 +12,11 @@ export type SessionKey = string & { readonly __sessionKey: true };
 
 export type StoredSession = { key: SessionKey; user: User; idToken: string | null; lastSeenOn: string; expiresOn: string };
 
-function newSessionId(): string {
-  return base64url(crypto.getRandomValues(new Uint8Array(32)));
-}
+const newSessionId = randomToken;
 
 /** The key under which the session with this (cookie) id is stored. */
 export async function sessionKey(id: string): Promise<SessionKey> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(id));
-  return base64url(new Uint8Array(digest)) as SessionKey;
+  return (await sha256Base64Url(id)) as SessionKey;
 }
 
 /** Starts a session; answers its id, for the cookie (D1 keeps only its hash). */

@@ -35,6 +35,8 @@ const SCREENS = [
   "/birthdaylist",
   "/gdpr",
   "/courseDates",
+  // Mein Wuff's sign-in (a staff member's session counts nothing there).
+  "/mein",
 ];
 
 /** The screens made for a phone: scanned at phone size only, the size they are made for. */

@@ -6,6 +6,7 @@ import {
   type DraftOfOwn,
   type InterestReminder,
   type InvoiceOfOwn,
+  type PortalPerson,
   type TestData,
   type TwoInvoicesOfOwn,
   type UnsentReminder,
@@ -38,6 +39,7 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       // The first project's Mahnlauf (level 2 after 14 days) reminds the first; the second project's
       // finds its own only once it shortened level 2 to 3 days (tasks.spec.ts).
       interestReminder: await interestReminder(`Verzug${stamp}`, project === "js" ? 30 : 10, project === "js" ? null : `verzug-${stamp}@example.org`),
+      portalPerson: await portalPerson(`Portal${stamp}`),
       umlautName: umlaut,
     };
   }
@@ -54,6 +56,13 @@ async function unsentReminder(lastName: string): Promise<UnsentReminder> {
     INSERT INTO reminders (target_type, target_id, person_id, level, date, new_due_date, open_amount, fee_id, status) SELECT 'FEE', f.id, f.person_id, 2, '2026-10-20', '2026-11-03', 2000, (SELECT id FROM fees WHERE text = 'Mahngebühr ${lastName}'), 'PENDING' FROM fees f WHERE f.text = '${text}';
     SELECT person_id AS personId, id AS feeId FROM fees WHERE text = '${text}';`);
   return { lastName, text, personId, feeId };
+}
+
+/** A person with an address of their own (Mein Wuff's sign-in). */
+async function portalPerson(lastName: string): Promise<PortalPerson> {
+  const email = `${lastName.toLowerCase()}@example.org`;
+  await appSql(`INSERT INTO people (first_name, last_name, member_type_id, email) VALUES ('Paula', '${lastName}', 1, '${email}');`);
+  return { firstName: "Paula", lastName, email };
 }
 
 /** An issued invoice of 100,00 € and its sent Zahlungserinnerung, whose deadline passed `daysAgo` days ago. */

@@ -18,6 +18,9 @@ export type DraftOfOwn = { lastName: string; personId: number; invoiceId: number
  *  (`defaultSince`) has passed: the debtor is in default, its 1. Mahnung charges interest. */
 export type InterestReminder = { lastName: string; personId: number; invoiceNumber: number; defaultSince: string; email: string | null };
 
+/** A person with an address of their own, for Mein Wuff's sign-in. */
+export type PortalPerson = { firstName: string; lastName: string; email: string };
+
 /** Per browser project ('js', 'html'). */
 export type TestData = {
   /** A fee with its sent Zahlungserinnerung and an unsent 1. Mahnung. */
@@ -36,6 +39,8 @@ export type TestData = {
   twoInvoices: TwoInvoicesOfOwn;
   /** In default since 30 (js, by post) or 10 days (html, by mail): the Mahnlauf's 1. Mahnung with interest. */
   interestReminder: InterestReminder;
+  /** Signs in to Mein Wuff (issue 32). */
+  portalPerson: PortalPerson;
   /** The demo data's most common last name with an umlaut or ß (the name search). */
   umlautName: string;
 };

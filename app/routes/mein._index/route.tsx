@@ -1,0 +1,127 @@
+/**
+ * Mein Wuff (issue 32): the portal's start. Signed out, the form that asks for a sign-in link by
+ * e-mail; it answers alike whether the address is known or not, and the mail goes out after the
+ * answer (waitUntil), so not even the answer's time tells. Signed in, who the portal acts for, and
+ * 'Abmelden'. Everything works without JavaScript.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { LINK_SENT, SIGNED_OUT, TOO_MANY_REQUESTS } from "~/lib/portal";
+import { endPortalSession, requestSignIn } from "~/models/portal-auth.server";
+import { browserMark, clearPortalSessionCookie, clientAddress, mailSignInLink, optionalPortalSession } from "~/services/portal.server";
+import { readForm } from "~/services/request.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Mein Wuff" }];
+
+const emailSchema = z.object({
+  email: z.email({ error: "Bitte eine gültige E-Mail-Adresse eingeben" }).max(200, "Die E-Mail-Adresse ist zu lang (höchstens 200 Zeichen)"),
+});
+
+export async function loader(args: LoaderFunctionArgs) {
+  const session = await optionalPortalSession(args);
+  if (!session) return { signedIn: false as const, sent: new URL(args.request.url).searchParams.has("gesendet") };
+  const person = session.people.find((each) => each.id === session.personId) ?? (session.people.length === 1 ? session.people[0] : null);
+  if (!person) throw redirect("/mein/wer");
+  return { signedIn: true as const, person, family: session.people.length > 1 };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { request, context } = args;
+  const { env } = context.cloudflare;
+  const form = await readForm(request);
+  if (form.get("intent") === "logout") {
+    const session = await optionalPortalSession(args);
+    if (session) await endPortalSession(context.db, session);
+    return redirectWithToast(env, "/mein", { type: "success", message: SIGNED_OUT }, new Headers({ "Set-Cookie": await clearPortalSessionCookie(env) }));
+  }
+  const parsed = emailSchema.safeParse({ email: String(form.get("email") ?? "").trim() });
+  if (!parsed.success) return data({ error: parsed.error.issues[0].message }, { status: 400 });
+  const { browserId, setCookie } = await browserMark(request, env);
+  const outcome = await requestSignIn(context.db, { email: parsed.data.email, ip: clientAddress(request), browserId });
+  if (outcome.status === "limited") return data({ error: TOO_MANY_REQUESTS }, { status: 429, headers: { "Retry-After": "900" } });
+  if (outcome.token) {
+    const link = `${new URL(request.url).origin}/mein/link/${outcome.token}`;
+    context.cloudflare.ctx.waitUntil(
+      mailSignInLink(env, context.db, { email: parsed.data.email, people: outcome.people, link }).catch((error: unknown) =>
+        console.error("Anmeldelink konnte nicht gesendet werden", error),
+      ),
+    );
+  }
+  return redirect("/mein?gesendet=1", { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
+}
+
+export default function PortalStart() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ error?: string }>();
+  if (loaded.signedIn) {
+    return (
+      <section aria-labelledby="portal-title">
+        <h1 id="portal-title" className="text-2xl font-semibold text-wuff-800">
+          Hallo {loaded.person.firstName}
+        </h1>
+        <p className="mt-2 text-slate-700">
+          Du bist bei Mein Wuff angemeldet für {loaded.person.firstName} {loaded.person.lastName}.
+          {loaded.family && (
+            <>
+              {" "}
+              <Link to="/mein/wer" className="text-wuff-700 underline">
+                Für jemand anderen handeln
+              </Link>
+            </>
+          )}
+        </p>
+        <p className="mt-4 text-sm text-slate-600">Hier findest du bald deine Daten, deine Hunde und ihre Nachweise, deine Rechnungen und Kurse.</p>
+        <Form method="post" className="mt-6">
+          <input type="hidden" name="intent" value="logout" />
+          <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            Abmelden
+          </button>
+        </Form>
+      </section>
+    );
+  }
+  const error = actionData?.error ?? null;
+  return (
+    <section aria-labelledby="portal-title">
+      <h1 id="portal-title" className="text-2xl font-semibold text-wuff-800">
+        Bei Mein Wuff anmelden
+      </h1>
+      <p className="mt-2 text-slate-700">
+        Gib die E-Mail-Adresse ein, die du bei uns angegeben hast. Wir schicken dir einen Link, mit dem du dich ohne Passwort anmeldest.
+      </p>
+      {loaded.sent && !error && (
+        <p role="status" className="mt-4 rounded border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">
+          {LINK_SENT}
+        </p>
+      )}
+      <Form method="post" className="mt-4 space-y-3" aria-label="Anmeldelink anfordern">
+        <div>
+          <label htmlFor="portal-email" className="block text-sm font-medium text-slate-800">
+            E-Mail-Adresse
+          </label>
+          <input
+            id="portal-email"
+            name="email"
+            type="email"
+            required
+            autoComplete="email"
+            inputMode="email"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "portal-email-error" : undefined}
+            className="mt-1 w-full rounded border border-slate-300 px-3 py-2"
+          />
+          {error && (
+            <p id="portal-email-error" role="alert" className="mt-1 text-sm text-red-700">
+              {error}
+            </p>
+          )}
+        </div>
+        <button type="submit" className="w-full rounded bg-wuff-700 px-4 py-2 font-medium text-white hover:bg-wuff-800 sm:w-auto">
+          Anmeldelink anfordern
+        </button>
+      </Form>
+    </section>
+  );
+}
