@@ -16,7 +16,7 @@
  * percent, per day of a 365-day year, the usual count of German courts and the Bundesbank's
  * calculator), summed as integers, and rounded once, half up.
  */
-import { addDaysToDate, formatDate } from "./format";
+import { addDaysToDate, daysBetween, formatDate } from "./format";
 
 /** A half-year's base rate: valid from 1 January or 1 July, in hundredths of a percent (1,27 % = 127). */
 export type BaseRate = { validFrom: string; rate: number };
@@ -37,11 +37,10 @@ export type InterestOutcome =
   /** The base rate of the half-year starting `halfYear` is not known (Einstellungen). */
   | { status: "missingRate"; halfYear: string };
 
-const DAY = 86_400_000;
 const YEAR_DAYS = 365;
 
 /** Days from `from` to `to`, both counted. */
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY) + 1;
+export const daysCounted = (from: string, to: string) => daysBetween(from, to) + 1;
 
 /** The first day of the half-year of `date` ('2026-03-14' → '2026-01-01'). */
 export const halfYearOf = (date: string) => `${date.slice(0, 4)}-${Number(date.slice(5, 7)) <= 6 ? "01" : "07"}-01`;
@@ -49,7 +48,7 @@ export const halfYearOf = (date: string) => `${date.slice(0, 4)}-${Number(date.s
 /** The first day of the next half-year. */
 const nextHalfYear = (halfYear: string) => (halfYear.slice(5) === "01-01" ? `${halfYear.slice(0, 4)}-07-01` : `${Number(halfYear.slice(0, 4)) + 1}-01-01`);
 
-/** 'Jahr 2026, 1. Halbjahr' reads as '1. Halbjahr 2026'. */
+/** The half-year starting `halfYear` as people name it: '1. Halbjahr 2026'. */
 export const halfYearLabel = (halfYear: string) => `${halfYear.slice(5) === "01-01" ? "1." : "2."} Halbjahr ${halfYear.slice(0, 4)}`;
 
 /**
@@ -85,7 +84,7 @@ export function defaultInterest(input: {
     // Owed on `start`: today's open amount plus what was paid on or after it.
     const principal = input.openNow + input.payments.filter((payment) => payment.date >= start).reduce((sum, payment) => sum + payment.amount, 0);
     const rate = base + surcharge;
-    const days = daysBetween(start, end);
+    const days = daysCounted(start, end);
     if (principal <= 0 || rate <= 0) continue;
     exact += principal * rate * days;
     const last = stretches.at(-1);

@@ -214,7 +214,8 @@ export function mailtoHref(email: string | null | undefined): string | null {
 // ---------------------------------------------------------------------------------------------
 // Ages
 
-function daysBetween(fromIsoDate: string, toIsoDate: string): number {
+/** Days from one 'YYYY-MM-DD' to another (0 for the same day). */
+export function daysBetween(fromIsoDate: string, toIsoDate: string): number {
   return Math.round((Date.parse(`${toIsoDate}T00:00:00Z`) - Date.parse(`${fromIsoDate}T00:00:00Z`)) / 86_400_000);
 }
 

@@ -7,7 +7,7 @@
  * reminder's new due date has passed; each later reminder charges the days since the previous one
  * charged (or since default began) up to its own date, so no day is charged twice.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { baseRates, reminders, type ReminderTargetType } from "~/db/schema";
 import { BUSINESS_SURCHARGE, CONSUMER_SURCHARGE, defaultInterest, type BaseRate, type DatedPayment, type InterestOutcome } from "~/lib/default-interest";
@@ -31,19 +31,19 @@ export async function baseRatesForRun(db: Db): Promise<BaseRate[]> {
 
 /**
  * Enters the base rate of a half-year, or corrects it (a reminder already written keeps the rate it
- * used, in its interest_basis). One statement: an upsert on the half-year.
+ * used, in its interest_basis). One statement: an upsert on the half-year; a new row is version 1.
  */
 export async function saveBaseRate(db: Db, input: BaseRate, actor: Actor, now = new Date()): Promise<"created" | "updated"> {
   const iso = now.toISOString();
-  const [existing] = await db.select({ id: baseRates.id }).from(baseRates).where(eq(baseRates.validFrom, input.validFrom));
-  await db
+  const [saved] = await db
     .insert(baseRates)
     .values({ validFrom: input.validFrom, rate: input.rate, createdBy: actor.name, createdOn: iso })
     .onConflictDoUpdate({
       target: baseRates.validFrom,
       set: { rate: input.rate, lastModifiedBy: actor.name, lastModifiedOn: iso, rowVersion: sql`${baseRates.rowVersion} + 1` },
-    });
-  return existing ? "updated" : "created";
+    })
+    .returning({ rowVersion: baseRates.rowVersion });
+  return saved.rowVersion === 1 ? "created" : "updated";
 }
 
 /** An item a run reminds. */
@@ -119,7 +119,9 @@ async function paymentsOfItems(db: Db, items: readonly (InterestItem & { from: s
   const byItem = new Map<string, DatedPayment[]>();
   for (const row of rows) {
     const key = interestKey(row);
-    byItem.set(key, [...(byItem.get(key) ?? []), { date: row.date, amount: row.amount }]);
+    const list = byItem.get(key) ?? [];
+    list.push({ date: row.date, amount: row.amount });
+    byItem.set(key, list);
   }
   return byItem;
 }

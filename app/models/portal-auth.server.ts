@@ -95,7 +95,9 @@ export async function signInWithLink(db: Db, input: { token: string; browserId: 
   return claimed.results.length === 1 ? sessionId : null;
 }
 
-export type PortalSession = { key: string; email: string; personId: number | null; people: PortalPerson[] };
+/** `person`: whom the portal acts for, the one chosen or the only one with the address; null
+ *  while a family has not chosen yet. */
+export type PortalSession = { key: string; email: string; personId: number | null; people: PortalPerson[]; person: PortalPerson | null };
 
 /**
  * The portal session of a cookie's id, or null when there is none, it expired, it was idle too
@@ -115,8 +117,8 @@ export async function findPortalSession(db: Db, sessionId: string, now = new Dat
   const found = await peopleWithEmail(db, session.email);
   if (found.length === 0) return null;
   await db.update(portalSessions).set({ lastSeenOn: now.toISOString() }).where(eq(portalSessions.id, key));
-  const personId = found.some((person) => person.id === session.personId) ? session.personId : null;
-  return { key, email: session.email, personId, people: found };
+  const chosen = found.find((person) => person.id === session.personId) ?? null;
+  return { key, email: session.email, personId: chosen?.id ?? null, people: found, person: chosen ?? (found.length === 1 ? found[0] : null) };
 }
 
 /** The person the session acts for from now on: only one of those sharing its address. */

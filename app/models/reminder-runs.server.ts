@@ -419,9 +419,9 @@ export async function reminderLetters(
       dueDate: row.itemDueDate,
       openAmount: row.openAmount,
       newDueDate: row.newDueDate,
-      // The fee beyond its interest: the reminder's actual costs.
-      reminderFee: (row.reminderFee ?? 0) - (row.reminderFee === null ? 0 : row.interest),
-      interest: row.reminderFee === null ? null : interestOfLetter(row),
+      // The fee beyond its interest: the reminder's actual costs (a reminder with interest has a fee).
+      reminderFee: (row.reminderFee ?? 0) - row.interest,
+      interest: interestOfLetter(row),
       // A fee's stored link while it fits its open amount (the run makes it first, see the job).
       paymentLink:
         row.targetType === "FEE"

@@ -22,9 +22,8 @@ const emailSchema = z.object({
 export async function loader(args: LoaderFunctionArgs) {
   const session = await optionalPortalSession(args);
   if (!session) return { signedIn: false as const, sent: new URL(args.request.url).searchParams.has("gesendet") };
-  const person = session.people.find((each) => each.id === session.personId) ?? (session.people.length === 1 ? session.people[0] : null);
-  if (!person) throw redirect("/mein/wer");
-  return { signedIn: true as const, person, family: session.people.length > 1 };
+  if (!session.person) throw redirect("/mein/wer");
+  return { signedIn: true as const, person: session.person, family: session.people.length > 1 };
 }
 
 export async function action(args: ActionFunctionArgs) {
