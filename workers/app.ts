@@ -23,7 +23,11 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
  */
 function finish(response: Response, headers: [string, string][]): Response {
   const apply = (target: Response) => {
-    for (const [name, value] of headers) target.headers.set(name, value);
+    for (const [name, value] of headers) {
+      // A route's own policy stays: a download sets a stricter one (sandbox) than a page's.
+      if (name === "Content-Security-Policy" && target.headers.has(name)) continue;
+      target.headers.set(name, value);
+    }
     target.headers.set("Cache-Control", cacheControl(target.headers.get("Cache-Control")));
     const location = target.headers.get("Location");
     if (location) target.headers.set("Location", onSiteLocation(location));

@@ -43,6 +43,9 @@ export const HISTORY_TABLES = [
   schema.reminderLevels,
   schema.reminders,
   schema.baseRates,
+  schema.legalTexts,
+  schema.consents,
+  schema.dogPapers,
 ] as const;
 
 /** The tables without history, and why (technical logs, secrets, the history itself). */
@@ -68,6 +71,7 @@ export const NO_HISTORY: Record<string, string> = {
   write_context: "wer gerade schreibt (technisch)",
   portal_sign_in_requests: "Anmeldelinks von Mein Wuff: technisch, nur Prüfsummen",
   portal_sessions: "Anmeldungen bei Mein Wuff: technisch",
+  portal_email_changes: "Mein Wuff: neue E-Mail-Adressen bis zur Bestätigung, technisch (die Änderung selbst steht im Verlauf der Person)",
 };
 
 /** Columns an update does not count as a change: the audit fields, the row version and the figures

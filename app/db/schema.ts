@@ -12,6 +12,9 @@ import { nameSortKeySql } from "../lib/collation";
 import { MAX_CENTS } from "../lib/format";
 import { SALUTATIONS } from "../lib/labels";
 import { CLUB_TAX_STATUSES, DEFAULT_TAX_CASES, TAX_CASES } from "../lib/tax";
+import { CONSENT_KINDS, CONSENT_SOURCES, LEGAL_TEXT_KINDS } from "../lib/consents";
+import { PORTAL_SOURCE } from "../lib/portal";
+import { DOG_PAPER_KINDS, DOG_PAPER_STATUSES, PAPER_CONTENT_TYPES } from "../lib/dog-papers";
 
 export { SALUTATIONS };
 
@@ -193,6 +196,10 @@ export const dogs = sqliteTable(
     gender: integer("gender").notNull().default(0),
     dateOfBirth: text("date_of_birth"),
     rabiesValidUntil: text("rabies_valid_until"),
+    /** The dog's liability insurance (Hundehaftpflicht), as its confirmed papers prove it (issue 32). */
+    insuranceCompany: text("insurance_company"),
+    insurancePolicyNr: text("insurance_policy_nr"),
+    insuranceValidUntil: text("insurance_valid_until"),
     chipNr: text("chip_nr"),
     zuchtBuchNr: text("zucht_buch_nr"),
     comments: text("comments"),
@@ -207,6 +214,7 @@ export const dogs = sqliteTable(
     oneOf("dogs", "gender", DOG_GENDERS),
     isDate("dogs", "date_of_birth"),
     isDate("dogs", "rabies_valid_until"),
+    isDate("dogs", "insurance_valid_until"),
   ],
 );
 
@@ -1016,6 +1024,124 @@ export const portalSessions = sqliteTable(
   (t) => [index("portal_sessions_expires_idx").on(t.expiresOn)],
 );
 
+/**
+ * A change of a person's e-mail address asked for in Mein Wuff: it takes effect only once the
+ * new address confirmed it by the link mailed there (the portal session follows the address, so
+ * an unconfirmed address must never open anything). D1 keeps the token's hash only.
+ */
+export const portalEmailChanges = sqliteTable(
+  "portal_email_changes",
+  {
+    id: id(),
+    personId: integer("person_id").notNull(),
+    newEmail: text("new_email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdOn: text("created_on").notNull(),
+    expiresOn: text("expires_on").notNull(),
+    usedOn: text("used_on"),
+  },
+  (t) => [uniqueIndex("portal_email_changes_token_unique").on(t.tokenHash), index("portal_email_changes_person_idx").on(t.personId, t.createdOn)],
+);
+
+/**
+ * The club's versioned texts (issue 32): consent texts, privacy notice, imprint, statutes. A
+ * version is never changed once written (the model only adds versions); the newest of a kind is
+ * the one shown, and a consent names the version it was given to.
+ */
+export const legalTexts = sqliteTable(
+  "legal_texts",
+  {
+    id: id(),
+    kind: text("kind", { enum: LEGAL_TEXT_KINDS }).notNull(),
+    version: integer("version").notNull(),
+    body: text("body").notNull(),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex("legal_texts_kind_version_unique").on(t.kind, t.version),
+    oneOf("legal_texts", "kind", LEGAL_TEXT_KINDS),
+    rule("legal_texts_body_present", "length(trim(body)) > 0"),
+    rule("legal_texts_version_positive", "version >= 1"),
+  ],
+);
+
+/**
+ * A person's consent of one kind to one version of its text: given on, and withdrawn on (the row
+ * stays, so the club can show what was agreed when; giving again is a new row). At most one
+ * consent of a kind is in force per person.
+ */
+export const consents = sqliteTable(
+  "consents",
+  {
+    id: id(),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id),
+    kind: text("kind", { enum: CONSENT_KINDS }).notNull(),
+    legalTextId: integer("legal_text_id")
+      .notNull()
+      .references(() => legalTexts.id),
+    givenOn: text("given_on").notNull(),
+    withdrawnOn: text("withdrawn_on"),
+    source: text("source", { enum: CONSENT_SOURCES }).notNull(),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("consents_person_idx").on(t.personId, t.kind),
+    uniqueIndex("consents_in_force_unique")
+      .on(t.personId, t.kind)
+      .where(sql`withdrawn_on IS NULL`),
+    oneOf("consents", "kind", CONSENT_KINDS),
+    oneOf("consents", "source", CONSENT_SOURCES),
+    rule("consents_withdrawn_after_given", "withdrawn_on IS NULL OR withdrawn_on >= given_on"),
+  ],
+);
+
+/**
+ * A paper a member uploaded for a dog in Mein Wuff (issue 32 item 3): the file in R2 (type checked
+ * by its content) and the dates it proves, which reach the dog only when staff confirm it.
+ */
+export const dogPapers = sqliteTable(
+  "dog_papers",
+  {
+    id: id(),
+    dogId: integer("dog_id")
+      .notNull()
+      .references(() => dogs.id),
+    kind: text("kind", { enum: DOG_PAPER_KINDS }).notNull(),
+    status: text("status", { enum: DOG_PAPER_STATUSES }).notNull().default("PENDING"),
+    /** The R2 key of the file; the name it is downloaded as; its type by content; its size. */
+    objectKey: text("object_key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type", { enum: PAPER_CONTENT_TYPES }).notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    /** What the member says it proves. */
+    rabiesValidUntil: text("rabies_valid_until"),
+    insuranceCompany: text("insurance_company"),
+    insurancePolicyNr: text("insurance_policy_nr"),
+    insuranceValidUntil: text("insurance_valid_until"),
+    decidedBy: text("decided_by"),
+    decidedOn: text("decided_on"),
+    declineReason: text("decline_reason"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("dog_papers_dog_idx").on(t.dogId, t.id),
+    index("dog_papers_pending_idx")
+      .on(t.id)
+      .where(sql`status = 'PENDING'`),
+    uniqueIndex("dog_papers_object_key_unique").on(t.objectKey),
+    oneOf("dog_papers", "kind", DOG_PAPER_KINDS),
+    oneOf("dog_papers", "status", DOG_PAPER_STATUSES),
+    oneOf("dog_papers", "content_type", PAPER_CONTENT_TYPES),
+    isDate("dog_papers", "rabies_valid_until"),
+    isDate("dog_papers", "insurance_valid_until"),
+    rule("dog_papers_size", "size_bytes BETWEEN 1 AND 10485760"),
+    rule("dog_papers_proves_its_kind", "(kind = 'RABIES' AND rabies_valid_until IS NOT NULL) OR (kind = 'INSURANCE' AND insurance_valid_until IS NOT NULL)"),
+    rule("dog_papers_decided", "(status = 'PENDING') = (decided_on IS NULL)"),
+  ],
+);
+
 /** Per-user settings such as the visible columns of each grid (key 'grid:people'). */
 export const userPreferences = sqliteTable(
   "user_preferences",
@@ -1369,7 +1495,14 @@ export const changeHistory = sqliteTable(
     /** How the change was made ('Personendialog', 'Massenlauf', 'Seed/Import', ...). */
     source: text("source"),
   },
-  (t) => [index("change_history_record_idx").on(t.tableName, t.recordId, t.id), oneOf("change_history", "action", HISTORY_ACTIONS)],
+  (t) => [
+    index("change_history_record_idx").on(t.tableName, t.recordId, t.id),
+    // The home page's 'Änderungen aus dem Portal' reads the portal's changes only, newest first.
+    index("change_history_portal_idx")
+      .on(t.changedOn)
+      .where(sql.raw(`source = '${PORTAL_SOURCE}'`)),
+    oneOf("change_history", "action", HISTORY_ACTIONS),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -22,6 +22,8 @@ export const AREA_ACCESS = {
   peoplemobile: "ANY",
   dogs: "ANY",
   dogsmobile: "ANY",
+  /** Nachweise prüfen: the papers members uploaded in Mein Wuff, confirmed or declined (issue 32). */
+  dogPapers: "ANY",
   certifications: "ANY",
   courses: "ANY",
   coursesmobile: "ANY",
@@ -54,6 +56,8 @@ export const AREA_ACCESS = {
   configuration: ADMIN_ONLY,
   /** Kalender-Abos: the secret ICS feed addresses of courses and trainers (reached from Einstellungen). */
   calendarFeeds: ADMIN_ONLY,
+  /** Texte: consent texts, privacy notice, imprint and statutes in versions (Mein Wuff; reached from Einstellungen). */
+  legalTexts: ADMIN_ONLY,
   /** Vorlagen: the invoice PDF's and the mails' templates (reached from Einstellungen). */
   templates: ADMIN_ONLY,
   /** The mail log and single mails to people, invoices and fees (a staff action with personal data). */
@@ -99,6 +103,9 @@ const HOME_PANEL_AREAS = {
   lastJob: ["tasks"],
   /** Mahnungen, Versand fehlgeschlagen: each to be sent again or printed on the Mahnwesen screen. */
   failedReminders: ["reminders"],
+  /** Änderungen aus dem Portal: what people changed in Mein Wuff, each opening its person; the
+   *  papers waiting for staff lead to Nachweise prüfen. */
+  portalChanges: ["people", "dogPapers"],
 } as const satisfies Record<string, readonly Area[]>;
 
 export type HomePanel = keyof typeof HOME_PANEL_AREAS;

@@ -30,6 +30,9 @@ export const TABLE_LABELS: Record<string, string> = {
   templates: "Vorlage",
   sepa_mandates: "SEPA-Mandat",
   reminders: "Mahnung",
+  dog_papers: "Nachweis eines Hundes",
+  consents: "Einwilligung",
+  legal_texts: "Text (Einwilligung, Datenschutz, Impressum, Satzung)",
 };
 
 /** The kinds of template (Vorlagen). */

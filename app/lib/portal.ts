@@ -26,3 +26,26 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** The instant `minutes` before or after `now`, as stored (ISO). */
 export const minutesFrom = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
+
+/** The change history's 'über' of every write a person makes in Mein Wuff (the home page lists them). */
+export const PORTAL_SOURCE = "Mein Wuff";
+
+// Meine Daten (issue 32 item 2)
+export const DATA_SAVED = "Deine Daten sind gespeichert.";
+export const DATA_CHANGED_MEANWHILE =
+  "Deine Daten wurden inzwischen geändert (z. B. vom Verein). Hier siehst du den aktuellen Stand: Bitte prüfe ihn und speichere erneut.";
+export const EMAIL_LINK_SENT = (email: string) =>
+  `Wir haben einen Link an ${email} geschickt. Erst wenn du ihn öffnest, ändern wir deine E-Mail-Adresse. Er gilt 24 Stunden.`;
+export const EMAIL_SAME = "Das ist schon deine E-Mail-Adresse.";
+export const EMAIL_LIMITED = "Du hast heute schon oft eine neue Adresse angegeben. Bitte versuche es morgen wieder.";
+export const CONSENT_RESULTS = {
+  given: "Deine Einwilligung ist gespeichert.",
+  withdrawn: "Deine Einwilligung ist widerrufen.",
+  unchanged: "Es hat sich nichts geändert.",
+};
+export const EMAIL_CONFIRMED = (email: string) => `Deine neue E-Mail-Adresse ${email} ist bestätigt. Ab jetzt meldest du dich mit ihr an.`;
+export const EMAIL_LINK_UNUSABLE =
+  "Dieser Bestätigungslink gilt nicht (mehr): Er ist abgelaufen oder schon benutzt. Bitte gib die neue Adresse in Mein Wuff noch einmal an.";
+
+// Meine Hunde (issue 32 item 3)
+export const PAPER_UPLOADED = "Dein Nachweis ist hochgeladen. Der Verein prüft ihn; danach gilt das Datum.";

@@ -3,7 +3,7 @@
  */
 import { and, asc, count, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { certifications, courseMemberships, dogs, people } from "~/db/schema";
+import { certifications, courseMemberships, dogPapers, dogs, people } from "~/db/schema";
 import { formatAge, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { dogGenderText } from "~/lib/labels";
@@ -27,6 +27,7 @@ const columns = {
   gender: dogs.gender,
   dateOfBirth: dogs.dateOfBirth,
   rabiesValidUntil: dogs.rabiesValidUntil,
+  insuranceValidUntil: dogs.insuranceValidUntil,
   chipNr: dogs.chipNr,
   zuchtBuchNr: dogs.zuchtBuchNr,
   comments: dogs.comments,
@@ -47,6 +48,9 @@ export type DogRow = {
   rabiesValidUntil: string | null;
   /** The rabies vaccination has run out (shown red). */
   rabiesExpired: boolean;
+  /** The liability insurance's last day (confirmed papers, issue 32); red once past. */
+  insuranceValidUntil: string | null;
+  insuranceExpired: boolean;
   chipNr: string | null;
   zuchtBuchNr: string | null;
   comments: string | null;
@@ -65,6 +69,7 @@ const SORTS: Record<string, SortKey> = {
   ageText: (descending) => sql`${dogs.dateOfBirth} ${sql.raw(descending ? "ASC" : "DESC")} NULLS LAST`,
   ageDays: (descending) => sql`${dogs.dateOfBirth} ${sql.raw(descending ? "ASC" : "DESC")} NULLS LAST`,
   rabiesValidUntil: sortKey(sql`${dogs.rabiesValidUntil}`),
+  insuranceValidUntil: sortKey(sql`${dogs.insuranceValidUntil}`),
   chipNr: sortKey(sql`${dogs.chipNr}`),
   zuchtBuchNr: sortKey(sql`${dogs.zuchtBuchNr}`),
   comments: sortKey(sql`${dogs.comments}`),
@@ -83,12 +88,13 @@ export type DogQuery = {
   today?: string;
 };
 
-function toDogRow(row: Omit<DogRow, "genderText" | "ageText" | "ageDays" | "rabiesExpired">, today: string): DogRow {
+function toDogRow(row: Omit<DogRow, "genderText" | "ageText" | "ageDays" | "rabiesExpired" | "insuranceExpired">, today: string): DogRow {
   return {
     ...row,
     genderText: dogGenderText(row.gender),
     ...formatAge(row.dateOfBirth, today),
     rabiesExpired: isRabiesExpired(row.rabiesValidUntil, today),
+    insuranceExpired: isRabiesExpired(row.insuranceValidUntil, today),
   };
 }
 
@@ -149,6 +155,9 @@ export type DogInput = {
   gender: number;
   dateOfBirth: string | null;
   rabiesValidUntil: string | null;
+  insuranceCompany: string | null;
+  insurancePolicyNr: string | null;
+  insuranceValidUntil: string | null;
   chipNr: string | null;
   zuchtBuchNr: string | null;
   comments: string | null;
@@ -202,6 +211,7 @@ export async function deleteDog(db: Db, id: number, actor: Actor): Promise<Delet
         where: eq(courseMemberships.dogId, id),
         identifiers: [sql`(SELECT name FROM courses WHERE id = course_id)`, sql`(SELECT full_name FROM people WHERE people.id = person_id)`],
       },
+      { table: dogPapers, where: eq(dogPapers.dogId, id), identifiers: [sql`${dogPapers.kind}`, sql`${dogPapers.fileName}`] },
     ],
     deletedBy: actor.name,
   });

@@ -32,6 +32,8 @@ import { RETENTION_KINDS, retentionEndSql, retentionReason, type RetentionKind }
 import { isAbortedAsUnchanged } from "./constraints.server";
 import type { Actor } from "./audit.server";
 import { consentHistory, type ConsentEntry } from "./change-history.server";
+import { CONSENT_LABELS, type ConsentKind } from "~/lib/consents";
+import { DOG_PAPER_LABELS, type DogPaperKind } from "~/lib/dog-papers";
 import { recordIdentifiers } from "./recycle-bin.server";
 
 /** A person's records in one table: the SQL condition over the table (?1: the person's id). */
@@ -77,6 +79,9 @@ export const SCOPES: readonly Scope[] = [
     where: `(r.target_type = 'INVOICE' AND r.target_id IN (${INVOICES})) OR (r.target_type = 'FEE' AND r.target_id IN (${FEES})) OR ${UNBOOKED_NAMING_PERSON("r")}`,
   },
   { table: "sepa_mandates", where: "person_id = ?1" },
+  // Mein Wuff (issue 32): consents with the version of their text, and the papers of their dogs.
+  { table: "consents", where: "person_id = ?1" },
+  { table: "dog_papers", where: `dog_id IN (${DOGS})` },
   // What a Lastschriftlauf collected from them (with the IBAN the file named, in full: it is theirs).
   { table: "direct_debit_items", where: "person_id = ?1" },
   // That (and how) a run announced its collections to them (the collections are the items).
@@ -169,6 +174,8 @@ export async function personData(db: Db, personId: number): Promise<PersonData |
 /** The tables an erasure plan names (the preview has a German heading for each). */
 export const PLAN_TABLES = [
   "dogs",
+  "dog_papers",
+  "consents",
   "course_memberships",
   "attendances",
   "certifications",
@@ -205,6 +212,8 @@ export type ErasurePlan = {
   retainedUntil: string | null;
   /** The state the plan was made from: an erasure refuses to run when it differs. */
   fingerprint: string;
+  /** The files (R2 bucket PAPERS) of the dog papers that go: removed once the erasure is done. */
+  paperKeys: string[];
 };
 
 const ERASED_NAME = "Gelöschte Person";
@@ -249,6 +258,8 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
     reminderCount,
     journal,
     failures,
+    consentRows,
+    papers,
     fingerprint,
   ] = (
     await db.$client.batch([
@@ -299,6 +310,12 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
       one(db, `SELECT count(*) AS n, max(${retentionEndSql("date", "letters")}) AS until FROM reminders WHERE person_id = ?1`, p),
       one(db, `SELECT count(*) AS n, max(${retentionEndSql("date", "books")}) AS until FROM payments WHERE person_id = ?1`, p),
       one(db, `SELECT r.job_id AS jobId, j.type FROM job_failures r JOIN jobs j ON j.id = r.job_id WHERE ${scopeOf("job_failures")} ORDER BY r.job_id`, p),
+      one(db, "SELECT r.id, r.kind, r.given_on AS givenOn FROM consents r WHERE person_id = ?1 ORDER BY r.id", p),
+      one(
+        db,
+        `SELECT r.id, r.kind, r.object_key AS objectKey, d.common_name AS dog FROM dog_papers r JOIN dogs d ON d.id = r.dog_id WHERE ${scopeOf("dog_papers")} ORDER BY r.id`,
+        p,
+      ),
       one(db, `SELECT ${FINGERPRINT_SQL} AS fingerprint`, p),
     ])
   ).map((result) => (result.results ?? []) as Row[]);
@@ -343,6 +360,19 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
   }
   for (const row of mails) erase.push({ table: "mail_log", id: Number(row.id), label: `Mail „${String(row.subject)}“` });
   for (const row of feeds) erase.push({ table: "calendar_feeds", id: Number(row.id), label: "Kalender-Abo als Trainer" });
+  for (const row of consentRows)
+    erase.push({
+      table: "consents",
+      id: Number(row.id),
+      label: `Einwilligung ${CONSENT_LABELS[row.kind as ConsentKind] ?? String(row.kind)} vom ${formatDate(String(row.givenOn).slice(0, 10))}`,
+    });
+  // A dog's papers go even when the dog stays for others: they are the owner's (their insurance).
+  for (const row of papers)
+    erase.push({
+      table: "dog_papers",
+      id: Number(row.id),
+      label: `${DOG_PAPER_LABELS[row.kind as DogPaperKind] ?? "Nachweis"} für ${String(row.dog)} (Datei)`,
+    });
   for (const row of failures) {
     erase.push({
       table: "job_failures",
@@ -442,6 +472,7 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
     deletePerson,
     retainedUntil,
     fingerprint: String(fingerprint[0]?.fingerprint ?? ""),
+    paperKeys: papers.map((row) => String(row.objectKey)),
   };
 }
 
@@ -506,6 +537,8 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
     statement(`UPDATE fees SET course_membership_id = NULL WHERE course_membership_id IN (SELECT value FROM json_each(?2))`, ids(plan, "course_memberships")),
     erase("course_memberships"),
     erase("certifications"),
+    erase("dog_papers"),
+    erase("consents"),
     erase("dogs"),
     erase("sepa_mandates"),
     erase("mail_log"),
@@ -557,7 +590,18 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
         ),
     // Last: the history of every erased or pseudonymised record, including what this batch wrote.
     statement("DELETE FROM change_history WHERE table_name = 'people' AND record_id = ?1"),
-    ...["attendances", "course_memberships", "certifications", "dogs", "sepa_mandates", "mail_log", "calendar_feeds", "deleted_records"].map(changed),
+    ...[
+      "attendances",
+      "course_memberships",
+      "certifications",
+      "dog_papers",
+      "consents",
+      "dogs",
+      "sepa_mandates",
+      "mail_log",
+      "calendar_feeds",
+      "deleted_records",
+    ].map(changed),
     ...binnedHistory(plan),
   ];
   try {

@@ -13,7 +13,7 @@
 import { and, asc, eq, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { courseMemberships, courses, dogs, membershipStatuses, people } from "~/db/schema";
-import { maySeeHomePanel, type HomePanel, type User } from "~/lib/access";
+import { may, maySeeHomePanel, type HomePanel, type User } from "~/lib/access";
 import { weekDays } from "~/lib/calendar";
 import { addDaysToDate, berlinMidnight, todayInBerlin } from "~/lib/format";
 import { rabiesWarningUntil } from "~/lib/rabies";
@@ -24,6 +24,7 @@ import { openAndDueFees, type FeeTotal } from "./fees.server";
 import { comingCourseDates, type ComingDate } from "./handset.server";
 import { lastJob, type JobRow } from "./jobs.server";
 import { failedReminders, type ReminderRow } from "./reminders.server";
+import { pendingPaperCount, portalChanges, PORTAL_CHANGES_DAYS, type PortalChange } from "./portal-changes.server";
 
 /** Rows per panel: what fits at a glance; the rest is one link away. */
 export const HOME_PANEL_LIMIT = 10;
@@ -55,6 +56,9 @@ export type HomePanels = {
   lastJob?: { job: JobRow | null };
   /** Only while there are any (issue 31 item 6). */
   failedReminders?: Limited<ReminderRow>;
+  /** What people changed in Mein Wuff over the last two weeks, and the papers waiting (issue 32);
+   *  only while there is any. */
+  portalChanges?: Limited<PortalChange> & { pendingPapers: number };
 };
 
 const limited = <Row>(rows: Row[]): Limited<Row> => ({ rows: rows.slice(0, HOME_PANEL_LIMIT), more: rows.length > HOME_PANEL_LIMIT });
@@ -109,7 +113,8 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
   const shown = (panel: HomePanel) => maySeeHomePanel(user, panel);
   const week = weekDays(today);
   const rabiesUntil = rabiesWarningUntil(today);
-  const [courseDates, overCapacity, rabies, birthdays, fees, job, failed] = await Promise.all([
+  const since = berlinMidnight(addDaysToDate(today, -PORTAL_CHANGES_DAYS));
+  const [courseDates, overCapacity, rabies, birthdays, fees, job, failed, changes, pendingPapers] = await Promise.all([
     shown("courseDates")
       ? comingCourseDates(db, berlinMidnight(today), berlinMidnight(addDaysToDate(today, 2)), HOME_PANEL_LIMIT + 1).then(limited)
       : undefined,
@@ -119,6 +124,10 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
     shown("fees") ? openAndDueFees(db, today) : undefined,
     shown("lastJob") ? lastJob(db) : undefined,
     shown("failedReminders") ? failedReminders(db, HOME_PANEL_LIMIT + 1).then(limited) : undefined,
+    shown("portalChanges")
+      ? portalChanges(db, { since, limit: HOME_PANEL_LIMIT + 1, withConsents: may(user, "protectedPersonData") }).then(limited)
+      : undefined,
+    shown("portalChanges") ? pendingPaperCount(db) : 0,
   ]);
   const panels: HomePanels = { today };
   if (courseDates) panels.courseDates = courseDates;
@@ -128,5 +137,6 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
   if (fees) panels.fees = fees;
   if (shown("lastJob")) panels.lastJob = { job: job ?? null };
   if (failed && failed.rows.length > 0) panels.failedReminders = failed;
+  if (changes && (changes.rows.length > 0 || pendingPapers > 0)) panels.portalChanges = { ...changes, pendingPapers };
   return panels;
 }

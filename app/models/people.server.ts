@@ -6,9 +6,11 @@ import type { Db } from "~/db/client.server";
 import { qualified } from "~/db/columns";
 import {
   certifications,
+  consents,
   courseDates,
   courseMemberships,
   courses,
+  dogPapers,
   dogs,
   fees,
   invoiceHeaders,
@@ -349,6 +351,9 @@ export async function deletePerson(db: Db, id: number, actor: Actor): Promise<De
         where: eq(courseMemberships.personId, id),
         identifiers: [sql`(SELECT name FROM courses WHERE id = course_id)`, sql`(SELECT common_name FROM dogs WHERE id = dog_id)`],
       },
+      // Mein Wuff: the papers of their dogs (the files stay in R2 while the bin can restore them) and their consents.
+      { table: dogPapers, where: inArray(dogPapers.dogId, ownDogs), identifiers: [sql`${dogPapers.kind}`, sql`${dogPapers.fileName}`] },
+      { table: consents, where: eq(consents.personId, id), identifiers: [sql`${consents.kind}`, sql`${consents.givenOn}`] },
       { table: dogs, where: eq(dogs.ownerId, id), identifiers: [sql`${dogs.commonName}`, sql`${dogs.breed}`] },
       mandatesOfPersonCapture(id),
     ],

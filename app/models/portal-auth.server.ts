@@ -13,7 +13,7 @@
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { render, runAtomically, type Db } from "~/db/client.server";
-import { people, portalSessions, portalSignInRequests } from "~/db/schema";
+import { people, portalEmailChanges, portalSessions, portalSignInRequests } from "~/db/schema";
 import { randomToken, sha256Base64Url } from "~/lib/bytes";
 import {
   LIMIT_WINDOW_MINUTES,
@@ -133,11 +133,12 @@ export async function endPortalSession(db: Db, session: Pick<PortalSession, "key
   await db.delete(portalSessions).where(eq(portalSessions.id, session.key));
 }
 
-/** Housekeeping for the daily cron: links and sessions past their time (the counts need 15 minutes). */
+/** Housekeeping for the daily cron: links, sessions and address changes past their time (the counts need 15 minutes). */
 export async function deleteExpiredPortalRecords(db: Db, now: Date): Promise<void> {
   const iso = now.toISOString();
   await runAtomically(db, [
     render(sql`DELETE FROM ${portalSignInRequests} WHERE expires_on < ${minutesFrom(now, -LIMIT_WINDOW_MINUTES)}`),
     render(sql`DELETE FROM ${portalSessions} WHERE expires_on < ${iso}`),
+    render(sql`DELETE FROM ${portalEmailChanges} WHERE expires_on < ${iso}`),
   ]);
 }

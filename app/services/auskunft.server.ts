@@ -31,6 +31,8 @@ const SECTION_TITLES: Record<string, string> = {
   payment_allocations: "Zuordnungen von Zahlungen",
   bank_statement_entries: "Zahlungen (Kontoauszug)",
   sepa_mandates: "SEPA-Lastschriftmandate",
+  consents: "Einwilligungen",
+  dog_papers: "Nachweise der Hunde (Mein Wuff)",
   direct_debit_items: "Lastschriften (Lastschriftläufe)",
   reminders: "Zahlungserinnerungen und Mahnungen",
   mail_log: "Gesendete Mails",
@@ -220,7 +222,7 @@ export type Auskunft = { fileName: string; zip: Uint8Array };
 
 /** The zip of the person's Auskunft; undefined when there is no such person. */
 export async function buildAuskunft(
-  env: Pick<Env, "BROWSER" | "INVOICES">,
+  env: Pick<Env, "BROWSER" | "INVOICES" | "PAPERS">,
   db: Db,
   personId: number,
   clubName: string | null,
@@ -242,6 +244,11 @@ export async function buildAuskunft(
     if (typeof key !== "string") continue;
     const object = await env.INVOICES.get(key);
     if (object) files[`Mahnungen/${key}`] = new Uint8Array(await object.arrayBuffer());
+  }
+  // The papers they uploaded in Mein Wuff, as they uploaded them (Art. 15 Abs. 3: a copy).
+  for (const paper of data.tables.dog_papers ?? []) {
+    const object = await env.PAPERS.get(String(paper.object_key));
+    if (object) files[`Nachweise/${String(paper.id)}-${String(paper.file_name)}`] = new Uint8Array(await object.arrayBuffer());
   }
   const name = (value: unknown) => asciiFileNamePart(String(value ?? ""));
   return {

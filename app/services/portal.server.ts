@@ -5,11 +5,12 @@
  * session; the staff's routes never read wuff_portal (app/services/auth.server.ts), so a portal
  * session opens none of them.
  */
-import { createCookie, type AppLoadContext } from "@remix-run/cloudflare";
+import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { randomToken } from "~/lib/bytes";
-import { PORTAL_MAX_AGE_SECONDS, SESSION_ENDED } from "~/lib/portal";
+import { PORTAL_MAX_AGE_SECONDS, PORTAL_SOURCE, SESSION_ENDED } from "~/lib/portal";
 import { findPortalSession, isTokenShaped, type PortalPerson, type PortalSession } from "~/models/portal-auth.server";
 import type { Db } from "~/db/client.server";
+import { setWriteActor, setWriteSource, type Actor } from "~/models/audit.server";
 import { composeMail, loadTemplate, mailSettings } from "~/jobs/mails.server";
 import { isSecureOrigin, readCookie } from "./cookies.server";
 import { openTransport } from "./mail.server";
@@ -23,6 +24,7 @@ const portalCookie = (env: Env) => createCookie("wuff_portal", { ...options(env)
 const browserCookie = (env: Env) => createCookie("wuff_portal_browser", { ...options(env), maxAge: 24 * 60 * 60 });
 
 const SIGN_IN_TEMPLATE = "Anmeldelink (Mein Wuff)";
+const EMAIL_CHANGE_TEMPLATE = "Neue E-Mail-Adresse bestätigen (Mein Wuff)";
 
 /** The browser's mark, and the header that sets it when the browser has none yet. */
 export async function browserMark(request: Request, env: Env): Promise<{ browserId: string; setCookie: string | null }> {
@@ -59,16 +61,34 @@ export async function requirePortalSession(args: PortalArgs): Promise<PortalSess
   throw await redirectWithToast(env, "/mein", { type: "info", message: SESSION_ENDED }, headers);
 }
 
+/** A signed-in portal request acting for one person: the session, that person, and the name its
+ *  writes are recorded under (audit fields and history: 'Erika Muster (Mein Wuff)'). */
+export type PortalVisit = { session: PortalSession; person: PortalPerson; actor: Actor };
+
+/**
+ * The portal session and the person it acts for, or back to the sign-in (no session) or to the
+ * choice of person (a family that has not chosen). From here on every write of the request is
+ * recorded as that person's, made in Mein Wuff (the home page's 'Änderungen aus dem Portal').
+ * Whatever a portal route reads or writes, it reads and writes for `person` only.
+ */
+export async function requirePortalPerson(args: PortalArgs): Promise<PortalVisit> {
+  const session = await requirePortalSession(args);
+  if (!session.person) throw redirect("/mein/wer");
+  const actor = { name: `${session.person.firstName} ${session.person.lastName} (${PORTAL_SOURCE})`.trim() };
+  setWriteActor(args.context.db, actor.name);
+  setWriteSource(args.context.db, PORTAL_SOURCE);
+  return { session, person: session.person, actor };
+}
+
 /** The client's address as Cloudflare names it (locally, where there is none, one shared 'local'). */
 export const clientAddress = (request: Request) => request.headers.get("CF-Connecting-IP") ?? "local";
 
-/** The mail with the sign-in link (template 'Anmeldelink (Mein Wuff)'), once, to the address
- *  asked for (outside production to the test account, as every mail). Not in the mail log: the
- *  link is a secret, and it lives 15 minutes. */
-export async function mailSignInLink(env: Env, db: Db, input: { email: string; people: PortalPerson[]; link: string }): Promise<void> {
-  const [settings, template] = await Promise.all([mailSettings(env, db), loadTemplate(db, SIGN_IN_TEMPLATE)]);
-  const first = input.people[0];
-  const person = { id: first.id, salutation: null, title: null, firstName: first.firstName, lastName: first.lastName, email: input.email };
+/** A mail of Mein Wuff carrying a link (template with {{link}}), once, to `email` (outside
+ *  production to the test account, as every mail). Not in the mail log: the link is a secret. */
+async function mailPortalLink(env: Env, db: Db, templateName: string, input: { email: string; person: PortalPerson; link: string }): Promise<void> {
+  const [settings, template] = await Promise.all([mailSettings(env, db), loadTemplate(db, templateName)]);
+  const { person: who } = input;
+  const person = { id: who.id, salutation: null, title: null, firstName: who.firstName, lastName: who.lastName, email: input.email };
   const { rendered, route } = composeMail(env, settings, template, { person, extra: { link: input.link } });
   if (route.status === "blocked") throw new Error(route.message);
   const transport = await openTransport(env);
@@ -77,4 +97,18 @@ export async function mailSignInLink(env: Env, db: Db, input: { email: string; p
   } finally {
     await transport.close();
   }
+}
+
+/** The mail with the sign-in link (template 'Anmeldelink (Mein Wuff)'); it lives 15 minutes. */
+export const mailSignInLink = (env: Env, db: Db, input: { email: string; people: PortalPerson[]; link: string }) =>
+  mailPortalLink(env, db, SIGN_IN_TEMPLATE, { email: input.email, person: input.people[0], link: input.link });
+
+/** The mail that asks a new address to confirm itself (template 'Neue E-Mail-Adresse bestätigen (Mein Wuff)'). */
+export const mailEmailChangeLink = (env: Env, db: Db, input: { email: string; person: PortalPerson; link: string }) =>
+  mailPortalLink(env, db, EMAIL_CHANGE_TEMPLATE, input);
+
+/** Sends a portal mail after the answer (waitUntil): the page does not wait for the mail server,
+ *  and a failure is logged, never shown (the answer must not tell whether an address exists). */
+export function sendAfterAnswer(context: AppLoadContext, mail: Promise<void>, what: string) {
+  context.cloudflare.ctx.waitUntil(mail.catch((error: unknown) => console.error(`${what} konnte nicht gesendet werden`, error)));
 }

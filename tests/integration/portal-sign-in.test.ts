@@ -13,6 +13,7 @@ import { LINK_SENT, LINK_UNUSABLE, SESSION_ENDED, TOO_MANY_REQUESTS } from "~/li
 import { findPortalSession, requestSignIn, signInWithLink } from "~/models/portal-auth.server";
 import { fetchApp, toastOf } from "../support/app";
 import { mailsTo, useTestAccount } from "../support/mail-catcher";
+import { portalCookie } from "../support/portal";
 import { loginCookie } from "../support/sessions";
 
 const db = createDb(env.DB);
@@ -177,13 +178,6 @@ describe("signing in with the link", () => {
     expect(max).toBeGreaterThan(0);
   });
 });
-
-/** The signed portal cookie for a session id, as the app sets it. */
-async function portalCookie(sessionId: string): Promise<string> {
-  const { createCookie } = await import("@remix-run/cloudflare");
-  const serialized = await createCookie("wuff_portal", { secrets: [env.SESSION_SECRET] }).serialize(sessionId);
-  return serialized.split(";")[0];
-}
 
 describe("portal and staff apart", () => {
   it("no staff route answers a portal session; no portal page answers a staff session", async () => {

@@ -10,7 +10,13 @@ import { dogSchema } from "./schema";
 import { dogsGrid } from "~/grids/dogs.grid";
 
 function present(dog: DogRecord) {
-  return { ...dog, dateOfBirth: formatDate(dog.dateOfBirth), rabiesValidUntil: formatDate(dog.rabiesValidUntil), audit: auditText(dog) };
+  return {
+    ...dog,
+    dateOfBirth: formatDate(dog.dateOfBirth),
+    rabiesValidUntil: formatDate(dog.rabiesValidUntil),
+    insuranceValidUntil: formatDate(dog.insuranceValidUntil),
+    audit: auditText(dog),
+  };
 }
 export type DogFormRecord = ReturnType<typeof present>;
 

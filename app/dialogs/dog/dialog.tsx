@@ -34,6 +34,9 @@ export default function DogDialog({ data, actionData, closeHref }: DialogProps<D
           <DateField meta={fields.dateOfBirth} label="Wurftag" />
           <DateField meta={fields.rabiesValidUntil} label="Tollwut bis" />
           <TextField meta={fields.chipNr} label="Chip Nr" />
+          <TextField meta={fields.insuranceCompany} label="Haftpflicht: Versicherung" />
+          <TextField meta={fields.insurancePolicyNr} label="Haftpflicht: Versicherungs-Nr" />
+          <DateField meta={fields.insuranceValidUntil} label="Haftpflicht bis" />
           <TextField meta={fields.zuchtBuchNr} label="Zuchtbuch Nr" />
           <CheckboxField meta={fields.archived} label="Archiviert" className="self-end" />
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />

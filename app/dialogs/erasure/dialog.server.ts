@@ -27,6 +27,8 @@ export type ErasurePreview = {
 /** The preview's German heading of each table a plan names (a plan names no other table). */
 export const PLAN_GROUP_LABELS: Record<PlanTable, string> = {
   dogs: "Hunde",
+  dog_papers: "Nachweise der Hunde",
+  consents: "Einwilligungen",
   course_memberships: "Kursteilnahmen",
   attendances: "Anwesenheit",
   certifications: "Erfolge",
@@ -87,7 +89,7 @@ export const dialog = defineDialog({
     },
   },
   actions: {
-    erase: async ({ db, user, form }) => {
+    erase: async ({ db, user, form, env }) => {
       const id = parseId(form.get("id"));
       const plan = id ? await erasurePlan(db, id) : undefined;
       if (!plan) return { status: "missing" };
@@ -95,6 +97,8 @@ export const dialog = defineDialog({
       if (!confirmationMatches(plan, String(form.get("confirmName") ?? ""))) return { status: "invalid", result: nameError(NAME_MISMATCH) };
       const outcome = await erasePerson(db, plan, String(form.get("fingerprint") ?? ""), user);
       if (outcome.status !== "erased") return outcome;
+      // The papers' files: their rows are gone, so nothing names them any more.
+      if (plan.paperKeys.length > 0) await env.PAPERS.delete(plan.paperKeys);
       if (outcome.deleted)
         return {
           status: "deleted",

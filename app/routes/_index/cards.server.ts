@@ -9,6 +9,7 @@ import { addDaysToDate, berlinDateOf, formatCount, formatDate, formatDateTime, f
 import { JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
 import { isRabiesExpired, RABIES_WARNING_DAYS } from "~/lib/rabies";
 import type { HomePanels } from "~/models/home.server";
+import type { PortalChange } from "~/models/portal-changes.server";
 
 type HomeEntry = {
   key: string;
@@ -207,6 +208,70 @@ function failedRemindersCard(panel: NonNullable<HomePanels["failedReminders"]>):
   };
 }
 
+/** German names of what a person may change in Mein Wuff (people's columns by SQL name). */
+const PORTAL_FIELD_LABELS: Record<string, string> = {
+  salutation: "Anrede",
+  title: "Titel",
+  first_name: "Vorname",
+  last_name: "Nachname",
+  street_number: "Straße",
+  zip: "PLZ",
+  city: "Ort",
+  email: "E-Mail",
+  home_phone: "Telefon",
+  mobile_phone: "Mobil",
+};
+
+/** What a portal change did, in a few words: 'Straße, PLZ, Ort geändert', 'Einwilligung erteilt'. */
+function portalChangeText(change: PortalChange): string {
+  if (change.tableName === "people") {
+    const fields = change.columns.map((column) => PORTAL_FIELD_LABELS[column]).filter(Boolean);
+    return fields.length > 0 ? `${fields.join(", ")} geändert` : "Daten geändert";
+  }
+  if (change.tableName === "consents") return change.action === "INSERT" ? "Einwilligung erteilt" : "Einwilligung widerrufen";
+  if (change.tableName === "dog_papers") return "Nachweis für einen Hund hochgeladen";
+  return "geändert";
+}
+
+const DOG_PAPERS = "/dogPapers";
+
+function portalChangesCard(panel: NonNullable<HomePanels["portalChanges"]>): HomeCard {
+  const papers =
+    panel.pendingPapers > 0
+      ? [
+          {
+            entries: [
+              {
+                key: "papers",
+                href: DOG_PAPERS,
+                title: `${formatCount(panel.pendingPapers, "Nachweis", "Nachweise")} zu prüfen`,
+                note: "prüfen",
+                warn: true,
+              },
+            ],
+          },
+        ]
+      : [];
+  return {
+    id: "portalChanges",
+    title: "Änderungen aus dem Portal",
+    groups: [
+      ...papers,
+      {
+        heading: papers.length > 0 ? "Letzte zwei Wochen" : undefined,
+        entries: panel.rows.map((change) => ({
+          key: String(change.id),
+          href: change.personId ? `/people?selectedPersonId=${change.personId}` : "/people",
+          title: change.personName ?? "Gelöschte Person",
+          detail: `${portalChangeText(change)} · ${formatDateTime(change.changedOn)}`,
+        })),
+      },
+    ].filter((group) => group.entries.length > 0),
+    empty: "Keine Änderungen aus dem Portal in den letzten zwei Wochen",
+    more: null,
+  };
+}
+
 export function homeCards(panels: HomePanels): HomeCard[] {
   const { today } = panels;
   return [
@@ -217,5 +282,6 @@ export function homeCards(panels: HomePanels): HomeCard[] {
     panels.fees && feesCard(panels.fees),
     panels.lastJob && lastJobCard(panels.lastJob),
     panels.failedReminders && failedRemindersCard(panels.failedReminders),
+    panels.portalChanges && portalChangesCard(panels.portalChanges),
   ].filter((card): card is HomeCard => Boolean(card));
 }

@@ -321,6 +321,12 @@ export default function ConfigurationScreen() {
         </Link>
       </p>
       <p className="mt-2 text-sm">
+        Einwilligungen, Datenschutzhinweise, Impressum und Satzung:{" "}
+        <Link to="/legalTexts" className="text-wuff-700 underline">
+          Texte für Mein Wuff
+        </Link>
+      </p>
+      <p className="mt-2 text-sm">
         Termine im Handy-Kalender:{" "}
         <Link to="/calendarFeeds" className="text-wuff-700 underline">
           Kalender-Abos

@@ -6,10 +6,11 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PortalPage } from "~/components/portal";
 import { z } from "zod";
 import { LINK_SENT, SIGNED_OUT, TOO_MANY_REQUESTS } from "~/lib/portal";
 import { endPortalSession, requestSignIn } from "~/models/portal-auth.server";
-import { browserMark, clearPortalSessionCookie, clientAddress, mailSignInLink, optionalPortalSession } from "~/services/portal.server";
+import { browserMark, clearPortalSessionCookie, clientAddress, mailSignInLink, optionalPortalSession, sendAfterAnswer } from "~/services/portal.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -42,11 +43,7 @@ export async function action(args: ActionFunctionArgs) {
   if (outcome.status === "limited") return data({ error: TOO_MANY_REQUESTS }, { status: 429, headers: { "Retry-After": "900" } });
   if (outcome.token) {
     const link = `${new URL(request.url).origin}/mein/link/${outcome.token}`;
-    context.cloudflare.ctx.waitUntil(
-      mailSignInLink(env, context.db, { email: parsed.data.email, people: outcome.people, link }).catch((error: unknown) =>
-        console.error("Anmeldelink konnte nicht gesendet werden", error),
-      ),
-    );
+    sendAfterAnswer(context, mailSignInLink(env, context.db, { email: parsed.data.email, people: outcome.people, link }), "Anmeldelink");
   }
   return redirect("/mein?gesendet=1", { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
 }
@@ -55,13 +52,11 @@ export default function PortalStart() {
   const loaded = useLoaderData<typeof loader>();
   const actionData = useActionData<{ error?: string }>();
   if (loaded.signedIn) {
+    const { person } = loaded;
     return (
-      <section aria-labelledby="portal-title">
-        <h1 id="portal-title" className="text-2xl font-semibold text-wuff-800">
-          Hallo {loaded.person.firstName}
-        </h1>
+      <PortalPage id="portal-title" title={`Hallo ${person.firstName}`}>
         <p className="mt-2 text-slate-700">
-          Du bist bei Mein Wuff angemeldet für {loaded.person.firstName} {loaded.person.lastName}.
+          Du bist bei Mein Wuff angemeldet für {person.firstName} {person.lastName}.
           {loaded.family && (
             <>
               {" "}
@@ -71,14 +66,11 @@ export default function PortalStart() {
             </>
           )}
         </p>
-        <p className="mt-4 text-sm text-slate-600">Hier findest du bald deine Daten, deine Hunde und ihre Nachweise, deine Rechnungen und Kurse.</p>
-        <Form method="post" className="mt-6">
-          <input type="hidden" name="intent" value="logout" />
-          <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
-            Abmelden
-          </button>
-        </Form>
-      </section>
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+          <StartLink to="/mein/daten" title="Meine Daten" text="Anschrift, Telefon, E-Mail-Adresse und Einwilligungen" />
+          <StartLink to="/mein/hunde" title="Meine Hunde" text="Impf- und Versicherungsnachweise hochladen" />
+        </ul>
+      </PortalPage>
     );
   }
   const error = actionData?.error ?? null;
@@ -122,5 +114,16 @@ export default function PortalStart() {
         </button>
       </Form>
     </section>
+  );
+}
+
+function StartLink({ to, title, text }: { to: string; title: string; text: string }) {
+  return (
+    <li>
+      <Link to={to} className="block rounded border border-slate-200 bg-white p-4 hover:border-wuff-500">
+        <span className="block font-semibold text-wuff-800">{title}</span>
+        <span className="mt-1 block text-sm text-slate-700">{text}</span>
+      </Link>
+    </li>
   );
 }

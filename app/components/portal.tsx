@@ -1,0 +1,171 @@
+/**
+ * Mein Wuff's kit (issue 32): the pieces every portal page is made of, phone first (390 px, one
+ * column, big targets) and complete without JavaScript. A page declares its title and content;
+ * the navigation, the fields and the notices look and behave alike everywhere.
+ */
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { Form, NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+const PORTAL_LINKS = [
+  { to: "/mein", label: "Übersicht", end: true },
+  { to: "/mein/daten", label: "Meine Daten", end: false },
+  { to: "/mein/hunde", label: "Meine Hunde", end: false },
+] as const;
+
+/** The signed-in portal's navigation and 'Abmelden'. */
+function PortalNav() {
+  return (
+    <nav aria-label="Mein Wuff" className="mb-4 flex flex-wrap items-center gap-2 border-b border-slate-200 pb-3">
+      {PORTAL_LINKS.map((link) => (
+        <NavLink
+          key={link.to}
+          to={link.to}
+          end={link.end}
+          className={({ isActive }) =>
+            `rounded px-3 py-2 text-sm font-medium ${isActive ? "bg-wuff-700 text-white" : "text-wuff-800 underline-offset-2 hover:underline"}`
+          }
+        >
+          {link.label}
+        </NavLink>
+      ))}
+      <Form method="post" action="/mein" className="ml-auto">
+        <input type="hidden" name="intent" value="logout" />
+        <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50">
+          Abmelden
+        </button>
+      </Form>
+    </nav>
+  );
+}
+
+/** A signed-in portal page: the navigation, its title (the page's one h1) and its content. */
+export function PortalPage({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <PortalNav />
+      <section aria-labelledby={id}>
+        <h1 id={id} className="text-2xl font-semibold text-wuff-800">
+          {title}
+        </h1>
+        {intro && <p className="mt-2 text-slate-700">{intro}</p>}
+        {children}
+      </section>
+    </>
+  );
+}
+
+/** A part of a portal page with its own heading. */
+export function PortalPart({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-6 rounded border border-slate-200 bg-white p-4">
+      <h2 id={id} className="text-lg font-semibold text-wuff-800">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const inputClass =
+  "mt-1 block w-full rounded border border-slate-300 px-3 py-2 text-base focus:border-wuff-500 focus:outline-none focus:ring-1 focus:ring-wuff-500 aria-[invalid=true]:border-red-500";
+
+/** A text field of a portal form: label above, the browser's autofill named, the error below. */
+export function PortalField({
+  meta,
+  label,
+  type = "text",
+  autoComplete,
+  inputMode,
+  className,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  type?: "text" | "email" | "tel" | "date";
+  autoComplete: string;
+  inputMode?: "numeric" | "email" | "tel";
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input {...getInputProps(meta, { type })} key={meta.key} autoComplete={autoComplete} inputMode={inputMode} className={inputClass} />
+      {meta.errors && (
+        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
+          {meta.errors.join(" ")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A select of a portal form. */
+export function PortalSelect({
+  meta,
+  label,
+  options,
+  className,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  options: { value: string; label: string }[];
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={meta.id}
+        name={meta.name}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+        key={meta.key}
+        aria-invalid={meta.errors ? true : undefined}
+        aria-describedby={meta.errors ? meta.errorId : undefined}
+        className={inputClass}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {meta.errors && (
+        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
+          {meta.errors.join(" ")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The main button of a portal form: full width on the phone. */
+export function PortalSubmit({ children, name, value, disabled }: { children: ReactNode; name?: string; value?: string; disabled?: boolean }) {
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      disabled={disabled}
+      className="mt-4 w-full rounded bg-wuff-700 px-4 py-2 font-medium text-white hover:bg-wuff-800 disabled:opacity-60 sm:w-auto"
+    >
+      {children}
+    </button>
+  );
+}
+
+/** A notice at the top of a form: what happened (status) or what went wrong (alert). */
+export function PortalNotice({ tone, children }: { tone: "success" | "error"; children: ReactNode }) {
+  return tone === "success" ? (
+    <p role="status" className="mt-3 rounded border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">
+      {children}
+    </p>
+  ) : (
+    <p role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-red-800">
+      {children}
+    </p>
+  );
+}
