@@ -319,15 +319,13 @@ describe("erasure (Art. 17) and Auskunft (Art. 15)", () => {
   it("erases the person's consents and their dogs' papers with the files", async () => {
     const papers = await db.select().from(schema.dogPapers).where(eq(schema.dogPapers.dogId, bello));
     expect(papers.length).toBeGreaterThan(0);
-    await db
-      .insert(schema.consents)
-      .values({
-        personId: anna,
-        kind: "MAIL",
-        legalTextId: (await db.select().from(schema.legalTexts))[0].id,
-        givenOn: "2026-11-01T10:00:00.000Z",
-        source: "STAFF",
-      });
+    await db.insert(schema.consents).values({
+      personId: anna,
+      kind: "MAIL",
+      legalTextId: (await db.select().from(schema.legalTexts))[0].id,
+      givenOn: "2026-11-01T10:00:00.000Z",
+      source: "STAFF",
+    });
     const plan = (await erasurePlan(db, anna))!;
     expect(plan.erase.filter((item) => item.table === "dog_papers")).toHaveLength(papers.length);
     expect(plan.erase.filter((item) => item.table === "consents")).toHaveLength(1);
