@@ -11,6 +11,8 @@ const SCREENS = [
   "/certifications",
   "/certificationMasters",
   "/calendarFeeds",
+  "/legalTexts",
+  "/dogPapers",
   "/recyclebin",
   "/configuration",
   "/templates",

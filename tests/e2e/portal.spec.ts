@@ -1,26 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { noAxeViolations, signInMailsTo } from "./support/portal";
 import { testDataFor } from "./support/test-data";
 
 /**
  * Mein Wuff (issue 32 item 1) as a member finds it on the phone: the address typed in, the link
  * from the mail (maildev), its page's button, signed in, signed out. With JavaScript and without.
  */
-
-type CaughtMail = { subject: string; text: string; headers: Record<string, string> };
-
-/** The sign-in mails to `email` (routed to the test account, the address in X-Wuff-Intended-To). */
-async function signInMailsTo(email: string): Promise<CaughtMail[]> {
-  const response = await fetch(`http://127.0.0.1:${process.env.E2E_MAILDEV_WEB_PORT}/api/email`);
-  return ((await response.json()) as CaughtMail[]).filter(
-    (mail) => mail.subject.startsWith("Dein Anmeldelink für Mein Wuff") && mail.headers["x-wuff-intended-to"] === email,
-  );
-}
-
-/** axe runs as a script in the page: checked where scripts run (the server's HTML is the same without). */
-async function noAxeViolations(page: Page, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-}
 
 test("Mein Wuff: sign in with the link from the mail on a phone, and sign out", async ({ page, javaScriptEnabled }) => {
   const person = (await testDataFor(javaScriptEnabled)).portalPerson;

@@ -6,6 +6,7 @@ import {
   type DraftOfOwn,
   type InterestReminder,
   type InvoiceOfOwn,
+  type PortalDogOwner,
   type PortalPerson,
   type TestData,
   type TwoInvoicesOfOwn,
@@ -40,6 +41,7 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       // finds its own only once it shortened level 2 to 3 days (tasks.spec.ts).
       interestReminder: await interestReminder(`Verzug${stamp}`, project === "js" ? 30 : 10, project === "js" ? null : `verzug-${stamp}@example.org`),
       portalPerson: await portalPerson(`Portal${stamp}`),
+      portalDogOwner: await portalDogOwner(`Halter${stamp}`),
       umlautName: umlaut,
     };
   }
@@ -63,6 +65,17 @@ async function portalPerson(lastName: string): Promise<PortalPerson> {
   const email = `${lastName.toLowerCase()}@example.org`;
   await appSql(`INSERT INTO people (first_name, last_name, member_type_id, email) VALUES ('Paula', '${lastName}', 1, '${email}');`);
   return { firstName: "Paula", lastName, email };
+}
+
+/** A person with an address of their own and a dog (Mein Wuff's data and papers). */
+async function portalDogOwner(lastName: string): Promise<PortalDogOwner> {
+  const email = `${lastName.toLowerCase()}@example.org`;
+  const dogName = `Fiete${lastName}`;
+  const [{ personId }] = await appSql<{ personId: number }>(`
+    INSERT INTO people (first_name, last_name, member_type_id, email, street_number, zip, city) VALUES ('Hanna', '${lastName}', 1, '${email}', 'Alte Gasse 1', '35037', 'Marburg');
+    INSERT INTO dogs (owner_id, common_name, chip_nr) SELECT id, '${dogName}', '276098100012345' FROM people WHERE last_name = '${lastName}';
+    SELECT id AS personId FROM people WHERE last_name = '${lastName}';`);
+  return { firstName: "Hanna", lastName, email, personId, dogName };
 }
 
 /** An issued invoice of 100,00 € and its sent Zahlungserinnerung, whose deadline passed `daysAgo` days ago. */

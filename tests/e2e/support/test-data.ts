@@ -20,6 +20,8 @@ export type InterestReminder = { lastName: string; personId: number; invoiceNumb
 
 /** A person with an address of their own, for Mein Wuff's sign-in. */
 export type PortalPerson = { firstName: string; lastName: string; email: string };
+/** A person with an address of their own and a dog, for Mein Wuff's data and papers. */
+export type PortalDogOwner = PortalPerson & { personId: number; dogName: string };
 
 /** Per browser project ('js', 'html'). */
 export type TestData = {
@@ -41,6 +43,8 @@ export type TestData = {
   interestReminder: InterestReminder;
   /** Signs in to Mein Wuff (issue 32). */
   portalPerson: PortalPerson;
+  /** Keeps their data and their dog's papers in Mein Wuff (issue 32). */
+  portalDogOwner: PortalDogOwner;
   /** The demo data's most common last name with an umlaut or ß (the name search). */
   umlautName: string;
 };

@@ -1,0 +1,41 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** A mail as maildev's REST API lists it (the fields the portal tests read). */
+export type CaughtMail = { subject: string; text: string; headers: Record<string, string> };
+
+/** The mails to `email` whose subject starts with `subject` (routed to the test account; the address in X-Wuff-Intended-To). */
+export async function portalMailsTo(email: string, subject: string): Promise<CaughtMail[]> {
+  const response = await fetch(`http://127.0.0.1:${process.env.E2E_MAILDEV_WEB_PORT}/api/email`);
+  return ((await response.json()) as CaughtMail[]).filter((mail) => mail.subject.startsWith(subject) && mail.headers["x-wuff-intended-to"] === email);
+}
+
+/** The sign-in mails to `email`. */
+export const signInMailsTo = (email: string) => portalMailsTo(email, "Dein Anmeldelink für Mein Wuff");
+
+/** axe runs as a script in the page: checked where scripts run (the server's HTML is the same without). */
+export async function noAxeViolations(page: Page, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+}
+
+/** The page fits its width: nothing to scroll sideways. */
+export async function fitsWidth(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** Signs in to Mein Wuff as a member does: the address typed in, the link from maildev, its button. */
+export async function signInToPortal(page: Page, email: string) {
+  const before = (await signInMailsTo(email)).length;
+  await page.goto("/mein");
+  await page.getByLabel("E-Mail-Adresse").fill(email);
+  await page.getByRole("button", { name: "Anmeldelink anfordern" }).click();
+  await expect(page.getByRole("status")).toHaveText(/^Wenn die Adresse bei uns bekannt ist/);
+  // The mail leaves after the answer: wait until it is there, as the member waits for it.
+  await expect.poll(async () => (await signInMailsTo(email)).length, { timeout: 30_000 }).toBe(before + 1);
+  const mail = (await signInMailsTo(email))[before];
+  const link = /http:\/\/\S+\/mein\/link\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
+  await page.goto(link);
+  await page.getByRole("button", { name: "Jetzt anmelden" }).click();
+  return link;
+}
