@@ -24,8 +24,8 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { freePorts } from "./free-ports";
 import { gzipSync } from "node:zlib";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -196,22 +196,6 @@ function parseOptions(args: string[]): Options {
 
 // ---------------------------------------------------------------------------------------------
 // Setup: ports, build, data
-
-/** Free ports on 127.0.0.1: all listened on at once, so they differ from each other. */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, () => {
-      const server = createServer();
-      return new Promise<typeof server>((resolve, reject) => {
-        server.once("error", reject);
-        server.listen(0, "127.0.0.1", () => resolve(server));
-      });
-    }),
-  );
-  const ports = servers.map((server) => (server.address() as AddressInfo).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
 
 /** Runs a setup command to completion; its output is only shown when it fails. */
 function run(label: string, command: string, args: string[]): Promise<string> {

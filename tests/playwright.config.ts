@@ -4,18 +4,18 @@ import { defineConfig } from "@playwright/test";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-// One free port for the whole run. Workers inherit the environment of the main process, so
-// setting it here once keeps them all pointed at the same server.
-const freePort = () =>
-  execFileSync(process.execPath, ["-e", "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"])
-    .toString()
-    .trim();
-process.env.E2E_PORT ??= freePort();
-process.env.E2E_IDP_PORT ??= freePort();
-process.env.E2E_MOLLIE_PORT ??= freePort();
+// Free ports for the whole run, all taken at once (scripts/free-ports.ts). Workers inherit the
+// environment of the main process, so setting it here once keeps them all pointed at the same server.
+const [appPort, idpPort, molliePort, smtpPort, maildevWebPort] = execFileSync(process.execPath, ["--import", "tsx", `${root}scripts/free-ports.ts`, "5"])
+  .toString()
+  .trim()
+  .split(" ");
+process.env.E2E_PORT ??= appPort;
+process.env.E2E_IDP_PORT ??= idpPort;
+process.env.E2E_MOLLIE_PORT ??= molliePort;
 // The app's maildev (scripts/start.sh): the mail tests read what it caught from its API.
-process.env.E2E_MAILDEV_SMTP_PORT ??= freePort();
-process.env.E2E_MAILDEV_WEB_PORT ??= freePort();
+process.env.E2E_MAILDEV_SMTP_PORT ??= smtpPort;
+process.env.E2E_MAILDEV_WEB_PORT ??= maildevWebPort;
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 
 /** Debian's Chromium, never a downloaded browser (see TOOLCHAIN.md for the flags). */

@@ -4,7 +4,7 @@ import { validateSepaXml } from "./support/xsd-validator";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { MOLLIE_TEST_KEY } from "./integration/global-setup";
-import { freePort } from "./support/maildev";
+import { freePorts } from "../scripts/free-ports";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -12,15 +12,16 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 // Remix app: run `npm run build` first) and a real local D1 migrated with migrations/ (once per run,
 // then laid into each test file's database: tests/support/d1-template.ts).
 export default defineConfig(async () => {
-  // A real maildev for the mail tests (started by the global setup, Node side) on free ports; the
-  // worker reaches its SMTP port over cloudflare:sockets and the tests read its API by fetch.
-  process.env.WUFF_TEST_SMTP_PORT ??= String(await freePort());
-  process.env.WUFF_TEST_MAILDEV_WEB_PORT ??= String(await freePort());
-  // The local Mollie fake (tests/local/mollie-fake.ts), started by the global setup; the worker
-  // reaches it through MOLLIE_API_URL like the real Mollie.
-  process.env.MOLLIE_FAKE_PORT ??= String(await freePort());
-  // A TCP server that greets like an SMTP server, for the test screen's SMTP probe.
-  process.env.TEST_SMTP_GREETER_PORT ??= String(await freePort());
+  // Free ports, all taken at once (scripts/free-ports.ts): a real maildev for the mail tests
+  // (started by the global setup, Node side; the worker reaches its SMTP port over
+  // cloudflare:sockets and the tests read its API by fetch), the local Mollie fake
+  // (tests/local/mollie-fake.ts, reached through MOLLIE_API_URL like the real Mollie), and a TCP
+  // server that greets like an SMTP server, for the test screen's SMTP probe.
+  const [smtpPort, maildevWebPort, molliePort, greeterPort] = await freePorts(4);
+  process.env.WUFF_TEST_SMTP_PORT ??= String(smtpPort);
+  process.env.WUFF_TEST_MAILDEV_WEB_PORT ??= String(maildevWebPort);
+  process.env.MOLLIE_FAKE_PORT ??= String(molliePort);
+  process.env.TEST_SMTP_GREETER_PORT ??= String(greeterPort);
   // The real migrations, applied once per run to the database every test file starts from
   // (tests/support/d1-template.ts); migrations.test.ts also reads them as TEST_MIGRATIONS.
   const migrations = await readD1Migrations(`${root}migrations`);

@@ -5,22 +5,9 @@
  * the helpers in tests/support/mail-catcher.ts.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-
-/** A port nobody listens on right now (the machine is shared: never a fixed one). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("kein freier Port"))));
-    });
-  });
-}
 
 /** maildev prints this as the last line of its start banner, once both servers listen. */
 const READY = "Press Ctrl+C to stop";
