@@ -4,6 +4,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { AppShell, PortalFrame } from "~/components/app-shell";
+import { portalClub } from "~/models/club-look.server";
 import { ErrorMessage } from "~/components/error-message";
 import { useNonce } from "~/components/nonce";
 import { IdleLogout } from "~/components/idle-logout";
@@ -28,13 +29,18 @@ export async function loader(args: LoaderFunctionArgs) {
   // Mein Wuff's pages never read the staff's session: a staff member signed in in the same
   // browser is not named there, and nothing of the staff's reaches a portal page.
   const portal = isPortalPath(new URL(args.request.url).pathname);
-  const [user, { toast, clearCookie }] = await Promise.all([portal ? null : getOptionalUser(args), takeToast(args.request, env)]);
+  const [user, { toast, clearCookie }, club] = await Promise.all([
+    portal ? null : getOptionalUser(args),
+    takeToast(args.request, env),
+    // Mein Wuff shows the club's name and logo (Einstellungen).
+    portal ? portalClub(args.context.db) : null,
+  ]);
   // The dialog the URL names, on whatever page it is opened; and the answer of its last post when
   // the page is rendered right after it (a form posted without JavaScript).
   const dialog = user ? await loadOpenDialog(args.request, args.context, user) : null;
   const dialogResult = args.context.dialogResult as DialogActionData | undefined;
   return data(
-    { user, toast, idle: idleSettings(env), version: APP_VERSION, dialog, dialogResult: dialogResult ?? null },
+    { user, toast, idle: idleSettings(env), version: APP_VERSION, dialog, dialogResult: dialogResult ?? null, club },
     { headers: clearCookie ? { "Set-Cookie": clearCookie } : undefined },
   );
 }
@@ -75,7 +81,7 @@ export default function App() {
   const user = root?.user ?? null;
   if (isPortalPath(pathname)) {
     return (
-      <PortalFrame>
+      <PortalFrame club={root?.club ?? null}>
         <ToastMessage toast={root?.toast ?? null} />
         <Outlet />
       </PortalFrame>

@@ -163,17 +163,33 @@ export function AppShell({ user, version, children }: { user: User | null; versi
 }
 
 /** Mein Wuff's frame (issue 32): no staff menus, phone first; the pages bring their own actions. */
-export function PortalFrame({ children }: { children: ReactNode }) {
+/** Mein Wuff's frame: the club's logo and name, the page, and the links to the club's privacy
+ *  notice and imprint (Einstellungen → Texte für Mein Wuff) on every portal page. */
+export function PortalFrame({ club, children }: { club: { name: string | null; hasLogo: boolean } | null; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="bg-wuff-800 px-4 py-3 text-white">
-        <a href="/mein" className="text-lg font-semibold">
-          Mein Wuff
+        <a href="/mein" className="flex items-center gap-3 text-lg font-semibold">
+          {club?.hasLogo && <img src="/mein/logo" alt="" className="h-10 w-auto max-w-[8rem] rounded bg-white object-contain p-0.5" />}
+          <span>
+            Mein Wuff
+            {club?.name && <span className="block text-sm font-normal text-wuff-100">{club.name}</span>}
+          </span>
         </a>
       </header>
       <main id="inhalt" className="mx-auto w-full max-w-xl flex-1 p-4">
         {children}
       </main>
+      <footer className="border-t border-slate-200 px-4 py-3 text-sm text-slate-700">
+        <nav aria-label="Rechtliches" className="mx-auto flex max-w-xl flex-wrap gap-4">
+          <a href="/mein/datenschutz" className="underline">
+            Datenschutz
+          </a>
+          <a href="/mein/impressum" className="underline">
+            Impressum
+          </a>
+        </nav>
+      </footer>
     </div>
   );
 }

@@ -797,6 +797,8 @@ export const configuration = sqliteTable(
     clubCity: text("club_city"),
     clubPhone: text("club_phone"),
     clubEmail: text("club_email"),
+    /** The club's logo in R2 (bucket PAPERS, key 'club/logo-….png|jpg'): Mein Wuff shows it (issue 32 item 7). */
+    clubLogoKey: text("club_logo_key"),
     /** How the club charges VAT (app/lib/tax.ts): Regelbesteuerung, Kleinunternehmer nach § 19
      *  UStG (what invoices without VAT said until issue 30, hence the default), steuerbefreit. */
     taxStatus: text("tax_status", { enum: CLUB_TAX_STATUSES }).notNull().default("SMALL_BUSINESS"),

@@ -39,6 +39,8 @@ const SCREENS = [
   "/courseDates",
   // Mein Wuff's sign-in (a staff member's session counts nothing there).
   "/mein",
+  "/mein/datenschutz",
+  "/mein/impressum",
 ];
 
 /** The screens made for a phone: scanned at phone size only, the size they are made for. */

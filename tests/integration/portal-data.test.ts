@@ -13,6 +13,7 @@ import * as schema from "~/db/schema";
 import { CONSENT_RESULTS, DATA_CHANGED_MEANWHILE, DATA_SAVED, EMAIL_CONFIRMED, EMAIL_LINK_UNUSABLE, PAPER_UPLOADED } from "~/lib/portal";
 import { PAPER_TOO_LARGE, PAPER_WRONG_TYPE } from "~/lib/dog-papers";
 import { ZIP_MESSAGE } from "~/lib/form-fields";
+import { LOGO_TOO_LARGE, LOGO_WRONG_TYPE } from "~/models/club-look.server";
 import { erasurePlan } from "~/models/gdpr.server";
 import { homePanels } from "~/models/home.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
@@ -340,5 +341,49 @@ describe("erasure (Art. 17) and Auskunft (Art. 15)", () => {
     expect(await db.select().from(schema.dogPapers).where(eq(schema.dogPapers.dogId, bello))).toEqual([]);
     expect(await db.select().from(schema.consents).where(eq(schema.consents.personId, anna))).toEqual([]);
     for (const paper of papers) expect(await env.PAPERS.head(paper.objectKey)).toBeNull();
+  });
+});
+
+describe("the club in Mein Wuff: name, logo, privacy notice and imprint (item 7)", () => {
+  it("shows the club's name and the logo uploaded in Einstellungen; refuses anything but PNG and JPEG", async () => {
+    const admin = await loginCookie("admin");
+    const uploadLogo = (bytes: Uint8Array, name: string) => {
+      const body = new FormData();
+      body.set("intent", "logo");
+      body.set("logo", new File([bytes as Uint8Array<ArrayBuffer>], name));
+      return fetchApp("/configuration", { method: "POST", cookie: admin, body });
+    };
+    const svg = await uploadLogo(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), "logo.png");
+    expect(svg.status).toBe(400);
+    expect(await pageText(svg)).toContain(LOGO_WRONG_TYPE);
+    const big = new Uint8Array(1024 * 1024 + 1);
+    big.set(PNG);
+    expect(await pageText(await uploadLogo(big, "gross.png"))).toContain(LOGO_TOO_LARGE);
+    const saved = await uploadLogo(PNG, "logo.png");
+    expect(toastOf(saved)?.message).toBe("Das Logo wurde gespeichert.");
+    const logo = await fetchApp("/mein/logo");
+    expect([logo.status, logo.headers.get("Content-Type"), logo.headers.get("Cache-Control")]).toEqual([200, "image/png", "public, max-age=300"]);
+    const start = await pageText(await fetchApp("/mein"));
+    expect(start).toContain('src="/mein/logo"');
+    expect(start).toContain("Hundefreunde Portal");
+    // Removed: the file goes too.
+    const [{ clubLogoKey }] = await db.select({ clubLogoKey: schema.configuration.clubLogoKey }).from(schema.configuration);
+    const removed = await postForm("/configuration", admin, { intent: "logo", remove: "1" });
+    expect(toastOf(removed)?.message).toBe("Das Logo wurde entfernt.");
+    expect(await env.PAPERS.head(clubLogoKey!)).toBeNull();
+    expect((await fetchApp("/mein/logo")).status).toBe(404);
+    expect(await pageText(await fetchApp("/mein"))).not.toContain('src="/mein/logo"');
+  });
+
+  it("links the privacy notice and the imprint on every portal page, as the club wrote them", async () => {
+    const start = await pageText(await fetchApp("/mein"));
+    expect(start).toContain('href="/mein/datenschutz"');
+    expect(start).toContain('href="/mein/impressum"');
+    expect(await pageText(await fetchApp("/mein/impressum"))).toContain("Der Verein hat sein Impressum hier noch nicht hinterlegt.");
+    await post("/legalTexts", await loginCookie("admin"), { kind: "IMPRINT", body: "Hundefreunde Portal e. V.\nAm Platz 1, 35037 Marburg\nVR 1234" });
+    const imprint = await pageText(await fetchApp("/mein/impressum"));
+    expect(imprint).toContain("Am Platz 1, 35037 Marburg");
+    expect(imprint).toMatch(/Stand: \d\d\.\d\d\.\d{4} \(Fassung 1\)/);
+    expect((await fetchApp("/mein/datenschutz")).status).toBe(200);
   });
 });

@@ -7,6 +7,9 @@ import { useHydrated } from "~/components/use-hydrated";
 import { auditText, formatDate, formatDateTimeWithSeconds, formatMoneyInput } from "~/lib/format";
 import { getConfiguration, hasIssuedInvoices, isRefusedValue, saveConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
 import { requireAccess } from "~/services/auth.server";
+import { saveClubLogo } from "~/models/club-look.server";
+import { PageAlert } from "~/components/error-message";
+import type { User } from "~/lib/access";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { getReminderLevels, reminderTemplateChoices, saveReminderLevels, type ReminderLevel } from "~/models/reminders.server";
@@ -35,6 +38,20 @@ type LevelsActionData = { levelsResult: SubmissionResult<string[]>; conflict?: s
 type BaseRateActionData = { baseRateResult: SubmissionResult<string[]> };
 
 const LEVELS_INTENT = "reminderLevels";
+const LOGO_INTENT = "logo";
+type LogoActionData = { logoError: string };
+
+/** The club's logo for Mein Wuff: a new one, or 'Logo entfernen'. */
+async function saveLogo(args: ActionFunctionArgs, form: FormData, user: User) {
+  const file = form.get("logo");
+  const remove = form.get("remove") === "1";
+  const chosen = file instanceof File && file.size > 0 ? file : null;
+  if (!remove && !chosen) return data<LogoActionData>({ logoError: "Bitte eine Bilddatei auswählen." }, { status: 400 });
+  const outcome = await saveClubLogo(args.context.cloudflare.env.PAPERS, args.context.db, remove ? null : chosen, user);
+  if (outcome.status === "refused") return data<LogoActionData>({ logoError: outcome.message }, { status: 400 });
+  const message = outcome.status === "saved" ? "Das Logo wurde gespeichert." : "Das Logo wurde entfernt.";
+  return redirectWithToast(args.context.cloudflare.env, "/configuration", { type: "success", message });
+}
 const BASE_RATE_INTENT = "baseRate";
 
 /** Verzugszinsen: a half-year's base rate entered or corrected (reminders written keep theirs). */
@@ -81,6 +98,7 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   if (form.get("intent") === LEVELS_INTENT) return saveLevels(args, form, user);
   if (form.get("intent") === BASE_RATE_INTENT) return saveRate(args, form, user);
+  if (form.get("intent") === LOGO_INTENT) return saveLogo(args, form, user);
   const submission = parseWithZod(form, { schema: configurationSchema });
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
   const { rowVersion, ...input } = submission.value;
@@ -165,7 +183,7 @@ const CONFIGURATION_LABELS = {
 
 export default function ConfigurationScreen() {
   const { configuration: loaded, counterLocked } = useLoaderData<typeof loader>();
-  const anyActionData = useActionData<ActionData | LevelsActionData | BaseRateActionData>();
+  const anyActionData = useActionData<ActionData | LevelsActionData | BaseRateActionData | LogoActionData>();
   const actionData = anyActionData && "result" in anyActionData ? anyActionData : undefined;
   const config = actionData?.current ?? loaded;
   const hydrated = useHydrated();
@@ -308,6 +326,7 @@ export default function ConfigurationScreen() {
       </Form>
       <ReminderLevelsForm actionData={anyActionData && "levelsResult" in anyActionData ? anyActionData : undefined} />
       <BaseRatesForm actionData={anyActionData && "baseRateResult" in anyActionData ? anyActionData : undefined} />
+      <LogoForm error={anyActionData && "logoError" in anyActionData ? anyActionData.logoError : null} hasLogo={Boolean(loaded?.clubLogoKey)} />
       <p className="mt-4 text-sm">
         Weitere Stammdaten:{" "}
         <Link to="/certificationMasters" className="text-wuff-700 underline">
@@ -481,5 +500,43 @@ function SubmitRow({ label, disabled, describedBy }: { label: string; disabled: 
         {label}
       </button>
     </div>
+  );
+}
+
+/** Mein Wuff's look: the club's logo (PNG or JPEG, at most 1 MB), shown beside the club's name. */
+function LogoForm({ error, hasLogo }: { error: string | null; hasLogo: boolean }) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" encType="multipart/form-data" aria-labelledby="logo-title" className="mt-6 rounded border border-slate-200 bg-white p-5">
+      <input type="hidden" name="intent" value={LOGO_INTENT} />
+      <h2 id="logo-title" className="text-base font-semibold text-wuff-800">
+        Logo für Mein Wuff
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">
+        Mein Wuff zeigt das Logo neben dem Vereinsnamen (Vereinsname oben, sonst HSVRM Verein Name). PNG oder JPEG, höchstens 1 MB.
+      </p>
+      {hasLogo && <img src="/mein/logo" alt="Aktuelles Logo" className="mb-3 h-16 w-auto rounded border border-slate-200 object-contain p-1" />}
+      <label htmlFor="club-logo" className="mb-1 block text-sm font-medium text-slate-700">
+        Logo-Datei
+      </label>
+      <input id="club-logo" name="logo" type="file" accept="image/png,image/jpeg" className="block text-sm" />
+      <PageAlert message={error} />
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="submit" disabled={busy} className="rounded bg-wuff-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-wuff-800">
+          Logo hochladen
+        </button>
+        {hasLogo && (
+          <button
+            type="submit"
+            name="remove"
+            value="1"
+            disabled={busy}
+            className="rounded border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50"
+          >
+            Logo entfernen
+          </button>
+        )}
+      </div>
+    </Form>
   );
 }
