@@ -4,7 +4,7 @@
  * the navigation, the fields and the notices look and behave alike everywhere.
  */
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { Form, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 const PORTAL_LINKS = [
@@ -167,5 +167,37 @@ export function PortalNotice({ tone, children }: { tone: "success" | "error"; ch
     <p role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-red-800">
       {children}
     </p>
+  );
+}
+
+/**
+ * The page a link from a portal mail opens (sign in, confirm an address): opening it does nothing
+ * (mail programs open links to check them); its one button does. After a refused post, the German
+ * reason and the way back instead.
+ */
+export function PortalLinkPage(props: { id: string; title: string; intro: string; button: string; error?: string; back: { to: string; label: string } }) {
+  return (
+    <section aria-labelledby={props.id}>
+      <h1 id={props.id} className="text-2xl font-semibold text-wuff-800">
+        {props.title}
+      </h1>
+      {props.error ? (
+        <>
+          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
+            {props.error}
+          </p>
+          <p className="mt-4">
+            <Link to={props.back.to} className="text-wuff-700 underline">
+              {props.back.label}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <Form method="post" className="mt-4">
+          <p className="text-slate-700">{props.intro}</p>
+          <PortalSubmit>{props.button}</PortalSubmit>
+        </Form>
+      )}
+    </section>
   );
 }

@@ -13,21 +13,26 @@ import {
   rowVersion,
 } from "~/lib/form-fields";
 
+/** Name and address of a person: the same rules in the staff's form and in Mein Wuff. */
+export const nameAndAddressFields = () => ({
+  salutation: z
+    .enum(SALUTATIONS, { error: "Bitte Herr oder Frau wählen" })
+    .optional()
+    .transform((value) => value ?? null),
+  title: optionalText(50),
+  firstName: requiredText("Vorname ist erforderlich", 100),
+  lastName: requiredText("Nachname ist erforderlich", 100),
+  streetNumber: optionalText(200),
+  zip: optionalZip(),
+  city: optionalText(100),
+});
+
 /** The person form (add and edit); membership dates and GDPR only for ADMIN and GDPR. */
 export const personSchema = z
   .object({
     id: optionalId(),
     rowVersion: rowVersion().optional(),
-    salutation: z
-      .enum(SALUTATIONS, { error: "Bitte Herr oder Frau wählen" })
-      .optional()
-      .transform((value) => value ?? null),
-    title: optionalText(50),
-    firstName: requiredText("Vorname ist erforderlich", 100),
-    lastName: requiredText("Nachname ist erforderlich", 100),
-    streetNumber: optionalText(200),
-    zip: optionalZip(),
-    city: optionalText(100),
+    ...nameAndAddressFields(),
     email: optionalEmail(),
     homePhone: optionalPhone(),
     mobilePhone: optionalPhone(),

@@ -1,21 +1,12 @@
 import { z } from "zod";
 import { CONSENT_KINDS } from "~/lib/consents";
-import { SALUTATIONS } from "~/lib/labels";
-import { optionalPhone, optionalText, optionalZip, requiredText, rowVersion } from "~/lib/form-fields";
+import { nameAndAddressFields } from "~/dialogs/person/schema";
+import { optionalPhone, rowVersion } from "~/lib/form-fields";
 
 /** Mein Wuff's own data: the fields and rules of the staff's person form, for what a person keeps current. */
 export const ownDataSchema = z.object({
   rowVersion: rowVersion(),
-  salutation: z
-    .enum(SALUTATIONS, { error: "Bitte Herr oder Frau wählen" })
-    .optional()
-    .transform((value) => value ?? null),
-  title: optionalText(50),
-  firstName: requiredText("Vorname ist erforderlich", 100),
-  lastName: requiredText("Nachname ist erforderlich", 100),
-  streetNumber: optionalText(200),
-  zip: optionalZip(),
-  city: optionalText(100),
+  ...nameAndAddressFields(),
   homePhone: optionalPhone(),
   mobilePhone: optionalPhone(),
 });

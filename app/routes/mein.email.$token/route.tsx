@@ -4,7 +4,8 @@
  * reads the new mailbox, which is all it proves: the change was asked for by the person signed in.
  */
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { PortalLinkPage } from "~/components/portal";
 import { EMAIL_CONFIRMED, EMAIL_LINK_UNUSABLE, PORTAL_SOURCE } from "~/lib/portal";
 import { setWriteActor, setWriteSource } from "~/models/audit.server";
 import { confirmEmailChange, pendingEmailChange } from "~/models/portal-profile.server";
@@ -26,29 +27,13 @@ export async function action({ params, context }: ActionFunctionArgs) {
 export default function ConfirmEmail() {
   const actionData = useActionData<{ error?: string }>();
   return (
-    <section aria-labelledby="confirm-email-title">
-      <h1 id="confirm-email-title" className="text-2xl font-semibold text-wuff-800">
-        Neue E-Mail-Adresse bestätigen
-      </h1>
-      {actionData?.error ? (
-        <>
-          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-            {actionData.error}
-          </p>
-          <p className="mt-4">
-            <Link to="/mein" className="text-wuff-700 underline">
-              Zu Mein Wuff
-            </Link>
-          </p>
-        </>
-      ) : (
-        <Form method="post" className="mt-4">
-          <p className="text-slate-700">Mit einem Klick wird diese Adresse deine E-Mail-Adresse beim Verein.</p>
-          <button type="submit" className="mt-4 w-full rounded bg-wuff-700 px-4 py-2 font-medium text-white hover:bg-wuff-800 sm:w-auto">
-            E-Mail-Adresse bestätigen
-          </button>
-        </Form>
-      )}
-    </section>
+    <PortalLinkPage
+      id="confirm-email-title"
+      title="Neue E-Mail-Adresse bestätigen"
+      intro="Mit einem Klick wird diese Adresse deine E-Mail-Adresse beim Verein."
+      button="E-Mail-Adresse bestätigen"
+      error={actionData?.error}
+      back={{ to: "/mein", label: "Zu Mein Wuff" }}
+    />
   );
 }

@@ -3,7 +3,8 @@
  * to check them); its page has the button that does, in the browser that asked for the link.
  */
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
+import { PortalLinkPage } from "~/components/portal";
 import { LINK_UNUSABLE } from "~/lib/portal";
 import { signInWithLink } from "~/models/portal-auth.server";
 import { existingBrowserMark, portalSessionCookie } from "~/services/portal.server";
@@ -23,29 +24,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function PortalLink() {
   const actionData = useActionData<typeof action>();
   return (
-    <section aria-labelledby="portal-link-title">
-      <h1 id="portal-link-title" className="text-2xl font-semibold text-wuff-800">
-        Bei Mein Wuff anmelden
-      </h1>
-      {actionData?.error ? (
-        <>
-          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-            {actionData.error}
-          </p>
-          <p className="mt-4">
-            <Link to="/mein" className="text-wuff-700 underline">
-              Neuen Anmeldelink anfordern
-            </Link>
-          </p>
-        </>
-      ) : (
-        <Form method="post" className="mt-4">
-          <p className="text-slate-700">Mit diesem Link meldest du dich einmal an, in dem Browser, in dem du ihn angefordert hast.</p>
-          <button type="submit" className="mt-4 w-full rounded bg-wuff-700 px-4 py-2 font-medium text-white hover:bg-wuff-800 sm:w-auto">
-            Jetzt anmelden
-          </button>
-        </Form>
-      )}
-    </section>
+    <PortalLinkPage
+      id="portal-link-title"
+      title="Bei Mein Wuff anmelden"
+      intro="Mit diesem Link meldest du dich einmal an, in dem Browser, in dem du ihn angefordert hast."
+      button="Jetzt anmelden"
+      error={actionData?.error}
+      back={{ to: "/mein", label: "Neuen Anmeldelink anfordern" }}
+    />
   );
 }
