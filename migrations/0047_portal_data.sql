@@ -3,12 +3,13 @@
 -- new version); consents records who agreed to which version when, and the withdrawal; dog_papers
 -- holds the rabies and insurance papers members upload (file in R2), whose dates reach the dog only
 -- when staff confirm; dogs gain the liability insurance (company, policy number, valid until);
--- portal_email_changes waits for a new address to confirm itself. The CHECK of the new dog column
--- needs a copy of dogs, under the write context ERASE (no history of the technical copy), keeping
--- its AUTOINCREMENT counter; the triggers on dogs are made anew at the end. The three consent texts
--- get a first version the club may reword in Einstellungen.
+-- portal_email_changes waits for a new address to confirm itself. The new dog columns are added in
+-- place, the date's CHECK with its column: a copy of dogs (as drizzle-kit writes it) fails on a
+-- database with data, since dropping the old table leaves its children's deferred foreign keys
+-- violated. The triggers on dogs are made anew at the end. The three consent texts get a first
+-- version the club may reword in Einstellungen, under the write context ERASE (a migration writes
+-- no history).
 INSERT OR REPLACE INTO write_context (id, actor, action, source) VALUES (1, 'Migration', 'ERASE', NULL);--> statement-breakpoint
-PRAGMA defer_foreign_keys=ON;--> statement-breakpoint
 CREATE TABLE `consents` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`person_id` integer NOT NULL,
@@ -94,42 +95,9 @@ CREATE TABLE `portal_email_changes` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `portal_email_changes_token_unique` ON `portal_email_changes` (`token_hash`);--> statement-breakpoint
 CREATE INDEX `portal_email_changes_person_idx` ON `portal_email_changes` (`person_id`,`created_on`);--> statement-breakpoint
-CREATE TABLE `__new_dogs` (
-	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-	`owner_id` integer NOT NULL,
-	`common_name` text NOT NULL,
-	`common_name_key` text GENERATED ALWAYS AS (lower(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace("common_name", 'ä', 'a'), 'à', 'a'), 'á', 'a'), 'â', 'a'), 'ã', 'a'), 'å', 'a'), 'ă', 'a'), 'ą', 'a'), 'Ä', 'a'), 'À', 'a'), 'Á', 'a'), 'Â', 'a'), 'Å', 'a'), 'ç', 'c'), 'ć', 'c'), 'č', 'c'), 'Ç', 'c'), 'Ć', 'c'), 'Č', 'c'), 'đ', 'd'), 'Đ', 'd'), 'è', 'e'), 'é', 'e'), 'ê', 'e'), 'ë', 'e'), 'ę', 'e'), 'ě', 'e'), 'È', 'e'), 'É', 'e'), 'Ê', 'e'), 'Ë', 'e'), 'ğ', 'g'), 'ì', 'i'), 'í', 'i'), 'î', 'i'), 'ï', 'i'), 'ı', 'i'), 'Í', 'i'), 'Î', 'i'), 'İ', 'i'), 'ł', 'l'), 'Ł', 'l'), 'ñ', 'n'), 'ń', 'n'), 'ň', 'n'), 'ö', 'o'), 'ò', 'o'), 'ó', 'o'), 'ô', 'o'), 'õ', 'o'), 'ø', 'o'), 'ő', 'o'), 'Ö', 'o'), 'Ó', 'o'), 'Ô', 'o'), 'Ø', 'o'), 'ř', 'r'), 'Ř', 'r'), 'ś', 's'), 'ş', 's'), 'š', 's'), 'ș', 's'), 'Ś', 's'), 'Ş', 's'), 'Š', 's'), 'Ș', 's'), 'ţ', 't'), 'ț', 't'), 'Ţ', 't'), 'Ț', 't'), 'ü', 'u'), 'ù', 'u'), 'ú', 'u'), 'û', 'u'), 'ů', 'u'), 'ű', 'u'), 'Ü', 'u'), 'Ú', 'u'), 'ý', 'y'), 'ÿ', 'y'), 'ź', 'z'), 'ż', 'z'), 'ž', 'z'), 'Ź', 'z'), 'Ż', 'z'), 'Ž', 'z'), 'ß', 'ss'), 'ẞ', 'ss'), 'æ', 'ae'), 'Æ', 'ae'), 'œ', 'oe'))) VIRTUAL,
-	`breed` text,
-	`gender` integer DEFAULT 0 NOT NULL,
-	`date_of_birth` text,
-	`rabies_valid_until` text,
-	`insurance_company` text,
-	`insurance_policy_nr` text,
-	`insurance_valid_until` text,
-	`chip_nr` text,
-	`zucht_buch_nr` text,
-	`comments` text,
-	`archived` integer DEFAULT false NOT NULL,
-	`created_by` text DEFAULT 'system' NOT NULL,
-	`created_on` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
-	`last_modified_by` text,
-	`last_modified_on` text,
-	`row_version` integer DEFAULT 1 NOT NULL,
-	FOREIGN KEY (`owner_id`) REFERENCES `people`(`id`) ON UPDATE no action ON DELETE no action,
-	CONSTRAINT "dogs_name_present" CHECK(length(trim(common_name)) > 0),
-	CONSTRAINT "dogs_gender_allowed" CHECK(gender IN (0, 1, 2)),
-	CONSTRAINT "dogs_date_of_birth_is_date" CHECK(date_of_birth IS NULL OR date(date_of_birth) IS date_of_birth),
-	CONSTRAINT "dogs_rabies_valid_until_is_date" CHECK(rabies_valid_until IS NULL OR date(rabies_valid_until) IS rabies_valid_until),
-	CONSTRAINT "dogs_insurance_valid_until_is_date" CHECK(insurance_valid_until IS NULL OR date(insurance_valid_until) IS insurance_valid_until)
-);
---> statement-breakpoint
-INSERT INTO `__new_dogs`("id", "owner_id", "common_name", "breed", "gender", "date_of_birth", "rabies_valid_until", "insurance_company", "insurance_policy_nr", "insurance_valid_until", "chip_nr", "zucht_buch_nr", "comments", "archived", "created_by", "created_on", "last_modified_by", "last_modified_on", "row_version") SELECT "id", "owner_id", "common_name", "breed", "gender", "date_of_birth", "rabies_valid_until", NULL, NULL, NULL, "chip_nr", "zucht_buch_nr", "comments", "archived", "created_by", "created_on", "last_modified_by", "last_modified_on", "row_version" FROM `dogs`;--> statement-breakpoint
-DELETE FROM sqlite_sequence WHERE name = '__new_dogs';--> statement-breakpoint
-INSERT INTO sqlite_sequence (name, seq) SELECT '__new_dogs', seq FROM sqlite_sequence WHERE name = 'dogs';--> statement-breakpoint
-DROP TABLE `dogs`;--> statement-breakpoint
-ALTER TABLE `__new_dogs` RENAME TO `dogs`;--> statement-breakpoint
-CREATE INDEX `dogs_owner_idx` ON `dogs` (`owner_id`);--> statement-breakpoint
-CREATE INDEX `dogs_archived_name_key_idx` ON `dogs` (`archived`,`common_name_key`);--> statement-breakpoint
+ALTER TABLE `dogs` ADD `insurance_company` text;--> statement-breakpoint
+ALTER TABLE `dogs` ADD `insurance_policy_nr` text;--> statement-breakpoint
+ALTER TABLE `dogs` ADD `insurance_valid_until` text CONSTRAINT "dogs_insurance_valid_until_is_date" CHECK(insurance_valid_until IS NULL OR date(insurance_valid_until) IS insurance_valid_until);--> statement-breakpoint
 CREATE INDEX `change_history_portal_idx` ON `change_history` (`changed_on`) WHERE source = 'Mein Wuff';--> statement-breakpoint
 INSERT INTO legal_texts (kind, version, body, created_by) VALUES
   ('CONSENT_MAIL', 1, 'Ich bin einverstanden, dass der Verein mir Einladungen, Rechnungen, Mahnungen und Mitteilungen per E-Mail statt per Post schickt. Ich kann diese Einwilligung jederzeit in Mein Wuff oder formlos gegenüber dem Verein widerrufen; danach erhalte ich diese Post wieder auf Papier.', 'Migration'),

@@ -26,7 +26,10 @@ const NOT_GRID_PAGES = new Set([
 ]);
 
 describe("every grid page answers the dialogs' posts", () => {
-  const pages = routes.filter((route) => route.module.default && !NOT_GRID_PAGES.has(route.id) && !route.id.startsWith("under-construction-"));
+  // Mein Wuff's pages (routes/mein…) are no staff screens: the root mounts no dialog host there.
+  const pages = routes.filter(
+    (route) => route.module.default && !NOT_GRID_PAGES.has(route.id) && !route.id.startsWith("under-construction-") && !route.id.startsWith("routes/mein"),
+  );
 
   it("covers the grid screens", () => {
     expect(pages.map((route) => route.id)).toEqual(
