@@ -70,6 +70,23 @@ export function PortalPart({ id, title, children }: { id: string; title: string;
 const inputClass =
   "mt-1 block w-full rounded border border-slate-300 px-3 py-2 text-base focus:border-wuff-500 focus:outline-none focus:ring-1 focus:ring-wuff-500 aria-[invalid=true]:border-red-500";
 
+/** A portal field's label above and its error below (the errors are the field's describedby). */
+function PortalFieldFrame({ meta, label, className, children }: { meta: FieldMetadata<unknown>; label: string; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {meta.errors && (
+        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
+          {meta.errors.join(" ")}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** A text field of a portal form: label above, the browser's autofill named, the error below. */
 export function PortalField({
   meta,
@@ -87,17 +104,9 @@ export function PortalField({
   className?: string;
 }) {
   return (
-    <div className={className}>
-      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <PortalFieldFrame meta={meta} label={label} className={className}>
       <input {...getInputProps(meta, { type })} key={meta.key} autoComplete={autoComplete} inputMode={inputMode} className={inputClass} />
-      {meta.errors && (
-        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
-          {meta.errors.join(" ")}
-        </p>
-      )}
-    </div>
+    </PortalFieldFrame>
   );
 }
 
@@ -114,10 +123,7 @@ export function PortalSelect({
   className?: string;
 }) {
   return (
-    <div className={className}>
-      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <PortalFieldFrame meta={meta} label={label} className={className}>
       <select
         id={meta.id}
         name={meta.name}
@@ -133,12 +139,7 @@ export function PortalSelect({
           </option>
         ))}
       </select>
-      {meta.errors && (
-        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
-          {meta.errors.join(" ")}
-        </p>
-      )}
-    </div>
+    </PortalFieldFrame>
   );
 }
 

@@ -7,7 +7,7 @@ import { certifications, courseMemberships, dogPapers, dogs, people } from "~/db
 import { formatAge, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { dogGenderText } from "~/lib/labels";
-import { isRabiesExpired } from "~/lib/rabies";
+import { hasRunOut, isRabiesExpired } from "~/lib/rabies";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 import type { DeleteOutcome } from "./people.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
@@ -94,7 +94,7 @@ function toDogRow(row: Omit<DogRow, "genderText" | "ageText" | "ageDays" | "rabi
     genderText: dogGenderText(row.gender),
     ...formatAge(row.dateOfBirth, today),
     rabiesExpired: isRabiesExpired(row.rabiesValidUntil, today),
-    insuranceExpired: isRabiesExpired(row.insuranceValidUntil, today),
+    insuranceExpired: hasRunOut(row.insuranceValidUntil, today),
   };
 }
 

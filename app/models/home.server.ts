@@ -24,7 +24,8 @@ import { openAndDueFees, type FeeTotal } from "./fees.server";
 import { comingCourseDates, type ComingDate } from "./handset.server";
 import { lastJob, type JobRow } from "./jobs.server";
 import { failedReminders, type ReminderRow } from "./reminders.server";
-import { pendingPaperCount, portalChanges, PORTAL_CHANGES_DAYS, type PortalChange } from "./portal-changes.server";
+import { pendingPaperCount } from "./dog-papers.server";
+import { portalChanges, PORTAL_CHANGES_DAYS, type PortalChange } from "./portal-changes.server";
 
 /** Rows per panel: what fits at a glance; the rest is one link away. */
 export const HOME_PANEL_LIMIT = 10;

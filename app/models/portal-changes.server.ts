@@ -1,12 +1,11 @@
 /**
  * 'Änderungen aus dem Portal' (issue 32 item 2): what people changed themselves in Mein Wuff,
  * read from the change history (every portal write is recorded with the source 'Mein Wuff'), so
- * the staff see it without a list of its own to keep. Also how many papers wait for staff.
+ * the staff see it without a list of its own to keep.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { PORTAL_SOURCE } from "~/lib/portal";
-import { pendingPaperCount } from "./dog-papers.server";
 
 // A literal, not a parameter: only then may SQLite use the partial index change_history_portal_idx.
 const PORTAL_SOURCE_SQL = sql.raw(`'${PORTAL_SOURCE}'`);
@@ -51,5 +50,3 @@ export async function portalChanges(db: Db, input: { since: string; limit: numbe
     LIMIT ${input.limit}`);
   return rows.map(({ changes, ...row }) => ({ ...row, columns: changes ? Object.keys(JSON.parse(changes) as Record<string, unknown>) : [] }));
 }
-
-export { pendingPaperCount };

@@ -12,7 +12,7 @@ import { PortalField, PortalNotice, PortalPage, PortalPart, PortalSubmit } from 
 import { DOG_PAPER_LABELS, DOG_PAPER_STATUS_LABELS, MAX_PAPER_BYTES, type DogPaperKind } from "~/lib/dog-papers";
 import { formatDate, formatDateTime, todayInBerlin } from "~/lib/format";
 import { PAPER_UPLOADED } from "~/lib/portal";
-import { isRabiesExpired } from "~/lib/rabies";
+import { hasRunOut, isRabiesExpired } from "~/lib/rabies";
 import { ownDogs, uploadPaper, type OwnDog, type PaperRow } from "~/models/dog-papers.server";
 import { requirePortalPerson } from "~/services/portal.server";
 import { readForm } from "~/services/request.server";
@@ -85,7 +85,7 @@ export default function MyDogs() {
 function DogCard({ dog, today, actionData }: { dog: OwnDog; today: string; actionData?: ActionData }) {
   const titleId = `dog-${dog.id}-title`;
   const rabiesExpired = isRabiesExpired(dog.rabiesValidUntil, today);
-  const insuranceExpired = dog.insuranceValidUntil !== null && dog.insuranceValidUntil < today;
+  const insuranceExpired = hasRunOut(dog.insuranceValidUntil, today);
   return (
     <PortalPart id={titleId} title={dog.commonName}>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
