@@ -11,6 +11,7 @@ const PORTAL_LINKS = [
   { to: "/mein", label: "Übersicht", end: true },
   { to: "/mein/daten", label: "Meine Daten", end: false },
   { to: "/mein/hunde", label: "Meine Hunde", end: false },
+  { to: "/mein/zahlungen", label: "Meine Zahlungen", end: false },
 ] as const;
 
 /** The signed-in portal's navigation and 'Abmelden'. */
@@ -140,6 +141,23 @@ export function PortalSelect({
         ))}
       </select>
     </PortalFieldFrame>
+  );
+}
+
+/** A checkbox of a portal form with its label beside it (a big target) and the error below. */
+export function PortalCheckbox({ meta, label }: { meta: FieldMetadata<unknown>; label: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className="flex items-start gap-3 text-slate-800">
+        <input {...getInputProps(meta, { type: "checkbox" })} key={meta.key} className="mt-1 h-5 w-5 shrink-0" />
+        <span>{label}</span>
+      </label>
+      {meta.errors && (
+        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
+          {meta.errors.join(" ")}
+        </p>
+      )}
+    </div>
   );
 }
 

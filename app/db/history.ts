@@ -72,6 +72,9 @@ export const NO_HISTORY: Record<string, string> = {
   portal_sign_in_requests: "Anmeldelinks von Mein Wuff: technisch, nur Prüfsummen",
   portal_sessions: "Anmeldungen bei Mein Wuff: technisch",
   portal_email_changes: "Mein Wuff: neue E-Mail-Adressen bis zur Bestätigung, technisch (die Änderung selbst steht im Verlauf der Person)",
+  portal_checkouts: "Mein Wuff: Online-Zahlungen, ein Protokoll (das Geld steht im Zahlungsjournal)",
+  portal_checkout_items: "Mein Wuff: Online-Zahlungen, ein Protokoll (das Geld steht im Zahlungsjournal)",
+  portal_mandate_requests: "Mein Wuff: Lastschriftmandate bis zur Bestätigung, technisch (das Mandat selbst hat seinen Verlauf)",
 };
 
 /** Columns an update does not count as a change: the audit fields, the row version and the figures

@@ -15,6 +15,7 @@ import { CLUB_TAX_STATUSES, DEFAULT_TAX_CASES, TAX_CASES } from "../lib/tax";
 import { CONSENT_KINDS, CONSENT_SOURCES, LEGAL_TEXT_KINDS } from "../lib/consents";
 import { PORTAL_SOURCE } from "../lib/portal";
 import { DOG_PAPER_KINDS, DOG_PAPER_STATUSES, PAPER_CONTENT_TYPES } from "../lib/dog-papers";
+import { MANDATE_SOURCES } from "../lib/banking";
 
 export { SALUTATIONS };
 
@@ -756,6 +757,11 @@ export const sepaMandates = sqliteTable(
     revocationReason: text("revocation_reason"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     comments: text("comments"),
+    /** Where it was given: STAFF (entered from paper) or PORTAL (given online in Mein Wuff and
+     *  confirmed by the e-mail link, issue 32 item 4), and the R2 key (bucket PAPERS) of the
+     *  mandate's PDF as it was given. */
+    source: text("source", { enum: MANDATE_SOURCES }).notNull().default("STAFF"),
+    documentKey: text("document_key"),
     ...auditColumns(),
   },
   (t) => [
@@ -771,6 +777,7 @@ export const sepaMandates = sqliteTable(
     isDate("sepa_mandates", "revoked_on"),
     rule("sepa_mandates_reference_sepa", "length(reference) BETWEEN 1 AND 35"),
     rule("sepa_mandates_iban_plain", "iban = upper(iban) AND instr(iban, ' ') = 0 AND length(iban) BETWEEN 15 AND 34"),
+    oneOf("sepa_mandates", "source", MANDATE_SOURCES),
   ],
 );
 
@@ -1142,6 +1149,77 @@ export const dogPapers = sqliteTable(
     rule("dog_papers_proves_its_kind", "(kind = 'RABIES' AND rabies_valid_until IS NOT NULL) OR (kind = 'INSURANCE' AND insurance_valid_until IS NOT NULL)"),
     rule("dog_papers_decided", "(status = 'PENDING') = (decided_on IS NULL)"),
   ],
+);
+
+/**
+ * An online payment in Mein Wuff (issue 32 item 4): the open items the person chose, the Mollie
+ * payment link for their sum and, once Mollie reports it paid, the payment's id. What was paid is
+ * booked through the payment journal (entry 'mollie:{paymentId}'), never here: this only ties the
+ * payment to the items it was meant for.
+ */
+export const portalCheckouts = sqliteTable(
+  "portal_checkouts",
+  {
+    id: id(),
+    /** No foreign key: a checkout is a log, the person's delete or erasure does not wait for it. */
+    personId: integer("person_id").notNull(),
+    amount: cents("amount"),
+    linkId: text("link_id"),
+    linkUrl: text("link_url"),
+    paymentId: text("payment_id"),
+    paidOn: text("paid_on"),
+    createdBy: text("created_by").notNull(),
+    createdOn: text("created_on").notNull(),
+  },
+  (t) => [
+    index("portal_checkouts_person_idx").on(t.personId, t.id),
+    uniqueIndex("portal_checkouts_payment_unique")
+      .on(t.paymentId)
+      .where(sql`payment_id IS NOT NULL`),
+    rule("portal_checkouts_amount_positive", "amount > 0"),
+  ],
+);
+
+/** What a checkout was for: an issued invoice or a fee, with its open amount then (cents). No
+ *  foreign keys: the item may go into the Papierkorb (as the reminders' items). */
+export const portalCheckoutItems = sqliteTable(
+  "portal_checkout_items",
+  {
+    id: id(),
+    checkoutId: integer("checkout_id")
+      .notNull()
+      .references(() => portalCheckouts.id, { onDelete: "cascade" }),
+    invoiceId: integer("invoice_id"),
+    feeId: integer("fee_id"),
+    amount: cents("amount"),
+  },
+  (t) => [
+    index("portal_checkout_items_checkout_idx").on(t.checkoutId),
+    rule("portal_checkout_items_one_target", "(invoice_id IS NULL) <> (fee_id IS NULL)"),
+    rule("portal_checkout_items_amount_positive", "amount > 0"),
+  ],
+);
+
+/**
+ * A SEPA mandate given in Mein Wuff and not yet confirmed (issue 32 item 4): the account, the
+ * mandate text as shown, and the hash of the link mailed to the person's address. Confirmed, it
+ * becomes a mandate (sepa_mandates, source PORTAL); unconfirmed ones are deleted after a week.
+ */
+export const portalMandateRequests = sqliteTable(
+  "portal_mandate_requests",
+  {
+    id: id(),
+    personId: integer("person_id").notNull(),
+    accountHolder: text("account_holder").notNull(),
+    iban: text("iban").notNull(),
+    bic: text("bic"),
+    tokenHash: text("token_hash").notNull(),
+    createdOn: text("created_on").notNull(),
+    expiresOn: text("expires_on").notNull(),
+    confirmedOn: text("confirmed_on"),
+    mandateId: integer("mandate_id"),
+  },
+  (t) => [uniqueIndex("portal_mandate_requests_token_unique").on(t.tokenHash), index("portal_mandate_requests_person_idx").on(t.personId, t.createdOn)],
 );
 
 /** Per-user settings such as the visible columns of each grid (key 'grid:people'). */

@@ -11,6 +11,7 @@ import { failureReason } from "./item";
 import { jobTitle } from "~/lib/jobs";
 import { eraseExpiredRemains } from "~/models/gdpr.server";
 import { hashStoredPdfs } from "~/services/invoice-pdfs.server";
+import { storeMissingMandatePdfs } from "~/services/mandate-pdfs.server";
 import { settleDueDebits } from "~/models/debit-settlements.server";
 import { todayInBerlin } from "~/lib/format";
 
@@ -149,7 +150,7 @@ export const STALLED_RUNS_CRON = "*/5 * * * *";
  * (no progress for a few minutes: the worker was killed, the messages lost) are resumed without a
  * person. Daily also: housekeeping of login sessions past their lifetime, today's birthday mails
  * (once per person and year, however often it fires), the SHA-256 of invoice PDFs stored before
- * issue 30, and the retained bookkeeping remains of erased people whose retention period has
+ * issue 30, the PDFs of mandates given online whose rendering failed, and the retained bookkeeping remains of erased people whose retention period has
  * ended (GDPR).
  */
 export async function handleScheduled(controller: ScheduledController, env: Env): Promise<void> {
@@ -182,6 +183,12 @@ export async function handleScheduled(controller: ScheduledController, env: Env)
     if (hashed > 0) console.info("SHA-256 von Rechnungs-PDFs festgehalten:", hashed);
   } catch (error) {
     console.error("PDF-Prüfsummen fehlgeschlagen", error);
+  }
+  try {
+    const mandates = await storeMissingMandatePdfs(env, db);
+    if (mandates > 0) console.info("PDFs online erteilter Lastschriftmandate nachgeholt:", mandates);
+  } catch (error) {
+    console.error("PDFs von Lastschriftmandaten fehlgeschlagen", error);
   }
   try {
     const remains = await eraseExpiredRemains(env, db, now);

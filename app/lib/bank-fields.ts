@@ -3,8 +3,8 @@
  * form-fields.ts, which every dialog loads: only these two forms carry ibantools to the browser.
  */
 import { z } from "zod";
-import { BIC_MESSAGES, bicError, creditorIdError, ibanError, normalizeBic, normalizeCreditorId, normalizeIban } from "./banking";
-import { TOO_LONG } from "./form-fields";
+import { BIC_MESSAGES, bicError, bicRequiredFor, creditorIdError, ibanError, normalizeBic, normalizeCreditorId, normalizeIban } from "./banking";
+import { requiredText, TOO_LONG } from "./form-fields";
 
 /** An IBAN as typed (lower case and spaces accepted), stored normalised; checked with its
  *  ISO 13616 checksum and the country's length (app/lib/banking.ts). */
@@ -16,7 +16,7 @@ const ibanField = (schema: z.ZodType<string | null | undefined>) =>
       if (error) context.addIssue({ code: "custom", message: error });
     });
 export const optionalIban = () => ibanField(z.string().trim().max(50, TOO_LONG(50)).optional());
-export const requiredIban = () =>
+const requiredIban = () =>
   ibanField(z.string({ error: "IBAN ist erforderlich" }).trim().min(1, "IBAN ist erforderlich").max(50, TOO_LONG(50))).refine(
     (value) => value !== null,
     "IBAN ist erforderlich",
@@ -44,3 +44,15 @@ export const optionalCreditorId = () =>
       const error = value === null ? null : creditorIdError(value);
       if (error) context.addIssue({ code: "custom", message: error });
     });
+
+/** The account a mandate names: its holder (SEPA: at most 70 characters), IBAN and BIC. */
+export const mandateAccountFields = () => ({
+  accountHolder: requiredText("Kontoinhaber ist erforderlich", 70),
+  iban: requiredIban(),
+  bic: optionalBic(),
+});
+
+/** superRefine of a form with IBAN and BIC: outside Germany the BIC is needed (SEPA XML). */
+export function requireBicOutsideGermany(value: { iban: string | null; bic: string | null }, context: z.RefinementCtx) {
+  if (bicRequiredFor(value.iban) && !value.bic) context.addIssue({ code: "custom", path: ["bic"], message: BIC_MESSAGES.required });
+}

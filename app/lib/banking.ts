@@ -105,6 +105,8 @@ export function maskIban(iban: string | null | undefined): string {
 // Mandates
 
 export const MANDATE_REFERENCE_PREFIX = "WUFF";
+/** Where a mandate was given: entered by staff from paper, or online in Mein Wuff. */
+export const MANDATE_SOURCES = ["STAFF", "PORTAL"] as const;
 
 /** 'WUFF-17-2': the person's second mandate. */
 export const mandateReference = (personId: number, n: number) => `${MANDATE_REFERENCE_PREFIX}-${personId}-${n}`;

@@ -49,3 +49,17 @@ export const EMAIL_LINK_UNUSABLE =
 
 // Meine Hunde (issue 32 item 3)
 export const PAPER_UPLOADED = "Dein Nachweis ist hochgeladen. Der Verein prüft ihn; danach gilt das Datum.";
+
+// Meine Zahlungen (issue 32 item 4)
+export const PAYMENT_THANKS_PAID = (amount: string) => `Danke! Deine Zahlung über ${amount} ist eingegangen und gebucht.`;
+export const PAYMENT_THANKS_PENDING =
+  "Danke! Sobald der Zahlungsanbieter die Zahlung bestätigt, erscheint sie hier (das dauert meist nur Sekunden; lade die Seite dann neu).";
+export const PAYMENT_UNAVAILABLE = "Online bezahlen geht gerade nicht. Bitte überweise den Betrag oder versuche es später noch einmal.";
+export const MANDATE_LINK_SENT = (email: string) =>
+  `Fast geschafft: Wir haben dir einen Link an ${email} geschickt. Erst wenn du ihn öffnest und bestätigst, gilt das Mandat (der Link gilt 24 Stunden).`;
+export const MANDATE_LIMITED = "Du hast heute schon oft ein Mandat erteilt. Bitte versuche es morgen wieder.";
+export const MANDATE_NOT_OFFERED = "Der Verein nimmt keine Lastschriftmandate online an. Bitte sprich uns an.";
+export const MANDATE_CONFIRMED = (reference: string) =>
+  `Dein Lastschriftmandat ${reference} gilt ab heute. Vor jeder Abbuchung sagen wir dir Betrag und Termin vorher an.`;
+export const MANDATE_LINK_UNUSABLE =
+  "Dieser Link gilt nicht (mehr): Er ist abgelaufen oder wurde schon benutzt. Erteile das Mandat in Mein Wuff bitte noch einmal.";

@@ -212,7 +212,7 @@ export type ErasurePlan = {
   retainedUntil: string | null;
   /** The state the plan was made from: an erasure refuses to run when it differs. */
   fingerprint: string;
-  /** The files (R2 bucket PAPERS) of the dog papers that go: removed once the erasure is done. */
+  /** The files (R2 bucket PAPERS) of the dog papers and online mandates that go: removed once the erasure is done. */
   paperKeys: string[];
 };
 
@@ -292,7 +292,11 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
         `SELECT id, invoice_number AS invoiceNumber, date, ${retentionEndSql("date", "vouchers")} AS until FROM invoice_headers WHERE person_id = ?1 ORDER BY date, id`,
         p,
       ),
-      one(db, `SELECT s.id, s.reference, s.is_active AS isActive, ${mandateKept("s")} AS pending FROM sepa_mandates s WHERE s.person_id = ?1 ORDER BY s.id`, p),
+      one(
+        db,
+        `SELECT s.id, s.reference, s.is_active AS isActive, s.document_key AS documentKey, ${mandateKept("s")} AS pending FROM sepa_mandates s WHERE s.person_id = ?1 ORDER BY s.id`,
+        p,
+      ),
       one(db, `SELECT id, subject, created_on AS createdOn FROM mail_log r WHERE ${scopeOf("mail_log")} ORDER BY id`, p),
       one(
         db,
@@ -472,8 +476,21 @@ export async function erasurePlan(db: Db, personId: number): Promise<ErasurePlan
     deletePerson,
     retainedUntil,
     fingerprint: String(fingerprint[0]?.fingerprint ?? ""),
-    paperKeys: papers.map((row) => String(row.objectKey)),
+    paperKeys: [
+      ...papers.map((row) => String(row.objectKey)),
+      ...mandates.filter((row) => !row.pending && row.documentKey).map((row) => String(row.documentKey)),
+    ],
   };
+}
+
+/** The stored PDFs of these mandates (given online). */
+async function mandateDocumentKeys(db: Db, mandateIds: readonly number[]): Promise<string[]> {
+  if (mandateIds.length === 0) return [];
+  const { results } = await db.$client
+    .prepare("SELECT document_key AS documentKey FROM sepa_mandates WHERE document_key IS NOT NULL AND id IN (SELECT value FROM json_each(?1))")
+    .bind(JSON.stringify(mandateIds))
+    .all<{ documentKey: string }>();
+  return results.map((row) => row.documentKey);
 }
 
 /**
@@ -540,6 +557,11 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
     erase("dog_papers"),
     erase("consents"),
     erase("dogs"),
+    // Mandates given online: the requests nobody confirmed, and those of the mandates that go.
+    statement(
+      "DELETE FROM portal_mandate_requests WHERE person_id = ?1 AND (mandate_id IS NULL OR mandate_id IN (SELECT value FROM json_each(?2)))",
+      ids(plan, "sepa_mandates"),
+    ),
     erase("sepa_mandates"),
     erase("mail_log"),
     // How their pre-notifications went out: what they announced stays in the items (retained).
@@ -809,11 +831,13 @@ const RETAINED_UNTIL_SQL = (person: string) => `(SELECT max(until) FROM (
  * repeated run finds nothing left to do). The remaining erased people's retainedUntil is brought
  * up to date.
  */
-export async function eraseExpiredRemains(env: Pick<Env, "INVOICES">, db: Db, now = new Date()): Promise<ExpiredRemains> {
+export async function eraseExpiredRemains(env: Pick<Env, "INVOICES" | "PAPERS">, db: Db, now = new Date()): Promise<ExpiredRemains> {
   const today = now.toISOString().slice(0, 10);
   const remains = await expiredRemains(db, today);
   const objects = [...remains.pdfPaths, ...remains.reminderPdfKeys];
   if (objects.length > 0) await env.INVOICES.delete(objects);
+  const mandateDocuments = await mandateDocumentKeys(db, remains.mandateIds);
+  if (mandateDocuments.length > 0) await env.PAPERS.delete(mandateDocuments);
   const list = (values: readonly (number | string)[]) => JSON.stringify(values);
   const invoices = list(remains.invoiceIds);
   const stripped = list(remains.strippedInvoiceIds);
@@ -844,6 +868,7 @@ export async function eraseExpiredRemains(env: Pick<Env, "INVOICES">, db: Db, no
     { sql: `DELETE FROM mollie_payments WHERE ${inIds("payment_id")}`, params: [list(remains.molliePaymentIds)] },
     { sql: `DELETE FROM direct_debit_items WHERE ${inIds("id")}`, params: [list(remains.debitItemIds)] },
     { sql: `DELETE FROM fees WHERE ${inIds("id")}`, params: [fees] },
+    { sql: `DELETE FROM portal_mandate_requests WHERE ${inIds("mandate_id")}`, params: [list(remains.mandateIds)] },
     { sql: `DELETE FROM sepa_mandates WHERE ${inIds("id")}`, params: [list(remains.mandateIds)] },
     { sql: `DELETE FROM people WHERE ${inIds("id")}`, params: [list(remains.personIds)] },
     { sql: `UPDATE people SET retained_until = coalesce(${RETAINED_UNTIL_SQL("people.id")}, retained_until) WHERE erased_on IS NOT NULL`, params: [] },

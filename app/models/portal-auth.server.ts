@@ -13,7 +13,7 @@
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { render, runAtomically, type Db } from "~/db/client.server";
-import { people, portalEmailChanges, portalSessions, portalSignInRequests } from "~/db/schema";
+import { people, portalEmailChanges, portalMandateRequests, portalSessions, portalSignInRequests } from "~/db/schema";
 import { randomToken, sha256Base64Url } from "~/lib/bytes";
 import {
   LIMIT_WINDOW_MINUTES,
@@ -133,12 +133,15 @@ export async function endPortalSession(db: Db, session: Pick<PortalSession, "key
   await db.delete(portalSessions).where(eq(portalSessions.id, session.key));
 }
 
-/** Housekeeping for the daily cron: links, sessions and address changes past their time (the counts need 15 minutes). */
+/** Housekeeping for the daily cron: links, sessions, address changes and unconfirmed mandates past their time (the counts need 15 minutes). */
 export async function deleteExpiredPortalRecords(db: Db, now: Date): Promise<void> {
   const iso = now.toISOString();
   await runAtomically(db, [
     render(sql`DELETE FROM ${portalSignInRequests} WHERE expires_on < ${minutesFrom(now, -LIMIT_WINDOW_MINUTES)}`),
     render(sql`DELETE FROM ${portalSessions} WHERE expires_on < ${iso}`),
     render(sql`DELETE FROM ${portalEmailChanges} WHERE expires_on < ${iso}`),
+    // A mandate nobody confirmed: its IBAN is kept for nothing (the confirmed ones are the
+    // mandate's record of when it was asked for).
+    render(sql`DELETE FROM ${portalMandateRequests} WHERE confirmed_on IS NULL AND expires_on < ${iso}`),
   ]);
 }

@@ -63,7 +63,7 @@ export async function activeMandateSummary(db: Db, personId: number, withIban: b
  * The next free number n of 'WUFF-{personId}-{n}': past the person's mandates in the table and in
  * the Papierkorb, so a reference is never given twice (a restored mandate keeps its own).
  */
-async function nextMandateNumber(db: Db, personId: number): Promise<number> {
+export async function nextMandateNumber(db: Db, personId: number): Promise<number> {
   const prefix = `${MANDATE_REFERENCE_PREFIX}-${personId}-`;
   const numberOf = (reference: ReturnType<typeof sql>) => sql`CAST(substr(${reference}, ${prefix.length + 1}) AS INTEGER)`;
   const [[live], [binned]] = await db.batch([

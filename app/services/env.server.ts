@@ -43,7 +43,7 @@ const envSchema = z.object({
   // Bindings
   DB: binding<D1Database>("D1", ["prepare", "batch"]),
   INVOICES: binding<R2Bucket>("R2", ["get", "put", "delete"]),
-  PAPERS: binding<R2Bucket>("R2", ["get", "put", "delete"]),
+  PAPERS: binding<R2Bucket>("R2", ["get", "head", "put", "delete"]),
   JOBS: binding<Queue>("Queue", ["send", "sendBatch"]),
   BROWSER: binding<Fetcher>("Browser Rendering", ["fetch"]),
   // Vars ([vars] of wrangler.toml)

@@ -3,7 +3,8 @@
  * their payments. Base URL and key are configuration (MOLLIE_API_URL, secret MOLLIE_API_KEY):
  * locally the fake tests/local/mollie-fake.ts, in production https://api.mollie.com/v2.
  *
- * Tying a payment to its fee: the link's webhookUrl carries the fee id and an HMAC of it
+ * Tying a payment to its fee: the link's webhookUrl carries the fee id (or the id of a Mein Wuff
+ * checkout of several items) and an HMAC of it
  * (MOLLIE_WEBHOOK_SECRET, else derived from SESSION_SECRET). Mollie calls that URL with the
  * payment id only; Wuff checks the signature, then fetches the payment from Mollie (never
  * trusting the request) and books it once (app/models/mollie-payments.server.ts).
@@ -15,6 +16,7 @@ import { getConfiguration } from "~/models/configuration.server";
 import { getFee, currentPaymentLink } from "~/models/fees.server";
 import type { ProbeResult } from "~/models/health.server";
 import { bookMolliePayment, storePaymentLink, type BookingOutcome } from "~/models/mollie-payments.server";
+import { bookCheckoutPayment, storeCheckoutLink, type Checkout, type CheckoutBookingOutcome } from "~/models/portal-money.server";
 import { toHex } from "~/lib/bytes";
 import { appEnv } from "./env.server";
 
@@ -95,7 +97,7 @@ type PaymentLink = { id: string; url: string; amount: number; description: strin
 /** POST /payment-links: a link for the amount (cents), EUR. */
 async function createPaymentLink(
   client: MollieClient,
-  input: { description: string; amount: number; webhookUrl?: string | null; idempotencyKey: string },
+  input: { description: string; amount: number; webhookUrl?: string | null; redirectUrl?: string; idempotencyKey: string },
 ): Promise<PaymentLink> {
   const answer = await call(client, "/payment-links", {
     method: "POST",
@@ -104,6 +106,7 @@ async function createPaymentLink(
       description: input.description,
       amount: { currency: "EUR", value: toMollieValue(input.amount) },
       ...(input.webhookUrl ? { webhookUrl: input.webhookUrl } : {}),
+      ...(input.redirectUrl ? { redirectUrl: input.redirectUrl } : {}),
     },
   });
   if (answer.status !== 201 && answer.status !== 200) throw failure(answer);
@@ -167,32 +170,45 @@ function webhookKey(env: Env): Promise<CryptoKey> {
   return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
 }
 
-async function signFeeReference(env: Env, feeId: number): Promise<string> {
-  return toHex(await crypto.subtle.sign("HMAC", await webhookKey(env), encoder.encode(`fee:${feeId}`)));
+/** What a webhook URL pays: a fee (its payment link) or a checkout of Mein Wuff (several items). */
+type PaidReference = { kind: "fee" | "checkout"; id: number };
+const signedText = (reference: PaidReference) => `${reference.kind}:${reference.id}`;
+
+async function signReference(env: Env, reference: PaidReference): Promise<string> {
+  return toHex(await crypto.subtle.sign("HMAC", await webhookKey(env), encoder.encode(signedText(reference))));
 }
 
-/** Constant-time check of a fee reference's signature. */
-async function verifyFeeReference(env: Env, feeId: number, signature: string): Promise<boolean> {
+/** Constant-time check of a reference's signature. */
+async function verifyReference(env: Env, reference: PaidReference, signature: string): Promise<boolean> {
   if (!/^[0-9a-f]{64}$/.test(signature)) return false;
   const bytes = new Uint8Array(signature.match(/../g)!.map((pair) => parseInt(pair, 16)));
-  return crypto.subtle.verify("HMAC", await webhookKey(env), bytes, encoder.encode(`fee:${feeId}`));
+  return crypto.subtle.verify("HMAC", await webhookKey(env), bytes, encoder.encode(signedText(reference)));
 }
 
-export async function webhookUrlFor(env: Env, feeId: number): Promise<string> {
+async function signedWebhookUrl(env: Env, reference: PaidReference): Promise<string> {
   const url = new URL(WEBHOOK_PATH, env.APP_URL);
-  url.searchParams.set("fee", String(feeId));
-  url.searchParams.set("sig", await signFeeReference(env, feeId));
+  url.searchParams.set(reference.kind, String(reference.id));
+  url.searchParams.set("sig", await signReference(env, reference));
   return url.toString();
 }
 
-/** The fee a webhook URL names (its fee parameter), or null. */
-function feeOfWebhookUrl(value: string): number | null {
+export const webhookUrlFor = (env: Env, feeId: number) => signedWebhookUrl(env, { kind: "fee", id: feeId });
+
+/** What a webhook URL names (its fee or checkout parameter), or null. */
+function referenceOfUrl(value: string | URL): PaidReference | null {
   try {
-    return parseId(new URL(value).searchParams.get("fee"));
+    const params = new URL(value).searchParams;
+    const fee = parseId(params.get("fee"));
+    const checkout = parseId(params.get("checkout"));
+    if (fee && !params.has("checkout")) return { kind: "fee", id: fee };
+    if (checkout && !params.has("fee")) return { kind: "checkout", id: checkout };
+    return null;
   } catch {
     return null;
   }
 }
+
+const sameReference = (a: PaidReference | null, b: PaidReference) => a !== null && a.kind === b.kind && a.id === b.id;
 
 // ---------------------------------------------------------------------------------------------
 // A fee's payment link (the Kontenblatt, the API, later the mails)
@@ -272,26 +288,58 @@ export async function createTestPaymentLink(db: Db, env: Env): Promise<{ ok: tru
   }
 }
 
+/**
+ * The payment link of a Mein Wuff checkout (several open items): the stored one, else a new one
+ * for its amount, whose webhook books it (bookCheckoutPayment) and which sends the payer back to
+ * `returnUrl`. Refused when Mollie is off.
+ */
+export async function paymentLinkForCheckout(
+  context: { db: Db; env: Env },
+  checkout: Checkout,
+  returnUrl: string,
+): Promise<{ status: "ok"; url: string } | { status: "refused" | "failed"; message: string }> {
+  const { db, env } = context;
+  if (checkout.linkUrl) return { status: "ok", url: checkout.linkUrl };
+  const refusal = await paymentLinksRefusal(db, env);
+  if (refusal) return { status: "refused", message: refusal };
+  try {
+    const link = await createPaymentLink(mollieClient(env)!, {
+      description: checkout.description,
+      amount: checkout.amount,
+      webhookUrl: await signedWebhookUrl(env, { kind: "checkout", id: checkout.id }),
+      redirectUrl: returnUrl,
+      // A retry of the same checkout gets the same link.
+      idempotencyKey: `wuff-checkout-${checkout.id}`,
+    });
+    await storeCheckoutLink(db, checkout.id, link);
+    return { status: "ok", url: link.url };
+  } catch (error) {
+    if (error instanceof MollieError) return { status: "failed", message: error.message };
+    throw error;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The webhook
 
-export type WebhookAnswer = { status: number; message: string; booking?: BookingOutcome };
+export type WebhookAnswer = { status: number; message: string; booking?: BookingOutcome | CheckoutBookingOutcome };
 
 const PAYMENT_ID = /^tr_[A-Za-z0-9]{1,64}$/;
 
 /**
- * POST /api/public/mollie/webhook?fee=..&sig=.. with Mollie's form body `id=tr_...`. Malformed
- * (400) and unsigned (403) calls change nothing and reach no one; an id Mollie does not know
- * answers 200 (as Mollie expects: nothing to retry); Mollie unreachable answers 503, so Mollie
- * calls again later. A paid payment is booked once, whatever the number of calls.
+ * POST /api/public/mollie/webhook?fee=..&sig=.. (or ?checkout=..&sig=.., a payment of Mein Wuff)
+ * with Mollie's form body `id=tr_...`. Malformed (400) and unsigned (403) calls change nothing and
+ * reach no one; an id Mollie does not know answers 200 (as Mollie expects: nothing to retry);
+ * Mollie unreachable answers 503, so Mollie calls again later. A paid payment is booked once,
+ * whatever the number of calls.
  */
 export async function handleMollieWebhook(context: { db: Db; env: Env }, request: Request, form: FormData): Promise<WebhookAnswer> {
   const { db, env } = context;
   const id = form.get("id");
   const url = new URL(request.url);
-  const feeId = parseId(url.searchParams.get("fee"));
   if (typeof id !== "string" || !PAYMENT_ID.test(id)) return { status: 400, message: "Ungültige Anfrage: Zahlungs-Id fehlt oder ist ungültig." };
-  if (!feeId || !(await verifyFeeReference(env, feeId, url.searchParams.get("sig") ?? ""))) {
+  const reference = referenceOfUrl(url);
+  if (!reference || !(await verifyReference(env, reference, url.searchParams.get("sig") ?? ""))) {
     return { status: 403, message: "Ungültige Signatur." };
   }
   const client = mollieClient(env);
@@ -304,21 +352,18 @@ export async function handleMollieWebhook(context: { db: Db; env: Env }, request
     return { status: 503, message: "Mollie ist gerade nicht erreichbar." };
   }
   if (!payment) return { status: 200, message: "Unbekannte Zahlung: nichts geändert." };
-  // The payment's own webhook URL (as Mollie stores it) must name the same fee.
-  if (payment.webhookUrl && feeOfWebhookUrl(payment.webhookUrl) !== feeId)
+  // The payment's own webhook URL (as Mollie stores it) must name the same fee or checkout.
+  if (payment.webhookUrl && !sameReference(referenceOfUrl(payment.webhookUrl), reference))
     return { status: 200, message: "Die Zahlung gehört zu einem anderen Posten: nichts geändert." };
   if (payment.status !== "paid") return { status: 200, message: `Zahlung ${payment.status}: nichts zu buchen.` };
   if (payment.amount === null || payment.amount <= 0) return { status: 200, message: "Zahlung in anderer Währung: nicht gebucht." };
   const paidOn = payment.paidAt && !Number.isNaN(Date.parse(payment.paidAt)) ? todayInBerlin(new Date(payment.paidAt)) : todayInBerlin();
-  const booking = await bookMolliePayment(db, {
-    paymentId: payment.id,
-    feeId,
-    amount: payment.amount,
-    paidAt: payment.paidAt,
-    paidOn,
-    comment: `${formatDate(paidOn)} Mollie ${payment.id} (${formatMoney(payment.amount)})`,
-  });
-  if (booking.status === "missing") console.error("Mollie-Webhook: bezahlter Posten existiert nicht mehr", feeId, payment.id);
+  const comment = `${formatDate(paidOn)} Mollie ${payment.id} (${formatMoney(payment.amount)})`;
+  const booking =
+    reference.kind === "fee"
+      ? await bookMolliePayment(db, { paymentId: payment.id, feeId: reference.id, amount: payment.amount, paidAt: payment.paidAt, paidOn, comment })
+      : await bookCheckoutPayment(db, { paymentId: payment.id, checkoutId: reference.id, amount: payment.amount, paidOn, comment });
+  if (booking.status === "missing") console.error("Mollie-Webhook: Bezahltes existiert nicht mehr", reference, payment.id);
   const message =
     booking.status === "booked"
       ? `Zahlung ${payment.id} gebucht.`

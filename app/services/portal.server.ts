@@ -25,6 +25,7 @@ const browserCookie = (env: Env) => createCookie("wuff_portal_browser", { ...opt
 
 const SIGN_IN_TEMPLATE = "Anmeldelink (Mein Wuff)";
 const EMAIL_CHANGE_TEMPLATE = "Neue E-Mail-Adresse bestätigen (Mein Wuff)";
+const MANDATE_TEMPLATE = "Lastschriftmandat bestätigen (Mein Wuff)";
 
 /** The browser's mark, and the header that sets it when the browser has none yet. */
 export async function browserMark(request: Request, env: Env): Promise<{ browserId: string; setCookie: string | null }> {
@@ -85,11 +86,16 @@ export const clientAddress = (request: Request) => request.headers.get("CF-Conne
 
 /** A mail of Mein Wuff carrying a link (template with {{link}}), once, to `email` (outside
  *  production to the test account, as every mail). Not in the mail log: the link is a secret. */
-async function mailPortalLink(env: Env, db: Db, templateName: string, input: { email: string; person: PortalPerson; link: string }): Promise<void> {
+async function mailPortalLink(
+  env: Env,
+  db: Db,
+  templateName: string,
+  input: { email: string; person: PortalPerson; link: string; extra?: Record<string, string> },
+): Promise<void> {
   const [settings, template] = await Promise.all([mailSettings(env, db), loadTemplate(db, templateName)]);
   const { person: who } = input;
   const person = { id: who.id, salutation: null, title: null, firstName: who.firstName, lastName: who.lastName, email: input.email };
-  const { rendered, route } = composeMail(env, settings, template, { person, extra: { link: input.link } });
+  const { rendered, route } = composeMail(env, settings, template, { person, extra: { ...input.extra, link: input.link } });
   if (route.status === "blocked") throw new Error(route.message);
   const transport = await openTransport(env);
   try {
@@ -106,6 +112,11 @@ export const mailSignInLink = (env: Env, db: Db, input: { email: string; people:
 /** The mail that asks a new address to confirm itself (template 'Neue E-Mail-Adresse bestätigen (Mein Wuff)'). */
 export const mailEmailChangeLink = (env: Env, db: Db, input: { email: string; person: PortalPerson; link: string }) =>
   mailPortalLink(env, db, EMAIL_CHANGE_TEMPLATE, input);
+
+/** The mail that confirms a mandate given online (template 'Lastschriftmandat bestätigen (Mein Wuff)'),
+ *  to the person's own address; it names the account only masked. */
+export const mailMandateLink = (env: Env, db: Db, input: { email: string; person: PortalPerson; link: string; maskedIban: string }) =>
+  mailPortalLink(env, db, MANDATE_TEMPLATE, { email: input.email, person: input.person, link: input.link, extra: { iban: input.maskedIban } });
 
 /** Sends a portal mail after the answer (waitUntil): the page does not wait for the mail server,
  *  and a failure is logged, never shown (the answer must not tell whether an address exists). */

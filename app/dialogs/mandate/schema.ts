@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
-import { optionalBic, requiredIban } from "~/lib/bank-fields";
-import { checkbox, germanDate, id, optionalGermanDate, optionalId, optionalText, requiredText, rowVersion } from "~/lib/form-fields";
+import { mandateAccountFields, requireBicOutsideGermany } from "~/lib/bank-fields";
+import { checkbox, germanDate, id, optionalGermanDate, optionalId, optionalText, rowVersion } from "~/lib/form-fields";
 
 /** The SEPA mandate form: the account (IBAN checked by its checksum, a BIC needed outside
  *  Germany), the holder (SEPA: at most 70 characters), the mandate's date, its revocation and whether it is active. */
@@ -10,9 +9,7 @@ export const mandateSchema = z
     id: optionalId(),
     rowVersion: rowVersion().optional(),
     personId: id("Person ist erforderlich"),
-    accountHolder: requiredText("Kontoinhaber ist erforderlich", 70),
-    iban: requiredIban(),
-    bic: optionalBic(),
+    ...mandateAccountFields(),
     mandateDate: germanDate("Datum des Mandats ist erforderlich"),
     previousUseOn: optionalGermanDate(),
     revokedOn: optionalGermanDate(),
@@ -20,7 +17,7 @@ export const mandateSchema = z
     comments: optionalText(500),
   })
   .superRefine((value, context) => {
-    if (bicRequiredFor(value.iban) && !value.bic) context.addIssue({ code: "custom", path: ["bic"], message: BIC_MESSAGES.required });
+    requireBicOutsideGermany(value, context);
     if (value.previousUseOn && value.previousUseOn < value.mandateDate)
       context.addIssue({ code: "custom", path: ["previousUseOn"], message: "Die letzte Einziehung kann nicht vor dem Datum des Mandats liegen" });
     if (value.revokedOn && value.revokedOn < value.mandateDate)

@@ -69,6 +69,7 @@ export default function PortalStart() {
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           <StartLink to="/mein/daten" title="Meine Daten" text="Anschrift, Telefon, E-Mail-Adresse und Einwilligungen" />
           <StartLink to="/mein/hunde" title="Meine Hunde" text="Impf- und Versicherungsnachweise hochladen" />
+          <StartLink to="/mein/zahlungen" title="Meine Zahlungen" text="Offene Posten bezahlen, Rechnungen, Zahlungen und Lastschriftmandat" />
         </ul>
       </PortalPage>
     );
