@@ -72,6 +72,7 @@ export const NO_HISTORY: Record<string, string> = {
   portal_sign_in_requests: "Anmeldelinks von Mein Wuff: technisch, nur Prüfsummen",
   portal_sessions: "Anmeldungen bei Mein Wuff: technisch",
   portal_email_changes: "Mein Wuff: neue E-Mail-Adressen bis zur Bestätigung, technisch (die Änderung selbst steht im Verlauf der Person)",
+  portal_calendar_feeds: "Mein Wuff: Kalender-Abo der eigenen Kurse, geheimer Zugangsschlüssel",
 };
 
 /** Columns an update does not count as a change: the audit fields, the row version and the figures
