@@ -69,6 +69,7 @@ export default function PortalStart() {
         <ul className="mt-4 grid gap-3 sm:grid-cols-2">
           <StartLink to="/mein/daten" title="Meine Daten" text="Anschrift, Telefon, E-Mail-Adresse und Einwilligungen" />
           <StartLink to="/mein/hunde" title="Meine Hunde" text="Impf- und Versicherungsnachweise hochladen" />
+          <StartLink to="/mein/kurse" title="Meine Kurse" text="Nächste Termine, Anwesenheit, Kalender-Abo und Stornierung" />
         </ul>
       </PortalPage>
     );
