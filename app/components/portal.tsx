@@ -12,6 +12,7 @@ const PORTAL_LINKS = [
   { to: "/mein/daten", label: "Meine Daten", end: false },
   { to: "/mein/hunde", label: "Meine Hunde", end: false },
   { to: "/mein/zahlungen", label: "Meine Zahlungen", end: false },
+  { to: "/mein/kurse", label: "Meine Kurse", end: false },
 ] as const;
 
 /** The signed-in portal's navigation and 'Abmelden'. */

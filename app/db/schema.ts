@@ -248,10 +248,17 @@ export const courseMasters = sqliteTable(
     /** The tax case of this course type's fees on an invoice (issue 30, app/lib/tax.ts); NULL: the
      *  default for courses in Einstellungen. */
     taxCase: text("tax_case", { enum: TAX_CASES }),
+    /**
+     * Mein Wuff (issue 32 item 5): a booking of this type may be cancelled in the portal until this
+     * many days before the course begins; NULL: not in the portal (the club's contractual rule, as
+     * §312g Abs. 2 Nr. 9 BGB gives consumers no right of withdrawal for dated leisure services).
+     */
+    portalCancelDays: integer("portal_cancel_days"),
     ...auditColumns(),
   },
   (t) => [
     uniqueIndex("course_masters_name_unique").on(t.name),
+    rule("course_masters_portal_cancel_days_range", "portal_cancel_days IS NULL OR portal_cancel_days BETWEEN 0 AND 365"),
     isMoney("course_masters", "cost_full"),
     isMoney("course_masters", "cost_reduced1"),
     isMoney("course_masters", "cost_reduced2"),
@@ -1050,6 +1057,27 @@ export const portalEmailChanges = sqliteTable(
     usedOn: text("used_on"),
   },
   (t) => [uniqueIndex("portal_email_changes_token_unique").on(t.tokenHash), index("portal_email_changes_person_idx").on(t.personId, t.createdOn)],
+);
+
+/**
+ * Mein Wuff's calendar of a person's courses (issue 32 item 5, GET /feeds/{token}.ics): one secret
+ * address per person, only the token's SHA-256 kept (as for the staff's feeds). No foreign key, as
+ * for portal sessions: the feed answers only while its person exists and is not erased, and a
+ * person in the Papierkorb is not held by it. Renewing replaces the hash; deleting revokes.
+ */
+export const portalCalendarFeeds = sqliteTable(
+  "portal_calendar_feeds",
+  {
+    id: id(),
+    personId: integer("person_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdOn: text("created_on").notNull(),
+  },
+  (t) => [
+    uniqueIndex("portal_calendar_feeds_person_unique").on(t.personId),
+    uniqueIndex("portal_calendar_feeds_token_hash_unique").on(t.tokenHash),
+    rule("portal_calendar_feeds_token_shape", "length(token_hash) = 43"),
+  ],
 );
 
 /**

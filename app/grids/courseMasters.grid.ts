@@ -1,4 +1,5 @@
 import { defineGrid } from "~/components/data-grid/declare";
+import { portalCancelText } from "~/lib/portal-courses";
 import { coursesGrid } from "./courses.grid";
 import { courseMasterName, listCourseMasters, pageOfCourseMaster, type CourseMasterRow } from "~/models/course-masters.server";
 
@@ -19,6 +20,11 @@ export const courseMastersGrid = defineGrid<CourseMasterRow>({
     { id: "costFull", header: "Preis Nichtmitglieder", value: (m) => m.costFull, type: "money" },
     { id: "costReduced1", header: "Preis ermäßigt 1", value: (m) => m.costReduced1, type: "money" },
     { id: "costReduced2", header: "Preis ermäßigt 2", value: (m) => m.costReduced2, type: "money" },
+    {
+      id: "portalCancelDays",
+      header: "Stornierung in Mein Wuff",
+      value: (m) => (m.portalCancelDays === null ? "nein" : portalCancelText(m.portalCancelDays)),
+    },
     { id: "comments", header: "Kommentar", value: (m) => m.comments },
     { id: "courseCount", header: "Kurse", value: (m) => m.courseCount, type: "number" },
   ],

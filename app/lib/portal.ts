@@ -63,3 +63,11 @@ export const MANDATE_CONFIRMED = (reference: string) =>
   `Dein Lastschriftmandat ${reference} gilt ab heute. Vor jeder Abbuchung sagen wir dir Betrag und Termin vorher an.`;
 export const MANDATE_LINK_UNUSABLE =
   "Dieser Link gilt nicht (mehr): Er ist abgelaufen oder wurde schon benutzt. Erteile das Mandat in Mein Wuff bitte noch einmal.";
+// Meine Kurse (issue 32 item 5)
+export const BOOKING_CANCELLED = (courseName: string, dogName: string) =>
+  `Deine Buchung für „${courseName}“ mit ${dogName} ist storniert. Über eine schon berechnete Kursgebühr entscheidet der Verein nach seinen Kursbedingungen.`;
+export const BOOKING_CHANGED = "Diese Buchung wurde inzwischen geändert (z. B. vom Verein). Hier siehst du den aktuellen Stand: Bitte prüfe ihn.";
+export const BOOKING_UNKNOWN = "Bitte eine Buchung aus der Liste wählen.";
+export const FEED_REVOKED = "Dein Kalender-Link ist gelöscht. Kalender, die ihn abonniert haben, bekommen keine Termine mehr.";
+export const FEED_NEW_LINK =
+  "Dein neuer Kalender-Link (nur jetzt zu sehen, ein früherer gilt nicht mehr). Er zeigt nur die Termine deiner Kurse; gib ihn nicht weiter.";

@@ -30,6 +30,7 @@ const columns = {
   costReduced1: courseMasters.costReduced1,
   costReduced2: courseMasters.costReduced2,
   comments: courseMasters.comments,
+  portalCancelDays: courseMasters.portalCancelDays,
   courseCount: courseCountSql.as("course_count"),
 };
 
@@ -42,6 +43,7 @@ export type CourseMasterRow = {
   costReduced1: number;
   costReduced2: number;
   comments: string | null;
+  portalCancelDays: number | null;
   courseCount: number;
 };
 
@@ -59,6 +61,7 @@ const SORTS: Record<string, SortKey> = {
   costReduced1: sortKey(sql`${courseMasters.costReduced1}`),
   costReduced2: sortKey(sql`${courseMasters.costReduced2}`),
   comments: sortKey(sql`${courseMasters.comments}`),
+  portalCancelDays: sortKey(sql`${courseMasters.portalCancelDays}`),
   // The expression, not its alias: the position query (pageOf) orders the same way.
   courseCount: sortKey(courseCountSql),
 };
@@ -102,6 +105,8 @@ export type CourseMasterInput = {
   comments: string | null;
   /** NULL: the default for course fees in Einstellungen (app/models/tax.server.ts). */
   taxCase: TaxCase | null;
+  /** Mein Wuff's cut-off: cancellable there until this many days before the course begins; NULL: not there. */
+  portalCancelDays: number | null;
 };
 
 export async function getCourseMasterRecord(db: Db, id: number): Promise<CourseMasterRecord | undefined> {

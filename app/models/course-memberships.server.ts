@@ -683,3 +683,29 @@ export async function membershipDeletionContents(db: Db, id: number) {
   ]);
   return { feeCount, attendanceCount: attendanceRows };
 }
+
+/**
+ * Sets a membership to 'Abgemeldet' (CANCELLED), as staff cancel a booking in the dialog: the
+ * status changes, the course fee stays as it is (a status without fee trigger never touches a fee,
+ * see saveMembership; what was charged is the treasurer's to credit). Only while the membership is
+ * as it was read (rowVersion) and belongs to `personId`; false otherwise (nothing changed).
+ */
+export async function cancelMembership(
+  db: Db,
+  id: number,
+  expected: { personId: number; rowVersion: number },
+  actor: Actor,
+  now = new Date(),
+): Promise<boolean> {
+  const rows = await db
+    .update(courseMemberships)
+    .set({
+      statusId: sql`(SELECT id FROM ${membershipStatuses} WHERE code = 'CANCELLED')`,
+      lastModifiedBy: actor.name,
+      lastModifiedOn: now.toISOString(),
+      rowVersion: sql`${courseMemberships.rowVersion} + 1`,
+    })
+    .where(and(eq(courseMemberships.id, id), eq(courseMemberships.personId, expected.personId), eq(courseMemberships.rowVersion, expected.rowVersion)))
+    .returning({ id: courseMemberships.id });
+  return rows.length === 1;
+}

@@ -6,6 +6,7 @@ import {
   type DraftOfOwn,
   type InterestReminder,
   type InvoiceOfOwn,
+  type PortalCourseOwner,
   type PortalDogOwner,
   type PortalPerson,
   type TestData,
@@ -42,6 +43,7 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       interestReminder: await interestReminder(`Verzug${stamp}`, project === "js" ? 30 : 10, project === "js" ? null : `verzug-${stamp}@example.org`),
       portalPerson: await portalPerson(`Portal${stamp}`),
       portalDogOwner: await portalDogOwner(`Halter${stamp}`),
+      portalCourseOwner: await portalCourseOwner(`Kursler${stamp}`),
       umlautName: umlaut,
     };
   }
@@ -76,6 +78,40 @@ async function portalDogOwner(lastName: string): Promise<PortalDogOwner> {
     INSERT INTO dogs (owner_id, common_name, chip_nr) SELECT id, '${dogName}', '276098100012345' FROM people WHERE last_name = '${lastName}';
     SELECT id AS personId FROM people WHERE last_name = '${lastName}';`);
   return { firstName: "Hanna", lastName, email, personId, dogName };
+}
+
+/** A person with a dog on two courses of a type cancellable in Mein Wuff until 7 days before the start. */
+async function portalCourseOwner(lastName: string): Promise<PortalCourseOwner> {
+  const email = `${lastName.toLowerCase()}@example.org`;
+  const dogName = `Kira${lastName}`;
+  const [startedCourse, laterCourse] = [`Begonnen ${lastName}`, `Später ${lastName}`];
+  // 16:00 UTC (17:00 or 18:00 in Berlin), `days` from today.
+  const at = (days: number) => `${berlinDaysAgo(-days)}T16:00:00.000Z`;
+  const year = new Date().getUTCFullYear();
+  const [{ personId }] = await appSql<{ personId: number }>(`
+    INSERT INTO people (first_name, last_name, member_type_id, email) VALUES ('Kai', '${lastName}', 1, '${email}');
+    INSERT INTO dogs (owner_id, common_name) SELECT id, '${dogName}' FROM people WHERE last_name = '${lastName}';
+    INSERT INTO course_masters (name, portal_cancel_days) VALUES ('Typ ${lastName}', 7);
+    INSERT INTO courses (name, start_year, status_code, course_master_id, location_id)
+      SELECT '${startedCourse}', ${year}, 'RUNNING', id, (SELECT min(id) FROM locations) FROM course_masters WHERE name = 'Typ ${lastName}'
+      UNION ALL SELECT '${laterCourse}', ${year}, 'PLANNED', id, (SELECT min(id) FROM locations) FROM course_masters WHERE name = 'Typ ${lastName}';
+    INSERT INTO course_dates (course_id, start_date_time) SELECT id, '${at(-7)}' FROM courses WHERE name = '${startedCourse}'
+      UNION ALL SELECT id, '${at(7)}' FROM courses WHERE name = '${startedCourse}'
+      UNION ALL SELECT id, '${at(21)}' FROM courses WHERE name = '${laterCourse}'
+      UNION ALL SELECT id, '${at(28)}' FROM courses WHERE name = '${laterCourse}';
+    INSERT INTO course_memberships (course_id, person_id, dog_id, status_id, price, amount)
+      SELECT c.id, p.id, d.id, (SELECT id FROM membership_statuses WHERE code = 'CONFIRMED'), 12000, 12000
+      FROM courses c, people p JOIN dogs d ON d.owner_id = p.id WHERE p.last_name = '${lastName}' AND c.name IN ('${startedCourse}', '${laterCourse}');
+    INSERT INTO attendances (course_date_id, course_membership_id, present)
+      SELECT cd.id, m.id, 1 FROM course_dates cd JOIN course_memberships m ON m.course_id = cd.course_id JOIN courses c ON c.id = cd.course_id
+      WHERE c.name = '${startedCourse}' AND cd.start_date_time < '${at(0)}';
+    INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice, is_invoiced, course_membership_id, kind)
+      SELECT m.person_id, '${berlinDaysAgo(0)}', 'Kursgebühr ${laterCourse} (${dogName})', 12000, 12000, 1, 1, m.id, 'COURSE'
+      FROM course_memberships m JOIN courses c ON c.id = m.course_id WHERE c.name = '${laterCourse}';
+    UPDATE course_memberships SET fee_id = (SELECT id FROM fees WHERE course_membership_id = course_memberships.id)
+      WHERE person_id = (SELECT id FROM people WHERE last_name = '${lastName}');
+    SELECT id AS personId FROM people WHERE last_name = '${lastName}';`);
+  return { firstName: "Kai", lastName, email, personId, dogName, startedCourse, laterCourse };
 }
 
 /** An issued invoice of 100,00 € and its sent Zahlungserinnerung, whose deadline passed `daysAgo` days ago. */

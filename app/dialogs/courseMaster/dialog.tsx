@@ -34,6 +34,13 @@ export default function CourseMasterDialog({ data, actionData, closeHref }: Dial
             options={TAX_CASE_OPTIONS}
             placeholder="wie in den Einstellungen"
           />
+          <TextField
+            meta={fields.portalCancelDays}
+            label="Stornierung in Mein Wuff bis … Tage vor Kursbeginn"
+            className="col-span-2"
+            inputMode="numeric"
+            placeholder="leer: nicht in Mein Wuff stornierbar"
+          />
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>
         <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={master?.audit} closeHref={closeHref} />

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_PORTAL_CANCEL_DAYS } from "~/lib/portal-courses";
 import { optionalId, optionalMoneyInCents, optionalTaxCase, optionalText, optionalWholeNumber, requiredText, rowVersion } from "~/lib/form-fields";
 
 /** The largest planned number of sessions and of dogs a course type may have. */
@@ -18,6 +19,8 @@ export const courseMasterSchema = z.object({
   comments: optionalText(500),
   /** How this type's course fees are taxed on an invoice; empty: the default of Einstellungen. */
   taxCase: optionalTaxCase(),
+  /** Mein Wuff: days before the course begins until which a booking may be cancelled there; empty: not in the portal. */
+  portalCancelDays: optionalWholeNumber("Die Stornierungsfrist", MAX_PORTAL_CANCEL_DAYS),
 });
 
 export type CourseMasterFormValues = z.infer<typeof courseMasterSchema>;

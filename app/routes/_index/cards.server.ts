@@ -230,6 +230,10 @@ function portalChangeText(change: PortalChange): string {
   }
   if (change.tableName === "consents") return change.action === "INSERT" ? "Einwilligung erteilt" : "Einwilligung widerrufen";
   if (change.tableName === "dog_papers") return "Nachweis für einen Hund hochgeladen";
+  if (change.tableName === "course_memberships" && change.booking) {
+    const cancelled = `Kursbuchung storniert: ${change.booking.courseName} (${change.booking.dogName})`;
+    return change.bookingHasFee ? `${cancelled}, Kursgebühr prüfen (Gutschrift?)` : cancelled;
+  }
   return "geändert";
 }
 
@@ -264,6 +268,8 @@ function portalChangesCard(panel: NonNullable<HomePanels["portalChanges"]>): Hom
           href: change.personId ? `/people?selectedPersonId=${change.personId}` : "/people",
           title: change.personName ?? "Gelöschte Person",
           detail: `${portalChangeText(change)} · ${formatDateTime(change.changedOn)}`,
+          // A cancelled booking with a fee: the treasurer decides about a credit.
+          warn: change.bookingHasFee || undefined,
         })),
       },
     ].filter((group) => group.entries.length > 0),

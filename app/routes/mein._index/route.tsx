@@ -70,6 +70,7 @@ export default function PortalStart() {
           <StartLink to="/mein/daten" title="Meine Daten" text="Anschrift, Telefon, E-Mail-Adresse und Einwilligungen" />
           <StartLink to="/mein/hunde" title="Meine Hunde" text="Impf- und Versicherungsnachweise hochladen" />
           <StartLink to="/mein/zahlungen" title="Meine Zahlungen" text="Offene Posten bezahlen, Rechnungen, Zahlungen und Lastschriftmandat" />
+          <StartLink to="/mein/kurse" title="Meine Kurse" text="Nächste Termine, Anwesenheit, Kalender-Abo und Stornierung" />
         </ul>
       </PortalPage>
     );

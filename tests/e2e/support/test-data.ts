@@ -23,6 +23,11 @@ export type PortalPerson = { firstName: string; lastName: string; email: string 
 /** A person with an address of their own and a dog, for Mein Wuff's data and papers. */
 export type PortalDogOwner = PortalPerson & { personId: number; dogName: string };
 
+/** A person with a dog booked on two courses of a type cancellable in Mein Wuff until 7 days before
+ *  the start: one begun (a date held and attended, too late to cancel), one in three weeks with an
+ *  invoiced course fee (cancellable; staff see it to credit). */
+export type PortalCourseOwner = PortalDogOwner & { startedCourse: string; laterCourse: string };
+
 /** Per browser project ('js', 'html'). */
 export type TestData = {
   /** A fee with its sent Zahlungserinnerung and an unsent 1. Mahnung. */
@@ -45,6 +50,8 @@ export type TestData = {
   portalPerson: PortalPerson;
   /** Keeps their data and their dog's papers in Mein Wuff (issue 32). */
   portalDogOwner: PortalDogOwner;
+  /** Sees and cancels course bookings in Mein Wuff (issue 32 item 5). */
+  portalCourseOwner: PortalCourseOwner;
   /** The demo data's most common last name with an umlaut or ß (the name search). */
   umlautName: string;
 };
