@@ -17,10 +17,19 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
-function contentSecurityPolicy(nonce: string, env: Pick<Env, "OIDC_ISSUER">): string {
+/** Mollie's API at api.mollie.com sends payers to its payment link and checkout pages; another
+ *  API (the local fake) serves them itself. */
+function mollieCheckoutOrigins(env: Pick<Env, "MOLLIE_API_URL">): string[] {
+  const api = originOf(env.MOLLIE_API_URL);
+  if (!api) return [];
+  return api === "https://api.mollie.com" ? ["https://paymentlink.mollie.com", "https://www.mollie.com"] : [api];
+}
+
+function contentSecurityPolicy(nonce: string, env: Pick<Env, "OIDC_ISSUER" | "MOLLIE_API_URL">): string {
   // Logging out posts to /logout, which answers with a redirect to the provider's end-session
-  // endpoint: form-action covers the redirects of a form post, so the provider must be named.
-  const issuer = originOf(env.OIDC_ISSUER);
+  // endpoint, and paying in Mein Wuff posts to /mein/zahlungen, which answers with a redirect to
+  // Mollie: form-action covers the redirects of a form post, so both must be named.
+  const formTargets = [originOf(env.OIDC_ISSUER), ...mollieCheckoutOrigins(env)].filter((origin): origin is string => origin !== null);
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -29,7 +38,7 @@ function contentSecurityPolicy(nonce: string, env: Pick<Env, "OIDC_ISSUER">): st
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
-    `form-action 'self'${issuer ? ` ${issuer}` : ""}`,
+    ["form-action 'self'", ...formTargets].join(" "),
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",
@@ -51,7 +60,7 @@ export function cacheControl(routeHeader: string | null): string {
 }
 
 /** The headers for the response to `request`; HSTS only over https (it would pin plain localhost). */
-export function securityHeaders(request: Request, env: Pick<Env, "OIDC_ISSUER">, nonce: string): [string, string][] {
+export function securityHeaders(request: Request, env: Pick<Env, "OIDC_ISSUER" | "MOLLIE_API_URL">, nonce: string): [string, string][] {
   const headers: [string, string][] = [
     ["Content-Security-Policy", contentSecurityPolicy(nonce, env)],
     ["X-Frame-Options", "DENY"],

@@ -44,6 +44,7 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       portalPerson: await portalPerson(`Portal${stamp}`),
       portalDogOwner: await portalDogOwner(`Halter${stamp}`),
       portalCourseOwner: await portalCourseOwner(`Kursler${stamp}`),
+      portalPayer: await portalPayer(`Zahler${stamp}`),
       umlautName: umlaut,
     };
   }
@@ -78,6 +79,18 @@ async function portalDogOwner(lastName: string): Promise<PortalDogOwner> {
     INSERT INTO dogs (owner_id, common_name, chip_nr) SELECT id, '${dogName}', '276098100012345' FROM people WHERE last_name = '${lastName}';
     SELECT id AS personId FROM people WHERE last_name = '${lastName}';`);
   return { firstName: "Hanna", lastName, email, personId, dogName };
+}
+
+/** A person with an address of their own and two open fees billed directly (60,00 € and 25,00 €). */
+async function portalPayer(lastName: string): Promise<PortalPerson & { personId: number }> {
+  const email = `${lastName.toLowerCase()}@example.org`;
+  const [{ personId }] = await appSql<{ personId: number }>(`
+    INSERT INTO people (first_name, last_name, member_type_id, email, street_number, zip, city) VALUES ('Zora', '${lastName}', 1, '${email}', 'Bachweg 3', '35037', 'Marburg');
+    INSERT INTO fees (person_id, date, due_date, text, amount, open_amount, send_invoice, kind)
+      SELECT id, '${berlinDaysAgo(10)}', '${berlinDaysAgo(-20)}', 'Jahresbeitrag ${lastName}', 6000, 6000, 0, 'OTHER' FROM people WHERE last_name = '${lastName}'
+      UNION ALL SELECT id, '${berlinDaysAgo(5)}', '${berlinDaysAgo(-25)}', 'Prüfungsgebühr ${lastName}', 2500, 2500, 0, 'OTHER' FROM people WHERE last_name = '${lastName}';
+    SELECT id AS personId FROM people WHERE last_name = '${lastName}';`);
+  return { firstName: "Zora", lastName, email, personId };
 }
 
 /** A person with a dog on two courses of a type cancellable in Mein Wuff until 7 days before the start. */

@@ -5,7 +5,7 @@ import { expect, type Page } from "@playwright/test";
 export type CaughtMail = { subject: string; text: string; headers: Record<string, string> };
 
 /** The mails to `email` whose subject starts with `subject` (routed to the test account; the address in X-Wuff-Intended-To). */
-async function portalMailsTo(email: string, subject: string): Promise<CaughtMail[]> {
+export async function portalMailsTo(email: string, subject: string): Promise<CaughtMail[]> {
   const response = await fetch(`http://127.0.0.1:${process.env.E2E_MAILDEV_WEB_PORT}/api/email`);
   return ((await response.json()) as CaughtMail[]).filter((mail) => mail.subject.startsWith(subject) && mail.headers["x-wuff-intended-to"] === email);
 }

@@ -52,6 +52,8 @@ export type TestData = {
   portalDogOwner: PortalDogOwner;
   /** Sees and cancels course bookings in Mein Wuff (issue 32 item 5). */
   portalCourseOwner: PortalCourseOwner;
+  /** Two open fees billed directly (60,00 € and 25,00 €) to pay in Mein Wuff, no mandate yet. */
+  portalPayer: PortalPerson & { personId: number };
   /** The demo data's most common last name with an umlaut or ß (the name search). */
   umlautName: string;
 };
