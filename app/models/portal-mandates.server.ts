@@ -1,8 +1,9 @@
 /**
  * SEPA mandates given online in Mein Wuff (issue 32 item 4). The person enters the account below
  * the club's mandate text; a link goes to their address, and only its button makes the mandate:
- * proof that the holder of the mailbox the club knows agreed (the club keeps the risk of an
- * unauthorised debit, § 675x BGB: 13 months to have it refunded). Confirmed, it is an active
+ * proof that the holder of the mailbox the club knows agreed (§ 675j BGB; without a handwritten
+ * signature the club keeps the risk of an unauthorised debit: refunded within 13 months, § 675u
+ * and § 676b BGB; an authorised one within 8 weeks, § 675x BGB). Confirmed, it is an active
  * mandate like one entered from paper (source PORTAL), replaces the person's active one and is
  * what the next Lastschriftlauf collects with (FRST first). Its PDF follows (mandate-pdfs).
  */
