@@ -11,8 +11,8 @@ import { errorText, isAbortedAsUnchanged } from "./constraints.server";
 import { appendPaymentComment } from "./payment-bookings.server";
 import { allocationStatements, entryInsert } from "./payments.server";
 
-/** Who the audit fields name for a change Mollie's webhook made. */
-const MOLLIE_ACTOR = "Mollie";
+/** Who the audit fields name for a change Mollie's webhook made (fees, and Mein Wuff's checkouts). */
+export const MOLLIE_ACTOR = { name: "Mollie" };
 
 /** Stores a fee's payment link. Not a change of the fee's money: rowVersion and audit stay, so an
  *  open fee dialog is not made stale by it. */
@@ -54,7 +54,7 @@ export async function bookMolliePayment(db: Db, input: BookingInput): Promise<Bo
   const { paymentId, feeId, amount, paidAt, paidOn, comment } = input;
   const [fee] = await db.select({ personId: fees.personId, openAmount: fees.openAmount }).from(fees).where(eq(fees.id, feeId));
   if (!fee) return { status: "missing" };
-  const actor = { name: MOLLIE_ACTOR };
+  const actor = MOLLIE_ACTOR;
   const entryKey = `mollie:${paymentId}`;
   const applied = Math.min(amount, fee.openAmount);
   try {

@@ -11,9 +11,10 @@ import { render, runAtomically, type Db, type Statement } from "~/db/client.serv
 import { directDebitItems, fees, invoiceHeaders, invoiceRows, payments, portalCheckoutItems, portalCheckouts } from "~/db/schema";
 import type { PaymentMethod } from "~/db/schema";
 import type { Actor } from "./audit.server";
-import { errorText, isAbortedAsUnchanged } from "./constraints.server";
+import { isAbortedAsUnchanged } from "./constraints.server";
+import { MOLLIE_ACTOR } from "./mollie-payments.server";
 import { appendPaymentComment } from "./payment-bookings.server";
-import { allocationStatements, entryInsert, paymentReferenceOf, personCredit, type Allocation } from "./payments.server";
+import { allocationStatements, entryInsert, isDuplicateEntry, paymentReferenceOf, type Allocation } from "./payments.server";
 
 /** An open item as the portal shows it: an issued invoice or a fee not billed by one. */
 export type OpenItem = {
@@ -153,15 +154,13 @@ export async function ownPayments(db: Db, personId: number, limit = 50): Promise
     .limit(limit);
 }
 
-export { personCredit as ownCredit };
-
 // ---------------------------------------------------------------------------------------------
 // Online payment of open items
 
 export const NOTHING_CHOSEN = "Bitte wähle mindestens einen offenen Posten aus.";
 export const ITEM_NOT_PAYABLE = "Mindestens ein gewählter Posten ist nicht mehr offen oder nicht online zu bezahlen. Bitte wähle neu.";
 
-export type Checkout = { id: number; amount: number; linkUrl: string | null; paymentId: string | null; paidOn: string | null; description: string };
+export type Checkout = { id: number; amount: number; linkUrl: string | null; description: string };
 export type CheckoutOutcome = { status: "ok"; checkout: Checkout; created: boolean } | { status: "refused"; message: string };
 
 /** A checkout made again for the same items within this time is the same one (a double click, a
@@ -201,7 +200,7 @@ export async function startCheckout(db: Db, personId: number, keys: readonly str
       }),
     ),
   ]);
-  return { status: "ok", checkout: { id: inserted.id, amount, linkUrl: null, paymentId: null, paidOn: null, description }, created: true };
+  return { status: "ok", checkout: { id: inserted.id, amount, linkUrl: null, description }, created: true };
 }
 
 const itemsSignature = (items: { key: string; amount: number }[]) =>
@@ -232,7 +231,7 @@ async function recentUnpaidCheckouts(db: Db, personId: number, since: string) {
   const byCheckout = new Map<number, { checkout: Omit<Checkout, "description">; items: { key: string; amount: number }[] }>();
   for (const row of rows) {
     const entry = byCheckout.get(row.id) ?? {
-      checkout: { id: row.id, amount: row.amount, linkUrl: row.linkUrl, paymentId: null, paidOn: null },
+      checkout: { id: row.id, amount: row.amount, linkUrl: row.linkUrl },
       items: [],
     };
     entry.items.push({ key: row.invoiceId !== null ? itemKey("INVOICE", row.invoiceId) : itemKey("FEE", row.feeId ?? 0), amount: row.itemAmount });
@@ -268,8 +267,6 @@ export type CheckoutBookingInput = {
 };
 
 export type CheckoutBookingOutcome = { status: "booked"; applied: number; credit: number } | { status: "already" } | { status: "missing" };
-
-const MOLLIE_ACTOR = { name: "Mollie" };
 
 /**
  * Books a paid Mollie payment of a checkout: one journal entry of what was paid, allocated to the
@@ -320,7 +317,7 @@ export async function bookCheckoutPayment(db: Db, input: CheckoutBookingInput): 
   try {
     await runAtomically(db, statements);
   } catch (error) {
-    if (/UNIQUE constraint failed/i.test(errorText(error))) return { status: "already" };
+    if (isDuplicateEntry(error)) return { status: "already" };
     // An item's open amount changed between reading and booking: Mollie calls again.
     if (isAbortedAsUnchanged(error)) throw new Error("Mollie-Zahlung: Ein Posten hat sich beim Buchen geändert.", { cause: error });
     throw error;

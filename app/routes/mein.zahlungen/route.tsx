@@ -17,7 +17,8 @@ import { parseId } from "~/lib/ids";
 import { PAYMENT_METHOD_LABELS } from "~/lib/labels";
 import { MANDATE_LIMITED, MANDATE_LINK_SENT, MANDATE_NOT_OFFERED, PAYMENT_THANKS_PAID, PAYMENT_THANKS_PENDING, PAYMENT_UNAVAILABLE } from "~/lib/portal";
 import { getConfiguration } from "~/models/configuration.server";
-import { ownCheckout, ownCredit, ownInvoices, ownOpenItems, ownPayments, startCheckout, type OpenItem } from "~/models/portal-money.server";
+import { personCredit } from "~/models/payments.server";
+import { ownCheckout, ownInvoices, ownOpenItems, ownPayments, startCheckout, type OpenItem } from "~/models/portal-money.server";
 import { openMandateRequest, ownMandates, requestMandate } from "~/models/portal-mandates.server";
 import { paymentLinkForCheckout, paymentLinksRefusal } from "~/services/payments.server";
 import { mailMandateLink, requirePortalPerson, sendAfterAnswer } from "~/services/portal.server";
@@ -36,7 +37,7 @@ export async function loader(args: LoaderFunctionArgs) {
     ownOpenItems(db, person.id),
     ownInvoices(db, person.id),
     ownPayments(db, person.id),
-    ownCredit(db, person.id),
+    personCredit(db, person.id),
     ownMandates(db, person.id),
     openMandateRequest(db, person.id),
     getConfiguration(db),
