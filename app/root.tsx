@@ -69,7 +69,9 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /** Mein Wuff (issue 32): the portal's pages, under /mein. */
-const isPortalPath = (pathname: string) => pathname === "/mein" || pathname.startsWith("/mein/");
+/** Mein Wuff and the public application for membership: the portal's frame, no staff login. */
+const isPortalPath = (pathname: string) =>
+  pathname === "/mein" || pathname.startsWith("/mein/") || pathname === "/mitglied-werden" || pathname.startsWith("/mitglied-werden/");
 
 export default function App() {
   const root = useRootData();

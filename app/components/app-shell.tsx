@@ -188,6 +188,12 @@ export function PortalFrame({ club, children }: { club: { name: string | null; h
           <a href="/mein/impressum" className="underline">
             Impressum
           </a>
+          <a href="/mein/satzung" className="underline">
+            Satzung
+          </a>
+          <a href="/mitglied-werden" className="underline">
+            Mitglied werden
+          </a>
         </nav>
       </footer>
     </div>

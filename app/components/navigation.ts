@@ -7,6 +7,7 @@ export const SCREEN_TITLES: Record<Area, string> = {
   dogs: "Hunde",
   dogsmobile: "Hunde",
   dogPapers: "Nachweise prüfen",
+  applications: "Mitgliedsanträge",
   certifications: "Erfolge",
   courses: "Kurse",
   coursesmobile: "Laufende Kurse",

@@ -3,7 +3,7 @@
  * column, big targets) and complete without JavaScript. A page declares its title and content;
  * the navigation, the fields and the notices look and behave alike everywhere.
  */
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 
@@ -112,6 +112,15 @@ export function PortalField({
   );
 }
 
+/** A text area of a portal form (a message, a note). */
+export function PortalTextArea({ meta, label, rows = 4 }: { meta: FieldMetadata<unknown>; label: string; rows?: number }) {
+  return (
+    <PortalFieldFrame meta={meta} label={label}>
+      <textarea {...getTextareaProps(meta)} key={meta.key} rows={rows} className={inputClass} />
+    </PortalFieldFrame>
+  );
+}
+
 /** A select of a portal form. */
 export function PortalSelect({
   meta,
@@ -159,6 +168,37 @@ export function PortalCheckbox({ meta, label }: { meta: FieldMetadata<unknown>; 
         </p>
       )}
     </div>
+  );
+}
+
+/** What the club offers for a SEPA mandate: its name, creditor id and mandate text. */
+export type MandateOffer = { club: string; creditorId: string; text: string };
+
+/**
+ * The SEPA mandate's part of a form (Mein Wuff's mandate, the membership application): the club's
+ * creditor id and mandate text, the account and the box that grants it, never pre-ticked.
+ */
+export function PortalMandateFields({
+  offer,
+  titleId,
+  fields,
+}: {
+  offer: MandateOffer;
+  titleId: string;
+  fields: { accountHolder: FieldMetadata<unknown>; iban: FieldMetadata<unknown>; bic: FieldMetadata<unknown>; agree: FieldMetadata<unknown> };
+}) {
+  return (
+    <>
+      <h3 id={titleId} className="font-semibold text-slate-800">
+        SEPA-Lastschriftmandat für {offer.club}
+      </h3>
+      <p className="text-sm text-slate-700">Gläubiger-Identifikationsnummer {offer.creditorId}. Die Mandatsreferenz teilen wir dir nach der Bestätigung mit.</p>
+      <p className="rounded bg-slate-50 p-3 text-sm text-slate-800">{offer.text}</p>
+      <PortalField meta={fields.accountHolder} label="Kontoinhaber" autoComplete="name" />
+      <PortalField meta={fields.iban} label="IBAN" autoComplete="off" />
+      <PortalField meta={fields.bic} label="BIC (nur für Konten außerhalb Deutschlands)" autoComplete="off" />
+      <PortalCheckbox meta={fields.agree} label="Ich erteile dieses SEPA-Lastschriftmandat für wiederkehrende Zahlungen." />
+    </>
   );
 }
 

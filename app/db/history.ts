@@ -76,6 +76,7 @@ export const NO_HISTORY: Record<string, string> = {
   portal_checkout_items: "Mein Wuff: Online-Zahlungen, ein Protokoll (das Geld steht im Zahlungsjournal)",
   portal_mandate_requests: "Mein Wuff: Lastschriftmandate bis zur Bestätigung, technisch (das Mandat selbst hat seinen Verlauf)",
   portal_calendar_feeds: "Mein Wuff: Kalender-Abo der eigenen Kurse, geheimer Zugangsschlüssel",
+  membership_applications: "Mitgliedsanträge: bis zur Entscheidung ein Antrag, danach ein Protokoll (Person, Hunde, Beiträge und Mandat haben ihren Verlauf)",
 };
 
 /** Columns an update does not count as a change: the audit fields, the row version and the figures

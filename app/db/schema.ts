@@ -16,6 +16,7 @@ import { CONSENT_KINDS, CONSENT_SOURCES, LEGAL_TEXT_KINDS } from "../lib/consent
 import { PORTAL_SOURCE } from "../lib/portal";
 import { DOG_PAPER_KINDS, DOG_PAPER_STATUSES, PAPER_CONTENT_TYPES } from "../lib/dog-papers";
 import { MANDATE_SOURCES } from "../lib/banking";
+import { MEMBERSHIP_APPLICATION_STATUSES } from "../lib/membership-applications";
 
 export { SALUTATIONS };
 
@@ -1248,6 +1249,75 @@ export const portalMandateRequests = sqliteTable(
     mandateId: integer("mandate_id"),
   },
   (t) => [uniqueIndex("portal_mandate_requests_token_unique").on(t.tokenHash), index("portal_mandate_requests_person_idx").on(t.personId, t.createdOn)],
+);
+
+/**
+ * An application for membership from the public form 'Mitglied werden' (issue 32 item 6): what the
+ * applicant entered, the versions of the statutes and the privacy notice they accepted, and the
+ * hash of the link mailed to their address. Staff see it only once that link confirmed the address
+ * (CONFIRMED); they accept it (a person, their dogs, the membership, the fees and the mandate are
+ * made in one batch, personId names the person) or decline it. Unconfirmed ones are deleted when
+ * the link expires, declined ones 90 days after the decision (Art. 5 Abs. 1 lit. e DSGVO).
+ */
+export const membershipApplications = sqliteTable(
+  "membership_applications",
+  {
+    id: id(),
+    status: text("status", { enum: MEMBERSHIP_APPLICATION_STATUSES }).notNull().default("UNCONFIRMED"),
+    salutation: text("salutation", { enum: SALUTATIONS }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    streetNumber: text("street_number").notNull(),
+    zip: text("zip").notNull(),
+    city: text("city").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    dateOfBirth: text("date_of_birth").notNull(),
+    /** Who as the parent or guardian agreed, for an applicant under 18 (§§ 107, 108 BGB). */
+    guardianName: text("guardian_name"),
+    /** The member type asked for; no foreign key: staff choose the type when they accept. */
+    memberTypeId: integer("member_type_id").notNull(),
+    /** The dogs as entered: JSON [{commonName, breed, gender, dateOfBirth, chipNr}]. */
+    dogs: text("dogs").notNull().default("[]"),
+    /** The SEPA mandate given with the application (all three null: none). */
+    accountHolder: text("account_holder"),
+    iban: text("iban"),
+    bic: text("bic"),
+    message: text("message"),
+    statutesTextId: integer("statutes_text_id")
+      .notNull()
+      .references(() => legalTexts.id),
+    privacyTextId: integer("privacy_text_id")
+      .notNull()
+      .references(() => legalTexts.id),
+    emailHash: text("email_hash").notNull(),
+    ipHash: text("ip_hash").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdOn: text("created_on").notNull(),
+    expiresOn: text("expires_on").notNull(),
+    confirmedOn: text("confirmed_on"),
+    decidedBy: text("decided_by"),
+    decidedOn: text("decided_on"),
+    declineReason: text("decline_reason"),
+    /** The person the accepted application made (or joined); no foreign key: the person's erasure
+     *  deletes the application. */
+    personId: integer("person_id"),
+    /** Set by the accepting batch so its later statements find this application and no other. */
+    acceptKey: text("accept_key"),
+  },
+  (t) => [
+    uniqueIndex("membership_applications_token_unique").on(t.tokenHash),
+    index("membership_applications_status_idx").on(t.status, t.id),
+    index("membership_applications_email_idx").on(t.emailHash, t.createdOn),
+    index("membership_applications_ip_idx").on(t.ipHash, t.createdOn),
+    index("membership_applications_person_idx").on(t.personId),
+    oneOf("membership_applications", "status", MEMBERSHIP_APPLICATION_STATUSES),
+    oneOf("membership_applications", "salutation", SALUTATIONS, true),
+    isDate("membership_applications", "date_of_birth"),
+    rule("membership_applications_names_present", "length(trim(first_name)) > 0 AND length(trim(last_name)) > 0"),
+    rule("membership_applications_dogs_json", "json_valid(dogs) AND json_type(dogs) = 'array'"),
+    rule("membership_applications_mandate_whole", "(iban IS NULL) = (account_holder IS NULL)"),
+  ],
 );
 
 /** Per-user settings such as the visible columns of each grid (key 'grid:people'). */

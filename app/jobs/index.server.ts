@@ -1,3 +1,4 @@
+import { deleteExpiredApplications } from "~/models/membership-applications.server";
 import { createDb, runAtomically, setWriteActor, setWriteSource } from "~/db/client.server";
 import { finishWhenSettled, getJob, isSliceSettled, markRunning, recordFailure, settleSliceAsFailed, sliceSettledStatements } from "~/models/jobs.server";
 import { deleteExpiredSessions } from "~/models/session.server";
@@ -166,6 +167,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env)
   setWriteSource(db, "Täglicher Lauf");
   await deleteExpiredSessions(db, now);
   await deleteExpiredPortalRecords(db, now);
+  await deleteExpiredApplications(db, now);
   try {
     const birthdays = await sendBirthdayMails(env, db, CRON_ACTOR, now);
     console.info("Geburtstagsmails:", birthdays.message);

@@ -24,6 +24,9 @@ export const AREA_ACCESS = {
   dogsmobile: "ANY",
   /** Nachweise prüfen: the papers members uploaded in Mein Wuff, confirmed or declined (issue 32). */
   dogPapers: "ANY",
+  /** Mitgliedsanträge: applications from the public form, accepted (a member with fees and
+   *  mandate) or declined; the board's and treasurer's decision, as the fees it makes. */
+  applications: ADMIN_FINANCE,
   certifications: "ANY",
   courses: "ANY",
   coursesmobile: "ANY",

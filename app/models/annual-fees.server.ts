@@ -56,7 +56,7 @@ export type AnnualFeePreview = {
 };
 
 /** The prices of the configuration, or null when the settings were never saved. */
-async function annualFeePrices(db: Db): Promise<Omit<AnnualFeeParams, "year" | "date"> | null> {
+export async function annualFeePrices(db: Db): Promise<Omit<AnnualFeeParams, "year" | "date"> | null> {
   const [row] = await db
     .select()
     .from(configuration)
@@ -120,10 +120,18 @@ export async function membersOwingAnnualFees(db: Db, year: number): Promise<numb
 
 /** The batch that charges one slice of members; what exists already is skipped. */
 export function annualFeeSliceStatements(jobId: number, personIds: readonly number[], params: AnnualFeeParams, actor: Actor, now: Date): Statement[] {
+  return annualFeeStatements(sql`(SELECT value FROM json_each(${JSON.stringify(personIds)}))`, jobId, params, actor, now);
+}
+
+/**
+ * The statements that charge the annual fee of the year (and the Aufnahmegebühr of a new member)
+ * to the people `chosen` (a subquery of person ids) who owe them and have them not yet: the run's
+ * slices, and the acceptance of a membership application (no run, jobId null).
+ */
+export function annualFeeStatements(chosen: SQL, jobId: number | null, params: AnnualFeeParams, actor: Actor, now: Date): Statement[] {
   const iso = now.toISOString();
   const { year } = params;
   const p = sql`p`;
-  const slice = sql`(SELECT value FROM json_each(${JSON.stringify(personIds)}))`;
   const members = sql`${people} p JOIN ${memberTypes} m ON m.id = p.member_type_id`;
   // A member with an active SEPA mandate pays by direct debit (the Lastschriftlauf collects the
   // fee); everybody else gets it on an invoice.
@@ -133,7 +141,7 @@ export function annualFeeSliceStatements(jobId: number, personIds: readonly numb
       SELECT p.id, ${params.date}, ${annualFeeText(year)}, ${priceOf(sql`m.annual_fee_tier`, params.prices)}, ${priceOf(sql`m.annual_fee_tier`, params.prices)},
         ${byInvoice}, 'ANNUAL', ${year}, ${jobId}, ${actor.name}, ${iso}
       FROM ${members}
-      WHERE p.id IN ${slice} AND m.annual_fee_tier <> 'NONE' AND ${memberIn(p, year)} AND NOT ${hasAnnualFee(p, year)}
+      WHERE p.id IN ${chosen} AND m.annual_fee_tier <> 'NONE' AND ${memberIn(p, year)} AND NOT ${hasAnnualFee(p, year)}
       ON CONFLICT DO NOTHING`),
   ];
   if (params.enrollmentFee > 0) {
@@ -141,7 +149,7 @@ export function annualFeeSliceStatements(jobId: number, personIds: readonly numb
       render(sql`INSERT INTO ${fees} (person_id, date, text, amount, open_amount, send_invoice, kind, job_id, created_by, created_on)
         SELECT p.id, ${params.date}, ${ENROLLMENT_FEE_TEXT}, ${params.enrollmentFee}, ${params.enrollmentFee}, ${byInvoice}, 'ENROLLMENT', ${jobId}, ${actor.name}, ${iso}
         FROM ${members}
-        WHERE p.id IN ${slice} AND m.annual_fee_tier <> 'NONE' AND ${memberIn(p, year)} AND ${newMemberIn(p, year)} AND NOT ${hasEnrollmentFee(p)}
+        WHERE p.id IN ${chosen} AND m.annual_fee_tier <> 'NONE' AND ${memberIn(p, year)} AND ${newMemberIn(p, year)} AND NOT ${hasEnrollmentFee(p)}
         ON CONFLICT DO NOTHING`),
     );
   }

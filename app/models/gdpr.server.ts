@@ -570,6 +570,8 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
     // Mein Wuff: sessions and unused sign-in links of the address (a family's too: they sign in again).
     statement("DELETE FROM portal_sessions WHERE person_id = ?1 OR email = (SELECT lower(trim(email)) FROM people WHERE id = ?1)"),
     statement("DELETE FROM portal_calendar_feeds WHERE person_id = ?1"),
+    // The application that made them a member (and any other of their address still waiting).
+    statement("DELETE FROM membership_applications WHERE person_id = ?1 OR email = (SELECT lower(trim(email)) FROM people WHERE id = ?1)"),
     statement(
       "UPDATE portal_sign_in_requests SET email = NULL, token_hash = NULL, browser_hash = NULL WHERE email = (SELECT lower(trim(email)) FROM people WHERE id = ?1)",
     ),

@@ -7,6 +7,7 @@
  */
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { randomToken } from "~/lib/bytes";
+import { formatDate } from "~/lib/format";
 import { PORTAL_MAX_AGE_SECONDS, PORTAL_SOURCE, SESSION_ENDED } from "~/lib/portal";
 import { findPortalSession, isTokenShaped, type PortalPerson, type PortalSession } from "~/models/portal-auth.server";
 import type { Db } from "~/db/client.server";
@@ -26,6 +27,11 @@ const browserCookie = (env: Env) => createCookie("wuff_portal_browser", { ...opt
 const SIGN_IN_TEMPLATE = "Anmeldelink (Mein Wuff)";
 const EMAIL_CHANGE_TEMPLATE = "Neue E-Mail-Adresse bestätigen (Mein Wuff)";
 const MANDATE_TEMPLATE = "Lastschriftmandat bestätigen (Mein Wuff)";
+const APPLICATION_TEMPLATES = {
+  confirm: "Mitgliedsantrag bestätigen (Mein Wuff)",
+  accepted: "Mitgliedsantrag angenommen (Mein Wuff)",
+  declined: "Mitgliedsantrag abgelehnt (Mein Wuff)",
+} as const;
 
 /** The browser's mark, and the header that sets it when the browser has none yet. */
 export async function browserMark(request: Request, env: Env): Promise<{ browserId: string; setCookie: string | null }> {
@@ -84,18 +90,20 @@ export async function requirePortalPerson(args: PortalArgs): Promise<PortalVisit
 /** The client's address as Cloudflare names it (locally, where there is none, one shared 'local'). */
 export const clientAddress = (request: Request) => request.headers.get("CF-Connecting-IP") ?? "local";
 
-/** A mail of Mein Wuff carrying a link (template with {{link}}), once, to `email` (outside
- *  production to the test account, as every mail). Not in the mail log: the link is a secret. */
+/** A mail of Mein Wuff (template with {{link}} when it carries one), once, to `email` (outside
+ *  production to the test account, as every mail). Not in the mail log: a link is a secret, and an
+ *  applicant is nobody's person yet. */
 async function mailPortalLink(
   env: Env,
   db: Db,
   templateName: string,
-  input: { email: string; person: PortalPerson; link: string; extra?: Record<string, string> },
+  input: { email: string; person: Pick<PortalPerson, "firstName" | "lastName"> & { id?: number }; link?: string; extra?: Record<string, string> },
 ): Promise<void> {
   const [settings, template] = await Promise.all([mailSettings(env, db), loadTemplate(db, templateName)]);
   const { person: who } = input;
-  const person = { id: who.id, salutation: null, title: null, firstName: who.firstName, lastName: who.lastName, email: input.email };
-  const { rendered, route } = composeMail(env, settings, template, { person, extra: { ...input.extra, link: input.link } });
+  const person = { id: who.id ?? 0, salutation: null, title: null, firstName: who.firstName, lastName: who.lastName, email: input.email };
+  const extra = input.link === undefined ? { ...input.extra } : { ...input.extra, link: input.link };
+  const { rendered, route } = composeMail(env, settings, template, { person, extra });
   if (route.status === "blocked") throw new Error(route.message);
   const transport = await openTransport(env);
   try {
@@ -117,6 +125,30 @@ export const mailEmailChangeLink = (env: Env, db: Db, input: { email: string; pe
  *  to the person's own address; it names the account only masked. */
 export const mailMandateLink = (env: Env, db: Db, input: { email: string; person: PortalPerson; link: string; maskedIban: string }) =>
   mailPortalLink(env, db, MANDATE_TEMPLATE, { email: input.email, person: input.person, link: input.link, extra: { iban: input.maskedIban } });
+
+type Applicant = { email: string; firstName: string; lastName: string };
+
+/** The mail that asks an applicant to confirm their address (template 'Mitgliedsantrag bestätigen (Mein Wuff)'). */
+export const mailApplicationLink = (env: Env, db: Db, applicant: Applicant, link: string) =>
+  mailPortalLink(env, db, APPLICATION_TEMPLATES.confirm, { email: applicant.email, person: applicant, link });
+
+/** The welcome when the club accepts (template 'Mitgliedsantrag angenommen (Mein Wuff)'), with the
+ *  way into Mein Wuff. */
+export const mailApplicationAccepted = (env: Env, db: Db, applicant: Applicant, input: { memberSince: string; portalLink: string }) =>
+  mailPortalLink(env, db, APPLICATION_TEMPLATES.accepted, {
+    email: applicant.email,
+    person: applicant,
+    link: input.portalLink,
+    extra: { memberSince: formatDate(input.memberSince) },
+  });
+
+/** The refusal (template 'Mitgliedsantrag abgelehnt (Mein Wuff)'), with the reason if staff gave one. */
+export const mailApplicationDeclined = (env: Env, db: Db, applicant: Applicant, reason: string | null) =>
+  mailPortalLink(env, db, APPLICATION_TEMPLATES.declined, {
+    email: applicant.email,
+    person: applicant,
+    extra: { reason: reason ? `Begründung: ${reason}` : "" },
+  });
 
 /** Sends a portal mail after the answer (waitUntil): the page does not wait for the mail server,
  *  and a failure is logged, never shown (the answer must not tell whether an address exists). */

@@ -238,31 +238,34 @@ function portalChangeText(change: PortalChange): string {
 }
 
 const DOG_PAPERS = "/dogPapers";
+const APPLICATIONS = "/applications";
 
 function portalChangesCard(panel: NonNullable<HomePanels["portalChanges"]>): HomeCard {
-  const papers =
-    panel.pendingPapers > 0
-      ? [
-          {
-            entries: [
-              {
-                key: "papers",
-                href: DOG_PAPERS,
-                title: `${formatCount(panel.pendingPapers, "Nachweis", "Nachweise")} zu prüfen`,
-                note: "prüfen",
-                warn: true,
-              },
-            ],
-          },
-        ]
-      : [];
+  const waiting = [
+    panel.openApplications > 0 && {
+      key: "applications",
+      href: APPLICATIONS,
+      title: `${formatCount(panel.openApplications, "Mitgliedsantrag", "Mitgliedsanträge")} zu entscheiden`,
+      note: "entscheiden",
+      warn: true,
+    },
+    panel.pendingPapers > 0 && {
+      key: "papers",
+      href: DOG_PAPERS,
+      title: `${formatCount(panel.pendingPapers, "Nachweis", "Nachweise")} zu prüfen`,
+      note: "prüfen",
+      warn: true,
+    },
+  ].filter((entry) => entry !== false);
+  // What waits for staff (applications, papers) above the last two weeks' changes.
+  const waitingGroup = waiting.length > 0 ? [{ entries: waiting }] : [];
   return {
     id: "portalChanges",
     title: "Änderungen aus dem Portal",
     groups: [
-      ...papers,
+      ...waitingGroup,
       {
-        heading: papers.length > 0 ? "Letzte zwei Wochen" : undefined,
+        heading: waitingGroup.length > 0 ? "Letzte zwei Wochen" : undefined,
         entries: panel.rows.map((change) => ({
           key: String(change.id),
           href: change.personId ? `/people?selectedPersonId=${change.personId}` : "/people",

@@ -10,7 +10,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { PortalCheckbox, PortalField, PortalNotice, PortalPage, PortalPart, PortalSubmit } from "~/components/portal";
+import { PortalMandateFields, PortalNotice, PortalPage, PortalPart, PortalSubmit } from "~/components/portal";
 import { groupIban, maskIban } from "~/lib/banking";
 import { formatDate, formatMoney } from "~/lib/format";
 import { parseId } from "~/lib/ids";
@@ -257,18 +257,12 @@ function MandatePart({ loaded, actionData }: { loaded: Loaded; actionData?: Extr
             {active ? "Neues Mandat für ein anderes Konto erteilen" : "Lastschriftmandat erteilen"}
           </summary>
           <Form method="post" {...getFormProps(form)} aria-labelledby="mandate-form-title" className="mt-3 space-y-3">
-            <h3 id="mandate-form-title" className="font-semibold text-slate-800">
-              SEPA-Lastschriftmandat für {offer.club}
-            </h3>
-            <p className="text-sm text-slate-700">
-              Gläubiger-Identifikationsnummer {offer.creditorId}. Die Mandatsreferenz teilen wir dir nach der Bestätigung mit.
-            </p>
-            <p className="rounded bg-slate-50 p-3 text-sm text-slate-800">{offer.text}</p>
             <input type="hidden" name="intent" value="mandate" />
-            <PortalField meta={fields.accountHolder} label="Kontoinhaber" autoComplete="name" />
-            <PortalField meta={fields.iban} label="IBAN" autoComplete="off" />
-            <PortalField meta={fields.bic} label="BIC (nur für Konten außerhalb Deutschlands)" autoComplete="off" />
-            <PortalCheckbox meta={fields.agree} label="Ich erteile dieses SEPA-Lastschriftmandat für wiederkehrende Zahlungen." />
+            <PortalMandateFields
+              offer={offer}
+              titleId="mandate-form-title"
+              fields={{ accountHolder: fields.accountHolder, iban: fields.iban, bic: fields.bic, agree: fields.agree }}
+            />
             {form.errors && <PortalNotice tone="error">{form.errors.join(" ")}</PortalNotice>}
             <PortalSubmit>Mandat erteilen</PortalSubmit>
             {active && <p className="text-sm text-slate-600">Das neue Mandat ersetzt Mandat {active.reference}, sobald du es bestätigt hast.</p>}
