@@ -13,6 +13,7 @@ const SCREENS = [
   "/calendarFeeds",
   "/legalTexts",
   "/dogPapers",
+  "/applications",
   "/recyclebin",
   "/configuration",
   "/templates",
@@ -41,6 +42,8 @@ const SCREENS = [
   "/mein",
   "/mein/datenschutz",
   "/mein/impressum",
+  "/mein/satzung",
+  "/mitglied-werden",
 ];
 
 /** The screens made for a phone: scanned at phone size only, the size they are made for. */

@@ -41,7 +41,8 @@ beforeAll(async () => {
   const infos = await env.DB.batch<{ name: string }>(tables.map((table) => env.DB.prepare(`PRAGMA table_info("${table}")`)));
   const columnsOf = new Map(tables.map((table, index) => [table, new Set(infos[index].results.map((column) => column.name))]));
   const existing = (table: string) => columnsOf.get(table);
-  await env.DB.batch(seedStatements({ ...data, payments: [], paymentAllocations: [] }, existing).map((statement) => env.DB.prepare(statement)));
+  // Without the texts for Mein Wuff: their table came with 0047.
+  await env.DB.batch(seedStatements({ ...data, payments: [], paymentAllocations: [], legalTexts: [] }, existing).map((statement) => env.DB.prepare(statement)));
 
   const paidFees = data.fees.filter((fee) => !fee.isInvoiced && fee.openAmount === 0 && fee.amount! > 0);
   mollieFee = paidFees[0].id!;

@@ -35,6 +35,7 @@ export type SeedData = {
   mailshots: Row<typeof schema.mailshots>[];
   templates: Row<typeof schema.templates>[];
   configuration: Row<typeof schema.configuration>[];
+  legalTexts: Row<typeof schema.legalTexts>[];
   sepaMandates: Row<typeof schema.sepaMandates>[];
 };
 
@@ -798,7 +799,31 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     { name: INVOICE_TEMPLATE_NAME, kind: "INVOICE", subject: null, html: DEFAULT_INVOICE_TEMPLATE, text: null, ...audit },
   ];
 
+  // The demo club's texts for Mein Wuff, so that its pages and 'Mitglied werden' work at once; a
+  // club replaces them by new versions in Einstellungen → Texte für Mein Wuff.
+  const legalTexts: SeedData["legalTexts"] = [
+    {
+      kind: "STATUTES",
+      version: 1,
+      body: `Satzung des ${DEMO_CLUB.clubName} (Beispiel)\n\n§ 1 Name und Sitz\nDer Verein führt den Namen ${DEMO_CLUB.clubName} und hat seinen Sitz in ${DEMO_CLUB.clubCity}.\n\n§ 2 Zweck\nZweck des Vereins ist die Förderung des Hundesports.\n\n§ 3 Mitgliedschaft\nÜber die Aufnahme entscheidet der Vorstand.`,
+      ...audit,
+    },
+    {
+      kind: "PRIVACY",
+      version: 1,
+      body: `Datenschutzhinweise (Beispiel)\n\nVerantwortlich: ${DEMO_CLUB.clubName}, ${DEMO_CLUB.clubStreet}, ${DEMO_CLUB.clubZip} ${DEMO_CLUB.clubCity}.\nWir verarbeiten deine Angaben, um deine Mitgliedschaft und deine Kurse zu verwalten (Art. 6 Abs. 1 lit. b DSGVO), und löschen sie, wenn sie dafür und für die Aufbewahrungspflichten nicht mehr nötig sind.`,
+      ...audit,
+    },
+    {
+      kind: "IMPRINT",
+      version: 1,
+      body: `${DEMO_CLUB.clubName}\n${DEMO_CLUB.clubStreet}\n${DEMO_CLUB.clubZip} ${DEMO_CLUB.clubCity}\nTelefon ${DEMO_CLUB.clubPhone}\nE-Mail ${DEMO_CLUB.clubEmail}`,
+      ...audit,
+    },
+  ];
+
   return {
+    legalTexts,
     memberTypes,
     membershipStatuses,
     locations,

@@ -120,6 +120,10 @@ export function seedStatements(data: SeedData, existing?: ExistingColumns): stri
   statements.push(
     ...insertStatements(schema.templates, data.templates, existing).map((statement) => statement.replace(/;$/, " ON CONFLICT (name) DO NOTHING;")),
   );
+  // The club's texts for Mein Wuff likewise: a version that exists is never replaced.
+  statements.push(
+    ...insertStatements(schema.legalTexts, data.legalTexts, existing).map((statement) => statement.replace(/;$/, " ON CONFLICT (kind, version) DO NOTHING;")),
+  );
   statements.push("DELETE FROM write_context;");
   return statements;
 }
