@@ -5,10 +5,19 @@ import { actFor, findPortalSession, requestSignIn, signInWithLink } from "~/mode
 
 let ipCounter = 0;
 
+const signedCookie = () => createCookie("wuff_portal", { secrets: [env.SESSION_SECRET] });
+
 /** The signed portal cookie for a session id, as the app sets it (Cookie header form). */
 export async function portalCookie(sessionId: string): Promise<string> {
-  const serialized = await createCookie("wuff_portal", { secrets: [env.SESSION_SECRET] }).serialize(sessionId);
+  const serialized = await signedCookie().serialize(sessionId);
   return serialized.split(";")[0];
+}
+
+/** The session id a portal cookie (Cookie header form) carries; D1 keys the session by its hash. */
+export async function portalSessionIdOf(cookie: string): Promise<string> {
+  const sessionId: unknown = await signedCookie().parse(cookie);
+  if (typeof sessionId !== "string") throw new Error("Kein Portal-Cookie");
+  return sessionId;
 }
 
 /**
