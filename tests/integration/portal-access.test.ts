@@ -24,6 +24,7 @@ import { groupIban, maskIban } from "~/lib/banking";
 import { sha256Base64Url } from "~/lib/bytes";
 import { addDaysToDate, berlinWallClockToInstant, formatMoneyInput, todayInBerlin } from "~/lib/format";
 import { BOOKING_UNKNOWN, EMAIL_LINK_UNUSABLE, LINK_UNUSABLE, MANDATE_LINK_UNUSABLE } from "~/lib/portal";
+import { APPLICATION_LINK_UNUSABLE } from "~/lib/membership-applications";
 import { requestSignIn } from "~/models/portal-auth.server";
 import { renewOwnFeed } from "~/models/portal-courses.server";
 import { requestMandate } from "~/models/portal-mandates.server";
@@ -620,6 +621,40 @@ const PORTAL_ROUTES: Line[] = [
     ids: (v) => [String(v.id)],
     ask: (id) => ({ path: `/mein/impressum?personId=${id}` }),
     answers: [200],
+  },
+  {
+    route: "routes/mein.satzung",
+    what: "the statutes",
+    needs: "none",
+    ids: (v) => [String(v.id)],
+    ask: (id) => ({ path: `/mein/satzung?personId=${id}` }),
+    answers: [200],
+  },
+  // Mitglied werden: public; an application names nobody in Wuff, and a confirmation link is the key.
+  {
+    route: "routes/mitglied-werden",
+    what: "the application form",
+    needs: "none",
+    ids: (v) => [String(v.id)],
+    ask: (id) => ({ path: `/mitglied-werden?personId=${id}` }),
+    answers: [200],
+  },
+  {
+    route: "routes/mitglied-werden",
+    what: "an application naming the victim's ids",
+    needs: "none",
+    ids: (v) => [String(v.id)],
+    ask: (id) => ({ method: "POST", path: "/mitglied-werden", form: { personId: id, memberTypeId: id, dogId: id } }),
+    answers: [400],
+  },
+  {
+    route: "routes/mitglied-werden_.bestaetigen.$token",
+    what: "confirming with the victim's other tokens and malformed ones",
+    needs: "none",
+    ids: (v) => [...tokens[v.key].link, v.feedToken, v.emailToken, v.mandateToken],
+    ask: (id) => ({ method: "POST", path: `/mitglied-werden/bestaetigen/${segment(id)}`, form: {} }),
+    answers: [400],
+    says: saying(APPLICATION_LINK_UNUSABLE),
   },
   // The person's calendar feed (Meine Kurse): public, the token is the key.
   {
