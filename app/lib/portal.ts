@@ -35,7 +35,7 @@ export const DATA_SAVED = "Deine Daten sind gespeichert.";
 export const DATA_CHANGED_MEANWHILE =
   "Deine Daten wurden inzwischen geändert (z. B. vom Verein). Hier siehst du den aktuellen Stand: Bitte prüfe ihn und speichere erneut.";
 export const EMAIL_LINK_SENT = (email: string) =>
-  `Wir haben einen Link an ${email} geschickt. Erst wenn du ihn öffnest, ändern wir deine E-Mail-Adresse. Er gilt 24 Stunden.`;
+  `Wir schicken einen Link an ${email}, wenn diese Adresse bei uns nicht schon zu jemand anderem gehört. Erst wenn du ihn öffnest, ändern wir deine E-Mail-Adresse. Er gilt 24 Stunden.`;
 export const EMAIL_SAME = "Das ist schon deine E-Mail-Adresse.";
 export const EMAIL_LIMITED = "Du hast heute schon oft eine neue Adresse angegeben. Bitte versuche es morgen wieder.";
 export const CONSENT_RESULTS = {

@@ -60,7 +60,17 @@ const EMAIL_CHANGE_MINUTES = 24 * 60;
 /** At most this many addresses asked for per person in a day (each mails a stranger's address). */
 const EMAIL_CHANGES_PER_DAY = 5;
 
-export type EmailChangeRequest = { status: "same" } | { status: "limited" } | { status: "asked"; token: string; email: string };
+/**
+ * token null: the address belongs to another person in Wuff. The portal never makes two people
+ * share an address (a family, who see each other's data): whoever confirmed such a link would join
+ * the asker to that family. The caller answers alike (the answer must not tell that the address is
+ * known) and mails nothing; a shared family address is for staff to enter.
+ */
+export type EmailChangeRequest = { status: "same" } | { status: "limited" } | { status: "asked"; token: string | null; email: string };
+
+/** Another living person has this (normalised) address. */
+const addressOfAnother = (email: string, personId: number) =>
+  sql`EXISTS (SELECT 1 FROM ${people} WHERE lower(trim(email)) = ${email} AND erased_on IS NULL AND id <> ${personId})`;
 
 /** Asks to change the person's address to `newEmail`: a token for the link to that address. */
 export async function requestEmailChange(
@@ -75,6 +85,7 @@ export async function requestEmailChange(
     .from(portalEmailChanges)
     .where(and(eq(portalEmailChanges.personId, input.personId), gt(portalEmailChanges.createdOn, minutesFrom(now, -24 * 60))));
   if (asked >= EMAIL_CHANGES_PER_DAY) return { status: "limited" };
+  const [{ taken }] = await db.select({ taken: sql<number>`${addressOfAnother(email, input.personId)}` }).from(sql`(SELECT 1)`);
   const token = randomToken();
   await db.insert(portalEmailChanges).values({
     personId: input.personId,
@@ -83,7 +94,7 @@ export async function requestEmailChange(
     createdOn: now.toISOString(),
     expiresOn: minutesFrom(now, EMAIL_CHANGE_MINUTES),
   });
-  return { status: "asked", token, email };
+  return { status: "asked", token: taken ? null : token, email };
 }
 
 export type PendingEmailChange = { personId: number; email: string; firstName: string; lastName: string };
@@ -119,7 +130,8 @@ export async function confirmEmailChange(db: Db, token: string, pending: Pending
   const oldEmail = sql`(SELECT lower(trim(email)) FROM ${people} WHERE id = ${pending.personId})`;
   const [claimed] = await runAtomically(db, [
     render(
-      sql`UPDATE ${portalEmailChanges} SET used_on = ${iso} WHERE token_hash = ${tokenHash} AND used_on IS NULL AND expires_on > ${iso} RETURNING person_id`,
+      sql`UPDATE ${portalEmailChanges} SET used_on = ${iso} WHERE token_hash = ${tokenHash} AND used_on IS NULL AND expires_on > ${iso}
+        AND NOT ${addressOfAnother(pending.email, pending.personId)} RETURNING person_id`,
     ),
     // Before the address changes: the sessions acting for the person, by choice or as the only
     // one with the old address, follow it (and from now on name the person).

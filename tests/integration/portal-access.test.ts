@@ -824,7 +824,7 @@ beforeAll(async () => {
     const index = SPECS.indexOf(spec);
     const email = await requestEmailChange(db, { personId: person.id, currentEmail: person.email, newEmail: person.markers.email[0] });
     const mandate = await requestMandate(db, person.id, { accountHolder: `${spec.firstName} ${spec.lastName}`, iban: PENDING_IBANS[index], bic: null });
-    if (email.status !== "asked" || mandate.status !== "asked") throw new Error("Kein Link");
+    if (email.status !== "asked" || !email.token || mandate.status !== "asked") throw new Error("Kein Link");
     const full: Person = {
       ...person,
       feedToken: await renewOwnFeed(db, person.id),

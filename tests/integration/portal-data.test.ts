@@ -10,10 +10,11 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { CONSENT_RESULTS, DATA_CHANGED_MEANWHILE, DATA_SAVED, EMAIL_CONFIRMED, EMAIL_LINK_UNUSABLE, PAPER_UPLOADED } from "~/lib/portal";
+import { CONSENT_RESULTS, DATA_CHANGED_MEANWHILE, DATA_SAVED, EMAIL_CONFIRMED, EMAIL_LINK_SENT, EMAIL_LINK_UNUSABLE, PAPER_UPLOADED } from "~/lib/portal";
 import { PAPER_TOO_LARGE, PAPER_WRONG_TYPE } from "~/lib/dog-papers";
 import { ZIP_MESSAGE } from "~/lib/form-fields";
 import { LOGO_TOO_LARGE, LOGO_WRONG_TYPE } from "~/models/club-look.server";
+import { requestEmailChange } from "~/models/portal-profile.server";
 import { erasurePlan } from "~/models/gdpr.server";
 import { homePanels } from "~/models/home.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
@@ -109,10 +110,30 @@ describe("Meine Daten", () => {
     expect([person.city, person.rowVersion]).toEqual(["Marburg", version]);
   });
 
+  it("never joins another family's address: answered alike, no link mailed, and an old link refused", async () => {
+    const before = (await mailsTo(testAccount)).filter((caught) => caught.headers["x-wuff-intended-to"] === "beta@example.org").length;
+    const asked = await post("/mein/daten", annaCookie, { intent: "email", email: "Beta@example.org" });
+    expect(asked.status).toBe(200);
+    expect(await pageText(asked)).toContain(EMAIL_LINK_SENT("beta@example.org"));
+    expect((await mailsTo(testAccount)).filter((caught) => caught.headers["x-wuff-intended-to"] === "beta@example.org")).toHaveLength(before);
+    // A link asked for while the address was free, used after someone else got it: refused.
+    const free = await requestEmailChange(db, { personId: anna, currentEmail: "anna@example.org", newEmail: "frei@example.org" });
+    if (free.status !== "asked" || !free.token) throw new Error("Kein Link");
+    const [{ id: other }] = await db
+      .insert(schema.people)
+      .values({ firstName: "Olga", lastName: "Other", email: "frei@example.org", memberTypeId: 1 })
+      .returning({ id: schema.people.id });
+    const refused = await fetchApp(`/mein/email/${free.token}`, { method: "POST", body: new URLSearchParams() });
+    expect(refused.status).toBe(400);
+    expect(await pageText(refused)).toContain(EMAIL_LINK_UNUSABLE);
+    expect((await db.select().from(schema.people).where(eq(schema.people.id, anna)))[0].email).toBe("anna@example.org");
+    await db.delete(schema.people).where(eq(schema.people.id, other));
+  });
+
   it("changes the e-mail address only once the new address opened its link; the session follows it", async () => {
     const asked = await post("/mein/daten", annaCookie, { intent: "email", email: "anna.neu@example.org" });
     expect(asked.status).toBe(200);
-    expect(await pageText(asked)).toContain("Wir haben einen Link an anna.neu@example.org geschickt.");
+    expect(await pageText(asked)).toContain(EMAIL_LINK_SENT("anna.neu@example.org"));
     expect((await db.select().from(schema.people).where(eq(schema.people.id, anna)))[0].email).toBe("anna@example.org");
     const [mail] = (await mailsTo(testAccount)).filter((caught) => caught.headers["x-wuff-intended-to"] === "anna.neu@example.org");
     expect(mail.subject).toMatch(/^Bitte bestätige deine neue E-Mail-Adresse bei /);
@@ -230,6 +251,10 @@ describe("Meine Hunde: papers", () => {
     const badDate = await upload(annaCookie, { ...fields, rabiesValidUntil: "31.02.2027" }, { bytes: PNG, name: "x.png", type: "image/png" });
     expect(badDate.status).toBe(400);
     expect(await pageText(badDate)).toContain("Das Datum 31.02.2027 gibt es nicht");
+    // No dog named (a hand-made request): the message stands above the dogs.
+    const noDog = await upload(annaCookie, { ...fields, dogId: "abc" }, { bytes: PNG, name: "x.png", type: "image/png" });
+    expect(noDog.status).toBe(400);
+    expect(await pageText(noDog)).toContain("Bitte einen Hund wählen");
     expect(await db.select().from(schema.dogPapers).where(eq(schema.dogPapers.kind, "RABIES"))).toEqual([]);
   });
 

@@ -73,8 +73,10 @@ export async function action(args: ActionFunctionArgs) {
     if (asked.status === "same")
       return data<ActionData>({ form: "email", result: submission.reply({ fieldErrors: { email: [EMAIL_SAME] } }) }, { status: 400 });
     if (asked.status === "limited") return data<ActionData>({ form: "email", result: submission.reply({ formErrors: [EMAIL_LIMITED] }) }, { status: 429 });
-    const link = `${new URL(args.request.url).origin}/mein/email/${asked.token}`;
-    sendAfterAnswer(args.context, mailEmailChangeLink(cloudflare.env, db, { email: asked.email, person, link }), "Bestätigungslink");
+    if (asked.token) {
+      const link = `${new URL(args.request.url).origin}/mein/email/${asked.token}`;
+      sendAfterAnswer(args.context, mailEmailChangeLink(cloudflare.env, db, { email: asked.email, person, link }), "Bestätigungslink");
+    }
     return data<ActionData>({ form: "email", result: submission.reply({ resetForm: true }), sent: EMAIL_LINK_SENT(asked.email) });
   }
 

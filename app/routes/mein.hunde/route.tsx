@@ -75,6 +75,8 @@ export default function MyDogs() {
       intro="Deine Hunde und ihre Nachweise. Lade einen neuen Nachweis hoch, sobald du ihn hast: Der Verein prüft ihn, danach gilt das Datum."
     >
       {dogs.length === 0 && <p className="mt-4 text-slate-700">Bei uns ist noch kein Hund von dir eingetragen. Sprich uns gern an.</p>}
+      {/* A post that names none of the dogs (a hand-made request): its message above the cards. */}
+      {actionData && !dogs.some((dog) => dog.id === actionData.dogId) && <PortalNotice tone="error">Bitte einen Hund wählen</PortalNotice>}
       {dogs.map((dog) => (
         <DogCard key={dog.id} dog={dog} today={today} actionData={actionData?.dogId === dog.id ? actionData : undefined} />
       ))}
