@@ -45,6 +45,7 @@ test("Mein Wuff: pay two open items online and give a SEPA mandate", async ({ pa
   await expect.poll(async () => (await portalMailsTo(payer.email, "Bitte bestätige dein Lastschriftmandat")).length, { timeout: 30_000 }).toBe(1);
   const [mail] = await portalMailsTo(payer.email, "Bitte bestätige dein Lastschriftmandat");
   await page.goto(/http:\/\/\S+\/mein\/lastschrift\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0]);
+  await noAxeViolations(page, javaScriptEnabled);
   await page.getByRole("button", { name: "Mandat bestätigen" }).click();
   const reference = `WUFF-${payer.personId}-1`;
   await expect(page.getByRole("status").filter({ hasText: `Dein Lastschriftmandat ${reference} gilt ab heute.` })).toBeVisible();

@@ -4,7 +4,8 @@ import { testDataFor } from "./support/test-data";
 
 /**
  * Mein Wuff (issue 32 item 1) as a member finds it on the phone: the address typed in, the link
- * from the mail (maildev), its page's button, signed in, signed out. With JavaScript and without.
+ * from the mail (maildev), its page's button, whom to act for (a family shares the address),
+ * signed in, signed out. With JavaScript and without.
  */
 
 test("Mein Wuff: sign in with the link from the mail on a phone, and sign out", async ({ page, javaScriptEnabled }) => {
@@ -25,6 +26,11 @@ test("Mein Wuff: sign in with the link from the mail on a phone, and sign out", 
   await page.goto(link);
   await noAxeViolations(page, javaScriptEnabled);
   await page.getByRole("button", { name: "Jetzt anmelden" }).click();
+  // A family shares the address: first whom the portal acts for.
+  await expect(page.getByRole("heading", { level: 1, name: "Für wen möchtest du handeln?" })).toBeVisible();
+  await noAxeViolations(page, javaScriptEnabled);
+  await expect(page.getByRole("button", { name: `Paul ${person.lastName}` })).toBeVisible();
+  await page.getByRole("button", { name: `${person.firstName} ${person.lastName}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: `Hallo ${person.firstName}` })).toBeVisible();
   await expect(page.getByText(`Du bist bei Mein Wuff angemeldet für ${person.firstName} ${person.lastName}.`)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -63,10 +63,12 @@ async function unsentReminder(lastName: string): Promise<UnsentReminder> {
   return { lastName, text, personId, feeId };
 }
 
-/** A person with an address of their own (Mein Wuff's sign-in). */
+/** A family sharing one address, Paula and Paul (Mein Wuff's sign-in: whom the portal acts for). */
 async function portalPerson(lastName: string): Promise<PortalPerson> {
   const email = `${lastName.toLowerCase()}@example.org`;
-  await appSql(`INSERT INTO people (first_name, last_name, member_type_id, email) VALUES ('Paula', '${lastName}', 1, '${email}');`);
+  await appSql(
+    `INSERT INTO people (first_name, last_name, member_type_id, email) VALUES ('Paula', '${lastName}', 1, '${email}'), ('Paul', '${lastName}', 1, '${email}');`,
+  );
   return { firstName: "Paula", lastName, email };
 }
 
