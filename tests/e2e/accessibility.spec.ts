@@ -44,6 +44,9 @@ const SCREENS = [
   "/mein/impressum",
   "/mein/satzung",
   "/mitglied-werden",
+  // The pages the portal's mails link to (a token that is none: the same page with its refusal).
+  "/mein/email/kein-gueltiger-link",
+  "/mitglied-werden/bestaetigen/kein-gueltiger-link",
 ];
 
 /** The screens made for a phone: scanned at phone size only, the size they are made for. */
