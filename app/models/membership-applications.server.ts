@@ -7,7 +7,7 @@
  */
 import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { memberTypes, membershipApplications, people, portalMandateRequests, sepaMandates } from "~/db/schema";
+import { memberTypes, membershipApplications, membershipStatuses, people, portalMandateRequests, sepaMandates } from "~/db/schema";
 import { MANDATE_REFERENCE_PREFIX, mandateReference } from "~/lib/banking";
 import { randomToken, sha256Base64Url } from "~/lib/bytes";
 import { berlinDateOf, formatDateTime } from "~/lib/format";
@@ -220,6 +220,14 @@ export async function acceptApplication(db: Db, input: AcceptInput, actor: Actor
   if (application.status !== "CONFIRMED") return { status: "already" };
   const [type] = await db.select({ id: memberTypes.id }).from(memberTypes).where(eq(memberTypes.id, input.memberTypeId));
   if (!type) return { status: "refused", message: "Diese Mitgliedsart gibt es nicht." };
+  if (input.membershipStatusId !== null) {
+    const [status] = await db
+      .select({ id: membershipStatuses.id })
+      .from(membershipStatuses)
+      .where(and(eq(membershipStatuses.id, input.membershipStatusId), eq(membershipStatuses.appliesTo, "PERSON")));
+    // The person form's message (app/dialogs/person/dialog.server.ts): a hand-made id is no 500.
+    if (!status) return { status: "refused", message: "Diesen Mitgliedsstatus gibt es für Personen nicht" };
+  }
   if (input.personId !== null) {
     const [existing] = await db
       .select({ id: people.id })

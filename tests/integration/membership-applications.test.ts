@@ -374,6 +374,10 @@ describe("Mitgliedsanträge: staff accept or decline", () => {
       .values({ firstName: "Fremd", lastName: "Person", email: "fremd@example.org", memberTypeId: nonMemberType })
       .returning({ id: schema.people.id });
     const base = { decision: "accept", applicationId, memberSince: "01.12.2026", memberTypeId: memberType };
+    const wrongStatus = await postForm("/applications", admin, { ...base, person: "neu", membershipStatusId: 99_999_999 });
+    expect(wrongStatus.status).toBe(400);
+    expect(await pageText(wrongStatus)).toContain("Diesen Mitgliedsstatus gibt es für Personen nicht");
+    expect((await applicationsOf(email))[0].status).toBe("CONFIRMED");
     const wrongPerson = await postForm("/applications", admin, { ...base, person: other.id });
     expect(wrongPerson.status).toBe(400);
     expect(await pageText(wrongPerson)).toContain("Diese Person hat nicht die E-Mail-Adresse des Antrags.");
