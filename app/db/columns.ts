@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, sql, type Column, type SQL, type Table } from "drizzle-orm";
+import { Column, getTableColumns, getTableName, is, sql, type SQL, type Table } from "drizzle-orm";
 
 /** A table's stored columns by TypeScript key: generated columns (fullName, isOpen, ...) are
  *  computed by SQLite and can be neither inserted nor restored. */
@@ -14,4 +14,19 @@ export function storedColumns(table: Table) {
  */
 export function qualified(column: Column): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+/**
+ * `table` INDEXED BY `index`, for a FROM: SQLite must walk that index (and fails loudly if it
+ * cannot) where its planner, without statistics, would read and sort far more rows.
+ */
+export const indexedBy = (table: Table, index: string): SQL => sql`${table} INDEXED BY ${sql.identifier(index)}`;
+
+/**
+ * A select's fields with every column written as SQL ("fees"."id", decoded as the column is), for a
+ * select FROM indexedBy(…): drizzle refuses columns of a table it cannot see behind SQL. The
+ * result keeps the fields' type, so rows come back as from the plain select.
+ */
+export function fieldsAsSql<Fields extends Record<string, unknown>>(fields: Fields): Fields {
+  return Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, is(field, Column) ? sql`${qualified(field)}`.mapWith(field) : field])) as Fields;
 }

@@ -518,6 +518,11 @@ export const fees = sqliteTable(
     index("fees_remindable_idx")
       .on(t.sendInvoice, t.dueDate)
       .where(sql`send_invoice = 0 AND kind <> 'REMINDER' AND open_amount > 0`),
+    // The same fees by date: the Kontenblatt under 'Mahnung fällig' walks them newest first and
+    // stops after its page (listFees), instead of walking every fee by date (issue 29).
+    index("fees_remindable_date_idx")
+      .on(t.date)
+      .where(sql`send_invoice = 0 AND kind <> 'REMINDER' AND open_amount > 0`),
     index("fees_reminded_invoice_idx")
       .on(t.remindedInvoiceId)
       .where(sql`reminded_invoice_id IS NOT NULL`),

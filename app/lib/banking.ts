@@ -124,6 +124,16 @@ export const MANDATE_EXPIRY_WARNING_MONTHS = 2;
 /** The last day a mandate last used (or signed) on `lastUse` may be collected on. */
 export const mandateValidUntil = (lastUse: string) => addMonthsToDate(lastUse, MANDATE_UNUSED_MONTHS);
 
+/**
+ * The earliest last use under which a mandate may still be collected on `day`: mandateValidUntil
+ * never decreases with the last use, so it is `day` 36 months back, or the day after when that one's
+ * 36 months end a day short (back from 29 February). A query then compares each use with one date.
+ */
+export function earliestLastUseValidOn(day: string): string {
+  const back = addMonthsToDate(day, -MANDATE_UNUSED_MONTHS);
+  return mandateValidUntil(back) >= day ? back : addDaysToDate(back, 1);
+}
+
 /** Whether a mandate's revocation, not the 36 months, ends it (it ends the day before the revocation). */
 export const isEndedByRevocation = <Mandate extends { validUntil: string; revokedOn: string | null }>(
   mandate: Mandate,

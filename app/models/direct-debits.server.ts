@@ -40,7 +40,7 @@ import {
   type DirectDebitStatus,
   type NoticeChannel,
 } from "~/db/schema";
-import { isEndedByRevocation, MANDATE_EXPIRY_WARNING_MONTHS, MANDATE_UNUSED_MONTHS } from "~/lib/banking";
+import { earliestLastUseValidOn, isEndedByRevocation, MANDATE_EXPIRY_WARNING_MONTHS, MANDATE_UNUSED_MONTHS } from "~/lib/banking";
 import { addMonthsToDate, formatCount, formatDate, formatMoney } from "~/lib/format";
 import { DEFAULT_NOTICE_DAYS, earliestNotifiedCollection, latestCollection, type DebitNoticeSource, type NoticeCollection } from "~/lib/debit-notice";
 import { DIRECT_DEBIT_STATUS_LABELS } from "~/lib/labels";
@@ -106,6 +106,22 @@ export function mandateValidUntilSql(alias: string): SQL {
       ELSE date(${lastUse}, 'start of month', ${months(MANDATE_UNUSED_MONTHS + 1)}, '-1 day') END)`;
   // A revocation (Widerruf, § 675j Abs. 2 BGB) ends it the day before it takes effect.
   return sql`min(${expiry}, coalesce(date(${m}.revoked_on, '-1 day'), '9999-12-31'))`;
+}
+
+/**
+ * Whether mandate `alias` may be collected on `day`: `mandateValidUntilSql(alias) >= day`, asked so
+ * that SQLite answers it from the mandate's row and at most one index lookup of its collections
+ * (direct_debit_items_mandate_idx) instead of computing the date, since lists test it for every
+ * overdue fee (issue 29). Its revocation takes effect after `day` (it ends the day before), and a
+ * use (signature, last use before Wuff, a collection in a run not cancelled) is recent enough.
+ */
+export function mandateValidOnSql(alias: string, day: string): SQL {
+  const m = sql.raw(alias);
+  const since = earliestLastUseValidOn(day);
+  return sql`((${m}.revoked_on IS NULL OR ${m}.revoked_on > ${day})
+    AND (${m}.mandate_date >= ${since} OR (${m}.previous_use_on IS NOT NULL AND ${m}.previous_use_on >= ${since})
+      OR EXISTS (SELECT 1 FROM ${directDebitItems} vu JOIN ${directDebitRuns} vr ON vr.id = vu.run_id
+        WHERE vu.mandate_id = ${m}.id AND vu.collection_date >= ${since} AND vr.status <> 'CANCELLED')))`;
 }
 
 /**

@@ -30,7 +30,7 @@ import type { SortSpec } from "~/lib/grid";
 import { earliestCollectionDate } from "~/lib/pain008";
 import { latestDueDateFor } from "~/lib/reminder-dates";
 import type { Actor } from "./audit.server";
-import { mandateValidUntilSql } from "./direct-debits.server";
+import { mandateValidOnSql } from "./direct-debits.server";
 import { containsPattern } from "./search.server";
 
 export type ReminderLevel = typeof reminderLevels.$inferSelect;
@@ -106,7 +106,7 @@ const inCollection = sql`EXISTS (SELECT 1 FROM ${directDebitItems} di JOIN ${dir
  *  blocked by its earliest collection day), so that run collects it. */
 const debitPending = (today: string) =>
   sql`((${qualified(fees.collectionStop)} IS NULL AND EXISTS (SELECT 1 FROM ${sepaMandates} sm WHERE sm.person_id = ${qualified(fees.personId)} AND sm.is_active = 1
-    AND ${mandateValidUntilSql("sm")} >= ${earliestCollectionDate(today)})) OR ${inCollection})`;
+    AND ${mandateValidOnSql("sm", earliestCollectionDate(today))})) OR ${inCollection})`;
 
 /** A fee is overdue: reminded on its own, something open, its due date passed (§193 BGB), and no
  *  direct debit pending (issue 17: the club collects it rather than reminding). */

@@ -262,6 +262,9 @@ describe("what is overdue and which level is due", () => {
   };
   const dueFees = async (today: string) => {
     const { rows } = await listFees(db, { state: "all", billing: "all", personId, sort: FEE_DEFAULT_SORT, page: 1, reminder: "due", levels, today });
+    // The whole Kontenblatt by date (its page query walks fees_remindable_date_idx) agrees.
+    const whole = await listFees(db, { state: "all", billing: "all", sort: FEE_DEFAULT_SORT, page: 1, pageSize: 10_000, reminder: "due", levels, today });
+    expect(whole.rows.filter((row) => row.personId === personId).map((row) => row.id)).toEqual(rows.map((row) => row.id));
     return rows.map((row) => row.id).sort();
   };
 
