@@ -167,8 +167,9 @@ export const people = sqliteTable(
     index("people_is_trainer_idx").on(t.isTrainer),
     index("people_annual_birthday_idx").on(t.annualBirthday),
     // The retention overview's two lists (Datenschutz) read their candidates only, not every person.
+    // people_left_idx by leaving date and name key: a page of the 'left' list is read in its order.
     index("people_left_idx")
-      .on(t.memberUntil)
+      .on(t.memberUntil, t.lastNameKey)
       .where(sql`erased_on IS NULL`),
     index("people_not_member_created_idx")
       .on(t.createdOn)

@@ -39,13 +39,9 @@ const retentionGrid = (kind: Kind, prefix: string, title: string): GridDecl<Rete
     ],
     defaultSort: { id: "fullName", descending: false },
     model: {
-      // The model orders them (left: by leaving date; inactive: by name); the lists are short.
-      list: async (db, query) => {
-        // Only this list's query (the other grid reads the other one), the cutoff of Einstellungen in it.
-        const rows = await retentionList(db, kind, null, todayInBerlin());
-        const start = (query.page - 1) * query.pageSize;
-        return { rows: rows.slice(start, start + query.pageSize), total: rows.length };
-      },
+      // The model orders them (left: by leaving date; inactive: by name) and reads the page.
+      // Only this list's query (the other grid reads the other one), the cutoff of Einstellungen in it.
+      list: (db, query) => retentionList(db, kind, null, todayInBerlin(), { offset: (query.page - 1) * query.pageSize, limit: query.pageSize }),
     },
     dialogs: { add: false, edit: false, delete: false },
     rowActions: [

@@ -945,20 +945,37 @@ const NEXT_PLANNED = `(SELECT min(d) FROM (
  *   has no course participation (by the course's start or the participation's creation), fee,
  *   invoice, attendance ticked, certification, or course as trainer, and none planned.
  * Each is shown with its last activity up to today and its next planned date after today.
+ * `window` (the grid's page): `left` reads only that page's people along people_left_idx (by
+ * leaving date and name key, so neither is computed nor sorted for all) and works out activity for
+ * them only; `inactive` is chosen by its activity, so it works it out for every candidate.
  */
-export async function retentionList(db: Db, kind: "left" | "inactive", cutoff: string | null, today: string): Promise<RetentionCandidate[]> {
+export async function retentionList(
+  db: Db,
+  kind: "left" | "inactive",
+  cutoff: string | null,
+  today: string,
+  window: { offset: number; limit: number } = { offset: 0, limit: -1 },
+): Promise<{ rows: RetentionCandidate[]; total: number }> {
   // Without a cutoff, the one of Einstellungen: worked out in the list's own query, so a grid
   // needs no reads of the settings before it (one round trip, not three).
   const cut = `(SELECT coalesce(?1, date(?2, '-' || ${YEARS_SQL} || ' years')))`;
   if (kind === "left") {
-    const { results } = await one(
-      db,
-      `SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, ${NEXT_PLANNED} AS nextPlanned FROM people p
-      WHERE p.erased_on IS NULL AND p.member_until IS NOT NULL AND p.member_until < ${cut} ORDER BY p.member_until, p.last_name_key, p.id`,
-      cutoff,
-      today,
-    ).all<RetentionCandidate>();
-    return results;
+    const left = `erased_on IS NULL AND member_until IS NOT NULL AND member_until < ${cut}`;
+    // Both statements go to D1 in one round trip (client.server.ts batches what starts together).
+    const [{ results }, counted] = await Promise.all([
+      one(
+        db,
+        `SELECT p.id, p.full_name AS fullName, p.member_until AS memberUntil, ${LAST_ACTIVITY} AS lastActivity, ${NEXT_PLANNED} AS nextPlanned
+        FROM (SELECT id, member_until, last_name_key AS k FROM people WHERE ${left} ORDER BY member_until, last_name_key, id LIMIT ?3 OFFSET ?4) page
+        JOIN people p ON p.id = page.id ORDER BY page.member_until, page.k, page.id`,
+        cutoff,
+        today,
+        window.limit,
+        window.offset,
+      ).all<RetentionCandidate>(),
+      one(db, `SELECT count(*) AS total FROM people WHERE ${left}`, cutoff, today).first<{ total: number }>(),
+    ]);
+    return { rows: results, total: counted?.total ?? 0 };
   }
   const { results } = await one(
     db,
@@ -968,7 +985,8 @@ export async function retentionList(db: Db, kind: "left" | "inactive", cutoff: s
     cutoff,
     today,
   ).all<RetentionCandidate & { k: string }>();
-  return results.map(({ id, fullName, memberUntil, lastActivity, nextPlanned }) => ({ id, fullName, memberUntil, lastActivity, nextPlanned }));
+  const rows = results.map(({ id, fullName, memberUntil, lastActivity, nextPlanned }) => ({ id, fullName, memberUntil, lastActivity, nextPlanned }));
+  return { rows: window.limit < 0 ? rows.slice(window.offset) : rows.slice(window.offset, window.offset + window.limit), total: rows.length };
 }
 
 export async function setRetentionYears(db: Db, years: number, actor: Actor, now = new Date()): Promise<void> {

@@ -19,6 +19,8 @@ import {
   eraseExpiredRemains,
   personData,
   PLAN_TABLES,
+  retentionCutoff,
+  retentionList,
   retentionSchedule,
   RUN_UNDER_WAY,
   SCOPES,
@@ -1084,5 +1086,23 @@ describe("retention overview", () => {
     expect(inactive.map((row) => row.id)).toContain(idle);
     expect(inactive.map((row) => row.id)).not.toContain(busy);
     expect(inactive.map((row) => row.id)).not.toContain(left);
+  });
+
+  it("a page of the 'left' list is the whole list's slice, in order of leaving and name (DIN 5007), with the whole count", async () => {
+    const leftOn = (lastName: string) =>
+      first(
+        "INSERT INTO people (first_name, last_name, member_type_id, is_member, member_since, member_until) VALUES ('Test', ?1, 1, 0, '2001-01-01', '2019-06-30') RETURNING id",
+        lastName,
+      ).then((row) => Number(row!.id));
+    const [ozturk, ohm, ozean] = [await leftOn("Öztürk"), await leftOn("Ohm"), await leftOn("Ozean")];
+    const cutoff = await retentionCutoff(db, 3, "2026-11-25");
+    const whole = await retentionList(db, "left", cutoff, "2026-11-25");
+    const ours = whole.rows.map((row) => row.id).filter((id) => [ozturk, ohm, ozean].includes(id));
+    expect(ours).toEqual([ohm, ozean, ozturk]);
+    expect(whole.total).toBe(whole.rows.length);
+    for (let offset = 0; offset < whole.total; offset += 2) {
+      const page = await retentionList(db, "left", cutoff, "2026-11-25", { offset, limit: 2 });
+      expect(page).toEqual({ rows: whole.rows.slice(offset, offset + 2), total: whole.total });
+    }
   });
 });

@@ -8,5 +8,6 @@ export async function retentionLists(
   today: string,
 ): Promise<{ cutoff: string; left: RetentionCandidate[]; inactive: RetentionCandidate[] }> {
   const cutoff = await retentionCutoff(db, years, today);
-  return { cutoff, left: await retentionList(db, "left", cutoff, today), inactive: await retentionList(db, "inactive", cutoff, today) };
+  const [left, inactive] = [await retentionList(db, "left", cutoff, today), await retentionList(db, "inactive", cutoff, today)];
+  return { cutoff, left: left.rows, inactive: inactive.rows };
 }
