@@ -5,7 +5,7 @@
  * data, links into their screens, and one round trip to D1 (none for a visitor without a session).
  */
 import { env } from "cloudflare:test";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
@@ -181,6 +181,54 @@ describe("the panels (app/models/home.server.ts)", () => {
     ]);
     // Not: the 31st day, no date, cancelled, only in a finished course, renewed since booking, on the waiting list.
     expect(panels.rabies!.rows[0]).toMatchObject({ dogId: ids.Abgelaufen, ownerName: "Test Halter" });
+  });
+
+  it("rabies: more dogs than rows, the last row's date shared by more: the soonest first, the same date by name (DIN 5007)", async () => {
+    // Twelve more dogs in Agility Anfänger: nine expire on 01.04., three on 02.04.; with the three
+    // above, the tenth row falls among the 01.04. dogs, which go by name (Ä as A, ß as ss).
+    const names = ["Zorro", "Ärgerlich", "Bello", "Aaron", "Strauß", "Strauss", "Mücke", "Muck", "Quirl"];
+    const later = ["Anton", "Berta", "Cäsar"];
+    const added = await db
+      .insert(schema.dogs)
+      .values([
+        ...names.map((commonName) => ({ ownerId: ids.Halter, commonName, rabiesValidUntil: "2026-04-01" })),
+        ...later.map((commonName) => ({ ownerId: ids.Halter, commonName, rabiesValidUntil: "2026-04-02" })),
+      ])
+      .returning({ id: schema.dogs.id });
+    await insertAll(
+      (rows) => db.insert(schema.courseMemberships).values(rows),
+      added.map((dog) => ({ courseId: ids["Agility Anfänger"], personId: ids.Halter, dogId: dog.id, statusId: STATUS.CONFIRMED })),
+    );
+    try {
+      const panels = await homePanels(db, admin, BERLIN_JUST_AFTER_MIDNIGHT);
+      expect(panels.rabies!.rows.map((dog) => dog.dogName)).toEqual([
+        "Abgelaufen",
+        "Heuteablauf",
+        "Aaron",
+        "Ärgerlich",
+        "Bello",
+        "Muck",
+        "Mücke",
+        "Quirl",
+        // Strauss and Strauß have the same key: the earlier dog first.
+        "Strauß",
+        "Strauss",
+      ]);
+      expect(panels.rabies!.more).toBe(true);
+    } finally {
+      await db.delete(schema.courseMemberships).where(
+        inArray(
+          schema.courseMemberships.dogId,
+          added.map((dog) => dog.id),
+        ),
+      );
+      await db.delete(schema.dogs).where(
+        inArray(
+          schema.dogs.id,
+          added.map((dog) => dog.id),
+        ),
+      );
+    }
   });
 
   it("this week's birthdays from Monday to Sunday across the turn of the year, members only, with the age they turn", async () => {
