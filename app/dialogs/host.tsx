@@ -1,16 +1,15 @@
 /**
  * Renders the dialog the URL names, on every page (the app shell includes it). Each registered
  * dialog's component (app/dialogs/<entity>/dialog.tsx, found by its folder) is loaded only when
- * it opens; confirmations (delete, restore) are the kit's own. The server sends the complete
- * document, so a dialog shows without JavaScript too.
+ * it opens, and so is the list that finds it (./components.ts); confirmations (delete, restore)
+ * are the kit's own. The server sends the complete document, so a dialog shows without
+ * JavaScript too.
  */
 import { useFetcher, useLocation, useMatches } from "@remix-run/react";
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 import { DialogFormContext, DialogGridsContext, DialogHistoryContext, useDialogHistory, type DialogProps } from "~/components/dialog-form";
 import { closedHref } from "~/lib/grid-state";
 import type { ConfirmData, DialogActionData, OpenDialog } from "./define.server";
-
-type DialogComponent = ComponentType<DialogProps<unknown>>;
 
 /**
  * A component whose code loads when it is first shown (React's lazy), or, once `preload` has
@@ -32,10 +31,21 @@ function loadable<Props>(load: () => Promise<ComponentType<Props>>) {
   };
 }
 
-const registered = import.meta.glob<{ default: DialogComponent }>("./*/dialog.tsx");
-const COMPONENTS = new Map(Object.entries(registered).map(([path, load]) => [path.split("/")[1], loadable(() => load().then((module) => module.default))]));
+/** Where the dialogs' code is: loaded with the first dialog, not with the page. */
+const dialogCode = () => import("./components");
 
-const CONFIRM = loadable(() => import("~/components/dialog").then((module) => module.ConfirmDialog));
+/** Per entity, its dialog's component (made on first use: the entities are in ./components.ts). */
+const COMPONENTS = new Map<string, ReturnType<typeof loadable<DialogProps<unknown>>>>();
+function dialogOf(entity: string) {
+  let dialog = COMPONENTS.get(entity);
+  if (!dialog) {
+    dialog = loadable<DialogProps<unknown>>(() => dialogCode().then((module) => module.loadDialog(entity)));
+    COMPONENTS.set(entity, dialog);
+  }
+  return dialog;
+}
+
+const CONFIRM = loadable(() => dialogCode().then((module) => module.loadConfirm()));
 
 /**
  * Loads the code of the dialog the page's URL opens (?dialog=person-edit), before the page
@@ -45,10 +55,14 @@ const CONFIRM = loadable(() => import("~/components/dialog").then((module) => mo
  */
 export async function preloadOpenDialog(search: string) {
   const entity = /^([a-zA-Z]+)-[a-zA-Z]+$/.exec(new URLSearchParams(search).get("dialog") ?? "")?.[1];
-  const dialog = entity ? COMPONENTS.get(entity) : undefined;
-  if (!dialog) return;
-  // A confirmation (delete, restore) is the kit's own dialog. Failing, both load lazily.
-  await Promise.all([dialog.preload(), CONFIRM.preload()]).catch(() => undefined);
+  if (!entity) return;
+  try {
+    if (!(await dialogCode()).hasDialog(entity)) return;
+    // A confirmation (delete, restore) is the kit's own dialog.
+    await Promise.all([dialogOf(entity).preload(), CONFIRM.preload()]);
+  } catch {
+    // Failing, both load lazily.
+  }
 }
 
 const isConfirm = (data: unknown): data is ConfirmData => typeof data === "object" && data !== null && "confirm" in data;
@@ -80,14 +94,15 @@ function DialogView({ dialog, result }: { dialog: OpenDialog; result: DialogActi
   const closeHref = closedHref(location.pathname, location.search);
   const actionData = fetcher.data ?? result;
   const confirm = isConfirm(dialog.data) ? dialog.data.confirm : null;
-  const entry = COMPONENTS.get(dialog.entity);
-  let content: ReactNode = null;
-  let ready = false;
+  let content: ReactNode;
+  let ready: boolean;
   if (confirm) {
     const ConfirmDialog = CONFIRM.ready ?? CONFIRM.Lazy;
     ready = CONFIRM.ready !== null;
     content = <ConfirmDialog {...confirm} closeHref={closeHref} error={actionData?.error} />;
-  } else if (entry) {
+  } else {
+    // An entity without a dialog of its own renders nothing (./components.ts).
+    const entry = dialogOf(dialog.entity);
     const Component = entry.ready ?? entry.Lazy;
     ready = entry.ready !== null;
     content = <Component view={dialog.view} data={dialog.data} actionData={actionData} closeHref={closeHref} />;
