@@ -8,6 +8,9 @@
  * after the change). The columns are not kept in the Änderungsverlauf (app/db/history.ts): the
  * reminder itself is.
  *
+ * The sums of the fees (fee_totals, see schema.ts) are derived from the fees: every insert, change
+ * of what they sum and delete of a fee takes the fee out of its old row and adds it to its new one.
+ *
  * The triggers name fees and invoice_headers: a migration that rebuilds either table drops them
  * first (SQLite refuses the rename otherwise); the generated block at the migration's end
  * (`npm run db:history`) writes them again.
@@ -34,8 +37,9 @@ function refresh(row: "NEW" | "OLD"): string {
   }).join("\n");
 }
 
+const trigger = (name: string, when: string, body: string) => ({ name, sql: `CREATE TRIGGER ${name} ${when} BEGIN\n${body}\nEND` });
+
 export function reminderStandingTriggers(): { name: string; sql: string }[] {
-  const trigger = (name: string, when: string, body: string) => ({ name, sql: `CREATE TRIGGER ${name} ${when} BEGIN\n${body}\nEND` });
   return [
     trigger("reminders_standing_insert", "AFTER INSERT ON reminders", refresh("NEW")),
     trigger(
@@ -44,6 +48,33 @@ export function reminderStandingTriggers(): { name: string; sql: string }[] {
       `${refresh("OLD")}\n${refresh("NEW")}`,
     ),
     trigger("reminders_standing_delete", "AFTER DELETE ON reminders", refresh("OLD")),
+  ];
+}
+
+/** A fee's row (NEW or OLD) in fee_totals: invoiced or not, open or paid, an open fee's due date.
+ *  iif, not CASE … END: the migrations' statement splitter (wrangler) takes a CASE's END inside a
+ *  trigger for the trigger's own. */
+function totalsKey(row: "NEW" | "OLD"): string {
+  return `is_invoiced = (${row}.is_invoiced <> 0) AND is_open = (${row}.open_amount > 0) AND due_date = iif(${row}.open_amount > 0, coalesce(${row}.due_date, ''), '')`;
+}
+
+/** Adds the fee to its row of fee_totals (made when it is the first). */
+const addToTotals = (row: "NEW" | "OLD") => `  INSERT INTO fee_totals (is_invoiced, is_open, due_date, fees, amount, open_amount)
+    VALUES (${row}.is_invoiced <> 0, ${row}.open_amount > 0, iif(${row}.open_amount > 0, coalesce(${row}.due_date, ''), ''), 1, ${row}.amount, ${row}.open_amount)
+    ON CONFLICT (is_invoiced, is_open, due_date) DO UPDATE SET fees = fees + 1, amount = amount + excluded.amount, open_amount = open_amount + excluded.open_amount;`;
+
+/** Takes the fee out of its row of fee_totals (dropped when it was the last). */
+const takeFromTotals = (
+  row: "NEW" | "OLD",
+) => `  UPDATE fee_totals SET fees = fees - 1, amount = amount - ${row}.amount, open_amount = open_amount - ${row}.open_amount
+    WHERE ${totalsKey(row)};
+  DELETE FROM fee_totals WHERE fees = 0 AND ${totalsKey(row)};`;
+
+export function feeTotalsTriggers(): { name: string; sql: string }[] {
+  return [
+    trigger("fee_totals_insert", "AFTER INSERT ON fees", addToTotals("NEW")),
+    trigger("fee_totals_update", "AFTER UPDATE OF amount, open_amount, is_invoiced, due_date ON fees", `${takeFromTotals("OLD")}\n${addToTotals("NEW")}`),
+    trigger("fee_totals_delete", "AFTER DELETE ON fees", takeFromTotals("OLD")),
   ];
 }
 

@@ -557,6 +557,26 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 const INVOICE_KINDS = ["INVOICE", "STORNO", "CREDIT_NOTE"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 
+/**
+ * The sums of all fees, kept by the database itself (app/db/derived.ts) in the statement that
+ * writes a fee: per invoiced or not, open or paid, and for open fees per due date (a few hundred
+ * rows, not every fee). The Kontenblatt's sums under its toggles and the home page's open and due
+ * fees read these instead of every fee, so they cost the same with 300 fees or 50,000 (issue 29).
+ */
+export const feeTotals = sqliteTable(
+  "fee_totals",
+  {
+    isInvoiced: integer("is_invoiced", { mode: "boolean" }).notNull(),
+    isOpen: integer("is_open", { mode: "boolean" }).notNull(),
+    /** The due date of open fees; '' for an open fee without one and for every paid fee. */
+    dueDate: text("due_date").notNull(),
+    fees: integer("fees").notNull(),
+    amount: integer("amount").notNull(),
+    openAmount: integer("open_amount").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.isInvoiced, t.isOpen, t.dueDate] })],
+);
+
 export const invoiceHeaders = sqliteTable(
   "invoice_headers",
   {

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, gt, gte, lt, sql, sum, type SQL } from "driz
 import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { ABORT_UNLESS_CHANGED, runAtomically, toSql, type Db } from "~/db/client.server";
 import { fieldsAsSql, indexedBy } from "~/db/columns";
-import { courseMemberships, fees, invoiceHeaders, invoiceRows, paymentAllocations, people } from "~/db/schema";
+import { courseMemberships, fees, feeTotals, invoiceHeaders, invoiceRows, paymentAllocations, people } from "~/db/schema";
 import { formatMoney, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { auditInsert, auditUpdate, type Actor, type UpdateOutcome } from "./audit.server";
@@ -159,6 +159,40 @@ function alongDate(query: FeeQuery): { index?: string; hint?: SQL } {
   return { hint: gte(fees.date, "") };
 }
 
+/**
+ * The toggles of state and billing as a condition on fee_totals, the sums the database keeps
+ * (app/db/derived.ts); undefined for a query those cannot answer (a person's fees, a reminder
+ * filter), which sums the fees themselves. 'Fällig' is open with a due date before today, as
+ * feeStateCondition says.
+ */
+function keptTotalsCondition({ state, billing, personId, reminder, today = todayInBerlin() }: Omit<FeeQuery, "sort">): SQL | undefined | false {
+  if (personId || (reminder && reminder !== "all")) return false;
+  return and(
+    state === "open" ? eq(feeTotals.isOpen, true) : state === "paid" ? eq(feeTotals.isOpen, false) : undefined,
+    state === "due" ? and(eq(feeTotals.isOpen, true), sql`${feeTotals.dueDate} <> ''`, lt(feeTotals.dueDate, today)) : undefined,
+    billing === "invoiced" ? eq(feeTotals.isInvoiced, true) : billing === "notInvoiced" ? eq(feeTotals.isInvoiced, false) : undefined,
+  );
+}
+
+/** The number of fees matching `query` and the sums of their amounts and open amounts. */
+function totalsOf(db: Db, query: Omit<FeeQuery, "sort">) {
+  const kept = keptTotalsCondition(query);
+  if (kept !== false) {
+    return db
+      .select({
+        total: sql<number>`coalesce(sum(${feeTotals.fees}), 0)`.mapWith(Number),
+        amount: sum(feeTotals.amount).mapWith(Number),
+        openAmount: sum(feeTotals.openAmount).mapWith(Number),
+      })
+      .from(feeTotals)
+      .where(kept);
+  }
+  return db
+    .select({ total: count(), amount: sum(fees.amount).mapWith(Number), openAmount: sum(fees.openAmount).mapWith(Number) })
+    .from(fees)
+    .where(where(query));
+}
+
 /** One page of fees, the number of all that match and the sums of their amounts, in one round trip. */
 export async function listFees(db: Db, query: FeeQuery & { page: number; pageSize?: number }) {
   const pageSize = query.pageSize ?? PAGE_SIZE;
@@ -172,10 +206,7 @@ export async function listFees(db: Db, query: FeeQuery & { page: number; pageSiz
       .orderBy(...orderBy(query.sort))
       .limit(pageSize)
       .offset((query.page - 1) * pageSize),
-    db
-      .select({ total: count(), amount: sum(fees.amount).mapWith(Number), openAmount: sum(fees.openAmount).mapWith(Number) })
-      .from(fees)
-      .where(where(query)),
+    totalsOf(db, query),
   ]);
   return { rows: (rows as FeeRow[]).map(toRow), total: totals.total, sums: { amount: totals.amount ?? 0, openAmount: totals.openAmount ?? 0 } };
 }
@@ -184,20 +215,19 @@ export type FeeTotal = { count: number; openAmount: number };
 
 /**
  * What is open and what is due (the Kontenblatt's 'Nur offene' and 'Nur fällige'): how many fees
- * and the sum of their open amounts in cents, in one statement over the fees.
+ * and the sum of their open amounts in cents, from the sums the database keeps (fee_totals).
  */
 export async function openAndDueFees(db: Db, today: string): Promise<{ open: FeeTotal; due: FeeTotal }> {
-  const open = feeStateCondition("open", today)!;
-  const due = feeStateCondition("due", today)!;
+  const due = sql`${feeTotals.dueDate} <> '' AND ${feeTotals.dueDate} < ${today}`;
   const [row] = await db
     .select({
-      openCount: sql<number>`count(*) FILTER (WHERE ${open})`.mapWith(Number),
-      openAmount: sql<number>`coalesce(sum(${fees.openAmount}) FILTER (WHERE ${open}), 0)`.mapWith(Number),
-      dueCount: sql<number>`count(*) FILTER (WHERE ${due})`.mapWith(Number),
-      dueAmount: sql<number>`coalesce(sum(${fees.openAmount}) FILTER (WHERE ${due}), 0)`.mapWith(Number),
+      openCount: sql<number>`coalesce(sum(${feeTotals.fees}), 0)`.mapWith(Number),
+      openAmount: sql<number>`coalesce(sum(${feeTotals.openAmount}), 0)`.mapWith(Number),
+      dueCount: sql<number>`coalesce(sum(${feeTotals.fees}) FILTER (WHERE ${due}), 0)`.mapWith(Number),
+      dueAmount: sql<number>`coalesce(sum(${feeTotals.openAmount}) FILTER (WHERE ${due}), 0)`.mapWith(Number),
     })
-    .from(fees)
-    .where(open);
+    .from(feeTotals)
+    .where(eq(feeTotals.isOpen, true));
   return { open: { count: row.openCount, openAmount: row.openAmount }, due: { count: row.dueCount, openAmount: row.dueAmount } };
 }
 
