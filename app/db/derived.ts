@@ -52,8 +52,8 @@ export function reminderStandingTriggers(): { name: string; sql: string }[] {
 }
 
 /** A fee's row (NEW or OLD) in fee_totals: invoiced or not, open or paid, an open fee's due date.
- *  iif, not CASE … END: the migrations' statement splitter (wrangler) takes a CASE's END inside a
- *  trigger for the trigger's own. */
+ *  iif, not CASE … END: wrangler's statement splitter misses an END followed by a comma and then
+ *  runs statements together (docs/development.md). */
 function totalsKey(row: "NEW" | "OLD"): string {
   return `is_invoiced = (${row}.is_invoiced <> 0) AND is_open = (${row}.open_amount > 0) AND due_date = iif(${row}.open_amount > 0, coalesce(${row}.due_date, ''), '')`;
 }
