@@ -54,13 +54,24 @@ export function reminderStandingTriggers(): { name: string; sql: string }[] {
 /** A fee's row (NEW or OLD) in fee_totals: invoiced or not, open or paid, an open fee's due date.
  *  iif, not CASE … END: wrangler's statement splitter misses an END followed by a comma and then
  *  runs statements together (docs/development.md). */
-function totalsKey(row: "NEW" | "OLD"): string {
-  return `is_invoiced = (${row}.is_invoiced <> 0) AND is_open = (${row}.open_amount > 0) AND due_date = iif(${row}.open_amount > 0, coalesce(${row}.due_date, ''), '')`;
-}
+const totalsKeyOf = (row: "NEW" | "OLD") =>
+  [
+    ["is_invoiced", `${row}.is_invoiced <> 0`],
+    ["is_open", `${row}.open_amount > 0`],
+    ["due_date", `iif(${row}.open_amount > 0, coalesce(${row}.due_date, ''), '')`],
+  ] as const;
+
+/** The WHERE of the fee's row. */
+const totalsKey = (row: "NEW" | "OLD") =>
+  totalsKeyOf(row)
+    .map(([column, value]) => `${column} = ${column === "due_date" ? value : `(${value})`}`)
+    .join(" AND ");
 
 /** Adds the fee to its row of fee_totals (made when it is the first). */
 const addToTotals = (row: "NEW" | "OLD") => `  INSERT INTO fee_totals (is_invoiced, is_open, due_date, fees, amount, open_amount)
-    VALUES (${row}.is_invoiced <> 0, ${row}.open_amount > 0, iif(${row}.open_amount > 0, coalesce(${row}.due_date, ''), ''), 1, ${row}.amount, ${row}.open_amount)
+    VALUES (${totalsKeyOf(row)
+      .map(([, value]) => value)
+      .join(", ")}, 1, ${row}.amount, ${row}.open_amount)
     ON CONFLICT (is_invoiced, is_open, due_date) DO UPDATE SET fees = fees + 1, amount = amount + excluded.amount, open_amount = open_amount + excluded.open_amount;`;
 
 /** Takes the fee out of its row of fee_totals (dropped when it was the last). */

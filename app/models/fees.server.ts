@@ -159,6 +159,9 @@ function alongDate(query: FeeQuery): { index?: string; hint?: SQL } {
   return { hint: gte(fees.date, "") };
 }
 
+/** Due among fee_totals' open rows: a due date before today (paid rows and open fees without one have ''). */
+const keptDue = (today: string) => sql`${feeTotals.dueDate} <> '' AND ${feeTotals.dueDate} < ${today}`;
+
 /**
  * The toggles of state and billing as a condition on fee_totals, the sums the database keeps
  * (app/db/derived.ts); undefined for a query those cannot answer (a person's fees, a reminder
@@ -169,7 +172,7 @@ function keptTotalsCondition({ state, billing, personId, reminder, today = today
   if (personId || (reminder && reminder !== "all")) return false;
   return and(
     state === "open" ? eq(feeTotals.isOpen, true) : state === "paid" ? eq(feeTotals.isOpen, false) : undefined,
-    state === "due" ? and(eq(feeTotals.isOpen, true), sql`${feeTotals.dueDate} <> ''`, lt(feeTotals.dueDate, today)) : undefined,
+    state === "due" ? and(eq(feeTotals.isOpen, true), keptDue(today)) : undefined,
     billing === "invoiced" ? eq(feeTotals.isInvoiced, true) : billing === "notInvoiced" ? eq(feeTotals.isInvoiced, false) : undefined,
   );
 }
@@ -218,7 +221,7 @@ export type FeeTotal = { count: number; openAmount: number };
  * and the sum of their open amounts in cents, from the sums the database keeps (fee_totals).
  */
 export async function openAndDueFees(db: Db, today: string): Promise<{ open: FeeTotal; due: FeeTotal }> {
-  const due = sql`${feeTotals.dueDate} <> '' AND ${feeTotals.dueDate} < ${today}`;
+  const due = keptDue(today);
   const [row] = await db
     .select({
       openCount: sql<number>`coalesce(sum(${feeTotals.fees}), 0)`.mapWith(Number),
