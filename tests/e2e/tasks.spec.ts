@@ -122,6 +122,9 @@ function halfYearsBetween(from: string, to: string): string[] {
 }
 
 const germanDate = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+const isoOfGermanDate = (german: string) => `${german.slice(6, 10)}-${german.slice(3, 5)}-${german.slice(0, 2)}`;
+const dayAfter = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const daysFromTo = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /**
  * Einstellungen as the treasurer sets up the Mahnwesen (both projects save it): level 1 with a
@@ -186,6 +189,7 @@ test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end with
   const dialog = page.getByRole("dialog", { name: "Mahnlauf starten" });
   const preview = dialog.getByRole("table", { name: /^Vorschau für den \d{2}\.\d{2}\.\d{4}$/ });
   await expect(preview).toBeVisible();
+  const previewDay = isoOfGermanDate((await preview.locator("caption").textContent())!.slice(-10));
   await expect(preview.getByRole("row", { name: /^Zahlungserinnerung/ })).toBeVisible();
   const items = Number(
     (await preview
@@ -240,25 +244,36 @@ test("Mahnlauf (FINANCE): the preview, the confirmation, the run to its end with
   else expect(await printPdf.text()).toBe("In diesem Mahnlauf gibt es keine Mahnung zum Drucken.");
 
   // This project's debtor in default: the 1. Mahnung charges the actual costs of its channel and
-  // the interest from the day after the Zahlungserinnerung's deadline to today, on the letter.
-  const days = javaScriptEnabled ? 30 : 10;
-  const interest = interestOn100(days);
-  const interestLine = `Verzugszinsen Rechnung ${debtor.invoiceNumber}: ${germanDate(berlinDaysAgo(days - 1))} bis ${germanDate(berlinDaysAgo(0))}, 5 Prozentpunkte über dem Basiszinssatz (6,27 % p. a.) ${interest}`;
+  // the interest from the day after the Zahlungserinnerung's deadline to the run's day, on the
+  // letter. The run's day is the preview's, or the next one when the run started past midnight,
+  // so it is read from the letter, not from the clock now.
+  const interestLineOf = (text: string) => {
+    const line = new RegExp(
+      `Verzugszinsen Rechnung ${debtor.invoiceNumber}: (\\d{2}\\.\\d{2}\\.\\d{4}) bis (\\d{2}\\.\\d{2}\\.\\d{4}), 5 Prozentpunkte über dem Basiszinssatz \\(6,27 % p\\. a\\.\\) (\\d+,\\d{2} €)`,
+    ).exec(text);
+    expect(line, text).not.toBeNull();
+    const [, from, to, charged] = line!;
+    expect(isoOfGermanDate(from)).toBe(dayAfter(debtor.defaultSince));
+    expect([previewDay, dayAfter(previewDay)]).toContain(isoOfGermanDate(to));
+    const days = daysFromTo(debtor.defaultSince, isoOfGermanDate(to));
+    expect(charged).toBe(interestOn100(days));
+    return charged;
+  };
   if (debtor.email === null) {
     // By post: in the print PDF, with the letter's 1,50 €.
     expect(printPdf.status()).toBe(200);
     const printed = await pdfText(new Uint8Array(await printPdf.body()));
     expect(printed).toContain(`Rechnung ${debtor.invoiceNumber}`);
-    expect(printed).toContain(interestLine);
+    interestLineOf(printed);
     expect(printed).toContain("Mahngebühr 1,50 €");
   } else {
     // By mail: no costs, the interest in the mail and in its letter.
     const [mail] = await caughtMails(`1. Mahnung: Rechnung ${debtor.invoiceNumber}`);
     expect(mail, "Mail der 1. Mahnung").toBeDefined();
+    const attachment = mail.attachments!.find((file) => file.contentType === "application/pdf")!;
+    const interest = interestLineOf(await pdfText(await caughtAttachment(mail, attachment.generatedFileName)));
     const total = `${(100 + Number(interest.replace(" €", "").replace(",", "."))).toFixed(2).replace(".", ",")} €`;
     expect(mail.text.replace(/\s+/g, " ")).toContain(`offen 100,00 €, zuzüglich Verzugszinsen ${interest}, zusammen ${total}`);
-    const attachment = mail.attachments!.find((file) => file.contentType === "application/pdf")!;
-    expect(await pdfText(await caughtAttachment(mail, attachment.generatedFileName))).toContain(interestLine);
   }
 
   // The history: the newest reminder's person, the tab 'Mahnungen' under them.
