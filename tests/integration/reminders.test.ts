@@ -415,6 +415,48 @@ describe("what is overdue and which level is due", () => {
     await db.delete(schema.sepaMandates).where(eq(schema.sepaMandates.id, mandate.id));
   });
 
+  it("a fee in a Lastschriftlauf is not reminded while its debit stands; a cancelled item or run frees it", async () => {
+    await clearingAway(`DELETE FROM invoice_headers WHERE person_id = ${personId}`);
+    await db.delete(schema.fees).where(eq(schema.fees.personId, personId));
+    const inRun = await fee("2026-01-05");
+    const alone = await fee("2026-01-05");
+    // No mandate any more (revoked after the run took it): only the run keeps it from a reminder.
+    const [{ id: runId }] = await db.insert(schema.jobs).values({ type: "DIRECT_DEBIT", status: "DONE" }).returning({ id: schema.jobs.id });
+    await db
+      .insert(schema.directDebitRuns)
+      .values({ id: runId, status: "SUBMITTED", messageId: `TEST-COLLECT-${runId}`, total: 1_000, createdBy: "test", createdOn: "2026-01-06T00:00:00Z" });
+    const [{ id: itemId }] = await db
+      .insert(schema.directDebitItems)
+      .values({
+        runId,
+        feeId: inRun,
+        personId,
+        mandateId: 0,
+        mandateReference: `WUFF-${personId}-9`,
+        mandateDate: "2025-01-01",
+        accountHolder: "Mia Mahnung",
+        iban: "DE89370400440532013000",
+        endToEndId: `TEST-COLLECT-${runId}`,
+        sequenceType: "RCUR",
+        dueDate: "2026-01-08",
+        collectionDate: "2026-01-08",
+        amount: 1_000,
+      })
+      .returning({ id: schema.directDebitItems.id });
+    expect(await dueFees("2026-12-01")).toEqual([alone]);
+    // The item taken out of the run (cancelled): the fee is reminded again.
+    await db.update(schema.directDebitItems).set({ cancelledOn: "2026-01-07" }).where(eq(schema.directDebitItems.id, itemId));
+    expect(await dueFees("2026-12-01")).toEqual([inRun, alone].sort());
+    // The item standing in a cancelled run frees it too.
+    await db.update(schema.directDebitItems).set({ cancelledOn: null }).where(eq(schema.directDebitItems.id, itemId));
+    await db.update(schema.directDebitRuns).set({ status: "CANCELLED" }).where(eq(schema.directDebitRuns.id, runId));
+    expect(await dueFees("2026-12-01")).toEqual([inRun, alone].sort());
+    await db.update(schema.directDebitRuns).set({ status: "PREPARED" }).where(eq(schema.directDebitRuns.id, runId));
+    expect(await dueFees("2026-12-01")).toEqual([alone]);
+    await db.delete(schema.directDebitItems).where(eq(schema.directDebitItems.id, itemId));
+    await db.delete(schema.directDebitRuns).where(eq(schema.directDebitRuns.id, runId));
+  });
+
   it("the grids show Mahnstufe and Letzte Mahnung, and filter by 'Nur gemahnte' and 'Mahnung fällig'", async () => {
     await clearingAway(`DELETE FROM invoice_headers WHERE person_id = ${personId}`);
     const reminded = await invoice("2020-01-06");
