@@ -513,19 +513,21 @@ export const fees = sqliteTable(
     // Covers the Kontenblatt's count and sums under every toggle (open/paid/due, invoiced or
     // not): read from this small index instead of the whole table (50,000 fees: about 3x faster).
     index("fees_totals_idx").on(t.openAmount, t.isInvoiced, t.dueDate, t.amount),
-    // An item's reminder fees (what a payment beyond the item's open amount pays, bank statements):
-    // found by the reminded item instead of reading every fee for each item.
     // The fees reminded on their own that are open, by due date: 'Mahnung fällig' and the
     // reminder run read the overdue ones from here instead of every fee. send_invoice leads so
-    // that SQLite prefers it to fees_billing_idx (equality there, equality and range here).
+    // that SQLite prefers it to fees_billing_idx (equality there, equality and range here). It
+    // also holds every column the overdue test and the due level read (and the sums), so the
+    // toggle's count never reads the table (2,700 overdue fees: 6 to 2.6 ms).
     index("fees_remindable_idx")
-      .on(t.sendInvoice, t.dueDate)
+      .on(t.sendInvoice, t.dueDate, t.personId, t.collectionStop, t.reminderLevel, t.reminderDueDate, t.kind, t.openAmount, t.amount)
       .where(sql`send_invoice = 0 AND kind <> 'REMINDER' AND open_amount > 0`),
     // The same fees by date: the Kontenblatt under 'Mahnung fällig' walks them newest first and
     // stops after its page (listFees), instead of walking every fee by date (issue 29).
     index("fees_remindable_date_idx")
       .on(t.date)
       .where(sql`send_invoice = 0 AND kind <> 'REMINDER' AND open_amount > 0`),
+    // An item's reminder fees (what a payment beyond the item's open amount pays, bank statements):
+    // found by the reminded item instead of reading every fee for each item.
     index("fees_reminded_invoice_idx")
       .on(t.remindedInvoiceId)
       .where(sql`reminded_invoice_id IS NOT NULL`),
