@@ -68,10 +68,10 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Mein Wuff (issue 32): the portal's pages, under /mein. */
-/** Mein Wuff and the public application for membership: the portal's frame, no staff login. */
-const isPortalPath = (pathname: string) =>
-  pathname === "/mein" || pathname.startsWith("/mein/") || pathname === "/mitglied-werden" || pathname.startsWith("/mitglied-werden/");
+/** Mein Wuff (issue 32), the public application for membership and the course catalogue (issue
+ *  33): the portal's frame, no staff login. */
+const PORTAL_PATHS = ["/mein", "/mitglied-werden", "/kurse"];
+const isPortalPath = (pathname: string) => PORTAL_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 
 export default function App() {
   const root = useRootData();

@@ -38,6 +38,8 @@ const KB = 1024;
 const PAGE_VS_FLOOR_TARGET = 2.5;
 /** Target (b): large p50 / demo p50 of the same page ("cost must not grow with data"). */
 const LARGE_VS_DEMO_TARGET = 1.2;
+/** Target (e): the public catalogue ÷ the home page on the large data set (issue 33). */
+const CATALOGUE_VS_HOME_TARGET = 1.5;
 /** JavaScript the People page loads, gzip. */
 const JS_BUDGET_KB = 95;
 /** Target (c): Rechnungen schreiben on the large data set, from the POST until the Tasks screen shows its result. */
@@ -74,6 +76,10 @@ type Page = {
   check: (finalPath: string, body: string) => void;
   /** The floor: a POST answered with this status (no page, no redirect). */
   post?: { status: number };
+  /** A public page (no grid, no login): not held to target (a); its own target instead. */
+  public?: boolean;
+  /** Headers of each request (the public catalogue: a visitor's address of its own). */
+  headers?: () => Record<string, string>;
 };
 
 /** A screen recognised by its document title ('Mahnwesen – Wuff'), reached without a redirect. */
@@ -99,6 +105,20 @@ const FLOOR: Page = {
   post: { status: 204 },
   check: (finalPath) => {
     if (finalPath !== "/api/session/ping") throw new Error(`Sitzungs-Ping: unerwartete Antwort ${finalPath}`);
+  },
+};
+
+/** Visitors of the public catalogue, each from an address of its own (TEST-NET-2): the
+ *  catalogue's rate limit counts per address, and one visitor does not read it 45 times a minute. */
+let visitor = 0;
+const CATALOGUE: Page = {
+  path: "/kurse",
+  label: "Kursangebot",
+  public: true,
+  headers: () => ({ "CF-Connecting-IP": `198.51.100.${(visitor++ % 250) + 1}` }),
+  check: (finalPath, body) => {
+    if (finalPath !== "/kurse" || !body.includes("<title>Kursangebot – Mein Wuff</title>") || !/\d+ Kurse?</.test(body))
+      throw new Error(`Kursangebot: unerwartete Seite ${finalPath}`);
   },
 };
 
@@ -151,6 +171,7 @@ const PAGES: Page[] = [
   titledPage("/reminders", "Mahnwesen", "Mahnwesen"),
   titledPage("/directdebits", "Lastschriftläufe", "Lastschriftläufe"),
   titledPage("/gdpr", "Datenschutz", "Datenschutz"),
+  CATALOGUE,
 ];
 
 const PEOPLE = PAGES[2];
@@ -519,7 +540,8 @@ async function visit(instance: Instance, page: Page): Promise<Visit & { html: st
   for (;;) {
     const path = url.slice(instance.appOrigin.length);
     const started = performance.now();
-    const response = await request(url, page.post ? { method: "POST", headers: { ...HTML, Origin: instance.appOrigin } } : { headers: HTML });
+    const headers = { ...HTML, ...page.headers?.() };
+    const response = await request(url, page.post ? { method: "POST", headers: { ...headers, Origin: instance.appOrigin } } : { headers });
     const body = await response.text();
     const ms = performance.now() - started;
     hops.push({ path, status: response.status, ms, ...parseServerTiming(response.headers.get("Server-Timing")) });
@@ -1255,9 +1277,10 @@ function printReport(report: {
     const r = ratio(a, b);
     targetRows.push([label, r.value.toFixed(2), `${r.low.toFixed(2)}–${r.high.toFixed(2)}`, `≤ ${target.toFixed(1)}`, verdict(r.value <= target)]);
   };
-  for (const page of PAGES.filter((p) => p !== FLOOR)) {
+  for (const page of PAGES.filter((p) => p !== FLOOR && !p.public)) {
     addTarget(`(a) ${large.label}: ${page.path} ÷ ${FLOOR.label}`, rt(large, page), rt(large, FLOOR), PAGE_VS_FLOOR_TARGET);
   }
+  addTarget(`(e) ${large.label}: ${CATALOGUE.path} ÷ /`, rt(large, CATALOGUE), rt(large, PAGES[1]), CATALOGUE_VS_HOME_TARGET);
   for (const page of PAGES) {
     addTarget(`(b) ${page.path}: ${large.label} ÷ ${demo.label}`, rt(large, page), rt(demo, page), LARGE_VS_DEMO_TARGET);
   }
@@ -1292,6 +1315,8 @@ function printReport(report: {
     `  (a)           Seite ÷ ${FLOOR.label} (POST ${FLOOR.path}: Worker und Sitzung in D1, sonst nichts) auf den`,
     `                großen Daten, Ziel ≤ ${PAGE_VS_FLOOR_TARGET.toFixed(1)}; die Startseite ist eine der gemessenen Seiten`,
     `  (b)           große ÷ Demodaten für dieselbe Seite, Ziel ≤ ${LARGE_VS_DEMO_TARGET.toFixed(1)} (Kosten dürfen nicht mit den Daten wachsen)`,
+    `  (e)           öffentliches Kursangebot (/kurse, ohne Anmeldung, je Anfrage eine andere Besucheradresse) ÷ Startseite`,
+    `                auf den großen Daten, Ziel ≤ ${CATALOGUE_VS_HOME_TARGET.toFixed(1)}; kein Rasterbildschirm, daher nicht unter (a)`,
     "  90-%-Bereich  Bootstrap über die Runden (Paare derselben Runde): so weit bewegt das Rauschen",
     "                der Maschine das Verhältnis; bewertet wird der Wert",
     "  JavaScript    alle Module der Seite (Skripte, modulepreload, Imports im Inline-Skript), je Datei gzip -9;",

@@ -194,6 +194,9 @@ export function PortalFrame({ club, children }: { club: { name: string | null; h
           <a href="/mitglied-werden" className="underline">
             Mitglied werden
           </a>
+          <a href="/kurse" className="underline">
+            Kursangebot
+          </a>
         </nav>
       </footer>
     </div>

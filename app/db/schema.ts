@@ -258,11 +258,22 @@ export const courseMasters = sqliteTable(
      * §312g Abs. 2 Nr. 9 BGB gives consumers no right of withdrawal for dated leisure services).
      */
     portalCancelDays: integer("portal_cancel_days"),
+    /** Issue 33: this type's courses are in the public catalogue (/kurse) and booked online. */
+    onlineBooking: flag("online_booking"),
+    /** What a dog must bring to a course of this type, checked on booking online (issue 33): its
+     *  age in weeks on the first date, a rabies vaccination and a liability insurance valid on
+     *  every date, and a course of the named type attended before. */
+    minDogAgeWeeks: integer("min_dog_age_weeks"),
+    requiresRabies: flag("requires_rabies"),
+    requiresInsurance: flag("requires_insurance"),
+    priorCourseMasterId: integer("prior_course_master_id").references((): AnySQLiteColumn => courseMasters.id),
     ...auditColumns(),
   },
   (t) => [
     uniqueIndex("course_masters_name_unique").on(t.name),
     rule("course_masters_portal_cancel_days_range", "portal_cancel_days IS NULL OR portal_cancel_days BETWEEN 0 AND 365"),
+    rule("course_masters_min_dog_age_range", "min_dog_age_weeks IS NULL OR min_dog_age_weeks BETWEEN 0 AND 520"),
+    rule("course_masters_prior_not_itself", "prior_course_master_id IS NULL OR prior_course_master_id <> id"),
     isMoney("course_masters", "cost_full"),
     isMoney("course_masters", "cost_reduced1"),
     isMoney("course_masters", "cost_reduced2"),

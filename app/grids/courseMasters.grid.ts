@@ -25,6 +25,7 @@ export const courseMastersGrid = defineGrid<CourseMasterRow>({
       header: "Stornierung in Mein Wuff",
       value: (m) => (m.portalCancelDays === null ? "nein" : portalCancelText(m.portalCancelDays)),
     },
+    { id: "onlineBooking", header: "Online buchbar", value: (m) => m.onlineBooking, type: "checkbox" },
     { id: "comments", header: "Kommentar", value: (m) => m.comments },
     { id: "courseCount", header: "Kurse", value: (m) => m.courseCount, type: "number" },
   ],

@@ -31,6 +31,7 @@ const columns = {
   costReduced2: courseMasters.costReduced2,
   comments: courseMasters.comments,
   portalCancelDays: courseMasters.portalCancelDays,
+  onlineBooking: courseMasters.onlineBooking,
   courseCount: courseCountSql.as("course_count"),
 };
 
@@ -44,6 +45,7 @@ export type CourseMasterRow = {
   costReduced2: number;
   comments: string | null;
   portalCancelDays: number | null;
+  onlineBooking: boolean;
   courseCount: number;
 };
 
@@ -62,6 +64,7 @@ const SORTS: Record<string, SortKey> = {
   costReduced2: sortKey(sql`${courseMasters.costReduced2}`),
   comments: sortKey(sql`${courseMasters.comments}`),
   portalCancelDays: sortKey(sql`${courseMasters.portalCancelDays}`),
+  onlineBooking: sortKey(sql`${courseMasters.onlineBooking}`),
   // The expression, not its alias: the position query (pageOf) orders the same way.
   courseCount: sortKey(courseCountSql),
 };
@@ -107,6 +110,12 @@ export type CourseMasterInput = {
   taxCase: TaxCase | null;
   /** Mein Wuff's cut-off: cancellable there until this many days before the course begins; NULL: not there. */
   portalCancelDays: number | null;
+  /** Issue 33: in the public catalogue and booked online, with what a dog must bring. */
+  onlineBooking: boolean;
+  minDogAgeWeeks: number | null;
+  requiresRabies: boolean;
+  requiresInsurance: boolean;
+  priorCourseMasterId: number | null;
 };
 
 export async function getCourseMasterRecord(db: Db, id: number): Promise<CourseMasterRecord | undefined> {
@@ -118,6 +127,15 @@ export async function getCourseMasterRecord(db: Db, id: number): Promise<CourseM
 export async function courseMasterName(db: Db, id: number): Promise<string | undefined> {
   const [row] = await db.select({ name: courseMasters.name }).from(courseMasters).where(eq(courseMasters.id, id));
   return row?.name;
+}
+
+/** Every master but one, by name: what a course type may require attended before (issue 33). */
+export async function courseMasterOptions(db: Db, exceptId: number | null): Promise<{ value: number; label: string }[]> {
+  return db
+    .select({ value: courseMasters.id, label: courseMasters.name })
+    .from(courseMasters)
+    .where(exceptId ? sql`${courseMasters.id} <> ${exceptId}` : undefined)
+    .orderBy(sql.raw(nameSortKeySql("name")), asc(courseMasters.id));
 }
 
 /** The number of courses of a master (what stops its delete). */

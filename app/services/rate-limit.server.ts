@@ -1,6 +1,6 @@
 /**
  * The rate limit of what anyone may call without a login (ARCHITECTURE: "public pages are
- * rate-limited"): the liveness answer and the calendar feeds. It is the Workers Rate Limiting API
+ * rate-limited"): the liveness answer, the calendar feeds and the course catalogue. It is the Workers Rate Limiting API
  * (binding PUBLIC_RATE_LIMIT in wrangler.toml: 60 requests a minute), counted per endpoint and
  * client address (Cloudflare's CF-Connecting-IP; locally, where there is none, one shared
  * counter). `npm start` and the tests' workerd count in memory, Cloudflare per location.
@@ -8,7 +8,7 @@
 const RATE_LIMITED_MESSAGE = "Zu viele Anfragen. Bitte in einer Minute erneut versuchen.";
 
 /** The endpoints counted apart, so a busy calendar app does not lock out the health monitor. */
-type PublicEndpoint = "liveness" | "feeds";
+type PublicEndpoint = "liveness" | "feeds" | "catalogue";
 
 /** A 429 with a German text when the caller has used up its minute, else null (go on). */
 export async function refuseOverLimit(request: Request, env: Pick<Env, "PUBLIC_RATE_LIMIT">, endpoint: PublicEndpoint): Promise<Response | null> {

@@ -3,6 +3,7 @@ import { test } from "@playwright/test";
 import { appSql } from "./support/app-db";
 import {
   TEST_DATA_FILE,
+  type CatalogueCourse,
   type DraftOfOwn,
   type InterestReminder,
   type InvoiceOfOwn,
@@ -45,6 +46,7 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       portalDogOwner: await portalDogOwner(`Halter${stamp}`),
       portalCourseOwner: await portalCourseOwner(`Kursler${stamp}`),
       portalPayer: await portalPayer(`Zahler${stamp}`),
+      catalogueCourse: await catalogueCourse(`Kursangebot${stamp}`),
       umlautName: umlaut,
     };
   }
@@ -96,6 +98,22 @@ async function portalPayer(lastName: string): Promise<PortalPerson & { personId:
 }
 
 /** A person with a dog on two courses of a type cancellable in Mein Wuff until 7 days before the start. */
+async function catalogueCourse(stamp: string): Promise<CatalogueCourse> {
+  const days = [berlinDaysAgo(-9), berlinDaysAgo(-16)];
+  const typeName = `Typ ${stamp}`;
+  const name = `Welpen ${stamp}`;
+  const weekday = new Date(`${days[0]}T12:00:00Z`).getUTCDay() || 7;
+  await appSql(`
+    INSERT INTO course_masters (name, online_booking, min_dog_age_weeks) VALUES ('${typeName}', 1, 8);
+    INSERT INTO courses (name, start_year, status_code, course_master_id, location_id, max_dogs, cost_full, cost_reduced1, cost_reduced2)
+      SELECT '${name}', ${Number(days[0].slice(0, 4))}, 'PLANNED', id, (SELECT min(id) FROM locations), 8, 12000, 9000, 7500 FROM course_masters WHERE name = '${typeName}';
+    INSERT INTO course_dates (course_id, start_date_time, end_date_time)
+      SELECT id, '${days[0]}T16:00:00.000Z', '${days[0]}T17:00:00.000Z' FROM courses WHERE name = '${name}'
+      UNION ALL SELECT id, '${days[1]}T16:00:00.000Z', '${days[1]}T17:00:00.000Z' FROM courses WHERE name = '${name}';`);
+  const weekdayName = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"][weekday - 1];
+  return { name, typeName, weekday, weekdayName, dates: days.map((day) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`) };
+}
+
 async function portalCourseOwner(lastName: string): Promise<PortalCourseOwner> {
   const email = `${lastName.toLowerCase()}@example.org`;
   const dogName = `Kira${lastName}`;

@@ -159,6 +159,37 @@ describe("the Kurs-Typ dialog", () => {
     });
   });
 
+  it("books a type online with what a dog must bring (issue 33); it cannot require itself", async () => {
+    const prior = await freshMaster("Treibball Einsteiger");
+    const master = await freshMaster("Treibball Fortgeschrittene");
+    const form = { intent: "courseMaster:save", id: master.id, rowVersion: master.rowVersion, name: master.name };
+    const self = await postForm("/courseMasters", await loginCookie("admin"), { ...form, priorCourseMasterId: master.id });
+    expect(self.status).toBe(400);
+    expect(await self.text()).toContain("Bitte einen anderen, vorhandenen Kurs-Typ wählen");
+    const response = await postForm("/courseMasters", await loginCookie("admin"), {
+      ...form,
+      onlineBooking: "on",
+      minDogAgeWeeks: "52",
+      requiresRabies: "on",
+      requiresInsurance: "on",
+      priorCourseMasterId: prior.id,
+    });
+    expect(response.status).toBe(302);
+    expect(await stored(master.id)).toMatchObject({
+      onlineBooking: true,
+      minDogAgeWeeks: 52,
+      requiresRabies: true,
+      requiresInsurance: true,
+      priorCourseMasterId: prior.id,
+      rowVersion: master.rowVersion + 1,
+    });
+    // The dialog offers every other type as the course required before, not the type itself.
+    const edit = await page(`/courseMasters?dialog=courseMaster-edit&dialogId=${master.id}`, await loginCookie("admin"));
+    expect(edit).toContain("Online buchbar (im Kursangebot)");
+    expect(edit).toContain(`<option value="${prior.id}" selected="">Treibball Einsteiger</option>`);
+    expect(edit).not.toContain(`<option value="${master.id}"`);
+  });
+
   it("refuses a save based on an old version and changes nothing", async () => {
     const master = await freshMaster("Nasenarbeit");
     const form = { intent: "courseMaster:save", id: master.id, rowVersion: master.rowVersion, name: master.name, costFull: "80,00" };
@@ -186,6 +217,9 @@ describe("the Kurs-Typ dialog", () => {
     [{ nrOfSessions: "2.5" }, "Termine (geplant) muss eine ganze Zahl sein"],
     [{ maxDogs: "1000" }, "Max. Hunde darf höchstens 999 sein"],
     [{ comments: "x".repeat(501) }, "Höchstens 500 Zeichen"],
+    [{ minDogAgeWeeks: "521" }, "Das Mindestalter darf höchstens 520 sein"],
+    [{ minDogAgeWeeks: "acht" }, "Das Mindestalter muss eine Zahl sein"],
+    [{ priorCourseMasterId: "999999" }, "Bitte einen anderen, vorhandenen Kurs-Typ wählen"],
   ])("refuses a new type with %j with a German message and changes nothing", async (change, message) => {
     const before = await countOf();
     const response = await postForm("/courseMasters", await loginCookie("admin"), { intent: "courseMaster:save", name: "Neu im Test", ...change });

@@ -951,6 +951,9 @@ describe("staff routes answer no portal session", () => {
     "routes/$": { path: "/gibt-es-nicht", get: 302, post: 302 },
     "routes/api.public.test": { path: "/api/public/test", get: 200 },
     "routes/api.public.mollie.webhook": { path: "/api/public/mollie/webhook", get: 405, post: 400 },
+    // The course catalogue (issue 33): no course here is on offer, so a course's page is a 404.
+    "routes/kurse._index": { path: "/kurse", get: 200, post: 405 },
+    "routes/kurse.$courseId": { path: "/kurse/1", get: 404, post: 405 },
   };
   const staffRoutes = Object.values(routes).filter(
     (route) =>

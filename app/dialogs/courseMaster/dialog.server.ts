@@ -5,6 +5,7 @@ import {
   courseCountOfMaster,
   courseMasterInUseMessage,
   courseMasterNameTaken,
+  courseMasterOptions,
   deleteCourseMaster,
   getCourseMasterRecord,
   insertCourseMaster,
@@ -24,16 +25,20 @@ const present = (master: CourseMasterRecord) => ({
   audit: auditText(master),
 });
 export type CourseMasterFormRecord = ReturnType<typeof present>;
-export type CourseMasterDialogData = { master: CourseMasterFormRecord | null };
+export type CourseMasterDialogData = {
+  master: CourseMasterFormRecord | null;
+  /** The other course types, one of which may be required attended before. */
+  priorOptions: { value: number; label: string }[];
+};
 
 export const dialog = defineDialog({
   area: "courseMasters",
   history: { table: "course_masters", grid: courseMastersGrid },
   views: {
-    add: async (): Promise<CourseMasterDialogData> => ({ master: null }),
+    add: async ({ db }): Promise<CourseMasterDialogData> => ({ master: null, priorOptions: await courseMasterOptions(db, null) }),
     edit: async ({ db, id }): Promise<CourseMasterDialogData | null> => {
-      const master = id ? await getCourseMasterRecord(db, id) : undefined;
-      return master ? { master: present(master) } : null;
+      const [master, priorOptions] = id ? await Promise.all([getCourseMasterRecord(db, id), courseMasterOptions(db, id)]) : [];
+      return master && priorOptions ? { master: present(master), priorOptions } : null;
     },
     delete: async ({ db, id }): Promise<ConfirmData | null> => {
       const [master, courseCount] = id ? await Promise.all([getCourseMasterRecord(db, id), courseCountOfMaster(db, id)]) : [];
@@ -55,7 +60,13 @@ export const dialog = defineDialog({
   actions: {
     save: ({ db, user, form }) =>
       saveVersioned(parseWithZod(form, { schema: courseMasterSchema }), {
-        check: async ({ id, name }) => ((await courseMasterNameTaken(db, name, id)) ? { name: ["Diesen Kurs-Typ gibt es schon"] } : null),
+        check: async ({ id, name, priorCourseMasterId }): Promise<Record<string, string[]> | null> => {
+          if (await courseMasterNameTaken(db, name, id)) return { name: ["Diesen Kurs-Typ gibt es schon"] };
+          // The required course is another type that exists (a hand-made id gets a message, not a 500).
+          if (priorCourseMasterId !== null && (priorCourseMasterId === id || !(await getCourseMasterRecord(db, priorCourseMasterId))))
+            return { priorCourseMasterId: ["Bitte einen anderen, vorhandenen Kurs-Typ wählen"] };
+          return null;
+        },
         insert: ({ id: _id, rowVersion: _rowVersion, ...input }) => insertCourseMaster(db, input, user),
         update: (id, rowVersion, { id: _id, rowVersion: _version, ...input }) => updateCourseMaster(db, id, rowVersion, input, user),
         present,

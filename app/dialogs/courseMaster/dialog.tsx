@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { MoneyField, NumberField, SelectField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
+import { CheckboxField, MoneyField, NumberField, SelectField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
 import { TAX_CASE_OPTIONS } from "~/lib/tax";
 import type { CourseMasterDialogData, CourseMasterFormRecord } from "./dialog.server";
 import { courseMasterSchema, type CourseMasterFormValues } from "./schema";
@@ -41,6 +41,14 @@ export default function CourseMasterDialog({ data, actionData, closeHref }: Dial
             inputMode="numeric"
             placeholder="leer: nicht in Mein Wuff stornierbar"
           />
+          <fieldset className="col-span-2 grid grid-cols-2 gap-3 border-t border-slate-200 pt-3">
+            <legend className="col-span-2 text-sm font-medium text-slate-800">Online-Buchung</legend>
+            <CheckboxField meta={fields.onlineBooking} label="Online buchbar (im Kursangebot)" className="col-span-2" />
+            <NumberField meta={fields.minDogAgeWeeks} label="Mindestalter des Hundes (Wochen)" />
+            <SelectField meta={fields.priorCourseMasterId} label="Vorausgesetzter Kurs" options={data.priorOptions} placeholder="keiner" />
+            <CheckboxField meta={fields.requiresRabies} label="Tollwutimpfung erforderlich" />
+            <CheckboxField meta={fields.requiresInsurance} label="Haftpflichtversicherung erforderlich" />
+          </fieldset>
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>
         <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} audit={master?.audit} closeHref={closeHref} />

@@ -1,11 +1,15 @@
 import { z } from "zod";
 import { MAX_PORTAL_CANCEL_DAYS } from "~/lib/portal-courses";
-import { optionalId, optionalMoneyInCents, optionalTaxCase, optionalText, optionalWholeNumber, requiredText, rowVersion } from "~/lib/form-fields";
+import { checkbox, optionalId, optionalMoneyInCents, optionalTaxCase, optionalText, optionalWholeNumber, requiredText, rowVersion } from "~/lib/form-fields";
 
 /** The largest planned number of sessions and of dogs a course type may have. */
 const MAX_COURSE_COUNT = 999;
 
-/** A Kurs-Typ: its name, planned sessions, capacity, the three prices (typed 1.234,56 €) and its tax case. */
+/** The oldest a minimum age may be: ten years, in weeks (the database's rule). */
+const MAX_MIN_DOG_AGE_WEEKS = 520;
+
+/** A Kurs-Typ: its name, planned sessions, capacity, the three prices (typed 1.234,56 €), its tax
+ *  case, and whether and with what requirements its courses are booked online (issue 33). */
 export const courseMasterSchema = z.object({
   id: optionalId(),
   rowVersion: rowVersion().optional(),
@@ -21,6 +25,13 @@ export const courseMasterSchema = z.object({
   taxCase: optionalTaxCase(),
   /** Mein Wuff: days before the course begins until which a booking may be cancelled there; empty: not in the portal. */
   portalCancelDays: optionalWholeNumber("Die Stornierungsfrist", MAX_PORTAL_CANCEL_DAYS),
+  /** In the public catalogue (/kurse) and booked online. */
+  onlineBooking: checkbox(),
+  minDogAgeWeeks: optionalWholeNumber("Das Mindestalter", MAX_MIN_DOG_AGE_WEEKS),
+  requiresRabies: checkbox(),
+  requiresInsurance: checkbox(),
+  /** A course of this type attended before; empty: none. */
+  priorCourseMasterId: optionalId(),
 });
 
 export type CourseMasterFormValues = z.infer<typeof courseMasterSchema>;

@@ -28,6 +28,10 @@ export type PortalDogOwner = PortalPerson & { personId: number; dogName: string 
  *  invoiced course fee (cancellable; staff see it to credit). */
 export type PortalCourseOwner = PortalDogOwner & { startedCourse: string; laterCourse: string };
 
+/** A course of its own type, open for booking in the public catalogue (issue 33): two dates from
+ *  nine days on, with a minimum age, on one weekday (ISO number and German name). */
+export type CatalogueCourse = { name: string; typeName: string; weekday: number; weekdayName: string; dates: string[] };
+
 /** Per browser project ('js', 'html'). */
 export type TestData = {
   /** A fee with its sent Zahlungserinnerung and an unsent 1. Mahnung. */
@@ -48,6 +52,8 @@ export type TestData = {
   interestReminder: InterestReminder;
   /** Signs in to Mein Wuff (issue 32). */
   portalPerson: PortalPerson;
+  /** In the public catalogue (issue 33). */
+  catalogueCourse: CatalogueCourse;
   /** Keeps their data and their dog's papers in Mein Wuff (issue 32). */
   portalDogOwner: PortalDogOwner;
   /** Sees and cancels course bookings in Mein Wuff (issue 32 item 5). */
