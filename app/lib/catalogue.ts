@@ -23,14 +23,22 @@ export function berlinWeekdayOf(instant: string): number {
   return weekday === 0 ? 7 : weekday;
 }
 
-/** The filters of the catalogue as the URL carries them (`?typ=3&tag=2`); anything else is no filter. */
-export type CatalogueFilter = { typeId: number | null; weekday: number | null };
+/** The filters of the catalogue as the URL carries them (`?typ=3&tag=2`), and its page (`&seite=2`);
+ *  anything else is no filter, and the first page. */
+export type CatalogueFilter = { typeId: number | null; weekday: number | null; page: number };
+
+/** Courses per page of the catalogue: a phone's screenful a few times over, and what a page costs stays bounded. */
+export const CATALOGUE_PAGE_SIZE = 20;
 
 const wholeNumberIn = (value: string | null, max: number) =>
   value !== null && /^\d{1,9}$/.test(value) && Number(value) >= 1 && Number(value) <= max ? Number(value) : null;
 
 export function catalogueFilterOf(search: URLSearchParams): CatalogueFilter {
-  return { typeId: wholeNumberIn(search.get("typ"), 999_999_999), weekday: wholeNumberIn(search.get("tag"), 7) };
+  return {
+    typeId: wholeNumberIn(search.get("typ"), 999_999_999),
+    weekday: wholeNumberIn(search.get("tag"), 7),
+    page: wholeNumberIn(search.get("seite"), 9999) ?? 1,
+  };
 }
 
 /**
@@ -85,4 +93,14 @@ export function monthsOf<T extends { start: string }>(dates: T[]): { key: string
     months.at(-1)!.dates.push(date);
   }
   return months;
+}
+
+/** The catalogue's address for a page of the same filters. */
+export function cataloguePageHref(filter: CatalogueFilter, page: number): string {
+  const search = new URLSearchParams();
+  if (filter.typeId !== null) search.set("typ", String(filter.typeId));
+  if (filter.weekday !== null) search.set("tag", String(filter.weekday));
+  if (page > 1) search.set("seite", String(page));
+  const query = search.toString();
+  return query ? `/kurse?${query}` : "/kurse";
 }

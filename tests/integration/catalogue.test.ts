@@ -167,9 +167,9 @@ describe("the rules", () => {
       ["Dezember 2026", 1],
       ["Januar 2027", 2],
     ]);
-    expect(catalogueFilterOf(new URLSearchParams("typ=3&tag=7"))).toEqual({ typeId: 3, weekday: 7 });
-    for (const garbage of ["typ=abc&tag=8", "typ=-1&tag=0", "typ=1e3&tag=2.5", "typ=&tag=", "typ=99999999999999999999"])
-      expect(catalogueFilterOf(new URLSearchParams(garbage))).toEqual({ typeId: null, weekday: null });
+    expect(catalogueFilterOf(new URLSearchParams("typ=3&tag=7&seite=2"))).toEqual({ typeId: 3, weekday: 7, page: 2 });
+    for (const garbage of ["typ=abc&tag=8&seite=x", "typ=-1&tag=0&seite=0", "typ=1e3&tag=2.5&seite=1.5", "typ=&tag=&seite=", "typ=99999999999999999999"])
+      expect(catalogueFilterOf(new URLSearchParams(garbage))).toEqual({ typeId: null, weekday: null, page: 1 });
   });
 });
 
@@ -249,6 +249,27 @@ describe("/kurse", () => {
     let computed = 0;
     const compute = async () => ++computed;
     expect([await cachedJson("test-key", 60, compute), await cachedJson("test-key", 60, compute)]).toEqual([1, 1]);
+  });
+
+  it("shows 20 courses a page, with links to the next and the previous page that keep the filters", async () => {
+    const [{ id: type }] = await db
+      .insert(schema.courseMasters)
+      .values({ name: "Viele online", onlineBooking: true })
+      .returning({ id: schema.courseMasters.id });
+    for (let index = 0; index < 21; index++) await course(`Viele ${String(index).padStart(2, "0")}`, type, [30 + index]);
+    const first = await html(`/kurse?typ=${type}`);
+    expect(first.text).toContain("21 Kurse, Seite 1 von 2");
+    expect(first.text.match(/<article/g)).toHaveLength(20);
+    expect(first.text).toContain(`href="/kurse?typ=${type}&seite=2"`);
+    expect(first.text).not.toContain("Vorherige Kurse");
+    const second = await html(`/kurse?typ=${type}&seite=2`);
+    expect(second.text).toContain("21 Kurse, Seite 2 von 2");
+    expect(second.text.match(/<article/g)).toHaveLength(1);
+    expect(second.text).toContain("Viele 20");
+    expect(second.text).toContain(`href="/kurse?typ=${type}">Vorherige Kurse`);
+    expect(second.text).not.toContain("Weitere Kurse");
+    // A page beyond the last is the last.
+    expect((await html(`/kurse?typ=${type}&seite=99`)).text).toContain("21 Kurse, Seite 2 von 2");
   });
 
   it("is rate-limited per client like every public address", async () => {

@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CourseFacts, Places, dateText } from "~/components/catalogue";
-import { catalogueFilterOf, matchesFilter, WEEKDAYS } from "~/lib/catalogue";
+import { CATALOGUE_PAGE_SIZE, catalogueFilterOf, cataloguePageHref, matchesFilter, WEEKDAYS } from "~/lib/catalogue";
 import { formatCount, formatDate } from "~/lib/format";
 import { publicCatalogue } from "~/services/catalogue.server";
 
@@ -15,13 +15,24 @@ export const meta: MetaFunction = () => [{ title: "Kursangebot – Mein Wuff" }]
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { courses, types } = await publicCatalogue(request, context);
   const filter = catalogueFilterOf(new URL(request.url).searchParams);
-  return { courses: courses.filter((course) => matchesFilter(course, filter)), types, filter, total: courses.length };
+  const matching = courses.filter((course) => matchesFilter(course, filter));
+  const pages = Math.max(1, Math.ceil(matching.length / CATALOGUE_PAGE_SIZE));
+  const page = Math.min(filter.page, pages);
+  return {
+    courses: matching.slice((page - 1) * CATALOGUE_PAGE_SIZE, page * CATALOGUE_PAGE_SIZE),
+    matching: matching.length,
+    page,
+    pages,
+    types,
+    filter,
+    total: courses.length,
+  };
 }
 
 const selectClass = "mt-1 block w-full rounded border border-slate-300 bg-white px-3 py-2 text-base";
 
 export default function Catalogue() {
-  const { courses, types, filter, total } = useLoaderData<typeof loader>();
+  const { courses, matching, page, pages, types, filter, total } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="catalogue-title">
       <h1 id="catalogue-title" className="text-2xl font-semibold text-wuff-800">
@@ -64,9 +75,9 @@ export default function Catalogue() {
       <p className="mt-4 text-sm text-slate-700" role="status">
         {total === 0
           ? "Zurzeit ist kein Kurs online buchbar."
-          : courses.length === 0
+          : matching === 0
             ? "Kein Kurs passt zu diesen Filtern."
-            : formatCount(courses.length, "Kurs", "Kurse")}
+            : `${formatCount(matching, "Kurs", "Kurse")}${pages > 1 ? `, Seite ${page} von ${pages}` : ""}`}
       </p>
       <ul className="mt-2 space-y-4">
         {courses.map((course) => (
@@ -94,6 +105,22 @@ export default function Catalogue() {
           </li>
         ))}
       </ul>
+      {pages > 1 && (
+        <nav aria-label="Seiten des Kursangebots" className="mt-4 flex justify-between gap-2">
+          {page > 1 ? (
+            <Link to={cataloguePageHref(filter, page - 1)} className="rounded border border-slate-300 bg-white px-4 py-2 text-wuff-800">
+              Vorherige Kurse
+            </Link>
+          ) : (
+            <span />
+          )}
+          {page < pages && (
+            <Link to={cataloguePageHref(filter, page + 1)} className="rounded border border-slate-300 bg-white px-4 py-2 text-wuff-800">
+              Weitere Kurse
+            </Link>
+          )}
+        </nav>
+      )}
     </section>
   );
 }
