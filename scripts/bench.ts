@@ -117,7 +117,7 @@ const CATALOGUE: Page = {
   public: true,
   headers: () => ({ "CF-Connecting-IP": `198.51.100.${(visitor++ % 250) + 1}` }),
   check: (finalPath, body) => {
-    if (finalPath !== "/kurse" || !body.includes("<title>Kursangebot – Mein Wuff</title>") || !/\d+ Kurse?</.test(body))
+    if (finalPath !== "/kurse" || !body.includes("<title>Kursangebot – Mein Wuff</title>") || !/\d+ Kurse?(<|, Seite)/.test(body))
       throw new Error(`Kursangebot: unerwartete Seite ${finalPath}`);
   },
 };
