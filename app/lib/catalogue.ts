@@ -3,7 +3,7 @@
  * weekdays, free places and requirements in words, and the filters of the page. Pure, shared by
  * the model (app/models/catalogue.server.ts) and the pages.
  */
-import { berlinDateOf, formatCount } from "./format";
+import { berlinDateOf, formatCount, formatMonthYear } from "./format";
 
 /** The weekdays a visitor filters by, Monday first (ISO numbers, as the URL carries them). */
 export const WEEKDAYS = [
@@ -15,13 +15,6 @@ export const WEEKDAYS = [
   { value: 6, label: "Samstag" },
   { value: 7, label: "Sonntag" },
 ] as const;
-
-/** The ISO weekday (1 Monday … 7 Sunday) of an instant, in Berlin. */
-export function berlinWeekdayOf(instant: string): number {
-  const [year, month, day] = berlinDateOf(instant).split("-").map(Number);
-  const weekday = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  return weekday === 0 ? 7 : weekday;
-}
 
 /** The filters of the catalogue as the URL carries them (`?typ=3&tag=2`), and its page (`&seite=2`);
  *  anything else is no filter, and the first page. */
@@ -82,14 +75,12 @@ export function matchesFilter(course: { typeId: number; weekdays: number[] }, fi
   return filter.weekday === null || course.weekdays.includes(filter.weekday);
 }
 
-const MONTHS = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
-
 /** Dates grouped by their month in Berlin ('Dezember 2026'), in the order given. */
 export function monthsOf<T extends { start: string }>(dates: T[]): { key: string; label: string; dates: T[] }[] {
   const months: { key: string; label: string; dates: T[] }[] = [];
   for (const date of dates) {
     const key = berlinDateOf(date.start).slice(0, 7);
-    if (months.at(-1)?.key !== key) months.push({ key, label: `${MONTHS[Number(key.slice(5, 7)) - 1]} ${key.slice(0, 4)}`, dates: [] });
+    if (months.at(-1)?.key !== key) months.push({ key, label: formatMonthYear(date.start), dates: [] });
     months.at(-1)!.dates.push(date);
   }
   return months;

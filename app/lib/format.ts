@@ -105,6 +105,16 @@ export function formatWeekday(value: string | Date | null | undefined): string {
   return value ? formatInstant(value, "ccc") : "";
 }
 
+/** '2026-12-31T23:30:00.000Z' -> 'Januar 2027': the month and year in Berlin. */
+export function formatMonthYear(value: string | Date): string {
+  return formatInstant(value, "LLLL yyyy");
+}
+
+/** '2026-12-05T23:30:00.000Z' -> 7: the ISO weekday (1 Monday … 7 Sunday) in Berlin. */
+export function berlinWeekdayOf(value: string | Date): number {
+  return Number(formatInstant(value, "i"));
+}
+
 /** '2026-11-24T23:30:00.000Z' -> '2026-11-25': the Berlin calendar day of an instant. */
 export function berlinDateOf(value: string | Date): string {
   return formatInstant(value, "yyyy-MM-dd");

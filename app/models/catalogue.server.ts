@@ -8,9 +8,9 @@ import { and, asc, eq, gte, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { courseDates, courseMasters, courses, locations, memberTypes, people } from "~/db/schema";
-import { berlinWeekdayOf, freePlaces, isOpenForBooking, requirementTexts } from "~/lib/catalogue";
-import { joinGerman } from "~/lib/format";
-import { actualNrOfDogs } from "./courses.server";
+import { freePlaces, isOpenForBooking, requirementTexts } from "~/lib/catalogue";
+import { berlinWeekdayOf, joinGerman } from "~/lib/format";
+import { actualNrOfDogs, courseStart, nextCourseDate } from "./courses.server";
 
 const trainers = alias(people, "catalogue_trainers");
 const priorTypes = alias(courseMasters, "catalogue_prior_types");
@@ -53,10 +53,6 @@ async function tierLabels(db: Db) {
 
 /** The courses open for booking at `now` (an instant), with their coming dates, and the course types that have one. */
 export async function catalogue(db: Db, now: string): Promise<Catalogue> {
-  const firstStart = sql<
-    string | null
-  >`coalesce((SELECT min(d.start_date_time) FROM ${courseDates} d WHERE d.course_id = ${courses.id}), ${courses.startDateTime})`;
-  const nextStart = sql<string | null>`(SELECT min(d.start_date_time) FROM ${courseDates} d WHERE d.course_id = ${courses.id} AND d.start_date_time >= ${now})`;
   const [candidates, labels] = await Promise.all([
     db
       .select({
@@ -81,8 +77,8 @@ export async function catalogue(db: Db, now: string): Promise<Catalogue> {
         requiresInsurance: courseMasters.requiresInsurance,
         priorCourseName: sql<string | null>`${priorTypes.name}`.as("prior_type_name"),
         takingPart: actualNrOfDogs.as("taking_part"),
-        firstStart: firstStart.as("first_start"),
-        nextStart: nextStart.as("next_start"),
+        firstStart: courseStart(courses.id).as("first_start"),
+        nextStart: nextCourseDate(courses.id, now).as("next_start"),
       })
       .from(courses)
       .innerJoin(courseMasters, and(eq(courseMasters.id, courses.courseMasterId), eq(courseMasters.onlineBooking, true)))
@@ -109,7 +105,11 @@ export async function catalogue(db: Db, now: string): Promise<Catalogue> {
         .orderBy(asc(courseDates.startDateTime), asc(courseDates.id))
     : [];
   const datesOf = new Map<number, typeof dates>();
-  for (const date of dates) datesOf.set(date.courseId, [...(datesOf.get(date.courseId) ?? []), date]);
+  for (const date of dates) {
+    const own = datesOf.get(date.courseId);
+    if (own) own.push(date);
+    else datesOf.set(date.courseId, [date]);
+  }
   const prices = (course: (typeof open)[number]): CataloguePrice[] =>
     (
       [

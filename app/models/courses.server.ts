@@ -3,7 +3,7 @@
  * participants that take part (not on the waiting list, not cancelled); its actual number of
  * sessions counts its course dates.
  */
-import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, or, sql, type Column, type SQL } from "drizzle-orm";
 import { alias, type SQLiteSelect } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { qualified } from "~/db/columns";
@@ -28,6 +28,15 @@ export const NOT_TAKING_PART = ["WAITLIST", "CANCELLED"] as const;
  *  (The course's id is named with its table: a select from courses alone writes its columns bare.) */
 export const actualNrOfDogs = sql<number>`(SELECT count(*) FROM course_memberships m JOIN membership_statuses s ON s.id = m.status_id
   WHERE m.course_id = ${courses}.id AND s.code NOT IN ${NOT_TAKING_PART})`;
+
+/** The first date of the course `courseId` names, from `from` on (an instant), or of all its dates. */
+export const nextCourseDate = (courseId: Column, from?: string) =>
+  sql<
+    string | null
+  >`(SELECT min(d.start_date_time) FROM ${courseDates} d WHERE d.course_id = ${qualified(courseId)}${from === undefined ? sql`` : sql` AND d.start_date_time >= ${from}`})`;
+
+/** When a course begins: its first date, else its planned start (courses must be in the query). */
+export const courseStart = (courseId: Column) => sql<string | null>`coalesce(${nextCourseDate(courseId)}, ${qualified(courses.startDateTime)})`;
 
 /** A running (current) course: one that is not finished. The 'Nur aktuelle' toggle, the Kursblatt,
  *  the handset views and the home page all mean this. */

@@ -8,7 +8,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { qualified } from "~/db/columns";
 import type { Db } from "~/db/client.server";
 import { courseDates, courses, dogs, locations, people } from "~/db/schema";
-import { actualNrOfDogs, isRunningCourse } from "./courses.server";
+import { actualNrOfDogs, isRunningCourse, nextCourseDate } from "./courses.server";
 import { dogNameMatches } from "./dogs.server";
 import { containsPattern, nameMatches, personNames } from "./search.server";
 
@@ -106,9 +106,7 @@ export type RunningCourse = {
  */
 export async function runningCourses(db: Db, now: Date, trainerEmail: string | null): Promise<RunningCourse[]> {
   const iso = now.toISOString();
-  const nextDate = sql<
-    string | null
-  >`(SELECT min(d.start_date_time) FROM ${courseDates} d WHERE d.course_id = ${qualified(courses.id)} AND d.start_date_time >= ${iso})`;
+  const nextDate = nextCourseDate(courses.id, iso);
   const rows = await db
     .select({
       id: courses.id,

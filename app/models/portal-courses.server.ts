@@ -14,13 +14,9 @@ import { cancelState, type CancelState } from "~/lib/portal-courses";
 import type { Actor } from "./audit.server";
 import { attendedCount, heldCount, heldUntil } from "./attendances.server";
 import { cancelMembership } from "./course-memberships.server";
+import { courseStart } from "./courses.server";
 import type { FeedDate } from "./calendar-feeds.server";
 import { isTokenShaped } from "./portal-auth.server";
-
-/** When a course begins: its first date, else its planned start. */
-const courseStart = sql<string | null>`coalesce(
-  (SELECT min(d.start_date_time) FROM ${courseDates} d WHERE d.course_id = ${courseMemberships.courseId}),
-  ${courses.startDateTime})`;
 
 /** The next dates shown per course; the calendar feed has them all. */
 const NEXT_DATES_SHOWN = 5;
@@ -56,7 +52,7 @@ const bookingColumns = (heldBy: string) => ({
   status: sql<string>`${membershipStatuses.name}`.as("status_name"),
   statusCode: sql<string>`${membershipStatuses.code}`.as("membership_status_code"),
   cancelDays: courseMasters.portalCancelDays,
-  courseStart: courseStart.as("course_start"),
+  courseStart: courseStart(courseMemberships.courseId).as("course_start"),
   attended: attendedCount(courseMemberships, heldBy).as("attended"),
   held: heldCount(courseMemberships, heldBy).as("held"),
 });

@@ -10,21 +10,19 @@ import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { berlinWeekdayOf, catalogueFilterOf, isOpenForBooking, monthsOf, placesText, requirementTexts } from "~/lib/catalogue";
-import { addDaysToDate, berlinWallClockToInstant, todayInBerlin } from "~/lib/format";
+import { catalogueFilterOf, isOpenForBooking, monthsOf, placesText, requirementTexts } from "~/lib/catalogue";
+import { addDaysToDate, berlinWeekdayOf, todayInBerlin } from "~/lib/format";
 import { forgetCatalogue } from "~/services/catalogue.server";
 import { cachedJson } from "~/services/edge-cache.server";
 import { fetchApp } from "../support/app";
+import { berlinDayAt } from "../support/dates";
 
 const db = createDb(env.DB);
 const today = todayInBerlin();
 const STATUS = { CONFIRMED: 4, WAITLIST: 5 } as const;
 
 /** 18:00 Berlin, `offset` days from today. */
-const dayAt = (offset: number, hour = 18) => {
-  const [y, m, d] = addDaysToDate(today, offset).split("-").map(Number);
-  return berlinWallClockToInstant(y, m, d, hour, 0);
-};
+const dayAt = berlinDayAt(today);
 /** The ISO weekday of a day `offset` days from today, counted without the code under test. */
 const weekdayIn = (offset: number) => {
   const day = new Date(`${addDaysToDate(today, offset)}T12:00:00Z`).getUTCDay();
