@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import { STATUS_IDS } from "~/db/seed/generate";
 import * as schema from "~/db/schema";
-import { addDaysToDate, berlinWallClockToInstant, todayInBerlin } from "~/lib/format";
+import { todayInBerlin } from "~/lib/format";
 import { chooseDate, heldUntil } from "~/models/attendances.server";
 import { listAllMemberships, listMemberships, pageOfMembership } from "~/models/course-memberships.server";
 import { deleteCourse } from "~/models/courses.server";
@@ -23,6 +23,7 @@ import { courseMembershipsGrid } from "~/grids/courseMemberships.grid";
 import { fetchApp, postForm } from "../support/app";
 import { loadDemoData } from "../support/seed";
 import { loginCookie, type DemoUserName } from "../support/sessions";
+import { berlinDayAt } from "../support/dates";
 
 const db = createDb(env.DB);
 const actor = { name: "Test" };
@@ -32,10 +33,7 @@ const today = todayInBerlin();
 let course: { id: number; dates: number[]; confirmed: number[]; waitlisted: number; cancelled: number };
 let otherCourse: { id: number; date: number; membership: number };
 
-const dayAt = (offset: number, hour = 18) => {
-  const [y, m, d] = addDaysToDate(today, offset).split("-").map(Number);
-  return berlinWallClockToInstant(y, m, d, hour, 0);
-};
+const dayAt = berlinDayAt(today);
 
 async function makeCourse(name: string, offsets: number[], statuses: number[]) {
   const [{ id }] = await db

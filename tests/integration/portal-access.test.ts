@@ -22,7 +22,7 @@ import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { groupIban, maskIban } from "~/lib/banking";
 import { sha256Base64Url } from "~/lib/bytes";
-import { addDaysToDate, berlinWallClockToInstant, formatMoneyInput, todayInBerlin } from "~/lib/format";
+import { formatMoneyInput, todayInBerlin } from "~/lib/format";
 import { BOOKING_UNKNOWN, EMAIL_LINK_UNUSABLE, LINK_UNUSABLE, MANDATE_LINK_UNUSABLE } from "~/lib/portal";
 import { APPLICATION_LINK_UNUSABLE } from "~/lib/membership-applications";
 import { requestSignIn } from "~/models/portal-auth.server";
@@ -34,6 +34,7 @@ import { fetchApp } from "../support/app";
 import { tinyPdf, useTestAccount } from "../support/mail-catcher";
 import { portalSessionFor, portalSessionIdOf } from "../support/portal";
 import { loginCookie } from "../support/sessions";
+import { berlinDayAt } from "../support/dates";
 
 const db = createDb(env.DB);
 
@@ -91,10 +92,7 @@ const NEUTRAL_IBAN = "DE68210501700012345678";
 const people = {} as Record<string, Person>;
 
 /** 18:00 Berlin, `offset` days from today. */
-const dayAt = (offset: number, hour = 18) => {
-  const [y, m, d] = addDaysToDate(todayInBerlin(), offset).split("-").map(Number);
-  return berlinWallClockToInstant(y, m, d, hour, 0);
-};
+const dayAt = berlinDayAt(todayInBerlin());
 
 async function statusId(code: string) {
   const [row] = await db.select({ id: schema.membershipStatuses.id }).from(schema.membershipStatuses).where(eq(schema.membershipStatuses.code, code));

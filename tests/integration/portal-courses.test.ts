@@ -10,23 +10,21 @@ import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { addDaysToDate, berlinWallClockToInstant, todayInBerlin } from "~/lib/format";
+import { addDaysToDate, todayInBerlin } from "~/lib/format";
 import { BOOKING_CANCELLED, BOOKING_CHANGED, BOOKING_UNKNOWN, FEED_REVOKED } from "~/lib/portal";
 import { cancelState, NOT_CANCELLABLE_HERE, COURSE_OVER } from "~/lib/portal-courses";
 import { homePanels } from "~/models/home.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { portalSessionFor } from "../support/portal";
 import { DEMO_USERS, loginCookie } from "../support/sessions";
+import { berlinDayAt } from "../support/dates";
 
 const db = createDb(env.DB);
 const today = todayInBerlin();
 const STATUS = { CONFIRMED: 4, WAITLIST: 5, CANCELLED: 6 } as const;
 
 /** 18:00 Berlin, `offset` days from today. */
-const dayAt = (offset: number, hour = 18) => {
-  const [y, m, d] = addDaysToDate(today, offset).split("-").map(Number);
-  return berlinWallClockToInstant(y, m, d, hour, 0);
-};
+const dayAt = berlinDayAt(today);
 
 let anna: number;
 let bernd: number;
