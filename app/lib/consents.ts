@@ -7,8 +7,9 @@
  */
 
 /** The kinds of text the Einstellungen keep: three consent texts, the privacy notice
- *  (Art. 13 DSGVO), the imprint (§ 5 DDG) and the statutes (Satzung). */
-export const LEGAL_TEXT_KINDS = ["CONSENT_MAIL", "CONSENT_PHOTOS", "CONSENT_DATA", "PRIVACY", "IMPRINT", "STATUTES"] as const;
+ *  (Art. 13 DSGVO), the imprint (§ 5 DDG), the statutes (Satzung), and for booking courses online
+ *  the terms (AGB) and the withdrawal notice (Widerrufsbelehrung, Art. 246a § 1 Abs. 2 EGBGB). */
+export const LEGAL_TEXT_KINDS = ["CONSENT_MAIL", "CONSENT_PHOTOS", "CONSENT_DATA", "PRIVACY", "IMPRINT", "STATUTES", "TERMS", "WITHDRAWAL"] as const;
 export type LegalTextKind = (typeof LEGAL_TEXT_KINDS)[number];
 
 export const LEGAL_TEXT_LABELS: Record<LegalTextKind, string> = {
@@ -18,6 +19,8 @@ export const LEGAL_TEXT_LABELS: Record<LegalTextKind, string> = {
   PRIVACY: "Datenschutzhinweise",
   IMPRINT: "Impressum",
   STATUTES: "Satzung",
+  TERMS: "Allgemeine Geschäftsbedingungen (AGB)",
+  WITHDRAWAL: "Widerrufsbelehrung",
 };
 
 /** What a person may agree to and withdraw. */

@@ -1,8 +1,9 @@
 /**
  * Texte für Mein Wuff (ADMIN, issue 32): the consent texts, the privacy notice (Art. 13 DSGVO), the
- * imprint (§ 5 DDG) and the statutes. Saving a changed text publishes it as a new version; earlier
- * versions stay unchanged, since consents name the version they were given to. Plain forms: works
- * without JavaScript.
+ * imprint (§ 5 DDG), the statutes, and for booking courses online the terms (AGB) and the withdrawal
+ * notice (issue 33). Saving a changed text publishes it as a new version; earlier versions stay
+ * unchanged, since consents name the version they were given to. Plain forms: works without
+ * JavaScript.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -28,7 +29,12 @@ const PURPOSES: Record<LegalTextKind, string> = {
   PRIVACY: "Datenschutzhinweise nach Art. 13 DSGVO: in Mein Wuff und im Mitgliedsantrag verlinkt.",
   IMPRINT: "Impressum nach § 5 DDG: in Mein Wuff verlinkt.",
   STATUTES: "Satzung des Vereins: im Mitgliedsantrag zu bestätigen.",
+  TERMS: "Allgemeine Geschäftsbedingungen für die Online-Buchung von Kursen: in Mein Wuff verlinkt.",
+  WITHDRAWAL: "Widerrufsbelehrung für die Online-Buchung von Kursen (Art. 246a § 1 Abs. 2 EGBGB): in Mein Wuff verlinkt.",
 };
+
+/** The texts that get a taller box: several paragraphs each. */
+const LONG_TEXTS = new Set<LegalTextKind>(["PRIVACY", "STATUTES", "TERMS", "WITHDRAWAL"]);
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args, "legalTexts");
@@ -97,7 +103,7 @@ export default function LegalTexts() {
               <textarea
                 id={`text-${text.kind}`}
                 name="body"
-                rows={text.kind === "PRIVACY" || text.kind === "STATUTES" ? 10 : 4}
+                rows={LONG_TEXTS.has(text.kind) ? 10 : 4}
                 defaultValue={text.body}
                 className="block w-full rounded border border-slate-300 px-2 py-1.5 text-sm"
               />
