@@ -11,6 +11,7 @@ import { courseFeeText, courseTimeText } from "../../lib/labels";
 import { MAIL_TEMPLATES } from "../../lib/mail";
 import { DEFAULT_TAX_CASES, taxDefaultOfKind, type TaxCase } from "../../lib/tax";
 import type * as schema from "../schema";
+import { DEFAULT_TERMS, DEFAULT_WITHDRAWAL } from "./booking-texts";
 
 type Row<T extends { $inferInsert: unknown }> = T["$inferInsert"];
 
@@ -873,6 +874,10 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
       body: `${DEMO_CLUB.clubName}\n${DEMO_CLUB.clubStreet}\n${DEMO_CLUB.clubZip} ${DEMO_CLUB.clubCity}\nTelefon ${DEMO_CLUB.clubPhone}\nE-Mail ${DEMO_CLUB.clubEmail}`,
       ...audit,
     },
+    // The terms and withdrawal notice for booking online, as migration 0058 writes them (a
+    // database migrated with it keeps its own version 1).
+    { kind: "TERMS", version: 1, body: DEFAULT_TERMS, ...audit },
+    { kind: "WITHDRAWAL", version: 1, body: DEFAULT_WITHDRAWAL, ...audit },
   ];
 
   return {
