@@ -164,7 +164,8 @@ export function AppShell({ user, version, children }: { user: User | null; versi
 
 /** Mein Wuff's frame (issue 32): no staff menus, phone first; the pages bring their own actions. */
 /** Mein Wuff's frame: the club's logo and name, the page, and the links to the club's privacy
- *  notice and imprint (Einstellungen → Texte für Mein Wuff) on every portal page. */
+ *  notice, imprint, statutes, terms and withdrawal notice (Einstellungen → Texte für Mein Wuff) on
+ *  every portal page. */
 export function PortalFrame({ club, children }: { club: { name: string | null; hasLogo: boolean } | null; children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
@@ -190,6 +191,12 @@ export function PortalFrame({ club, children }: { club: { name: string | null; h
           </a>
           <a href="/mein/satzung" className="underline">
             Satzung
+          </a>
+          <a href="/mein/agb" className="underline">
+            AGB
+          </a>
+          <a href="/mein/widerrufsbelehrung" className="underline">
+            Widerrufsbelehrung
           </a>
           <a href="/mitglied-werden" className="underline">
             Mitglied werden

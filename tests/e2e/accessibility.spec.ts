@@ -43,6 +43,8 @@ const SCREENS = [
   "/mein/datenschutz",
   "/mein/impressum",
   "/mein/satzung",
+  "/mein/agb",
+  "/mein/widerrufsbelehrung",
   "/mitglied-werden",
   // The pages the portal's mails link to (a token that is none: the same page with its refusal).
   "/mein/email/kein-gueltiger-link",

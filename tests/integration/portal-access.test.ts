@@ -628,6 +628,22 @@ const PORTAL_ROUTES: Line[] = [
     ask: (id) => ({ path: `/mein/satzung?personId=${id}` }),
     answers: [200],
   },
+  {
+    route: "routes/mein.agb",
+    what: "the terms",
+    needs: "none",
+    ids: (v) => [String(v.id)],
+    ask: (id) => ({ path: `/mein/agb?personId=${id}` }),
+    answers: [200],
+  },
+  {
+    route: "routes/mein.widerrufsbelehrung",
+    what: "the withdrawal notice",
+    needs: "none",
+    ids: (v) => [String(v.id)],
+    ask: (id) => ({ path: `/mein/widerrufsbelehrung?personId=${id}` }),
+    answers: [200],
+  },
   // Mitglied werden: public; an application names nobody in Wuff, and a confirmation link is the key.
   {
     route: "routes/mitglied-werden",

@@ -411,4 +411,42 @@ describe("the club in Mein Wuff: name, logo, privacy notice and imprint (item 7)
     expect(imprint).toMatch(/Stand: \d\d\.\d\d\.\d{4} \(Fassung 1\)/);
     expect((await fetchApp("/mein/datenschutz")).status).toBe(200);
   });
+
+  it("shows the terms and the withdrawal notice (version 1 from migration 0058) publicly; a new version of the terms is published in Einstellungen", async () => {
+    const start = await pageText(await fetchApp("/mein"));
+    expect(start).toContain('href="/mein/agb"');
+    expect(start).toContain('href="/mein/widerrufsbelehrung"');
+    const terms = await fetchApp("/mein/agb");
+    expect(terms.status).toBe(200);
+    const termsPage = await pageText(terms);
+    expect(termsPage).toContain("<title>Allgemeine Geschäftsbedingungen – Mein Wuff</title>");
+    expect(termsPage).toContain("Der Vertrag kommt zustande, wenn wir deine Buchung per E-Mail bestätigen.");
+    expect(termsPage).toMatch(/Stand: \d\d\.\d\d\.\d{4} \(Fassung 1\)/);
+    const withdrawal = await fetchApp("/mein/widerrufsbelehrung");
+    expect(withdrawal.status).toBe(200);
+    const withdrawalPage = await pageText(withdrawal);
+    expect(withdrawalPage).toContain("<title>Widerrufsbelehrung – Mein Wuff</title>");
+    expect(withdrawalPage).toContain("§ 312g Abs. 2 Nr. 9 BGB");
+    expect(withdrawalPage).toContain("„Vertrag widerrufen“ in Mein Wuff");
+
+    const admin = await loginCookie("admin");
+    const screen = await pageText(await fetchApp("/legalTexts", { cookie: admin }));
+    expect(screen).toContain("Allgemeine Geschäftsbedingungen (AGB)");
+    expect(screen).toContain("Widerrufsbelehrung");
+    const published = await post("/legalTexts", admin, {
+      kind: "TERMS",
+      body: "Allgemeine Geschäftsbedingungen\n\n1. Kurse gebucht in Mein Wuff gelten ab der Bestätigung.",
+    });
+    expect(toastOf(published)?.message).toBe("Allgemeine Geschäftsbedingungen (AGB): Fassung 2 veröffentlicht.");
+    const newTerms = await pageText(await fetchApp("/mein/agb"));
+    expect(newTerms).toContain("1. Kurse gebucht in Mein Wuff gelten ab der Bestätigung.");
+    expect(newTerms).toMatch(/Stand: \d\d\.\d\d\.\d{4} \(Fassung 2\)/);
+    expect(newTerms).not.toContain("Der Vertrag kommt zustande");
+    // Version 1 stays as it was (a booking names the version it agreed to).
+    const versions = await db.select().from(schema.legalTexts).where(eq(schema.legalTexts.kind, "TERMS")).orderBy(schema.legalTexts.version);
+    expect(versions.map((text) => [text.version, text.createdBy])).toEqual([
+      [1, "Wuff"],
+      [2, DEMO_USERS.admin.name],
+    ]);
+  });
 });
