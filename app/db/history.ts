@@ -77,6 +77,8 @@ export const NO_HISTORY: Record<string, string> = {
   portal_checkout_items: "Mein Wuff: Online-Zahlungen, ein Protokoll (das Geld steht im Zahlungsjournal)",
   portal_mandate_requests: "Mein Wuff: Lastschriftmandate bis zur Bestätigung, technisch (das Mandat selbst hat seinen Verlauf)",
   portal_calendar_feeds: "Mein Wuff: Kalender-Abo der eigenen Kurse, geheimer Zugangsschlüssel",
+  online_bookings: "Online-Buchungen: selbst ein Protokoll (wer wann was akzeptiert hat), nie geändert; die Teilnahme hat ihren Verlauf",
+  waitlist_offers: "Angebote aus der Warteliste: ein Protokoll (angeboten, angenommen, verfallen); die Teilnahme hat ihren Verlauf",
   membership_applications: "Mitgliedsanträge: bis zur Entscheidung ein Antrag, danach ein Protokoll (Person, Hunde, Beiträge und Mandat haben ihren Verlauf)",
 };
 

@@ -258,6 +258,9 @@ export const courseMasters = sqliteTable(
      * §312g Abs. 2 Nr. 9 BGB gives consumers no right of withdrawal for dated leisure services).
      */
     portalCancelDays: integer("portal_cancel_days"),
+    /** Issue 33 item 4: the share of the course fee (percent) still owed after a cancellation in
+     *  Mein Wuff within the cut-off; 0: the fee is cancelled in full. */
+    portalCancelFeePercent: integer("portal_cancel_fee_percent").notNull().default(0),
     /** Issue 33: this type's courses are in the public catalogue (/kurse) and booked online. */
     onlineBooking: flag("online_booking"),
     /** What a dog must bring to a course of this type, checked on booking online (issue 33): its
@@ -267,11 +270,15 @@ export const courseMasters = sqliteTable(
     requiresRabies: flag("requires_rabies"),
     requiresInsurance: flag("requires_insurance"),
     priorCourseMasterId: integer("prior_course_master_id").references((): AnySQLiteColumn => courseMasters.id),
+    /** Issue 33 item 4: a booking of this type made online may be withdrawn within 14 days (§ 355
+     *  BGB). Off for dated leisure services, where the law gives none (§ 312g Abs. 2 Nr. 9 BGB). */
+    withdrawalRight: flag("withdrawal_right"),
     ...auditColumns(),
   },
   (t) => [
     uniqueIndex("course_masters_name_unique").on(t.name),
     rule("course_masters_portal_cancel_days_range", "portal_cancel_days IS NULL OR portal_cancel_days BETWEEN 0 AND 365"),
+    rule("course_masters_portal_cancel_fee_percent_range", "portal_cancel_fee_percent BETWEEN 0 AND 100"),
     rule("course_masters_min_dog_age_range", "min_dog_age_weeks IS NULL OR min_dog_age_weeks BETWEEN 0 AND 520"),
     rule("course_masters_prior_not_itself", "prior_course_master_id IS NULL OR prior_course_master_id <> id"),
     isMoney("course_masters", "cost_full"),
@@ -362,6 +369,9 @@ export const courseMemberships = sqliteTable(
     comments: text("comments"),
     personComments: text("person_comments"),
     dogComments: text("dog_comments"),
+    /** The place on the course's waiting list (1 first) while the status is WAITLIST, else NULL:
+     *  kept by triggers (migration 0059), moved by staff (issue 33 item 3). */
+    waitlistRank: integer("waitlist_rank"),
     ...auditColumns(),
   },
   (t) => [
@@ -894,6 +904,9 @@ export const configuration = sqliteTable(
     /** Aufbewahrungsübersicht (GDPR): members who left more than this many years ago, and
      *  people without activity for as long, are offered for erasure. */
     retentionYears: integer("retention_years").notNull().default(3),
+    /** How long a place freed in a full course is offered to the first on its waiting list before
+     *  it passes to the next (issue 33 item 3), in hours. No check constraint: the form checks. */
+    waitlistOfferHours: integer("waitlist_offer_hours").notNull().default(48),
     // (erased_on, retained_until, retention_years: no check constraints, adding one would rebuild
     // the table; the model writes only valid values.)
     comments: text("comments"),
@@ -1173,6 +1186,83 @@ export const consents = sqliteTable(
     oneOf("consents", "kind", CONSENT_KINDS),
     oneOf("consents", "source", CONSENT_SOURCES),
     rule("consents_withdrawn_after_given", "withdrawn_on IS NULL OR withdrawn_on >= given_on"),
+  ],
+);
+
+/** An offer of a freed place to one on the waiting list: open, taken, let lapse, declined, or
+ *  withdrawn (the entry left the list otherwise). */
+const WAITLIST_OFFER_STATUSES = ["OFFERED", "ACCEPTED", "LAPSED", "DECLINED", "WITHDRAWN"] as const;
+
+/**
+ * A place offered from a course's waiting list (issue 33 item 3): to whom (the waiting
+ * participant), until when, how it ended, and when its mail went out (claimed before sending, so a
+ * retried cron mails once). At most one open offer per participant.
+ */
+export const waitlistOffers = sqliteTable(
+  "waitlist_offers",
+  {
+    id: id(),
+    courseMembershipId: integer("course_membership_id")
+      .notNull()
+      .references(() => courseMemberships.id),
+    offeredOn: text("offered_on").notNull(),
+    expiresOn: text("expires_on").notNull(),
+    status: text("status", { enum: WAITLIST_OFFER_STATUSES }).notNull().default("OFFERED"),
+    decidedOn: text("decided_on"),
+    mailClaimedOn: text("mail_claimed_on"),
+    mailSentOn: text("mail_sent_on"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("waitlist_offers_membership_idx").on(t.courseMembershipId),
+    uniqueIndex("waitlist_offers_open_unique")
+      .on(t.courseMembershipId)
+      .where(sql`status = 'OFFERED'`),
+    index("waitlist_offers_open_expiry_idx")
+      .on(t.expiresOn)
+      .where(sql`status = 'OFFERED'`),
+    oneOf("waitlist_offers", "status", WAITLIST_OFFER_STATUSES),
+    rule("waitlist_offers_expires_after_offer", "expires_on > offered_on"),
+  ],
+);
+
+/** What a person did in Mein Wuff that an online booking records: booked a place, went on the
+ *  waiting list, accepted a place offered from it (each accepting the texts), cancelled it within
+ *  the course type's cut-off, withdrew from the contract (§ 355 BGB). */
+const ONLINE_BOOKING_ACTS = ["BOOKED", "WAITLISTED", "OFFER_ACCEPTED", "CANCELLED", "WITHDRAWN"] as const;
+
+/**
+ * A course booking made in Mein Wuff (issue 33 items 2, 3 and 5): the contract's evidence, kept
+ * beside the participant, one row per act (a place on the waiting list, later the offer accepted).
+ * Which versions of the AGB, the Widerrufsbelehrung and the privacy notice the person was shown
+ * and accepted, when and from which address (Art. 246a EGBGB, Art. 7 Abs. 1 DSGVO: the club must
+ * show what was agreed), and whether the course type gave a right of withdrawal at that moment
+ * (the law of the contract is that of its conclusion). Never changed once written.
+ */
+export const onlineBookings = sqliteTable(
+  "online_bookings",
+  {
+    id: id(),
+    courseMembershipId: integer("course_membership_id")
+      .notNull()
+      .references(() => courseMemberships.id),
+    act: text("act", { enum: ONLINE_BOOKING_ACTS }).notNull(),
+    bookedOn: text("booked_on").notNull(),
+    bookedFrom: text("booked_from").notNull(),
+    /** The versions accepted (a booking's acts; NULL for a cancellation or withdrawal). */
+    termsTextId: integer("terms_text_id").references(() => legalTexts.id),
+    withdrawalTextId: integer("withdrawal_text_id").references(() => legalTexts.id),
+    privacyTextId: integer("privacy_text_id").references(() => legalTexts.id),
+    withdrawalRight: flag("withdrawal_right"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("online_bookings_membership_idx").on(t.courseMembershipId, t.bookedOn),
+    oneOf("online_bookings", "act", ONLINE_BOOKING_ACTS),
+    rule(
+      "online_bookings_texts_accepted",
+      "act IN ('CANCELLED', 'WITHDRAWN') OR (terms_text_id IS NOT NULL AND withdrawal_text_id IS NOT NULL AND privacy_text_id IS NOT NULL)",
+    ),
   ],
 );
 

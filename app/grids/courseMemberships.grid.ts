@@ -74,7 +74,10 @@ export const courseMembershipsGrid = defineGrid<MembershipRow>({
   },
   // Waiting list entries are listed but take no place (issue 29/14): greyed, in italics.
   rowMuted: (m) => m.statusCode === "WAITLIST",
-  rowActions: [{ label: "Teilnehmer in einen anderen Kurs versetzen", view: "transfer" }],
+  rowActions: [
+    { label: "Teilnehmer in einen anderen Kurs versetzen", view: "transfer" },
+    { label: "Warteliste des Kurses", view: "waitlist" },
+  ],
   commandColumn: true,
   excel: { fileName: "Teilnehmerliste.xlsx", sheet: "Teilnehmer", path: "/coursememberships/export" },
   emptyText: "Keine Teilnehmer",

@@ -1,3 +1,4 @@
+import { runWaitlists } from "~/services/waitlist.server";
 import { deleteExpiredApplications } from "~/models/membership-applications.server";
 import { createDb, runAtomically, setWriteActor, setWriteSource } from "~/db/client.server";
 import { finishWhenSettled, getJob, isSliceSettled, markRunning, recordFailure, settleSliceAsFailed, sliceSettledStatements } from "~/models/jobs.server";
@@ -149,7 +150,7 @@ export const STALLED_RUNS_CRON = "*/5 * * * *";
 /**
  * Cron triggers (wrangler.toml [triggers]). Every five minutes and daily: bulk runs that stalled
  * (no progress for a few minutes: the worker was killed, the messages lost) are resumed without a
- * person. Daily also: housekeeping of login sessions past their lifetime, today's birthday mails
+ * person, and the waiting lists pass freed places on (lapsed offers end, new offers are mailed). Daily also: housekeeping of login sessions past their lifetime, today's birthday mails
  * (once per person and year, however often it fires), the SHA-256 of invoice PDFs stored before
  * issue 30, the PDFs of mandates given online whose rendering failed, and the retained bookkeeping remains of erased people whose retention period has
  * ended (GDPR).
@@ -162,6 +163,12 @@ export async function handleScheduled(controller: ScheduledController, env: Env)
     if (resumed.length > 0) console.info("Stehengebliebene Läufe automatisch fortgesetzt:", resumed.join(", "));
   } catch (error) {
     console.error("Stehengebliebene Läufe prüfen fehlgeschlagen", error);
+  }
+  try {
+    const waitlists = await runWaitlists(env, db, CRON_ACTOR, now);
+    if (waitlists.lapsed + waitlists.offered + waitlists.failed > 0) console.info("Wartelisten:", waitlists);
+  } catch (error) {
+    console.error("Wartelisten fehlgeschlagen", error);
   }
   if (controller.cron === STALLED_RUNS_CRON) return;
   setWriteSource(db, "Täglicher Lauf");

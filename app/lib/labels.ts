@@ -20,6 +20,8 @@ export const TABLE_LABELS: Record<string, string> = {
   course_memberships: "Kursteilnahme",
   course_dates: "Kurstermin",
   attendances: "Anwesenheit",
+  online_bookings: "Online-Buchung",
+  waitlist_offers: "Angebot aus der Warteliste",
   certifications: "Erfolg",
   certification_masters: "Erfolgsart",
   fees: "Offener Posten",

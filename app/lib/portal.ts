@@ -66,8 +66,24 @@ export const MANDATE_LINK_UNUSABLE =
 // Meine Kurse (issue 32 item 5)
 export const BOOKING_CANCELLED = (courseName: string, dogName: string) =>
   `Deine Buchung für „${courseName}“ mit ${dogName} ist storniert. Über eine schon berechnete Kursgebühr entscheidet der Verein nach seinen Kursbedingungen.`;
+/** The booking page while the club has not published its AGB, Widerrufsbelehrung or privacy notice. */
+export const TEXTS_MISSING = "Online-Buchungen sind gerade nicht möglich: Der Verein hat seine AGB oder Widerrufsbelehrung noch nicht hinterlegt.";
+/** After booking a course online (issue 33 item 2): a place, or a place on the waiting list. */
+export const COURSE_BOOKED = (courseName: string, dogName: string) =>
+  `Gebucht: „${courseName}“ mit ${dogName}. Die Bestätigung mit allen Terminen kommt per E-Mail.`;
+export const COURSE_WAITLISTED = (courseName: string, dogName: string, position: number) =>
+  `${dogName} steht auf Platz ${position} der Warteliste für „${courseName}“. Wird ein Platz frei, bekommst du ein Angebot per E-Mail.`;
+export const OFFER_DECLINED = "Du hast den angebotenen Platz abgelehnt; er geht an den Nächsten auf der Warteliste.";
 export const BOOKING_CHANGED = "Diese Buchung wurde inzwischen geändert (z. B. vom Verein). Hier siehst du den aktuellen Stand: Bitte prüfe ihn.";
 export const BOOKING_UNKNOWN = "Bitte eine Buchung aus der Liste wählen.";
 export const FEED_REVOKED = "Dein Kalender-Link ist gelöscht. Kalender, die ihn abonniert haben, bekommen keine Termine mehr.";
 export const FEED_NEW_LINK =
   "Dein neuer Kalender-Link (nur jetzt zu sehen, ein früherer gilt nicht mehr). Er zeigt nur die Termine deiner Kurse; gib ihn nicht weiter.";
+
+/**
+ * Where the sign-in leads back to (?weiter=): a page of Mein Wuff or of the course catalogue, as a
+ * path of this site only (no '//', no scheme: never an open redirect). Anything else: null.
+ */
+export function returnPathOf(value: string | null | undefined): string | null {
+  return value && /^\/(mein|kurse)(\/[a-z0-9-]+)*$/.test(value) ? value : null;
+}

@@ -10,7 +10,7 @@ import type { Db } from "~/db/client.server";
 import { courseDates, courseMasters, courses, locations, memberTypes, people } from "~/db/schema";
 import { freePlaces, isOpenForBooking, requirementTexts } from "~/lib/catalogue";
 import { berlinWeekdayOf, joinGerman } from "~/lib/format";
-import { actualNrOfDogs, courseStart, nextCourseDate } from "./courses.server";
+import { claimedPlaces, courseStart, nextCourseDate } from "./courses.server";
 
 const trainers = alias(people, "catalogue_trainers");
 const priorTypes = alias(courseMasters, "catalogue_prior_types");
@@ -76,7 +76,7 @@ export async function catalogue(db: Db, now: string): Promise<Catalogue> {
         requiresRabies: courseMasters.requiresRabies,
         requiresInsurance: courseMasters.requiresInsurance,
         priorCourseName: sql<string | null>`${priorTypes.name}`.as("prior_type_name"),
-        takingPart: actualNrOfDogs.as("taking_part"),
+        claimed: claimedPlaces.as("claimed_places"),
         firstStart: courseStart(courses.id).as("first_start"),
         nextStart: nextCourseDate(courses.id, now).as("next_start"),
       })
@@ -135,7 +135,7 @@ export async function catalogue(db: Db, now: string): Promise<Catalogue> {
         perSession: course.pricingModel === "PER_SESSION",
         prices: prices(course),
         maxDogs: course.maxDogs,
-        free: freePlaces(course.maxDogs, course.takingPart),
+        free: freePlaces(course.maxDogs, course.claimed),
         requirements: requirementTexts(course),
         dates: own,
         weekdays: [...new Set(own.map((date) => berlinWeekdayOf(date.start)))].sort(),

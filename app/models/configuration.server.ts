@@ -34,6 +34,8 @@ export type ConfigurationInput = {
   debitAutoSettle?: boolean;
   /** Reminders after default charge default interest (issue 31 item 5, default-interest.server.ts). */
   defaultInterest?: boolean;
+  /** How long a freed place is offered from a waiting list (hours; issue 33 item 3); left out: kept. */
+  waitlistOfferHours?: number;
   /** The default tax case of an invoice row per fee kind (app/models/tax.server.ts); left out: kept. */
   taxCaseAnnual?: TaxCase;
   taxCaseEnrollment?: TaxCase;

@@ -116,6 +116,8 @@ export type CourseMasterInput = {
   requiresRabies: boolean;
   requiresInsurance: boolean;
   priorCourseMasterId: number | null;
+  /** A booking of this type made online may be withdrawn (issue 33 item 4). */
+  withdrawalRight: boolean;
 };
 
 export async function getCourseMasterRecord(db: Db, id: number): Promise<CourseMasterRecord | undefined> {

@@ -17,9 +17,11 @@ import {
   invoiceRows,
   memberTypes,
   membershipStatuses,
+  onlineBookings,
   paymentAllocations,
   payments,
   people,
+  waitlistOffers,
 } from "~/db/schema";
 import { formatAge, formatDate, formatMoney, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
@@ -669,6 +671,9 @@ export async function deleteMembership(db: Db, id: number, actor: Actor): Promis
     dependents: [
       attendanceCapture(eq(attendances.courseMembershipId, id)),
       { table: fees, where: eq(fees.courseMembershipId, id), identifiers: [sql`${fees.text}`, sql`${fees.amount}`] },
+      // The evidence of a booking made in Mein Wuff goes along and comes back with it.
+      { table: onlineBookings, where: eq(onlineBookings.courseMembershipId, id), identifiers: [sql`${onlineBookings.bookedOn}`] },
+      { table: waitlistOffers, where: eq(waitlistOffers.courseMembershipId, id), identifiers: [sql`${waitlistOffers.offeredOn}`] },
     ],
     deletedBy: actor.name,
   });

@@ -29,6 +29,11 @@ export const NOT_TAKING_PART = ["WAITLIST", "CANCELLED"] as const;
 export const actualNrOfDogs = sql<number>`(SELECT count(*) FROM course_memberships m JOIN membership_statuses s ON s.id = m.status_id
   WHERE m.course_id = ${courses}.id AND s.code NOT IN ${NOT_TAKING_PART})`;
 
+/** The places an online booking sees taken: dogs taking part and dogs waiting (issue 33). Who books
+ *  after someone started waiting queues behind them: a freed place is offered down the list. */
+export const claimedPlaces = sql<number>`(SELECT count(*) FROM course_memberships m JOIN membership_statuses s ON s.id = m.status_id
+  WHERE m.course_id = ${courses}.id AND s.code <> 'CANCELLED')`;
+
 /** The first date of the course `courseId` names, from `from` on (an instant), or of all its dates. */
 export const nextCourseDate = (courseId: Column, from?: string) =>
   sql<

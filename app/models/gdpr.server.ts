@@ -62,6 +62,8 @@ export const SCOPES: readonly Scope[] = [
   { table: "dogs", where: "owner_id = ?1" },
   { table: "course_memberships", where: "person_id = ?1" },
   { table: "attendances", where: `course_membership_id IN (${MEMBERSHIPS})` },
+  { table: "online_bookings", where: `course_membership_id IN (${MEMBERSHIPS})` },
+  { table: "waitlist_offers", where: `course_membership_id IN (${MEMBERSHIPS})` },
   { table: "certifications", where: `person_id = ?1 OR (person_id IS NULL AND dog_id IN (${DOGS}))` },
   { table: "courses", where: "trainer_id = ?1 OR cotrainer_id = ?1" },
   // The feed's secret token is a credential of the club, not data about the person: left out.
@@ -552,6 +554,9 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
     erase("deleted_records"),
     erase("attendances"),
     statement(`UPDATE fees SET course_membership_id = NULL WHERE course_membership_id IN (SELECT value FROM json_each(?2))`, ids(plan, "course_memberships")),
+    // The evidence of their online bookings (with the address they booked from) goes with them.
+    statement("DELETE FROM online_bookings WHERE course_membership_id IN (SELECT value FROM json_each(?2))", ids(plan, "course_memberships")),
+    statement("DELETE FROM waitlist_offers WHERE course_membership_id IN (SELECT value FROM json_each(?2))", ids(plan, "course_memberships")),
     erase("course_memberships"),
     erase("certifications"),
     erase("dog_papers"),

@@ -17,6 +17,7 @@ import { cancelMembership } from "./course-memberships.server";
 import { courseStart } from "./courses.server";
 import type { FeedDate } from "./calendar-feeds.server";
 import { isTokenShaped } from "./portal-auth.server";
+import { openOffersOf } from "./waitlist.server";
 
 /** The next dates shown per course; the calendar feed has them all. */
 const NEXT_DATES_SHOWN = 5;
@@ -39,6 +40,8 @@ export type OwnBooking = {
   /** How many more coming dates there are beyond those shown. */
   moreDates: number;
   cancel: CancelState;
+  /** A freed place offered from the waiting list, open until `expiresOn` (issue 33 item 3). */
+  offer: { id: number; courseId: number; expiresOn: string } | null;
 };
 
 const bookingColumns = (heldBy: string) => ({
@@ -76,7 +79,7 @@ function bookingsOf(db: Db, personId: number, heldBy: string, id?: number) {
  */
 export async function ownBookings(db: Db, personId: number, now = new Date()): Promise<OwnBooking[]> {
   const today = todayInBerlin(now);
-  const rows = await bookingsOf(db, personId, heldUntil(today));
+  const [rows, offers] = await Promise.all([bookingsOf(db, personId, heldUntil(today)), openOffersOf(db, personId, now)]);
   const courseIds = [...new Set(rows.filter((row) => row.courseStatusCode !== "FINISHED").map((row) => row.courseId))];
   const dates =
     courseIds.length === 0
@@ -112,6 +115,7 @@ export async function ownBookings(db: Db, personId: number, now = new Date()): P
       nextDates: coming.slice(0, NEXT_DATES_SHOWN).map(({ courseId: _courseId, ...date }) => ({ ...date, isAllDay: Boolean(date.isAllDay) })),
       moreDates: Math.max(0, coming.length - NEXT_DATES_SHOWN),
       cancel: cancelState(row, today, now),
+      offer: offers.has(row.id) ? { ...offers.get(row.id)!, courseId: row.courseId } : null,
     };
   });
 }
@@ -184,9 +188,10 @@ export async function findOwnFeed(db: Db, token: string): Promise<number | null>
 /**
  * The dates of the courses the person takes part in (not Warteliste, not Abgemeldet), from
  * `cutoff` on, for their feed: course and dogs, time, place. Neither trainers nor the dates'
- * comments (staff notes) nor anything of other participants.
+ * comments (staff notes) nor anything of other participants. `courseId`: of that course only
+ * (the dates of a booking's confirmation).
  */
-export async function ownFeedDates(db: Db, personId: number, cutoff: string): Promise<FeedDate[]> {
+export async function ownFeedDates(db: Db, personId: number, cutoff: string, courseId?: number): Promise<FeedDate[]> {
   const rows = await db
     .select({
       id: courseDates.id,
@@ -211,6 +216,7 @@ export async function ownFeedDates(db: Db, personId: number, cutoff: string): Pr
     .where(
       and(
         gte(courseDates.startDateTime, cutoff),
+        courseId === undefined ? undefined : eq(courseDates.courseId, courseId),
         sql`EXISTS (SELECT 1 FROM ${courseMemberships} m JOIN ${membershipStatuses} s ON s.id = m.status_id
           WHERE m.course_id = ${courseDates.courseId} AND m.person_id = ${personId} AND s.code NOT IN ('WAITLIST', 'CANCELLED'))`,
       ),

@@ -128,6 +128,8 @@ const RESTORABLE: Table[] = [
   schema.courseMemberships,
   schema.fees,
   schema.attendances,
+  schema.onlineBookings,
+  schema.waitlistOffers,
   schema.certifications,
   schema.invoiceHeaders,
   schema.invoiceRows,

@@ -7,14 +7,18 @@
  */
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { randomToken } from "~/lib/bytes";
-import { formatDate } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney, formatWeekday } from "~/lib/format";
 import { PORTAL_MAX_AGE_SECONDS, PORTAL_SOURCE, SESSION_ENDED } from "~/lib/portal";
 import { findPortalSession, isTokenShaped, type PortalPerson, type PortalSession } from "~/models/portal-auth.server";
 import type { Db } from "~/db/client.server";
+import { ownFeedDates } from "~/models/portal-courses.server";
+import { ownData } from "~/models/portal-profile.server";
+import type { OfferToMail } from "~/models/waitlist.server";
+import { courseDatesCalendar } from "./ics.server";
 import { setWriteActor, setWriteSource, type Actor } from "~/models/audit.server";
 import { composeMail, loadTemplate, mailSettings } from "~/jobs/mails.server";
 import { isSecureOrigin, readCookie } from "./cookies.server";
-import { openTransport } from "./mail.server";
+import { openTransport, type Attachment } from "./mail.server";
 import { redirectWithToast } from "./toast.server";
 
 const options = (env: Env) => ({ path: "/", httpOnly: true, sameSite: "lax" as const, secure: isSecureOrigin(env.APP_URL), secrets: [env.SESSION_SECRET] });
@@ -27,6 +31,8 @@ const browserCookie = (env: Env) => createCookie("wuff_portal_browser", { ...opt
 const SIGN_IN_TEMPLATE = "Anmeldelink (Mein Wuff)";
 const EMAIL_CHANGE_TEMPLATE = "Neue E-Mail-Adresse bestätigen (Mein Wuff)";
 const MANDATE_TEMPLATE = "Lastschriftmandat bestätigen (Mein Wuff)";
+const BOOKING_TEMPLATES = { CONFIRMED: "Buchungsbestätigung (Mein Wuff)", WAITLIST: "Warteliste (Mein Wuff)" } as const;
+const OFFER_TEMPLATE = "Platz frei (Mein Wuff)";
 const APPLICATION_TEMPLATES = {
   confirm: "Mitgliedsantrag bestätigen (Mein Wuff)",
   accepted: "Mitgliedsantrag angenommen (Mein Wuff)",
@@ -97,7 +103,13 @@ async function mailPortalLink(
   env: Env,
   db: Db,
   templateName: string,
-  input: { email: string; person: Pick<PortalPerson, "firstName" | "lastName"> & { id?: number }; link?: string; extra?: Record<string, string> },
+  input: {
+    email: string;
+    person: Pick<PortalPerson, "firstName" | "lastName"> & { id?: number };
+    link?: string;
+    extra?: Record<string, unknown>;
+    attachments?: Attachment[];
+  },
 ): Promise<void> {
   const [settings, template] = await Promise.all([mailSettings(env, db), loadTemplate(db, templateName)]);
   const { person: who } = input;
@@ -107,7 +119,7 @@ async function mailPortalLink(
   if (route.status === "blocked") throw new Error(route.message);
   const transport = await openTransport(env);
   try {
-    await transport.send({ to: route.to, cc: null, intendedTo: input.email, ...rendered, attachments: [] });
+    await transport.send({ to: route.to, cc: null, intendedTo: input.email, ...rendered, attachments: input.attachments ?? [] });
   } finally {
     await transport.close();
   }
@@ -155,3 +167,52 @@ export const mailApplicationDeclined = (env: Env, db: Db, applicant: Applicant, 
 export function sendAfterAnswer(context: AppLoadContext, mail: Promise<void>, what: string) {
   context.cloudflare.ctx.waitUntil(mail.catch((error: unknown) => console.error(`${what} konnte nicht gesendet werden`, error)));
 }
+
+/**
+ * The mail that confirms a course booked online (issue 33 item 2): the place with every date to
+ * come in the text and as a calendar file (termine.ics), or the place on the waiting list.
+ */
+export async function mailCourseBooking(
+  env: Env,
+  db: Db,
+  input: {
+    person: PortalPerson;
+    courseId: number;
+    booking: { place: "CONFIRMED" | "WAITLIST"; courseName: string; dogName: string; amount: number; waitlistPosition: number | null };
+    now: Date;
+  },
+): Promise<void> {
+  const { person, booking } = input;
+  const [contact, dates] = await Promise.all([
+    ownData(db, person.id),
+    booking.place === "CONFIRMED" ? ownFeedDates(db, person.id, input.now.toISOString(), input.courseId) : Promise.resolve([]),
+  ]);
+  if (!contact?.email) return;
+  const calendar = dates.length
+    ? [{ filename: "termine.ics", content: new TextEncoder().encode(courseDatesCalendar(booking.courseName, dates)), mimeType: "text/calendar" }]
+    : [];
+  await mailPortalLink(env, db, BOOKING_TEMPLATES[booking.place], {
+    email: contact.email,
+    person,
+    extra: {
+      course: booking.courseName,
+      dog: booking.dogName,
+      amount: formatMoney(booking.amount),
+      position: String(booking.waitlistPosition ?? ""),
+      dates: dates.map((date) => ({
+        text: `${formatWeekday(date.startDateTime)}, ${formatDateTime(date.startDateTime)} Uhr${date.locationName ? `, ${date.locationName}` : ""}`,
+      })),
+    },
+    attachments: calendar,
+  });
+}
+
+/** The mail that offers a freed place to the first on a waiting list (issue 33 item 3), with the
+ *  link to the booking page that accepts it and the time it stands until. */
+export const mailWaitlistOffer = (env: Env, db: Db, offer: OfferToMail, origin: string) =>
+  mailPortalLink(env, db, OFFER_TEMPLATE, {
+    email: offer.person.email,
+    person: offer.person,
+    link: `${origin}/mein/buchen/${offer.courseId}?angebot=${offer.id}`,
+    extra: { course: offer.courseName, dog: offer.dogName, expires: formatDateTime(offer.expiresOn) },
+  });

@@ -4,6 +4,7 @@ import { appSql } from "./support/app-db";
 import {
   TEST_DATA_FILE,
   type CatalogueCourse,
+  type CourseBooker,
   type DraftOfOwn,
   type InterestReminder,
   type InvoiceOfOwn,
@@ -47,6 +48,7 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       portalCourseOwner: await portalCourseOwner(`Kursler${stamp}`),
       portalPayer: await portalPayer(`Zahler${stamp}`),
       catalogueCourse: await catalogueCourse(`Kursangebot${stamp}`),
+      courseBooker: await courseBooker(`Bucher${stamp}`),
       umlautName: umlaut,
     };
   }
@@ -112,6 +114,31 @@ async function catalogueCourse(stamp: string): Promise<CatalogueCourse> {
       UNION ALL SELECT id, '${days[1]}T16:00:00.000Z', '${days[1]}T17:00:00.000Z' FROM courses WHERE name = '${name}';`);
   const weekdayName = ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"][weekday - 1];
   return { name, typeName, weekday, weekdayName, dates: days.map((day) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`) };
+}
+
+async function courseBooker(lastName: string): Promise<CourseBooker> {
+  const email = `${lastName.toLowerCase()}@example.org`;
+  const days = [berlinDaysAgo(-9), berlinDaysAgo(-16), berlinDaysAgo(-23)];
+  const [typeName, courseName, dogName] = [`Typ ${lastName}`, `Junghunde ${lastName}`, `Fips${lastName}`];
+  const [{ courseId }] = await appSql<{ courseId: number }>(`
+    INSERT INTO people (first_name, last_name, member_type_id, email) VALUES ('Bea', '${lastName}', 1, '${email}');
+    INSERT INTO dogs (owner_id, common_name, date_of_birth) SELECT id, '${dogName}', '${berlinDaysAgo(730)}' FROM people WHERE last_name = '${lastName}';
+    INSERT INTO course_masters (name, online_booking, min_dog_age_weeks, portal_cancel_days) VALUES ('${typeName}', 1, 26, 3);
+    INSERT INTO courses (name, start_year, status_code, course_master_id, location_id, max_dogs, cost_full, cost_reduced1, cost_reduced2)
+      SELECT '${courseName}', ${Number(days[0].slice(0, 4))}, 'PLANNED', id, (SELECT min(id) FROM locations), 1, 15000, 11000, 9000 FROM course_masters WHERE name = '${typeName}';
+    INSERT INTO course_dates (course_id, start_date_time, end_date_time)
+      SELECT c.id, d.day || 'T16:00:00.000Z', d.day || 'T17:00:00.000Z' FROM courses c, (SELECT '${days[0]}' AS day UNION ALL SELECT '${days[1]}' UNION ALL SELECT '${days[2]}') d
+      WHERE c.name = '${courseName}';
+    SELECT id AS courseId FROM courses WHERE name = '${courseName}';`);
+  return {
+    firstName: "Bea",
+    lastName,
+    email,
+    dogName,
+    courseId,
+    courseName,
+    dates: days.map((day) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`),
+  };
 }
 
 async function portalCourseOwner(lastName: string): Promise<PortalCourseOwner> {

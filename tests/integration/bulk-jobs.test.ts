@@ -4,8 +4,7 @@
  * messages the action sends); where a test must decide when and how often a message arrives, it
  * takes the messages from the start and hands them to the Worker's queue handler itself.
  */
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import worker from "../../workers/app";
+import { env } from "cloudflare:test";
 import { STALLED_RUNS_CRON } from "~/jobs/index.server";
 import { STALLED_RUN_RESUMED } from "~/jobs/start.server";
 import { eq, inArray, sql } from "drizzle-orm";
@@ -16,7 +15,7 @@ import { todayInBerlin, addDaysToDate } from "~/lib/format";
 import { previewInvoiceRun } from "~/models/invoice-runs.server";
 import { activeJobs, ALREADY_RUNNING, listJobs, sliceSettledStatements } from "~/models/jobs.server";
 import { isFollowed } from "~/lib/jobs";
-import { fetchApp, postForm, toastOf } from "../support/app";
+import { fetchApp, fireCron, postForm, toastOf } from "../support/app";
 import { deliver, startControlledInvoiceRun } from "../support/jobs";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
@@ -98,13 +97,6 @@ async function expectHeadersAreTheirRows() {
 }
 
 const undo = async (jobId: number) => post({ intent: "task:undo", id: jobId });
-
-/** Fires a cron trigger as Cloudflare does, and waits for what it started. */
-async function fireCron(cron: string) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
 
 /** Ten minutes without progress: started, settled and resumed (if ever) that long ago. */
 async function makeStalled(jobId: number) {

@@ -100,7 +100,7 @@ beforeAll(async () => {
     ])
     .returning({ id: schema.courseMasters.id });
   await db.update(schema.courseMasters).set({ priorCourseMasterId: puppies }).where(eq(schema.courseMasters.id, agility));
-  // Full: two places, both taken (the one on the waiting list takes none).
+  // Full: two places, both taken, and one more dog waiting.
   ids.puppies = await course("Welpen Dezember", puppies, [10, 17], { maxDogs: 2 }, [STATUS.CONFIRMED, STATUS.CONFIRMED, STATUS.WAITLIST]);
   ids.agility = await course("Agility Einsteiger Winter", agility, [3, 10, 17], {}, [STATUS.CONFIRMED, STATUS.WAITLIST]);
   // An open group that began a week ago: booked while it has a date to come.
@@ -187,8 +187,8 @@ describe("/kurse", () => {
     expect(text).toContain("Mitglied und Mitglied ermäßigt: 90,00 €");
     expect(text).toContain("Preis je Termin");
     expect(text).toContain("Mitglied und Mitglied ermäßigt: 10,00 €");
-    // Places: the waiting list takes none; a full course says 'Warteliste'.
-    expect(text).toContain("5 Plätze frei");
+    // Places: a dog waiting holds one (who books now queues behind it); a full course says 'Warteliste'.
+    expect(text).toContain("4 Plätze frei");
     expect(text).toMatch(/Welpen Dezember<\/a><\/h2><span[^>]*>Warteliste<\/span>/);
     // Requirements, trainer, place.
     expect(text).toContain("Hund am ersten Termin mindestens 8 Wochen alt");

@@ -252,6 +252,24 @@ describe("Verzugszinsen in Einstellungen (issue 31 item 5)", () => {
     expect(html).toContain("01.01.2026");
   });
 
+  it("keeps how long an offer from a waiting list stands: 48 hours unless set, 1 to 336, refused in German otherwise", async () => {
+    const cookie = await loginCookie("admin");
+    expect((await postForm("/configuration", cookie, valid)).status).toBe(302);
+    expect((await getConfiguration(db))?.waitlistOfferHours).toBe(48);
+    for (const [hours, message] of [
+      ["0", "Das Angebot aus der Warteliste gilt mindestens 1 Stunde"],
+      ["337", "Das Angebot aus der Warteliste darf höchstens 336 sein"],
+    ]) {
+      const { rowVersion } = (await getConfiguration(db))!;
+      const refused = await postForm("/configuration", cookie, { ...valid, waitlistOfferHours: hours, rowVersion: String(rowVersion) });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(message);
+    }
+    const { rowVersion } = (await getConfiguration(db))!;
+    expect((await postForm("/configuration", cookie, { ...valid, waitlistOfferHours: "24", rowVersion: String(rowVersion) })).status).toBe(302);
+    expect((await getConfiguration(db))?.waitlistOfferHours).toBe(24);
+  });
+
   it("enters a half-year's base rate, corrects it, and refuses what is no rate or no half-year in German, changing nothing", async () => {
     const cookie = await loginCookie("admin");
     const before = await db.select().from(schema.baseRates);

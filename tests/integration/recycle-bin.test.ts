@@ -47,7 +47,12 @@ describe("deleting into the bin and restoring, for every entity", () => {
         .insert(table)
         .values({ ...values, createdBy: "Test" } as never)
         .returning();
-      const original = created as Record<string, unknown> & { id: number };
+      // As stored: triggers may have completed the row after RETURNING (a waiting list's rank).
+      const [stored] = await db
+        .select()
+        .from(table)
+        .where(eq(table.id, (created as { id: number }).id));
+      const original = stored as Record<string, unknown> & { id: number };
       const before = await db.$count(schema.deletedRecords);
       await runAtomically(
         db,

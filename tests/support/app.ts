@@ -1,4 +1,4 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../workers/app";
 
 /**
@@ -35,4 +35,11 @@ export function postForm(path: string, cookie: string, fields: Record<string, st
     body.set(name, value === true ? "on" : String(value));
   }
   return fetchApp(path, { method: "POST", cookie, body });
+}
+
+/** Fires a cron trigger as Cloudflare does (at `at`, its scheduled time), and waits for what it started. */
+export async function fireCron(cron: string, at = new Date()) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ scheduledTime: at, cron }), env, ctx);
+  await waitOnExecutionContext(ctx);
 }

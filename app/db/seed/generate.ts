@@ -184,9 +184,19 @@ const COURSE_MASTERS: (Partial<Row<typeof schema.courseMasters>> & { name: strin
     costReduced2: 7_000,
     onlineBooking: true,
     requiresInsurance: true,
+    withdrawalRight: true,
   },
   { name: "Spielgruppe", nrOfSessions: 12, maxDogs: 12, costFull: 6_000, costReduced1: 4_000, costReduced2: 3_000, onlineBooking: true, requiresRabies: true },
-  { name: "Erste Hilfe am Hund", nrOfSessions: 1, maxDogs: 14, costFull: 3_500, costReduced1: 2_500, costReduced2: 2_000, onlineBooking: true },
+  {
+    name: "Erste Hilfe am Hund",
+    nrOfSessions: 1,
+    maxDogs: 14,
+    costFull: 3_500,
+    costReduced1: 2_500,
+    costReduced2: 2_000,
+    onlineBooking: true,
+    withdrawalRight: true,
+  },
 ];
 const OTHER_FEE_TEXTS = [
   "Einzelstunde",

@@ -48,6 +48,11 @@ export default function CourseMasterDialog({ data, actionData, closeHref }: Dial
             <SelectField meta={fields.priorCourseMasterId} label="Vorausgesetzter Kurs" options={data.priorOptions} placeholder="keiner" />
             <CheckboxField meta={fields.requiresRabies} label="Tollwutimpfung erforderlich" />
             <CheckboxField meta={fields.requiresInsurance} label="Haftpflichtversicherung erforderlich" />
+            <CheckboxField
+              meta={fields.withdrawalRight}
+              label="Widerrufsrecht bei Online-Buchung (14 Tage; nicht bei Kursen zu festen Terminen, § 312g Abs. 2 Nr. 9 BGB)"
+              className="col-span-2"
+            />
           </fieldset>
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
         </div>

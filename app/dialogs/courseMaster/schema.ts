@@ -30,6 +30,8 @@ export const courseMasterSchema = z.object({
   minDogAgeWeeks: optionalWholeNumber("Das Mindestalter", MAX_MIN_DOG_AGE_WEEKS),
   requiresRabies: checkbox(),
   requiresInsurance: checkbox(),
+  /** A booking made online may be withdrawn within 14 days (§ 355 BGB); off for dated leisure services (§ 312g Abs. 2 Nr. 9 BGB). */
+  withdrawalRight: checkbox(),
   /** A course of this type attended before; empty: none. */
   priorCourseMasterId: optionalId(),
 });

@@ -32,6 +32,9 @@ import {
   transferMembership,
   type MembershipRecord,
 } from "~/models/course-memberships.server";
+import { onlineBookingsOf } from "~/models/online-bookings.server";
+import { moveOnWaitlist, waitlistOfCourseOf } from "~/models/waitlist.server";
+import { onlineBookingText } from "~/lib/online-bookings";
 import { getDog, searchOwners } from "~/models/dogs.server";
 import type { Db } from "~/db/client.server";
 import {
@@ -46,7 +49,7 @@ import {
   type DialogViewContext,
 } from "../define.server";
 import { lookupOptions, type LookupOption } from "../lookup.server";
-import { membershipSchema, transferSchema } from "./schema";
+import { membershipSchema, transferSchema, waitlistMoveSchema } from "./schema";
 import { courseMembershipsGrid } from "~/grids/courseMemberships.grid";
 
 /** The fields a draft carries (what the form holds, and for which course and person the amount was priced). */
@@ -137,6 +140,8 @@ export type MembershipDialogData = {
   copied: { price: string | null; rabiesValidUntil: string | null; hasInsurance: boolean | null; hasGdpr: boolean | null };
   /** Red notes before saving: a finished course; missing proofs (saving stays possible). */
   warnings: string[];
+  /** What the person did for it in Mein Wuff (time, address, text versions); empty for a booking made here. */
+  onlineBookings: string[];
   /** A refusal known before saving (no CONFIRMED status). */
   error: string | null;
   /** Saving would take one place more than the course has: the warning, and whether the
@@ -205,7 +210,10 @@ async function dialogData(context: DialogViewContext, membership: MembershipReco
       : []),
   ];
   const price = course && person ? priceFor(course, person.tier) : null;
-  const capacity = courseId ? await courseCapacity(db, courseId, membership?.id ?? null) : null;
+  const [capacity, evidence] = await Promise.all([
+    courseId ? courseCapacity(db, courseId, membership?.id ?? null) : null,
+    membership ? onlineBookingsOf(db, membership.id) : [],
+  ]);
   const full =
     capacity &&
     overbooks(capacity, codeOf(statuses, parseId(values.statusId)), membership ? { statusCode: codeOf(statuses, membership.statusId) ?? "" } : null);
@@ -229,6 +237,7 @@ async function dialogData(context: DialogViewContext, membership: MembershipReco
       hasGdpr: person && may(user, "protectedPersonData") ? Boolean(person.hasGdpr) : null,
     },
     warnings,
+    onlineBookings: evidence.map(onlineBookingText),
     // A new membership starts as CONFIRMED: say so when there is no (single) such status.
     error: !membership && confirmed === null ? STATUS_CONFIRMED_NOT_FOUND : null,
     capacity: full ? { warning: capacityWarning(capacity), waitlist: waitlistStatusId(statuses) !== null } : null,
@@ -252,6 +261,7 @@ async function draftOf(db: Db, form: FormData): Promise<Record<string, string>> 
 }
 
 export const WAITLISTED = "Teilnehmer wurde auf die Warteliste gesetzt";
+const WAITLIST_NOT_MOVED = "Dieser Teilnehmer steht nicht (mehr) auf der Warteliste oder schon ganz oben bzw. unten.";
 const WAITLIST_NOT_FOUND = "Es gibt keinen Status Warteliste (Code WAITLIST).";
 
 export const dialog = defineDialog({
@@ -296,6 +306,10 @@ export const dialog = defineDialog({
           courses: courses.map(({ id: value, label }) => ({ id: value, label })),
         },
       };
+    },
+    waitlist: async ({ db, id }) => {
+      const list = id ? await waitlistOfCourseOf(db, id) : null;
+      return list ? { waitlist: list } : null;
     },
   },
   actions: {
@@ -385,6 +399,17 @@ export const dialog = defineDialog({
       }
     },
     delete: ({ db, user, form }) => deleteOutcome(postedId(form), (id) => deleteMembership(db, id, user), "Teilnehmer wurde gelöscht"),
+    waitlistMove: async ({ db, user, form }) => {
+      const submission = parseWithZod(form, { schema: waitlistMoveSchema });
+      if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
+      const { id, direction } = submission.value;
+      if (!(await moveOnWaitlist(db, id, direction, user))) return { status: "refused", message: WAITLIST_NOT_MOVED };
+      return {
+        status: "saved",
+        id,
+        message: direction === "up" ? "Auf der Warteliste einen Platz nach oben gesetzt" : "Auf der Warteliste einen Platz nach unten gesetzt",
+      };
+    },
     transfer: async ({ db, user, form }) => {
       const submission = parseWithZod(form, { schema: transferSchema });
       if (submission.status !== "success") return { status: "invalid", result: submission.reply() };

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import type { ChangeEvent, MouseEvent } from "react";
 import { useRecordForm } from "~/components/forms/record-form";
-import { RecordFormFooter, RouteDialog } from "~/components/dialog";
+import { DialogAlert, RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, useDraftSubmit, type DialogProps } from "~/components/dialog-form";
 import { CheckboxField, LockedField, LookupSearch, LookupSelect, MoneyField, SelectField, TextAreaField, RecordKeys } from "~/components/forms/fields";
 import { useSaveGate } from "~/components/forms/save-gate";
@@ -9,13 +9,17 @@ import { PaymentFields } from "~/components/forms/payment-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { CAPACITY_CHOICES } from "~/lib/capacity";
 import type { MembershipDialogData, MembershipFormRecord } from "./dialog.server";
+import type { WaitlistEntry } from "~/models/waitlist.server";
+import { formatDateTime } from "~/lib/format";
 import { MEMBERSHIP_LABELS, membershipSchema, transferSchema, type MembershipFormValues, type TransferFormValues } from "./schema";
 
 type TransferData = { transfer: { id: number; person: string; dog: string; course: string; courses: { id: number; label: string }[] } };
+type WaitlistData = { waitlist: { courseName: string; entries: WaitlistEntry[] } };
 
-/** 'Teilnehmer hinzufügen' / 'Teilnehmer bearbeiten', and 'Teilnehmer transferieren'. */
-export default function CourseMembershipDialog(props: DialogProps<MembershipDialogData | TransferData>) {
+/** 'Teilnehmer hinzufügen' / 'Teilnehmer bearbeiten', 'Teilnehmer transferieren', and the course's Warteliste. */
+export default function CourseMembershipDialog(props: DialogProps<MembershipDialogData | TransferData | WaitlistData>) {
   if (props.view === "transfer") return <TransferDialog {...(props as DialogProps<TransferData>)} />;
+  if (props.view === "waitlist") return <WaitlistDialog {...(props as DialogProps<WaitlistData>)} />;
   return <MembershipDialog {...(props as DialogProps<MembershipDialogData>)} />;
 }
 
@@ -169,6 +173,13 @@ function MembershipDialog({ data, actionData, closeHref }: DialogProps<Membershi
               ))}
             </ul>
           )}
+          {data.onlineBookings.length > 0 && (
+            <ul className="col-span-2 rounded border border-slate-200 bg-slate-50 px-2 py-1 text-sm text-slate-700" aria-label="Online-Buchung">
+              {data.onlineBookings.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          )}
           <TextAreaField meta={fields.comments} label="Bemerkungen" className="col-span-2" />
           <TextAreaField meta={fields.personComments} label="Anmerkung Teilnehmer" />
           <TextAreaField meta={fields.dogComments} label="Anmerkung Hund" />
@@ -211,6 +222,57 @@ function TransferDialog({ data, actionData, closeHref }: DialogProps<TransferDat
         />
         <RecordFormFooter errors={form.errors} errorId={form.errorId} actionData={actionData} closeHref={closeHref} />
       </DialogForm>
+    </RouteDialog>
+  );
+}
+
+/**
+ * The course's waiting list in order (issue 33 item 3): who waits, with which dog, whether a freed
+ * place is offered and until when; each entry moves a place up or down.
+ */
+function WaitlistDialog({ data, actionData, closeHref }: DialogProps<WaitlistData>) {
+  const { waitlist } = data;
+  return (
+    <RouteDialog title={`Warteliste für '${waitlist.courseName}'`} closeHref={closeHref}>
+      {waitlist.entries.length === 0 ? (
+        <p className="text-sm text-slate-700">Niemand steht auf der Warteliste.</p>
+      ) : (
+        <ol className="space-y-2 text-sm" aria-label="Warteliste">
+          {waitlist.entries.map((entry, index) => (
+            <li key={entry.id} className="flex flex-wrap items-center justify-between gap-2 rounded border border-slate-200 px-2 py-1">
+              <span>
+                {entry.position}. {entry.person} mit {entry.dog}
+                {entry.offeredUntil && <span className="text-emerald-800"> – Platz angeboten bis {formatDateTime(entry.offeredUntil)}</span>}
+              </span>
+              <DialogForm intent="courseMembership:waitlistMove" className="flex gap-1">
+                <input type="hidden" name="id" value={entry.id} />
+                <button
+                  type="submit"
+                  name="direction"
+                  value="up"
+                  disabled={index === 0}
+                  aria-label={`${entry.person} mit ${entry.dog} nach oben`}
+                  className="rounded border border-slate-300 px-2 disabled:opacity-40"
+                >
+                  ↑
+                </button>
+                <button
+                  type="submit"
+                  name="direction"
+                  value="down"
+                  disabled={index === waitlist.entries.length - 1}
+                  aria-label={`${entry.person} mit ${entry.dog} nach unten`}
+                  className="rounded border border-slate-300 px-2 disabled:opacity-40"
+                >
+                  ↓
+                </button>
+              </DialogForm>
+            </li>
+          ))}
+        </ol>
+      )}
+      <p className="mt-3 text-sm text-slate-600">Wird ein Platz frei, bietet Wuff ihn dem Ersten ohne Angebot per Mail an (Kurs-Typen mit Online-Buchung).</p>
+      <DialogAlert message={actionData?.error} />
     </RouteDialog>
   );
 }

@@ -25,5 +25,11 @@ export const transferSchema = z.object({
 });
 export type TransferFormValues = z.infer<typeof transferSchema>;
 
+/** Moving one entry of a waiting list a place up or down (issue 33 item 3). */
+export const waitlistMoveSchema = z.object({
+  id: id("Could not get courseMembership"),
+  direction: z.enum(["up", "down"], { error: "Bitte nach oben oder nach unten wählen" }),
+});
+
 /** The labels Speichern names when it is disabled. */
 export const MEMBERSHIP_LABELS = { courseId: "Kurs", personId: "Teilnehmer", dogId: "Hund", statusId: "Status", amount: "Betrag" };

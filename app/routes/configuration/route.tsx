@@ -179,6 +179,7 @@ const CONFIGURATION_LABELS = {
   returnCharge: "Rücklastschriftgebühr weiterberechnen",
   debitAutoSettle: "Lastschriften automatisch als bezahlt buchen",
   defaultInterest: "Verzugszinsen berechnen",
+  waitlistOfferHours: "Angebot aus der Warteliste gilt (Stunden)",
 };
 
 export default function ConfigurationScreen() {
@@ -313,6 +314,14 @@ export default function ConfigurationScreen() {
             ersten versandten Mahnung (dann ist die Person in Verzug, § 286 BGB), bis zum Tag der Mahnung, jeden Tag nur einmal. Zinssatz: 5 Prozentpunkte über
             dem Basiszinssatz, bei Unternehmern (Haken „Unternehmer“ bei der Person) 9 Prozentpunkte (§ 288 BGB). Die Zinsen stehen in der Mahnung und in ihrer
             Mahngebühr; eigene Vorlagen nennen sie mit {"{{interest}}"} (Mail) und {"{{#interests}}…{{/interests}}"} (Brief).
+          </p>
+        </fieldset>
+        <fieldset className="mt-6 border-t border-slate-200 pt-4">
+          <legend className="pr-2 text-base font-semibold text-wuff-800">Online-Buchung</legend>
+          <NumberField meta={fields.waitlistOfferHours} label="Angebot aus der Warteliste gilt (Stunden)" />
+          <p className="mt-1 text-sm text-slate-600">
+            Wird in einem vollen Kurs ein Platz frei, bietet Wuff ihn dem Ersten auf der Warteliste per Mail an. Nimmt er ihn in dieser Zeit nicht an, geht das
+            Angebot an den Nächsten.
           </p>
         </fieldset>
         <FormErrors errors={form.errors} conflict={actionData?.conflict} id={form.errorId} />

@@ -3,6 +3,9 @@ import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
 import { CLUB_TAX_STATUSES, compactVatId, isValidTaxNumber, isValidVatId } from "~/lib/tax";
 import { optionalBic, optionalCreditorId, optionalIban } from "~/lib/bank-fields";
 import { MAX_NOTICE_DAYS, MIN_NOTICE_DAYS } from "~/lib/debit-notice";
+
+/** The longest an offer from a waiting list stands: two weeks. */
+const MAX_OFFER_HOURS = 336;
 import {
   checkbox,
   moneyInCents,
@@ -67,6 +70,10 @@ export const configurationSchema = z
     returnCharge: moneyInCents("Bitte die Rücklastschriftgebühr eingeben (0,00 für keine)").optional(),
     debitAutoSettle: checkbox(),
     defaultInterest: checkbox(),
+    // Left out: kept. An hour at least, two weeks at most (a freed place must not stand empty for long).
+    waitlistOfferHours: wholeNumber("Das Angebot aus der Warteliste", MAX_OFFER_HOURS)
+      .min(1, "Das Angebot aus der Warteliste gilt mindestens 1 Stunde")
+      .optional(),
   })
   .superRefine((value, context) => {
     if (bicRequiredFor(value.iban) && !value.bic) context.addIssue({ code: "custom", path: ["bic"], message: BIC_MESSAGES.required });

@@ -1,6 +1,7 @@
 /**
  * One course of the public catalogue (issue 33 item 1): its facts and every date to come, grouped
- * by month. A course that is not (or no longer) open for booking answers 404 in German.
+ * by month, and the way to book it (Mein Wuff). A course that is not (or no longer) open for
+ * booking answers 404 in German.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -33,6 +34,12 @@ export default function CataloguedCourse() {
         <Places free={course.free} />
       </div>
       <CourseFacts course={course} />
+      <Link
+        to={`/mein/buchen/${course.id}`}
+        className="mt-4 block w-full rounded bg-wuff-700 px-4 py-2 text-center font-medium text-white hover:bg-wuff-800 sm:inline-block sm:w-auto"
+      >
+        {course.free === 0 ? "Auf die Warteliste" : "Jetzt buchen"}
+      </Link>
       <h2 className="mt-6 text-lg font-semibold text-wuff-800">{course.ongoing ? "Die nächsten Termine" : "Termine"}</h2>
       {course.dates.length === 0 && <p className="mt-2 text-slate-700">Die Termine stehen noch nicht fest.</p>}
       {monthsOf(course.dates).map((month) => (

@@ -8,7 +8,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PortalPage } from "~/components/portal";
 import { z } from "zod";
-import { LINK_SENT, SIGNED_OUT, TOO_MANY_REQUESTS } from "~/lib/portal";
+import { LINK_SENT, returnPathOf, SIGNED_OUT, TOO_MANY_REQUESTS } from "~/lib/portal";
 import { endPortalSession, requestSignIn } from "~/models/portal-auth.server";
 import { browserMark, clearPortalSessionCookie, clientAddress, mailSignInLink, optionalPortalSession, sendAfterAnswer } from "~/services/portal.server";
 import { readForm } from "~/services/request.server";
@@ -22,8 +22,11 @@ const emailSchema = z.object({
 
 export async function loader(args: LoaderFunctionArgs) {
   const session = await optionalPortalSession(args);
-  if (!session) return { signedIn: false as const, sent: new URL(args.request.url).searchParams.has("gesendet") };
+  const search = new URL(args.request.url).searchParams;
+  const returnPath = returnPathOf(search.get("weiter"));
+  if (!session) return { signedIn: false as const, sent: search.has("gesendet"), returnPath };
   if (!session.person) throw redirect("/mein/wer");
+  if (returnPath) throw redirect(returnPath);
   return { signedIn: true as const, person: session.person, family: session.people.length > 1 };
 }
 
@@ -42,7 +45,8 @@ export async function action(args: ActionFunctionArgs) {
   const outcome = await requestSignIn(context.db, { email: parsed.data.email, ip: clientAddress(request), browserId });
   if (outcome.status === "limited") return data({ error: TOO_MANY_REQUESTS }, { status: 429, headers: { "Retry-After": "900" } });
   if (outcome.token) {
-    const link = `${new URL(request.url).origin}/mein/link/${outcome.token}`;
+    const returnPath = returnPathOf(String(form.get("weiter") ?? ""));
+    const link = `${new URL(request.url).origin}/mein/link/${outcome.token}${returnPath ? `?weiter=${encodeURIComponent(returnPath)}` : ""}`;
     sendAfterAnswer(context, mailSignInLink(env, context.db, { email: parsed.data.email, people: outcome.people, link }), "Anmeldelink");
   }
   return redirect("/mein?gesendet=1", { headers: setCookie ? { "Set-Cookie": setCookie } : undefined });
@@ -90,6 +94,7 @@ export default function PortalStart() {
         </p>
       )}
       <Form method="post" className="mt-4 space-y-3" aria-label="Anmeldelink anfordern">
+        {loaded.returnPath && <input type="hidden" name="weiter" value={loaded.returnPath} />}
         <div>
           <label htmlFor="portal-email" className="block text-sm font-medium text-slate-800">
             E-Mail-Adresse

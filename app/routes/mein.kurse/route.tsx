@@ -5,10 +5,12 @@
  * dates to subscribe to. Everything for the signed-in person only, complete without JavaScript.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PortalNotice, PortalPage, PortalPart, PortalSubmit } from "~/components/portal";
 import { formatDate, formatDateTime, formatTime, formatWeekday } from "~/lib/format";
-import { BOOKING_CANCELLED, BOOKING_CHANGED, BOOKING_UNKNOWN, FEED_NEW_LINK, FEED_REVOKED } from "~/lib/portal";
+import { BOOKING_CANCELLED, BOOKING_CHANGED, BOOKING_UNKNOWN, FEED_NEW_LINK, FEED_REVOKED, OFFER_DECLINED } from "~/lib/portal";
+import { OFFER_GONE } from "~/models/online-bookings.server";
+import { declineOffer } from "~/models/waitlist.server";
 import { cancelOwnBooking, ownBookings, ownFeedSince, renewOwnFeed, revokeOwnFeed, type NextDate, type OwnBooking } from "~/models/portal-courses.server";
 import { requirePortalPerson } from "~/services/portal.server";
 import { readForm } from "~/services/request.server";
@@ -42,6 +44,12 @@ export async function action(args: ActionFunctionArgs) {
   if (intent === "feed-revoke") {
     await revokeOwnFeed(db, person.id);
     return redirectWithToast(cloudflare.env, "/mein/kurse", { type: "success", message: FEED_REVOKED });
+  }
+  if (intent === "decline") {
+    const offerId = formNumber(form.get("offerId"));
+    const declined = offerId !== null && (await declineOffer(db, person.id, offerId, actor));
+    if (!declined) return data<ActionData>({ error: OFFER_GONE, bookingId: null }, { status: 409 });
+    return redirectWithToast(cloudflare.env, "/mein/kurse", { type: "success", message: OFFER_DECLINED });
   }
   const membershipId = formNumber(form.get("bookingId"));
   const rowVersion = formNumber(form.get("rowVersion"));
@@ -106,10 +114,37 @@ function BookingCard({ booking, error }: { booking: OwnBooking; error: string | 
           </>
         )}
       </dl>
+      {booking.offer && <OfferedPlace booking={booking} offer={booking.offer} />}
       {booking.takesPart && <NextDates dates={booking.nextDates} more={booking.moreDates} courseName={booking.courseName} />}
       {error && <PortalNotice tone="error">{error}</PortalNotice>}
       <CancelBooking booking={booking} />
     </PortalPart>
+  );
+}
+
+/** A place freed for this waiting booking: booked on the course's booking page, or declined here. */
+function OfferedPlace({ booking, offer }: { booking: OwnBooking; offer: NonNullable<OwnBooking["offer"]> }) {
+  const label = `${booking.courseName} mit ${booking.dogName}`;
+  return (
+    <div className="mt-3 rounded border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">
+      <p className="font-medium">Ein Platz ist frei geworden! Das Angebot gilt bis {formatDateTime(offer.expiresOn)} Uhr.</p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <Link
+          to={`/mein/buchen/${offer.courseId}?angebot=${offer.id}`}
+          className="rounded bg-wuff-700 px-4 py-2 font-medium text-white hover:bg-wuff-800"
+          aria-label={`Platz annehmen: ${label}`}
+        >
+          Platz annehmen
+        </Link>
+        <Form method="post" aria-label={`Platz ablehnen: ${label}`}>
+          <input type="hidden" name="intent" value="decline" />
+          <input type="hidden" name="offerId" value={offer.id} />
+          <button type="submit" className="rounded border border-slate-300 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-50">
+            Platz ablehnen
+          </button>
+        </Form>
+      </div>
+    </div>
   );
 }
 

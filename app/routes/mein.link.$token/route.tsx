@@ -5,7 +5,7 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 import { PortalLinkPage } from "~/components/portal";
-import { LINK_UNUSABLE } from "~/lib/portal";
+import { LINK_UNUSABLE, returnPathOf } from "~/lib/portal";
 import { signInWithLink } from "~/models/portal-auth.server";
 import { existingBrowserMark, portalSessionCookie } from "~/services/portal.server";
 
@@ -18,7 +18,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const sessionId = await signInWithLink(context.db, { token: params.token ?? "", browserId: await existingBrowserMark(request, env) });
   if (!sessionId) return data({ error: LINK_UNUSABLE }, { status: 400 });
-  return redirect("/mein", { headers: { "Set-Cookie": await portalSessionCookie(env, sessionId) } });
+  // Back to where the sign-in started (a course's booking page), else to the start.
+  const returnPath = returnPathOf(new URL(request.url).searchParams.get("weiter"));
+  return redirect(returnPath ?? "/mein", { headers: { "Set-Cookie": await portalSessionCookie(env, sessionId) } });
 }
 
 export default function PortalLink() {

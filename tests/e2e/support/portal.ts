@@ -24,17 +24,18 @@ export async function fitsWidth(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
-/** Signs in to Mein Wuff as a member does: the address typed in, the link from maildev, its button. */
-export async function signInToPortal(page: Page, email: string) {
+/** Signs in to Mein Wuff as a member does: the address typed in, the link from maildev, its button.
+ *  `start`: the sign-in page the member is already on (sent there by a page that needs it), else /mein. */
+export async function signInToPortal(page: Page, email: string, { start }: { start?: "here" } = {}) {
   const before = (await signInMailsTo(email)).length;
-  await page.goto("/mein");
+  if (start !== "here") await page.goto("/mein");
   await page.getByLabel("E-Mail-Adresse").fill(email);
   await page.getByRole("button", { name: "Anmeldelink anfordern" }).click();
   await expect(page.getByRole("status")).toHaveText(/^Wenn die Adresse bei uns bekannt ist/);
   // The mail leaves after the answer: wait until it is there, as the member waits for it.
   await expect.poll(async () => (await signInMailsTo(email)).length, { timeout: 30_000 }).toBe(before + 1);
   const mail = (await signInMailsTo(email))[before];
-  const link = /http:\/\/\S+\/mein\/link\/[A-Za-z0-9_-]{43}/.exec(mail.text)![0];
+  const link = /http:\/\/\S+\/mein\/link\/[A-Za-z0-9_-]{43}(\?weiter=\S+)?/.exec(mail.text)![0];
   await page.goto(link);
   await page.getByRole("button", { name: "Jetzt anmelden" }).click();
   return link;

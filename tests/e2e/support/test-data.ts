@@ -32,6 +32,10 @@ export type PortalCourseOwner = PortalDogOwner & { startedCourse: string; laterC
  *  nine days on, with a minimum age, on one weekday (ISO number and German name). */
 export type CatalogueCourse = { name: string; typeName: string; weekday: number; weekdayName: string; dates: string[] };
 
+/** A member with an address and a dog two years old, and a course of one place open for booking
+ *  (issue 33 item 2): three dates from nine days on. */
+export type CourseBooker = PortalPerson & { dogName: string; courseId: number; courseName: string; dates: string[] };
+
 /** Per browser project ('js', 'html'). */
 export type TestData = {
   /** A fee with its sent Zahlungserinnerung and an unsent 1. Mahnung. */
@@ -54,6 +58,8 @@ export type TestData = {
   portalPerson: PortalPerson;
   /** In the public catalogue (issue 33). */
   catalogueCourse: CatalogueCourse;
+  /** Books a course online in Mein Wuff (issue 33 item 2). */
+  courseBooker: CourseBooker;
   /** Keeps their data and their dog's papers in Mein Wuff (issue 32). */
   portalDogOwner: PortalDogOwner;
   /** Sees and cancels course bookings in Mein Wuff (issue 32 item 5). */

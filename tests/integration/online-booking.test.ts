@@ -1,0 +1,470 @@
+/**
+ * Booking a course in Mein Wuff (issue 33 item 2), by requests as a browser sends them: a signed
+ * out visitor is sent to the sign-in and back; a person books for their dog at their member type's
+ * price, with the participant, its fee and the accepted text versions written together and a
+ * confirmation mail with the dates as ICS; a dog that does not meet the course's requirements, a
+ * text published meanwhile, missing consent or someone else's dog change nothing; 20 people
+ * booking the last 3 places at once give 3 places and 17 on the waiting list, in order. A place
+ * freed in a full course is offered by the cron to the first on its list, mailed once, accepted on
+ * the booking page (then a place with its fee), declined, or let lapse and passed on, once.
+ */
+import { env } from "cloudflare:test";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { todayInBerlin } from "~/lib/format";
+import { COURSE_BOOKED, COURSE_WAITLISTED, returnPathOf } from "~/lib/portal";
+import { ALREADY_BOOKED_ONLINE, OFFER_GONE, TEXTS_CHANGED } from "~/models/online-bookings.server";
+import { fetchApp, fireCron as fireCronAt, postForm, toastOf } from "../support/app";
+import { berlinDayAt } from "../support/dates";
+import { mailsTo, attachmentOf, useTestAccount } from "../support/mail-catcher";
+import { portalSessionFor } from "../support/portal";
+import { loginCookie } from "../support/sessions";
+import { ACCEPT_TEXTS } from "~/routes/mein.buchen.$courseId/schema";
+import { OFFER_DECLINED } from "~/lib/portal";
+import { moveOnWaitlist } from "~/models/waitlist.server";
+import { STALLED_RUNS_CRON } from "~/jobs/index.server";
+
+const db = createDb(env.DB);
+const today = todayInBerlin();
+const dayAt = berlinDayAt(today);
+const STATUS = { CONFIRMED: 4, WAITLIST: 5, CANCELLED: 6 } as const;
+const MEMBER_TYPE = { guest: 91, member: 92 } as const;
+
+const pageText = async (response: Response) => (await response.text()).replaceAll("<!-- -->", "").replaceAll("&amp;", "&");
+let testAccount: string;
+const texts = { TERMS: 0, WITHDRAWAL: 0, PRIVACY: 0 };
+const ids = { puppies: 0, agility: 0, last3: 0, paula: 0, bello: 0, youngster: 0, otto: 0, ottoDog: 0 };
+let paulaCookie: string;
+
+async function course(name: string, masterId: number, offsets: number[], maxDogs: number | null = 6) {
+  const [{ id }] = await db
+    .insert(schema.courses)
+    .values({
+      name,
+      startYear: 2026,
+      statusCode: "PLANNED",
+      courseMasterId: masterId,
+      locationId: 1,
+      trainerId: 1,
+      maxDogs,
+      costFull: 12000,
+      costReduced1: 9000,
+    })
+    .returning({ id: schema.courses.id });
+  for (const offset of offsets) await db.insert(schema.courseDates).values({ courseId: id, startDateTime: dayAt(offset), endDateTime: dayAt(offset, 19) });
+  return id;
+}
+
+async function person(firstName: string, email: string, memberTypeId: number = MEMBER_TYPE.member) {
+  const [{ id }] = await db.insert(schema.people).values({ firstName, lastName: "Bucher", email, memberTypeId }).returning({ id: schema.people.id });
+  return id;
+}
+
+async function dog(ownerId: number, commonName: string, values: Partial<typeof schema.dogs.$inferInsert> = {}) {
+  const [{ id }] = await db
+    .insert(schema.dogs)
+    .values({ ownerId, commonName, dateOfBirth: "2024-01-01", rabiesValidUntil: "2030-01-01", insuranceValidUntil: "2030-01-01", ...values })
+    .returning({ id: schema.dogs.id });
+  return id;
+}
+
+const accepted = () => ({ termsId: texts.TERMS, withdrawalId: texts.WITHDRAWAL, privacyId: texts.PRIVACY, accept: true });
+const bookingsOf = (courseId: number) =>
+  db
+    .select({
+      id: schema.courseMemberships.id,
+      personId: schema.courseMemberships.personId,
+      statusId: schema.courseMemberships.statusId,
+      feeId: schema.courseMemberships.feeId,
+    })
+    .from(schema.courseMemberships)
+    .where(eq(schema.courseMemberships.courseId, courseId))
+    .orderBy(asc(schema.courseMemberships.id));
+
+beforeAll(async () => {
+  await db.insert(schema.configuration).values({ id: 1, hsvrmVereinName: "Hundefreunde Buchung" }).onConflictDoNothing();
+  testAccount = await useTestAccount("booking");
+  await db.insert(schema.memberTypes).values([
+    { id: MEMBER_TYPE.guest, code: "BOOKING_GUEST", name: "Gast (Buchung)", coursePriceTier: "FULL" },
+    { id: MEMBER_TYPE.member, code: "BOOKING_MEMBER", name: "Mitglied (Buchung)", coursePriceTier: "REDUCED1" },
+  ]);
+  await db
+    .insert(schema.membershipStatuses)
+    .values([
+      { id: STATUS.CONFIRMED, code: "CONFIRMED", name: "Angemeldet", appliesTo: "COURSE", isFeeTrigger: true },
+      { id: STATUS.WAITLIST, code: "WAITLIST", name: "Warteliste", appliesTo: "COURSE" },
+      { id: STATUS.CANCELLED, code: "CANCELLED", name: "Abgemeldet", appliesTo: "COURSE" },
+    ])
+    .onConflictDoNothing();
+  await db.insert(schema.locations).values({ id: 1, name: "Hundeplatz Am Stadtwald" }).onConflictDoNothing();
+  await db
+    .insert(schema.people)
+    .values({ id: 1, firstName: "Tina", lastName: "Trainerin", memberTypeId: MEMBER_TYPE.guest, isTrainer: true })
+    .onConflictDoNothing();
+  for (const kind of ["TERMS", "WITHDRAWAL", "PRIVACY"] as const) {
+    const [{ id }] = await db
+      .insert(schema.legalTexts)
+      .values({ kind, version: 1, body: `Text ${kind}` })
+      .onConflictDoUpdate({ target: [schema.legalTexts.kind, schema.legalTexts.version], set: { body: `Text ${kind}` } })
+      .returning({ id: schema.legalTexts.id });
+    texts[kind] = id;
+  }
+  const [{ id: puppies }, { id: agility }] = await db
+    .insert(schema.courseMasters)
+    .values([
+      { name: "Welpen buchbar", onlineBooking: true, minDogAgeWeeks: 8 },
+      { name: "Agility buchbar", onlineBooking: true, requiresRabies: true, requiresInsurance: true, withdrawalRight: true },
+    ])
+    .returning({ id: schema.courseMasters.id });
+  ids.puppies = await course("Welpen Januar", puppies, [10, 17, 24]);
+  ids.agility = await course("Agility Januar", agility, [12, 19]);
+  ids.paula = await person("Paula", "paula.bucher@example.org");
+  ids.bello = await dog(ids.paula, "Bello");
+  // Born three weeks before the first date: too young for a course that asks eight weeks.
+  ids.youngster = await dog(ids.paula, "Krümel", { dateOfBirth: today });
+  ids.otto = await person("Otto", "otto.bucher@example.org", MEMBER_TYPE.guest);
+  ids.ottoDog = await dog(ids.otto, "Rex");
+  paulaCookie = await portalSessionFor("paula.bucher@example.org");
+});
+
+describe("the way in", () => {
+  it("sends a signed-out visitor to the sign-in and keeps only this site's portal paths to come back to", async () => {
+    const response = await fetchApp(`/mein/buchen/${ids.puppies}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/mein?weiter=${encodeURIComponent(`/mein/buchen/${ids.puppies}`)}`);
+    expect(await pageText(await fetchApp(`/mein?weiter=/mein/buchen/${ids.puppies}`))).toContain(`name="weiter" value="/mein/buchen/${ids.puppies}"`);
+    expect([returnPathOf("/mein/buchen/12"), returnPathOf("/kurse/3"), returnPathOf("//evil.example/mein"), returnPathOf("https://evil.example")]).toEqual([
+      "/mein/buchen/12",
+      "/kurse/3",
+      null,
+      null,
+    ]);
+  });
+
+  it("shows the course, the person's price, the dogs with what stops one, and the texts to accept", async () => {
+    const text = await pageText(await fetchApp(`/mein/buchen/${ids.puppies}`, { cookie: paulaCookie }));
+    expect(text).toContain("Welpen Januar buchen");
+    expect(text).toContain("Dein Preis: 90,00");
+    expect(text).toContain("Krümel ist am ersten Termin");
+    expect(text).toContain("Allgemeine Geschäftsbedingungen (AGB), Fassung 1");
+    expect(text).toContain("Zahlungspflichtig buchen");
+    expect((await fetchApp("/mein/buchen/999999", { cookie: paulaCookie })).status).toBe(404);
+  });
+});
+
+describe("booking", () => {
+  it("writes the place, the fee at the member's price and the accepted versions together, and mails the dates as ICS", async () => {
+    const before = (await mailsTo(testAccount)).length;
+    const response = await postForm(`/mein/buchen/${ids.puppies}`, paulaCookie, { dog: ids.bello, mode: "book", ...accepted() });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)?.message).toBe(COURSE_BOOKED("Welpen Januar", "Bello"));
+    const [booked] = await bookingsOf(ids.puppies);
+    expect(booked).toMatchObject({ personId: ids.paula, statusId: STATUS.CONFIRMED });
+    const [fee] = await db.select().from(schema.fees).where(eq(schema.fees.courseMembershipId, booked.id));
+    expect(fee).toMatchObject({
+      id: booked.feeId,
+      personId: ids.paula,
+      amount: 9000,
+      openAmount: 9000,
+      kind: "COURSE",
+      text: "Kursgebühr Welpen Januar (Bello)",
+    });
+    const [evidence] = await db.select().from(schema.onlineBookings).where(eq(schema.onlineBookings.courseMembershipId, booked.id));
+    expect(evidence).toMatchObject({
+      act: "BOOKED",
+      termsTextId: texts.TERMS,
+      withdrawalTextId: texts.WITHDRAWAL,
+      privacyTextId: texts.PRIVACY,
+      bookedFrom: "local",
+      withdrawalRight: false,
+    });
+    const mails = (await mailsTo(testAccount)).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain("Welpen Januar");
+    const ics = new TextDecoder().decode(await attachmentOf(mails[0], mails[0].attachments![0].generatedFileName));
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3);
+    // The same dog again: refused, nothing more written.
+    const again = await postForm(`/mein/buchen/${ids.puppies}`, paulaCookie, { dog: ids.bello, mode: "book", ...accepted() });
+    expect(again.status).toBe(409);
+    expect(await pageText(again)).toContain(ALREADY_BOOKED_ONLINE);
+    expect(await bookingsOf(ids.puppies)).toHaveLength(1);
+  });
+
+  it("books a new dog entered on the page, and refuses it where the course asks for papers", async () => {
+    const response = await postForm(`/mein/buchen/${ids.puppies}`, paulaCookie, {
+      dog: "new",
+      dogName: "Fiete",
+      breed: "Mischling",
+      gender: "1",
+      dateOfBirth: "01.03.2025",
+      mode: "book",
+      ...accepted(),
+    });
+    expect(response.status).toBe(302);
+    const [fiete] = await db
+      .select()
+      .from(schema.dogs)
+      .where(and(eq(schema.dogs.ownerId, ids.paula), eq(schema.dogs.commonName, "Fiete")));
+    expect(fiete).toMatchObject({ breed: "Mischling", gender: 1, dateOfBirth: "2025-03-01" });
+    expect((await bookingsOf(ids.puppies)).length).toBe(2);
+    const refused = await postForm(`/mein/buchen/${ids.agility}`, paulaCookie, {
+      dog: "new",
+      dogName: "Lotte",
+      dateOfBirth: "01.03.2025",
+      mode: "book",
+      ...accepted(),
+    });
+    expect(refused.status).toBe(409);
+    expect(await pageText(refused)).toContain("Für Lotte ist keine gültige Tollwutimpfung nachgewiesen.");
+    expect(await db.select().from(schema.dogs).where(eq(schema.dogs.commonName, "Lotte"))).toEqual([]);
+  });
+
+  it("changes nothing for a dog too young, missing consent, a text published meanwhile, or someone else's dog", async () => {
+    const young = await postForm(`/mein/buchen/${ids.puppies}`, paulaCookie, { dog: ids.youngster, mode: "book", ...accepted() });
+    expect(young.status).toBe(409);
+    expect(await pageText(young)).toContain("Krümel ist am ersten Termin");
+    expect((await bookingsOf(ids.puppies)).length).toBe(2);
+    const attempts = [
+      [{ dog: ids.bello, mode: "book", ...accepted(), accept: false }, 400, ACCEPT_TEXTS],
+      [{ dog: ids.ottoDog, mode: "book", ...accepted() }, 409, "Diesen Hund gibt es bei dir nicht (mehr)."],
+      [{ dog: ids.bello, mode: "book", ...accepted(), termsId: texts.TERMS + 1000 }, 409, TEXTS_CHANGED],
+      [{ dog: "1 OR 1=1", mode: "book", ...accepted() }, 400, "Bitte wähle einen Hund"],
+    ] as const;
+    for (const [fields, status, message] of attempts) {
+      const response = await postForm(`/mein/buchen/${ids.agility}`, paulaCookie, fields);
+      expect(response.status, message).toBe(status);
+      expect(await pageText(response)).toContain(message);
+    }
+    expect(await bookingsOf(ids.agility)).toEqual([]);
+  });
+
+  it("keeps the course type's right of withdrawal with the booking and the person's tier: full price for a non-member", async () => {
+    const ottoCookie = await portalSessionFor("otto.bucher@example.org");
+    expect((await postForm(`/mein/buchen/${ids.agility}`, ottoCookie, { dog: ids.ottoDog, mode: "book", ...accepted() })).status).toBe(302);
+    const [booked] = await bookingsOf(ids.agility);
+    const [fee] = await db.select().from(schema.fees).where(eq(schema.fees.id, booked.feeId!));
+    expect(fee.amount).toBe(12000);
+    const [evidence] = await db.select().from(schema.onlineBookings).where(eq(schema.onlineBookings.courseMembershipId, booked.id));
+    expect(evidence.withdrawalRight).toBe(true);
+  });
+});
+
+describe("the last places", () => {
+  it("gives 20 people booking the last 3 places at once 3 places and 17 waiting, never more than the course holds", async () => {
+    const [{ id: master }] = await db
+      .insert(schema.courseMasters)
+      .values({ name: "Rally buchbar", onlineBooking: true })
+      .returning({ id: schema.courseMasters.id });
+    ids.last3 = await course("Rally Februar", master, [20, 27], 5);
+    const early = await person("Frida", "frida.bucher@example.org");
+    for (const name of ["Alf", "Bobo"]) {
+      await db
+        .insert(schema.courseMemberships)
+        .values({ courseId: ids.last3, personId: early, dogId: await dog(early, name), statusId: STATUS.CONFIRMED, amount: 9000 });
+    }
+    const bookers = [];
+    for (let n = 1; n <= 20; n++) {
+      const id = await person(`Person${n}`, `parallel${n}@example.org`);
+      bookers.push({ cookie: await portalSessionFor(`parallel${n}@example.org`), dog: await dog(id, `Hund${n}`) });
+    }
+    const responses = await Promise.all(bookers.map(({ cookie, dog }) => postForm(`/mein/buchen/${ids.last3}`, cookie, { dog, mode: "book", ...accepted() })));
+    expect(responses.map((response) => response.status)).toEqual(Array(20).fill(302));
+    const messages = responses.map((response) => toastOf(response)!.message);
+    expect(messages.filter((message) => message.startsWith("Gebucht"))).toHaveLength(3);
+    const waiting = messages.filter((message) => message.includes("der Warteliste"));
+    expect(waiting).toHaveLength(17);
+    const rows = (await bookingsOf(ids.last3)).slice(2);
+    expect(rows.filter((row) => row.statusId === STATUS.CONFIRMED)).toHaveLength(3);
+    expect(rows.filter((row) => row.statusId === STATUS.WAITLIST)).toHaveLength(17);
+    // Only the places carry a fee; the waiting list is numbered 1 to 17.
+    const fees = await db
+      .select()
+      .from(schema.fees)
+      .where(
+        inArray(
+          schema.fees.courseMembershipId,
+          rows.map((row) => row.id),
+        ),
+      );
+    expect(fees).toHaveLength(3);
+    expect(waiting.map((message) => Number(/Platz (\d+) der Warteliste/.exec(message)![1])).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 17 }, (_, index) => index + 1),
+    );
+    // Full now: the page offers the waiting list, and a booking lands there.
+    const full = await pageText(await fetchApp(`/mein/buchen/${ids.last3}`, { cookie: paulaCookie }));
+    expect(full).toContain("Auf die Warteliste setzen");
+    const late = await postForm(`/mein/buchen/${ids.last3}`, paulaCookie, { dog: ids.bello, mode: "book", ...accepted() });
+    expect(toastOf(late)?.message).toBe(COURSE_WAITLISTED("Rally Februar", "Bello", 18));
+  });
+});
+
+/** The five-minute cron at `at`. */
+const fireCron = (at: Date) => fireCronAt(STALLED_RUNS_CRON, at);
+
+const offersOf = (courseId: number) =>
+  db
+    .select({
+      id: schema.waitlistOffers.id,
+      membershipId: schema.waitlistOffers.courseMembershipId,
+      status: schema.waitlistOffers.status,
+      expiresOn: schema.waitlistOffers.expiresOn,
+    })
+    .from(schema.waitlistOffers)
+    .innerJoin(schema.courseMemberships, eq(schema.courseMemberships.id, schema.waitlistOffers.courseMembershipId))
+    .where(eq(schema.courseMemberships.courseId, courseId))
+    .orderBy(asc(schema.waitlistOffers.id));
+const offerMails = async (courseName: string) => (await mailsTo(testAccount)).filter((mail) => mail.subject === `Ein Platz ist frei: ${courseName}`);
+
+/** A course of one place, taken; then `waiting` people each with a dog booking onto its list. */
+async function fullCourse(name: string, waiting: string[]) {
+  const [{ id: master }] = await db
+    .insert(schema.courseMasters)
+    .values({ name: `Typ ${name}`, onlineBooking: true })
+    .returning({ id: schema.courseMasters.id });
+  const courseId = await course(name, master, [15, 22], 1);
+  const holder = await person(`Halter ${name}`, `halter.${master}@example.org`);
+  const [{ id: place }] = await db
+    .insert(schema.courseMemberships)
+    .values({ courseId, personId: holder, dogId: await dog(holder, `Platzhund ${name}`), statusId: STATUS.CONFIRMED, amount: 9000 })
+    .returning({ id: schema.courseMemberships.id });
+  const queue = [];
+  for (const [index, firstName] of waiting.entries()) {
+    const email = `${firstName.toLowerCase()}.${master}@example.org`;
+    const id = await person(firstName, email);
+    const cookie = await portalSessionFor(email);
+    const dogId = await dog(id, `${firstName}s Hund`);
+    const response = await postForm(`/mein/buchen/${courseId}`, cookie, { dog: dogId, mode: "book", ...accepted() });
+    expect(toastOf(response)?.message).toBe(COURSE_WAITLISTED(name, `${firstName}s Hund`, index + 1));
+    const [membership] = await db
+      .select()
+      .from(schema.courseMemberships)
+      .where(and(eq(schema.courseMemberships.courseId, courseId), eq(schema.courseMemberships.dogId, dogId)));
+    queue.push({ cookie, membershipId: membership.id, dogId, dogName: `${firstName}s Hund` });
+  }
+  return { courseId, place, queue };
+}
+
+const cancel = (membershipId: number) =>
+  db.update(schema.courseMemberships).set({ statusId: STATUS.CANCELLED }).where(eq(schema.courseMemberships.id, membershipId));
+
+describe("the waiting list", () => {
+  it("offers a freed place to the first by the cron, mails it once, and the offer accepted books the place with its fee", async () => {
+    const { courseId, place, queue } = await fullCourse("Obedience März", ["Anke", "Bernd"]);
+    await fireCron(new Date());
+    expect(await offersOf(courseId)).toEqual([]);
+    await cancel(place);
+    await fireCron(new Date());
+    await fireCron(new Date());
+    const [offer, ...more] = await offersOf(courseId);
+    expect(more).toEqual([]);
+    expect(offer).toMatchObject({ membershipId: queue[0].membershipId, status: "OFFERED" });
+    const mails = await offerMails("Obedience März");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(`/mein/buchen/${courseId}?angebot=${offer.id}`);
+    // The place is Anke's while the offer stands: the catalogue and a new booking see it taken.
+    const page = await pageText(await fetchApp(`/mein/buchen/${courseId}?angebot=${offer.id}`, { cookie: queue[0].cookie }));
+    expect(page).toContain("Anke");
+    expect(page).toContain("ist ein Platz frei geworden");
+    expect(await pageText(await fetchApp(`/mein/buchen/${courseId}?angebot=${offer.id}`, { cookie: queue[1].cookie }))).not.toContain(
+      "ist ein Platz frei geworden",
+    );
+    const accept = { dog: queue[0].dogId, mode: "book", offerId: offer.id, ...accepted() };
+    const taken = await postForm(`/mein/buchen/${courseId}`, queue[0].cookie, accept);
+    expect(toastOf(taken)?.message).toBe(COURSE_BOOKED("Obedience März", queue[0].dogName));
+    const [membership] = await db.select().from(schema.courseMemberships).where(eq(schema.courseMemberships.id, queue[0].membershipId));
+    expect(membership).toMatchObject({ statusId: STATUS.CONFIRMED, waitlistRank: null, amount: 9000 });
+    const [fee] = await db.select().from(schema.fees).where(eq(schema.fees.courseMembershipId, membership.id));
+    expect(fee).toMatchObject({ id: membership.feeId, amount: 9000, openAmount: 9000 });
+    const acts = await db
+      .select({ act: schema.onlineBookings.act })
+      .from(schema.onlineBookings)
+      .where(eq(schema.onlineBookings.courseMembershipId, membership.id));
+    expect(acts.map((row) => row.act)).toEqual(["WAITLISTED", "OFFER_ACCEPTED"]);
+    expect((await offersOf(courseId))[0].status).toBe("ACCEPTED");
+    // Twice, or someone else with the same offer: nothing more.
+    for (const cookie of [queue[0].cookie, queue[1].cookie]) {
+      const again = await postForm(`/mein/buchen/${courseId}`, cookie, accept);
+      expect(again.status).toBe(409);
+      expect(await pageText(again)).toContain(OFFER_GONE);
+    }
+    expect(await db.$count(schema.fees, eq(schema.fees.courseMembershipId, membership.id))).toBe(1);
+  });
+
+  it("lets an offer lapse after the hours Einstellungen name and passes it to the next when the cron runs, once", async () => {
+    await db.update(schema.configuration).set({ waitlistOfferHours: 2 }).where(eq(schema.configuration.id, 1));
+    const { courseId, place, queue } = await fullCourse("Rally April", ["Carla", "Dirk", "Emil"]);
+    await cancel(place);
+    const start = new Date();
+    await fireCron(start);
+    const [first] = await offersOf(courseId);
+    expect(first.membershipId).toBe(queue[0].membershipId);
+    expect(Date.parse(first.expiresOn) - start.getTime()).toBe(2 * 3_600_000);
+    // Before its time: nothing changes.
+    await fireCron(new Date(start.getTime() + 3_600_000));
+    expect((await offersOf(courseId)).map((offer) => offer.status)).toEqual(["OFFERED"]);
+    // After: Carla leaves the list, Dirk gets the offer and one mail, however often the cron runs.
+    const later = new Date(start.getTime() + 2 * 3_600_000 + 60_000);
+    await fireCron(later);
+    await fireCron(new Date(later.getTime() + 300_000));
+    const offers = await offersOf(courseId);
+    expect(offers.map((offer) => [offer.membershipId, offer.status])).toEqual([
+      [queue[0].membershipId, "LAPSED"],
+      [queue[1].membershipId, "OFFERED"],
+    ]);
+    const [carla] = await db.select().from(schema.courseMemberships).where(eq(schema.courseMemberships.id, queue[0].membershipId));
+    expect(carla).toMatchObject({ statusId: STATUS.CANCELLED, waitlistRank: null });
+    expect(await offerMails("Rally April")).toHaveLength(2);
+    // Dirk declines in Meine Kurse: Emil is next.
+    const declined = await postForm("/mein/kurse", queue[1].cookie, { intent: "decline", offerId: offers[1].id });
+    expect(toastOf(declined)?.message).toBe(OFFER_DECLINED);
+    await fireCron(new Date(later.getTime() + 600_000));
+    expect((await offersOf(courseId)).map((offer) => [offer.membershipId, offer.status])).toEqual([
+      [queue[0].membershipId, "LAPSED"],
+      [queue[1].membershipId, "DECLINED"],
+      [queue[2].membershipId, "OFFERED"],
+    ]);
+    await db.update(schema.configuration).set({ waitlistOfferHours: 48 }).where(eq(schema.configuration.id, 1));
+  });
+
+  it("lets staff move people on the list; the list keeps its order as people join and leave", async () => {
+    const { courseId, queue } = await fullCourse("Mantrailing Mai", ["Fritz", "Gisela", "Hanna"]);
+    const order = async () =>
+      (
+        await db
+          .select({ id: schema.courseMemberships.id, rank: schema.courseMemberships.waitlistRank })
+          .from(schema.courseMemberships)
+          .where(and(eq(schema.courseMemberships.courseId, courseId), eq(schema.courseMemberships.statusId, STATUS.WAITLIST)))
+          .orderBy(asc(schema.courseMemberships.waitlistRank))
+      ).map((row) => row.id);
+    const [fritz, gisela, hanna] = queue.map((entry) => entry.membershipId);
+    expect(await order()).toEqual([fritz, gisela, hanna]);
+    expect(await moveOnWaitlist(db, hanna, "up", { name: "Test" })).toBe(true);
+    expect(await order()).toEqual([fritz, hanna, gisela]);
+    expect(await moveOnWaitlist(db, fritz, "up", { name: "Test" })).toBe(false);
+    expect(await moveOnWaitlist(db, gisela, "down", { name: "Test" })).toBe(false);
+    // Leaving clears the rank; coming back puts one at the end.
+    await cancel(fritz);
+    await db.update(schema.courseMemberships).set({ statusId: STATUS.WAITLIST }).where(eq(schema.courseMemberships.id, fritz));
+    expect(await order()).toEqual([hanna, gisela, fritz]);
+    // Staff see the list in the participants grid's dialog and move someone by its form.
+    const cookie = await loginCookie("staff");
+    const dialog = `/courses/${courseId}/coursememberships?dialog=courseMembership-waitlist&dialogId=${gisela}`;
+    const html = await pageText(await fetchApp(dialog, { cookie }));
+    expect(html).toContain("Warteliste für &#x27;Mantrailing Mai&#x27;");
+    expect(html.indexOf("1. Hanna Bucher mit Hannas Hund")).toBeLessThan(html.indexOf("2. Gisela Bucher mit Giselas Hund"));
+    const moved = await postForm(dialog, cookie, { intent: "courseMembership:waitlistMove", id: fritz, direction: "up" });
+    expect(toastOf(moved)?.message).toBe("Auf der Warteliste einen Platz nach oben gesetzt");
+    expect(await order()).toEqual([hanna, fritz, gisela]);
+    const refused = await postForm(dialog, cookie, { intent: "courseMembership:waitlistMove", id: hanna, direction: "up" });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(await pageText(refused)).toContain("schon ganz oben bzw. unten");
+    expect(await order()).toEqual([hanna, fritz, gisela]);
+    // The participant dialog names what the person did online, with the text versions.
+    const edit = await pageText(await fetchApp(`/courses/${courseId}/coursememberships?dialog=courseMembership-edit&dialogId=${gisela}`, { cookie }));
+    expect(edit).toMatch(
+      /Online auf die Warteliste am \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d: AGB Fassung 1, Widerrufsbelehrung Fassung 1, Datenschutzhinweise Fassung 1 akzeptiert; Widerrufsrecht: nein/,
+    );
+  });
+});
