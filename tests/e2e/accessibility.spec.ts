@@ -71,6 +71,7 @@ const DIALOGS = [
   "/courses/1/coursememberships?dialog=courseMembership-add&dialogParent=COURSE:1",
   "/courses/1/coursememberships?dialog=courseMembership-edit&dialogId=1",
   "/courses/1/coursememberships?dialog=courseMembership-transfer&dialogId=1",
+  "/courses/1/coursememberships?dialog=courseMembership-waitlist&dialogId=1",
   "/courses/1/coursememberships?dialog=courseMembership-delete&dialogId=1",
   "/fees?dialog=fee-add",
   "/fees?dialog=fee-edit&dialogId=1",

@@ -1,5 +1,5 @@
 import { expect, test } from "./support/fixtures";
-import { waitForHydration } from "./support/journeys";
+import { getOnOwnConnection, waitForHydration } from "./support/journeys";
 import { caughtAttachment, caughtMails } from "./support/maildev";
 import { fitsWidth, noAxeViolations, portalMailsTo, signInToPortal } from "./support/portal";
 import { testDataFor } from "./support/test-data";
@@ -51,4 +51,53 @@ test("Kurs buchen: from the catalogue, signed in by link, for the dog, with the 
   // The course held one place: the catalogue now offers its waiting list.
   await page.goto(`/kurse/${booker.courseId}`);
   await expect(page.getByRole("link", { name: "Auf die Warteliste" })).toBeVisible();
+});
+
+/**
+ * Warteliste (issue 33 item 3): the course is full, so the booking puts the dog on its waiting list;
+ * staff cancel the other booking in the participant dialog, the cron offers the freed place by
+ * mail, and the link from the mail books it. With JavaScript and without, at 390 px.
+ */
+test("Warteliste: book a full course, get the offer by mail when staff cancel another booking, and take the place", async ({
+  page,
+  javaScriptEnabled,
+  openAs,
+}) => {
+  const booker = (await testDataFor(javaScriptEnabled)).waitlistBooker;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInToPortal(page, booker.email);
+  await page.goto(`/kurse/${booker.courseId}`);
+  await page.getByRole("link", { name: "Auf die Warteliste" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: `${booker.courseName} buchen` })).toBeVisible();
+  await expect(page.getByText("Der Kurs ist voll.")).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+  await page.getByRole("radio", { name: booker.dogName }).check();
+  await page.getByRole("checkbox", { name: /Ich akzeptiere die AGB/ }).check();
+  await page.getByRole("button", { name: "Auf die Warteliste setzen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${booker.dogName} steht auf Platz 1 der Warteliste für „${booker.courseName}“.` })).toBeVisible();
+  await expect.poll(async () => (await portalMailsTo(booker.email, "Warteliste:")).length, { timeout: 30_000 }).toBe(1);
+
+  // The office cancels the booking that holds the place.
+  await openAs("staff", `/courses/${booker.courseId}/coursememberships?dialog=courseMembership-edit&dialogId=${booker.takenMembershipId}`);
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Status").selectOption({ label: "Abgemeldet" });
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Teilnehmer wurde gespeichert" })).toBeVisible();
+
+  // The cron (every five minutes; here fired at once) offers the place by mail.
+  const fired = await getOnOwnConnection(undefined, "/__scheduled?cron=*/5+*+*+*+*");
+  expect(fired.status()).toBe(200);
+  await expect.poll(async () => (await portalMailsTo(booker.email, "Ein Platz ist frei:")).length, { timeout: 30_000 }).toBe(1);
+  const [offer] = await portalMailsTo(booker.email, "Ein Platz ist frei:");
+  const link = /http:\/\/\S+\/mein\/buchen\/\d+\?angebot=\d+/.exec(offer.text)![0];
+  await page.goto(link);
+  await expect(page.getByRole("status").filter({ hasText: `Für ${booker.dogName} ist ein Platz frei geworden.` })).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+  await noAxeViolations(page, javaScriptEnabled);
+  await fitsWidth(page);
+  await page.getByRole("checkbox", { name: /Ich akzeptiere die AGB/ }).check();
+  await page.getByRole("button", { name: "Zahlungspflichtig buchen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Gebucht: „${booker.courseName}“ mit ${booker.dogName}.` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: `${booker.courseName} mit ${booker.dogName}` })).toBeVisible();
+  await expect(page.getByText("Angemeldet").first()).toBeVisible();
 });

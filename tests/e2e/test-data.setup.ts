@@ -5,6 +5,7 @@ import {
   TEST_DATA_FILE,
   type CatalogueCourse,
   type CourseBooker,
+  type WaitlistBooker,
   type DraftOfOwn,
   type InterestReminder,
   type InvoiceOfOwn,
@@ -49,6 +50,7 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       portalPayer: await portalPayer(`Zahler${stamp}`),
       catalogueCourse: await catalogueCourse(`Kursangebot${stamp}`),
       courseBooker: await courseBooker(`Bucher${stamp}`),
+      waitlistBooker: await waitlistBooker(`Warter${stamp}`),
       umlautName: umlaut,
     };
   }
@@ -139,6 +141,18 @@ async function courseBooker(lastName: string): Promise<CourseBooker> {
     courseName,
     dates: days.map((day) => `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`),
   };
+}
+
+async function waitlistBooker(lastName: string): Promise<WaitlistBooker> {
+  const booker = await courseBooker(lastName);
+  const [{ takenMembershipId }] = await appSql<{ takenMembershipId: number }>(`
+    INSERT INTO people (first_name, last_name, member_type_id) VALUES ('Vera', 'Vorher${lastName}', 1);
+    INSERT INTO dogs (owner_id, common_name) SELECT id, 'Erster${lastName}' FROM people WHERE last_name = 'Vorher${lastName}';
+    INSERT INTO course_memberships (course_id, person_id, dog_id, status_id, price, amount)
+      SELECT ${booker.courseId}, p.id, d.id, (SELECT id FROM membership_statuses WHERE code = 'CONFIRMED'), 15000, 15000
+      FROM people p JOIN dogs d ON d.owner_id = p.id WHERE p.last_name = 'Vorher${lastName}';
+    SELECT id AS takenMembershipId FROM course_memberships WHERE course_id = ${booker.courseId};`);
+  return { ...booker, takenMembershipId };
 }
 
 async function portalCourseOwner(lastName: string): Promise<PortalCourseOwner> {

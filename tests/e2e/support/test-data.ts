@@ -36,6 +36,10 @@ export type CatalogueCourse = { name: string; typeName: string; weekday: number;
  *  (issue 33 item 2): three dates from nine days on. */
 export type CourseBooker = PortalPerson & { dogName: string; courseId: number; courseName: string; dates: string[] };
 
+/** A course of one place taken by someone else's booking (staff cancel it), and a member with a dog
+ *  who goes on its waiting list (issue 33 item 3). */
+export type WaitlistBooker = CourseBooker & { takenMembershipId: number };
+
 /** Per browser project ('js', 'html'). */
 export type TestData = {
   /** A fee with its sent Zahlungserinnerung and an unsent 1. Mahnung. */
@@ -60,6 +64,8 @@ export type TestData = {
   catalogueCourse: CatalogueCourse;
   /** Books a course online in Mein Wuff (issue 33 item 2). */
   courseBooker: CourseBooker;
+  /** Waits for a place, gets it offered when staff cancel another booking, and takes it. */
+  waitlistBooker: WaitlistBooker;
   /** Keeps their data and their dog's papers in Mein Wuff (issue 32). */
   portalDogOwner: PortalDogOwner;
   /** Sees and cancels course bookings in Mein Wuff (issue 32 item 5). */
