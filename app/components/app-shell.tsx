@@ -204,6 +204,10 @@ export function PortalFrame({ club, children }: { club: { name: string | null; h
           <a href="/kurse" className="underline">
             Kursangebot
           </a>
+          {/* § 356a BGB: the withdrawal function always at hand; signed out, the sign-in leads to it. */}
+          <a href="/mein?weiter=%2Fmein%2Fkurse" className="font-semibold underline">
+            Vertrag widerrufen
+          </a>
         </nav>
       </footer>
     </div>

@@ -5,10 +5,18 @@
  * which §312g Abs. 2 Nr. 9 BGB excludes the right of withdrawal (Widerrufsrecht), also when booked
  * online. Whether and until when a booking can be cancelled is therefore the club's contractual
  * rule: per course type, 'Stornierung in Mein Wuff bis … Tage vor Kursbeginn' (empty: never in the
- * portal, the club decides case by case). What happens to money already charged is the club's
- * decision too: the portal never changes a fee (staff see the cancellation on the home page).
+ * portal, the club decides case by case). Issue 33 item 4: the course type also says what share of
+ * the fee stays owed after such a cancellation ('Stornogebühr', 0 %: none); the rest of what is
+ * still open is cancelled through the payment journal (a correction entry naming the fee). A fee
+ * already invoiced or paid stays the club's to settle (Gutschrift, refund; the home page says so).
+ *
+ * Where a course type gives a right of withdrawal (e.g. courses not tied to fixed dates), a
+ * booking made online can be withdrawn for 14 days from its conclusion (§ 355 Abs. 2 BGB, the
+ * period ending with the 14th day, § 187 Abs. 1, § 188 Abs. 1 BGB), never after the course is over
+ * (§ 356 Abs. 4 BGB), with the button 'Vertrag widerrufen' and a confirmation step (§ 356a BGB,
+ * from 19 June 2026); the fee is cancelled in full and what was paid is refunded (§ 357 BGB).
  */
-import { addDaysToDate, berlinDateOf, formatCount, formatDate } from "./format";
+import { addDaysToDate, berlinDateOf, formatCount, formatDate, formatMoney, todayInBerlin } from "./format";
 
 /** The longest cut-off a course type may have: a year. */
 export const MAX_PORTAL_CANCEL_DAYS = 365;
@@ -54,4 +62,50 @@ export function cancelState(input: CancelInput, today: string, now: Date): Cance
     };
   }
   return { state: "open", until };
+}
+
+/** What a cancellation in Mein Wuff does to the course fee: the part still open that the terms
+ *  waive (cancelled through the journal) and the part the terms keep owed. Cents. */
+export type FeeWaiver = { waived: number; kept: number };
+
+/**
+ * The fee after a cancellation within the cut-off: `keptPercent` of its amount stays owed (cents
+ * rounded half up), the rest of what is open is waived. An invoiced fee is left as it is (the
+ * invoice is what is owed: a Gutschrift is the club's), and nothing paid is waived twice.
+ */
+export function cancellationWaiver(fee: { amount: number; openAmount: number; isInvoiced: boolean } | null, keptPercent: number): FeeWaiver {
+  if (!fee || fee.isInvoiced) return { waived: 0, kept: fee?.amount ?? 0 };
+  const kept = Math.round((fee.amount * keptPercent) / 100);
+  return { waived: Math.max(0, Math.min(fee.openAmount, fee.amount - kept)), kept };
+}
+
+/** What the person is told about the fee after cancelling (the toast and the mail). */
+export function cancelledFeeText(waiver: FeeWaiver, fee: { amount: number; openAmount: number; isInvoiced: boolean } | null): string {
+  if (!fee) return "";
+  if (fee.isInvoiced) return "Die Kursgebühr ist schon in Rechnung gestellt: Über eine Gutschrift entscheidet der Verein nach seinen Kursbedingungen.";
+  const paid = fee.amount - fee.openAmount;
+  const parts = [];
+  if (waiver.waived > 0) parts.push(`Die Kursgebühr ist über ${formatMoney(waiver.waived)} storniert.`);
+  if (waiver.kept > 0) parts.push(`Nach den Kursbedingungen bleiben ${formatMoney(waiver.kept)} zu zahlen.`);
+  if (paid > waiver.kept) parts.push(`Zu viel Gezahltes (${formatMoney(paid - waiver.kept)}) erstattet der Verein.`);
+  return parts.join(" ");
+}
+
+/** The days a withdrawal stands open after the contract (§ 355 Abs. 2 BGB). */
+const WITHDRAWAL_DAYS = 14;
+
+export type WithdrawalInput = {
+  statusCode: string;
+  courseStatusCode: string;
+  /** When the contract was concluded online with a right of withdrawal (booked, or an offer taken); null: none. */
+  contractOn: string | null;
+  /** A withdrawal already received. */
+  withdrawn: boolean;
+};
+
+/** Until which Berlin day the booking can be withdrawn, or null when it cannot (any more). */
+export function withdrawalUntil(input: WithdrawalInput, now: Date): string | null {
+  if (!input.contractOn || input.withdrawn || input.statusCode === "CANCELLED" || input.courseStatusCode === "FINISHED") return null;
+  const until = addDaysToDate(berlinDateOf(input.contractOn), WITHDRAWAL_DAYS);
+  return todayInBerlin(now) <= until ? until : null;
 }

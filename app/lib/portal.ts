@@ -3,6 +3,7 @@
  * often one may be asked for, and the texts a person reads. The answer to a request is the same
  * whether the address is known or not, so the form tells nobody who is a member.
  */
+import { formatDateTime } from "./format";
 
 /** A link signs in once, within 15 minutes. */
 export const LINK_MINUTES = 15;
@@ -64,8 +65,14 @@ export const MANDATE_CONFIRMED = (reference: string) =>
 export const MANDATE_LINK_UNUSABLE =
   "Dieser Link gilt nicht (mehr): Er ist abgelaufen oder wurde schon benutzt. Erteile das Mandat in Mein Wuff bitte noch einmal.";
 // Meine Kurse (issue 32 item 5)
-export const BOOKING_CANCELLED = (courseName: string, dogName: string) =>
-  `Deine Buchung für „${courseName}“ mit ${dogName} ist storniert. Über eine schon berechnete Kursgebühr entscheidet der Verein nach seinen Kursbedingungen.`;
+export const BOOKING_CANCELLED = (courseName: string, dogName: string, feeText: string) =>
+  `Deine Buchung für „${courseName}“ mit ${dogName} ist storniert. ${feeText}`.trim();
+/** After 'Widerruf bestätigen' (§ 356a BGB): when it was received; the mail confirms it. */
+export const BOOKING_WITHDRAWN = (courseName: string, dogName: string, receivedOn: string, feeText: string) =>
+  `Dein Widerruf der Buchung „${courseName}“ mit ${dogName} ist am ${formatDateTime(receivedOn)} Uhr eingegangen. ${feeText} Die Bestätigung kommt per E-Mail.`.replace(
+    "  ",
+    " ",
+  );
 /** The booking page while the club has not published its AGB, Widerrufsbelehrung or privacy notice. */
 export const TEXTS_MISSING = "Online-Buchungen sind gerade nicht möglich: Der Verein hat seine AGB oder Widerrufsbelehrung noch nicht hinterlegt.";
 /** After booking a course online (issue 33 item 2): a place, or a place on the waiting list. */

@@ -27,6 +27,11 @@ export async function currentLegalTexts(db: Db, kinds: readonly LegalTextKind[])
   return Object.fromEntries(rows.map((row) => [row.kind, row]));
 }
 
+/** The texts with these ids (the versions a booking accepted), in no particular order. */
+export async function legalTextsByIds(db: Db, ids: number[]): Promise<LegalText[]> {
+  return ids.length ? db.select(legalTextColumns).from(legalTexts).where(inArray(legalTexts.id, ids)) : [];
+}
+
 /**
  * Publishes `body` as the next version of `kind`; a body equal to the current one publishes
  * nothing. Answers the version now in force.

@@ -110,6 +110,8 @@ export type CourseMasterInput = {
   taxCase: TaxCase | null;
   /** Mein Wuff's cut-off: cancellable there until this many days before the course begins; NULL: not there. */
   portalCancelDays: number | null;
+  /** Issue 33 item 4: the share of the fee (percent) still owed after cancelling there. */
+  portalCancelFeePercent: number;
   /** Issue 33: in the public catalogue and booked online, with what a dog must bring. */
   onlineBooking: boolean;
   minDogAgeWeeks: number | null;

@@ -422,7 +422,8 @@ async function hasPaymentsNotByHand(db: Db, feeId: number): Promise<boolean> {
 
 type FeeOfMembership = { id: number; amount: number; openAmount: number; isInvoiced: boolean; invoiceNumber: number | null };
 
-async function feesOfMembership(db: Db, membershipId: number): Promise<FeeOfMembership[]> {
+/** The fees of a membership (one, as saveMembership keeps it), with whether an invoice holds them. */
+export async function feesOfMembership(db: Db, membershipId: number): Promise<FeeOfMembership[]> {
   const rows = await db
     .select({
       id: fees.id,
@@ -687,30 +688,4 @@ export async function membershipDeletionContents(db: Db, id: number) {
     attendanceCount(db, { courseMembershipId: id }),
   ]);
   return { feeCount, attendanceCount: attendanceRows };
-}
-
-/**
- * Sets a membership to 'Abgemeldet' (CANCELLED), as staff cancel a booking in the dialog: the
- * status changes, the course fee stays as it is (a status without fee trigger never touches a fee,
- * see saveMembership; what was charged is the treasurer's to credit). Only while the membership is
- * as it was read (rowVersion) and belongs to `personId`; false otherwise (nothing changed).
- */
-export async function cancelMembership(
-  db: Db,
-  id: number,
-  expected: { personId: number; rowVersion: number },
-  actor: Actor,
-  now = new Date(),
-): Promise<boolean> {
-  const rows = await db
-    .update(courseMemberships)
-    .set({
-      statusId: sql`(SELECT id FROM ${membershipStatuses} WHERE code = 'CANCELLED')`,
-      lastModifiedBy: actor.name,
-      lastModifiedOn: now.toISOString(),
-      rowVersion: sql`${courseMemberships.rowVersion} + 1`,
-    })
-    .where(and(eq(courseMemberships.id, id), eq(courseMemberships.personId, expected.personId), eq(courseMemberships.rowVersion, expected.rowVersion)))
-    .returning({ id: courseMemberships.id });
-  return rows.length === 1;
 }

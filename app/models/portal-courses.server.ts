@@ -5,15 +5,28 @@
  * by it: someone else's booking answers as if it did not exist.
  */
 import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { courseDates, courseMasters, courseMemberships, courses, dogs, locations, membershipStatuses, people, portalCalendarFeeds } from "~/db/schema";
+import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
+import {
+  courseDates,
+  courseMasters,
+  courseMemberships,
+  courses,
+  dogs,
+  locations,
+  membershipStatuses,
+  onlineBookings,
+  people,
+  portalCalendarFeeds,
+} from "~/db/schema";
 import { randomToken, sha256Base64Url } from "~/lib/bytes";
 import { attendanceText, takesPart } from "~/lib/attendance";
 import { berlinMidnight, todayInBerlin } from "~/lib/format";
-import { cancelState, type CancelState } from "~/lib/portal-courses";
+import { cancellationWaiver, cancelledFeeText, cancelState, withdrawalUntil, type CancelState } from "~/lib/portal-courses";
 import type { Actor } from "./audit.server";
 import { attendedCount, heldCount, heldUntil } from "./attendances.server";
-import { cancelMembership } from "./course-memberships.server";
+import { feesOfMembership } from "./course-memberships.server";
+import { allocationStatements, entryInsert } from "./payments.server";
+import { isAbortedAsUnchanged } from "./constraints.server";
 import { courseStart } from "./courses.server";
 import type { FeedDate } from "./calendar-feeds.server";
 import { isTokenShaped } from "./portal-auth.server";
@@ -40,6 +53,8 @@ export type OwnBooking = {
   /** How many more coming dates there are beyond those shown. */
   moreDates: number;
   cancel: CancelState;
+  /** The last Berlin day the contract can be withdrawn ('Vertrag widerrufen', issue 33 item 4), or null. */
+  withdrawUntil: string | null;
   /** A freed place offered from the waiting list, open until `expiresOn` (issue 33 item 3). */
   offer: { id: number; courseId: number; expiresOn: string } | null;
 };
@@ -55,6 +70,13 @@ const bookingColumns = (heldBy: string) => ({
   status: sql<string>`${membershipStatuses.name}`.as("status_name"),
   statusCode: sql<string>`${membershipStatuses.code}`.as("membership_status_code"),
   cancelDays: courseMasters.portalCancelDays,
+  keptPercent: sql<number>`coalesce(${courseMasters.portalCancelFeePercent}, 0)`.as("kept_percent"),
+  // The contract concluded online with a right of withdrawal (issue 33 item 4), and a withdrawal received.
+  contractOn: sql<string | null>`(SELECT max(b.booked_on) FROM ${onlineBookings} b WHERE b.course_membership_id = ${courseMemberships.id}
+    AND b.act IN ('BOOKED', 'OFFER_ACCEPTED') AND b.withdrawal_right = 1)`.as("contract_on"),
+  withdrawn: sql<number>`EXISTS (SELECT 1 FROM ${onlineBookings} b WHERE b.course_membership_id = ${courseMemberships.id} AND b.act = 'WITHDRAWN')`.as(
+    "withdrawn",
+  ),
   courseStart: courseStart(courseMemberships.courseId).as("course_start"),
   attended: attendedCount(courseMemberships, heldBy).as("attended"),
   held: heldCount(courseMemberships, heldBy).as("held"),
@@ -115,22 +137,81 @@ export async function ownBookings(db: Db, personId: number, now = new Date()): P
       nextDates: coming.slice(0, NEXT_DATES_SHOWN).map(({ courseId: _courseId, ...date }) => ({ ...date, isAllDay: Boolean(date.isAllDay) })),
       moreDates: Math.max(0, coming.length - NEXT_DATES_SHOWN),
       cancel: cancelState(row, today, now),
+      withdrawUntil: withdrawalUntil({ ...row, withdrawn: Boolean(row.withdrawn) }, now),
       offer: offers.has(row.id) ? { ...offers.get(row.id)!, courseId: row.courseId } : null,
     };
   });
 }
 
 export type CancelOutcome =
-  { status: "cancelled"; courseName: string; dogName: string } | { status: "missing" } | { status: "refused"; message: string } | { status: "changed" };
+  | { status: "cancelled"; courseName: string; dogName: string; feeText: string; receivedOn: string }
+  | { status: "missing" }
+  | { status: "refused"; message: string }
+  | { status: "changed" };
+
+/**
+ * Ends one of the person's bookings in one batch: the status becomes Abgemeldet the way staff set
+ * it (only while the booking is as the page showed it: `rowVersion`), the open course fee is
+ * cancelled as far as the terms say (a correction entry in the payment journal naming the fee,
+ * keyed by the booking: never twice), and the act is recorded with its time and address.
+ */
+async function endOwnBooking(
+  db: Db,
+  row: { id: number; courseName: string; dogName: string; keptPercent: number },
+  input: { personId: number; rowVersion: number; from: string },
+  act: "CANCELLED" | "WITHDRAWN",
+  actor: Actor,
+  now: Date,
+): Promise<CancelOutcome> {
+  const nowIso = now.toISOString();
+  const [fee] = await feesOfMembership(db, row.id);
+  // A withdrawal undoes the contract: nothing stays owed (§ 357 BGB).
+  const waiver = cancellationWaiver(fee ?? null, act === "WITHDRAWN" ? 0 : row.keptPercent);
+  const entryKey = `portal-${act === "WITHDRAWN" ? "withdrawal" : "cancel"}:${row.id}`;
+  const words = act === "WITHDRAWN" ? "Widerruf in Mein Wuff" : "Stornierung in Mein Wuff";
+  const statements: Statement[] = [
+    render(sql`UPDATE ${courseMemberships} SET status_id = (SELECT id FROM ${membershipStatuses} WHERE code = 'CANCELLED' AND applies_to = 'COURSE'),
+        last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
+      WHERE id = ${row.id} AND person_id = ${input.personId} AND row_version = ${input.rowVersion}`),
+    ABORT_UNLESS_CHANGED,
+    ...(fee && waiver.waived > 0
+      ? [
+          entryInsert(
+            {
+              entryKey,
+              personId: input.personId,
+              date: todayInBerlin(now),
+              amount: waiver.waived,
+              method: "OFFSET",
+              source: "CORRECTION",
+              text: `Storno Kursgebühr ${row.courseName} (${row.dogName}): ${words}`,
+            },
+            actor,
+            nowIso,
+          ),
+          ...allocationStatements(entryKey, { feeId: fee.id, amount: waiver.waived, expectedOpen: fee.openAmount }, actor, nowIso),
+        ]
+      : []),
+    render(sql`INSERT INTO ${onlineBookings} (course_membership_id, act, booked_on, booked_from, created_by, created_on)
+      VALUES (${row.id}, ${act}, ${nowIso}, ${input.from}, ${actor.name}, ${nowIso})`),
+  ];
+  try {
+    await runAtomically(db, statements);
+  } catch (error) {
+    if (isAbortedAsUnchanged(error)) return { status: "changed" };
+    throw error;
+  }
+  return { status: "cancelled", courseName: row.courseName, dogName: row.dogName, feeText: cancelledFeeText(waiver, fee ?? null), receivedOn: nowIso };
+}
 
 /**
  * Cancels one of the person's bookings if its course type allows it now (`rowVersion`: the booking
- * as the page showed it). Someone else's or an unknown booking is 'missing'; the status becomes
- * Abgemeldet the way staff set it, and the course fee is left to staff (home page card).
+ * as the page showed it), with the fee as the terms say. Someone else's or an unknown booking is
+ * 'missing'.
  */
 export async function cancelOwnBooking(
   db: Db,
-  input: { personId: number; membershipId: number; rowVersion: number },
+  input: { personId: number; membershipId: number; rowVersion: number; from: string },
   actor: Actor,
   now = new Date(),
 ): Promise<CancelOutcome> {
@@ -141,8 +222,27 @@ export async function cancelOwnBooking(
   if (state.state === "cancelled") return { status: "refused", message: "Diese Buchung ist bereits storniert." };
   if (state.state === "closed") return { status: "refused", message: state.reason };
   if (row.rowVersion !== input.rowVersion) return { status: "changed" };
-  const done = await cancelMembership(db, row.id, { personId: input.personId, rowVersion: input.rowVersion }, actor, now);
-  return done ? { status: "cancelled", courseName: row.courseName, dogName: row.dogName } : { status: "changed" };
+  return endOwnBooking(db, row, input, "CANCELLED", actor, now);
+}
+
+export const NOT_WITHDRAWABLE =
+  "Diese Buchung kann nicht (mehr) widerrufen werden: Es gibt für sie kein Widerrufsrecht, die Frist von 14 Tagen ist abgelaufen oder sie ist schon beendet.";
+
+/**
+ * Withdraws from one of the person's bookings made online (§ 355 BGB) while the period runs: the
+ * booking ends and its open fee is cancelled in full. Answers when the withdrawal was received.
+ */
+export async function withdrawOwnBooking(
+  db: Db,
+  input: { personId: number; membershipId: number; rowVersion: number; from: string },
+  actor: Actor,
+  now = new Date(),
+): Promise<CancelOutcome> {
+  const [row] = await bookingsOf(db, input.personId, heldUntil(todayInBerlin(now)), input.membershipId);
+  if (!row) return { status: "missing" };
+  if (!withdrawalUntil({ ...row, withdrawn: Boolean(row.withdrawn) }, now)) return { status: "refused", message: NOT_WITHDRAWABLE };
+  if (row.rowVersion !== input.rowVersion) return { status: "changed" };
+  return endOwnBooking(db, row, input, "WITHDRAWN", actor, now);
 }
 
 // ---------------------------------------------------------------------------------------------

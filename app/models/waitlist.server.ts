@@ -22,7 +22,8 @@ const CANCELLED = sql`(SELECT id FROM ${membershipStatuses} WHERE code = 'CANCEL
 
 /**
  * Offers past their time lapse: the participant leaves the waiting list (Abgemeldet, as staff
- * would set it) and the offer says LAPSED. Answers how many lapsed.
+ * would set it) and the offer says LAPSED; an offer whose entry left the list otherwise is
+ * WITHDRAWN, so its place is free again. Answers how many lapsed.
  */
 export async function lapseOffers(db: Db, actor: Actor, now: Date): Promise<number> {
   const nowIso = now.toISOString();
@@ -32,6 +33,9 @@ export async function lapseOffers(db: Db, actor: Actor, now: Date): Promise<numb
       WHERE id IN (${due}) AND status_id = ${WAITLIST}`),
     render(sql`UPDATE ${waitlistOffers} SET status = 'LAPSED', decided_on = ${nowIso}, last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
       WHERE status = 'OFFERED' AND expires_on <= ${nowIso}`),
+    // An entry that left the list otherwise (cancelled, or booked by staff) holds no place any more.
+    render(sql`UPDATE ${waitlistOffers} SET status = 'WITHDRAWN', decided_on = ${nowIso}, last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
+      WHERE status = 'OFFERED' AND course_membership_id NOT IN (SELECT id FROM ${courseMemberships} WHERE status_id = ${WAITLIST})`),
   ]);
   return lapsed.meta.changes ?? 0;
 }
@@ -51,7 +55,8 @@ export async function offerFreedPlaces(db: Db, actor: Actor, now: Date): Promise
         SELECT m.id, ROW_NUMBER() OVER (PARTITION BY m.course_id ORDER BY m.waitlist_rank, m.id) AS position,
           c.max_dogs
             - (SELECT count(*) FROM ${courseMemberships} t JOIN ${membershipStatuses} ts ON ts.id = t.status_id WHERE t.course_id = c.id AND ts.code NOT IN ('WAITLIST', 'CANCELLED'))
-            - (SELECT count(*) FROM ${waitlistOffers} o JOIN ${courseMemberships} om ON om.id = o.course_membership_id WHERE om.course_id = c.id AND o.status = 'OFFERED') AS free
+            - (SELECT count(*) FROM ${waitlistOffers} o JOIN ${courseMemberships} om ON om.id = o.course_membership_id
+                WHERE om.course_id = c.id AND o.status = 'OFFERED' AND om.status_id = ${WAITLIST}) AS free
         FROM ${courseMemberships} m
         JOIN ${courses} c ON c.id = m.course_id
         JOIN course_masters t ON t.id = c.course_master_id AND t.online_booking = 1

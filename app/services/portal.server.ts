@@ -7,12 +7,13 @@
  */
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { randomToken } from "~/lib/bytes";
-import { formatDate, formatDateTime, formatMoney, formatWeekday } from "~/lib/format";
+import { formatDate, formatDateTime, formatDateTimeWithSeconds, formatMoney, formatWeekday } from "~/lib/format";
 import { PORTAL_MAX_AGE_SECONDS, PORTAL_SOURCE, SESSION_ENDED } from "~/lib/portal";
 import { findPortalSession, isTokenShaped, type PortalPerson, type PortalSession } from "~/models/portal-auth.server";
 import type { Db } from "~/db/client.server";
 import { ownFeedDates } from "~/models/portal-courses.server";
 import { ownData } from "~/models/portal-profile.server";
+import { legalTextsByIds } from "~/models/consents.server";
 import type { OfferToMail } from "~/models/waitlist.server";
 import { courseDatesCalendar } from "./ics.server";
 import { setWriteActor, setWriteSource, type Actor } from "~/models/audit.server";
@@ -33,6 +34,7 @@ const EMAIL_CHANGE_TEMPLATE = "Neue E-Mail-Adresse bestätigen (Mein Wuff)";
 const MANDATE_TEMPLATE = "Lastschriftmandat bestätigen (Mein Wuff)";
 const BOOKING_TEMPLATES = { CONFIRMED: "Buchungsbestätigung (Mein Wuff)", WAITLIST: "Warteliste (Mein Wuff)" } as const;
 const OFFER_TEMPLATE = "Platz frei (Mein Wuff)";
+const ENDED_TEMPLATES = { CANCELLED: "Stornierung bestätigt (Mein Wuff)", WITHDRAWN: "Widerruf bestätigt (Mein Wuff)" } as const;
 const APPLICATION_TEMPLATES = {
   confirm: "Mitgliedsantrag bestätigen (Mein Wuff)",
   accepted: "Mitgliedsantrag angenommen (Mein Wuff)",
@@ -179,18 +181,28 @@ export async function mailCourseBooking(
     person: PortalPerson;
     courseId: number;
     booking: { place: "CONFIRMED" | "WAITLIST"; courseName: string; dogName: string; amount: number; waitlistPosition: number | null };
+    /** The ids of the AGB and Widerrufsbelehrung accepted: sent along as text files. */
+    textIds: number[];
     now: Date;
   },
 ): Promise<void> {
   const { person, booking } = input;
-  const [contact, dates] = await Promise.all([
+  const [contact, dates, texts] = await Promise.all([
     ownData(db, person.id),
     booking.place === "CONFIRMED" ? ownFeedDates(db, person.id, input.now.toISOString(), input.courseId) : Promise.resolve([]),
+    legalTextsByIds(db, input.textIds),
   ]);
   if (!contact?.email) return;
+  const encoder = new TextEncoder();
   const calendar = dates.length
-    ? [{ filename: "termine.ics", content: new TextEncoder().encode(courseDatesCalendar(booking.courseName, dates)), mimeType: "text/calendar" }]
+    ? [{ filename: "termine.ics", content: encoder.encode(courseDatesCalendar(booking.courseName, dates)), mimeType: "text/calendar" }]
     : [];
+  // The contract's terms on a durable medium with its confirmation (§ 312f Abs. 2 BGB).
+  const terms = texts.map((text) => ({
+    filename: `${text.kind === "TERMS" ? "AGB" : "Widerrufsbelehrung"}-Fassung-${text.version}.txt`,
+    content: encoder.encode(text.body),
+    mimeType: "text/plain; charset=utf-8",
+  }));
   await mailPortalLink(env, db, BOOKING_TEMPLATES[booking.place], {
     email: contact.email,
     person,
@@ -203,7 +215,7 @@ export async function mailCourseBooking(
         text: `${formatWeekday(date.startDateTime)}, ${formatDateTime(date.startDateTime)} Uhr${date.locationName ? `, ${date.locationName}` : ""}`,
       })),
     },
-    attachments: calendar,
+    attachments: [...calendar, ...terms],
   });
 }
 
@@ -216,3 +228,22 @@ export const mailWaitlistOffer = (env: Env, db: Db, offer: OfferToMail, origin: 
     link: `${origin}/mein/buchen/${offer.courseId}?angebot=${offer.id}`,
     extra: { course: offer.courseName, dog: offer.dogName, expires: formatDateTime(offer.expiresOn) },
   });
+
+/**
+ * The confirmation of a booking ended in Mein Wuff (issue 33 item 4), with the date and time it was
+ * received and what became of the fee: a cancellation, or a withdrawal (§ 356a BGB asks for its
+ * content and the time of receipt on a durable medium without delay).
+ */
+export async function mailBookingEnded(
+  env: Env,
+  db: Db,
+  input: { person: PortalPerson; kind: "CANCELLED" | "WITHDRAWN"; courseName: string; dogName: string; feeText: string; receivedOn: string },
+): Promise<void> {
+  const contact = await ownData(db, input.person.id);
+  if (!contact?.email) return;
+  await mailPortalLink(env, db, ENDED_TEMPLATES[input.kind], {
+    email: contact.email,
+    person: input.person,
+    extra: { course: input.courseName, dog: input.dogName, received: formatDateTimeWithSeconds(input.receivedOn), fee: input.feeText },
+  });
+}

@@ -8,7 +8,8 @@ import { testDataFor } from "./support/test-data";
  * Kurs buchen (issue 33 item 2), as a dog owner does it on the phone: from the course's page in the
  * catalogue to the booking, signed in by the link from the mail and brought back, the dog chosen,
  * the terms accepted, 'Zahlungspflichtig buchen'; the booking under Meine Kurse and the
- * confirmation mail with every date as a calendar file. With JavaScript and without; axe, 390 px.
+ * confirmation mail with every date as a calendar file; then 'Vertrag widerrufen' and the mail that
+ * confirms its receipt. With JavaScript and without; axe, 390 px.
  */
 test("Kurs buchen: from the catalogue, signed in by link, for the dog, with the confirmation and its dates as ICS", async ({ page, javaScriptEnabled }) => {
   const booker = (await testDataFor(javaScriptEnabled)).courseBooker;
@@ -51,6 +52,22 @@ test("Kurs buchen: from the catalogue, signed in by link, for the dog, with the 
   // The course held one place: the catalogue now offers its waiting list.
   await page.goto(`/kurse/${booker.courseId}`);
   await expect(page.getByRole("link", { name: "Auf die Warteliste" })).toBeVisible();
+
+  // Second thoughts within 14 days: 'Vertrag widerrufen' from the footer, confirmed, with the receipt by mail.
+  await page.getByRole("navigation", { name: "Rechtliches" }).getByRole("link", { name: "Vertrag widerrufen" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Meine Kurse" })).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+  await page.locator("summary", { hasText: "Vertrag widerrufen" }).filter({ hasText: booker.courseName }).click();
+  await page
+    .getByRole("form", { name: `Vertrag ${booker.courseName} mit ${booker.dogName} widerrufen` })
+    .getByRole("button", { name: "Widerruf bestätigen" })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: `Dein Widerruf der Buchung „${booker.courseName}“ mit ${booker.dogName} ist am` })).toBeVisible();
+  await expect(page.getByText("Abgemeldet").first()).toBeVisible();
+  await fitsWidth(page);
+  await expect.poll(async () => (await portalMailsTo(booker.email, "Eingangsbestätigung deines Widerrufs")).length, { timeout: 30_000 }).toBe(1);
+  const [receipt] = await portalMailsTo(booker.email, "Eingangsbestätigung deines Widerrufs");
+  expect(receipt.text).toMatch(/wir bestätigen den Eingang deines Widerrufs am \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d Uhr/);
 });
 
 /**

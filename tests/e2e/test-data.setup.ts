@@ -125,7 +125,7 @@ async function courseBooker(lastName: string): Promise<CourseBooker> {
   const [{ courseId }] = await appSql<{ courseId: number }>(`
     INSERT INTO people (first_name, last_name, member_type_id, email) VALUES ('Bea', '${lastName}', 1, '${email}');
     INSERT INTO dogs (owner_id, common_name, date_of_birth) SELECT id, '${dogName}', '${berlinDaysAgo(730)}' FROM people WHERE last_name = '${lastName}';
-    INSERT INTO course_masters (name, online_booking, min_dog_age_weeks, portal_cancel_days) VALUES ('${typeName}', 1, 26, 3);
+    INSERT INTO course_masters (name, online_booking, min_dog_age_weeks, portal_cancel_days, withdrawal_right) VALUES ('${typeName}', 1, 26, 3, 1);
     INSERT INTO courses (name, start_year, status_code, course_master_id, location_id, max_dogs, cost_full, cost_reduced1, cost_reduced2)
       SELECT '${courseName}', ${Number(days[0].slice(0, 4))}, 'PLANNED', id, (SELECT min(id) FROM locations), 1, 15000, 11000, 9000 FROM course_masters WHERE name = '${typeName}';
     INSERT INTO course_dates (course_id, start_date_time, end_date_time)

@@ -24,6 +24,7 @@ import { loginCookie } from "../support/sessions";
 import { ACCEPT_TEXTS } from "~/routes/mein.buchen.$courseId/schema";
 import { OFFER_DECLINED } from "~/lib/portal";
 import { moveOnWaitlist } from "~/models/waitlist.server";
+import { NOT_WITHDRAWABLE } from "~/models/portal-courses.server";
 import { STALLED_RUNS_CRON } from "~/jobs/index.server";
 
 const db = createDb(env.DB);
@@ -185,6 +186,8 @@ describe("booking", () => {
     expect(mails[0].subject).toContain("Welpen Januar");
     const ics = new TextDecoder().decode(await attachmentOf(mails[0], mails[0].attachments![0].generatedFileName));
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3);
+    // The terms accepted travel with the confirmation (§ 312f Abs. 2 BGB).
+    expect(mails[0].attachments!.map((file) => file.filename).sort()).toEqual(["AGB-Fassung-1.txt", "Widerrufsbelehrung-Fassung-1.txt", "termine.ics"]);
     // The same dog again: refused, nothing more written.
     const again = await postForm(`/mein/buchen/${ids.puppies}`, paulaCookie, { dog: ids.bello, mode: "book", ...accepted() });
     expect(again.status).toBe(409);
@@ -428,6 +431,18 @@ describe("the waiting list", () => {
     await db.update(schema.configuration).set({ waitlistOfferHours: 48 }).where(eq(schema.configuration.id, 1));
   });
 
+  it("frees the place of an offer whose entry left the list otherwise, for the next at the cron's next run", async () => {
+    const { courseId, place, queue } = await fullCourse("Obedience Juni", ["Ina", "Jan"]);
+    await cancel(place);
+    await fireCron(new Date());
+    await cancel(queue[0].membershipId);
+    await fireCron(new Date());
+    expect((await offersOf(courseId)).map((offer) => [offer.membershipId, offer.status])).toEqual([
+      [queue[0].membershipId, "WITHDRAWN"],
+      [queue[1].membershipId, "OFFERED"],
+    ]);
+  });
+
   it("lets staff move people on the list; the list keeps its order as people join and leave", async () => {
     const { courseId, queue } = await fullCourse("Mantrailing Mai", ["Fritz", "Gisela", "Hanna"]);
     const order = async () =>
@@ -466,5 +481,93 @@ describe("the waiting list", () => {
     expect(edit).toMatch(
       /Online auf die Warteliste am \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d: AGB Fassung 1, Widerrufsbelehrung Fassung 1, Datenschutzhinweise Fassung 1 akzeptiert; Widerrufsrecht: nein/,
     );
+  });
+});
+
+/** A text with the no-break space of its amounts as a plain one ('22,50 €'). */
+const plain = (text: string | undefined) => text?.replaceAll("\u00a0", " ");
+
+describe("ending a booking", () => {
+  const membershipOf = async (courseId: number, dogId: number) =>
+    (
+      await db
+        .select()
+        .from(schema.courseMemberships)
+        .where(and(eq(schema.courseMemberships.courseId, courseId), eq(schema.courseMemberships.dogId, dogId)))
+    )[0];
+  const journalOf = (feeId: number) =>
+    db
+      .select({ amount: schema.payments.amount, method: schema.payments.method, source: schema.payments.source, allocated: schema.paymentAllocations.amount })
+      .from(schema.paymentAllocations)
+      .innerJoin(schema.payments, eq(schema.payments.id, schema.paymentAllocations.paymentId))
+      .where(eq(schema.paymentAllocations.feeId, feeId));
+
+  it("cancels within the cut-off with the fee as the terms say, through the journal, and confirms by mail; after the cut-off nothing", async () => {
+    const [puppies] = await db.select().from(schema.courses).where(eq(schema.courses.id, ids.puppies));
+    await db.update(schema.courseMasters).set({ portalCancelDays: 3, portalCancelFeePercent: 25 }).where(eq(schema.courseMasters.id, puppies.courseMasterId!));
+    const booked = await membershipOf(ids.puppies, ids.bello);
+    const before = (await mailsTo(testAccount)).length;
+    const response = await postForm("/mein/kurse", paulaCookie, { intent: "cancel", bookingId: booked.id, rowVersion: booked.rowVersion });
+    expect(plain(toastOf(response)?.message)).toBe(
+      "Deine Buchung für „Welpen Januar“ mit Bello ist storniert. Die Kursgebühr ist über 67,50 € storniert. Nach den Kursbedingungen bleiben 22,50 € zu zahlen.",
+    );
+    expect((await membershipOf(ids.puppies, ids.bello)).statusId).toBe(STATUS.CANCELLED);
+    const [fee] = await db.select().from(schema.fees).where(eq(schema.fees.id, booked.feeId!));
+    expect([fee.amount, fee.openAmount]).toEqual([9000, 2250]);
+    expect(await journalOf(fee.id)).toEqual([{ amount: 6750, method: "OFFSET", source: "CORRECTION", allocated: 6750 }]);
+    const acts = await db.select().from(schema.onlineBookings).where(eq(schema.onlineBookings.courseMembershipId, booked.id));
+    expect(acts.map((act) => act.act)).toEqual(["BOOKED", "CANCELLED"]);
+    const [mail] = (await mailsTo(testAccount)).slice(before);
+    expect(mail.subject).toBe("Stornierung bestätigt: Welpen Januar mit Bello");
+    expect(mail.text).toMatch(/ist am \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d Uhr bei .* eingegangen/);
+    expect(plain(mail.text)).toContain("Nach den Kursbedingungen bleiben 22,50 € zu zahlen.");
+
+    // A course beginning in two days, the cut-off three days before: refused, nothing booked.
+    const soon = await course("Welpen sofort", puppies.courseMasterId!, [2, 9]);
+    expect((await postForm(`/mein/buchen/${soon}`, paulaCookie, { dog: ids.bello, mode: "book", ...accepted() })).status).toBe(302);
+    const late = await membershipOf(soon, ids.bello);
+    const refused = await postForm("/mein/kurse", paulaCookie, { intent: "cancel", bookingId: late.id, rowVersion: late.rowVersion });
+    expect(refused.status).toBe(409);
+    expect(await pageText(refused)).toContain("Die Frist zum Stornieren in Mein Wuff ist abgelaufen");
+    expect(await membershipOf(soon, ids.bello)).toEqual(late);
+    expect(await journalOf(late.feeId!)).toEqual([]);
+  });
+
+  it("withdraws an online booking of a type with a right of withdrawal within 14 days: the fee cancelled in full, the receipt confirmed with its time", async () => {
+    const ottoCookie = await portalSessionFor("otto.bucher@example.org");
+    const booked = await membershipOf(ids.agility, ids.ottoDog);
+    const page = await pageText(await fetchApp("/mein/kurse", { cookie: ottoCookie }));
+    expect(page).toContain("Vertrag widerrufen");
+    expect(page).toContain("Widerruf bestätigen");
+    const before = (await mailsTo(testAccount)).length;
+    const response = await postForm("/mein/kurse", ottoCookie, { intent: "withdraw", bookingId: booked.id, rowVersion: booked.rowVersion });
+    expect(plain(toastOf(response)?.message)).toMatch(
+      /^Dein Widerruf der Buchung „Agility Januar“ mit Rex ist am \d\d\.\d\d\.\d{4} \d\d:\d\d Uhr eingegangen\. Die Kursgebühr ist über 120,00 € storniert\. Die Bestätigung kommt per E-Mail\.$/,
+    );
+    const [fee] = await db.select().from(schema.fees).where(eq(schema.fees.id, booked.feeId!));
+    expect(fee.openAmount).toBe(0);
+    expect(await journalOf(fee.id)).toEqual([{ amount: 12000, method: "OFFSET", source: "CORRECTION", allocated: 12000 }]);
+    const acts = await db.select().from(schema.onlineBookings).where(eq(schema.onlineBookings.courseMembershipId, booked.id));
+    expect(acts.map((act) => act.act)).toEqual(["BOOKED", "WITHDRAWN"]);
+    const [mail] = (await mailsTo(testAccount)).slice(before);
+    expect(mail.subject).toBe("Eingangsbestätigung deines Widerrufs: Agility Januar");
+    expect(mail.text).toMatch(/wir bestätigen den Eingang deines Widerrufs am \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d Uhr/);
+    expect(mail.text).toContain("Hiermit widerrufe ich den online geschlossenen Vertrag über den Kurs „Agility Januar“ mit Rex.");
+    // Once only; and a booking older than 14 days, or of a type without the right, has no button.
+    const again = await postForm("/mein/kurse", ottoCookie, { intent: "withdraw", bookingId: booked.id, rowVersion: booked.rowVersion + 1 });
+    expect(again.status).toBe(409);
+    expect(await pageText(again)).toContain(NOT_WITHDRAWABLE);
+    const rex2 = await dog(ids.otto, "Rexi");
+    expect((await postForm(`/mein/buchen/${ids.agility}`, ottoCookie, { dog: rex2, mode: "book", ...accepted() })).status).toBe(302);
+    const older = await membershipOf(ids.agility, rex2);
+    await db
+      .update(schema.onlineBookings)
+      .set({ bookedOn: new Date(Date.now() - 15 * 86_400_000).toISOString() })
+      .where(eq(schema.onlineBookings.courseMembershipId, older.id));
+    const late = await postForm("/mein/kurse", ottoCookie, { intent: "withdraw", bookingId: older.id, rowVersion: older.rowVersion });
+    expect(late.status).toBe(409);
+    expect((await membershipOf(ids.agility, rex2)).statusId).toBe(STATUS.CONFIRMED);
+    const paulas = await membershipOf(ids.puppies, ids.bello);
+    expect((await postForm("/mein/kurse", paulaCookie, { intent: "withdraw", bookingId: paulas.id, rowVersion: paulas.rowVersion })).status).toBe(409);
   });
 });

@@ -22,6 +22,7 @@ import { berlinDayAt } from "../support/dates";
 const db = createDb(env.DB);
 const today = todayInBerlin();
 const STATUS = { CONFIRMED: 4, WAITLIST: 5, CANCELLED: 6 } as const;
+const INVOICED_FEE_LEFT = "Die Kursgebühr ist schon in Rechnung gestellt: Über eine Gutschrift entscheidet der Verein nach seinen Kursbedingungen.";
 
 /** 18:00 Berlin, `offset` days from today. */
 const dayAt = berlinDayAt(today);
@@ -213,10 +214,14 @@ describe("Meine Kurse", () => {
     expect(await statusOf(booking.later)).toEqual(before);
   });
 
-  it("cancels before the cut-off as staff do: Abgemeldet, the fee untouched, the home page names it", async () => {
+  it("cancels before the cut-off as staff do: Abgemeldet, an invoiced fee untouched, the home page names it", async () => {
     const feeBefore = (await db.select().from(schema.fees).where(eq(schema.fees.id, laterFee)))[0];
     const response = await cancelPost(annaCookie, booking.later);
-    expect([response.status, response.headers.get("Location"), toastOf(response)?.message]).toEqual([302, "/mein/kurse", BOOKING_CANCELLED("Später", "Bello")]);
+    expect([response.status, response.headers.get("Location"), toastOf(response)?.message]).toEqual([
+      302,
+      "/mein/kurse",
+      BOOKING_CANCELLED("Später", "Bello", INVOICED_FEE_LEFT),
+    ]);
     const after = await statusOf(booking.later);
     expect([after.statusId, after.feeId, after.lastModifiedBy]).toEqual([STATUS.CANCELLED, laterFee, "Anna Alpha (Mein Wuff)"]);
     expect((await db.select().from(schema.fees).where(eq(schema.fees.id, laterFee)))[0]).toEqual(feeBefore);

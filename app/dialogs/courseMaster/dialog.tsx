@@ -41,6 +41,11 @@ export default function CourseMasterDialog({ data, actionData, closeHref }: Dial
             inputMode="numeric"
             placeholder="leer: nicht in Mein Wuff stornierbar"
           />
+          <NumberField
+            meta={fields.portalCancelFeePercent}
+            label="Stornogebühr bei Stornierung in Mein Wuff (% der Kursgebühr, 0: keine)"
+            className="col-span-2"
+          />
           <fieldset className="col-span-2 grid grid-cols-2 gap-3 border-t border-slate-200 pt-3">
             <legend className="col-span-2 text-sm font-medium text-slate-800">Online-Buchung</legend>
             <CheckboxField meta={fields.onlineBooking} label="Online buchbar (im Kursangebot)" className="col-span-2" />

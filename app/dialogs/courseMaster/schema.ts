@@ -25,6 +25,8 @@ export const courseMasterSchema = z.object({
   taxCase: optionalTaxCase(),
   /** Mein Wuff: days before the course begins until which a booking may be cancelled there; empty: not in the portal. */
   portalCancelDays: optionalWholeNumber("Die Stornierungsfrist", MAX_PORTAL_CANCEL_DAYS),
+  /** The share of the course fee still owed after such a cancellation (percent); empty: 0, the fee is cancelled in full. */
+  portalCancelFeePercent: optionalWholeNumber("Die Stornogebühr", 100).transform((value) => value ?? 0),
   /** In the public catalogue (/kurse) and booked online. */
   onlineBooking: checkbox(),
   minDogAgeWeeks: optionalWholeNumber("Das Mindestalter", MAX_MIN_DOG_AGE_WEEKS),

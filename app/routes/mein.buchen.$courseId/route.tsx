@@ -82,7 +82,11 @@ export async function action(args: ActionFunctionArgs) {
   if (outcome.status === "refused") return data<ActionData>({ result: submission.reply(), messages: outcome.messages }, { status: 409 });
   // The catalogue's places changed: the next visitor reads them fresh.
   await forgetCatalogue();
-  sendAfterAnswer(args.context, mailCourseBooking(cloudflare.env, db, { person, courseId, booking: outcome, now }), "Buchungsbestätigung");
+  sendAfterAnswer(
+    args.context,
+    mailCourseBooking(cloudflare.env, db, { person, courseId, booking: outcome, textIds: [value.termsId, value.withdrawalId], now }),
+    "Buchungsbestätigung",
+  );
   const message =
     outcome.place === "CONFIRMED"
       ? COURSE_BOOKED(outcome.courseName, outcome.dogName)

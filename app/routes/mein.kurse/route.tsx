@@ -8,11 +8,20 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PortalNotice, PortalPage, PortalPart, PortalSubmit } from "~/components/portal";
 import { formatDate, formatDateTime, formatTime, formatWeekday } from "~/lib/format";
-import { BOOKING_CANCELLED, BOOKING_CHANGED, BOOKING_UNKNOWN, FEED_NEW_LINK, FEED_REVOKED, OFFER_DECLINED } from "~/lib/portal";
+import { BOOKING_CANCELLED, BOOKING_CHANGED, BOOKING_UNKNOWN, BOOKING_WITHDRAWN, FEED_NEW_LINK, FEED_REVOKED, OFFER_DECLINED } from "~/lib/portal";
 import { OFFER_GONE } from "~/models/online-bookings.server";
 import { declineOffer } from "~/models/waitlist.server";
-import { cancelOwnBooking, ownBookings, ownFeedSince, renewOwnFeed, revokeOwnFeed, type NextDate, type OwnBooking } from "~/models/portal-courses.server";
-import { requirePortalPerson } from "~/services/portal.server";
+import {
+  cancelOwnBooking,
+  withdrawOwnBooking,
+  ownBookings,
+  ownFeedSince,
+  renewOwnFeed,
+  revokeOwnFeed,
+  type NextDate,
+  type OwnBooking,
+} from "~/models/portal-courses.server";
+import { clientAddress, mailBookingEnded, requirePortalPerson, sendAfterAnswer } from "~/services/portal.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithToast } from "~/services/toast.server";
 
@@ -53,15 +62,23 @@ export async function action(args: ActionFunctionArgs) {
   }
   const membershipId = formNumber(form.get("bookingId"));
   const rowVersion = formNumber(form.get("rowVersion"));
-  if (intent !== "cancel" || membershipId === null || rowVersion === null) {
+  if ((intent !== "cancel" && intent !== "withdraw") || membershipId === null || rowVersion === null) {
     return data<ActionData>({ error: BOOKING_UNKNOWN, bookingId: null }, { status: 400 });
   }
-  const outcome = await cancelOwnBooking(db, { personId: person.id, membershipId, rowVersion }, actor);
+  const input = { personId: person.id, membershipId, rowVersion, from: clientAddress(args.request) };
+  const outcome = intent === "withdraw" ? await withdrawOwnBooking(db, input, actor) : await cancelOwnBooking(db, input, actor);
   // Someone else's booking, or one that does not exist: the same answer.
   if (outcome.status === "missing") throw new Response("Nicht gefunden", { status: 404 });
   if (outcome.status === "refused") return data<ActionData>({ error: outcome.message, bookingId: membershipId }, { status: 409 });
   if (outcome.status === "changed") return data<ActionData>({ error: BOOKING_CHANGED, bookingId: membershipId }, { status: 409 });
-  return redirectWithToast(cloudflare.env, "/mein/kurse", { type: "success", message: BOOKING_CANCELLED(outcome.courseName, outcome.dogName) });
+  const kind = intent === "withdraw" ? "WITHDRAWN" : "CANCELLED";
+  // The confirmation on a durable medium, with the time it was received (§ 356a BGB for a withdrawal).
+  sendAfterAnswer(args.context, mailBookingEnded(cloudflare.env, db, { person, kind, ...outcome }), "Bestätigung der Stornierung");
+  const message =
+    kind === "WITHDRAWN"
+      ? BOOKING_WITHDRAWN(outcome.courseName, outcome.dogName, outcome.receivedOn, outcome.feeText)
+      : BOOKING_CANCELLED(outcome.courseName, outcome.dogName, outcome.feeText);
+  return redirectWithToast(cloudflare.env, "/mein/kurse", { type: "success", message });
 }
 
 export default function MyCourses() {
@@ -117,6 +134,7 @@ function BookingCard({ booking, error }: { booking: OwnBooking; error: string | 
       {booking.offer && <OfferedPlace booking={booking} offer={booking.offer} />}
       {booking.takesPart && <NextDates dates={booking.nextDates} more={booking.moreDates} courseName={booking.courseName} />}
       {error && <PortalNotice tone="error">{error}</PortalNotice>}
+      <WithdrawBooking booking={booking} />
       <CancelBooking booking={booking} />
     </PortalPart>
   );
@@ -170,6 +188,34 @@ function NextDates({ dates, more, courseName }: { dates: NextDate[]; more: numbe
   );
 }
 
+/**
+ * 'Vertrag widerrufen' (§ 356a BGB): while the period runs, a button that opens the declaration to
+ * confirm - which contract, by whom, where the confirmation goes - and 'Widerruf bestätigen'.
+ * Two steps without JavaScript too (a details element, then the form's button).
+ */
+function WithdrawBooking({ booking }: { booking: OwnBooking }) {
+  if (!booking.withdrawUntil) return null;
+  const label = `${booking.courseName} mit ${booking.dogName}`;
+  return (
+    <details className="mt-4 rounded border-2 border-wuff-700 p-3">
+      <summary className="cursor-pointer font-semibold text-wuff-800">
+        Vertrag widerrufen<span className="sr-only"> ({label})</span>
+      </summary>
+      <Form method="post" aria-label={`Vertrag ${label} widerrufen`} className="mt-2">
+        <p className="text-sm text-slate-700">
+          Hiermit widerrufe ich den online geschlossenen Vertrag über den Kurs „{booking.courseName}“ mit {booking.dogName}. Widerrufen kannst du bis{" "}
+          {formatDate(booking.withdrawUntil)}. Die Kursgebühr wird storniert, schon Gezahltes erstattet der Verein; die Bestätigung mit Datum und Uhrzeit des
+          Eingangs bekommst du per E-Mail an die Adresse, mit der du angemeldet bist.
+        </p>
+        <input type="hidden" name="intent" value="withdraw" />
+        <input type="hidden" name="bookingId" value={booking.id} />
+        <input type="hidden" name="rowVersion" value={booking.rowVersion} />
+        <PortalSubmit>Widerruf bestätigen</PortalSubmit>
+      </Form>
+    </details>
+  );
+}
+
 function CancelBooking({ booking }: { booking: OwnBooking }) {
   const { cancel } = booking;
   if (cancel.state === "cancelled") return null;
@@ -183,8 +229,8 @@ function CancelBooking({ booking }: { booking: OwnBooking }) {
       </summary>
       <Form method="post" aria-label={`Buchung ${label} stornieren`} className="mt-2">
         <p className="text-sm text-slate-700">
-          {cancel.until ? `In Mein Wuff stornierbar bis ${formatDate(cancel.until)}.` : "In Mein Wuff stornierbar bis vor Kursbeginn."} Über eine schon
-          berechnete Kursgebühr entscheidet der Verein nach seinen Kursbedingungen.
+          {cancel.until ? `In Mein Wuff stornierbar bis ${formatDate(cancel.until)}.` : "In Mein Wuff stornierbar bis vor Kursbeginn."} Was von der Kursgebühr
+          bleibt, sagen die Kursbedingungen; die Bestätigung kommt per E-Mail.
         </p>
         <input type="hidden" name="intent" value="cancel" />
         <input type="hidden" name="bookingId" value={booking.id} />

@@ -33,7 +33,7 @@ export type PortalCourseOwner = PortalDogOwner & { startedCourse: string; laterC
 export type CatalogueCourse = { name: string; typeName: string; weekday: number; weekdayName: string; dates: string[] };
 
 /** A member with an address and a dog two years old, and a course of one place open for booking
- *  (issue 33 item 2): three dates from nine days on. */
+ *  (issue 33 item 2): three dates from nine days on, its type with a right of withdrawal. */
 export type CourseBooker = PortalPerson & { dogName: string; courseId: number; courseName: string; dates: string[] };
 
 /** A course of one place taken by someone else's booking (staff cancel it), and a member with a dog
