@@ -90,6 +90,11 @@ async function openCourse(db: Db, courseId: number, now: Date) {
 
 /** Everything the booking page of `courseId` shows to `personId`, or null when the course cannot be booked online. */
 export async function bookingPage(db: Db, personId: number, courseId: number, now = new Date()): Promise<BookingPage | null> {
+  return (await bookingContext(db, personId, courseId, now))?.page ?? null;
+}
+
+/** The booking page, and what booking reads besides: the person and the course's rules for any dog. */
+async function bookingContext(db: Db, personId: number, courseId: number, now: Date) {
   const course = await openCourse(db, courseId, now);
   if (!course) return null;
   const [{ rules, firstDay, lastDay }, ownDogs, person, priced, texts] = await Promise.all([
@@ -100,7 +105,7 @@ export async function bookingPage(db: Db, personId: number, courseId: number, no
     currentLegalTexts(db, BOOKING_TEXT_KINDS),
   ]);
   const refusalsOf = (dog: DogProofs) => (rules && firstDay && lastDay ? bookingRefusals(rules, dog, firstDay, lastDay) : []);
-  return {
+  const page: BookingPage = {
     course,
     price: person && priced ? priceFor(priced, person.tier) : null,
     dogs: ownDogs.map((dog) => ({ id: dog.id, name: dog.name, refusals: refusalsOf(dog) })),
@@ -108,6 +113,7 @@ export async function bookingPage(db: Db, personId: number, courseId: number, no
     texts: BOOKING_TEXT_KINDS.every((kind) => texts[kind]) ? (texts as BookingTexts) : null,
     withdrawalRight: Boolean(rules?.withdrawalRight),
   };
+  return { page, person, refusalsOf };
 }
 
 type NewDog = { commonName: string; breed: string | null; gender: 0 | 1 | 2; dateOfBirth: string };
@@ -158,8 +164,9 @@ const isDuplicateBooking = (error: unknown) =>
  * booking's evidence. Nothing is written when anything is refused.
  */
 export async function bookOnline(db: Db, input: BookingInput, actor: Actor, now = new Date()): Promise<BookingOutcome> {
-  const page = await bookingPage(db, input.personId, input.courseId, now);
-  if (!page) return { status: "refused", messages: [COURSE_NOT_BOOKABLE], field: "course" };
+  const context = await bookingContext(db, input.personId, input.courseId, now);
+  if (!context) return { status: "refused", messages: [COURSE_NOT_BOOKABLE], field: "course" };
+  const { page, person, refusalsOf } = context;
   if (!page.texts) return { status: "refused", messages: [TEXTS_MISSING], field: "texts" };
   if (BOOKING_TEXT_KINDS.some((kind) => page.texts![kind].id !== input.accepted[kind])) return { status: "refused", messages: [TEXTS_CHANGED], field: "texts" };
   if (page.price === null) return { status: "refused", messages: [NO_PRICE], field: "course" };
@@ -177,9 +184,13 @@ export async function bookOnline(db: Db, input: BookingInput, actor: Actor, now 
     if (dog.refusals.length) return { status: "refused", messages: dog.refusals, field: "dog" };
     dogName = dog.name;
   } else {
-    const { rules, firstDay, lastDay } = await courseRules(db, page.course);
-    const proofs = { name: input.dog.commonName, dateOfBirth: input.dog.dateOfBirth, rabiesValidUntil: null, insuranceValidUntil: null, takenPartTypeIds: [] };
-    const refusals = rules && firstDay && lastDay ? bookingRefusals(rules, proofs, firstDay, lastDay) : [];
+    const refusals = refusalsOf({
+      name: input.dog.commonName,
+      dateOfBirth: input.dog.dateOfBirth,
+      rabiesValidUntil: null,
+      insuranceValidUntil: null,
+      takenPartTypeIds: [],
+    });
     if (refusals.length) return { status: "refused", messages: refusals, field: "dog" };
     dogName = input.dog.commonName;
   }
@@ -187,7 +198,6 @@ export async function bookOnline(db: Db, input: BookingInput, actor: Actor, now 
   const nowIso = now.toISOString();
   const today = todayInBerlin(now);
   const { personId, courseId } = input;
-  const person = await personForBooking(db, personId);
   const statements: Statement[] = [];
   if (!("id" in input.dog)) {
     const dog = input.dog;
