@@ -204,8 +204,8 @@ export function PortalFrame({ club, children }: { club: { name: string | null; h
           <a href="/kurse" className="underline">
             Kursangebot
           </a>
-          {/* § 356a BGB: the withdrawal function always at hand; signed out, the sign-in leads to it. */}
-          <a href="/mein?weiter=%2Fmein%2Fkurse" className="font-semibold underline">
+          {/* § 356a BGB: the withdrawal function always at hand, without an account too. */}
+          <a href="/mein/widerruf" className="font-semibold underline">
             Vertrag widerrufen
           </a>
         </nav>

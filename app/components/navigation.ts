@@ -8,6 +8,7 @@ export const SCREEN_TITLES: Record<Area, string> = {
   dogsmobile: "Hunde",
   dogPapers: "Nachweise prüfen",
   applications: "Mitgliedsanträge",
+  withdrawals: "Widerrufe",
   certifications: "Erfolge",
   courses: "Kurse",
   coursesmobile: "Laufende Kurse",

@@ -79,6 +79,7 @@ export const NO_HISTORY: Record<string, string> = {
   portal_calendar_feeds: "Mein Wuff: Kalender-Abo der eigenen Kurse, geheimer Zugangsschlüssel",
   online_bookings: "Online-Buchungen: selbst ein Protokoll (wer wann was akzeptiert hat), nie geändert; die Teilnahme hat ihren Verlauf",
   waitlist_offers: "Angebote aus der Warteliste: ein Protokoll (angeboten, angenommen, verfallen); die Teilnahme hat ihren Verlauf",
+  withdrawal_declarations: "Widerrufe ohne Anmeldung: selbst ein Protokoll (eingegangen, bestätigt, erledigt von/am); die Teilnahme hat ihren Verlauf",
   membership_applications: "Mitgliedsanträge: bis zur Entscheidung ein Antrag, danach ein Protokoll (Person, Hunde, Beiträge und Mandat haben ihren Verlauf)",
 };
 

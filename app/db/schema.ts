@@ -1266,6 +1266,44 @@ export const onlineBookings = sqliteTable(
   ],
 );
 
+const WITHDRAWAL_DECLARATION_STATUSES = ["OPEN", "APPLIED", "CLOSED"] as const;
+
+/**
+ * A withdrawal declared without signing in, on the public page 'Vertrag widerrufen' (§ 356a BGB:
+ * the function must be at hand for everyone, also without an account): who declared it, for which
+ * contract in their own words, when it was received and from where, and whether its confirmation
+ * mail went out. Staff apply it to the booking it names (the booking ends as by the portal's
+ * withdrawal, `course_membership_id`) or close it with a note.
+ */
+export const withdrawalDeclarations = sqliteTable(
+  "withdrawal_declarations",
+  {
+    id: id(),
+    receivedOn: text("received_on").notNull(),
+    receivedFrom: text("received_from").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    contract: text("contract").notNull(),
+    confirmationSentOn: text("confirmation_sent_on"),
+    status: text("status", { enum: WITHDRAWAL_DECLARATION_STATUSES }).notNull().default("OPEN"),
+    courseMembershipId: integer("course_membership_id").references(() => courseMemberships.id),
+    settledOn: text("settled_on"),
+    settledBy: text("settled_by"),
+    settleNote: text("settle_note"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("withdrawal_declarations_open_idx")
+      .on(t.receivedOn)
+      .where(sql`status = 'OPEN'`),
+    index("withdrawal_declarations_email_idx").on(t.email, t.receivedOn),
+    index("withdrawal_declarations_membership_idx").on(t.courseMembershipId),
+    oneOf("withdrawal_declarations", "status", WITHDRAWAL_DECLARATION_STATUSES),
+    rule("withdrawal_declarations_applied_names_booking", "status <> 'APPLIED' OR course_membership_id IS NOT NULL"),
+    rule("withdrawal_declarations_settled", "status = 'OPEN' OR (settled_on IS NOT NULL AND settled_by IS NOT NULL)"),
+  ],
+);
+
 /**
  * A paper a member uploaded for a dog in Mein Wuff (issue 32 item 3): the file in R2 (type checked
  * by its content) and the dates it proves, which reach the dog only when staff confirm it.

@@ -4,6 +4,7 @@ import { createDb, runAtomically, setWriteActor, setWriteSource } from "~/db/cli
 import { finishWhenSettled, getJob, isSliceSettled, markRunning, recordFailure, settleSliceAsFailed, sliceSettledStatements } from "~/models/jobs.server";
 import { deleteExpiredSessions } from "~/models/session.server";
 import { deleteExpiredPortalRecords } from "~/models/portal-auth.server";
+import { deleteExpiredDeclarations } from "~/models/withdrawal-declarations.server";
 import { jobMessageSchema, type JobMessage, type SliceMessage } from "./messages";
 import { BatchResources } from "./batch-resources.server";
 import { sendBirthdayMails } from "./mails.server";
@@ -150,7 +151,7 @@ export const STALLED_RUNS_CRON = "*/5 * * * *";
 /**
  * Cron triggers (wrangler.toml [triggers]). Every five minutes and daily: bulk runs that stalled
  * (no progress for a few minutes: the worker was killed, the messages lost) are resumed without a
- * person, and the waiting lists pass freed places on (lapsed offers end, new offers are mailed). Daily also: housekeeping of login sessions past their lifetime, today's birthday mails
+ * person, and the waiting lists pass freed places on (lapsed offers end, new offers are mailed). Daily also: housekeeping of login sessions past their lifetime and of withdrawal declarations past their retention, today's birthday mails
  * (once per person and year, however often it fires), the SHA-256 of invoice PDFs stored before
  * issue 30, the PDFs of mandates given online whose rendering failed, and the retained bookkeeping remains of erased people whose retention period has
  * ended (GDPR).
@@ -174,6 +175,7 @@ export async function handleScheduled(controller: ScheduledController, env: Env)
   setWriteSource(db, "Täglicher Lauf");
   await deleteExpiredSessions(db, now);
   await deleteExpiredPortalRecords(db, now);
+  await deleteExpiredDeclarations(db, now);
   await deleteExpiredApplications(db, now);
   try {
     const birthdays = await sendBirthdayMails(env, db, CRON_ACTOR, now);

@@ -27,6 +27,9 @@ export const AREA_ACCESS = {
   /** Mitgliedsanträge: applications from the public form, accepted (a member with fees and
    *  mandate) or declined; the board's and treasurer's decision, as the fees it makes. */
   applications: ADMIN_FINANCE,
+  /** Widerrufe: withdrawals declared without signing in (§ 356a BGB), applied to the booking
+   *  (which cancels its fee) or closed; the treasurer's, as the fees they cancel. */
+  withdrawals: ADMIN_FINANCE,
   certifications: "ANY",
   courses: "ANY",
   coursesmobile: "ANY",

@@ -22,6 +22,7 @@ export const TABLE_LABELS: Record<string, string> = {
   attendances: "Anwesenheit",
   online_bookings: "Online-Buchung",
   waitlist_offers: "Angebot aus der Warteliste",
+  withdrawal_declarations: "Widerruf ohne Anmeldung",
   certifications: "Erfolg",
   certification_masters: "Erfolgsart",
   fees: "Offener Posten",

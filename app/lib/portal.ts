@@ -73,6 +73,11 @@ export const BOOKING_WITHDRAWN = (courseName: string, dogName: string, receivedO
     "  ",
     " ",
   );
+/** 'Vertrag widerrufen' without signing in (§ 356a BGB): what the page says once it is received. */
+export const DECLARATION_RECEIVED = (receivedOn: string, email: string) =>
+  `Dein Widerruf ist am ${formatDateTime(receivedOn)} Uhr bei uns eingegangen. Die Bestätigung mit seinem Inhalt geht an ${email}.`;
+export const DECLARATIONS_LIMITED =
+  "Von dieser Adresse sind heute schon mehrere Widerrufe eingegangen. Bitte versuche es morgen wieder oder schreib uns eine E-Mail (Anschrift im Impressum).";
 /** The booking page while the club has not published its AGB, Widerrufsbelehrung or privacy notice. */
 export const TEXTS_MISSING = "Online-Buchungen sind gerade nicht möglich: Der Verein hat seine AGB oder Widerrufsbelehrung noch nicht hinterlegt.";
 /** After booking a course online (issue 33 item 2): a place, or a place on the waiting list. */
@@ -92,5 +97,5 @@ export const FEED_NEW_LINK =
  * path of this site only (no '//', no scheme: never an open redirect). Anything else: null.
  */
 export function returnPathOf(value: string | null | undefined): string | null {
-  return value && /^\/(mein|kurse)(\/[a-z0-9-]+)*$/.test(value) ? value : null;
+  return value && /^\/(mein|kurse)(\/[a-z0-9-]+)*(\?[a-z]+=[A-Za-z0-9-]+(&[a-z]+=[A-Za-z0-9-]+)*)?$/.test(value) ? value : null;
 }

@@ -22,6 +22,7 @@ import {
   payments,
   people,
   waitlistOffers,
+  withdrawalDeclarations,
 } from "~/db/schema";
 import { formatAge, formatDate, formatMoney, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
@@ -675,6 +676,11 @@ export async function deleteMembership(db: Db, id: number, actor: Actor): Promis
       // The evidence of a booking made in Mein Wuff goes along and comes back with it.
       { table: onlineBookings, where: eq(onlineBookings.courseMembershipId, id), identifiers: [sql`${onlineBookings.bookedOn}`] },
       { table: waitlistOffers, where: eq(waitlistOffers.courseMembershipId, id), identifiers: [sql`${waitlistOffers.offeredOn}`] },
+      {
+        table: withdrawalDeclarations,
+        where: eq(withdrawalDeclarations.courseMembershipId, id),
+        identifiers: [sql`${withdrawalDeclarations.name}`, sql`${withdrawalDeclarations.receivedOn}`],
+      },
     ],
     deletedBy: actor.name,
   });

@@ -56,6 +56,10 @@ const UNBOOKED_NAMING_PERSON = (alias: string) => `(${alias}.status <> 'BOOKED' 
  *  server's refusal). */
 const PERSON_ITEM_RUNS = "SELECT id FROM jobs WHERE type IN ('ANNUAL_FEES', 'INVOICES', 'MAILSHOT', 'DIRECT_DEBIT', 'REMINDERS')";
 
+/** The withdrawals declared without signing in that are the person's: applied to their bookings,
+ *  or given under their e-mail address (compared as Mein Wuff's sign-in does). */
+const WITHDRAWALS_OF_PERSON = `course_membership_id IN (${MEMBERSHIPS}) OR email IN (SELECT lower(trim(email)) FROM people WHERE id = ?1)`;
+
 /** Every table that holds records of the person, and which of its rows (the Auskunft's order). */
 export const SCOPES: readonly Scope[] = [
   { table: "people", where: "id = ?1" },
@@ -64,6 +68,9 @@ export const SCOPES: readonly Scope[] = [
   { table: "attendances", where: `course_membership_id IN (${MEMBERSHIPS})` },
   { table: "online_bookings", where: `course_membership_id IN (${MEMBERSHIPS})` },
   { table: "waitlist_offers", where: `course_membership_id IN (${MEMBERSHIPS})` },
+  // Withdrawals declared without signing in: those applied to their bookings, and those given
+  // under their e-mail address.
+  { table: "withdrawal_declarations", where: WITHDRAWALS_OF_PERSON },
   { table: "certifications", where: `person_id = ?1 OR (person_id IS NULL AND dog_id IN (${DOGS}))` },
   { table: "courses", where: "trainer_id = ?1 OR cotrainer_id = ?1" },
   // The feed's secret token is a credential of the club, not data about the person: left out.
@@ -557,6 +564,8 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
     // The evidence of their online bookings (with the address they booked from) goes with them.
     statement("DELETE FROM online_bookings WHERE course_membership_id IN (SELECT value FROM json_each(?2))", ids(plan, "course_memberships")),
     statement("DELETE FROM waitlist_offers WHERE course_membership_id IN (SELECT value FROM json_each(?2))", ids(plan, "course_memberships")),
+    // Withdrawals declared without signing in, applied to their bookings or under their address.
+    statement(`DELETE FROM withdrawal_declarations WHERE ${WITHDRAWALS_OF_PERSON}`),
     erase("course_memberships"),
     erase("certifications"),
     erase("dog_papers"),

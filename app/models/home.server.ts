@@ -25,6 +25,7 @@ import { comingCourseDates, type ComingDate } from "./handset.server";
 import { lastJob, type JobRow } from "./jobs.server";
 import { failedReminders, type ReminderRow } from "./reminders.server";
 import { pendingPaperCount } from "./dog-papers.server";
+import { openDeclarationCount } from "./withdrawal-declarations.server";
 import { openApplicationCount } from "./membership-applications.server";
 import { portalChanges, PORTAL_CHANGES_DAYS, type PortalChange } from "./portal-changes.server";
 
@@ -60,7 +61,7 @@ export type HomePanels = {
   failedReminders?: Limited<ReminderRow>;
   /** What people changed in Mein Wuff over the last two weeks, and the papers waiting (issue 32);
    *  only while there is any. */
-  portalChanges?: Limited<PortalChange> & { pendingPapers: number; openApplications: number };
+  portalChanges?: Limited<PortalChange> & { pendingPapers: number; openApplications: number; openWithdrawals: number };
 };
 
 const limited = <Row>(rows: Row[]): Limited<Row> => ({ rows: rows.slice(0, HOME_PANEL_LIMIT), more: rows.length > HOME_PANEL_LIMIT });
@@ -131,7 +132,7 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
   const week = weekDays(today);
   const rabiesUntil = rabiesWarningUntil(today);
   const since = berlinMidnight(addDaysToDate(today, -PORTAL_CHANGES_DAYS));
-  const [courseDates, overCapacity, rabies, birthdays, fees, job, failed, changes, pendingPapers, applications] = await Promise.all([
+  const [courseDates, overCapacity, rabies, birthdays, fees, job, failed, changes, pendingPapers, applications, withdrawals] = await Promise.all([
     shown("courseDates")
       ? comingCourseDates(db, berlinMidnight(today), berlinMidnight(addDaysToDate(today, 2)), HOME_PANEL_LIMIT + 1).then(limited)
       : undefined,
@@ -146,6 +147,7 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
       : undefined,
     shown("portalChanges") ? pendingPaperCount(db) : 0,
     shown("portalChanges") && mayUse(user, "applications") ? openApplicationCount(db) : 0,
+    shown("portalChanges") && mayUse(user, "withdrawals") ? openDeclarationCount(db) : 0,
   ]);
   const panels: HomePanels = { today };
   if (courseDates) panels.courseDates = courseDates;
@@ -155,8 +157,8 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
   if (fees) panels.fees = fees;
   if (shown("lastJob")) panels.lastJob = { job: job ?? null };
   if (failed && failed.rows.length > 0) panels.failedReminders = failed;
-  if (changes && (changes.rows.length > 0 || pendingPapers > 0 || applications > 0)) {
-    panels.portalChanges = { ...changes, pendingPapers, openApplications: applications };
+  if (changes && (changes.rows.length > 0 || pendingPapers > 0 || applications > 0 || withdrawals > 0)) {
+    panels.portalChanges = { ...changes, pendingPapers, openApplications: applications, openWithdrawals: withdrawals };
   }
   return panels;
 }

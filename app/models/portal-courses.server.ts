@@ -158,17 +158,18 @@ export type CancelOutcome =
 async function endOwnBooking(
   db: Db,
   row: { id: number; courseName: string; dogName: string; keptPercent: number },
-  input: { personId: number; rowVersion: number; from: string },
+  input: { personId: number; rowVersion: number; from: string; receivedOn?: string; settle?: Statement },
   act: "CANCELLED" | "WITHDRAWN",
   actor: Actor,
   now: Date,
 ): Promise<CancelOutcome> {
   const nowIso = now.toISOString();
+  const receivedOn = input.receivedOn ?? nowIso;
   const [fee] = await feesOfMembership(db, row.id);
   // A withdrawal undoes the contract: nothing stays owed (§ 357 BGB).
   const waiver = cancellationWaiver(fee ?? null, act === "WITHDRAWN" ? 0 : row.keptPercent);
   const entryKey = `portal-${act === "WITHDRAWN" ? "withdrawal" : "cancel"}:${row.id}`;
-  const words = act === "WITHDRAWN" ? "Widerruf in Mein Wuff" : "Stornierung in Mein Wuff";
+  const words = act === "CANCELLED" ? "Stornierung in Mein Wuff" : input.settle ? "Widerruf ohne Anmeldung" : "Widerruf in Mein Wuff";
   const statements: Statement[] = [
     render(sql`UPDATE ${courseMemberships} SET status_id = (SELECT id FROM ${membershipStatuses} WHERE code = 'CANCELLED' AND applies_to = 'COURSE'),
         last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
@@ -193,7 +194,9 @@ async function endOwnBooking(
         ]
       : []),
     render(sql`INSERT INTO ${onlineBookings} (course_membership_id, act, booked_on, booked_from, created_by, created_on)
-      VALUES (${row.id}, ${act}, ${nowIso}, ${input.from}, ${actor.name}, ${nowIso})`),
+      VALUES (${row.id}, ${act}, ${receivedOn}, ${input.from}, ${actor.name}, ${nowIso})`),
+    // A declaration settled by this very batch, or nothing at all.
+    ...(input.settle ? [input.settle, ABORT_UNLESS_CHANGED] : []),
   ];
   try {
     await runAtomically(db, statements);
@@ -201,7 +204,7 @@ async function endOwnBooking(
     if (isAbortedAsUnchanged(error)) return { status: "changed" };
     throw error;
   }
-  return { status: "cancelled", courseName: row.courseName, dogName: row.dogName, feeText: cancelledFeeText(waiver, fee ?? null), receivedOn: nowIso };
+  return { status: "cancelled", courseName: row.courseName, dogName: row.dogName, feeText: cancelledFeeText(waiver, fee ?? null), receivedOn };
 }
 
 /**
@@ -243,6 +246,90 @@ export async function withdrawOwnBooking(
   if (!withdrawalUntil({ ...row, withdrawn: Boolean(row.withdrawn) }, now)) return { status: "refused", message: NOT_WITHDRAWABLE };
   if (row.rowVersion !== input.rowVersion) return { status: "changed" };
   return endOwnBooking(db, row, input, "WITHDRAWN", actor, now);
+}
+
+/** An online booking with a right of withdrawal that a declaration without sign-in may name. */
+export type DeclaredCandidate = {
+  id: number;
+  rowVersion: number;
+  email: string;
+  personId: number;
+  personName: string;
+  courseName: string;
+  dogName: string;
+  status: string;
+  contractOn: string;
+  /** Withdrawable at the declaration's receipt (and still now: not ended, course not finished). */
+  withdrawable: boolean;
+};
+
+/**
+ * The bookings concluded online with a right of withdrawal of the people with one of `emails`
+ * (compared as Mein Wuff's sign-in does), newest contract first; `receivedOn` by address says
+ * when each address's declaration was received, for whether it came within the period.
+ */
+export async function declaredWithdrawalCandidates(
+  db: Db,
+  receivedOnByEmail: Map<string, string[]>,
+): Promise<(Omit<DeclaredCandidate, "withdrawable"> & { withdrawableAt: string[] })[]> {
+  const emails = [...receivedOnByEmail.keys()];
+  if (emails.length === 0) return [];
+  const today = todayInBerlin();
+  const email = sql<string>`lower(trim(${people.email}))`;
+  const rows = await db
+    .select({
+      ...bookingColumns(heldUntil(today)),
+      email: email.as("person_email"),
+      personId: courseMemberships.personId,
+      personName: sql<string>`${people.fullName}`.as("person_name"),
+    })
+    .from(courseMemberships)
+    .innerJoin(people, eq(people.id, courseMemberships.personId))
+    .innerJoin(courses, eq(courses.id, courseMemberships.courseId))
+    .innerJoin(dogs, eq(dogs.id, courseMemberships.dogId))
+    .innerJoin(membershipStatuses, eq(membershipStatuses.id, courseMemberships.statusId))
+    .leftJoin(courseMasters, eq(courseMasters.id, courses.courseMasterId))
+    .where(
+      and(
+        inArray(email, emails),
+        isNull(people.erasedOn),
+        sql`EXISTS (SELECT 1 FROM ${onlineBookings} b WHERE b.course_membership_id = ${courseMemberships.id} AND b.act IN ('BOOKED', 'OFFER_ACCEPTED') AND b.withdrawal_right = 1)`,
+      ),
+    )
+    .orderBy(sql`contract_on DESC`, asc(courseMemberships.id));
+  return rows.map((row) => ({
+    id: row.id,
+    rowVersion: row.rowVersion,
+    email: row.email,
+    personId: row.personId,
+    personName: row.personName,
+    courseName: row.courseName,
+    dogName: row.dogName,
+    status: row.status,
+    contractOn: row.contractOn!,
+    withdrawableAt: (receivedOnByEmail.get(row.email) ?? []).filter(
+      (receivedOn) => withdrawalUntil({ ...row, withdrawn: Boolean(row.withdrawn) }, new Date(receivedOn)) !== null,
+    ),
+  }));
+}
+
+/**
+ * Withdraws, for a declaration received without sign-in at `receivedOn`, from the online booking
+ * `membershipId` of a person with the declaration's address, if it was withdrawable then and is
+ * not ended since; `settle` (the declaration's settlement) joins the batch.
+ */
+export async function withdrawDeclaredBooking(
+  db: Db,
+  input: { email: string; membershipId: number; rowVersion: number; receivedOn: string; from: string; settle: Statement },
+  actor: Actor,
+  now = new Date(),
+): Promise<CancelOutcome> {
+  const [candidate] = (await declaredWithdrawalCandidates(db, new Map([[input.email, [input.receivedOn]]]))).filter((row) => row.id === input.membershipId);
+  if (!candidate) return { status: "missing" };
+  if (candidate.withdrawableAt.length === 0) return { status: "refused", message: NOT_WITHDRAWABLE };
+  if (candidate.rowVersion !== input.rowVersion) return { status: "changed" };
+  const [row] = await bookingsOf(db, candidate.personId, heldUntil(todayInBerlin(now)), candidate.id);
+  return endOwnBooking(db, row, { ...input, personId: candidate.personId }, "WITHDRAWN", actor, now);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -130,6 +130,7 @@ const RESTORABLE: Table[] = [
   schema.attendances,
   schema.onlineBookings,
   schema.waitlistOffers,
+  schema.withdrawalDeclarations,
   schema.certifications,
   schema.invoiceHeaders,
   schema.invoiceRows,

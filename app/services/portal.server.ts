@@ -8,13 +8,14 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { randomToken } from "~/lib/bytes";
 import { formatDate, formatDateTime, formatDateTimeWithSeconds, formatMoney, formatWeekday } from "~/lib/format";
-import { PORTAL_MAX_AGE_SECONDS, PORTAL_SOURCE, SESSION_ENDED } from "~/lib/portal";
+import { PORTAL_MAX_AGE_SECONDS, PORTAL_SOURCE, returnPathOf, SESSION_ENDED } from "~/lib/portal";
 import { findPortalSession, isTokenShaped, type PortalPerson, type PortalSession } from "~/models/portal-auth.server";
 import type { Db } from "~/db/client.server";
 import { ownFeedDates } from "~/models/portal-courses.server";
 import { ownData } from "~/models/portal-profile.server";
 import { legalTextsByIds } from "~/models/consents.server";
 import type { OfferToMail } from "~/models/waitlist.server";
+import { confirmationSent } from "~/models/withdrawal-declarations.server";
 import { courseDatesCalendar } from "./ics.server";
 import { setWriteActor, setWriteSource, type Actor } from "~/models/audit.server";
 import { composeMail, loadTemplate, mailSettings } from "~/jobs/mails.server";
@@ -35,6 +36,7 @@ const MANDATE_TEMPLATE = "Lastschriftmandat bestätigen (Mein Wuff)";
 const BOOKING_TEMPLATES = { CONFIRMED: "Buchungsbestätigung (Mein Wuff)", WAITLIST: "Warteliste (Mein Wuff)" } as const;
 const OFFER_TEMPLATE = "Platz frei (Mein Wuff)";
 const ENDED_TEMPLATES = { CANCELLED: "Stornierung bestätigt (Mein Wuff)", WITHDRAWN: "Widerruf bestätigt (Mein Wuff)" } as const;
+const DECLARATION_TEMPLATE = "Widerruf eingegangen (Mein Wuff)";
 const APPLICATION_TEMPLATES = {
   confirm: "Mitgliedsantrag bestätigen (Mein Wuff)",
   accepted: "Mitgliedsantrag angenommen (Mein Wuff)",
@@ -88,11 +90,18 @@ export type PortalVisit = { session: PortalSession; person: PortalPerson; actor:
  */
 export async function requirePortalPerson(args: PortalArgs): Promise<PortalVisit> {
   const session = await requirePortalSession(args);
-  if (!session.person) throw redirect("/mein/wer");
+  if (!session.person) throw redirect(choosePersonPath(args.request));
   const actor = { name: `${session.person.firstName} ${session.person.lastName} (${PORTAL_SOURCE})`.trim() };
   setWriteActor(args.context.db, actor.name);
   setWriteSource(args.context.db, PORTAL_SOURCE);
   return { session, person: session.person, actor };
+}
+
+/** The choice of person of a family, leading back to the page asked for (a portal page's GET). */
+function choosePersonPath(request: Request): string {
+  const url = new URL(request.url);
+  const back = request.method === "GET" ? returnPathOf(url.pathname + url.search) : null;
+  return back ? `/mein/wer?weiter=${encodeURIComponent(back)}` : "/mein/wer";
 }
 
 /** The client's address as Cloudflare names it (locally, where there is none, one shared 'local'). */
@@ -246,4 +255,22 @@ export async function mailBookingEnded(
     person: input.person,
     extra: { course: input.courseName, dog: input.dogName, received: formatDateTimeWithSeconds(input.receivedOn), fee: input.feeText },
   });
+}
+
+/**
+ * The confirmation of a withdrawal declared without signing in (§ 356a BGB): its content and the
+ * date and time it was received, to the address it names, without delay; the declaration then
+ * records that it went out.
+ */
+export async function mailWithdrawalReceipt(
+  env: Env,
+  db: Db,
+  input: { id: number; name: string; email: string; contract: string; receivedOn: string },
+): Promise<void> {
+  await mailPortalLink(env, db, DECLARATION_TEMPLATE, {
+    email: input.email,
+    person: { firstName: input.name, lastName: "" },
+    extra: { name: input.name, email: input.email, contract: input.contract, received: formatDateTimeWithSeconds(input.receivedOn) },
+  });
+  await confirmationSent(db, input.id);
 }

@@ -714,6 +714,12 @@ describe("Löschen mit Aufbewahrung (Art. 17)", () => {
 
   it("deletes a person without bookkeeping records completely", async () => {
     const person = await makePerson("Ganz", { withBooks: false });
+    // A withdrawal they declared without signing in, under their address (§ 356a BGB): it goes too.
+    await run(
+      "INSERT INTO withdrawal_declarations (received_on, received_from, name, email, contract) VALUES ('2026-11-20T10:00:00.000Z', '192.0.2.7', ?1, ?2, 'Kurs mit Bello')",
+      `Erna ${person.lastName}`,
+      person.email,
+    );
     const plan = (await erasurePlan(db, person.id))!;
     expect(plan.deletePerson).toBe(true);
     expect(await erasePerson(db, plan, plan.fingerprint, actor)).toMatchObject({ status: "erased", deleted: true });

@@ -136,12 +136,34 @@ describe("the way in", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/mein?weiter=${encodeURIComponent(`/mein/buchen/${ids.puppies}`)}`);
     expect(await pageText(await fetchApp(`/mein?weiter=/mein/buchen/${ids.puppies}`))).toContain(`name="weiter" value="/mein/buchen/${ids.puppies}"`);
-    expect([returnPathOf("/mein/buchen/12"), returnPathOf("/kurse/3"), returnPathOf("//evil.example/mein"), returnPathOf("https://evil.example")]).toEqual([
-      "/mein/buchen/12",
-      "/kurse/3",
-      null,
-      null,
-    ]);
+    expect(
+      [
+        "/mein/buchen/12",
+        "/kurse/3",
+        "/mein/buchen/12?angebot=7",
+        "//evil.example/mein",
+        "https://evil.example",
+        "/mein/buchen/12?angebot=//evil.example",
+        "/mein/kurse#x",
+      ].map(returnPathOf),
+    ).toEqual(["/mein/buchen/12", "/kurse/3", "/mein/buchen/12?angebot=7", null, null, null, null]);
+    // The offer from the mail of a freed place survives the sign-in.
+    const offered = await fetchApp(`/mein/buchen/${ids.puppies}?angebot=5`);
+    expect(offered.headers.get("Location")).toBe(`/mein?weiter=${encodeURIComponent(`/mein/buchen/${ids.puppies}?angebot=5`)}`);
+  });
+
+  it("leads a family through the choice of person to where it was going", async () => {
+    const mother = await person("Mara", "familie.bucher@example.org");
+    await person("Mia", "familie.bucher@example.org");
+    const cookie = await portalSessionFor("familie.bucher@example.org");
+    const signedIn = await fetchApp(`/mein?weiter=${encodeURIComponent("/mein/kurse")}`, { cookie });
+    expect(signedIn.headers.get("Location")).toBe(`/mein/wer?weiter=${encodeURIComponent("/mein/kurse")}`);
+    const direct = await fetchApp(`/mein/buchen/${ids.puppies}`, { cookie });
+    expect(direct.headers.get("Location")).toBe(`/mein/wer?weiter=${encodeURIComponent(`/mein/buchen/${ids.puppies}`)}`);
+    expect(await pageText(await fetchApp(`/mein/wer?weiter=${encodeURIComponent("/mein/kurse")}`, { cookie }))).toContain('name="weiter" value="/mein/kurse"');
+    const chosen = await postForm("/mein/wer", cookie, { personId: mother, weiter: "/mein/kurse" });
+    expect(chosen.headers.get("Location")).toBe("/mein/kurse");
+    expect((await postForm("/mein/wer", cookie, { personId: mother, weiter: "https://evil.example" })).headers.get("Location")).toBe("/mein");
   });
 
   it("shows the course, the person's price, the dogs with what stops one, and the texts to accept", async () => {
@@ -487,14 +509,16 @@ describe("the waiting list", () => {
 /** A text with the no-break space of its amounts as a plain one ('22,50 €'). */
 const plain = (text: string | undefined) => text?.replaceAll("\u00a0", " ");
 
+/** The participation of a dog in a course, as stored. */
+const membershipOf = async (courseId: number, dogId: number) =>
+  (
+    await db
+      .select()
+      .from(schema.courseMemberships)
+      .where(and(eq(schema.courseMemberships.courseId, courseId), eq(schema.courseMemberships.dogId, dogId)))
+  )[0];
+
 describe("ending a booking", () => {
-  const membershipOf = async (courseId: number, dogId: number) =>
-    (
-      await db
-        .select()
-        .from(schema.courseMemberships)
-        .where(and(eq(schema.courseMemberships.courseId, courseId), eq(schema.courseMemberships.dogId, dogId)))
-    )[0];
   const journalOf = (feeId: number) =>
     db
       .select({ amount: schema.payments.amount, method: schema.payments.method, source: schema.payments.source, allocated: schema.paymentAllocations.amount })
@@ -569,5 +593,137 @@ describe("ending a booking", () => {
     expect((await membershipOf(ids.agility, rex2)).statusId).toBe(STATUS.CONFIRMED);
     const paulas = await membershipOf(ids.puppies, ids.bello);
     expect((await postForm("/mein/kurse", paulaCookie, { intent: "withdraw", bookingId: paulas.id, rowVersion: paulas.rowVersion })).status).toBe(409);
+  });
+});
+
+describe("withdrawing without an account (§ 356a BGB)", () => {
+  const declarationsOf = (email: string) =>
+    db.select().from(schema.withdrawalDeclarations).where(eq(schema.withdrawalDeclarations.email, email)).orderBy(asc(schema.withdrawalDeclarations.id));
+  const declare = (fields: Record<string, string>) => postForm("/mein/widerruf", "", fields);
+
+  it("takes a declaration from anyone, says when it was received and confirms it with its content by mail", async () => {
+    const page = await pageText(await fetchApp("/kurse"));
+    expect(page).toContain('href="/mein/widerruf"');
+    const form = await pageText(await fetchApp("/mein/widerruf"));
+    expect(form).toContain("Vertrag widerrufen");
+    expect(form).toContain("Widerruf bestätigen");
+
+    // Nothing given, or no address for the confirmation: German messages, nothing kept.
+    const empty = await declare({ name: "", email: "keine-adresse", contract: "" });
+    expect(empty.status).toBe(400);
+    const refused = await pageText(empty);
+    expect(refused).toContain("Bitte gib deinen Namen an.");
+    expect(refused).toContain("Bitte gib eine gültige E-Mail-Adresse für die Bestätigung an.");
+    expect(refused).toContain("Bitte gib an, welchen Vertrag du widerrufst");
+    expect(await declarationsOf("keine-adresse")).toEqual([]);
+
+    const before = (await mailsTo(testAccount)).length;
+    const response = await declare({ name: "Lena Gast", email: " Lena.Gast@Example.org ", contract: "Agility Januar mit Fips, gebucht gestern" });
+    expect(response.status).toBe(200);
+    expect(await pageText(response)).toMatch(
+      /Dein Widerruf ist am \d\d\.\d\d\.\d{4} \d\d:\d\d Uhr bei uns eingegangen\. Die Bestätigung mit seinem Inhalt geht an lena\.gast@example\.org\./,
+    );
+    const [stored] = await declarationsOf("lena.gast@example.org");
+    expect(stored).toMatchObject({ name: "Lena Gast", contract: "Agility Januar mit Fips, gebucht gestern", status: "OPEN", receivedFrom: "local" });
+    expect(stored.confirmationSentOn).not.toBeNull();
+    const [mail] = (await mailsTo(testAccount)).slice(before);
+    expect(mail.subject).toBe("Eingangsbestätigung deines Widerrufs");
+    expect(mail.text).toMatch(/wir bestätigen den Eingang deines Widerrufs am \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d Uhr/);
+    expect(mail.text).toContain(
+      "„Hiermit widerrufe ich den folgenden Vertrag: Agility Januar mit Fips, gebucht gestern“ Erklärt von Lena Gast (lena.gast@example.org)",
+    );
+  });
+
+  it("lets the treasurer apply it to the booking it names, timed by its receipt, or close it with a note; late ones are refused", async () => {
+    const ottoCookie = await portalSessionFor("otto.bucher@example.org");
+    const fips = await dog(ids.otto, "Fips");
+    expect((await postForm(`/mein/buchen/${ids.agility}`, ottoCookie, { dog: fips, mode: "book", ...accepted() })).status).toBe(302);
+    const booked = await membershipOf(ids.agility, fips);
+    const declared = await declare({ name: "Otto Bucher", email: "otto.bucher@example.org", contract: "Agility Januar mit Fips" });
+    expect(declared.status).toBe(200);
+    const [declaration] = await declarationsOf("otto.bucher@example.org");
+
+    // Staff without the treasurer's role are refused; the home page counts it for the treasurer.
+    expect((await fetchApp("/withdrawals", { cookie: await loginCookie("staff") })).status).toBe(302);
+    const finance = await loginCookie("finance");
+    expect(await pageText(await fetchApp("/", { cookie: finance }))).toMatch(/\d+ Widerrufe? ohne Anmeldung zuzuordnen/);
+    const screen = await pageText(await fetchApp("/withdrawals", { cookie: finance }));
+    expect(screen).toContain("„Agility Januar mit Fips“");
+    expect(screen).toContain("Widerruf anwenden");
+
+    const applied = await postForm("/withdrawals", finance, {
+      decision: "apply",
+      id: declaration.id,
+      rowVersion: declaration.rowVersion,
+      membershipId: booked.id,
+      membershipVersion: booked.rowVersion,
+    });
+    expect(plain(toastOf(applied)?.message)).toBe(
+      "Widerruf angewendet: Die Buchung „Agility Januar“ mit Fips ist beendet. Die Kursgebühr ist über 120,00 € storniert.",
+    );
+    expect((await membershipOf(ids.agility, fips)).statusId).toBe(STATUS.CANCELLED);
+    const [fee] = await db.select().from(schema.fees).where(eq(schema.fees.id, booked.feeId!));
+    expect(fee.openAmount).toBe(0);
+    const acts = await db.select().from(schema.onlineBookings).where(eq(schema.onlineBookings.courseMembershipId, booked.id));
+    expect(acts.map((act) => [act.act, act.act === "WITHDRAWN" ? act.bookedOn : null])).toEqual([
+      ["BOOKED", null],
+      ["WITHDRAWN", declaration.receivedOn],
+    ]);
+    expect((await declarationsOf("otto.bucher@example.org"))[0]).toMatchObject({ status: "APPLIED", courseMembershipId: booked.id, settledBy: "Fritz Finanz" });
+    // Twice: the declaration is settled, nothing more is cancelled.
+    const twice = await postForm("/withdrawals", finance, {
+      decision: "apply",
+      id: declaration.id,
+      rowVersion: declaration.rowVersion,
+      membershipId: booked.id,
+      membershipVersion: booked.rowVersion,
+    });
+    expect(twice.status).toBe(409);
+    const journal = await db.select().from(schema.paymentAllocations).where(eq(schema.paymentAllocations.feeId, fee.id));
+    expect(journal).toHaveLength(1);
+
+    // A booking 15 days old when the declaration came: not withdrawable, refused, nothing changed.
+    const lumpi = await dog(ids.otto, "Lumpi");
+    expect((await postForm(`/mein/buchen/${ids.agility}`, ottoCookie, { dog: lumpi, mode: "book", ...accepted() })).status).toBe(302);
+    const old = await membershipOf(ids.agility, lumpi);
+    await db
+      .update(schema.onlineBookings)
+      .set({ bookedOn: new Date(Date.now() - 15 * 86_400_000).toISOString() })
+      .where(eq(schema.onlineBookings.courseMembershipId, old.id));
+    await declare({ name: "Otto Bucher", email: "otto.bucher@example.org", contract: "Agility mit Lumpi" });
+    const late = (await declarationsOf("otto.bucher@example.org"))[1];
+    expect(await pageText(await fetchApp("/withdrawals", { cookie: finance }))).toContain("nicht widerrufbar");
+    const tooLate = await postForm("/withdrawals", finance, {
+      decision: "apply",
+      id: late.id,
+      rowVersion: late.rowVersion,
+      membershipId: old.id,
+      membershipVersion: old.rowVersion,
+    });
+    expect(tooLate.status).toBe(409);
+    expect(await pageText(tooLate)).toContain(NOT_WITHDRAWABLE);
+    expect(await membershipOf(ids.agility, lumpi)).toEqual(old);
+    // Closed without a booking: only with a note.
+    const noNote = await postForm("/withdrawals", finance, { decision: "close", id: late.id, rowVersion: late.rowVersion, note: " " });
+    expect(noNote.status).toBe(400);
+    expect(await pageText(noNote)).toContain("Bitte kurz notieren, wie der Widerruf erledigt ist.");
+    const closed = await postForm("/withdrawals", finance, {
+      decision: "close",
+      id: late.id,
+      rowVersion: late.rowVersion,
+      note: "Frist abgelaufen, per E-Mail erklärt",
+    });
+    expect(toastOf(closed)?.message).toBe("Widerruf als erledigt vermerkt.");
+    expect((await declarationsOf("otto.bucher@example.org"))[1]).toMatchObject({ status: "CLOSED", settleNote: "Frist abgelaufen, per E-Mail erklärt" });
+  });
+
+  it("takes at most five declarations a day from one address", async () => {
+    for (let count = 0; count < 5; count += 1) {
+      expect((await declare({ name: "Viel Schreiber", email: "viel@example.org", contract: `Vertrag ${count}` })).status).toBe(200);
+    }
+    const sixth = await declare({ name: "Viel Schreiber", email: "viel@example.org", contract: "Vertrag 6" });
+    expect(sixth.status).toBe(429);
+    expect(await pageText(sixth)).toContain("Von dieser Adresse sind heute schon mehrere Widerrufe eingegangen.");
+    expect(await declarationsOf("viel@example.org")).toHaveLength(5);
   });
 });

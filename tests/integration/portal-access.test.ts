@@ -680,6 +680,25 @@ const PORTAL_ROUTES: Line[] = [
     ask: (id) => ({ path: `/mein/widerrufsbelehrung?personId=${id}` }),
     answers: [200],
   },
+  // Vertrag widerrufen: public (§ 356a BGB); the declaration is shown back to whoever typed it,
+  // and a session only fills in its own name and address.
+  {
+    route: "routes/mein.widerruf",
+    what: "the withdrawal form",
+    needs: "none",
+    ids: (v) => [String(v.id)],
+    ask: (id) => ({ path: `/mein/widerruf?personId=${id}` }),
+    answers: [200],
+  },
+  {
+    route: "routes/mein.widerruf",
+    what: "a withdrawal declared with the victim's address and id",
+    needs: "none",
+    ids: (v) => [String(v.id)],
+    ask: (id, v) => ({ method: "POST", path: "/mein/widerruf", form: { name: "Jemand", email: v.markers.email[0], contract: `Buchung ${id}`, personId: id } }),
+    answers: [200, 429],
+    echoes: ["email"],
+  },
   // Mitglied werden: public; an application names nobody in Wuff, and a confirmation link is the key.
   {
     route: "routes/mitglied-werden",
@@ -771,7 +790,10 @@ async function judge(line: Line, asker: Asker, victim: Person, ask: Ask, respons
   // No portal session (staff) or no person chosen yet: to the sign-in or to the choice, nothing else.
   const sentAway = asker.kind === "staff" && line.needs !== "none" ? "/mein" : asker.kind === "family" && line.needs === "person" ? "/mein/wer" : null;
   if (sentAway) {
-    const back = sentAway === "/mein" && line.signInReturns && location?.startsWith("/mein?weiter=%2Fmein%2F");
+    // The sign-in (for lines that say so) and the choice (for any page asked) lead back to a portal page.
+    const back =
+      (sentAway === "/mein" && line.signInReturns && location?.startsWith("/mein?weiter=%2Fmein%2F")) ||
+      (sentAway === "/mein/wer" && location?.startsWith("/mein/wer?weiter=%2Fmein%2F"));
     if (![302, 202].includes(status) || (location !== sentAway && !back))
       problems.push(`answers ${status} ${location ?? ""}, expected a redirect to ${sentAway}`);
   } else if (data) {

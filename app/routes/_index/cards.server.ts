@@ -239,6 +239,7 @@ function portalChangeText(change: PortalChange): string {
 
 const DOG_PAPERS = "/dogPapers";
 const APPLICATIONS = "/applications";
+const WITHDRAWALS = "/withdrawals";
 
 function portalChangesCard(panel: NonNullable<HomePanels["portalChanges"]>): HomeCard {
   const waiting = [
@@ -249,6 +250,13 @@ function portalChangesCard(panel: NonNullable<HomePanels["portalChanges"]>): Hom
       note: "entscheiden",
       warn: true,
     },
+    panel.openWithdrawals > 0 && {
+      key: "withdrawals",
+      href: WITHDRAWALS,
+      title: `${formatCount(panel.openWithdrawals, "Widerruf", "Widerrufe")} ohne Anmeldung zuzuordnen`,
+      note: "zuordnen",
+      warn: true,
+    },
     panel.pendingPapers > 0 && {
       key: "papers",
       href: DOG_PAPERS,
@@ -257,7 +265,7 @@ function portalChangesCard(panel: NonNullable<HomePanels["portalChanges"]>): Hom
       warn: true,
     },
   ].filter((entry) => entry !== false);
-  // What waits for staff (applications, papers) above the last two weeks' changes.
+  // What waits for staff (applications, withdrawals, papers) above the last two weeks' changes.
   const waitingGroup = waiting.length > 0 ? [{ entries: waiting }] : [];
   return {
     id: "portalChanges",

@@ -11,6 +11,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PageAlert } from "~/components/error-message";
 import { SCREEN_TITLES } from "~/components/navigation";
+import { ReviewScreen } from "~/components/review-screen";
 import { maskIban } from "~/lib/banking";
 import { formatDate, formatDateTime, todayInBerlin } from "~/lib/format";
 import { germanDate, id, optionalId, optionalText } from "~/lib/form-fields";
@@ -116,14 +117,16 @@ export default function Applications() {
   const { applications, options, today } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   return (
-    <section aria-labelledby="applications-title" className="max-w-3xl">
-      <h1 id="applications-title" className="mb-2 text-2xl font-semibold text-wuff-800">
-        {TITLE}
-      </h1>
-      <p className="mb-4 text-sm text-slate-600">
-        Anträge aus dem Formular „Mitglied werden“, deren E-Mail-Adresse bestätigt ist. Angenommen wird die Person Mitglied mit ihren Hunden, dem Jahresbeitrag,
-        der Aufnahmegebühr und ihrem Lastschriftmandat; abgelehnt bekommt sie eine Absage.
-      </p>
+    <ReviewScreen
+      id="applications-title"
+      title={TITLE}
+      intro={
+        <>
+          Anträge aus dem Formular „Mitglied werden“, deren E-Mail-Adresse bestätigt ist. Angenommen wird die Person Mitglied mit ihren Hunden, dem
+          Jahresbeitrag, der Aufnahmegebühr und ihrem Lastschriftmandat; abgelehnt bekommt sie eine Absage.
+        </>
+      }
+    >
       <PageAlert message={actionData && !actionData.applicationId ? actionData.error : null} />
       {applications.length === 0 ? (
         <p className="text-slate-700">Keine Mitgliedsanträge zu entscheiden.</p>
@@ -140,7 +143,7 @@ export default function Applications() {
           ))}
         </ul>
       )}
-    </section>
+    </ReviewScreen>
   );
 }
 

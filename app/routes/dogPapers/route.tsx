@@ -9,6 +9,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PageAlert } from "~/components/error-message";
 import { SCREEN_TITLES } from "~/components/navigation";
+import { ReviewScreen } from "~/components/review-screen";
 import { DOG_PAPER_LABELS } from "~/lib/dog-papers";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { decidePaper, pendingPapers, type PendingPaper } from "~/models/dog-papers.server";
@@ -67,14 +68,16 @@ export default function DogPapers() {
   const { papers } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData>();
   return (
-    <section aria-labelledby="dog-papers-title" className="max-w-3xl">
-      <h1 id="dog-papers-title" className="mb-2 text-2xl font-semibold text-wuff-800">
-        {TITLE}
-      </h1>
-      <p className="mb-4 text-sm text-slate-600">
-        Nachweise, die Mitglieder in Mein Wuff hochgeladen haben. Erst nach deiner Bestätigung gilt das Datum für den Hund (und für die Warnung auf der
-        Startseite).
-      </p>
+    <ReviewScreen
+      id="dog-papers-title"
+      title={TITLE}
+      intro={
+        <>
+          Nachweise, die Mitglieder in Mein Wuff hochgeladen haben. Erst nach deiner Bestätigung gilt das Datum für den Hund (und für die Warnung auf der
+          Startseite).
+        </>
+      }
+    >
       <PageAlert message={actionData && !actionData.paperId ? actionData.error : null} />
       {papers.length === 0 ? (
         <p className="text-slate-700">Keine Nachweise zu prüfen.</p>
@@ -141,6 +144,6 @@ export default function DogPapers() {
           ))}
         </ul>
       )}
-    </section>
+    </ReviewScreen>
   );
 }

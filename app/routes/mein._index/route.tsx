@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const search = new URL(args.request.url).searchParams;
   const returnPath = returnPathOf(search.get("weiter"));
   if (!session) return { signedIn: false as const, sent: search.has("gesendet"), returnPath };
-  if (!session.person) throw redirect("/mein/wer");
+  if (!session.person) throw redirect(returnPath ? `/mein/wer?weiter=${encodeURIComponent(returnPath)}` : "/mein/wer");
   if (returnPath) throw redirect(returnPath);
   return { signedIn: true as const, person: session.person, family: session.people.length > 1 };
 }

@@ -30,15 +30,16 @@ const courseIdOf = (value: string | undefined) => (/^[1-9]\d{0,8}$/.test(value ?
 
 export async function loader(args: LoaderFunctionArgs) {
   const courseId = courseIdOf(args.params.courseId);
-  // Signed out: to the sign-in, which brings the person back here.
-  if (!(await optionalPortalSession(args))) throw redirect(courseId === null ? "/mein" : `/mein?weiter=${encodeURIComponent(`/mein/buchen/${courseId}`)}`);
+  // From the mail of a freed place: the offer for the waiting dog, while it stands.
+  const offerId = courseIdOf(new URL(args.request.url).searchParams.get("angebot") ?? undefined);
+  // Signed out: to the sign-in, which brings the person back here (with the offer).
+  const here = `/mein/buchen/${courseId}${offerId === null ? "" : `?angebot=${offerId}`}`;
+  if (!(await optionalPortalSession(args))) throw redirect(courseId === null ? "/mein" : `/mein?weiter=${encodeURIComponent(here)}`);
   const { person } = await requirePortalPerson(args);
   if (courseId === null) throw new Response(NOT_BOOKABLE, { status: 404, statusText: "Nicht gefunden" });
   const now = new Date();
   const page = await bookingPage(args.context.db, person.id, courseId, now);
   if (!page) throw new Response(NOT_BOOKABLE, { status: 404, statusText: "Nicht gefunden" });
-  // From the mail of a freed place: the offer for the waiting dog, while it stands.
-  const offerId = courseIdOf(new URL(args.request.url).searchParams.get("angebot") ?? undefined);
   const offer = offerId === null ? null : ((await openOfferOf(args.context.db, person.id, offerId, now)) ?? null);
   if (offerId !== null && (!offer || offer.courseId !== courseId)) {
     throw await redirectWithToast(args.context.cloudflare.env, "/mein/kurse", { type: "error", message: OFFER_GONE });

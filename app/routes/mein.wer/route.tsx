@@ -4,6 +4,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { returnPathOf } from "~/lib/portal";
 import { actFor } from "~/models/portal-auth.server";
 import { requirePortalSession } from "~/services/portal.server";
 import { readForm } from "~/services/request.server";
@@ -14,7 +15,7 @@ const NOT_YOURS = "Bitte eine der angebotenen Personen wählen.";
 
 export async function loader(args: LoaderFunctionArgs) {
   const session = await requirePortalSession(args);
-  return { people: session.people, personId: session.personId };
+  return { people: session.people, personId: session.personId, returnPath: returnPathOf(new URL(args.request.url).searchParams.get("weiter")) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -22,11 +23,12 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readForm(args.request);
   const personId = Number(form.get("personId"));
   if (!Number.isSafeInteger(personId) || !(await actFor(args.context.db, session, personId))) return data({ error: NOT_YOURS }, { status: 400 });
-  return redirect("/mein");
+  // Back to where the sign-in or a portal page was going (a booking, Meine Kurse).
+  return redirect(returnPathOf(String(form.get("weiter") ?? "")) ?? "/mein");
 }
 
 export default function PortalWho() {
-  const { people, personId } = useLoaderData<typeof loader>();
+  const { people, personId, returnPath } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <section aria-labelledby="portal-who-title">
@@ -44,6 +46,7 @@ export default function PortalWho() {
           <li key={person.id}>
             <Form method="post">
               <input type="hidden" name="personId" value={person.id} />
+              {returnPath && <input type="hidden" name="weiter" value={returnPath} />}
               <button
                 type="submit"
                 aria-current={person.id === personId ? "true" : undefined}
