@@ -14,6 +14,7 @@ const SCREENS = [
   "/legalTexts",
   "/dogPapers",
   "/applications",
+  "/withdrawals",
   "/recyclebin",
   "/configuration",
   "/templates",
@@ -45,6 +46,7 @@ const SCREENS = [
   "/mein/satzung",
   "/mein/agb",
   "/mein/widerrufsbelehrung",
+  "/mein/widerruf",
   "/mitglied-werden",
   // The pages the portal's mails link to (a token that is none: the same page with its refusal).
   "/mein/email/kein-gueltiger-link",

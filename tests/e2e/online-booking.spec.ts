@@ -55,6 +55,8 @@ test("Kurs buchen: from the catalogue, signed in by link, for the dog, with the 
 
   // Second thoughts within 14 days: 'Vertrag widerrufen' from the footer, confirmed, with the receipt by mail.
   await page.getByRole("navigation", { name: "Rechtliches" }).getByRole("link", { name: "Vertrag widerrufen" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Vertrag widerrufen" })).toBeVisible();
+  await page.getByText("Du bist angemeldet").getByRole("link", { name: "Meine Kurse" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Meine Kurse" })).toBeVisible();
   await waitForHydration(page, javaScriptEnabled);
   await page.locator("summary", { hasText: "Vertrag widerrufen" }).filter({ hasText: booker.courseName }).click();
@@ -68,6 +70,41 @@ test("Kurs buchen: from the catalogue, signed in by link, for the dog, with the 
   await expect.poll(async () => (await portalMailsTo(booker.email, "Eingangsbestätigung deines Widerrufs")).length, { timeout: 30_000 }).toBe(1);
   const [receipt] = await portalMailsTo(booker.email, "Eingangsbestätigung deines Widerrufs");
   expect(receipt.text).toMatch(/wir bestätigen den Eingang deines Widerrufs am \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d Uhr/);
+});
+
+/**
+ * Vertrag widerrufen without an account (§ 356a BGB): from the footer of the catalogue, the
+ * declaration (name, address, which contract) and 'Widerruf bestätigen'; the page says when it was
+ * received, the mail confirms its content. With JavaScript and without, axe, 390 px.
+ */
+test("Vertrag widerrufen ohne Konto: from the footer, the time of receipt on the page and the content by mail", async ({ page, javaScriptEnabled }) => {
+  const email = `widerruf-ohne-konto-${javaScriptEnabled ? "js" : "html"}@example.org`;
+  const contract = `Welpenkurs mit Bruno, gebucht ${javaScriptEnabled ? "mit" : "ohne"} JavaScript`;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/kurse");
+  await page.getByRole("navigation", { name: "Rechtliches" }).getByRole("link", { name: "Vertrag widerrufen" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Vertrag widerrufen" })).toBeVisible();
+  await waitForHydration(page, javaScriptEnabled);
+  await noAxeViolations(page, javaScriptEnabled);
+  await fitsWidth(page);
+
+  // Nothing filled in: German messages at the fields, nothing received.
+  await page.getByRole("button", { name: "Widerruf bestätigen" }).click();
+  await expect(page.getByText("Bitte gib deinen Namen an.")).toBeVisible();
+  await expect(page.getByText("Bitte gib an, welchen Vertrag du widerrufst")).toBeVisible();
+
+  await page.getByLabel("Dein Name").fill("Wanda Widerruf");
+  await page.getByLabel("E-Mail-Adresse für die Bestätigung").fill(email);
+  await page.getByLabel(/Welchen Vertrag widerrufst du/).fill(contract);
+  await page.getByRole("button", { name: "Widerruf bestätigen" }).click();
+  await expect(page.getByRole("status")).toContainText(/Dein Widerruf ist am \d\d\.\d\d\.\d{4} \d\d:\d\d Uhr bei uns eingegangen\./);
+  await expect(page.getByRole("status")).toContainText(`Die Bestätigung mit seinem Inhalt geht an ${email}.`);
+  await expect(page.getByText(contract)).toBeVisible();
+  await fitsWidth(page);
+  await expect.poll(async () => (await portalMailsTo(email, "Eingangsbestätigung deines Widerrufs")).length, { timeout: 30_000 }).toBe(1);
+  const [receipt] = await portalMailsTo(email, "Eingangsbestätigung deines Widerrufs");
+  expect(receipt.text).toMatch(/wir bestätigen den Eingang deines Widerrufs am \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d Uhr/);
+  expect(receipt.text).toContain(`Hiermit widerrufe ich den folgenden Vertrag: ${contract}`);
 });
 
 /**
