@@ -9,6 +9,8 @@ export const SCREEN_TITLES: Record<Area, string> = {
   dogPapers: "Nachweise prüfen",
   applications: "Mitgliedsanträge",
   withdrawals: "Widerrufe",
+  cards: "Karten & Abos",
+  cardProducts: "Karten- und Abo-Produkte",
   certifications: "Erfolge",
   courses: "Kurse",
   coursesmobile: "Laufende Kurse",

@@ -46,6 +46,8 @@ export const HISTORY_TABLES = [
   schema.legalTexts,
   schema.consents,
   schema.dogPapers,
+  schema.cardProducts,
+  schema.cards,
 ] as const;
 
 /** The tables without history, and why (technical logs, secrets, the history itself). */
@@ -80,6 +82,9 @@ export const NO_HISTORY: Record<string, string> = {
   online_bookings: "Online-Buchungen: selbst ein Protokoll (wer wann was akzeptiert hat), nie geändert; die Teilnahme hat ihren Verlauf",
   waitlist_offers: "Angebote aus der Warteliste: ein Protokoll (angeboten, angenommen, verfallen); die Teilnahme hat ihren Verlauf",
   withdrawal_declarations: "Widerrufe ohne Anmeldung: selbst ein Protokoll (eingegangen, bestätigt, erledigt von/am); die Teilnahme hat ihren Verlauf",
+  card_product_scopes: "Karten & Abos: wofür ein Produkt gilt (technisch; das Produkt hat seinen Verlauf)",
+  card_fees: "Karten & Abos: welche Gebühr zu welcher Karte gehört, nie geändert (die Gebühr hat ihren Verlauf)",
+  card_uses: "Karten & Abos: selbst ein Protokoll (genommen, zurückgegeben), nie geändert",
   membership_applications: "Mitgliedsanträge: bis zur Entscheidung ein Antrag, danach ein Protokoll (Person, Hunde, Beiträge und Mandat haben ihren Verlauf)",
 };
 

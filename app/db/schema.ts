@@ -2066,3 +2066,187 @@ export const writeContext = sqliteTable(
   },
   () => [rule("write_context_single_row", "id = 1")],
 );
+
+// ---------------------------------------------------------------------------------------------
+// 10er-Karten and subscriptions (issue 34)
+
+const CARD_KINDS = ["CARD", "SUBSCRIPTION"] as const;
+const SUBSCRIPTION_PERIODS = ["MONTHLY", "QUARTERLY"] as const;
+
+/**
+ * A card or subscription product (Einstellungen → Karten & Abos): a Karte of `units` valid for
+ * `valid_months` after purchase, or an Abo billed per `period` with a minimum term and a notice
+ * period (§ 309 Nr. 9 BGB for consumers: at most 24 months first, then at most one month's notice).
+ * Prices per tier as courses have them; `units_per_attendance` is what one attendance takes (a
+ * double lesson 2). Where it is valid: its scopes. `is_offered`: still sold.
+ */
+export const cardProducts = sqliteTable(
+  "card_products",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    nameKey: nameKey("name_key", "name"),
+    kind: text("kind", { enum: CARD_KINDS }).notNull(),
+    units: integer("units"),
+    validMonths: integer("valid_months"),
+    period: text("period", { enum: SUBSCRIPTION_PERIODS }),
+    minTermMonths: integer("min_term_months"),
+    noticeMonths: integer("notice_months"),
+    priceFull: cents("price_full"),
+    priceReduced1: cents("price_reduced1"),
+    priceReduced2: cents("price_reduced2"),
+    taxCase: text("tax_case", { enum: TAX_CASES }).notNull().default("STANDARD"),
+    unitsPerAttendance: integer("units_per_attendance").notNull().default(1),
+    isOffered: integer("is_offered", { mode: "boolean" }).notNull().default(true),
+    comments: text("comments"),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex("card_products_name_unique").on(t.name),
+    rule("card_products_name_present", "length(trim(name)) > 0"),
+    oneOf("card_products", "kind", CARD_KINDS),
+    oneOf("card_products", "period", SUBSCRIPTION_PERIODS, true),
+    oneOf("card_products", "tax_case", TAX_CASES),
+    rule(
+      "card_products_card_terms",
+      "kind <> 'CARD' OR (units BETWEEN 1 AND 100 AND valid_months BETWEEN 1 AND 60 AND period IS NULL AND min_term_months IS NULL AND notice_months IS NULL)",
+    ),
+    rule(
+      "card_products_subscription_terms",
+      "kind <> 'SUBSCRIPTION' OR (period IS NOT NULL AND min_term_months BETWEEN 0 AND 24 AND notice_months BETWEEN 0 AND 1 AND units IS NULL AND valid_months IS NULL)",
+    ),
+    rule("card_products_units_per_attendance", "units_per_attendance BETWEEN 1 AND 10"),
+    isMoney("card_products", "price_full"),
+    isMoney("card_products", "price_reduced1"),
+    isMoney("card_products", "price_reduced2"),
+  ],
+);
+
+/** Where a product is valid: a course type (each of its open groups) or one course. */
+export const cardProductScopes = sqliteTable(
+  "card_product_scopes",
+  {
+    id: id(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => cardProducts.id),
+    courseMasterId: integer("course_master_id").references(() => courseMasters.id),
+    courseId: integer("course_id").references(() => courses.id),
+  },
+  (t) => [
+    uniqueIndex("card_product_scopes_course_master_unique")
+      .on(t.courseMasterId, t.productId)
+      .where(sql`course_master_id IS NOT NULL`),
+    uniqueIndex("card_product_scopes_course_unique")
+      .on(t.courseId, t.productId)
+      .where(sql`course_id IS NOT NULL`),
+    index("card_product_scopes_product_idx").on(t.productId),
+    rule("card_product_scopes_one_target", "(course_master_id IS NULL) <> (course_id IS NULL)"),
+  ],
+);
+
+/**
+ * A card or subscription sold to a person: the product's terms as sold (units, units per
+ * attendance, validity; a subscription's period, minimum term and notice), its price, and for a
+ * subscription the notice received and the end it sets. Its balance is derived from its uses.
+ */
+export const cards = sqliteTable(
+  "cards",
+  {
+    id: id(),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => cardProducts.id),
+    kind: text("kind", { enum: CARD_KINDS }).notNull(),
+    name: text("name").notNull(),
+    units: integer("units"),
+    unitsPerAttendance: integer("units_per_attendance").notNull().default(1),
+    price: cents("price"),
+    validFrom: text("valid_from").notNull(),
+    /** A card's last day; a subscription's end once notice is given (NULL while it runs on). */
+    validUntil: text("valid_until"),
+    period: text("period", { enum: SUBSCRIPTION_PERIODS }),
+    minTermMonths: integer("min_term_months"),
+    noticeMonths: integer("notice_months"),
+    noticeReceivedOn: text("notice_received_on"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("cards_person_idx").on(t.personId, t.validUntil),
+    index("cards_product_idx").on(t.productId),
+    oneOf("cards", "kind", CARD_KINDS),
+    oneOf("cards", "period", SUBSCRIPTION_PERIODS, true),
+    rule("cards_card_terms", "kind <> 'CARD' OR (units BETWEEN 1 AND 100 AND valid_until IS NOT NULL AND period IS NULL)"),
+    rule("cards_subscription_terms", "kind <> 'SUBSCRIPTION' OR (units IS NULL AND period IS NOT NULL)"),
+    rule("cards_valid_order", "valid_until IS NULL OR valid_until >= valid_from"),
+    rule("cards_units_per_attendance", "units_per_attendance BETWEEN 1 AND 10"),
+    isMoney("cards", "price"),
+  ],
+);
+
+/** The fees of a card: its sale (`period_start` NULL) and a subscription's fee per period; one each. */
+export const cardFees = sqliteTable(
+  "card_fees",
+  {
+    id: id(),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => cards.id),
+    feeId: integer("fee_id")
+      .notNull()
+      .references(() => fees.id),
+    periodStart: text("period_start"),
+    jobId: integer("job_id").references((): AnySQLiteColumn => jobs.id),
+    createdOn: text("created_on")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  (t) => [
+    uniqueIndex("card_fees_fee_unique").on(t.feeId),
+    uniqueIndex("card_fees_sale_unique")
+      .on(t.cardId)
+      .where(sql`period_start IS NULL`),
+    uniqueIndex("card_fees_period_unique")
+      .on(t.cardId, t.periodStart)
+      .where(sql`period_start IS NOT NULL`),
+  ],
+);
+
+const CARD_USE_KINDS = ["USE", "RETURN"] as const;
+
+/**
+ * What an attendance took from a card (USE: the units, 0 under a subscription) and what un-ticking
+ * gave back (RETURN, naming the use it reverses): never changed, so a card's balance is its units
+ * minus its uses plus its returns.
+ */
+export const cardUses = sqliteTable(
+  "card_uses",
+  {
+    id: id(),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => cards.id),
+    kind: text("kind", { enum: CARD_USE_KINDS }).notNull(),
+    units: integer("units").notNull(),
+    attendanceId: integer("attendance_id")
+      .notNull()
+      .references(() => attendances.id),
+    /** The day of the course date attended (Berlin). */
+    usedOn: text("used_on").notNull(),
+    reversesId: integer("reverses_id").references((): AnySQLiteColumn => cardUses.id),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("card_uses_card_idx").on(t.cardId),
+    index("card_uses_attendance_idx").on(t.attendanceId),
+    uniqueIndex("card_uses_reverses_unique")
+      .on(t.reversesId)
+      .where(sql`reverses_id IS NOT NULL`),
+    oneOf("card_uses", "kind", CARD_USE_KINDS),
+    rule("card_uses_units", "units BETWEEN 0 AND 10"),
+    rule("card_uses_return_names_use", "(kind = 'RETURN') = (reverses_id IS NOT NULL)"),
+  ],
+);

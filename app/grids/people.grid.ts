@@ -11,6 +11,7 @@ import { mailsGrid } from "./mails.grid";
 import { remindersGrid } from "./reminders.grid";
 import { nextSessionsGrid } from "./nextsessions.grid";
 import { paymentsGrid } from "./payments.grid";
+import { cardsGrid } from "./cards.grid";
 
 const peopleQuery = (query: Pick<ListQuery, "toggles" | "search" | "sort" | "user">) => ({
   filter: (PEOPLE_FILTERS.includes(query.toggles.filter as PeopleFilter) ? query.toggles.filter : "all") as PeopleFilter,
@@ -98,6 +99,7 @@ export const peopleGrid = defineGrid<PersonRow>({
       { path: "fees", label: "Kontenblatt", area: "fees", grid: feesGrid },
       { path: "invoiceheaders", label: "Rechnungen", area: "invoices", grid: invoiceHeadersGrid },
       { path: "payments", label: "Zahlungen", area: "payments", grid: paymentsGrid },
+      { path: "cards", label: "Karten & Abos", area: "cards", grid: cardsGrid },
       { path: "nextsessions", label: "Nächste Kurstermine", grid: nextSessionsGrid },
       { path: "mails", label: "Mails", area: "mailer", grid: mailsGrid },
       { path: "reminders", label: "Mahnungen", area: "reminders", grid: remindersGrid },

@@ -27,6 +27,10 @@ export const AREA_ACCESS = {
   /** Mitgliedsanträge: applications from the public form, accepted (a member with fees and
    *  mandate) or declined; the board's and treasurer's decision, as the fees it makes. */
   applications: ADMIN_FINANCE,
+  /** Karten & Abos (issue 34): the 10er-Karten and subscriptions sold, each with its fee. */
+  cards: ADMIN_FINANCE,
+  /** Karten- und Abo-Produkte: what the club sells (reached from Einstellungen). */
+  cardProducts: ADMIN_ONLY,
   /** Widerrufe: withdrawals declared without signing in (§ 356a BGB), applied to the booking
    *  (which cancels its fee) or closed; the treasurer's, as the fees they cancel. */
   withdrawals: ADMIN_FINANCE,

@@ -10,12 +10,13 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { render, runAtomically, type Db } from "~/db/client.server";
-import { attendances, courseDates, courseMemberships, dogs, membershipStatuses, people } from "~/db/schema";
+import { attendances, cardUses, courseDates, courseMemberships, dogs, membershipStatuses, people } from "~/db/schema";
 import { addDaysToDate, berlinDateOf, berlinMidnight, todayInBerlin } from "~/lib/format";
 import { attendanceText, takesPart } from "~/lib/attendance";
 import type { Actor } from "./audit.server";
 import { isForeignKeyViolation } from "./constraints.server";
 import type { Capture } from "./recycle-bin.server";
+import { cardUseStatements } from "./cards.server";
 
 export { attendanceText, takesPart };
 
@@ -34,16 +35,26 @@ export const attendedCount = (membership: { id: AnySQLiteColumn; courseId: AnySQ
   sql<number>`(SELECT count(*) FROM ${attendances} aa JOIN ${courseDates} ad ON ad.id = aa.course_date_id
     WHERE aa.course_membership_id = ${membership.id} AND aa.present = 1 AND ad.course_id = ${membership.courseId} AND ad.start_date_time < ${until})`;
 
-/** The attendance going into the Papierkorb with a delete (`where` over attendances). */
-export const attendanceCapture = (where: SQL): Capture => ({
-  table: attendances,
-  where,
-  identifiers: [
-    sql`(SELECT full_name FROM people WHERE people.id = (SELECT person_id FROM course_memberships WHERE course_memberships.id = course_membership_id))`,
-    sql`(SELECT start_date_time FROM course_dates WHERE course_dates.id = course_date_id)`,
-    sql`CASE WHEN present = 1 THEN 'anwesend' ELSE 'nicht anwesend' END`,
-  ],
-});
+/**
+ * The attendance going into the Papierkorb with a delete (`where` over attendances), after what
+ * its ticks took from cards (issue 34: the uses come back with it, and the card's balance with them).
+ */
+export const attendanceCapture = (where: SQL): Capture[] => [
+  {
+    table: cardUses,
+    where: inArray(cardUses.attendanceId, sql`(SELECT ${attendances.id} FROM ${attendances} WHERE ${where})`),
+    identifiers: [sql`(SELECT name FROM cards WHERE cards.id = card_id)`, sql`${cardUses.usedOn}`, sql`${cardUses.kind}`],
+  },
+  {
+    table: attendances,
+    where,
+    identifiers: [
+      sql`(SELECT full_name FROM people WHERE people.id = (SELECT person_id FROM course_memberships WHERE course_memberships.id = course_membership_id))`,
+      sql`(SELECT start_date_time FROM course_dates WHERE course_dates.id = course_date_id)`,
+      sql`CASE WHEN present = 1 THEN 'anwesend' ELSE 'nicht anwesend' END`,
+    ],
+  },
+];
 
 /** Attendance of memberships picked by a subquery of ids (a person's, a dog's, a course's). */
 export const attendanceOfMemberships = (membershipIds: SQL) => attendanceCapture(inArray(attendances.courseMembershipId, membershipIds));
@@ -137,6 +148,7 @@ const NOT_HELD_YET = "Dieser Termin hat noch nicht stattgefunden: Die Anwesenhei
  * changes) for an unknown date or participant, a date of another course, a participant not in the
  * course, and, when ticking, a participant who does not take part or a date not held yet
  * (unticking stays possible, to correct). A repeated tick changes nothing, not even the audit.
+ * In an open group counted by card the same batch takes from the person's card or gives it back.
  */
 export async function setAttendance(
   db: Db,
@@ -172,7 +184,9 @@ export async function setAttendance(
       render(sql`UPDATE ${attendances} SET present = 0, last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
         WHERE course_date_id = ${input.courseDateId} AND course_membership_id = ${input.courseMembershipId} AND present <> 0 AND ${stillThere}`);
   try {
-    const [result] = await runAtomically(db, [statement]);
+    // An open group counted by card: the tick takes from the person's card, the un-tick gives back (issue 34).
+    const day = berlinDateOf(date.startDateTime);
+    const [result] = await runAtomically(db, [statement, ...cardUseStatements({ ...input, day }, actor, nowIso)]);
     return { status: "saved", present: input.present, changed: result.meta.changes > 0 };
   } catch (error) {
     if (isForeignKeyViolation(error)) return { status: "refused", httpStatus: 404, message: DATE_NOT_FOUND };
@@ -181,13 +195,12 @@ export async function setAttendance(
 }
 
 /** Used by deletes: a where over attendances of one course's dates or participants. */
-export const attendanceOfCourse = (courseId: number) =>
-  attendanceCapture(
-    or(
-      inArray(attendances.courseDateId, sql`(SELECT id FROM ${courseDates} WHERE course_id = ${courseId})`),
-      inArray(attendances.courseMembershipId, sql`(SELECT id FROM ${courseMemberships} WHERE course_id = ${courseId})`),
-    )!,
-  );
+export const attendanceOfCourseWhere = (courseId: number) =>
+  or(
+    inArray(attendances.courseDateId, sql`(SELECT id FROM ${courseDates} WHERE course_id = ${courseId})`),
+    inArray(attendances.courseMembershipId, sql`(SELECT id FROM ${courseMemberships} WHERE course_id = ${courseId})`),
+  )!;
+export const attendanceOfCourse = (courseId: number) => attendanceCapture(attendanceOfCourseWhere(courseId));
 
 /** How many attendance rows a delete takes along (its confirmation says so). */
 export async function attendanceCount(db: Db, of: { courseDateId: number } | { courseMembershipId: number } | { courseId: number }): Promise<number> {
@@ -196,7 +209,7 @@ export async function attendanceCount(db: Db, of: { courseDateId: number } | { c
       ? eq(attendances.courseDateId, of.courseDateId)
       : "courseMembershipId" in of
         ? eq(attendances.courseMembershipId, of.courseMembershipId)
-        : attendanceOfCourse(of.courseId).where;
+        : attendanceOfCourseWhere(of.courseId);
   const [{ total }] = await db
     .select({ total: sql<number>`count(*)` })
     .from(attendances)

@@ -158,7 +158,7 @@ export async function deleteCourseDate(db: Db, id: number, actor: Actor): Promis
       where: eq(courseDates.id, id),
       identifiers: [sql`(SELECT name FROM courses WHERE courses.id = course_id)`, sql`${courseDates.startDateTime}`],
     },
-    dependents: [attendanceCapture(eq(attendances.courseDateId, id))],
+    dependents: attendanceCapture(eq(attendances.courseDateId, id)),
     deletedBy: actor.name,
   });
   return { status: "deleted", transactionId };

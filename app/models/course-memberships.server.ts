@@ -17,12 +17,9 @@ import {
   invoiceRows,
   memberTypes,
   membershipStatuses,
-  onlineBookings,
   paymentAllocations,
   payments,
   people,
-  waitlistOffers,
-  withdrawalDeclarations,
 } from "~/db/schema";
 import { formatAge, formatDate, formatMoney, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
@@ -37,6 +34,7 @@ import { invoiceNumberOfFee, isSettledFee } from "./fees.server";
 import { dialogPaymentStatements, reversalStatements, type DialogPayment } from "./payments.server";
 import { moveToBin } from "./recycle-bin.server";
 import { courseFilter, NOT_TAKING_PART, type CourseQuery } from "./courses.server";
+import { membershipRecordsCapture } from "./membership-records.server";
 import { attendanceCapture, attendanceCount, attendanceText, attendedCount, heldCount, heldUntil, takesPart } from "./attendances.server";
 
 export const STATUS_CONFIRMED_NOT_FOUND = "membership status CONFIRMED not found";
@@ -671,16 +669,10 @@ export async function deleteMembership(db: Db, id: number, actor: Actor): Promis
       ],
     },
     dependents: [
-      attendanceCapture(eq(attendances.courseMembershipId, id)),
+      ...attendanceCapture(eq(attendances.courseMembershipId, id)),
       { table: fees, where: eq(fees.courseMembershipId, id), identifiers: [sql`${fees.text}`, sql`${fees.amount}`] },
       // The evidence of a booking made in Mein Wuff goes along and comes back with it.
-      { table: onlineBookings, where: eq(onlineBookings.courseMembershipId, id), identifiers: [sql`${onlineBookings.bookedOn}`] },
-      { table: waitlistOffers, where: eq(waitlistOffers.courseMembershipId, id), identifiers: [sql`${waitlistOffers.offeredOn}`] },
-      {
-        table: withdrawalDeclarations,
-        where: eq(withdrawalDeclarations.courseMembershipId, id),
-        identifiers: [sql`${withdrawalDeclarations.name}`, sql`${withdrawalDeclarations.receivedOn}`],
-      },
+      ...membershipRecordsCapture(sql`(${id})`),
     ],
     deletedBy: actor.name,
   });

@@ -15,7 +15,8 @@ import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging
 import type { DeleteOutcome } from "./people.server";
 import { isSettledFee } from "./fees.server";
 import { moveToBin } from "./recycle-bin.server";
-import { attendanceOfCourse } from "./attendances.server";
+import { attendanceOfCourse, attendanceOfCourseWhere } from "./attendances.server";
+import { membershipRecordsCapture } from "./membership-records.server";
 import { containsPattern } from "./search.server";
 
 const trainers = alias(people, "trainers");
@@ -279,7 +280,7 @@ export async function courseDeletionContents(db: Db, id: number) {
       .select({ feeCount: count() })
       .from(fees)
       .where(inArray(fees.courseMembershipId, sql`(SELECT id FROM course_memberships WHERE course_id = ${id})`)),
-    db.select({ attendanceCount: count() }).from(attendances).where(attendanceOfCourse(id).where),
+    db.select({ attendanceCount: count() }).from(attendances).where(attendanceOfCourseWhere(id)),
   ]);
   return { membershipCount, dateCount, feeCount, attendanceCount: attendanceRows[0].attendanceCount };
 }
@@ -308,7 +309,8 @@ export async function deleteCourse(db: Db, id: number, actor: Actor): Promise<De
   const transactionId = await moveToBin(db, {
     main: { table: courses, where: eq(courses.id, id), identifiers: [sql`${courses.name}`, sql`${courses.startYear}`] },
     dependents: [
-      attendanceOfCourse(id),
+      ...attendanceOfCourse(id),
+      ...membershipRecordsCapture(sql`(SELECT id FROM course_memberships WHERE course_id = ${id})`),
       {
         table: fees,
         where: inArray(fees.courseMembershipId, membershipIds),

@@ -14,6 +14,7 @@ import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging
 import { containsPattern, nameMatches, personNames } from "./search.server";
 import { moveToBin } from "./recycle-bin.server";
 import { attendanceOfMemberships } from "./attendances.server";
+import { membershipRecordsCapture } from "./membership-records.server";
 
 export const DOG_LISTS = ["current", "archived"] as const;
 export type DogList = (typeof DOG_LISTS)[number];
@@ -200,7 +201,8 @@ export async function deleteDog(db: Db, id: number, actor: Actor): Promise<Delet
       identifiers: [sql`${dogs.commonName}`, sql`(SELECT full_name FROM people WHERE people.id = owner_id)`, sql`${dogs.breed}`],
     },
     dependents: [
-      attendanceOfMemberships(sql`(SELECT id FROM course_memberships WHERE dog_id = ${id})`),
+      ...attendanceOfMemberships(sql`(SELECT id FROM course_memberships WHERE dog_id = ${id})`),
+      ...membershipRecordsCapture(sql`(SELECT id FROM course_memberships WHERE dog_id = ${id})`),
       {
         table: certifications,
         where: eq(certifications.dogId, id),

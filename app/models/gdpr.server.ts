@@ -71,6 +71,10 @@ export const SCOPES: readonly Scope[] = [
   // Withdrawals declared without signing in: those applied to their bookings, and those given
   // under their e-mail address.
   { table: "withdrawal_declarations", where: WITHDRAWALS_OF_PERSON },
+  // Karten & Abos (issue 34): what they bought, and what their attendance took from it.
+  { table: "cards", where: "person_id = ?1" },
+  { table: "card_fees", where: "card_id IN (SELECT id FROM cards WHERE person_id = ?1)" },
+  { table: "card_uses", where: "card_id IN (SELECT id FROM cards WHERE person_id = ?1)" },
   { table: "certifications", where: `person_id = ?1 OR (person_id IS NULL AND dog_id IN (${DOGS}))` },
   { table: "courses", where: "trainer_id = ?1 OR cotrainer_id = ?1" },
   // The feed's secret token is a credential of the club, not data about the person: left out.
@@ -559,7 +563,15 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
       (SELECT salutation, title, first_name, last_name, street_number, zip, city FROM people WHERE id = ?1)
       WHERE person_id = ?1 AND issued_last_name IS NULL`),
     erase("deleted_records"),
+    // Their card uses go before the attendance they name; the cards and their links to fees
+    // after (the fees themselves are bookkeeping and stay).
+    statement(
+      "DELETE FROM card_uses WHERE card_id IN (SELECT id FROM cards WHERE person_id = ?1) OR attendance_id IN (SELECT value FROM json_each(?2))",
+      ids(plan, "attendances"),
+    ),
     erase("attendances"),
+    statement("DELETE FROM card_fees WHERE card_id IN (SELECT id FROM cards WHERE person_id = ?1)"),
+    statement("DELETE FROM cards WHERE person_id = ?1"),
     statement(`UPDATE fees SET course_membership_id = NULL WHERE course_membership_id IN (SELECT value FROM json_each(?2))`, ids(plan, "course_memberships")),
     // The evidence of their online bookings (with the address they booked from) goes with them.
     statement("DELETE FROM online_bookings WHERE course_membership_id IN (SELECT value FROM json_each(?2))", ids(plan, "course_memberships")),

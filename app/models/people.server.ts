@@ -26,6 +26,7 @@ import { pageOfPosition, positionInOrder } from "./paging.server";
 import { nameMatches, personNames } from "./search.server";
 import { moveToBin } from "./recycle-bin.server";
 import { attendanceOfMemberships } from "./attendances.server";
+import { membershipRecordsCapture } from "./membership-records.server";
 import { mandatesOfPersonCapture } from "./sepa-mandates.server";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 
@@ -340,7 +341,8 @@ export async function deletePerson(db: Db, id: number, actor: Actor): Promise<De
   const transactionId = await moveToBin(db, {
     main: { table: people, where: eq(people.id, id), identifiers: [sql`${people.lastName}`, sql`${people.firstName}`, sql`${people.city}`] },
     dependents: [
-      attendanceOfMemberships(sql`(SELECT id FROM course_memberships WHERE person_id = ${id})`),
+      ...attendanceOfMemberships(sql`(SELECT id FROM course_memberships WHERE person_id = ${id})`),
+      ...membershipRecordsCapture(sql`(SELECT id FROM course_memberships WHERE person_id = ${id})`),
       {
         table: certifications,
         where: or(eq(certifications.personId, id), inArray(certifications.dogId, ownDogs))!,

@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useContext, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { mailtoHref, telHref } from "~/lib/format";
@@ -108,6 +108,29 @@ export function CheckboxField({ meta, label, className }: FieldProps) {
       </label>
       {meta.errors && <p className="mt-1 text-sm text-red-600">{meta.errors.join(" ")}</p>}
     </div>
+  );
+}
+
+/** Several of a list ticked (an array field): a fieldset of checkboxes, the error below. */
+export function CheckboxGroupField({ meta, label, className, options }: FieldProps & { options: { value: string | number; label: string }[] }) {
+  const boxes = getCollectionProps(meta, { type: "checkbox", options: options.map((option) => String(option.value)) });
+  return (
+    <fieldset className={className} aria-describedby={meta.errors ? meta.errorId : undefined}>
+      <legend className="mb-1 text-sm font-medium text-slate-700">{label}</legend>
+      <div className="grid max-h-48 gap-1 overflow-y-auto sm:grid-cols-2">
+        {boxes.map((box, index) => (
+          <label key={box.key} className="flex items-center gap-2 text-sm text-slate-700">
+            <input {...box} className="accent-wuff-700" />
+            {options[index].label}
+          </label>
+        ))}
+      </div>
+      {meta.errors && (
+        <p id={meta.errorId} className="mt-1 text-sm text-red-600">
+          {meta.errors.join(" ")}
+        </p>
+      )}
+    </fieldset>
   );
 }
 

@@ -343,6 +343,12 @@ export default function ConfigurationScreen() {
         </Link>
       </p>
       <p className="mt-2 text-sm">
+        10er-Karten und Abos für fortlaufende Gruppen:{" "}
+        <Link to="/cardProducts" className="text-wuff-700 underline">
+          Karten- und Abo-Produkte
+        </Link>
+      </p>
+      <p className="mt-2 text-sm">
         Rechnungs- und Mail-Texte:{" "}
         <Link to="/templates" className="text-wuff-700 underline">
           Vorlagen

@@ -1,0 +1,383 @@
+/**
+ * 10er-Karten and subscriptions used up by attendance (issue 34), through the models the desk and
+ * the handset use: a tick in an open group takes the units per attendance from the person's card,
+ * the one that runs out first when there are two, a subscription before any card; un-ticking
+ * gives them back; without a valid card the tick counts 'ohne Karte' until a card sold later
+ * settles it. Under any sequence of sales, ticks and un-ticks a card's balance is its units minus
+ * its uses plus its returns, never below zero, and never used outside its time.
+ */
+import { env } from "cloudflare:test";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { cardBalance, cardForAttendance, cardValidUntil, subscriptionEnd } from "~/lib/cards";
+import { addDaysToDate, formatDate, todayInBerlin } from "~/lib/format";
+import { setAttendance } from "~/models/attendances.server";
+import { attendanceWithoutCard, cardsOfPerson, sellCard } from "~/models/cards.server";
+import { fetchApp, toastOf } from "../support/app";
+import { berlinDayAt } from "../support/dates";
+import { loginCookie } from "../support/sessions";
+
+const db = createDb(env.DB);
+const actor = { name: "Tina Trainerin" };
+const today = todayInBerlin();
+const dayAt = berlinDayAt(today);
+const CONFIRMED = 4;
+const GUEST = 81;
+/** Dates of the open group: 60 days back to yesterday, every third day. */
+const OFFSETS = Array.from({ length: 20 }, (_, index) => -60 + index * 3);
+const ids = { master: 0, course: 0, fixedCourse: 0, tenCard: 0, doubleCard: 0, monthly: 0, otherCard: 0 };
+const dateIds: number[] = [];
+
+async function product(
+  values: Partial<typeof schema.cardProducts.$inferInsert> & { name: string; kind: "CARD" | "SUBSCRIPTION" },
+  scope: { courseMasterId?: number; courseId?: number },
+) {
+  const [{ id }] = await db.insert(schema.cardProducts).values(values).returning({ id: schema.cardProducts.id });
+  await db.insert(schema.cardProductScopes).values({ productId: id, ...scope });
+  return id;
+}
+
+/** A new customer with a dog in the open group: their membership's id and person's id. */
+async function customer(name: string) {
+  const [{ id: personId }] = await db
+    .insert(schema.people)
+    .values({ firstName: name, lastName: "Kartenkunde", memberTypeId: GUEST })
+    .returning({ id: schema.people.id });
+  const [{ id: dogId }] = await db
+    .insert(schema.dogs)
+    .values({ ownerId: personId, commonName: `Hund ${name}` })
+    .returning({ id: schema.dogs.id });
+  const [{ id: membershipId }] = await db
+    .insert(schema.courseMemberships)
+    .values({ courseId: ids.course, personId, dogId, statusId: CONFIRMED })
+    .returning({ id: schema.courseMemberships.id });
+  return { personId, membershipId };
+}
+
+const tick = (membershipId: number, dateIndex: number, present = true) =>
+  setAttendance(db, { courseId: ids.course, courseDateId: dateIds[dateIndex], courseMembershipId: membershipId, present }, actor);
+
+const balances = async (personId: number) => (await cardsOfPerson(db, personId)).map((card) => card.balance);
+
+beforeAll(async () => {
+  await db.insert(schema.memberTypes).values({ id: GUEST, code: "CARD_GUEST", name: "Gast (Karten)", coursePriceTier: "FULL" }).onConflictDoNothing();
+  await db
+    .insert(schema.membershipStatuses)
+    .values({ id: CONFIRMED, code: "CONFIRMED", name: "Angemeldet", appliesTo: "COURSE", isFeeTrigger: true })
+    .onConflictDoNothing();
+  const [{ id: master }] = await db.insert(schema.courseMasters).values({ name: "Spielgruppe (Karte)" }).returning({ id: schema.courseMasters.id });
+  ids.master = master;
+  const [{ id: course }, { id: fixedCourse }] = await db
+    .insert(schema.courses)
+    .values([
+      { name: "Spielgruppe Mittwoch", startYear: 2026, statusCode: "RUNNING", durationModel: "ONGOING", courseMasterId: master },
+      { name: "Spielgruppe Kompakt", startYear: 2026, statusCode: "RUNNING", durationModel: "FIXED", courseMasterId: master },
+    ])
+    .returning({ id: schema.courses.id });
+  ids.course = course;
+  ids.fixedCourse = fixedCourse;
+  for (const offset of OFFSETS) {
+    const [{ id }] = await db
+      .insert(schema.courseDates)
+      .values({ courseId: course, startDateTime: dayAt(offset), endDateTime: dayAt(offset, 19) })
+      .returning({ id: schema.courseDates.id });
+    dateIds.push(id);
+  }
+  ids.tenCard = await product({ name: "10er-Karte Spielgruppe", kind: "CARD", units: 10, validMonths: 6, priceFull: 12000 }, { courseMasterId: master });
+  ids.doubleCard = await product(
+    { name: "Doppelstunden-Karte", kind: "CARD", units: 10, validMonths: 3, unitsPerAttendance: 2, priceFull: 20000 },
+    { courseId: course },
+  );
+  ids.monthly = await product(
+    { name: "Spielgruppen-Abo", kind: "SUBSCRIPTION", period: "MONTHLY", minTermMonths: 3, noticeMonths: 1, priceFull: 4000 },
+    { courseMasterId: master },
+  );
+  // A card for another course type: never taken for this group.
+  const [{ id: otherMaster }] = await db.insert(schema.courseMasters).values({ name: "Agility (Karte)" }).returning({ id: schema.courseMasters.id });
+  ids.otherCard = await product({ name: "10er-Karte Agility", kind: "CARD", units: 10, validMonths: 6, priceFull: 15000 }, { courseMasterId: otherMaster });
+});
+
+describe("the rules", () => {
+  it("keeps validity and notice periods as the BGB counts them", () => {
+    expect(cardValidUntil("2026-11-30", 6)).toBe("2027-05-29");
+    expect(cardValidUntil("2026-01-31", 1)).toBe("2026-02-27");
+    // Notice on the 20th with one month ends on the 20th of the next month; not within the minimum term.
+    expect(subscriptionEnd({ validFrom: "2026-01-01", minTermMonths: 3, noticeMonths: 1 }, "2026-11-20")).toBe("2026-12-20");
+    expect(subscriptionEnd({ validFrom: "2026-10-01", minTermMonths: 3, noticeMonths: 1 }, "2026-10-20")).toBe("2026-12-31");
+    expect(
+      cardBalance(10, [
+        { kind: "USE", units: 2 },
+        { kind: "USE", units: 2 },
+        { kind: "RETURN", units: 2 },
+      ]),
+    ).toBe(8);
+  });
+});
+
+describe("using a card on the training field", () => {
+  it("takes the units per attendance (2), gives them back on un-ticking, and never twice for one tick", async () => {
+    const { personId, membershipId } = await customer("Doppel");
+    const sold = await sellCard(db, { personId, productId: ids.doubleCard, validFrom: addDaysToDate(today, -30), price: 20000 }, actor);
+    expect(sold).toMatchObject({ status: "sold", settled: 0 });
+    const [fee] = await db
+      .select()
+      .from(schema.fees)
+      .where(eq(schema.fees.id, sold.status === "sold" ? sold.feeId! : 0));
+    expect([fee.amount, fee.openAmount, fee.personId]).toEqual([20000, 20000, personId]);
+    expect(fee.text).toMatch(/^Doppelstunden-Karte, gültig \d\d\.\d\d\.2026 bis \d\d\.\d\d\.20\d\d$/);
+
+    await tick(membershipId, 15);
+    expect(await balances(personId)).toEqual([8]);
+    await tick(membershipId, 15);
+    expect(await balances(personId)).toEqual([8]);
+    await tick(membershipId, 15, false);
+    expect(await balances(personId)).toEqual([10]);
+    await tick(membershipId, 15, false);
+    await tick(membershipId, 15);
+    expect(await balances(personId)).toEqual([8]);
+    const uses = await db.select().from(schema.cardUses).orderBy(schema.cardUses.id);
+    expect(uses.filter((use) => use.cardId === (sold.status === "sold" ? sold.cardId : 0)).map((use) => [use.kind, use.units])).toEqual([
+      ["USE", 2],
+      ["RETURN", 2],
+      ["USE", 2],
+    ]);
+  });
+
+  it("takes from the card that runs out first when two are valid, and from a subscription before any card", async () => {
+    const { personId, membershipId } = await customer("Zwei");
+    const later = await sellCard(db, { personId, productId: ids.tenCard, validFrom: addDaysToDate(today, -5), price: 12000 }, actor);
+    const earlier = await sellCard(db, { personId, productId: ids.tenCard, validFrom: addDaysToDate(today, -50), price: 12000 }, actor);
+    await tick(membershipId, 19);
+    const cards = await cardsOfPerson(db, personId);
+    const balanceOf = (outcome: typeof later) => cards.find((card) => outcome.status === "sold" && card.id === outcome.cardId)?.balance;
+    expect([balanceOf(earlier), balanceOf(later)]).toEqual([9, 10]);
+    // A date before the later card began: only the earlier one is valid then.
+    await tick(membershipId, 5);
+    expect((await cardsOfPerson(db, personId)).map((card) => card.balance).sort()).toEqual([10, 8].sort());
+
+    const abo = await customer("Abo");
+    await sellCard(db, { personId: abo.personId, productId: ids.tenCard, validFrom: addDaysToDate(today, -50), price: 12000 }, actor);
+    await sellCard(db, { personId: abo.personId, productId: ids.monthly, validFrom: addDaysToDate(today, -50), price: 4000 }, actor);
+    await tick(abo.membershipId, 19);
+    const [subscription, card] = (await cardsOfPerson(db, abo.personId)).sort((a, b) => a.kind.localeCompare(b.kind)).reverse();
+    expect([subscription.kind, subscription.uses, card.kind, card.balance]).toEqual(["SUBSCRIPTION", 1, "CARD", 10]);
+  });
+
+  it("counts a tick without a valid card 'ohne Karte', and a card sold afterwards settles it", async () => {
+    const { personId, membershipId } = await customer("Ohne");
+    await sellCard(db, { personId, productId: ids.otherCard, validFrom: addDaysToDate(today, -50), price: 15000 }, actor);
+    expect(await tick(membershipId, 18)).toMatchObject({ status: "saved", present: true });
+    const without = (await attendanceWithoutCard(db)).filter((row) => row.personId === personId);
+    expect(without).toHaveLength(1);
+    expect(without[0]).toMatchObject({ courseName: "Spielgruppe Mittwoch", day: addDaysToDate(today, OFFSETS[18]) });
+    const sold = await sellCard(db, { personId, productId: ids.tenCard, validFrom: addDaysToDate(today, -10), price: 12000 }, actor);
+    expect(sold).toMatchObject({ status: "sold", settled: 1 });
+    expect((await attendanceWithoutCard(db)).filter((row) => row.personId === personId)).toEqual([]);
+    expect((await cardsOfPerson(db, personId)).map((card) => [card.name, card.balance])).toEqual([
+      ["10er-Karte Spielgruppe", 9],
+      ["10er-Karte Agility", 10],
+    ]);
+  });
+
+  it("refuses a product no longer sold, and counts nothing by card in a course with a fixed number of dates", async () => {
+    await db.update(schema.cardProducts).set({ isOffered: false }).where(eq(schema.cardProducts.id, ids.otherCard));
+    const { personId } = await customer("Alt");
+    expect(await sellCard(db, { personId, productId: ids.otherCard, validFrom: today, price: 100 }, actor)).toEqual({
+      status: "refused",
+      message: "Dieses Produkt gibt es nicht oder es wird nicht mehr verkauft.",
+    });
+    await db.update(schema.cardProducts).set({ isOffered: true }).where(eq(schema.cardProducts.id, ids.otherCard));
+    const [{ id: dogId }] = await db.insert(schema.dogs).values({ ownerId: personId, commonName: "Fix" }).returning({ id: schema.dogs.id });
+    const [{ id: membershipId }] = await db
+      .insert(schema.courseMemberships)
+      .values({ courseId: ids.fixedCourse, personId, dogId, statusId: CONFIRMED })
+      .returning({ id: schema.courseMemberships.id });
+    const [{ id: dateId }] = await db
+      .insert(schema.courseDates)
+      .values({ courseId: ids.fixedCourse, startDateTime: dayAt(-2) })
+      .returning({ id: schema.courseDates.id });
+    await sellCard(db, { personId, productId: ids.tenCard, validFrom: addDaysToDate(today, -10), price: 12000 }, actor);
+    await setAttendance(db, { courseId: ids.fixedCourse, courseDateId: dateId, courseMembershipId: membershipId, present: true }, actor);
+    expect(await balances(personId)).toEqual([10]);
+    expect((await attendanceWithoutCard(db)).filter((row) => row.personId === personId)).toEqual([]);
+  });
+});
+
+const operation = fc.oneof(
+  fc.record({
+    kind: fc.constant("sell" as const),
+    product: fc.constantFrom("tenCard", "doubleCard", "monthly", "otherCard"),
+    startsDaysAgo: fc.integer({ min: 0, max: 200 }),
+  }),
+  fc.record({ kind: fc.constant("tick" as const), date: fc.nat(OFFSETS.length - 1) }),
+  fc.record({ kind: fc.constant("untick" as const), date: fc.nat(OFFSETS.length - 1) }),
+);
+
+/** The products valid for the open group (the Agility card is not). */
+const validHere = new Set(["10er-Karte Spielgruppe", "Doppelstunden-Karte", "Spielgruppen-Abo"]);
+
+/** The open use of a participant's attendance on one of the group's dates, if any. */
+async function openUseOfDate(membershipId: number, dateIndex: number) {
+  const [row] = await db.all<{ cardId: number }>(sql`SELECT u.card_id AS cardId FROM card_uses u JOIN attendances a ON a.id = u.attendance_id
+    WHERE a.course_membership_id = ${membershipId} AND a.course_date_id = ${dateIds[dateIndex]} AND u.kind = 'USE'
+      AND NOT EXISTS (SELECT 1 FROM card_uses r WHERE r.reverses_id = u.id)`);
+  return row;
+}
+
+describe("any sequence of sales, ticks and un-ticks", () => {
+  it("keeps every card's balance units − uses + returns, never below zero, never used outside its time, one open use per tick", async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 25 }), async (operations) => {
+        const { personId, membershipId } = await customer(`Lauf${++run}`);
+        let sold = 0;
+        for (const [index, op] of operations.entries()) {
+          const step = `${index + 1}. ${JSON.stringify(op)}`;
+          if (op.kind === "sell") {
+            const outcome = await sellCard(
+              db,
+              { personId, productId: ids[op.product], validFrom: addDaysToDate(today, -op.startsDaysAgo), price: 1000 },
+              actor,
+            );
+            expect(outcome.status, step).toBe("sold");
+            sold += 1;
+          } else if (op.kind === "untick") {
+            expect((await tick(membershipId, op.date, false)).status, step).toBe("saved");
+          } else {
+            // The rule in app/lib/cards.ts is the oracle: the tick takes from the card it picks.
+            const day = addDaysToDate(today, OFFSETS[op.date]);
+            const before = await openUseOfDate(membershipId, op.date);
+            const candidates = (await cardsOfPerson(db, personId)).filter((card) => validHere.has(card.name));
+            const expected = before ? before.cardId : (cardForAttendance(candidates, day)?.id ?? null);
+            expect((await tick(membershipId, op.date)).status, step).toBe("saved");
+            expect((await openUseOfDate(membershipId, op.date))?.cardId ?? null, `${step}: the card the rule picks`).toBe(expected);
+          }
+          const cards = await db.select().from(schema.cards).where(eq(schema.cards.personId, personId));
+          const uses = cards.length
+            ? await db
+                .select()
+                .from(schema.cardUses)
+                .where(
+                  inArray(
+                    schema.cardUses.cardId,
+                    cards.map((card) => card.id),
+                  ),
+                )
+            : [];
+          const listed = await cardsOfPerson(db, personId);
+          const shown = new Map(listed.map((card) => [card.id, card.balance]));
+          for (const card of cards) {
+            const own = uses.filter((use) => use.cardId === card.id);
+            const openUses = own.filter((use) => use.kind === "USE" && !own.some((other) => other.reversesId === use.id)).length;
+            expect(listed.find((row) => row.id === card.id)?.uses, `${step}: uses counted`).toBe(openUses);
+            if (card.kind === "CARD") {
+              const balance = cardBalance(card.units!, own);
+              expect(shown.get(card.id), `${step}: balance derived`).toBe(balance);
+              expect(balance, `${step}: never below zero`).toBeGreaterThanOrEqual(0);
+            }
+            for (const use of own.filter((row) => row.kind === "USE")) {
+              expect(use.usedOn >= card.validFrom && (card.validUntil === null || use.usedOn <= card.validUntil), `${step}: used within its time`).toBe(true);
+            }
+          }
+          // Each present attendance has at most one open use, an absent one none; each tick takes from at most one card.
+          const open = await db.all<{ attendance_id: number; present: number; open: number }>(sql`SELECT a.id AS attendance_id, a.present,
+              (SELECT count(*) FROM card_uses u WHERE u.attendance_id = a.id AND u.kind = 'USE' AND NOT EXISTS (SELECT 1 FROM card_uses r WHERE r.reverses_id = u.id)) AS open
+            FROM attendances a WHERE a.course_membership_id = ${membershipId}`);
+          for (const row of open) expect(row.open, `${step}: open uses of attendance ${row.attendance_id}`).toBeLessThanOrEqual(row.present);
+        }
+        // The books: one fee per card sold (subscriptions are billed by their periodic run), each its price.
+        const cardFees = await db
+          .select({ amount: schema.fees.amount })
+          .from(schema.cardFees)
+          .innerJoin(schema.cards, eq(schema.cards.id, schema.cardFees.cardId))
+          .innerJoin(schema.fees, eq(schema.fees.id, schema.cardFees.feeId))
+          .where(and(eq(schema.cards.personId, personId), eq(schema.cards.kind, "CARD")));
+        const soldCards = await db
+          .select({ id: schema.cards.id })
+          .from(schema.cards)
+          .where(and(eq(schema.cards.personId, personId), eq(schema.cards.kind, "CARD")));
+        expect(cardFees.map((fee) => fee.amount)).toEqual(soldCards.map(() => 1000));
+        expect(soldCards.length).toBeLessThanOrEqual(sold);
+      }),
+      { numRuns: 25, seed: 20261130 },
+    );
+  });
+});
+
+describe("the screens", () => {
+  /** A dialog's form post with repeated fields (the checkboxes of a list). */
+  const post = (path: string, cookie: string, fields: [string, string | number][]) =>
+    fetchApp(path, { method: "POST", cookie, body: new URLSearchParams(fields.map(([name, value]) => [name, String(value)])) });
+
+  it("lets the ADMIN declare a product with its terms and where it is valid, with German messages for what the law or the form refuses", async () => {
+    const admin = await loginCookie("admin");
+    const base: [string, string | number][] = [
+      ["intent", "cardProduct:save"],
+      ["name", "5er-Karte Social Walk"],
+      ["kind", "CARD"],
+      ["priceFull", "55,00"],
+      ["taxCase", "STANDARD"],
+      ["isOffered", "on"],
+    ];
+    const noUnits = await post("/cardProducts", admin, [...base, ["courseMasterIds", ids.master]]);
+    expect(noUnits.status).toBe(400);
+    expect(await noUnits.text()).toContain("Bitte die Zahl der Einheiten angeben (1 bis 100)");
+    const nowhere = await post("/cardProducts", admin, [...base, ["units", 5], ["validMonths", 3]]);
+    expect(await nowhere.text()).toContain("Bitte mindestens einen Kurs-Typ oder eine Gruppe wählen, für die das Produkt gilt");
+    const longNotice = await post("/cardProducts", admin, [
+      ["intent", "cardProduct:save"],
+      ["name", "Jahresabo"],
+      ["kind", "SUBSCRIPTION"],
+      ["period", "MONTHLY"],
+      ["minTermMonths", 12],
+      ["noticeMonths", 3],
+      ["taxCase", "STANDARD"],
+      ["courseIds", ids.course],
+    ]);
+    expect(longNotice.status).toBe(400);
+    expect(await longNotice.text()).toContain("Kündigungsfrist");
+
+    const created = await post("/cardProducts", admin, [...base, ["units", 5], ["validMonths", 3], ["courseMasterIds", ids.master], ["courseIds", ids.course]]);
+    expect(toastOf(created)).toEqual({ type: "success", message: "Produkt wurde angelegt" });
+    const [product] = await db.select().from(schema.cardProducts).where(eq(schema.cardProducts.name, "5er-Karte Social Walk"));
+    expect(product).toMatchObject({ kind: "CARD", units: 5, validMonths: 3, priceFull: 5500, period: null, unitsPerAttendance: 1, isOffered: true });
+    const scopes = await db.select().from(schema.cardProductScopes).where(eq(schema.cardProductScopes.productId, product.id));
+    expect(scopes.map((scope) => [scope.courseMasterId, scope.courseId])).toEqual(
+      expect.arrayContaining([
+        [ids.master, null],
+        [null, ids.course],
+      ]),
+    );
+    const screen = await (await fetchApp("/cardProducts", { cookie: admin })).text();
+    expect(screen).toContain("5 Einheiten, 3 Monate gültig");
+    // Staff and FINANCE do not keep products.
+    expect((await fetchApp("/cardProducts", { cookie: await loginCookie("finance") })).status).toBe(302);
+  });
+
+  it("lets FINANCE sell a card on the person's tab at the member type's price, and refuses deleting a product once sold", async () => {
+    const finance = await loginCookie("finance");
+    const { personId } = await customer("Verkauf");
+    const sold = await post(`/people/${personId}/cards`, finance, [
+      ["intent", "card:save"],
+      ["personId", personId],
+      ["productId", ids.tenCard],
+      ["validFrom", formatDate(today)],
+      ["price", ""],
+    ]);
+    expect(toastOf(sold)).toEqual({ type: "success", message: "10er-Karte Spielgruppe verkauft." });
+    const [card] = await cardsOfPerson(db, personId);
+    expect([card.name, card.balance, card.price, card.validFrom]).toEqual(["10er-Karte Spielgruppe", 10, 12000, today]);
+    const tab = await (await fetchApp(`/people/${personId}/cards`, { cookie: finance })).text();
+    expect(tab).toContain("10 von 10");
+    expect((await fetchApp(`/people/${personId}/cards`, { cookie: await loginCookie("staff") })).status).not.toBe(200);
+    const refused = await post("/cardProducts", await loginCookie("admin"), [
+      ["intent", "cardProduct:delete"],
+      ["id", ids.tenCard],
+    ]);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("Das Produkt kann nicht gelöscht werden: Es wurde");
+  });
+});
