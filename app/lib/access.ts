@@ -116,6 +116,8 @@ const HOME_PANEL_AREAS = {
   /** Änderungen aus dem Portal: what people changed in Mein Wuff, each opening its person; the
    *  papers waiting for staff lead to Nachweise prüfen. */
   portalChanges: ["people", "dogPapers"],
+  /** Karten & Abos: attendance 'ohne Karte' to settle and cards running out, each opening the person's tab. */
+  cards: ["cards", "people"],
 } as const satisfies Record<string, readonly Area[]>;
 
 export type HomePanel = keyof typeof HOME_PANEL_AREAS;

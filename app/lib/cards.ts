@@ -59,3 +59,23 @@ export function subscriptionEnd(subscription: { validFrom: string; minTermMonths
   const end = noticeEnds > minimumEnds ? noticeEnds : minimumEnds;
   return end < noticeOn ? noticeOn : end;
 }
+
+/** What a participant has to attend with on a day: a subscription, or the units left on valid cards. */
+export type CardStanding = { subscription: boolean; units: number };
+
+/** The standing of each participant on `day`, from their cards (by membership id; a row without a card: none). */
+export function cardStandings(
+  cards: readonly { membershipId: number; kind: CardKind | null; validFrom: string | null; validUntil: string | null; balance: number | null }[],
+  day: string,
+) {
+  const standings = new Map<number, CardStanding>();
+  for (const card of cards) {
+    const standing = standings.get(card.membershipId) ?? { subscription: false, units: 0 };
+    if (card.validFrom !== null && isValidOn({ validFrom: card.validFrom, validUntil: card.validUntil }, day)) {
+      if (card.kind === "SUBSCRIPTION") standing.subscription = true;
+      else standing.units += card.balance ?? 0;
+    }
+    standings.set(card.membershipId, standing);
+  }
+  return standings;
+}

@@ -196,7 +196,11 @@ export async function cardsOfPerson(db: Db, personId: number): Promise<PersonCar
 
 export type WithoutCard = { attendanceId: number; personId: number; personName: string; courseName: string; day: string };
 
-/** Attendance in open groups counted by card that no card covers ('ohne Karte'), oldest first. */
+/**
+ * Attendance in open groups counted by card that no card covers ('ohne Karte'), oldest first.
+ * The courses counted by card come first, then their participants and ticks by index (CROSS JOIN
+ * keeps that order in SQLite): the cost follows the open groups, not every tick of the club.
+ */
 export async function attendanceWithoutCard(db: Db, limit = 100): Promise<WithoutCard[]> {
   const rows = await db
     .select({
@@ -206,12 +210,20 @@ export async function attendanceWithoutCard(db: Db, limit = 100): Promise<Withou
       courseName: sql<string>`${courses.name}`.as("course_name"),
       startDateTime: courseDates.startDateTime,
     })
-    .from(attendances)
-    .innerJoin(courseMemberships, eq(courseMemberships.id, attendances.courseMembershipId))
-    .innerJoin(courses, eq(courses.id, courseMemberships.courseId))
+    .from(courses)
+    .crossJoin(courseMemberships)
+    .crossJoin(attendances)
     .innerJoin(courseDates, eq(courseDates.id, attendances.courseDateId))
     .innerJoin(people, eq(people.id, courseMemberships.personId))
-    .where(and(eq(attendances.present, true), sql`${countsByCard("courses")}`, sql`NOT ${openUseOf(`"attendances"."id"`)}`))
+    .where(
+      and(
+        sql`${countsByCard("courses")}`,
+        eq(courseMemberships.courseId, courses.id),
+        eq(attendances.courseMembershipId, courseMemberships.id),
+        eq(attendances.present, true),
+        sql`NOT ${openUseOf(`"attendances"."id"`)}`,
+      ),
+    )
     .orderBy(asc(courseDates.startDateTime), asc(attendances.id))
     .limit(limit);
   return rows.map(({ startDateTime, ...row }) => ({ ...row, day: berlinDateOf(startDateTime) }));
@@ -521,4 +533,41 @@ export async function productsForSale(db: Db, personId: number | null) {
     .from(cardProducts)
     .where(eq(cardProducts.isOffered, true))
     .orderBy(asc(cardProducts.nameKey), asc(cardProducts.id));
+}
+
+export type ExpiringCard = { id: number; personId: number; personName: string; name: string; balance: number; units: number; validUntil: string };
+
+/** Cards with units left that run out from `today` to `until` (the home page: 14 days), the soonest first. */
+export async function cardsExpiring(db: Db, today: string, until: string, limit = 100): Promise<ExpiringCard[]> {
+  const rows = await db
+    .select({
+      id: cards.id,
+      personId: cards.personId,
+      personName: sql<string>`${people.fullName}`.as("person_name"),
+      name: cards.name,
+      balance: sql<number>`${cardBalanceSql("cards")}`.as("card_balance"),
+      units: sql<number>`${cards.units}`,
+      validUntil: sql<string>`${cards.validUntil}`,
+    })
+    .from(cards)
+    .innerJoin(people, eq(people.id, cards.personId))
+    .where(and(eq(cards.kind, "CARD"), sql`${cards.validUntil} BETWEEN ${today} AND ${until}`, sql`card_balance > 0`))
+    .orderBy(asc(cards.validUntil), asc(cards.id))
+    .limit(limit);
+  return rows;
+}
+
+/** A card of a participant that is valid for the participant's course (the handset's readout). */
+export type ParticipantCard = { membershipId: number; kind: CardKind | null; validFrom: string | null; validUntil: string | null; balance: number | null };
+
+/**
+ * For a course counted by card (an open group a product is valid for): its participants' cards
+ * that are valid for it, whatever their time (the page picks those of the date shown), and a row
+ * without a card for a participant who has none; for any other course nothing, and the handset
+ * shows nothing.
+ */
+export function cardsOfCourse(db: Db, courseId: number): Promise<ParticipantCard[]> {
+  return db.all<ParticipantCard>(sql`SELECT m.id AS membershipId, c.kind, c.valid_from AS validFrom, c.valid_until AS validUntil, ${cardBalanceSql("c")} AS balance
+    FROM ${courses} co JOIN ${courseMemberships} m ON m.course_id = co.id LEFT JOIN ${cards} c ON c.person_id = m.person_id AND ${validForCourse("c", "co")}
+    WHERE co.id = ${courseId} AND ${countsByCard("co")}`);
 }

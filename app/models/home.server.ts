@@ -26,11 +26,14 @@ import { lastJob, type JobRow } from "./jobs.server";
 import { failedReminders, type ReminderRow } from "./reminders.server";
 import { pendingPaperCount } from "./dog-papers.server";
 import { openDeclarationCount } from "./withdrawal-declarations.server";
+import { attendanceWithoutCard, cardsExpiring, type ExpiringCard, type WithoutCard } from "./cards.server";
 import { openApplicationCount } from "./membership-applications.server";
 import { portalChanges, PORTAL_CHANGES_DAYS, type PortalChange } from "./portal-changes.server";
 
 /** Rows per panel: what fits at a glance; the rest is one link away. */
 export const HOME_PANEL_LIMIT = 10;
+/** Cards running out this many days ahead are named on the home page (issue 34 item 4). */
+export const CARD_EXPIRY_WARNING_DAYS = 14;
 
 /** A panel's rows, at most HOME_PANEL_LIMIT, and whether there are more. */
 type Limited<Row> = { rows: Row[]; more: boolean };
@@ -62,6 +65,8 @@ export type HomePanels = {
   /** What people changed in Mein Wuff over the last two weeks, and the papers waiting (issue 32);
    *  only while there is any. */
   portalChanges?: Limited<PortalChange> & { pendingPapers: number; openApplications: number; openWithdrawals: number };
+  /** Attendance 'ohne Karte' and cards running out in the next 14 days (issue 34); only while there are any. */
+  cards?: { withoutCard: Limited<WithoutCard>; expiring: Limited<ExpiringCard> };
 };
 
 const limited = <Row>(rows: Row[]): Limited<Row> => ({ rows: rows.slice(0, HOME_PANEL_LIMIT), more: rows.length > HOME_PANEL_LIMIT });
@@ -132,23 +137,26 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
   const week = weekDays(today);
   const rabiesUntil = rabiesWarningUntil(today);
   const since = berlinMidnight(addDaysToDate(today, -PORTAL_CHANGES_DAYS));
-  const [courseDates, overCapacity, rabies, birthdays, fees, job, failed, changes, pendingPapers, applications, withdrawals] = await Promise.all([
-    shown("courseDates")
-      ? comingCourseDates(db, berlinMidnight(today), berlinMidnight(addDaysToDate(today, 2)), HOME_PANEL_LIMIT + 1).then(limited)
-      : undefined,
-    shown("overCapacity") ? overCapacityCourses(db) : undefined,
-    shown("rabies") ? rabiesWarnings(db, rabiesUntil) : undefined,
-    shown("birthdays") ? birthdaysOnDays(db, { days: week, scope: "members", limit: HOME_PANEL_LIMIT }) : undefined,
-    shown("fees") ? openAndDueFees(db, today) : undefined,
-    shown("lastJob") ? lastJob(db) : undefined,
-    shown("failedReminders") ? failedReminders(db, HOME_PANEL_LIMIT + 1).then(limited) : undefined,
-    shown("portalChanges")
-      ? portalChanges(db, { since, limit: HOME_PANEL_LIMIT + 1, withConsents: may(user, "protectedPersonData") }).then(limited)
-      : undefined,
-    shown("portalChanges") ? pendingPaperCount(db) : 0,
-    shown("portalChanges") && mayUse(user, "applications") ? openApplicationCount(db) : 0,
-    shown("portalChanges") && mayUse(user, "withdrawals") ? openDeclarationCount(db) : 0,
-  ]);
+  const [courseDates, overCapacity, rabies, birthdays, fees, job, failed, changes, pendingPapers, applications, withdrawals, withoutCard, expiring] =
+    await Promise.all([
+      shown("courseDates")
+        ? comingCourseDates(db, berlinMidnight(today), berlinMidnight(addDaysToDate(today, 2)), HOME_PANEL_LIMIT + 1).then(limited)
+        : undefined,
+      shown("overCapacity") ? overCapacityCourses(db) : undefined,
+      shown("rabies") ? rabiesWarnings(db, rabiesUntil) : undefined,
+      shown("birthdays") ? birthdaysOnDays(db, { days: week, scope: "members", limit: HOME_PANEL_LIMIT }) : undefined,
+      shown("fees") ? openAndDueFees(db, today) : undefined,
+      shown("lastJob") ? lastJob(db) : undefined,
+      shown("failedReminders") ? failedReminders(db, HOME_PANEL_LIMIT + 1).then(limited) : undefined,
+      shown("portalChanges")
+        ? portalChanges(db, { since, limit: HOME_PANEL_LIMIT + 1, withConsents: may(user, "protectedPersonData") }).then(limited)
+        : undefined,
+      shown("portalChanges") ? pendingPaperCount(db) : 0,
+      shown("portalChanges") && mayUse(user, "applications") ? openApplicationCount(db) : 0,
+      shown("portalChanges") && mayUse(user, "withdrawals") ? openDeclarationCount(db) : 0,
+      shown("cards") ? attendanceWithoutCard(db, HOME_PANEL_LIMIT + 1).then(limited) : undefined,
+      shown("cards") ? cardsExpiring(db, today, addDaysToDate(today, CARD_EXPIRY_WARNING_DAYS), HOME_PANEL_LIMIT + 1).then(limited) : undefined,
+    ]);
   const panels: HomePanels = { today };
   if (courseDates) panels.courseDates = courseDates;
   if (overCapacity) panels.overCapacity = overCapacity;
@@ -160,5 +168,6 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
   if (changes && (changes.rows.length > 0 || pendingPapers > 0 || applications > 0 || withdrawals > 0)) {
     panels.portalChanges = { ...changes, pendingPapers, openApplications: applications, openWithdrawals: withdrawals };
   }
+  if (withoutCard && expiring && (withoutCard.rows.length > 0 || expiring.rows.length > 0)) panels.cards = { withoutCard, expiring };
   return panels;
 }

@@ -380,4 +380,26 @@ describe("the screens", () => {
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("Das Produkt kann nicht gelöscht werden: Es wurde");
   });
+  it("shows the trainer's phone what each participant has left, and the home page the ticks 'ohne Karte' and cards running out", async () => {
+    const withCard = await customer("Handy");
+    const without = await customer("Handyohne");
+    await sellCard(db, { personId: withCard.personId, productId: ids.tenCard, validFrom: addDaysToDate(today, -170), price: 12000 }, actor);
+    await tick(withCard.membershipId, 19);
+    await tick(without.membershipId, 19);
+    const staff = await loginCookie("staff");
+    const handset = (await (await fetchApp(`/coursesheetmobile?course=${ids.course}&date=${dateIds[19]}`, { cookie: staff })).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    expect(handset).toContain("Karte: 9 Einheiten übrig");
+    expect(handset).toContain("Ohne gültige Karte (wird trotzdem gezählt)");
+
+    const home = (await (await fetchApp("/", { cookie: await loginCookie("finance") })).text()).replaceAll("<!-- -->", "");
+    expect(home).toContain("Karten &amp; Abos");
+    expect(home).toContain("Handyohne Kartenkunde");
+    // The card sold 170 days ago for 6 months runs out within 14 days.
+    expect(home).toMatch(/Handy Kartenkunde: 10er-Karte Spielgruppe/);
+    // Staff without FINANCE do not get the card (its entries open the Kontenblatt's side).
+    expect(await (await fetchApp("/", { cookie: staff })).text()).not.toContain("Handyohne Kartenkunde");
+  });
 });

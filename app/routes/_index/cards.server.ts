@@ -8,7 +8,7 @@ import { timeRangeText } from "~/lib/calendar";
 import { addDaysToDate, berlinDateOf, formatCount, formatDate, formatDateTime, formatMoney, formatWeekday } from "~/lib/format";
 import { JOB_STATUS_LABELS, jobMessage, jobTitle, progressText } from "~/lib/jobs";
 import { isRabiesExpired, RABIES_WARNING_DAYS } from "~/lib/rabies";
-import type { HomePanels } from "~/models/home.server";
+import { CARD_EXPIRY_WARNING_DAYS, type HomePanels } from "~/models/home.server";
 import type { PortalChange } from "~/models/portal-changes.server";
 
 type HomeEntry = {
@@ -289,6 +289,39 @@ function portalChangesCard(panel: NonNullable<HomePanels["portalChanges"]>): Hom
   };
 }
 
+/** Karten & Abos (issue 34): attendance without a card to settle, and cards running out soon. */
+function cardsCard(panel: NonNullable<HomePanels["cards"]>): HomeCard {
+  return {
+    id: "cards",
+    title: "Karten & Abos",
+    groups: [
+      {
+        heading: "Ohne Karte",
+        entries: panel.withoutCard.rows.map((row) => ({
+          key: `without-${row.attendanceId}`,
+          href: `/people/${row.personId}/cards`,
+          title: row.personName,
+          detail: `${row.courseName} am ${formatDate(row.day)}`,
+          note: "ohne Karte",
+          warn: true,
+        })),
+      },
+      {
+        heading: `Karten laufen ab (${CARD_EXPIRY_WARNING_DAYS} Tage)`,
+        entries: panel.expiring.rows.map((card) => ({
+          key: `expiring-${card.id}`,
+          href: `/people/${card.personId}/cards`,
+          title: `${card.personName}: ${card.name}`,
+          note: `läuft ab am ${formatDate(card.validUntil)}`,
+          detail: `Rest ${card.balance} von ${card.units}`,
+        })),
+      },
+    ].filter((group) => group.entries.length > 0),
+    empty: "Keine Termine ohne Karte und keine Karten, die bald ablaufen",
+    more: panel.withoutCard.more || panel.expiring.more ? { href: "/cards", label: ALL } : null,
+  };
+}
+
 export function homeCards(panels: HomePanels): HomeCard[] {
   const { today } = panels;
   return [
@@ -300,5 +333,6 @@ export function homeCards(panels: HomePanels): HomeCard[] {
     panels.lastJob && lastJobCard(panels.lastJob),
     panels.failedReminders && failedRemindersCard(panels.failedReminders),
     panels.portalChanges && portalChangesCard(panels.portalChanges),
+    panels.cards && cardsCard(panels.cards),
   ].filter((card): card is HomeCard => Boolean(card));
 }

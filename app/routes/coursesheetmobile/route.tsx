@@ -7,6 +7,8 @@ import { dialogAction } from "~/dialogs/kit.server";
 import { berlinDateOf, formatDate, formatTime, formatWeekday, todayInBerlin } from "~/lib/format";
 import { parseId } from "~/lib/ids";
 import { chooseDate, courseAttendance, setAttendance } from "~/models/attendances.server";
+import { cardStandings, type CardStanding } from "~/lib/cards";
+import { cardsOfCourse } from "~/models/cards.server";
 import { listAllMemberships } from "~/models/course-memberships.server";
 import { runningCourses } from "~/models/handset.server";
 import { readForUser, requireAccessToAll } from "~/services/auth.server";
@@ -29,18 +31,22 @@ export async function loader(args: LoaderFunctionArgs) {
   const { value } = await readForUser(args, AREAS, async (user) => {
     const { db } = args.context;
     // Read together: one round trip (the course is checked against the running ones after it).
-    const [courses, participants, attendance] = await Promise.all([
+    const [courses, participants, attendance, cards] = await Promise.all([
       runningCourses(db, new Date(), user.email),
       wanted ? listAllMemberships(db, { courseId: wanted, sort: { id: "fullName", descending: false } }, today) : Promise.resolve([]),
       wanted ? courseAttendance(db, wanted, today) : Promise.resolve({ dates: [], present: [] }),
+      wanted ? cardsOfCourse(db, wanted) : Promise.resolve([]),
     ]);
     const course = courses.find((candidate) => candidate.id === wanted) ?? null;
-    return { courses, course, participants: course ? participants : [], attendance };
+    return { courses, course, participants: course ? participants : [], attendance, cards: course ? cards : [] };
   });
-  const { courses, course, participants, attendance } = value;
+  const { courses, course, participants, attendance, cards } = value;
   const date = course ? chooseDate(attendance.dates, wantedDate, today) : null;
   const present = date ? attendance.present.filter((key) => key.startsWith(`${date.id}:`)).map((key) => Number(key.split(":")[1])) : [];
+  // An open group counted by card: what each participant has left on the date's day (issue 34).
+  const standing = date ? cardStandings(cards, berlinDateOf(date.startDateTime)) : new Map<number, CardStanding>();
   return {
+    cards: Object.fromEntries([...standing].map(([membershipId, card]) => [membershipId, cardStandingText(card)])),
     courses,
     course,
     participants,
@@ -48,6 +54,13 @@ export async function loader(args: LoaderFunctionArgs) {
     date: date ? { id: date.id, label: dateLabel(date.startDateTime, date.isAllDay, today), held: date.held } : null,
     present,
   };
+}
+
+/** 'Abo', 'Karte: 7 Einheiten übrig' or, in red, 'Ohne gültige Karte' (the tick still counts). */
+function cardStandingText(card: CardStanding): { text: string; warn: boolean } {
+  if (card.subscription) return { text: "Abo", warn: false };
+  if (card.units > 0) return { text: `Karte: ${card.units === 1 ? "1 Einheit" : `${card.units} Einheiten`} übrig`, warn: card.units <= 1 };
+  return { text: "Ohne gültige Karte (wird trotzdem gezählt)", warn: true };
 }
 
 function dateLabel(start: string, isAllDay: boolean, today: string) {
@@ -161,7 +174,7 @@ function CourseChoice({ courses }: { courses: Loaded["courses"] }) {
 }
 
 export default function CourseSheetHandset() {
-  const { courses, course, participants, dates, date, present } = useLoaderData<typeof loader>();
+  const { courses, course, participants, dates, date, present, cards } = useLoaderData<typeof loader>();
   // A refused tick without JavaScript (a dialog's answer has no `ok`).
   const answer = useActionData<TickResult | Record<string, unknown>>();
   const refused = answer && "ok" in answer && answer.ok === false ? String(answer.error) : null;
@@ -243,6 +256,9 @@ export default function CourseSheetHandset() {
             {!participant.takesPart && <p className="font-semibold text-slate-800">{participant.status}: nimmt nicht teil</p>}
             <p>{[participant.breed, participant.dogGenderText, participant.dogAgeText].filter(Boolean).join(" · ")}</p>
             {participant.attendanceText && <p>Anwesend: {participant.attendanceText} Terminen</p>}
+            {cards[participant.id] && (
+              <p className={cards[participant.id].warn ? "font-semibold text-red-800" : "text-wuff-800"}>{cards[participant.id].text}</p>
+            )}
             {participant.proofWarnings.map((warning) => (
               <p key={warning} className="font-semibold text-red-800">
                 {warning}
