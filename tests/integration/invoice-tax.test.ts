@@ -15,6 +15,7 @@ import * as schema from "~/db/schema";
 import { SMALL_BUSINESS_NOTE } from "~/lib/tax";
 import { issueInvoice, saveInvoiceRow } from "~/models/invoices.server";
 import { defaultTaxCaseOfFee } from "~/models/tax.server";
+import { sellCard } from "~/models/cards.server";
 import { postForm } from "../support/app";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
@@ -149,6 +150,15 @@ describe("the case a new row starts with", () => {
     );
     await db.update(schema.courseMasters).set({ taxCase: "STANDARD" }).where(eq(schema.courseMasters.id, masterId));
     expect(await caseOf(courseFee)).toBe("STANDARD");
+    // A 10er-Karte's fee (kind OTHER) takes its product's case, not 'sonstige Posten' (issue 34).
+    const [product] = await db
+      .insert(schema.cardProducts)
+      .values({ name: "10er-Karte Steuer", kind: "CARD", units: 10, validMonths: 6, priceFull: 10000, taxCase: "REDUCED" })
+      .returning({ id: schema.cardProducts.id });
+    await db.insert(schema.cardProductScopes).values({ productId: product.id, courseMasterId: masterId });
+    const sold = await sellCard(db, { personId: 2, productId: product.id, validFrom: TODAY, price: 10000 }, actor);
+    if (sold.status !== "sold") throw new Error(JSON.stringify(sold));
+    expect(await caseOf(`f.id = ${sold.feeId}`)).toBe("REDUCED");
 
     const [draft] = await db
       .insert(schema.invoiceHeaders)
