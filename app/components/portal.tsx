@@ -220,11 +220,11 @@ export function PortalSubmit({ children, name, value, disabled }: { children: Re
 /** A notice at the top of a form: what happened (status) or what went wrong (alert). */
 export function PortalNotice({ tone, children }: { tone: "success" | "error"; children: ReactNode }) {
   return tone === "success" ? (
-    <p role="status" className="mt-3 rounded border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">
+    <p role="status" className="mt-3 rounded border border-emerald-300 bg-emerald-50 p-3 break-words text-emerald-900">
       {children}
     </p>
   ) : (
-    <p role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 text-red-800">
+    <p role="alert" className="mt-3 rounded border border-red-300 bg-red-50 p-3 break-words text-red-800">
       {children}
     </p>
   );

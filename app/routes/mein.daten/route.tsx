@@ -201,8 +201,9 @@ function EmailForm({ email, actionData }: { email: string | null; actionData?: E
   return (
     <PortalPart id="email-title" title="E-Mail-Adresse">
       <p className="mt-1 text-sm text-slate-700">
-        Jetzt: <strong>{email ?? "keine"}</strong>. Mit dieser Adresse meldest du dich bei Mein Wuff an. Eine neue Adresse gilt, sobald du den Link öffnest, den
-        wir an sie schicken.
+        {/* A long address breaks rather than pushing a phone's page sideways. */}
+        Jetzt: <strong className="break-all">{email ?? "keine"}</strong>. Mit dieser Adresse meldest du dich bei Mein Wuff an. Eine neue Adresse gilt, sobald du
+        den Link öffnest, den wir an sie schicken.
       </p>
       {actionData?.sent && <PortalNotice tone="success">{actionData.sent}</PortalNotice>}
       {form.errors && <PortalNotice tone="error">{form.errors.join(" ")}</PortalNotice>}
