@@ -96,6 +96,9 @@ export const FEED_NEW_LINK =
  * Where the sign-in leads back to (?weiter=): a page of Mein Wuff or of the course catalogue, as a
  * path of this site only (no '//', no scheme: never an open redirect). Anything else: null.
  */
+/** The choice of person of a family that leads back to `returnPath` (a path returnPathOf kept). */
+export const choosePersonPathTo = (returnPath: string | null) => (returnPath ? `/mein/wer?weiter=${encodeURIComponent(returnPath)}` : "/mein/wer");
+
 export function returnPathOf(value: string | null | undefined): string | null {
   return value && /^\/(mein|kurse)(\/[a-z0-9-]+)*(\?[a-z]+=[A-Za-z0-9-]+(&[a-z]+=[A-Za-z0-9-]+)*)?$/.test(value) ? value : null;
 }

@@ -41,10 +41,14 @@ const validForCourse = (card: string, course: string) =>
   sql.raw(`EXISTS (SELECT 1 FROM card_product_scopes s WHERE s.product_id = ${card}.product_id
     AND (s.course_id = ${course}.id OR s.course_master_id = ${course}.course_master_id))`);
 
-/** A use of an attendance that no return has reversed (`attendance` names the attendance id in SQL). */
-const openUseOf = (attendanceId: string) =>
-  sql.raw(`EXISTS (SELECT 1 FROM card_uses ou WHERE ou.attendance_id = ${attendanceId} AND ou.kind = 'USE'
-    AND NOT EXISTS (SELECT 1 FROM card_uses ur WHERE ur.reverses_id = ou.id))`);
+/** Whether a card_uses row (`use` names it or its alias) is a use that no return has reversed. */
+const isOpenUse = (use: string) => `${use}.kind = 'USE' AND NOT EXISTS (SELECT 1 FROM card_uses ur WHERE ur.reverses_id = ${use}.id)`;
+
+/** A use of an attendance that no return has reversed (`attendanceId` names the attendance id in SQL). */
+const openUseOf = (attendanceId: string) => sql.raw(`EXISTS (SELECT 1 FROM card_uses ou WHERE ou.attendance_id = ${attendanceId} AND ${isOpenUse("ou")})`);
+
+/** How many uses of a card are open (`card` names the cards table or its alias). */
+const openUseCount = (card: string) => sql.raw(`(SELECT count(*) FROM card_uses u WHERE u.card_id = ${card}.id AND ${isOpenUse("u")})`);
 
 /** Whether a course counts its attendance by card: an open group that some product is valid for. */
 const countsByCard = (course: string) =>
@@ -75,7 +79,7 @@ export function cardUseStatements(input: { courseDateId: number; courseMembershi
     render(sql`INSERT INTO ${cardUses} (card_id, kind, units, attendance_id, used_on, reverses_id, created_by, created_on)
       SELECT u.card_id, 'RETURN', u.units, u.attendance_id, u.used_on, u.id, ${actor.name}, ${nowIso}
       FROM ${cardUses} u JOIN ${attendances} a ON a.id = u.attendance_id
-      WHERE ${attendance} AND a.present = 0 AND u.kind = 'USE' AND NOT EXISTS (SELECT 1 FROM ${cardUses} r WHERE r.reverses_id = u.id)`),
+      WHERE ${attendance} AND a.present = 0 AND ${sql.raw(isOpenUse("u"))}`),
   ];
 }
 
@@ -173,25 +177,24 @@ export type PersonCard = {
   unitsPerAttendance: number;
 };
 
+/** What a card shows wherever it is listed (the person's tab, all cards, the rules' checks). */
+const personCardColumns = {
+  id: cards.id,
+  kind: cards.kind,
+  name: cards.name,
+  units: cards.units,
+  balance: sql<number | null>`${cardBalanceSql("cards")}`.as("card_balance"),
+  validFrom: cards.validFrom,
+  validUntil: cards.validUntil,
+  // cards.id spelled out: a one-table select writes its columns bare, and "id" would be u.id.
+  uses: sql<number>`${openUseCount("cards")}`.as("use_count"),
+  price: cards.price,
+  unitsPerAttendance: cards.unitsPerAttendance,
+};
+
 /** The person's cards and subscriptions with what is left, the newest first. */
 export async function cardsOfPerson(db: Db, personId: number): Promise<PersonCard[]> {
-  return db
-    .select({
-      id: cards.id,
-      kind: cards.kind,
-      name: cards.name,
-      units: cards.units,
-      balance: sql<number | null>`${cardBalanceSql("cards")}`,
-      validFrom: cards.validFrom,
-      validUntil: cards.validUntil,
-      // cards.id spelled out: a one-table select writes its columns bare, and "id" here would be u.id.
-      uses: sql<number>`(SELECT count(*) FROM card_uses u WHERE u.card_id = cards.id AND u.kind = 'USE' AND NOT EXISTS (SELECT 1 FROM card_uses r WHERE r.reverses_id = u.id))`,
-      price: cards.price,
-      unitsPerAttendance: cards.unitsPerAttendance,
-    })
-    .from(cards)
-    .where(eq(cards.personId, personId))
-    .orderBy(desc(cards.validFrom), desc(cards.id));
+  return db.select(personCardColumns).from(cards).where(eq(cards.personId, personId)).orderBy(desc(cards.validFrom), desc(cards.id));
 }
 
 export type WithoutCard = { attendanceId: number; personId: number; personName: string; courseName: string; day: string };
@@ -462,21 +465,10 @@ function cardState(
 }
 
 const cardColumns = {
-  id: cards.id,
+  ...personCardColumns,
   personId: cards.personId,
   personName: sql<string>`${people.fullName}`.as("person_name"),
-  kind: cards.kind,
-  name: cards.name,
-  units: cards.units,
-  balance: sql<number | null>`${cardBalanceSql("cards")}`.as("card_balance"),
-  validFrom: cards.validFrom,
-  validUntil: cards.validUntil,
   noticeReceivedOn: cards.noticeReceivedOn,
-  uses: sql<number>`(SELECT count(*) FROM card_uses u WHERE u.card_id = cards.id AND u.kind = 'USE' AND NOT EXISTS (SELECT 1 FROM card_uses r WHERE r.reverses_id = u.id))`.as(
-    "use_count",
-  ),
-  price: cards.price,
-  unitsPerAttendance: cards.unitsPerAttendance,
 };
 
 export type CardQuery = { personId?: number; sort: SortSpec; today: string };

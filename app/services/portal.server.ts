@@ -8,7 +8,7 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { randomToken } from "~/lib/bytes";
 import { formatDate, formatDateTime, formatDateTimeWithSeconds, formatMoney, formatWeekday } from "~/lib/format";
-import { PORTAL_MAX_AGE_SECONDS, PORTAL_SOURCE, returnPathOf, SESSION_ENDED } from "~/lib/portal";
+import { choosePersonPathTo, PORTAL_MAX_AGE_SECONDS, PORTAL_SOURCE, returnPathOf, SESSION_ENDED } from "~/lib/portal";
 import { findPortalSession, isTokenShaped, type PortalPerson, type PortalSession } from "~/models/portal-auth.server";
 import type { Db } from "~/db/client.server";
 import { ownFeedDates } from "~/models/portal-courses.server";
@@ -101,7 +101,7 @@ export async function requirePortalPerson(args: PortalArgs): Promise<PortalVisit
 function choosePersonPath(request: Request): string {
   const url = new URL(request.url);
   const back = request.method === "GET" ? returnPathOf(url.pathname + url.search) : null;
-  return back ? `/mein/wer?weiter=${encodeURIComponent(back)}` : "/mein/wer";
+  return choosePersonPathTo(back);
 }
 
 /** The client's address as Cloudflare names it (locally, where there is none, one shared 'local'). */

@@ -8,7 +8,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { PortalPage } from "~/components/portal";
 import { z } from "zod";
-import { LINK_SENT, returnPathOf, SIGNED_OUT, TOO_MANY_REQUESTS } from "~/lib/portal";
+import { choosePersonPathTo, LINK_SENT, returnPathOf, SIGNED_OUT, TOO_MANY_REQUESTS } from "~/lib/portal";
 import { endPortalSession, requestSignIn } from "~/models/portal-auth.server";
 import { browserMark, clearPortalSessionCookie, clientAddress, mailSignInLink, optionalPortalSession, sendAfterAnswer } from "~/services/portal.server";
 import { readForm } from "~/services/request.server";
@@ -25,7 +25,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const search = new URL(args.request.url).searchParams;
   const returnPath = returnPathOf(search.get("weiter"));
   if (!session) return { signedIn: false as const, sent: search.has("gesendet"), returnPath };
-  if (!session.person) throw redirect(returnPath ? `/mein/wer?weiter=${encodeURIComponent(returnPath)}` : "/mein/wer");
+  if (!session.person) throw redirect(choosePersonPathTo(returnPath));
   if (returnPath) throw redirect(returnPath);
   return { signedIn: true as const, person: session.person, family: session.people.length > 1 };
 }
