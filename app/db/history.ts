@@ -85,6 +85,8 @@ export const NO_HISTORY: Record<string, string> = {
   card_product_scopes: "Karten & Abos: wofür ein Produkt gilt (technisch; das Produkt hat seinen Verlauf)",
   card_fees: "Karten & Abos: welche Gebühr zu welcher Karte gehört, nie geändert (die Gebühr hat ihren Verlauf)",
   card_uses: "Karten & Abos: selbst ein Protokoll (genommen, zurückgegeben), nie geändert",
+  card_refunds: "Karten & Abos: Erstattungen, nie geändert (die Gutschrift ist eine Rechnung mit Verlauf)",
+  attendance_settlements: "Karten & Abos: wie eine Teilnahme ohne Karte erledigt wurde, nie geändert (die Gebühr hat ihren Verlauf)",
   membership_applications: "Mitgliedsanträge: bis zur Entscheidung ein Antrag, danach ein Protokoll (Person, Hunde, Beiträge und Mandat haben ihren Verlauf)",
 };
 

@@ -2172,6 +2172,10 @@ export const cards = sqliteTable(
     minTermMonths: integer("min_term_months"),
     noticeMonths: integer("notice_months"),
     noticeReceivedOn: text("notice_received_on"),
+    /** When the mail 'only one attendance left' went out (once per card). */
+    lowBalanceMailedOn: text("low_balance_mailed_on"),
+    /** When the mail 'your card expires in 14 days' went out (once per card). */
+    expiryMailedOn: text("expiry_mailed_on"),
     ...auditColumns(),
   },
   (t) => [
@@ -2212,6 +2216,63 @@ export const cardFees = sqliteTable(
     uniqueIndex("card_fees_period_unique")
       .on(t.cardId, t.periodStart)
       .where(sql`period_start IS NOT NULL`),
+  ],
+);
+
+/**
+ * The refund of a card's unused units on request (issue 34 item 5): once per card, by a credit
+ * note on the invoice of its sale (the journal books it). The units are gone from the card.
+ */
+export const cardRefunds = sqliteTable(
+  "card_refunds",
+  {
+    id: id(),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => cards.id),
+    units: integer("units").notNull(),
+    amount: cents("amount"),
+    creditNoteId: integer("credit_note_id")
+      .notNull()
+      .references((): AnySQLiteColumn => invoiceHeaders.id),
+    refundedOn: text("refunded_on").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdOn: text("created_on").notNull(),
+  },
+  (t) => [
+    uniqueIndex("card_refunds_card_unique").on(t.cardId),
+    rule("card_refunds_units", "units BETWEEN 1 AND 100"),
+    rule("card_refunds_amount", "amount > 0"),
+  ],
+);
+
+const ATTENDANCE_SETTLEMENT_KINDS = ["FEE", "WAIVED"] as const;
+
+/**
+ * How staff settled an attendance 'ohne Karte' other than by selling a card: a single visit
+ * charged as a fee, or waived with a reason. Once per attendance; never changed.
+ */
+export const attendanceSettlements = sqliteTable(
+  "attendance_settlements",
+  {
+    id: id(),
+    attendanceId: integer("attendance_id")
+      .notNull()
+      .references(() => attendances.id),
+    kind: text("kind", { enum: ATTENDANCE_SETTLEMENT_KINDS }).notNull(),
+    feeId: integer("fee_id").references(() => fees.id),
+    note: text("note"),
+    createdBy: text("created_by").notNull(),
+    createdOn: text("created_on").notNull(),
+  },
+  (t) => [
+    uniqueIndex("attendance_settlements_attendance_unique").on(t.attendanceId),
+    uniqueIndex("attendance_settlements_fee_unique")
+      .on(t.feeId)
+      .where(sql`fee_id IS NOT NULL`),
+    oneOf("attendance_settlements", "kind", ATTENDANCE_SETTLEMENT_KINDS),
+    rule("attendance_settlements_fee", "(kind = 'FEE') = (fee_id IS NOT NULL)"),
+    rule("attendance_settlements_waiver_reason", "kind <> 'WAIVED' OR length(trim(coalesce(note, ''))) > 0"),
   ],
 );
 

@@ -12,7 +12,8 @@ const cardQuery = (query: Pick<ListQuery, "sort" | "parent">): CardQuery => ({
 /**
  * Karten & Abos sold (issue 34 items 2 and 4), declared once: all of them, and the tab of a person
  * with what is left on each card (units − uses + returns), its time and how often it was used.
- * 'Karte verkaufen' (the add dialog) sells one with its fee (ADMIN, FINANCE: the Kontenblatt's).
+ * 'Karte verkaufen' (the add dialog) sells one with its fee (ADMIN, FINANCE: the Kontenblatt's); a
+ * subscription's notice and a card's refund are the rows' actions.
  */
 export const cardsGrid = defineGrid<CardRow>({
   id: "cards",
@@ -37,6 +38,11 @@ export const cardsGrid = defineGrid<CardRow>({
   ],
   defaultSort: { id: "validFrom", descending: true },
   dialogs: { add: true, edit: false, delete: false },
+  rowActions: [
+    { label: "Kündigung eintragen …", view: "notice", when: (c) => c.kind === "SUBSCRIPTION" && c.noticeReceivedOn === null },
+    { label: "Restguthaben erstatten …", view: "refund", when: (c) => c.kind === "CARD" && !c.refunded && (c.balance ?? 0) > 0 },
+  ],
+  commandColumn: true,
   model: {
     list: (db, query) => listCards(db, { ...cardQuery(query), page: query.page, pageSize: query.pageSize }),
     pageOf: (db, id, query) => pageOfCard(db, id, cardQuery(query), query.pageSize),

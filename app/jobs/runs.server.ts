@@ -10,11 +10,13 @@ import { invoicesRun } from "~/runs/invoices.run.server";
 import { mailshotRun } from "~/runs/mailshot.run.server";
 import { pdfsRun } from "~/runs/pdfs.run.server";
 import { remindersRun } from "~/runs/reminders.run.server";
+import { subscriptionFeesRun } from "~/runs/subscription-fees.run.server";
 
 export type { RunKind };
 
 export const RUN_KINDS: Record<JobType, RunKind> = {
   ANNUAL_FEES: annualFeesRun,
+  SUBSCRIPTION_FEES: subscriptionFeesRun,
   INVOICES: invoicesRun,
   PDFS: pdfsRun,
   MAILSHOT: mailshotRun,

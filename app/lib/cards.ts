@@ -79,3 +79,36 @@ export function cardStandings(
   }
   return standings;
 }
+
+const PERIOD_MONTHS: Record<SubscriptionPeriod, number> = { MONTHLY: 1, QUARTERLY: 3 };
+
+/** One billing period of a subscription: its first and last day and what it costs. */
+export type SubscriptionPeriodFee = { start: string; end: string; amount: number };
+
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
+/**
+ * The periods of a subscription that have begun by `through` and are not in `billed` (their
+ * starts): period n runs from `validFrom` + n periods (counted from the first day each time, so a
+ * 31st stays the month's last day, § 188 Abs. 3 BGB) to the day before the next. A period the
+ * subscription's end cuts short costs its share by days, rounded to the cent: after the end of the
+ * contract nothing is owed.
+ */
+export function subscriptionPeriodsDue(
+  subscription: { validFrom: string; validUntil: string | null; period: SubscriptionPeriod; price: number },
+  through: string,
+  billed: ReadonlySet<string> = new Set(),
+): SubscriptionPeriodFee[] {
+  const months = PERIOD_MONTHS[subscription.period];
+  const due: SubscriptionPeriodFee[] = [];
+  for (let n = 0; ; n++) {
+    const start = addMonthsToDate(subscription.validFrom, n * months);
+    if (start > through || (subscription.validUntil !== null && start > subscription.validUntil)) break;
+    if (billed.has(start)) continue;
+    const fullEnd = addDaysToDate(addMonthsToDate(subscription.validFrom, (n + 1) * months), -1);
+    const end = subscription.validUntil !== null && subscription.validUntil < fullEnd ? subscription.validUntil : fullEnd;
+    const amount = end === fullEnd ? subscription.price : Math.round((subscription.price * daysBetween(start, end)) / daysBetween(start, fullEnd));
+    due.push({ start, end, amount });
+  }
+  return due;
+}

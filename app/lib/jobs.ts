@@ -6,10 +6,11 @@ import type { JobStatus } from "~/db/schema";
 import { formatDateTime } from "./format";
 
 /** The kinds of bulk run the Tasks screen starts. */
-export type JobType = "ANNUAL_FEES" | "INVOICES" | "PDFS" | "MAILSHOT" | "DIRECT_DEBIT" | "REMINDERS";
+export type JobType = "ANNUAL_FEES" | "SUBSCRIPTION_FEES" | "INVOICES" | "PDFS" | "MAILSHOT" | "DIRECT_DEBIT" | "REMINDERS";
 
 export const JOB_TYPE_LABELS: Record<JobType, string> = {
   ANNUAL_FEES: "Jahresbeiträge",
+  SUBSCRIPTION_FEES: "Abo-Beiträge",
   INVOICES: "Rechnungen schreiben",
   PDFS: "PDFs erzeugen",
   MAILSHOT: "Mailshot",

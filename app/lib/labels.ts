@@ -26,6 +26,8 @@ export const TABLE_LABELS: Record<string, string> = {
   card_products: "Karten- oder Abo-Produkt",
   cards: "Karte oder Abo",
   card_uses: "Nutzung einer Karte",
+  card_refunds: "Erstattung einer Karte",
+  attendance_settlements: "Erledigte Teilnahme ohne Karte",
   certifications: "Erfolg",
   certification_masters: "Erfolgsart",
   fees: "Offener Posten",

@@ -33,6 +33,10 @@ const memberIn = (person: SQL, year: number) =>
   sql`${person}.is_member = 1 AND (${person}.member_since IS NULL OR ${person}.member_since <= ${`${year}-12-31`})
     AND (${person}.member_until IS NULL OR ${person}.member_until >= ${`${year}-01-01`})`;
 
+/** Whether a new fee of the person (`person`: SQL of their id) is billed by invoice: not with an
+ *  active SEPA mandate (then the Lastschriftlauf collects it). */
+export const paysByInvoice = (person: SQL) => sql`NOT EXISTS (SELECT 1 FROM ${sepaMandates} sm WHERE sm.person_id = ${person} AND sm.is_active = 1)`;
+
 /** Joined since the start of the previous year (a late joiner of last year is still new). */
 const newMemberIn = (person: SQL, year: number) => sql`${person}.member_since >= ${`${year - 1}-01-01`}`;
 
@@ -135,7 +139,7 @@ export function annualFeeStatements(chosen: SQL, jobId: number | null, params: A
   const members = sql`${people} p JOIN ${memberTypes} m ON m.id = p.member_type_id`;
   // A member with an active SEPA mandate pays by direct debit (the Lastschriftlauf collects the
   // fee); everybody else gets it on an invoice.
-  const byInvoice = sql`NOT EXISTS (SELECT 1 FROM ${sepaMandates} sm WHERE sm.person_id = p.id AND sm.is_active = 1)`;
+  const byInvoice = paysByInvoice(sql`p.id`);
   const statements: Statement[] = [
     render(sql`INSERT INTO ${fees} (person_id, date, text, amount, open_amount, send_invoice, kind, period_year, job_id, created_by, created_on)
       SELECT p.id, ${params.date}, ${annualFeeText(year)}, ${priceOf(sql`m.annual_fee_tier`, params.prices)}, ${priceOf(sql`m.annual_fee_tier`, params.prices)},

@@ -10,7 +10,7 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { render, runAtomically, type Db } from "~/db/client.server";
-import { attendances, cardUses, courseDates, courseMemberships, dogs, membershipStatuses, people } from "~/db/schema";
+import { attendances, attendanceSettlements, cardUses, courseDates, courseMemberships, dogs, membershipStatuses, people } from "~/db/schema";
 import { addDaysToDate, berlinDateOf, berlinMidnight, todayInBerlin } from "~/lib/format";
 import { attendanceText, takesPart } from "~/lib/attendance";
 import type { Actor } from "./audit.server";
@@ -44,6 +44,11 @@ export const attendanceCapture = (where: SQL): Capture[] => [
     table: cardUses,
     where: inArray(cardUses.attendanceId, sql`(SELECT ${attendances.id} FROM ${attendances} WHERE ${where})`),
     identifiers: [sql`(SELECT name FROM cards WHERE cards.id = card_id)`, sql`${cardUses.usedOn}`, sql`${cardUses.kind}`],
+  },
+  {
+    table: attendanceSettlements,
+    where: inArray(attendanceSettlements.attendanceId, sql`(SELECT ${attendances.id} FROM ${attendances} WHERE ${where})`),
+    identifiers: [sql`CASE ${attendanceSettlements.kind} WHEN 'FEE' THEN 'Einzelstunde berechnet' ELSE 'erlassen' END`],
   },
   {
     table: attendances,

@@ -5,7 +5,7 @@
  * app/lib/cards.ts: a subscription first, else the card that runs out first), an un-tick gives it
  * back by a RETURN naming the use. Without a valid card the tick still counts and stays 'ohne Karte'.
  */
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, toSql, type Db, type Statement } from "~/db/client.server";
 import {
   attendances,
@@ -21,20 +21,22 @@ import {
   fees,
   people,
 } from "~/db/schema";
-import { cardValidUntil, isValidOn, type CardKind, type SubscriptionPeriod } from "~/lib/cards";
+import { cardValidUntil, isValidOn, subscriptionPeriodsDue, type CardKind, type SubscriptionPeriod } from "~/lib/cards";
 import { berlinDateOf, formatDate, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import type { TaxCase } from "~/lib/tax";
+import { paysByInvoice } from "./annual-fees.server";
 import { auditInsert, type Actor, type UpdateOutcome } from "./audit.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin } from "./recycle-bin.server";
+import { periodFeeStatements } from "./subscription-fees.server";
 
-/** A card's balance in SQL (`card` names the cards table or its alias): units − uses + returns; NULL for a subscription. */
+/** A card's balance in SQL (`card` names the cards table or its alias): units − uses + returns − refunded; NULL for a subscription. */
 const cardBalanceSql = (card: string) =>
   sql.raw(`CASE WHEN ${card}.kind = 'CARD' THEN ${card}.units - coalesce((SELECT sum(CASE bu.kind WHEN 'USE' THEN bu.units ELSE -bu.units END)
-    FROM card_uses bu WHERE bu.card_id = ${card}.id), 0) END`);
+    FROM card_uses bu WHERE bu.card_id = ${card}.id), 0) - coalesce((SELECT br.units FROM card_refunds br WHERE br.card_id = ${card}.id), 0) END`);
 
 /** Whether a card's product is valid for a course (`course` names the courses table or its alias). */
 const validForCourse = (card: string, course: string) =>
@@ -46,6 +48,9 @@ const isOpenUse = (use: string) => `${use}.kind = 'USE' AND NOT EXISTS (SELECT 1
 
 /** A use of an attendance that no return has reversed (`attendanceId` names the attendance id in SQL). */
 const openUseOf = (attendanceId: string) => sql.raw(`EXISTS (SELECT 1 FROM card_uses ou WHERE ou.attendance_id = ${attendanceId} AND ${isOpenUse("ou")})`);
+
+/** Whether staff settled an attendance 'ohne Karte' otherwise (a single visit charged, or waived). */
+const settledOtherwise = (attendanceId: string) => sql.raw(`EXISTS (SELECT 1 FROM attendance_settlements st WHERE st.attendance_id = ${attendanceId})`);
 
 /** How many uses of a card are open (`card` names the cards table or its alias). */
 const openUseCount = (card: string) => sql.raw(`(SELECT count(*) FROM card_uses u WHERE u.card_id = ${card}.id AND ${isOpenUse("u")})`);
@@ -92,12 +97,11 @@ export type SaleOutcome = { status: "sold"; cardId: number; feeId: number | null
 const PRODUCT_NOT_OFFERED = "Dieses Produkt gibt es nicht oder es wird nicht mehr verkauft.";
 
 /** The fee's text: '10er-Karte Agility, gültig 30.11.2026 bis 29.05.2027'. */
-const saleText = (name: string, validFrom: string, validUntil: string | null) =>
-  validUntil ? `${name}, gültig ${formatDate(validFrom)} bis ${formatDate(validUntil)}` : `${name}, ab ${formatDate(validFrom)}`;
+const saleText = (name: string, validFrom: string, validUntil: string | null) => `${name}, gültig ${formatDate(validFrom)} bis ${formatDate(validUntil)}`;
 
 /**
  * Sells a product to a person in one batch: the card with the product's terms as of now, its fee
- * (a card's price once; a subscription's periods are billed by the periodic run), the link
+ * (a card's price once; a subscription's first period, the later ones by the run 'Abo-Beiträge'), the link
  * between them, and the settling of the person's attendance 'ohne Karte' that the card is valid
  * for and that lies in its time, oldest first, as far as its units reach.
  */
@@ -117,18 +121,26 @@ export async function sellCard(db: Db, input: SaleInput, actor: Actor, now = new
   const card = sql`(SELECT max(id) FROM ${cards} WHERE person_id = ${input.personId} AND created_on = ${nowIso})`;
   const fee = sql`(SELECT max(id) FROM ${fees} WHERE person_id = ${input.personId} AND created_on = ${nowIso})`;
   const units = product.kind === "CARD" ? product.unitsPerAttendance : 0;
-  const billed = product.kind === "CARD" && input.price > 0;
+  const cardBilled = product.kind === "CARD" && input.price > 0;
+  // A subscription's sale bills the periods begun by today (the first, unless it starts later).
+  const periods =
+    product.kind === "SUBSCRIPTION" && input.price > 0
+      ? subscriptionPeriodsDue({ validFrom: input.validFrom, validUntil: null, period: product.period!, price: input.price }, todayInBerlin(now))
+      : [];
+  const billed = cardBilled || periods.length > 0;
   const results = await runAtomically(db, [
     render(sql`INSERT INTO ${cards} (person_id, product_id, kind, name, units, units_per_attendance, price, valid_from, valid_until, period, min_term_months, notice_months, created_by, created_on)
       VALUES (${input.personId}, ${product.id}, ${product.kind}, ${product.name}, ${product.units}, ${product.unitsPerAttendance}, ${input.price}, ${input.validFrom},
         ${validUntil}, ${product.period}, ${product.minTermMonths}, ${product.noticeMonths}, ${actor.name}, ${nowIso})`),
-    ...(billed
+    ...(cardBilled
       ? [
-          render(sql`INSERT INTO ${fees} (person_id, date, text, amount, open_amount, kind, created_by, created_on)
-            VALUES (${input.personId}, ${todayInBerlin(now)}, ${saleText(product.name, input.validFrom, validUntil)}, ${input.price}, ${input.price}, 'OTHER', ${actor.name}, ${nowIso})`),
+          render(sql`INSERT INTO ${fees} (person_id, date, text, amount, open_amount, send_invoice, kind, created_by, created_on)
+            VALUES (${input.personId}, ${todayInBerlin(now)}, ${saleText(product.name, input.validFrom, validUntil)}, ${input.price}, ${input.price},
+              ${paysByInvoice(sql`${input.personId}`)}, 'OTHER', ${actor.name}, ${nowIso})`),
           render(sql`INSERT INTO ${cardFees} (card_id, fee_id, created_on) VALUES (${card}, ${fee}, ${nowIso})`),
         ]
       : []),
+    ...periodFeeStatements(card, periods, null, actor, now),
     // Each only while no other use covers it (a tick in between): never twice.
     ...settled.map((attendance) =>
       render(sql`INSERT INTO ${cardUses} (card_id, kind, units, attendance_id, used_on, created_by, created_on)
@@ -155,6 +167,7 @@ async function withoutCardOf(db: Db, personId: number, productId: number): Promi
         eq(courses.durationModel, "ONGOING"),
         sql`EXISTS (SELECT 1 FROM card_product_scopes s WHERE s.product_id = ${productId} AND (s.course_id = ${courses.id} OR s.course_master_id = ${courses.courseMasterId}))`,
         sql`NOT ${openUseOf(`"attendances"."id"`)}`,
+        sql`NOT ${settledOtherwise(`"attendances"."id"`)}`,
       ),
     )
     .orderBy(asc(courseDates.startDateTime), asc(attendances.id));
@@ -192,6 +205,16 @@ const personCardColumns = {
   unitsPerAttendance: cards.unitsPerAttendance,
 };
 
+/** One card as sold, with its holder's name (the dialogs' heading). */
+export async function cardOf(db: Db, id: number) {
+  const [row] = await db
+    .select({ ...getTableColumns(cards), personName: sql<string>`coalesce(${people.fullName}, '')` })
+    .from(cards)
+    .innerJoin(people, eq(people.id, cards.personId))
+    .where(eq(cards.id, id));
+  return row;
+}
+
 /** The person's cards and subscriptions with what is left, the newest first. */
 export async function cardsOfPerson(db: Db, personId: number): Promise<PersonCard[]> {
   return db.select(personCardColumns).from(cards).where(eq(cards.personId, personId)).orderBy(desc(cards.validFrom), desc(cards.id));
@@ -225,6 +248,7 @@ export async function attendanceWithoutCard(db: Db, limit = 100): Promise<Withou
         eq(attendances.courseMembershipId, courseMemberships.id),
         eq(attendances.present, true),
         sql`NOT ${openUseOf(`"attendances"."id"`)}`,
+        sql`NOT ${settledOtherwise(`"attendances"."id"`)}`,
       ),
     )
     .orderBy(asc(courseDates.startDateTime), asc(attendances.id))
@@ -440,7 +464,7 @@ export async function cardScopeOptions(db: Db) {
 // ---------------------------------------------------------------------------------------------
 // The cards sold (Karten & Abos: a person's tab, and all of them)
 
-export type CardRow = PersonCard & { personId: number; personName: string; state: string };
+export type CardRow = PersonCard & { personId: number; personName: string; state: string; noticeReceivedOn: string | null; refunded: boolean };
 
 const CARD_SORTS: Record<string, SortKey> = {
   id: sortKey(sql`${cards.id}`),
@@ -452,13 +476,14 @@ const CARD_SORTS: Record<string, SortKey> = {
   price: sortKey(sql`${cards.price}`),
 };
 
-/** 'läuft', 'aufgebraucht', 'abgelaufen', 'gekündigt zum …', 'beginnt am …' on `today`. */
+/** 'gültig', 'aufgebraucht', 'erstattet', 'abgelaufen', 'gekündigt zum …', 'beginnt am …' on `today`. */
 function cardState(
-  card: { kind: CardKind; validFrom: string; validUntil: string | null; balance: number | null; noticeReceivedOn: string | null },
+  card: { kind: CardKind; validFrom: string; validUntil: string | null; balance: number | null; noticeReceivedOn: string | null; refunded: boolean },
   today: string,
 ) {
   if (card.validFrom > today) return `beginnt am ${formatDate(card.validFrom)}`;
   if (card.validUntil !== null && card.validUntil < today) return card.kind === "CARD" ? "abgelaufen" : "beendet";
+  if (card.kind === "CARD" && card.refunded) return "erstattet";
   if (card.kind === "CARD" && (card.balance ?? 0) <= 0) return "aufgebraucht";
   if (card.kind === "SUBSCRIPTION" && card.noticeReceivedOn) return `gekündigt zum ${formatDate(card.validUntil)}`;
   return "gültig";
@@ -469,6 +494,7 @@ const cardColumns = {
   personId: cards.personId,
   personName: sql<string>`${people.fullName}`.as("person_name"),
   noticeReceivedOn: cards.noticeReceivedOn,
+  refunded: sql<boolean>`EXISTS (SELECT 1 FROM card_refunds rf WHERE rf.card_id = cards.id)`.mapWith(Boolean).as("refunded"),
 };
 
 export type CardQuery = { personId?: number; sort: SortSpec; today: string };
@@ -487,7 +513,7 @@ export async function listCards(db: Db, query: CardQuery & { page: number; pageS
       .offset((query.page - 1) * pageSize),
     db.select({ total: count() }).from(cards).where(where),
   ]);
-  return { rows: rows.map(({ noticeReceivedOn, ...row }): CardRow => ({ ...row, state: cardState({ ...row, noticeReceivedOn }, query.today) })), total };
+  return { rows: rows.map((row): CardRow => ({ ...row, state: cardState(row, query.today) })), total };
 }
 
 export async function pageOfCard(db: Db, id: number, query: CardQuery, pageSize = PAGE_SIZE) {

@@ -14,8 +14,8 @@
  * is corrected further by credit notes, not by a Storno (which would credit the whole invoice
  * again).
  */
-import { and, eq, sql } from "drizzle-orm";
-import { render, runAtomically, type Db } from "~/db/client.server";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { invoiceHeaders, invoiceRows, payments } from "~/db/schema";
 import { formatMoney } from "~/lib/format";
 import { TAX_CASES, TAX_CASE_SHORT, type TaxCase } from "~/lib/tax";
@@ -75,7 +75,14 @@ export function creditNoteRefusal({ header, cases, cancelled, templateReady }: C
   return null;
 }
 
-export type CreditNoteInput = { text: string; amount: number; taxCase: TaxCase; key: string };
+export type CreditNoteInput = {
+  text: string;
+  amount: number;
+  taxCase: TaxCase;
+  key: string;
+  /** What the credit note settles besides the invoice, in its batch (`creditNote`: SQL of its id). */
+  also?: (creditNote: SQL) => Statement[];
+};
 
 export type CreditNoteOutcome =
   | { status: "issued"; id: number; invoiceNumber: number }
@@ -121,6 +128,7 @@ export async function issueCreditNote(
       render(sql`INSERT INTO ${invoiceRows} (invoice_id, line_number, text, amount, service_from, service_to, tax_case, created_by, created_on)
         VALUES (${creditNote}, 1, ${input.text}, ${-input.amount}, ${target.serviceFrom}, ${target.serviceTo}, ${input.taxCase}, ${actor.name}, ${iso})`),
       ...issueStatements(sql`(${creditNote})`, sql`h.id`, actor, now, today),
+      ...(input.also?.(creditNote) ?? []),
       render(sql`INSERT INTO ${payments} (entry_key, person_id, date, amount, method, source, source_ref, text, created_by, created_on)
         SELECT ${entryKey}, person_id, date, -amount, 'OFFSET', 'CORRECTION', CAST(invoice_number AS TEXT),
           'Gutschrift ' || invoice_number || ${` zu Rechnung ${header.invoiceNumber}`}, ${actor.name}, ${iso}

@@ -75,6 +75,8 @@ export const SCOPES: readonly Scope[] = [
   { table: "cards", where: "person_id = ?1" },
   { table: "card_fees", where: "card_id IN (SELECT id FROM cards WHERE person_id = ?1)" },
   { table: "card_uses", where: "card_id IN (SELECT id FROM cards WHERE person_id = ?1)" },
+  { table: "card_refunds", where: "card_id IN (SELECT id FROM cards WHERE person_id = ?1)" },
+  { table: "attendance_settlements", where: `attendance_id IN (SELECT id FROM attendances WHERE course_membership_id IN (${MEMBERSHIPS}))` },
   { table: "certifications", where: `person_id = ?1 OR (person_id IS NULL AND dog_id IN (${DOGS}))` },
   { table: "courses", where: "trainer_id = ?1 OR cotrainer_id = ?1" },
   // The feed's secret token is a credential of the club, not data about the person: left out.
@@ -569,7 +571,9 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
       "DELETE FROM card_uses WHERE card_id IN (SELECT id FROM cards WHERE person_id = ?1) OR attendance_id IN (SELECT value FROM json_each(?2))",
       ids(plan, "attendances"),
     ),
+    erase("attendance_settlements"),
     erase("attendances"),
+    statement("DELETE FROM card_refunds WHERE card_id IN (SELECT id FROM cards WHERE person_id = ?1)"),
     statement("DELETE FROM card_fees WHERE card_id IN (SELECT id FROM cards WHERE person_id = ?1)"),
     statement("DELETE FROM cards WHERE person_id = ?1"),
     statement(`UPDATE fees SET course_membership_id = NULL WHERE course_membership_id IN (SELECT value FROM json_each(?2))`, ids(plan, "course_memberships")),

@@ -131,6 +131,7 @@ const RESTORABLE: Table[] = [
   schema.fees,
   schema.attendances,
   schema.cardUses,
+  schema.attendanceSettlements,
   schema.onlineBookings,
   schema.waitlistOffers,
   schema.withdrawalDeclarations,

@@ -21,10 +21,14 @@ export const DEFAULT_TAX_CASE_OF_OTHER = setting("other");
 export function defaultTaxCaseOfFee(fee: SQL): SQL<string> {
   const courseType = sql`(SELECT cm.tax_case FROM course_memberships m JOIN courses c ON c.id = m.course_id JOIN course_masters cm ON cm.id = c.course_master_id WHERE m.id = ${fee}.course_membership_id)`;
   const cardProduct = sql`(SELECT p.tax_case FROM card_fees cf JOIN cards c ON c.id = cf.card_id JOIN card_products p ON p.id = c.product_id WHERE cf.fee_id = ${fee}.id)`;
+  // A single visit charged for an attendance 'ohne Karte': its course type's case.
+  const singleVisit = sql`(SELECT cm.tax_case FROM attendance_settlements s JOIN attendances a ON a.id = s.attendance_id
+    JOIN course_memberships m ON m.id = a.course_membership_id JOIN courses c ON c.id = m.course_id JOIN course_masters cm ON cm.id = c.course_master_id
+    WHERE s.fee_id = ${fee}.id)`;
   const byKind = Object.entries(TAX_DEFAULT_OF_KIND).map(
     ([kind, name]) => sql`WHEN ${sql.raw(`'${kind}'`)} THEN ${name === "course" ? sql`coalesce(${courseType}, ${setting(name)})` : setting(name)}`,
   );
-  return sql<string>`CASE ${fee}.kind ${sql.join(byKind, sql` `)} ELSE coalesce(${cardProduct}, ${DEFAULT_TAX_CASE_OF_OTHER}) END `;
+  return sql<string>`CASE ${fee}.kind ${sql.join(byKind, sql` `)} ELSE coalesce(${cardProduct}, ${singleVisit}, ${DEFAULT_TAX_CASE_OF_OTHER}) END `;
 }
 
 /** The case a row written by hand starts with (the dialog's default). */

@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { STALLED_RUNS_CRON } from "~/jobs/index.server";
 import { STALLED_RUN_RESUMED } from "~/jobs/start.server";
 import { eq, inArray, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createDb, runAtomically } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { todayInBerlin, addDaysToDate } from "~/lib/format";
@@ -16,7 +16,7 @@ import { previewInvoiceRun } from "~/models/invoice-runs.server";
 import { activeJobs, ALREADY_RUNNING, listJobs, sliceSettledStatements } from "~/models/jobs.server";
 import { isFollowed } from "~/lib/jobs";
 import { fetchApp, fireCron, postForm, toastOf } from "../support/app";
-import { deliver, startControlledInvoiceRun } from "../support/jobs";
+import { deliver, newestJob, settled, startControlledInvoiceRun } from "../support/jobs";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
 
@@ -26,28 +26,7 @@ const page = async (path: string) => (await (await fetchApp(path, { cookie: awai
 const post = async (fields: Record<string, string | number>, who: "admin" | "finance" = "admin") => postForm("/tasks", await loginCookie(who), fields);
 
 const jobOf = async (id: number) => (await db.select().from(schema.jobs).where(eq(schema.jobs.id, id)))[0];
-const newestJob = async () =>
-  (
-    await db
-      .select()
-      .from(schema.jobs)
-      .orderBy(sql`id DESC`)
-      .limit(1)
-  )[0];
 const lastInvoiceNumber = async () => (await db.select().from(schema.configuration))[0].lastInvoiceNumber;
-
-/** Waits until the queue consumer in the background has settled the run. */
-async function settled(jobId: number) {
-  return vi.waitFor(
-    async () => {
-      const job = await jobOf(jobId);
-      expect(["DONE", "FAILED"], `Lauf ${jobId}: ${job.status} ${job.done}/${job.total}`).toContain(job.status);
-      expect(job.message).toBeTruthy();
-      return job;
-    },
-    { timeout: 30_000, interval: 100 },
-  );
-}
 
 /** What a run wrote, per person: the rows' fees, lines and amounts, and the invoice totals. */
 async function invoicesOfRun(jobId: number) {

@@ -12,11 +12,14 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { cardBalance, cardForAttendance, cardValidUntil, subscriptionEnd } from "~/lib/cards";
-import { addDaysToDate, formatDate, todayInBerlin } from "~/lib/format";
+import { cardBalance, cardForAttendance, cardValidUntil, subscriptionEnd, subscriptionPeriodsDue } from "~/lib/cards";
+import { addDaysToDate, formatDate, formatMoney, todayInBerlin } from "~/lib/format";
 import { setAttendance } from "~/models/attendances.server";
+import { refundableOf } from "~/models/card-settlements.server";
 import { attendanceWithoutCard, cardsOfPerson, sellCard } from "~/models/cards.server";
-import { fetchApp, toastOf } from "../support/app";
+import { issueInvoice } from "~/models/invoices.server";
+import { fetchApp, postForm, toastOf } from "../support/app";
+import { newestJob, settled } from "../support/jobs";
 import { berlinDayAt } from "../support/dates";
 import { loginCookie } from "../support/sessions";
 
@@ -401,5 +404,190 @@ describe("the screens", () => {
     expect(home).toMatch(/Handy Kartenkunde: 10er-Karte Spielgruppe/);
     // Staff without FINANCE do not get the card (its entries open the Kontenblatt's side).
     expect(await (await fetchApp("/", { cookie: staff })).text()).not.toContain("Handyohne Kartenkunde");
+  });
+});
+
+describe("subscription fees", () => {
+  const feesOfCard = (cardId: number) =>
+    db
+      .select({ periodStart: schema.cardFees.periodStart, text: schema.fees.text, amount: schema.fees.amount, jobId: schema.cardFees.jobId })
+      .from(schema.cardFees)
+      .innerJoin(schema.fees, eq(schema.fees.id, schema.cardFees.feeId))
+      .where(eq(schema.cardFees.cardId, cardId))
+      .orderBy(schema.cardFees.periodStart);
+  const postTask = async (fields: Record<string, string | number>) => postForm("/tasks", await loginCookie("admin"), fields);
+
+  it("bills each period once per month, clipped to the end a notice sets, in the rule's order", () => {
+    const abo = { validFrom: "2026-01-31", validUntil: null, period: "MONTHLY" as const, price: 4000 };
+    expect(subscriptionPeriodsDue(abo, "2026-04-15")).toEqual([
+      { start: "2026-01-31", end: "2026-02-27", amount: 4000 },
+      { start: "2026-02-28", end: "2026-03-30", amount: 4000 },
+      { start: "2026-03-31", end: "2026-04-29", amount: 4000 },
+    ]);
+    expect(subscriptionPeriodsDue(abo, "2026-04-15", new Set(["2026-01-31", "2026-02-28"]))).toHaveLength(1);
+    // Ended on 15.03. by notice: the second period is paid for 16 of its 31 days, the third not at all.
+    expect(subscriptionPeriodsDue({ ...abo, validUntil: "2026-03-15" }, "2026-12-31")).toEqual([
+      { start: "2026-01-31", end: "2026-02-27", amount: 4000 },
+      { start: "2026-02-28", end: "2026-03-15", amount: Math.round((4000 * 16) / 31) },
+    ]);
+    expect(subscriptionPeriodsDue({ ...abo, period: "QUARTERLY", price: 11000 }, "2026-12-31").map((period) => period.start)).toEqual([
+      "2026-01-31",
+      "2026-04-30",
+      "2026-07-31",
+      "2026-10-31",
+    ]);
+  });
+
+  it("bills a subscription's first period at its sale, the later ones by the run, a run twice in a month once, and undoes the last run", async () => {
+    const { personId } = await customer("Monatsabo");
+    const sold = await sellCard(db, { personId, productId: ids.monthly, validFrom: addDaysToDate(today, -5), price: 4000 }, actor);
+    if (sold.status !== "sold") throw new Error(JSON.stringify(sold));
+    expect((await feesOfCard(sold.cardId)).map((fee) => [fee.periodStart, fee.amount, fee.jobId])).toEqual([[addDaysToDate(today, -5), 4000, null]]);
+
+    // Sold before any run billed it: its periods of the last 70 days are due.
+    const [{ id: cardId }] = await db
+      .insert(schema.cards)
+      .values({
+        personId,
+        productId: ids.monthly,
+        kind: "SUBSCRIPTION",
+        name: "Spielgruppen-Abo",
+        price: 4000,
+        validFrom: addDaysToDate(today, -70),
+        period: "MONTHLY",
+        minTermMonths: 3,
+        noticeMonths: 1,
+      })
+      .returning({ id: schema.cards.id });
+    const due = subscriptionPeriodsDue({ validFrom: addDaysToDate(today, -70), validUntil: null, period: "MONTHLY", price: 4000 }, today);
+    expect(due.length).toBeGreaterThanOrEqual(3);
+
+    expect((await postTask({ intent: "task:subscriptionFees" })).status).toBe(302);
+    const first = await settled((await newestJob()).id);
+    expect(first.status).toBe("DONE");
+    const billed = await feesOfCard(cardId);
+    expect(billed.map((fee) => [fee.periodStart, fee.amount, fee.jobId])).toEqual(due.map((period) => [period.start, 4000, first.id]));
+    expect(billed[0].text).toBe(`Spielgruppen-Abo, ${formatDate(due[0].start)} bis ${formatDate(due[0].end)}`);
+    expect(await feesOfCard(sold.cardId)).toHaveLength(1);
+
+    // The same month again: nothing more.
+    expect((await postTask({ intent: "task:subscriptionFees" })).status).toBe(302);
+    const second = await settled((await newestJob()).id);
+    expect(second.message).toBe("0 Abo-Beiträge eingestellt: Alle begonnenen Zeiträume sind schon abgerechnet");
+    expect(await feesOfCard(cardId)).toHaveLength(due.length);
+
+    // The undo takes the run's fees back (its own, none of the sale's); a new run bills them again.
+    const undone = await postTask({ intent: "task:undoSubscriptions", id: first.id });
+    expect(undone.status, (await undone.clone().text()).match(/role="alert"[^>]*>([^<]*)/)?.[1]).toBe(302);
+    expect(toastOf(undone)?.message).toContain("Abo-Beiträge rückgängig gemacht");
+    expect(await feesOfCard(cardId)).toEqual([]);
+    expect(await feesOfCard(sold.cardId)).toHaveLength(1);
+    await postTask({ intent: "task:subscriptionFees" });
+    const third = await settled((await newestJob()).id);
+    expect(await feesOfCard(cardId)).toHaveLength(due.length);
+    // Once a fee of the run is invoiced, the run stays.
+    await db.update(schema.fees).set({ isInvoiced: true }).where(eq(schema.fees.jobId, third.id));
+    const refused = await postTask({ intent: "task:undoSubscriptions", id: third.id });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("schon abgerechnet, bezahlt oder eingezogen");
+    expect(await feesOfCard(cardId)).toHaveLength(due.length);
+  });
+
+  it("ends a subscription whose notice arrived on the 20th at the end of the notice period, not before its minimum term", async () => {
+    const { personId, membershipId } = await customer("Kündigung");
+    const sold = await sellCard(db, { personId, productId: ids.monthly, validFrom: "2026-01-01", price: 4000 }, actor);
+    if (sold.status !== "sold") throw new Error(JSON.stringify(sold));
+    const cookie = await loginCookie("finance");
+    const notice = (noticeOn: string) => postForm(`/people/${personId}/cards`, cookie, { intent: "card:notice", id: sold.cardId, noticeOn });
+    const future = await notice(formatDate(addDaysToDate(today, 1)));
+    expect(await future.text()).toContain("Eine Kündigung kann nicht in der Zukunft eingegangen sein.");
+    const given = await notice("20.11.2026");
+    expect(toastOf(given)?.message).toBe("Kündigung eingetragen: Das Abo endet am 20.12.2026.");
+    const [card] = await db.select().from(schema.cards).where(eq(schema.cards.id, sold.cardId));
+    expect([card.noticeReceivedOn, card.validUntil]).toEqual(["2026-11-20", "2026-12-20"]);
+    expect(await (await notice("21.11.2026")).text()).toContain("Die Kündigung ist schon eingetragen");
+    // Its last period is billed for its 20 days of 31; nothing after.
+    expect(subscriptionPeriodsDue({ ...card, period: "MONTHLY" }, "2027-03-31").slice(-1)).toEqual([
+      { start: "2026-12-01", end: "2026-12-20", amount: Math.round((4000 * 20) / 31) },
+    ]);
+    // A tick after the end is not under the subscription.
+    if (OFFSETS.some((offset) => addDaysToDate(today, offset) > "2026-12-20")) {
+      const after = OFFSETS.findIndex((offset) => addDaysToDate(today, offset) > "2026-12-20");
+      await tick(membershipId, after);
+      expect(await openUseOfDate(membershipId, after)).toBeUndefined();
+    }
+  });
+});
+
+describe("settling", () => {
+  it("settles a tick 'ohne Karte' by a single visit charged or waived with a reason, once, and with German messages", async () => {
+    const { personId, membershipId } = await customer("Einzel");
+    await tick(membershipId, 16);
+    await tick(membershipId, 17);
+    const [first, second] = (await attendanceWithoutCard(db)).filter((row) => row.personId === personId);
+    const cookie = await loginCookie("finance");
+    const post = (fields: Record<string, string | number>) => postForm(`/people/${personId}/cards`, cookie, fields);
+    expect(await (await fetchApp(`/people/${personId}/cards?dialog=attendanceSettlement-settle&dialogId=${first.attendanceId}`, { cookie })).text()).toContain(
+      "Teilnahme ohne Karte erledigen",
+    );
+    expect(await (await post({ intent: "attendanceSettlement:charge", id: first.attendanceId, amount: "" })).text()).toContain(
+      "Bitte den Preis der Einzelstunde eingeben",
+    );
+    expect(await (await post({ intent: "attendanceSettlement:waive", id: second.attendanceId, note: "  " })).text()).toContain("Bitte einen Grund angeben");
+    expect(toastOf(await post({ intent: "attendanceSettlement:charge", id: first.attendanceId, amount: "15,00" }))?.message).toBe(
+      `Einzelstunde berechnet (${formatMoney(1500)}).`,
+    );
+    expect(toastOf(await post({ intent: "attendanceSettlement:waive", id: second.attendanceId, note: "Schnupperstunde" }))?.message).toBe(
+      "Teilnahme ohne Karte erlassen.",
+    );
+    expect((await attendanceWithoutCard(db)).filter((row) => row.personId === personId)).toEqual([]);
+    const again = await post({ intent: "attendanceSettlement:charge", id: first.attendanceId, amount: "15,00" });
+    expect(await again.text()).toContain("Diese Teilnahme ist schon erledigt.");
+    const charged = await db.select().from(schema.fees).where(eq(schema.fees.personId, personId));
+    expect(charged.map((fee) => [fee.text, fee.amount, fee.sendInvoice])).toEqual([
+      [`Einzelstunde Spielgruppe Mittwoch, ${formatDate(addDaysToDate(today, OFFSETS[16]))}`, 1500, true],
+    ]);
+    // A card sold later does not take a settled attendance over.
+    const sold = await sellCard(db, { personId, productId: ids.tenCard, validFrom: addDaysToDate(today, -60), price: 12000 }, actor);
+    expect(sold).toMatchObject({ status: "sold", settled: 0 });
+  });
+
+  it("refunds a card's unused units by a credit note on its sale's invoice, once, and the card is used up", async () => {
+    const { personId, membershipId } = await customer("Erstattung");
+    await db.update(schema.people).set({ streetNumber: "Weg 1", zip: "35390", city: "Gießen" }).where(eq(schema.people.id, personId));
+    const sold = await sellCard(db, { personId, productId: ids.tenCard, validFrom: addDaysToDate(today, -60), price: 12000 }, actor);
+    if (sold.status !== "sold" || !sold.feeId) throw new Error(JSON.stringify(sold));
+    for (const date of [10, 11, 12]) await tick(membershipId, date);
+    expect((await refundableOf(db, sold.cardId, today))?.refusal).toContain("noch nicht mit einer ausgestellten Rechnung abgerechnet");
+
+    const [draft] = await db
+      .insert(schema.invoiceHeaders)
+      .values({ personId, date: today, amount: 12000, openAmount: 12000, createdBy: "Test", createdOn: new Date().toISOString() })
+      .returning({ id: schema.invoiceHeaders.id });
+    await db
+      .insert(schema.invoiceRows)
+      .values({ invoiceId: draft.id, lineNumber: 1, text: "10er-Karte", amount: 12000, feeId: sold.feeId, taxCase: "STANDARD" });
+    await db.update(schema.fees).set({ isInvoiced: true }).where(eq(schema.fees.id, sold.feeId));
+    const issued = await issueInvoice(db, draft.id, actor, today);
+    expect(issued.status).toBe("issued");
+
+    const cookie = await loginCookie("finance");
+    expect(await (await fetchApp(`/people/${personId}/cards?dialog=card-refund&dialogId=${sold.cardId}`, { cookie })).text()).toMatch(
+      /Erstattet werden 84,00\s€ per Gutschrift/u,
+    );
+    const formKey = crypto.randomUUID();
+    const refund = () => postForm(`/people/${personId}/cards`, cookie, { intent: "card:refund", id: sold.cardId, formKey });
+    expect(toastOf(await refund())?.message).toMatch(/^7 Einheiten erstattet: Gutschrift \d+ über 84,00\s€\.$/u);
+    expect(toastOf(await refund())?.message).toBe("Die Erstattung ist schon ausgestellt.");
+    const credit = await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.correctsInvoiceId, draft.id));
+    expect(credit.map((header) => [header.kind, header.amount, header.status])).toEqual([["CREDIT_NOTE", -8400, "ISSUED"]]);
+    const [invoice] = await db.select().from(schema.invoiceHeaders).where(eq(schema.invoiceHeaders.id, draft.id));
+    expect(invoice.openAmount).toBe(12000 - 8400);
+    const [card] = await cardsOfPerson(db, personId);
+    expect(card.balance).toBe(0);
+    // Nothing left to take: the next tick is 'ohne Karte'.
+    await tick(membershipId, 13);
+    expect((await attendanceWithoutCard(db)).filter((row) => row.personId === personId)).toHaveLength(1);
+    expect((await refundableOf(db, sold.cardId, today))?.refusal).toBe("Diese Karte wurde schon erstattet.");
   });
 });

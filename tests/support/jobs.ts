@@ -1,12 +1,32 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import worker from "../../workers/app";
+import { desc, eq } from "drizzle-orm";
+import { expect, vi } from "vitest";
 import { createDb } from "~/db/client.server";
+import * as schema from "~/db/schema";
 import { startRun } from "~/jobs/start.server";
 import { addDaysToDate, todayInBerlin } from "~/lib/format";
 import { peopleToBill, type InvoiceRunParams } from "~/models/invoice-runs.server";
 import { DEMO_USERS } from "./sessions";
 
 export type Sent = { body: unknown }[];
+
+/** The run started last. */
+export const newestJob = async () => (await createDb(env.DB).select().from(schema.jobs).orderBy(desc(schema.jobs.id)).limit(1))[0];
+
+/** Waits until the queue consumer in the background has settled the run (done or failed, with its message). */
+export async function settled(jobId: number) {
+  const db = createDb(env.DB);
+  return vi.waitFor(
+    async () => {
+      const [job] = await db.select().from(schema.jobs).where(eq(schema.jobs.id, jobId));
+      expect(["DONE", "FAILED"], `Lauf ${jobId}: ${job.status} ${job.done}/${job.total}`).toContain(job.status);
+      expect(job.message).toBeTruthy();
+      return job;
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+}
 
 /**
  * An invoicing run whose messages the test delivers itself: the queue binding given to the start

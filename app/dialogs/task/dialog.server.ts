@@ -10,6 +10,14 @@ import { annualFeesRun, offeredYear } from "~/runs/annual-fees.run.server";
 import { invoicesRun } from "~/runs/invoices.run.server";
 import { mailshotRun } from "~/runs/mailshot.run.server";
 import { pdfsRun } from "~/runs/pdfs.run.server";
+import { subscriptionFeesRun } from "~/runs/subscription-fees.run.server";
+import {
+  previewSubscriptionFees,
+  subscriptionRunFeeCount,
+  subscriptionRunUndoRefusal,
+  undoSubscriptionRun,
+  type SubscriptionFeePreview,
+} from "~/models/subscription-fees.server";
 import {
   invoiceRunUndoRefusal,
   paramsOf,
@@ -24,6 +32,8 @@ import { defineDialog, postedId } from "../define.server";
 export type TaskDialogData =
   | { kind: "annualFees"; preview: AnnualFeePreview }
   | { kind: "invoices"; preview: InvoiceRunPreview }
+  | { kind: "subscriptionFees"; preview: SubscriptionFeePreview }
+  | { kind: "undoSubscriptions"; jobId: number; fees: number; refusal: string | null }
   | { kind: "undo"; jobId: number; startedOn: string | null; result: InvoiceRunResult; refusal: string | null };
 
 export const dialog = defineDialog({
@@ -35,6 +45,12 @@ export const dialog = defineDialog({
       return year === null ? null : { kind: "annualFees", preview: await previewAnnualFees(db, year) };
     },
     invoices: async ({ db }): Promise<TaskDialogData> => ({ kind: "invoices", preview: await previewInvoiceRun(db, todayInBerlin()) }),
+    subscriptionFees: async ({ db }): Promise<TaskDialogData> => ({ kind: "subscriptionFees", preview: await previewSubscriptionFees(db, todayInBerlin()) }),
+    undoSubscriptions: async ({ db, id }): Promise<TaskDialogData | null> => {
+      const job = id ? await getJob(db, id) : undefined;
+      if (job?.type !== "SUBSCRIPTION_FEES") return null;
+      return { kind: "undoSubscriptions", jobId: job.id, fees: await subscriptionRunFeeCount(db, job.id), refusal: await subscriptionRunUndoRefusal(db, job) };
+    },
     undo: async ({ db, id }): Promise<TaskDialogData | null> => {
       const job = id ? await getJob(db, id) : undefined;
       const result = job?.type === "INVOICES" ? paramsOf(job).result : undefined;
@@ -45,9 +61,17 @@ export const dialog = defineDialog({
   actions: {
     annualFees: (context) => startDeclaredRun(annualFeesRun, context),
     invoices: (context) => startDeclaredRun(invoicesRun, context),
+    subscriptionFees: (context) => startDeclaredRun(subscriptionFeesRun, context),
     // A stalled run (its messages lost): its open slices go to the queue again. The runs started
     // on Tasks (area tasks); the Mahnlauf and the Lastschriftlauf resume from their own dialogs.
-    resume: resumeAction(annualFeesRun, invoicesRun, pdfsRun, mailshotRun),
+    resume: resumeAction(annualFeesRun, subscriptionFeesRun, invoicesRun, pdfsRun, mailshotRun),
+    undoSubscriptions: async ({ db, user, form }) => {
+      const id = postedId(form);
+      if (!id) return { status: "missing" };
+      const outcome = await undoSubscriptionRun(db, id, user);
+      if (outcome.status === "refused") return outcome;
+      return { status: "done", message: `Abo-Beiträge rückgängig gemacht: ${formatCount(outcome.removed, "offener Posten", "offene Posten")} gelöscht` };
+    },
     undo: async ({ db, user, form }) => {
       const id = postedId(form);
       if (!id) return { status: "missing" };

@@ -71,6 +71,52 @@ export default function TaskDialog({ data, actionData, closeHref }: DialogProps<
         </RouteDialog>
       );
     }
+    case "subscriptionFees": {
+      const { preview } = data;
+      const nothing = preview.periods === 0;
+      return (
+        <RouteDialog title="Abo-Beiträge einstellen" closeHref={closeHref}>
+          <DialogForm intent="task:subscriptionFees">
+            <Facts
+              caption="Vorschau"
+              rows={[
+                ["Abos mit offenem Zeitraum", formatCount(preview.subscriptions, "Abo", "Abos")],
+                ["neue Abo-Beiträge", formatCount(preview.periods, "offener Posten", "offene Posten")],
+                ["Zeiträume begonnen bis", formatDate(preview.through)],
+                ["Summe", formatMoney(preview.total)],
+              ]}
+            />
+            <p className="mt-3 text-sm text-slate-700">
+              {nothing
+                ? "Alle begonnenen Zeiträume sind schon abgerechnet: Ein Lauf fügt jetzt nichts hinzu."
+                : "Mit SEPA-Mandat werden die Beiträge per Lastschrift eingezogen, sonst per Rechnung abgerechnet („Rechnungen schreiben“)."}
+            </p>
+            <DialogAlert message={error} />
+            <DialogButtons
+              submitLabel="Abo-Beiträge einstellen"
+              closeHref={closeHref}
+              disabled={nothing}
+              reason={nothing ? "Es ist nichts abzurechnen." : null}
+            />
+          </DialogForm>
+        </RouteDialog>
+      );
+    }
+    case "undoSubscriptions":
+      return (
+        <RouteDialog title="Abo-Beiträge rückgängig machen" closeHref={closeHref}>
+          <DialogForm intent="task:undoSubscriptions">
+            <input type="hidden" name="id" value={data.jobId} />
+            <p>Bist du sicher?</p>
+            <ul className="mt-2 list-disc pl-5 text-sm text-slate-700">
+              <li>{formatCount(data.fees, "offener Posten dieses Laufs wird", "offene Posten dieses Laufs werden")} gelöscht.</li>
+              <li>Ein neuer Lauf stellt die Zeiträume wieder ein.</li>
+            </ul>
+            <DialogAlert message={data.refusal ?? error} />
+            <DialogButtons submitLabel="Ja, rückgängig machen" closeHref={closeHref} danger disabled={data.refusal !== null} reason={data.refusal} />
+          </DialogForm>
+        </RouteDialog>
+      );
     case "undo":
       return (
         <RouteDialog title="Rechnungslauf rückgängig machen" closeHref={closeHref}>

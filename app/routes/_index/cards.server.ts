@@ -299,7 +299,7 @@ function cardsCard(panel: NonNullable<HomePanels["cards"]>): HomeCard {
         heading: "Ohne Karte",
         entries: panel.withoutCard.rows.map((row) => ({
           key: `without-${row.attendanceId}`,
-          href: `/people/${row.personId}/cards`,
+          href: `/people/${row.personId}/cards?dialog=attendanceSettlement-settle&dialogId=${row.attendanceId}`,
           title: row.personName,
           detail: `${row.courseName} am ${formatDate(row.day)}`,
           note: "ohne Karte",

@@ -16,6 +16,8 @@ import { invoicesCard } from "~/runs/invoices.run";
 import { invoicesRun } from "~/runs/invoices.run.server";
 import { pdfsCard } from "~/runs/pdfs.run";
 import { remindersCard } from "~/runs/reminders.run";
+import { subscriptionFeesCard } from "~/runs/subscription-fees.run";
+import { subscriptionFeesRun } from "~/runs/subscription-fees.run.server";
 import { readForUser } from "~/services/auth.server";
 import { ChecksCard } from "./checks-card";
 import { MailTaskCards } from "./mail-cards";
@@ -34,13 +36,14 @@ export const meta: MetaFunction = () => [{ title: `${TITLE} – Wuff` }];
 export async function loader(args: LoaderFunctionArgs) {
   const { value } = await readForUser(args, ["tasks"], async (user) => {
     const { db } = args.context;
-    const [latest, history, undo, mailshots] = await Promise.all([
+    const [latest, history, undo, subscriptionUndo, mailshots] = await Promise.all([
       latestJobs(db),
       loadPageGrid(args, jobsGrid, user),
       invoicesRun.undo.state(db),
+      subscriptionFeesRun.undo.state(db),
       mailshotChoices(db),
     ]);
-    return { latest, history, undo, mailshots };
+    return { latest, history, undo, subscriptionUndo, mailshots };
   });
   const years = annualFeeYearsOffered();
   return { ...value, years, year: currentYearInBerlin(), now: new Date().toISOString() };
@@ -49,13 +52,14 @@ export async function loader(args: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) => dialogAction(args, ["tasks"], []);
 
 export default function TasksScreen() {
-  const { latest, history, undo, years, year, now, mailshots } = useLoaderData<typeof loader>();
+  const { latest, history, undo, subscriptionUndo, years, year, now, mailshots } = useLoaderData<typeof loader>();
   return (
     <RunScreen title={TITLE} jobs={Object.values(latest)} now={now}>
       <div className="grid gap-4 md:grid-cols-2">
         <RunCard run={annualFeesCard} job={latest.ANNUAL_FEES} now={now}>
           <AnnualFeesStart job={latest.ANNUAL_FEES} years={years} year={year} />
         </RunCard>
+        <RunCard run={subscriptionFeesCard} job={latest.SUBSCRIPTION_FEES} now={now} undo={subscriptionUndo} />
         <RunCard run={invoicesCard} job={latest.INVOICES} now={now} undo={undo} />
         <RunCard run={pdfsCard} job={latest.PDFS} now={now} />
         <ChecksCard />
