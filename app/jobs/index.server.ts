@@ -5,6 +5,7 @@ import { finishWhenSettled, getJob, isSliceSettled, markRunning, recordFailure, 
 import { deleteExpiredSessions } from "~/models/session.server";
 import { deleteExpiredPortalRecords } from "~/models/portal-auth.server";
 import { deleteExpiredDeclarations } from "~/models/withdrawal-declarations.server";
+import { sendCardReminders } from "./card-reminders.server";
 import { jobMessageSchema, type JobMessage, type SliceMessage } from "./messages";
 import { BatchResources } from "./batch-resources.server";
 import { sendBirthdayMails } from "./mails.server";
@@ -152,7 +153,7 @@ export const STALLED_RUNS_CRON = "*/5 * * * *";
  * Cron triggers (wrangler.toml [triggers]). Every five minutes and daily: bulk runs that stalled
  * (no progress for a few minutes: the worker was killed, the messages lost) are resumed without a
  * person, and the waiting lists pass freed places on (lapsed offers end, new offers are mailed). Daily also: housekeeping of login sessions past their lifetime and of withdrawal declarations past their retention, today's birthday mails
- * (once per person and year, however often it fires), the SHA-256 of invoice PDFs stored before
+ * (once per person and year, however often it fires), the reminders of 10er-Karten (once per card each), the SHA-256 of invoice PDFs stored before
  * issue 30, the PDFs of mandates given online whose rendering failed, and the retained bookkeeping remains of erased people whose retention period has
  * ended (GDPR).
  */
@@ -182,6 +183,12 @@ export async function handleScheduled(controller: ScheduledController, env: Env)
     console.info("Geburtstagsmails:", birthdays.message);
   } catch (error) {
     console.error("Geburtstagsmails fehlgeschlagen", error);
+  }
+  try {
+    const reminded = await sendCardReminders(env, db, CRON_ACTOR, now);
+    if (reminded.sent + reminded.failed > 0) console.info("Erinnerungen zu Karten:", reminded);
+  } catch (error) {
+    console.error("Erinnerungen zu Karten fehlgeschlagen", error);
   }
   try {
     const settled = await settleDueDebits(db, todayInBerlin(now), CRON_ACTOR, now);

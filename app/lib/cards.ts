@@ -112,3 +112,84 @@ export function subscriptionPeriodsDue(
   }
   return due;
 }
+
+/** A card as the monthly report reads it: sold when, for what, until when, and what was refunded. */
+export type ReportCard = {
+  id: number;
+  units: number;
+  price: number;
+  soldOn: string;
+  validUntil: string;
+  refundedUnits: number;
+  refundedOn: string | null;
+};
+
+/** What a card's attendance took in a month ('2026-11'), net of what un-ticking gave back. */
+export type ReportUse = { cardId: number; month: string; units: number };
+
+/** One month of the report: units and their share of the price (per card, rounded to the cent). */
+export type CardReportMonth = {
+  month: string;
+  soldUnits: number;
+  soldValue: number;
+  usedUnits: number;
+  usedValue: number;
+  expiredUnits: number;
+  expiredValue: number;
+  refundedUnits: number;
+  refundedValue: number;
+};
+
+const emptyMonth = (month: string): CardReportMonth => ({
+  month,
+  soldUnits: 0,
+  soldValue: 0,
+  usedUnits: 0,
+  usedValue: 0,
+  expiredUnits: 0,
+  expiredValue: 0,
+  refundedUnits: 0,
+  refundedValue: 0,
+});
+
+/**
+ * Sold, used, expired and refunded units of 10er-Karten per month (issue 34 item 5: a card's price
+ * is earned as it is used or expires). A card's expired units are what is left after its last day
+ * (counted in the month of that day, once it has passed `today`). Per card, sold = used + expired +
+ * refunded + still open. The value of a card's units is its price shared out in the order they
+ * went (month by month: used, refunded, expired), each share the difference of the rounded
+ * cumulative values, so the shares of a card add up to its price to the cent.
+ */
+export function cardReport(cards: readonly ReportCard[], uses: readonly ReportUse[], months: readonly string[], today: string): CardReportMonth[] {
+  const rows = new Map(months.map((month) => [month, emptyMonth(month)]));
+  const usesOf = new Map<number, ReportUse[]>();
+  for (const use of uses) usesOf.set(use.cardId, [...(usesOf.get(use.cardId) ?? []), use]);
+  for (const card of cards) {
+    const sold = rows.get(card.soldOn.slice(0, 7));
+    if (sold) {
+      sold.soldUnits += card.units;
+      sold.soldValue += card.price;
+    }
+    const cardUses = usesOf.get(card.id) ?? [];
+    const used = cardUses.reduce((sum, use) => sum + use.units, 0);
+    const left = card.units - used - card.refundedUnits;
+    type Part = { month: string; order: number; units: number; kind: "used" | "refunded" | "expired" };
+    const parts: Part[] = [
+      ...cardUses.map((use): Part => ({ month: use.month, order: 0, units: use.units, kind: "used" })),
+      ...(card.refundedOn && card.refundedUnits > 0
+        ? [{ month: card.refundedOn.slice(0, 7), order: 1, units: card.refundedUnits, kind: "refunded" as const }]
+        : []),
+      ...(card.validUntil < today && left > 0 ? [{ month: card.validUntil.slice(0, 7), order: 2, units: left, kind: "expired" as const }] : []),
+    ].sort((a, b) => a.month.localeCompare(b.month) || a.order - b.order);
+    let gone = 0;
+    for (const part of parts) {
+      const value = Math.round((card.price * (gone + part.units)) / card.units) - Math.round((card.price * gone) / card.units);
+      gone += part.units;
+      const row = rows.get(part.month);
+      if (!row) continue;
+      row[`${part.kind}Units`] += part.units;
+      row[`${part.kind}Value`] += value;
+    }
+  }
+  return [...rows.values()];
+}

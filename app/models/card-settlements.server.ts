@@ -64,7 +64,7 @@ export type Refundable = {
   name: string;
   units: number;
   balance: number;
-  /** The unused units' share of the price, rounded to the cent. */
+  /** The unused units' share of the price. */
   amount: number;
   /** The issued invoice the card's sale is on, or null. */
   invoice: { id: number; number: number } | null;
@@ -99,7 +99,9 @@ export async function refundableOf(db: Db, cardId: number, today: string): Promi
     WHERE c.id = ${cardId}`);
   if (!row) return undefined;
   if (row.kind !== "CARD" || row.units === null) return undefined;
-  const amount = Math.round((row.price * Math.max(0, row.balance)) / row.units);
+  // The price less what the used units earned (shared as app/lib/cards.ts cardReport does): the
+  // card's shares add up to its price to the cent.
+  const amount = row.balance > 0 ? row.price - Math.round((row.price * (row.units - row.balance)) / row.units) : 0;
   const invoice = row.invoiceId && row.invoiceNumber ? { id: row.invoiceId, number: row.invoiceNumber } : null;
   const refusal = row.refunded
     ? "Diese Karte wurde schon erstattet."

@@ -21,7 +21,7 @@ import {
   fees,
   people,
 } from "~/db/schema";
-import { cardValidUntil, isValidOn, subscriptionPeriodsDue, type CardKind, type SubscriptionPeriod } from "~/lib/cards";
+import { cardReport, cardValidUntil, isValidOn, subscriptionPeriodsDue, type CardKind, type SubscriptionPeriod } from "~/lib/cards";
 import { berlinDateOf, formatDate, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import type { TaxCase } from "~/lib/tax";
@@ -573,6 +573,87 @@ export async function cardsExpiring(db: Db, today: string, until: string, limit 
     .orderBy(asc(cards.validUntil), asc(cards.id))
     .limit(limit);
   return rows;
+}
+
+/**
+ * The monthly report of 10er-Karten for a year (Karten & Abos → Auswertung): the cards that were
+ * sold, used, refunded or expired in it, with their uses per month (net of returns), for
+ * app/lib/cards.ts cardReport.
+ */
+export async function cardReportOfYear(db: Db, year: number, today: string) {
+  const first = `${year}-01-01`;
+  const [rows, uses] = await db.batch([
+    db
+      .select({
+        id: cards.id,
+        units: sql<number>`${cards.units}`,
+        price: cards.price,
+        createdOn: cards.createdOn,
+        validUntil: sql<string>`${cards.validUntil}`,
+        refundedUnits: sql<number>`coalesce((SELECT r.units FROM card_refunds r WHERE r.card_id = cards.id), 0)`,
+        refundedOn: sql<string | null>`(SELECT r.refunded_on FROM card_refunds r WHERE r.card_id = cards.id)`,
+      })
+      .from(cards)
+      .where(and(eq(cards.kind, "CARD"), sql`${cards.validUntil} >= ${first}`, sql`${cards.createdOn} < ${`${year + 1}-01-02`}`)),
+    db
+      .select({
+        cardId: cardUses.cardId,
+        month: sql<string>`substr(${cardUses.usedOn}, 1, 7)`,
+        units: sql<number>`sum(CASE ${cardUses.kind} WHEN 'USE' THEN ${cardUses.units} ELSE -${cardUses.units} END)`,
+      })
+      .from(cardUses)
+      .innerJoin(cards, eq(cards.id, cardUses.cardId))
+      .where(and(eq(cards.kind, "CARD"), sql`${cards.validUntil} >= ${first}`))
+      .groupBy(cardUses.cardId, sql`substr(${cardUses.usedOn}, 1, 7)`),
+  ]);
+  const months = Array.from({ length: 12 }, (_, index) => `${year}-${String(index + 1).padStart(2, "0")}`);
+  const sold = rows.map(({ createdOn, ...card }) => ({ ...card, soldOn: berlinDateOf(createdOn) }));
+  return cardReport(sold, uses, months, today);
+}
+
+export type CardReminderKind = "LOW_BALANCE" | "EXPIRY";
+export type CardReminderCandidate = { id: number; personId: number; name: string; balance: number; validUntil: string; kind: CardReminderKind };
+
+/**
+ * The cards whose reminder is due on `today` and was not mailed yet, of people with an address:
+ * in use with at most one attendance left, or expiring by `until` with units left. A card due
+ * for both gets the reminder of the one attendance left first, the other the next day.
+ */
+export async function cardReminderCandidates(db: Db, today: string, until: string): Promise<CardReminderCandidate[]> {
+  const rows = await db.all<Omit<CardReminderCandidate, "kind"> & { low: number; lowMailed: string | null }>(sql`SELECT * FROM (
+      SELECT c.id, c.person_id AS personId, c.name, c.valid_until AS validUntil, ${cardBalanceSql("c")} AS balance,
+        c.low_balance_mailed_on AS lowMailed, c.expiry_mailed_on AS expiryMailed,
+        ${cardBalanceSql("c")} <= c.units_per_attendance AS low
+      FROM ${cards} c JOIN ${people} p ON p.id = c.person_id
+      WHERE c.kind = 'CARD' AND c.valid_from <= ${today} AND c.valid_until >= ${today} AND length(trim(coalesce(p.email, ''))) > 0
+        AND NOT EXISTS (SELECT 1 FROM card_refunds r WHERE r.card_id = c.id)
+        AND (c.low_balance_mailed_on IS NULL OR c.expiry_mailed_on IS NULL))
+    WHERE balance > 0 AND ((low AND lowMailed IS NULL) OR (validUntil <= ${until} AND expiryMailed IS NULL))
+    ORDER BY id`);
+  return rows.map((row) => ({
+    id: row.id,
+    personId: row.personId,
+    name: row.name,
+    balance: row.balance,
+    validUntil: row.validUntil,
+    kind: row.low && row.lowMailed === null ? "LOW_BALANCE" : "EXPIRY",
+  }));
+}
+
+const REMINDER_COLUMNS: Record<CardReminderKind, string> = { LOW_BALANCE: "low_balance_mailed_on", EXPIRY: "expiry_mailed_on" };
+
+/** Marks the card's reminder as mailed at `value` if it is not yet (true: this call marked it), or frees the mark (null). */
+export async function markCardReminder(db: Db, cardId: number, kind: CardReminderKind, value: string | null): Promise<boolean> {
+  const column = sql.raw(REMINDER_COLUMNS[kind]);
+  const [result] = await runAtomically(db, [
+    render(
+      value === null
+        ? sql`UPDATE ${cards} SET ${column} = NULL WHERE id = ${cardId}`
+        : sql`UPDATE ${cards} SET ${column} = ${value} WHERE id = ${cardId} AND ${column} IS NULL`,
+    ),
+  ]);
+  // Counted with the rows the history trigger writes: any change means this call set it.
+  return result.meta.changes > 0;
 }
 
 /** A card of a participant that is valid for the participant's course (the handset's readout). */

@@ -12,14 +12,16 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { cardBalance, cardForAttendance, cardValidUntil, subscriptionEnd, subscriptionPeriodsDue } from "~/lib/cards";
+import { cardBalance, cardForAttendance, cardReport, cardValidUntil, subscriptionEnd, subscriptionPeriodsDue } from "~/lib/cards";
 import { addDaysToDate, formatDate, formatMoney, todayInBerlin } from "~/lib/format";
 import { setAttendance } from "~/models/attendances.server";
+import { sendCardReminders } from "~/jobs/card-reminders.server";
 import { refundableOf } from "~/models/card-settlements.server";
 import { attendanceWithoutCard, cardsOfPerson, sellCard } from "~/models/cards.server";
 import { issueInvoice } from "~/models/invoices.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { newestJob, settled } from "../support/jobs";
+import { mailsTo, useTestAccount } from "../support/mail-catcher";
 import { berlinDayAt } from "../support/dates";
 import { loginCookie } from "../support/sessions";
 
@@ -589,5 +591,96 @@ describe("settling", () => {
     await tick(membershipId, 13);
     expect((await attendanceWithoutCard(db)).filter((row) => row.personId === personId)).toHaveLength(1);
     expect((await refundableOf(db, sold.cardId, today))?.refusal).toBe("Diese Karte wurde schon erstattet.");
+  });
+});
+
+describe("reminder mails", () => {
+  it("mails once when one attendance is left and once 14 days before a card with units left expires", async () => {
+    // Mails outside production go to the test account of the settings (saved once here).
+    await env.DB.prepare("INSERT OR IGNORE INTO configuration (id) VALUES (1)").run();
+    const address = await useTestAccount("karten");
+    const low = await customer("Fastleer");
+    const expiring = await customer("Läuftab");
+    await db
+      .update(schema.people)
+      .set({ email: "kunde@example.org" })
+      .where(inArray(schema.people.id, [low.personId, expiring.personId]));
+    await sellCard(db, { personId: low.personId, productId: ids.tenCard, validFrom: addDaysToDate(today, -60), price: 12000 }, actor);
+    for (const date of [0, 1, 2, 3, 4, 5, 6, 7]) await tick(low.membershipId, date);
+    // Six months from 170 days ago: it ends within the next 14 days.
+    await sellCard(db, { personId: expiring.personId, productId: ids.tenCard, validFrom: addDaysToDate(today, -170), price: 12000 }, actor);
+
+    expect(await sendCardReminders(env, db, actor)).toEqual({ sent: 1, failed: 0 });
+    await tick(low.membershipId, 8);
+    expect(await balances(low.personId)).toEqual([1]);
+    expect(await sendCardReminders(env, db, actor)).toEqual({ sent: 1, failed: 0 });
+    expect(await sendCardReminders(env, db, actor)).toEqual({ sent: 0, failed: 0 });
+    const subjects = (await mailsTo(address)).map((mail) => mail.subject).sort();
+    expect(subjects).toEqual([
+      "Deine Karte läuft am " + formatDate(cardValidUntil(addDaysToDate(today, -170), 6)) + " ab",
+      "Deine Karte reicht noch für einen Termin",
+    ]);
+    const [lowMail] = (await mailsTo(address)).filter((mail) => mail.subject.startsWith("Deine Karte reicht"));
+    expect(lowMail.text).toContain("auf deiner Karte „10er-Karte Spielgruppe“ ist nur noch 1 Einheit übrig");
+  });
+});
+
+describe("the monthly report", () => {
+  const MONTHS = Array.from({ length: 12 }, (_, index) => `2026-${String(index + 1).padStart(2, "0")}`);
+  const card = fc
+    .record({
+      units: fc.integer({ min: 1, max: 20 }),
+      price: fc.integer({ min: 0, max: 50_000 }),
+      soldDay: fc.integer({ min: 0, max: 150 }),
+      months: fc.integer({ min: 1, max: 6 }),
+      uses: fc.array(fc.integer({ min: 0, max: 200 }), { maxLength: 20 }),
+      refund: fc.boolean(),
+    })
+    .map((drawn) => {
+      const soldOn = addDaysToDate("2026-01-01", drawn.soldDay);
+      const validUntil = cardValidUntil(soldOn, drawn.months);
+      // Uses within the card's time, no more than its units.
+      const days = drawn.uses
+        .map((offset) => addDaysToDate(soldOn, offset))
+        .filter((day) => day <= validUntil)
+        .slice(0, drawn.units);
+      const refundedUnits = drawn.refund ? drawn.units - days.length : 0;
+      return { units: drawn.units, price: drawn.price, soldOn, validUntil, days, refundedUnits };
+    });
+
+  it("accounts for every unit sold: used, expired, refunded or still open, month by month, and their value adds up to the price to the cent", () => {
+    fc.assert(
+      fc.property(fc.array(card, { maxLength: 15 }), (drawn) => {
+        const today = "2026-12-31";
+        const cards = drawn.map((entry, index) => ({
+          id: index + 1,
+          units: entry.units,
+          price: entry.price,
+          soldOn: entry.soldOn,
+          validUntil: entry.validUntil,
+          refundedUnits: entry.refundedUnits,
+          refundedOn: entry.refundedUnits > 0 ? (entry.days.at(-1) ?? entry.soldOn) : null,
+        }));
+        const uses = drawn.flatMap((entry, index) => entry.days.map((day) => ({ cardId: index + 1, month: day.slice(0, 7), units: 1 })));
+        const months = cardReport(cards, uses, MONTHS, today);
+        const sum = (key: "soldUnits" | "usedUnits" | "expiredUnits" | "refundedUnits" | "soldValue" | "usedValue" | "expiredValue" | "refundedValue") =>
+          months.reduce((total, month) => total + month[key], 0);
+        // All cards end within the year and today is its last day: nothing is still open.
+        expect(sum("soldUnits")).toBe(sum("usedUnits") + sum("expiredUnits") + sum("refundedUnits"));
+        expect(sum("soldValue")).toBe(drawn.reduce((total, entry) => total + entry.price, 0));
+        // Each card's shares add up to its price to the cent.
+        expect(sum("usedValue") + sum("expiredValue") + sum("refundedValue")).toBe(sum("soldValue"));
+      }),
+      { seed: 20261130, numRuns: 200 },
+    );
+  });
+
+  it("shows ADMIN and FINANCE the year's months, and nobody else", async () => {
+    const page = await fetchApp("/cards/report?year=2026", { cookie: await loginCookie("finance") });
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Karten: Auswertung");
+    expect(html).toContain("Summe 2026");
+    expect((await fetchApp("/cards/report?year=abc", { cookie: await loginCookie("admin") })).status).toBe(200);
+    expect((await fetchApp("/cards/report", { cookie: await loginCookie("staff") })).status).toBe(302);
   });
 });
