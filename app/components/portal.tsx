@@ -13,6 +13,7 @@ const PORTAL_LINKS = [
   { to: "/mein/hunde", label: "Meine Hunde", end: false },
   { to: "/mein/zahlungen", label: "Meine Zahlungen", end: false },
   { to: "/mein/kurse", label: "Meine Kurse", end: false },
+  { to: "/mein/karten", label: "Meine Karten", end: false },
 ] as const;
 
 /** The signed-in portal's navigation and 'Abmelden'. */

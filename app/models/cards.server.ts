@@ -220,6 +220,17 @@ export async function cardsOfPerson(db: Db, personId: number): Promise<PersonCar
   return db.select(personCardColumns).from(cards).where(eq(cards.personId, personId)).orderBy(desc(cards.validFrom), desc(cards.id));
 }
 
+export type OwnCardUse = { id: number; cardId: number; day: string; units: number; courseName: string };
+
+/** Mein Wuff: what the person's attendance took from their cards, the newest first (not un-ticked). */
+export async function ownCardUses(db: Db, personId: number, limit = 30): Promise<OwnCardUse[]> {
+  return db.all<OwnCardUse>(sql`SELECT u.id, u.card_id AS cardId, u.used_on AS day, u.units, co.name AS courseName
+    FROM ${cardUses} u JOIN ${cards} c ON c.id = u.card_id JOIN ${attendances} a ON a.id = u.attendance_id
+      JOIN ${courseMemberships} m ON m.id = a.course_membership_id JOIN ${courses} co ON co.id = m.course_id
+    WHERE c.person_id = ${personId} AND ${sql.raw(isOpenUse("u"))}
+    ORDER BY u.used_on DESC, u.id DESC LIMIT ${limit}`);
+}
+
 export type WithoutCard = { attendanceId: number; personId: number; personName: string; courseName: string; day: string };
 
 /**

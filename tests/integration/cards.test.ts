@@ -22,6 +22,7 @@ import { issueInvoice } from "~/models/invoices.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { newestJob, settled } from "../support/jobs";
 import { mailsTo, useTestAccount } from "../support/mail-catcher";
+import { portalSessionFor } from "../support/portal";
 import { berlinDayAt } from "../support/dates";
 import { loginCookie } from "../support/sessions";
 
@@ -581,6 +582,27 @@ describe("the monthly report", () => {
     expect(html).toContain("Summe 2026");
     expect((await fetchApp("/cards/report?year=abc", { cookie: await loginCookie("admin") })).status).toBe(200);
     expect((await fetchApp("/cards/report", { cookie: await loginCookie("staff") })).status).toBe(302);
+  });
+});
+
+describe("Mein Wuff", () => {
+  it("shows a customer their own cards with what is left and what each attendance took, and nobody else's", async () => {
+    const own = await customer("Portal");
+    const other = await customer("Fremd");
+    const email = `karten-${crypto.randomUUID().slice(0, 8)}@example.org`;
+    await db.update(schema.people).set({ email }).where(eq(schema.people.id, own.personId));
+    await sellCard(db, { personId: own.personId, productId: ids.tenCard, validFrom: addDaysToDate(today, -60), price: 12000 }, actor);
+    await sellCard(db, { personId: other.personId, productId: ids.doubleCard, validFrom: addDaysToDate(today, -60), price: 20000 }, actor);
+    await tick(own.membershipId, 19);
+    const response = await fetchApp("/mein/karten", { cookie: await portalSessionFor(email) });
+    expect(response.status).toBe(200);
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Meine Karten &amp; Abos");
+    expect(html).toContain("9 von 10 Einheiten");
+    expect(html).toContain(`${formatDate(addDaysToDate(today, OFFSETS[19]))}: Spielgruppe Mittwoch`);
+    expect(html).not.toContain("Doppelstunden-Karte");
+    // Signed out: the sign-in page instead.
+    expect((await fetchApp("/mein/karten")).status).toBe(302);
   });
 });
 

@@ -396,6 +396,15 @@ const PORTAL_ROUTES: Line[] = [
     answers: [302, 409],
   },
   // Meine Hunde: the page, and uploads for a dog (multipart, as the browser sends them).
+  // Meine Karten & Abos: read only, the person's own cards whatever the URL names.
+  {
+    route: "routes/mein.karten",
+    what: "the page",
+    needs: "person",
+    ids: (v) => [String(v.id)],
+    ask: (id) => ({ path: `/mein/karten?personId=${id}` }),
+    answers: pageOfOwn,
+  },
   {
     route: "routes/mein.hunde",
     what: "the page",

@@ -75,6 +75,7 @@ export default function PortalStart() {
           <StartLink to="/mein/hunde" title="Meine Hunde" text="Impf- und Versicherungsnachweise hochladen" />
           <StartLink to="/mein/zahlungen" title="Meine Zahlungen" text="Offene Posten bezahlen, Rechnungen, Zahlungen und Lastschriftmandat" />
           <StartLink to="/mein/kurse" title="Meine Kurse" text="Nächste Termine, Anwesenheit, Kalender-Abo und Stornierung" />
+          <StartLink to="/mein/karten" title="Meine Karten & Abos" text="Was auf deinen 10er-Karten übrig ist und bis wann sie gelten" />
         </ul>
       </PortalPage>
     );
