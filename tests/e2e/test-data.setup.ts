@@ -3,6 +3,7 @@ import { test } from "@playwright/test";
 import { appSql } from "./support/app-db";
 import {
   TEST_DATA_FILE,
+  type CardCustomer,
   type CatalogueCourse,
   type CourseBooker,
   type WaitlistBooker,
@@ -29,6 +30,9 @@ import { berlinDaysAgo } from "./support/journeys";
  * Read here too, before the tests run: what the demo data holds that a test looks for.
  */
 test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rechnungen", async () => {
+  // About 40 wrangler processes one after the other, each a few seconds on a loaded machine: 1.5 min
+  // at a load of 5, over the 2 min limit while another checkout built beside it.
+  test.slow();
   const data: Record<string, TestData> = {};
   const umlaut = await umlautName();
   for (const project of ["js", "html"]) {
@@ -51,6 +55,7 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       catalogueCourse: await catalogueCourse(`Kursangebot${stamp}`),
       courseBooker: await courseBooker(`Bucher${stamp}`),
       waitlistBooker: await waitlistBooker(`Warter${stamp}`),
+      cardCustomer: await cardCustomer(`Karte${stamp}`),
       umlautName: umlaut,
     };
   }
@@ -186,6 +191,35 @@ async function portalCourseOwner(lastName: string): Promise<PortalCourseOwner> {
       WHERE person_id = (SELECT id FROM people WHERE last_name = '${lastName}');
     SELECT id AS personId FROM people WHERE last_name = '${lastName}';`);
   return { firstName: "Kai", lastName, email, personId, dogName, startedCourse, laterCourse };
+}
+
+/**
+ * An open group with eleven weekly dates, a participant, and a 10er-Karte valid for the group alone.
+ * The dates end 78 days ago: older than any tick in the demo's running courses (12 weekly dates at
+ * most), so the tick 'ohne Karte' is among the oldest ten the home page lists; the card sold from
+ * the first date (6 months) is still valid today.
+ */
+async function cardCustomer(lastName: string): Promise<CardCustomer> {
+  const [dogName, courseName, productName] = [`Motte${lastName}`, `Spielgruppe ${lastName}`, `10er-Karte ${lastName}`];
+  const days = Array.from({ length: 11 }, (_, index) => berlinDaysAgo(78 + 7 * (10 - index)));
+  const rows = await appSql<{ personId: number; personName: string; courseId: number; dateId: number; day: string }>(`
+    INSERT INTO people (first_name, last_name, member_type_id) VALUES ('Kira', '${lastName}', 1);
+    INSERT INTO dogs (owner_id, common_name) SELECT id, '${dogName}' FROM people WHERE last_name = '${lastName}';
+    INSERT INTO courses (name, start_year, status_code, duration_model, location_id)
+      VALUES ('${courseName}', ${Number(days[0].slice(0, 4))}, 'RUNNING', 'ONGOING', (SELECT min(id) FROM locations));
+    INSERT INTO course_dates (course_id, start_date_time, end_date_time)
+      SELECT c.id, d.value || 'T16:00:00.000Z', d.value || 'T17:00:00.000Z' FROM courses c, json_each('${JSON.stringify(days)}') d WHERE c.name = '${courseName}';
+    INSERT INTO course_memberships (course_id, person_id, dog_id, status_id)
+      SELECT c.id, p.id, d.id, (SELECT id FROM membership_statuses WHERE code = 'CONFIRMED')
+      FROM courses c, people p JOIN dogs d ON d.owner_id = p.id WHERE c.name = '${courseName}' AND p.last_name = '${lastName}';
+    INSERT INTO card_products (name, kind, units, valid_months, price_full, price_reduced1, price_reduced2) VALUES ('${productName}', 'CARD', 10, 6, 5000, 4000, 3000);
+    INSERT INTO card_product_scopes (product_id, course_id) SELECT p.id, c.id FROM card_products p, courses c WHERE p.name = '${productName}' AND c.name = '${courseName}';
+    SELECT p.id AS personId, p.full_name AS personName, c.id AS courseId, cd.id AS dateId, substr(cd.start_date_time, 1, 10) AS day
+      FROM courses c JOIN course_dates cd ON cd.course_id = c.id JOIN course_memberships m ON m.course_id = c.id JOIN people p ON p.id = m.person_id
+      WHERE c.name = '${courseName}' ORDER BY cd.start_date_time;`);
+  const { personId, personName, courseId } = rows[0];
+  const dates = rows.map((row) => ({ id: row.dateId, day: `${row.day.slice(8, 10)}.${row.day.slice(5, 7)}.${row.day.slice(0, 4)}` }));
+  return { personId, personName, participant: `${dogName} mit ${personName}`, courseId, courseName, productName, dates };
 }
 
 /** An issued invoice of 100,00 € and its sent Zahlungserinnerung, whose deadline passed `daysAgo` days ago. */

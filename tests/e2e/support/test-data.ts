@@ -40,6 +40,20 @@ export type CourseBooker = PortalPerson & { dogName: string; courseId: number; c
  *  who goes on its waiting list (issue 33 item 3). */
 export type WaitlistBooker = CourseBooker & { takenMembershipId: number };
 
+/** An open group (Fortlaufend) with eleven dates held, one a week, the last 78 days ago; a person whose
+ *  dog takes part; and a 10er-Karte (10 units, 6 months) valid for the group alone (issue 34).
+ *  `participant` is how the phone's Kursblatt names them ('Motte… mit Kira …'); a date's `day` is
+ *  as the screens write it (dd.MM.yyyy). */
+export type CardCustomer = {
+  personId: number;
+  personName: string;
+  participant: string;
+  courseId: number;
+  courseName: string;
+  productName: string;
+  dates: { id: number; day: string }[];
+};
+
 /** Per browser project ('js', 'html'). */
 export type TestData = {
   /** A fee with its sent Zahlungserinnerung and an unsent 1. Mahnung. */
@@ -72,6 +86,8 @@ export type TestData = {
   portalCourseOwner: PortalCourseOwner;
   /** Two open fees billed directly (60,00 € and 25,00 €) to pay in Mein Wuff, no mandate yet. */
   portalPayer: PortalPerson & { personId: number };
+  /** Uses up a 10er-Karte on the phone's Kursblatt and settles a tick 'ohne Karte' (issue 34). */
+  cardCustomer: CardCustomer;
   /** The demo data's most common last name with an umlaut or ß (the name search). */
   umlautName: string;
 };
