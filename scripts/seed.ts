@@ -58,7 +58,11 @@ if (existing > 0) {
   // The wipe writes no history (ERASE), and the old history goes with the old data.
   executeFile("wipe", [
     "INSERT OR REPLACE INTO write_context (id, actor, action, source) VALUES (1, 'System', 'ERASE', 'Seed/Import');",
-    ...["deleted_records", "jobs", "change_history", ...TABLES_CHILDREN_FIRST].map((table) => `DELETE FROM "${table}";`),
+    // Rows the app writes that the seed does not (settled cards, refunds) first; the runs last,
+    // as fees and card fees name them.
+    ...["deleted_records", "change_history", "attendance_settlements", "card_refunds", ...TABLES_CHILDREN_FIRST, "jobs"].map(
+      (table) => `DELETE FROM "${table}";`,
+    ),
     "DELETE FROM sqlite_sequence;",
     "DELETE FROM write_context;",
   ]);

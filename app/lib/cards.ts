@@ -3,7 +3,7 @@
  * from the database so they can be tested on their own. Periods of months end as § 188 Abs. 2 and
  * 3 BGB say (the day before the same-numbered day; a day the month lacks is its last day).
  */
-import { addDaysToDate, addMonthsToDate } from "./format";
+import { addDaysToDate, addMonthsToDate, formatDate } from "./format";
 
 export type CardKind = "CARD" | "SUBSCRIPTION";
 export type SubscriptionPeriod = "MONTHLY" | "QUARTERLY";
@@ -13,6 +13,10 @@ export const SUBSCRIPTION_PERIOD_LABELS: Record<SubscriptionPeriod, string> = { 
 
 /** The last day of a card bought (valid) from `validFrom` for `months`: 30.11.2026 + 6 → 29.05.2027. */
 export const cardValidUntil = (validFrom: string, months: number): string => addDaysToDate(addMonthsToDate(validFrom, months), -1);
+
+/** The text of a card's fee (the sale, and the demo's): '10er-Karte Agility, gültig 30.11.2026 bis 29.05.2027'. */
+export const cardSaleText = (name: string, validFrom: string, validUntil: string | null): string =>
+  validUntil ? `${name}, gültig ${formatDate(validFrom)} bis ${formatDate(validUntil)}` : `${name}, ab ${formatDate(validFrom)}`;
 
 /** A use or the return of one, as stored (card_uses). */
 export type CardUse = { kind: "USE" | "RETURN"; units: number };

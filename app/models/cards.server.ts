@@ -21,7 +21,7 @@ import {
   fees,
   people,
 } from "~/db/schema";
-import { cardReport, cardValidUntil, isValidOn, subscriptionPeriodsDue, type CardKind, type SubscriptionPeriod } from "~/lib/cards";
+import { cardReport, cardSaleText, cardValidUntil, isValidOn, subscriptionPeriodsDue, type CardKind, type SubscriptionPeriod } from "~/lib/cards";
 import { berlinDateOf, formatDate, todayInBerlin } from "~/lib/format";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import type { TaxCase } from "~/lib/tax";
@@ -96,9 +96,6 @@ export type SaleOutcome = { status: "sold"; cardId: number; feeId: number | null
 
 const PRODUCT_NOT_OFFERED = "Dieses Produkt gibt es nicht oder es wird nicht mehr verkauft.";
 
-/** The fee's text: '10er-Karte Agility, gültig 30.11.2026 bis 29.05.2027'. */
-const saleText = (name: string, validFrom: string, validUntil: string | null) => `${name}, gültig ${formatDate(validFrom)} bis ${formatDate(validUntil)}`;
-
 /**
  * Sells a product to a person in one batch: the card with the product's terms as of now, its fee
  * (a card's price once; a subscription's first period, the later ones by the run 'Abo-Beiträge'), the link
@@ -135,7 +132,7 @@ export async function sellCard(db: Db, input: SaleInput, actor: Actor, now = new
     ...(cardBilled
       ? [
           render(sql`INSERT INTO ${fees} (person_id, date, text, amount, open_amount, send_invoice, kind, created_by, created_on)
-            VALUES (${input.personId}, ${todayInBerlin(now)}, ${saleText(product.name, input.validFrom, validUntil)}, ${input.price}, ${input.price},
+            VALUES (${input.personId}, ${todayInBerlin(now)}, ${cardSaleText(product.name, input.validFrom, validUntil)}, ${input.price}, ${input.price},
               ${paysByInvoice(sql`${input.personId}`)}, 'OTHER', ${actor.name}, ${nowIso})`),
           render(sql`INSERT INTO ${cardFees} (card_id, fee_id, created_on) VALUES (${card}, ${fee}, ${nowIso})`),
         ]

@@ -63,6 +63,8 @@ describe("the Kursblatt", () => {
   it("says 'Keine laufenden Kurse gefunden' when every course is finished, and 'Konnte keine Kurse laden' when there are none", async () => {
     await db.update(schema.courses).set({ statusCode: "FINISHED" }).where(ne(schema.courses.statusCode, "FINISHED"));
     expect(await page("/courseSheet")).toContain("Keine laufenden Kurse gefunden");
+    // The demo's Karten & Abos point at the ticks, the fees and the Spielgruppe.
+    await clearingAway("DELETE FROM card_uses", "DELETE FROM card_fees", "DELETE FROM card_product_scopes");
     await db.delete(schema.attendances);
     await db.delete(schema.courseDates);
     await db.update(schema.courseMemberships).set({ feeId: null });

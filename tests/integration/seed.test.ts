@@ -5,6 +5,7 @@ import { seedStatements } from "~/db/seed/plan";
 import { isRecipientQuery } from "~/lib/mail";
 import { createDb } from "~/db/client.server";
 import { invoiceStateLabel, type InvoiceStateSource } from "~/lib/invoice-state";
+import { attendanceWithoutCard, cardsExpiring, listCards } from "~/models/cards.server";
 import { cancelInvoice } from "~/models/invoices.server";
 import { personCredit } from "~/models/payments.server";
 
@@ -155,6 +156,45 @@ describe("the demo seed", () => {
       ),
     ).toBe(0);
     expect(await scalar("SELECT count(*) AS n FROM course_memberships m JOIN fees f ON f.id = m.fee_id WHERE f.course_membership_id <> m.id")).toBe(0);
+  });
+
+  it("sells Karten & Abos for the Spielgruppe as the desk does: cards with their fees paid, one running out soon (issue 34)", async () => {
+    const db = createDb(env.DB);
+    expect(await scalar("SELECT count(*) AS n FROM card_products")).toBe(4);
+    expect(await scalar("SELECT count(*) AS n FROM card_products WHERE kind = 'SUBSCRIPTION'")).toBe(1);
+    expect(await scalar("SELECT count(*) AS n FROM card_products WHERE units_per_attendance = 2")).toBe(1);
+    // Each valid for open groups: the Spielgruppe's, or one of them.
+    expect(
+      await scalar(`SELECT count(*) AS n FROM card_products p WHERE NOT EXISTS (SELECT 1 FROM card_product_scopes s LEFT JOIN courses c ON c.id = s.course_id
+        WHERE s.product_id = p.id AND (c.duration_model = 'ONGOING' OR s.course_master_id = (SELECT id FROM course_masters WHERE name = 'Spielgruppe')))`),
+    ).toBe(0);
+    // A card's fee as the sale writes it, paid; an Abo has none (its periods are billed apart).
+    expect(await scalar("SELECT count(*) AS n FROM cards")).toBeGreaterThanOrEqual(5);
+    expect(
+      await scalar(`SELECT count(*) AS n FROM cards c WHERE (c.kind = 'CARD') <> EXISTS (SELECT 1 FROM card_fees cf JOIN fees f ON f.id = cf.fee_id
+        WHERE cf.card_id = c.id AND f.person_id = c.person_id AND f.amount = c.price AND f.open_amount = 0 AND f.text LIKE c.name || ', gültig %')`),
+    ).toBe(0);
+    const { rows } = await listCards(db, { sort: { id: "validFrom", descending: true }, page: 1, today: TODAY });
+    expect(new Set(rows.map((card) => card.state))).toEqual(new Set(["gültig", "abgelaufen"]));
+    // The home page names the card running out within 14 days; no Spielgruppe runs yet, so no tick lacks a card.
+    expect(await cardsExpiring(db, TODAY, "2026-12-06")).toMatchObject([{ name: "10er-Karte Spielgruppe", balance: 10, units: 10 }]);
+    expect(await attendanceWithoutCard(db)).toEqual([]);
+  });
+
+  it("takes the ticks of a Spielgruppe running on the reference day from its participants' cards, none below zero", () => {
+    const data = generateSeedData({ today: "2026-12-27" });
+    const group = data.courses.find((course) => course.durationModel === "ONGOING" && course.statusCode === "RUNNING")!;
+    const dates = new Set(data.courseDates.filter((date) => date.courseId === group.id).map((date) => date.id));
+    const ticks = data.attendances.filter((attendance) => dates.has(attendance.courseDateId));
+    expect(ticks.length).toBeGreaterThan(0);
+    expect(data.cardUses.map((use) => use.attendanceId).sort((a, b) => a - b)).toEqual(ticks.map((tick) => tick.id).sort((a, b) => a! - b!));
+    for (const card of data.cards) {
+      const used = data.cardUses.filter((use) => use.cardId === card.id).reduce((sum, use) => sum + use.units, 0);
+      expect(card.kind === "CARD" ? card.units! - used : used).toBeGreaterThanOrEqual(0);
+      for (const use of data.cardUses.filter((candidate) => candidate.cardId === card.id)) {
+        expect(use.usedOn >= card.validFrom && (card.validUntil == null || use.usedOn <= card.validUntil)).toBe(true);
+      }
+    }
   });
 
   it("has exactly one member type NONE and the course status CONFIRMED", async () => {

@@ -4,7 +4,8 @@
  * large benchmark data) and by the integration tests, which insert it into a real D1.
  */
 import { Faker, de, base } from "@faker-js/faker";
-import { addDaysToDate, berlinMidnight, berlinWallClockToInstant } from "../../lib/format";
+import { addDaysToDate, addMonthsToDate, berlinDateOf, berlinMidnight, berlinWallClockToInstant, formatDate } from "../../lib/format";
+import { cardForAttendance, cardSaleText, cardValidUntil, type CardKind } from "../../lib/cards";
 import { DEFAULT_INVOICE_TEMPLATE, DEMO_CLUB, INVOICE_TEMPLATE_NAME } from "../../lib/invoice-document";
 import { ibanWithCheckDigits, mandateReference } from "../../lib/banking";
 import { courseFeeText, courseTimeText } from "../../lib/labels";
@@ -34,6 +35,11 @@ export type SeedData = {
   payments: Row<typeof schema.payments>[];
   paymentAllocations: Row<typeof schema.paymentAllocations>[];
   mailshots: Row<typeof schema.mailshots>[];
+  cardProducts: Row<typeof schema.cardProducts>[];
+  cardProductScopes: Row<typeof schema.cardProductScopes>[];
+  cards: Row<typeof schema.cards>[];
+  cardFees: Row<typeof schema.cardFees>[];
+  cardUses: Row<typeof schema.cardUses>[];
   templates: Row<typeof schema.templates>[];
   configuration: Row<typeof schema.configuration>[];
   legalTexts: Row<typeof schema.legalTexts>[];
@@ -544,6 +550,142 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     }
   }
 
+  // Karten & Abos (issue 34): what the club sells for its open group, the Spielgruppe, and the
+  // cards sold. Every participant of a Spielgruppe not finished bought one a week before it began
+  // (or, for one to come, in the last days): by turns a 10er-Karte, the monthly Abo, in the latest
+  // group the 20er-Karte for its double lessons (2 units a date), and guests (no member) the
+  // 5er-Karte. One of the last group finished has a 10er-Karte running out in 10 days (the home
+  // page names it), one of the first an expired one. A card's fee is written as the sale writes it
+  // ('10er-Karte Spielgruppe, gültig …'), paid in cash at the desk; an Abo has none (its periods
+  // are billed apart). Before the large data's filler fees, so their total stays as wanted; made
+  // without faker, so the rest of the demo stays as it was. The uses follow the attendance below.
+  const spielgruppe = courseMasters.find((master) => master.name === "Spielgruppe")!;
+  const openGroups = courses.filter((course) => course.durationModel === "ONGOING");
+  const runningGroups = openGroups.filter((course) => course.statusCode !== "FINISHED");
+  const finishedGroups = openGroups.filter((course) => course.statusCode === "FINISHED");
+  const doubleLessons = runningGroups.at(-1);
+  const cardTax = DEFAULT_TAX_CASES.course;
+  const cardProduct = (row: SeedData["cardProducts"][number] & { id: number }) => ({
+    unitsPerAttendance: 1,
+    taxCase: cardTax,
+    isOffered: true,
+    ...row,
+    ...audit,
+  });
+  const cardProducts = [
+    cardProduct({
+      id: 1,
+      name: "10er-Karte Spielgruppe",
+      kind: "CARD",
+      units: 10,
+      validMonths: 6,
+      priceFull: 5_500,
+      priceReduced1: 4_000,
+      priceReduced2: 3_000,
+    }),
+    cardProduct({
+      id: 2,
+      name: "5er-Karte Gäste",
+      kind: "CARD",
+      units: 5,
+      validMonths: 3,
+      priceFull: 3_500,
+      priceReduced1: 3_500,
+      priceReduced2: 3_500,
+      comments: "Zum Reinschnuppern",
+    }),
+    cardProduct({
+      id: 3,
+      name: "Abo Spielgruppe monatlich",
+      kind: "SUBSCRIPTION",
+      period: "MONTHLY",
+      minTermMonths: 3,
+      noticeMonths: 1,
+      priceFull: 2_000,
+      priceReduced1: 1_500,
+      priceReduced2: 1_200,
+    }),
+    cardProduct({
+      id: 4,
+      name: "20er-Karte Doppelstunde",
+      kind: "CARD",
+      units: 20,
+      unitsPerAttendance: 2,
+      validMonths: 12,
+      priceFull: 10_000,
+      priceReduced1: 7_500,
+      priceReduced2: 6_000,
+      comments: "Doppelstunde: jeder Termin zählt 2 Einheiten",
+    }),
+  ];
+  const [tenCard, guestCard, monthly, doubleCard] = cardProducts;
+  // The cards for the Spielgruppe, the double lessons for the latest group alone.
+  const cardProductScopes: SeedData["cardProductScopes"] = [
+    ...[tenCard, guestCard, monthly].map((product) => ({ productId: product.id!, courseMasterId: spielgruppe.id!, courseId: null })),
+    doubleLessons
+      ? { productId: doubleCard.id!, courseMasterId: null, courseId: doubleLessons.id! }
+      : { productId: doubleCard.id!, courseMasterId: spielgruppe.id!, courseId: null },
+  ].map((scope, index) => ({ id: index + 1, ...scope }));
+  const cards: (SeedData["cards"][number] & { id: number; kind: CardKind; unitsPerAttendance: number; validUntil: string | null })[] = [];
+  const cardFees: SeedData["cardFees"] = [];
+  const cardFeeIds = new Set<number>();
+  const sell = (personId: number, product: (typeof cardProducts)[number], validFrom: string) => {
+    const tier = tierOf(people[personId - 1].memberTypeId).coursePriceTier;
+    const price = tier === "REDUCED1" ? product.priceReduced1! : tier === "REDUCED2" ? product.priceReduced2! : product.priceFull!;
+    const isCard = product.kind === "CARD";
+    const validUntil = isCard ? cardValidUntil(validFrom, product.validMonths!) : null;
+    const card = {
+      id: cards.length + 1,
+      personId,
+      productId: product.id!,
+      kind: product.kind,
+      name: product.name,
+      units: product.units ?? null,
+      unitsPerAttendance: product.unitsPerAttendance!,
+      price,
+      validFrom,
+      validUntil,
+      period: product.period ?? null,
+      minTermMonths: product.minTermMonths ?? null,
+      noticeMonths: product.noticeMonths ?? null,
+      ...audit,
+    };
+    cards.push(card);
+    if (!isCard || price === 0) return;
+    const fee = {
+      id: fees.length + 1,
+      personId,
+      date: validFrom,
+      dueDate: null,
+      text: cardSaleText(product.name, validFrom, validUntil),
+      amount: price,
+      openAmount: 0,
+      paymentComments: `bar bezahlt am ${formatDate(validFrom)} (seed)`,
+      sendInvoice: false,
+      isInvoiced: false,
+      kind: "OTHER" as const,
+      ...audit,
+    };
+    fees.push(fee);
+    cardFeeIds.add(fee.id);
+    cardFees.push({ id: cardFees.length + 1, cardId: card.id, feeId: fee.id, createdOn: audit.createdOn });
+  };
+  const firstDayOf = (courseId: number) => berlinDateOf(courseDates.find((date) => date.courseId === courseId)!.startDateTime);
+  const confirmedIn = (courseId: number) => courseMemberships.filter((m) => m.courseId === courseId && m.statusId === STATUS_IDS.CONFIRMED);
+  for (const group of runningGroups) {
+    const bought = addDaysToDate(firstDayOf(group.id!), -7);
+    for (const [index, membership] of confirmedIn(group.id!).entries()) {
+      const day = bought < today ? addDaysToDate(bought, -index) : addDaysToDate(today, -1 - index);
+      const guest = people[membership.personId - 1].memberTypeId === MEMBER_TYPE_IDS.NONE;
+      const product = index % 3 === 1 ? monthly : guest ? guestCard : index % 3 === 2 && group === doubleLessons ? doubleCard : tenCard;
+      sell(membership.personId, product, day);
+    }
+  }
+  const [expiring] = confirmedIn(finishedGroups.at(-1)?.id ?? 0);
+  if (expiring) sell(expiring.personId, tenCard, addMonthsToDate(addDaysToDate(today, 11), -6));
+  const [expired] = finishedGroups.length > 1 ? confirmedIn(finishedGroups[0].id!) : [];
+  if (expired) sell(expired.personId, tenCard, addDaysToDate(firstDayOf(finishedGroups[0].id!), -7));
+
   // Other open items, to reach the wanted number of fees in the large benchmark data.
   while (fees.length < size.fees) {
     const personId = faker.number.int({ min: 1, max: size.people });
@@ -746,7 +888,8 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
   };
   for (const fee of fees) {
     const paid = fee.amount! - fee.openAmount!;
-    if (fee.isInvoiced || paid <= 0) continue;
+    // The cards' fees after the rest of the journal (below): the entries before keep their numbers.
+    if (fee.isInvoiced || paid <= 0 || cardFeeIds.has(fee.id!)) continue;
     const day = fee.date < today ? addDaysToDate(fee.date, 3) : fee.date;
     const text = `Zahlung auf Posten „${fee.text}“ (Demo)`;
     pay({ personId: fee.personId, date: day > today ? today : day, amount: paid, method: fee.kind === "COURSE" ? "CASH" : "TRANSFER", text }, paid, {
@@ -777,6 +920,12 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     pay({ ...entry, method: "OFFSET", sourceRef: String(correction.invoiceNumber) }, settles, { invoiceId: corrected.id! });
   }
 
+  for (const fee of fees.filter((candidate) => cardFeeIds.has(candidate.id!))) {
+    pay({ personId: fee.personId, date: fee.date, amount: fee.amount!, method: "CASH", text: `Zahlung auf Posten „${fee.text}“ (Demo)` }, fee.amount!, {
+      feeId: fee.id!,
+    });
+  }
+
   // Attendance of the running courses' dates held so far (up to the end of the reference day):
   // most participants who take part came (about 4 in 5; derived from the ids, so the random data
   // above stays as it was). Finished courses have none, as if from before Wuff kept it.
@@ -793,6 +942,35 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
       if ((membership.id! * 7 + date.id! * 3) % 10 >= 8) continue;
       attendances.push({ id: attendances.length + 1, courseDateId: date.id!, courseMembershipId: membership.id!, present: true, ...audit });
     }
+  }
+
+  // What the ticks took from the cards, as ticking in order of the dates does (app/lib/cards.ts:
+  // the Abo first, else the card that runs out first); a tick no card covers stays 'ohne Karte'.
+  const cardUses: SeedData["cardUses"] = [];
+  const validFor = new Map<number, Set<number>>();
+  for (const scope of cardProductScopes) {
+    for (const course of openGroups.filter((group) => group.id === scope.courseId || group.courseMasterId === scope.courseMasterId)) {
+      validFor.set(course.id!, (validFor.get(course.id!) ?? new Set()).add(scope.productId));
+    }
+  }
+  const balances = new Map(cards.map((card) => [card.id, card.units ?? 0]));
+  const membershipById = new Map(courseMemberships.map((membership) => [membership.id, membership]));
+  const dateById = new Map(courseDates.map((date) => [date.id, date]));
+  const ticks = attendances
+    .map((attendance) => ({ attendance, date: dateById.get(attendance.courseDateId)!, membership: membershipById.get(attendance.courseMembershipId)! }))
+    .filter(({ date }) => validFor.has(date.courseId))
+    .sort((a, b) => a.date.startDateTime.localeCompare(b.date.startDateTime) || a.attendance.id! - b.attendance.id!);
+  for (const { attendance, date, membership } of ticks) {
+    const day = berlinDateOf(date.startDateTime);
+    const products = validFor.get(date.courseId)!;
+    const usable = cards
+      .filter((card) => card.personId === membership.personId && products.has(card.productId))
+      .map((card) => ({ ...card, balance: card.kind === "CARD" ? balances.get(card.id)! : null }));
+    const card = cardForAttendance(usable, day);
+    if (!card) continue;
+    const units = card.kind === "SUBSCRIPTION" ? 0 : card.unitsPerAttendance;
+    balances.set(card.id, balances.get(card.id)! - units);
+    cardUses.push({ id: cardUses.length + 1, cardId: card.id, kind: "USE", units, attendanceId: attendance.id!, usedOn: day, ...audit });
   }
 
   const certifications: SeedData["certifications"] = [];
@@ -910,6 +1088,11 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     payments,
     paymentAllocations,
     mailshots,
+    cardProducts,
+    cardProductScopes,
+    cards,
+    cardFees,
+    cardUses,
     templates,
     configuration,
     sepaMandates,

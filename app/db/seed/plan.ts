@@ -34,6 +34,12 @@ const INSERT_ORDER: [keyof SeedData, Table][] = [
   ["payments", schema.payments],
   ["paymentAllocations", schema.paymentAllocations],
   ["mailshots", schema.mailshots],
+  // Karten & Abos (issue 34): the products and where they are valid, the cards sold, their fees and uses.
+  ["cardProducts", schema.cardProducts],
+  ["cardProductScopes", schema.cardProductScopes],
+  ["cards", schema.cards],
+  ["cardFees", schema.cardFees],
+  ["cardUses", schema.cardUses],
 ];
 
 const LINK_MEMBERSHIP_FEES =
