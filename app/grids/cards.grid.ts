@@ -43,7 +43,10 @@ export const cardsGrid = defineGrid<CardRow>({
     { label: "Restguthaben erstatten …", view: "refund", when: (c) => c.kind === "CARD" && !c.refunded && (c.balance ?? 0) > 0 },
   ],
   commandColumn: true,
-  screenLinks: [{ label: "Auswertung je Monat", to: "/cards/report", area: "cards", mounts: ["PARENT"] }],
+  screenLinks: [
+    { label: "Teilnahmen ohne Karte", to: "/cards/withoutCard", area: "cards", mounts: ["PARENT"] },
+    { label: "Auswertung je Monat", to: "/cards/report", area: "cards", mounts: ["PARENT"] },
+  ],
   model: {
     list: (db, query) => listCards(db, { ...cardQuery(query), page: query.page, pageSize: query.pageSize }),
     pageOf: (db, id, query) => pageOfCard(db, id, cardQuery(query), query.pageSize),

@@ -31,6 +31,7 @@ import { berlinDateOf, formatDate, formatMoney } from "~/lib/format";
 import type { TaxCase } from "~/lib/tax";
 import { paysByInvoice } from "./annual-fees.server";
 import type { Actor } from "./audit.server";
+import { cardBalanceSql } from "./cards.server";
 import { issueCreditNote } from "./credit-notes.server";
 import { defaultTaxCaseOfFee } from "./tax.server";
 
@@ -88,7 +89,7 @@ export async function refundableOf(db: Db, cardId: number, today: string): Promi
     invoiceNumber: number | null;
     taxCase: TaxCase | null;
   }>(sql`SELECT c.name, p.full_name AS personName, c.kind, c.units, c.price, c.valid_until AS validUntil,
-      c.units - coalesce((SELECT sum(CASE u.kind WHEN 'USE' THEN u.units ELSE -u.units END) FROM card_uses u WHERE u.card_id = c.id), 0) AS balance,
+      ${cardBalanceSql("c")} AS balance,
       EXISTS (SELECT 1 FROM ${cardRefunds} r WHERE r.card_id = c.id) AS refunded,
       (SELECT h.id FROM ${invoiceRows} ir JOIN ${invoiceHeaders} h ON h.id = ir.invoice_id
         WHERE ir.fee_id = cf.fee_id AND h.status = 'ISSUED' AND h.kind = 'INVOICE' ORDER BY h.id DESC LIMIT 1) AS invoiceId,
@@ -158,8 +159,7 @@ export async function refundCard(db: Db, cardId: number, key: string, actor: Act
       also: (creditNote) => [
         render(sql`INSERT INTO ${cardRefunds} (card_id, units, amount, credit_note_id, refunded_on, created_by, created_on)
           SELECT ${cardId}, ${balance}, ${amount}, ${creditNote}, ${today}, ${actor.name}, ${now.toISOString()}
-          WHERE (SELECT c.units - coalesce((SELECT sum(CASE u.kind WHEN 'USE' THEN u.units ELSE -u.units END) FROM card_uses u WHERE u.card_id = c.id), 0)
-            FROM ${cards} c WHERE c.id = ${cardId}) = ${balance}`),
+          WHERE (SELECT ${cardBalanceSql("c")} FROM ${cards} c WHERE c.id = ${cardId}) = ${balance}`),
         ABORT_UNLESS_CHANGED,
       ],
     },

@@ -34,7 +34,7 @@ import { moveToBin } from "./recycle-bin.server";
 import { periodFeeStatements } from "./subscription-fees.server";
 
 /** A card's balance in SQL (`card` names the cards table or its alias): units − uses + returns − refunded; NULL for a subscription. */
-const cardBalanceSql = (card: string) =>
+export const cardBalanceSql = (card: string) =>
   sql.raw(`CASE WHEN ${card}.kind = 'CARD' THEN ${card}.units - coalesce((SELECT sum(CASE bu.kind WHEN 'USE' THEN bu.units ELSE -bu.units END)
     FROM card_uses bu WHERE bu.card_id = ${card}.id), 0) - coalesce((SELECT br.units FROM card_refunds br WHERE br.card_id = ${card}.id), 0) END`);
 

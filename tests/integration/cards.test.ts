@@ -429,6 +429,10 @@ describe("settling", () => {
     const [first, second] = (await attendanceWithoutCard(db)).filter((row) => row.personId === personId);
     const cookie = await loginCookie("finance");
     const post = (fields: Record<string, string | number>) => postForm(`/people/${personId}/cards`, cookie, fields);
+    // All of them on their own page (the home page shows the first ten), each with its way to settle.
+    const listed = (await (await fetchApp("/cards/withoutCard", { cookie })).text()).replaceAll("&amp;", "&");
+    expect(listed).toContain(`/people/${personId}/cards?dialog=attendanceSettlement-settle&dialogId=${first.attendanceId}`);
+    expect((await fetchApp("/cards/withoutCard", { cookie: await loginCookie("staff") })).status).toBe(302);
     expect(await (await fetchApp(`/people/${personId}/cards?dialog=attendanceSettlement-settle&dialogId=${first.attendanceId}`, { cookie })).text()).toContain(
       "Teilnahme ohne Karte erledigen",
     );

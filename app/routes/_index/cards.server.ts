@@ -318,7 +318,8 @@ function cardsCard(panel: NonNullable<HomePanels["cards"]>): HomeCard {
       },
     ].filter((group) => group.entries.length > 0),
     empty: "Keine Termine ohne Karte und keine Karten, die bald ablaufen",
-    more: panel.withoutCard.more || panel.expiring.more ? { href: "/cards", label: ALL } : null,
+    // The ticks to settle come first: all of them on their own page, else all the cards.
+    more: panel.withoutCard.more ? { href: "/cards/withoutCard", label: ALL } : panel.expiring.more ? { href: "/cards", label: ALL } : null,
   };
 }
 

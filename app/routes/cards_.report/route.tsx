@@ -4,13 +4,14 @@
  * divided by its units, rounded per card). A card's price is earned as it is used or expires: this
  * is what the tax adviser books from the prepayments received (app/lib/cards.ts cardReport).
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { currentYearInBerlin, formatMoney, todayInBerlin } from "~/lib/format";
 import { parseId } from "~/lib/ids";
 import type { CardReportMonth } from "~/lib/cards";
 import { cardReportOfYear } from "~/models/cards.server";
 import { requireAccess } from "~/services/auth.server";
+import { dialogAction } from "~/dialogs/kit.server";
 
 const TITLE = "Karten: Auswertung";
 const MONTHS = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
@@ -22,6 +23,9 @@ function yearsOffered() {
   const current = currentYearInBerlin();
   return Array.from({ length: 6 }, (_, index) => current - index);
 }
+
+/** The dialogs opened on the page (the shell's, e.g. Suche) post here. */
+export const action = (args: ActionFunctionArgs) => dialogAction(args, ["cards"], []);
 
 export async function loader(args: LoaderFunctionArgs) {
   await requireAccess(args, "cards");
