@@ -34,6 +34,11 @@ test("10er-Karte: sold, used up on the phone's Kursblatt, a tick 'ohne Karte' se
   /** 'Karte verkaufen' on the person's tab, valid from `validFrom`; `settled`: the toast's second sentence. */
   async function sell(validFrom: string, settled = "") {
     await tab.getByRole("link", { name: "Hinzufügen" }).click();
+    await fillSale(validFrom, settled);
+  }
+
+  /** The open dialog 'Karte verkaufen' filled in and saved. */
+  async function fillSale(validFrom: string, settled = "") {
     const dialog = page.getByRole("dialog", { name: "Karte verkaufen" });
     await waitForHydration(page, javaScriptEnabled);
     const product = dialog.getByLabel("Karte oder Abo");
@@ -67,7 +72,7 @@ test("10er-Karte: sold, used up on the phone's Kursblatt, a tick 'ohne Karte' se
   }
   await fitsWidth(page);
 
-  // The eleventh tick counted without a card: on the home page (here on the phone), opening the person's tab.
+  // The eleventh tick counted without a card: on the home page (here on the phone), opening the dialog that settles it.
   await page.goto("/");
   const withoutCard = page
     .getByRole("region", { name: "Karten & Abos", exact: true })
@@ -80,12 +85,15 @@ test("10er-Karte: sold, used up on the phone's Kursblatt, a tick 'ohne Karte' se
   await fitsWidth(page);
   await page.setViewportSize(DESK);
   await withoutCard.getByRole("link", { name: customer.personName }).click();
-  await expect(page).toHaveURL(new RegExp(`/people/${customer.personId}/cards$`));
+  await expect(page).toHaveURL(new RegExp(`/people/${customer.personId}/cards\\?dialog=attendanceSettlement-settle&dialogId=\\d+$`));
+  const settle = page.getByRole("dialog", { name: "Teilnahme ohne Karte erledigen" });
+  await expect(settle).toContainText(`${customer.courseName} am ${dates[10].day}`);
 
-  // The first card is used up; the next one, valid from that day, settles the tick: 9 left.
+  // Settled by the next card, valid from that day (9 left on it); the first card is used up.
+  await page.goto(`/people/${customer.personId}/cards`);
+  await sell(dates[10].day, " Ein Termin ohne Karte ist damit verrechnet.");
   await expect(cardRow(dates[0].day)).toContainText("0 von 10");
   await expect(cardRow(dates[0].day)).toContainText("aufgebraucht");
-  await sell(dates[10].day, " Ein Termin ohne Karte ist damit verrechnet.");
   await expect(cardRow(dates[10].day)).toContainText("9 von 10");
   await page.goto("/");
   await expect(page.getByRole("region", { name: "Auf einen Blick" })).toBeVisible();

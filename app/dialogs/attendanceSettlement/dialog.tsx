@@ -33,7 +33,7 @@ export default function AttendanceSettlementDialog({ data, actionData, closeHref
       <h3 className={`${section} text-sm font-semibold`}>Karte verkaufen</h3>
       <p className="text-sm text-slate-700">
         Eine neue Karte übernimmt diese Teilnahme (und frühere ohne Karte in ihrer Gültigkeit).{" "}
-        <Link className="text-blue-700 underline" to={`/people/${attendance.personId}/cards?dialog=card-add`}>
+        <Link className="text-blue-700 underline" to={`/people/${attendance.personId}/cards?dialog=card-add&dialogParent=PERSON%3A${attendance.personId}`}>
           Karte verkaufen …
         </Link>
       </p>
