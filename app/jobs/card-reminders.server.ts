@@ -23,12 +23,14 @@ export async function sendCardReminders(env: Env, db: Db, actor: Actor, now = ne
   const today = todayInBerlin(now);
   const due = await cardReminderCandidates(db, today, addDaysToDate(today, CARD_EXPIRY_WARNING_DAYS));
   if (due.length === 0) return { sent: 0, failed: 0 };
-  const settings = await mailSettings(env, db);
+  // The two templates once per run, not per card.
+  const [settings, low, expiry] = await Promise.all([mailSettings(env, db), getMailTemplate(db, TEMPLATES.LOW_BALANCE), getMailTemplate(db, TEMPLATES.EXPIRY)]);
+  const templates: Record<CardReminderKind, typeof low> = { LOW_BALANCE: low, EXPIRY: expiry };
   const connection: { transport?: MailTransport } = {};
   const outcome = { sent: 0, failed: 0 };
   try {
     for (const card of due) {
-      const [template, person] = await Promise.all([getMailTemplate(db, TEMPLATES[card.kind]), personForMail(db, card.personId)]);
+      const [template, person] = [templates[card.kind], await personForMail(db, card.personId)];
       if (!template || !person?.email) continue;
       const extra = { card: card.name, unitsLeft: formatCount(card.balance, "Einheit", "Einheiten"), validUntil: formatDate(card.validUntil) };
       const { rendered, route } = composeMail(env, settings, template, { person, now, extra });

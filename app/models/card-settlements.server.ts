@@ -31,7 +31,7 @@ import { berlinDateOf, formatDate, formatMoney } from "~/lib/format";
 import type { TaxCase } from "~/lib/tax";
 import { paysByInvoice } from "./annual-fees.server";
 import type { Actor } from "./audit.server";
-import { cardBalanceSql } from "./cards.server";
+import { cardBalanceSql, openUseOf, settledOtherwise } from "./cards.server";
 import { issueCreditNote } from "./credit-notes.server";
 import { defaultTaxCaseOfFee } from "./tax.server";
 
@@ -224,9 +224,7 @@ export async function settleWithoutCard(db: Db, attendanceId: number, settlement
   if (attendance.settled) return { status: "refused", message: "Diese Teilnahme ist schon erledigt." };
   const iso = now.toISOString();
   // Only while no card has covered it meanwhile and nobody settled it: else nothing is written.
-  const open = sql`NOT EXISTS (SELECT 1 FROM card_uses u WHERE u.attendance_id = ${attendanceId} AND u.kind = 'USE'
-      AND NOT EXISTS (SELECT 1 FROM card_uses r WHERE r.reverses_id = u.id))
-    AND NOT EXISTS (SELECT 1 FROM ${attendanceSettlements} s WHERE s.attendance_id = ${attendanceId})`;
+  const open = sql`NOT ${openUseOf(String(attendanceId))} AND NOT ${settledOtherwise(String(attendanceId))}`;
   const statements =
     settlement.kind === "FEE"
       ? [

@@ -47,10 +47,11 @@ const validForCourse = (card: string, course: string) =>
 const isOpenUse = (use: string) => `${use}.kind = 'USE' AND NOT EXISTS (SELECT 1 FROM card_uses ur WHERE ur.reverses_id = ${use}.id)`;
 
 /** A use of an attendance that no return has reversed (`attendanceId` names the attendance id in SQL). */
-const openUseOf = (attendanceId: string) => sql.raw(`EXISTS (SELECT 1 FROM card_uses ou WHERE ou.attendance_id = ${attendanceId} AND ${isOpenUse("ou")})`);
+export const openUseOf = (attendanceId: string) =>
+  sql.raw(`EXISTS (SELECT 1 FROM card_uses ou WHERE ou.attendance_id = ${attendanceId} AND ${isOpenUse("ou")})`);
 
 /** Whether staff settled an attendance 'ohne Karte' otherwise (a single visit charged, or waived). */
-const settledOtherwise = (attendanceId: string) => sql.raw(`EXISTS (SELECT 1 FROM attendance_settlements st WHERE st.attendance_id = ${attendanceId})`);
+export const settledOtherwise = (attendanceId: string) => sql.raw(`EXISTS (SELECT 1 FROM attendance_settlements st WHERE st.attendance_id = ${attendanceId})`);
 
 /** How many uses of a card are open (`card` names the cards table or its alias). */
 const openUseCount = (card: string) => sql.raw(`(SELECT count(*) FROM card_uses u WHERE u.card_id = ${card}.id AND ${isOpenUse("u")})`);
