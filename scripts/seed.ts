@@ -60,9 +60,16 @@ if (existing > 0) {
     "INSERT OR REPLACE INTO write_context (id, actor, action, source) VALUES (1, 'System', 'ERASE', 'Seed/Import');",
     // Rows the app writes that the seed does not (settled cards, refunds) first; the runs last,
     // as fees and card fees name them.
-    ...["deleted_records", "change_history", "attendance_settlements", "card_refunds", ...TABLES_CHILDREN_FIRST, "jobs"].map(
-      (table) => `DELETE FROM "${table}";`,
-    ),
+    ...[
+      "deleted_records",
+      "change_history",
+      "attendance_settlements",
+      "card_refunds",
+      "card_purchases",
+      "notice_declarations",
+      ...TABLES_CHILDREN_FIRST,
+      "jobs",
+    ].map((table) => `DELETE FROM "${table}";`),
     "DELETE FROM sqlite_sequence;",
     "DELETE FROM write_context;",
   ]);

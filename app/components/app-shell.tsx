@@ -208,6 +208,10 @@ export function PortalFrame({ club, children }: { club: { name: string | null; h
           <a href="/mein/widerruf" className="font-semibold underline">
             Vertrag widerrufen
           </a>
+          {/* § 312k BGB: the notice button for contracts made online, readable and without an account. */}
+          <a href="/mein/kuendigen" className="font-semibold underline">
+            Verträge hier kündigen
+          </a>
         </nav>
       </footer>
     </div>

@@ -155,6 +155,51 @@ export function PortalSelect({
   );
 }
 
+/** A choice of one in a portal form: a radio per option with its label beside it (a big target), a hint below it, the error after all. */
+export function PortalRadioGroup({
+  meta,
+  legend,
+  options,
+}: {
+  meta: FieldMetadata<unknown>;
+  legend: string;
+  options: { value: string; label: ReactNode; hint?: ReactNode }[];
+}) {
+  return (
+    <fieldset className="mt-2" aria-describedby={meta.errors ? meta.errorId : undefined}>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <ul className="mt-2 space-y-3">
+        {options.map((option) => {
+          const id = `${meta.id}-${option.value}`;
+          return (
+            <li key={option.value}>
+              <label htmlFor={id} className="flex items-start gap-3 text-slate-800">
+                <input
+                  id={id}
+                  type="radio"
+                  name={meta.name}
+                  value={option.value}
+                  defaultChecked={meta.initialValue === option.value}
+                  className="mt-1 h-5 w-5 shrink-0"
+                />
+                <span>
+                  {option.label}
+                  {option.hint && <span className="block text-sm text-slate-600">{option.hint}</span>}
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {meta.errors && (
+        <p id={meta.errorId} role="alert" className="mt-1 text-sm text-red-700">
+          {meta.errors.join(" ")}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 /** A checkbox of a portal form with its label beside it (a big target) and the error below. */
 export function PortalCheckbox({ meta, label }: { meta: FieldMetadata<unknown>; label: ReactNode }) {
   return (
@@ -169,6 +214,49 @@ export function PortalCheckbox({ meta, label }: { meta: FieldMetadata<unknown>; 
         </p>
       )}
     </div>
+  );
+}
+
+type TextVersion = { id: number; version: number };
+
+/**
+ * The terms of a contract made online (a booking, a purchase): links to the versions in force,
+ * what the page says of the right of withdrawal, their ids (the server checks they are still the
+ * ones in force) and the box that accepts them.
+ */
+export function PortalContractTerms({
+  texts,
+  withdrawalNote,
+  accept,
+}: {
+  texts: { TERMS: TextVersion; WITHDRAWAL: TextVersion; PRIVACY: TextVersion };
+  withdrawalNote: ReactNode;
+  accept: FieldMetadata<unknown>;
+}) {
+  const links = [
+    { to: "/mein/agb", label: "Allgemeine Geschäftsbedingungen (AGB)", text: texts.TERMS },
+    { to: "/mein/widerrufsbelehrung", label: "Widerrufsbelehrung", text: texts.WITHDRAWAL },
+    { to: "/mein/datenschutz", label: "Datenschutzhinweise", text: texts.PRIVACY },
+  ];
+  return (
+    <PortalPart id="contract-terms" title="Bedingungen">
+      <ul className="mt-2 space-y-1 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="text-wuff-800 underline" target="_blank">
+              {`${link.label}, Fassung ${link.text.version}`}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm text-slate-700">{withdrawalNote}</p>
+      <input type="hidden" name="termsId" value={texts.TERMS.id} />
+      <input type="hidden" name="withdrawalId" value={texts.WITHDRAWAL.id} />
+      <input type="hidden" name="privacyId" value={texts.PRIVACY.id} />
+      <div className="mt-3">
+        <PortalCheckbox meta={accept} label="Ich akzeptiere die AGB und habe die Widerrufsbelehrung und die Datenschutzhinweise gelesen." />
+      </div>
+    </PortalPart>
   );
 }
 

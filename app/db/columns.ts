@@ -30,3 +30,13 @@ export const indexedBy = (table: Table, index: string): SQL => sql`${table} INDE
 export function fieldsAsSql<Fields extends Record<string, unknown>>(fields: Fields): Fields {
   return Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, is(field, Column) ? sql`${qualified(field)}`.mapWith(field) : field])) as Fields;
 }
+
+/** The price of three that a price tier (FULL, REDUCED1, REDUCED2) names: a course's, a product's, a fee's. */
+export const tierPrice = (
+  tier: SQL,
+  prices: { FULL: SQL | Column | number | null; REDUCED1: SQL | Column | number | null; REDUCED2: SQL | Column | number | null },
+): SQL => sql`CASE ${tier} WHEN 'REDUCED1' THEN ${prices.REDUCED1} WHEN 'REDUCED2' THEN ${prices.REDUCED2} ELSE ${prices.FULL} END`;
+
+/** A person's course price tier: that of their member type. */
+export const coursePriceTierOf = (personId: SQL | Column | number): SQL =>
+  sql`(SELECT mt.course_price_tier FROM people p JOIN member_types mt ON mt.id = p.member_type_id WHERE p.id = ${personId})`;

@@ -87,6 +87,8 @@ export const NO_HISTORY: Record<string, string> = {
   card_uses: "Karten & Abos: selbst ein Protokoll (genommen, zurückgegeben), nie geändert",
   card_refunds: "Karten & Abos: Erstattungen, nie geändert (die Gutschrift ist eine Rechnung mit Verlauf)",
   attendance_settlements: "Karten & Abos: wie eine Teilnahme ohne Karte erledigt wurde, nie geändert (die Gebühr hat ihren Verlauf)",
+  card_purchases: "Karten & Abos: Online-Käufe, selbst ein Protokoll (wer wann was akzeptiert hat), nie geändert; die Karte hat ihren Verlauf",
+  notice_declarations: "Kündigungen über „Verträge hier kündigen“: selbst ein Protokoll (eingegangen, bestätigt, erledigt von/am); das Abo hat seinen Verlauf",
   membership_applications: "Mitgliedsanträge: bis zur Entscheidung ein Antrag, danach ein Protokoll (Person, Hunde, Beiträge und Mandat haben ihren Verlauf)",
 };
 

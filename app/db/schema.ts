@@ -2246,6 +2246,83 @@ export const cardRefunds = sqliteTable(
   ],
 );
 
+/**
+ * A card or subscription bought in Mein Wuff (issue 34 item 2): when, from which address, which
+ * versions of the AGB, the Widerrufsbelehrung and the privacy notice were accepted (Art. 246a
+ * EGBGB), and whether the buyer asked that the service may begin before the withdrawal period ends
+ * (§ 356 Abs. 4, § 357a Abs. 2 BGB: only then is value owed for units used before a withdrawal).
+ * Never changed once written.
+ */
+export const cardPurchases = sqliteTable(
+  "card_purchases",
+  {
+    id: id(),
+    cardId: integer("card_id")
+      .notNull()
+      .references(() => cards.id),
+    boughtOn: text("bought_on").notNull(),
+    boughtFrom: text("bought_from").notNull(),
+    termsTextId: integer("terms_text_id")
+      .notNull()
+      .references(() => legalTexts.id),
+    withdrawalTextId: integer("withdrawal_text_id")
+      .notNull()
+      .references(() => legalTexts.id),
+    privacyTextId: integer("privacy_text_id")
+      .notNull()
+      .references(() => legalTexts.id),
+    earlyStart: flag("early_start"),
+    createdBy: text("created_by").notNull(),
+    createdOn: text("created_on").notNull(),
+  },
+  (t) => [uniqueIndex("card_purchases_card_unique").on(t.cardId)],
+);
+
+const NOTICE_KINDS = ["ORDINARY", "EXTRAORDINARY"] as const;
+
+/**
+ * A notice given with the button 'Verträge hier kündigen' (§ 312k BGB), signed in or not: who,
+ * the address for the confirmation, the contract (an Abo chosen, or described in words), ordinary
+ * or for cause with the reason, and the end wished (NULL: the earliest possible, § 312k Abs. 5).
+ * An ordinary notice of an Abo chosen while signed in is applied at once (APPLIED, with the end it
+ * set); the others wait for staff on the screen 'Widerrufe', who apply it to an Abo or close it with
+ * a note. Kept like the withdrawals (§ 195, § 199 BGB).
+ */
+export const noticeDeclarations = sqliteTable(
+  "notice_declarations",
+  {
+    id: id(),
+    receivedOn: text("received_on").notNull(),
+    receivedFrom: text("received_from").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    contract: text("contract").notNull(),
+    kind: text("kind", { enum: NOTICE_KINDS }).notNull(),
+    reason: text("reason"),
+    wantedEnd: text("wanted_end"),
+    confirmationSentOn: text("confirmation_sent_on"),
+    status: text("status", { enum: WITHDRAWAL_DECLARATION_STATUSES }).notNull().default("OPEN"),
+    cardId: integer("card_id").references(() => cards.id),
+    endOn: text("end_on"),
+    settledOn: text("settled_on"),
+    settledBy: text("settled_by"),
+    settleNote: text("settle_note"),
+    ...auditColumns(),
+  },
+  (t) => [
+    index("notice_declarations_open_idx")
+      .on(t.receivedOn)
+      .where(sql`status = 'OPEN'`),
+    index("notice_declarations_email_idx").on(t.email, t.receivedOn),
+    index("notice_declarations_card_idx").on(t.cardId),
+    oneOf("notice_declarations", "kind", NOTICE_KINDS),
+    oneOf("notice_declarations", "status", WITHDRAWAL_DECLARATION_STATUSES),
+    rule("notice_declarations_reason", "kind <> 'EXTRAORDINARY' OR length(trim(coalesce(reason, ''))) > 0"),
+    rule("notice_declarations_applied_names_card", "status <> 'APPLIED' OR (card_id IS NOT NULL AND end_on IS NOT NULL)"),
+    rule("notice_declarations_settled", "status = 'OPEN' OR (settled_on IS NOT NULL AND settled_by IS NOT NULL)"),
+  ],
+);
+
 const ATTENDANCE_SETTLEMENT_KINDS = ["FEE", "WAIVED"] as const;
 
 /**

@@ -64,6 +64,23 @@ export function subscriptionEnd(subscription: { validFrom: string; minTermMonths
   return end < noticeOn ? noticeOn : end;
 }
 
+export type NoticeKind = "ORDINARY" | "EXTRAORDINARY";
+export const NOTICE_KIND_LABELS: Record<NoticeKind, string> = { ORDINARY: "ordentlich", EXTRAORDINARY: "außerordentlich (aus wichtigem Grund)" };
+
+/**
+ * The end a notice sets. Ordinary: the end the terms allow (subscriptionEnd), or the later day
+ * wished; without a wish the earliest (§ 312k Abs. 5 BGB: in doubt the earliest possible time).
+ * For cause (§ 314 BGB), once staff accept the cause: the day wished, but not before the receipt,
+ * else the day of receipt.
+ */
+export function noticeEnd(
+  subscription: { validFrom: string; minTermMonths: number; noticeMonths: number },
+  notice: { on: string; kind: NoticeKind; wantedEnd: string | null },
+): string {
+  const earliest = notice.kind === "ORDINARY" ? subscriptionEnd(subscription, notice.on) : notice.on;
+  return notice.wantedEnd && notice.wantedEnd > earliest ? notice.wantedEnd : earliest;
+}
+
 /** What a participant has to attend with on a day: a subscription, or the units left on valid cards. */
 export type CardStanding = { subscription: boolean; units: number };
 

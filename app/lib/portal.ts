@@ -79,6 +79,10 @@ export const DECLARATION_RECEIVED = (receivedOn: string, email: string) =>
 export const DECLARATIONS_LIMITED =
   "Von dieser Adresse sind heute schon mehrere Widerrufe eingegangen. Bitte versuche es morgen wieder oder schreib uns eine E-Mail (Anschrift im Impressum).";
 /** The booking page while the club has not published its AGB, Widerrufsbelehrung or privacy notice. */
+/** The box every contract made online ticks (a booking, a purchase). */
+export const ACCEPT_TEXTS = "Bitte bestätige, dass du die AGB akzeptierst und die Widerrufsbelehrung und die Datenschutzhinweise gelesen hast.";
+export const PRODUCT_NOT_FOR_SALE = "Dieses Angebot gibt es online nicht (mehr). Bitte wähle eines aus der Liste.";
+export const PURCHASE_TEXTS_MISSING = "Online kaufen geht gerade nicht: Der Verein hat seine AGB oder Widerrufsbelehrung noch nicht hinterlegt.";
 export const TEXTS_MISSING = "Online-Buchungen sind gerade nicht möglich: Der Verein hat seine AGB oder Widerrufsbelehrung noch nicht hinterlegt.";
 /** After booking a course online (issue 33 item 2): a place, or a place on the waiting list. */
 export const COURSE_BOOKED = (courseName: string, dogName: string) =>

@@ -8,6 +8,7 @@
  * the inserts skip what exists: a run twice, or a redelivered slice, adds nothing.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { tierPrice } from "~/db/columns";
 import { render, type Db, type Statement } from "~/db/client.server";
 import { configuration, fees, memberTypes, people, sepaMandates, type PriceTier } from "~/db/schema";
 import { formatCount } from "~/lib/format";
@@ -43,9 +44,6 @@ const newMemberIn = (person: SQL, year: number) => sql`${person}.member_since >=
 const hasAnnualFee = (person: SQL, year: number) =>
   sql`EXISTS (SELECT 1 FROM ${fees} af WHERE af.person_id = ${person}.id AND af.kind = 'ANNUAL' AND af.period_year = ${year})`;
 const hasEnrollmentFee = (person: SQL) => sql`EXISTS (SELECT 1 FROM ${fees} ef WHERE ef.person_id = ${person}.id AND ef.kind = 'ENROLLMENT')`;
-
-const priceOf = (tier: SQL, prices: Record<PriceTier, number>) =>
-  sql`CASE ${tier} WHEN 'FULL' THEN ${prices.FULL} WHEN 'REDUCED1' THEN ${prices.REDUCED1} WHEN 'REDUCED2' THEN ${prices.REDUCED2} END`;
 
 export type AnnualFeePreview = {
   year: number;
@@ -142,7 +140,7 @@ export function annualFeeStatements(chosen: SQL, jobId: number | null, params: A
   const byInvoice = paysByInvoice(sql`p.id`);
   const statements: Statement[] = [
     render(sql`INSERT INTO ${fees} (person_id, date, text, amount, open_amount, send_invoice, kind, period_year, job_id, created_by, created_on)
-      SELECT p.id, ${params.date}, ${annualFeeText(year)}, ${priceOf(sql`m.annual_fee_tier`, params.prices)}, ${priceOf(sql`m.annual_fee_tier`, params.prices)},
+      SELECT p.id, ${params.date}, ${annualFeeText(year)}, ${tierPrice(sql`m.annual_fee_tier`, params.prices)}, ${tierPrice(sql`m.annual_fee_tier`, params.prices)},
         ${byInvoice}, 'ANNUAL', ${year}, ${jobId}, ${actor.name}, ${iso}
       FROM ${members}
       WHERE p.id IN ${chosen} AND m.annual_fee_tier <> 'NONE' AND ${memberIn(p, year)} AND NOT ${hasAnnualFee(p, year)}

@@ -9,7 +9,8 @@
  *   (the third way, selling a card, is the sale's: app/models/cards.server.ts).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db } from "~/db/client.server";
+import { coursePriceTierOf, tierPrice } from "~/db/columns";
+import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import {
   attendances,
   attendanceSettlements,
@@ -22,17 +23,17 @@ import {
   fees,
   invoiceHeaders,
   invoiceRows,
-  memberTypes,
   payments,
   people,
 } from "~/db/schema";
-import { subscriptionEnd } from "~/lib/cards";
+import { noticeEnd, type NoticeKind } from "~/lib/cards";
 import { berlinDateOf, formatDate, formatMoney } from "~/lib/format";
 import type { TaxCase } from "~/lib/tax";
 import { paysByInvoice } from "./annual-fees.server";
 import type { Actor } from "./audit.server";
 import { cardBalanceSql, openUseOf, settledOtherwise } from "./cards.server";
 import { issueCreditNote } from "./credit-notes.server";
+import { isAbortedAsUnchanged } from "./constraints.server";
 import { defaultTaxCaseOfFee } from "./tax.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -40,21 +41,39 @@ import { defaultTaxCaseOfFee } from "./tax.server";
 
 export type NoticeOutcome = { status: "recorded"; end: string } | { status: "refused"; message: string } | { status: "missing" };
 
-/** Records the notice of a subscription received on `noticeOn` and the end it sets, once. */
-export async function recordNotice(db: Db, cardId: number, noticeOn: string, actor: Actor, now = new Date()): Promise<NoticeOutcome> {
+export type NoticeInput = {
+  /** The day the notice was received. */
+  on: string;
+  kind: NoticeKind;
+  /** The end wished, or null: the earliest possible. */
+  wantedEnd: string | null;
+  /** Further statements for the notice's batch, given the end it sets (the declaration that gave it). */
+  also?: (end: string) => Statement[];
+};
+
+/** Records the notice of a subscription and the end it sets (app/lib/cards.ts noticeEnd), once. */
+export async function recordNotice(db: Db, cardId: number, notice: NoticeInput, actor: Actor, now = new Date()): Promise<NoticeOutcome> {
   const [card] = await db.select().from(cards).where(eq(cards.id, cardId));
   if (!card) return { status: "missing" };
   if (card.kind !== "SUBSCRIPTION") return { status: "refused", message: "Kündigen lässt sich nur ein Abo; eine Karte endet mit ihrer Gültigkeit." };
-  if (card.noticeReceivedOn) return { status: "refused", message: `Die Kündigung ist schon eingetragen: eingegangen am ${formatDate(card.noticeReceivedOn)}.` };
-  if (noticeOn < card.validFrom) return { status: "refused", message: "Die Kündigung kann nicht vor dem Beginn des Abos eingegangen sein." };
-  const end = subscriptionEnd({ validFrom: card.validFrom, minTermMonths: card.minTermMonths ?? 0, noticeMonths: card.noticeMonths ?? 0 }, noticeOn);
-  const results = await runAtomically(db, [
-    render(sql`UPDATE ${cards} SET notice_received_on = ${noticeOn}, valid_until = ${end}, last_modified_by = ${actor.name}, last_modified_on = ${now.toISOString()},
-      row_version = row_version + 1 WHERE id = ${cardId} AND notice_received_on IS NULL`),
-  ]);
-  if (results[0].meta.changes === 0) return { status: "refused", message: "Die Kündigung wurde inzwischen schon eingetragen." };
+  if (card.noticeReceivedOn) return { status: "refused", message: NOTICE_ALREADY(card.noticeReceivedOn) };
+  if (notice.on < card.validFrom) return { status: "refused", message: "Die Kündigung kann nicht vor dem Beginn des Abos eingegangen sein." };
+  const end = noticeEnd({ validFrom: card.validFrom, minTermMonths: card.minTermMonths ?? 0, noticeMonths: card.noticeMonths ?? 0 }, notice);
+  try {
+    await runAtomically(db, [
+      render(sql`UPDATE ${cards} SET notice_received_on = ${notice.on}, valid_until = ${end}, last_modified_by = ${actor.name}, last_modified_on = ${now.toISOString()},
+        row_version = row_version + 1 WHERE id = ${cardId} AND notice_received_on IS NULL`),
+      ABORT_UNLESS_CHANGED,
+      ...(notice.also?.(end) ?? []),
+    ]);
+  } catch (error) {
+    if (isAbortedAsUnchanged(error)) return { status: "refused", message: "Die Kündigung wurde inzwischen schon eingetragen." };
+    throw error;
+  }
   return { status: "recorded", end };
 }
+
+const NOTICE_ALREADY = (receivedOn: string) => `Die Kündigung ist schon eingetragen: eingegangen am ${formatDate(receivedOn)}.`;
 
 // ---------------------------------------------------------------------------------------------
 // Refund of unused units
@@ -196,8 +215,7 @@ export async function withoutCardAttendance(db: Db, attendanceId: number): Promi
       courseName: courses.name,
       startDateTime: courseDates.startDateTime,
       sessionPrice: sql<number | null>`CASE WHEN ${courses.pricingModel} = 'PER_SESSION' THEN
-        CASE (SELECT ${memberTypes.coursePriceTier} FROM ${memberTypes} WHERE ${memberTypes.id} = ${people.memberTypeId})
-          WHEN 'REDUCED1' THEN ${courses.costReduced1} WHEN 'REDUCED2' THEN ${courses.costReduced2} ELSE ${courses.costFull} END END`,
+        ${tierPrice(coursePriceTierOf(people.id), { FULL: courses.costFull, REDUCED1: courses.costReduced1, REDUCED2: courses.costReduced2 })} END`,
       settled: sql<number>`EXISTS (SELECT 1 FROM ${attendanceSettlements} s WHERE s.attendance_id = ${attendances.id})`,
     })
     .from(attendances)

@@ -6,6 +6,7 @@
  * back by a RETURN naming the use. Without a valid card the tick still counts and stays 'ohne Karte'.
  */
 import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { coursePriceTierOf, tierPrice } from "~/db/columns";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, toSql, type Db, type Statement } from "~/db/client.server";
 import {
   attendances,
@@ -92,7 +93,14 @@ export function cardUseStatements(input: { courseDateId: number; courseMembershi
 // ---------------------------------------------------------------------------------------------
 // Selling
 
-export type SaleInput = { personId: number; productId: number; validFrom: string; price: number };
+export type SaleInput = {
+  personId: number;
+  productId: number;
+  validFrom: string;
+  price: number;
+  /** Further statements for the sale's batch, given the new card's id (an online purchase's evidence). */
+  also?: (card: SQL) => Statement[];
+};
 export type SaleOutcome = { status: "sold"; cardId: number; feeId: number | null; settled: number } | { status: "refused"; message: string };
 
 const PRODUCT_NOT_OFFERED = "Dieses Produkt gibt es nicht oder es wird nicht mehr verkauft.";
@@ -139,6 +147,7 @@ export async function sellCard(db: Db, input: SaleInput, actor: Actor, now = new
         ]
       : []),
     ...periodFeeStatements(card, periods, null, actor, now),
+    ...(input.also?.(card) ?? []),
     // Each only while no other use covers it (a tick in between): never twice.
     ...settled.map((attendance) =>
       render(sql`INSERT INTO ${cardUses} (card_id, kind, units, attendance_id, used_on, created_by, created_on)
@@ -544,18 +553,15 @@ export async function pageOfCard(db: Db, id: number, query: CardQuery, pageSize 
 
 /** The products on sale, with the price the person pays (their member type's tier). */
 export async function productsForSale(db: Db, personId: number | null) {
-  const tier = personId
-    ? sql`(SELECT mt.course_price_tier FROM people p JOIN member_types mt ON mt.id = p.member_type_id WHERE p.id = ${personId})`
-    : sql`'FULL'`;
+  const tier = personId ? coursePriceTierOf(personId) : sql`'FULL'`;
   return db
     .select({
       id: cardProducts.id,
       name: cardProducts.name,
       kind: cardProducts.kind,
-      price:
-        sql<number>`CASE ${tier} WHEN 'REDUCED1' THEN ${cardProducts.priceReduced1} WHEN 'REDUCED2' THEN ${cardProducts.priceReduced2} ELSE ${cardProducts.priceFull} END`.as(
-          "tier_price",
-        ),
+      price: sql<number>`${tierPrice(tier, { FULL: cardProducts.priceFull, REDUCED1: cardProducts.priceReduced1, REDUCED2: cardProducts.priceReduced2 })}`.as(
+        "tier_price",
+      ),
     })
     .from(cardProducts)
     .where(eq(cardProducts.isOffered, true))

@@ -60,6 +60,10 @@ const PERSON_ITEM_RUNS = "SELECT id FROM jobs WHERE type IN ('ANNUAL_FEES', 'INV
  *  or given under their e-mail address (compared as Mein Wuff's sign-in does). */
 const WITHDRAWALS_OF_PERSON = `course_membership_id IN (${MEMBERSHIPS}) OR email IN (SELECT lower(trim(email)) FROM people WHERE id = ?1)`;
 
+/** The notices given with 'Verträge hier kündigen' that are the person's: applied to their Abos, or
+ *  given under their e-mail address. */
+const NOTICES_OF_PERSON = "card_id IN (SELECT id FROM cards WHERE person_id = ?1) OR email IN (SELECT lower(trim(email)) FROM people WHERE id = ?1)";
+
 /** Every table that holds records of the person, and which of its rows (the Auskunft's order). */
 export const SCOPES: readonly Scope[] = [
   { table: "people", where: "id = ?1" },
@@ -76,6 +80,8 @@ export const SCOPES: readonly Scope[] = [
   { table: "card_fees", where: "card_id IN (SELECT id FROM cards WHERE person_id = ?1)" },
   { table: "card_uses", where: "card_id IN (SELECT id FROM cards WHERE person_id = ?1)" },
   { table: "card_refunds", where: "card_id IN (SELECT id FROM cards WHERE person_id = ?1)" },
+  { table: "card_purchases", where: "card_id IN (SELECT id FROM cards WHERE person_id = ?1)" },
+  { table: "notice_declarations", where: NOTICES_OF_PERSON },
   { table: "attendance_settlements", where: `attendance_id IN (SELECT id FROM attendances WHERE course_membership_id IN (${MEMBERSHIPS}))` },
   { table: "certifications", where: `person_id = ?1 OR (person_id IS NULL AND dog_id IN (${DOGS}))` },
   { table: "courses", where: "trainer_id = ?1 OR cotrainer_id = ?1" },
@@ -574,6 +580,9 @@ export async function erasePerson(db: Db, plan: ErasurePlan, fingerprint: string
     erase("attendance_settlements"),
     erase("attendances"),
     statement("DELETE FROM card_refunds WHERE card_id IN (SELECT id FROM cards WHERE person_id = ?1)"),
+    // The evidence of their online purchases and their notices (with the address sent from) go with them.
+    statement("DELETE FROM card_purchases WHERE card_id IN (SELECT id FROM cards WHERE person_id = ?1)"),
+    statement(`DELETE FROM notice_declarations WHERE ${NOTICES_OF_PERSON}`),
     statement("DELETE FROM card_fees WHERE card_id IN (SELECT id FROM cards WHERE person_id = ?1)"),
     statement("DELETE FROM cards WHERE person_id = ?1"),
     statement(`UPDATE fees SET course_membership_id = NULL WHERE course_membership_id IN (SELECT value FROM json_each(?2))`, ids(plan, "course_memberships")),

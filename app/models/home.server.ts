@@ -25,6 +25,7 @@ import { comingCourseDates, type ComingDate } from "./handset.server";
 import { lastJob, type JobRow } from "./jobs.server";
 import { failedReminders, type ReminderRow } from "./reminders.server";
 import { pendingPaperCount } from "./dog-papers.server";
+import { openNoticeCount } from "./notice-declarations.server";
 import { openDeclarationCount } from "./withdrawal-declarations.server";
 import { attendanceWithoutCard, cardsExpiring, type ExpiringCard, type WithoutCard } from "./cards.server";
 import { openApplicationCount } from "./membership-applications.server";
@@ -64,7 +65,7 @@ export type HomePanels = {
   failedReminders?: Limited<ReminderRow>;
   /** What people changed in Mein Wuff over the last two weeks, and the papers waiting (issue 32);
    *  only while there is any. */
-  portalChanges?: Limited<PortalChange> & { pendingPapers: number; openApplications: number; openWithdrawals: number };
+  portalChanges?: Limited<PortalChange> & { pendingPapers: number; openApplications: number; openWithdrawals: number; openNotices: number };
   /** Attendance 'ohne Karte' and cards running out in the next 14 days (issue 34); only while there are any. */
   cards?: { withoutCard: Limited<WithoutCard>; expiring: Limited<ExpiringCard> };
 };
@@ -153,7 +154,7 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
         : undefined,
       shown("portalChanges") ? pendingPaperCount(db) : 0,
       shown("portalChanges") && mayUse(user, "applications") ? openApplicationCount(db) : 0,
-      shown("portalChanges") && mayUse(user, "withdrawals") ? openDeclarationCount(db) : 0,
+      shown("portalChanges") && mayUse(user, "withdrawals") ? Promise.all([openDeclarationCount(db), openNoticeCount(db)]) : [0, 0],
       shown("cards") ? attendanceWithoutCard(db, HOME_PANEL_LIMIT + 1).then(limited) : undefined,
       shown("cards") ? cardsExpiring(db, today, addDaysToDate(today, CARD_EXPIRY_WARNING_DAYS), HOME_PANEL_LIMIT + 1).then(limited) : undefined,
     ]);
@@ -165,8 +166,9 @@ export async function homePanels(db: Db, user: Pick<User, "roles">, now = new Da
   if (fees) panels.fees = fees;
   if (shown("lastJob")) panels.lastJob = { job: job ?? null };
   if (failed && failed.rows.length > 0) panels.failedReminders = failed;
-  if (changes && (changes.rows.length > 0 || pendingPapers > 0 || applications > 0 || withdrawals > 0)) {
-    panels.portalChanges = { ...changes, pendingPapers, openApplications: applications, openWithdrawals: withdrawals };
+  const [openWithdrawals, openNotices] = withdrawals;
+  if (changes && (changes.rows.length > 0 || pendingPapers > 0 || applications > 0 || openWithdrawals > 0 || openNotices > 0)) {
+    panels.portalChanges = { ...changes, pendingPapers, openApplications: applications, openWithdrawals, openNotices };
   }
   if (withoutCard && expiring && (withoutCard.rows.length > 0 || expiring.rows.length > 0)) panels.cards = { withoutCard, expiring };
   return panels;

@@ -23,9 +23,20 @@ import { courseForBooking, personForBooking, priceFor } from "./course-membershi
 import { claimedPlaces, NOT_TAKING_PART } from "./courses.server";
 import { openOfferOf, type OpenOffer } from "./waitlist.server";
 
-/** The texts a booking accepts, in the order the page shows them. */
+/** The texts a contract made online accepts (a booking, a purchase), in the order the page shows them. */
 const BOOKING_TEXT_KINDS = ["TERMS", "WITHDRAWAL", "PRIVACY"] as const satisfies readonly LegalTextKind[];
-type BookingTexts = Record<(typeof BOOKING_TEXT_KINDS)[number], LegalText>;
+export type ContractTexts = Record<(typeof BOOKING_TEXT_KINDS)[number], LegalText>;
+/** The ids of the text versions a page showed and the person accepted. */
+export type AcceptedTexts = Record<(typeof BOOKING_TEXT_KINDS)[number], number>;
+
+/** The AGB, the Widerrufsbelehrung and the privacy notice in force, or null while one of them is not published: then nothing can be booked or bought online. */
+export async function contractTexts(db: Db): Promise<ContractTexts | null> {
+  const texts = await currentLegalTexts(db, BOOKING_TEXT_KINDS);
+  return BOOKING_TEXT_KINDS.every((kind) => texts[kind]) ? (texts as ContractTexts) : null;
+}
+
+/** Whether the versions accepted are those in force (a newer one published meanwhile stops the contract). */
+export const acceptedAreCurrent = (texts: ContractTexts, accepted: AcceptedTexts) => BOOKING_TEXT_KINDS.every((kind) => texts[kind].id === accepted[kind]);
 
 /** A dog as the booking page offers it: its name and why it may not be booked (empty: it may). */
 type BookableDog = { id: number; name: string; refusals: string[] };
@@ -38,7 +49,7 @@ export type BookingPage = {
   /** A new dog entered on the page cannot be booked: the course asks for papers or a prior course it has not got yet. */
   newDogNeedsPapers: boolean;
   /** The texts in force, or null while one of them is not published: then nobody can book. */
-  texts: BookingTexts | null;
+  texts: ContractTexts | null;
   withdrawalRight: boolean;
 };
 
@@ -102,7 +113,7 @@ async function bookingContext(db: Db, personId: number, courseId: number, now: D
     dogProofsOf(db, personId),
     personForBooking(db, personId),
     courseForBooking(db, courseId),
-    currentLegalTexts(db, BOOKING_TEXT_KINDS),
+    contractTexts(db),
   ]);
   const refusalsOf = (dog: DogProofs) => (rules && firstDay && lastDay ? bookingRefusals(rules, dog, firstDay, lastDay) : []);
   const page: BookingPage = {
@@ -110,7 +121,7 @@ async function bookingContext(db: Db, personId: number, courseId: number, now: D
     price: person && priced ? priceFor(priced, person.tier) : null,
     dogs: ownDogs.map((dog) => ({ id: dog.id, name: dog.name, refusals: refusalsOf(dog) })),
     newDogNeedsPapers: Boolean(rules && (rules.requiresRabies || rules.requiresInsurance || rules.priorCourseMasterId !== null)),
-    texts: BOOKING_TEXT_KINDS.every((kind) => texts[kind]) ? (texts as BookingTexts) : null,
+    texts,
     withdrawalRight: Boolean(rules?.withdrawalRight),
   };
   return { page, person, refusalsOf };
@@ -126,7 +137,7 @@ export type BookingInput = {
   /** A place when there is one ('book', the button that obliges to pay), or the waiting list in any case. */
   mode: "book" | "waitlist";
   /** The ids of the text versions the page showed and the person accepted. */
-  accepted: Record<(typeof BOOKING_TEXT_KINDS)[number], number>;
+  accepted: AcceptedTexts;
   /** The client's address (CF-Connecting-IP). */
   from: string;
   /** Accepting this offer of a place from the waiting list (the dog is the waiting one's). */
@@ -168,7 +179,7 @@ export async function bookOnline(db: Db, input: BookingInput, actor: Actor, now 
   if (!context) return { status: "refused", messages: [COURSE_NOT_BOOKABLE], field: "course" };
   const { page, person, refusalsOf } = context;
   if (!page.texts) return { status: "refused", messages: [TEXTS_MISSING], field: "texts" };
-  if (BOOKING_TEXT_KINDS.some((kind) => page.texts![kind].id !== input.accepted[kind])) return { status: "refused", messages: [TEXTS_CHANGED], field: "texts" };
+  if (!acceptedAreCurrent(page.texts, input.accepted)) return { status: "refused", messages: [TEXTS_CHANGED], field: "texts" };
   if (page.price === null) return { status: "refused", messages: [NO_PRICE], field: "course" };
 
   let offer: OpenOffer | undefined;

@@ -7,7 +7,7 @@
  */
 import { asc, count, eq, sql } from "drizzle-orm";
 import { render, type Db } from "~/db/client.server";
-import { withdrawalDeclarations } from "~/db/schema";
+import { noticeDeclarations, withdrawalDeclarations } from "~/db/schema";
 import { todayInBerlin } from "~/lib/format";
 import { normalizeEmail } from "~/lib/portal";
 import type { Actor } from "./audit.server";
@@ -25,14 +25,24 @@ export type Declaration = { name: string; email: string; contract: string };
 
 export type ReceiveOutcome = { status: "limited" } | { status: "received"; id: number; receivedOn: string };
 
+/** Whether the address or the client has declared too often in the last 24 hours (a withdrawal, or a notice in its own table). */
+export async function declaredTooOften(
+  db: Db,
+  table: typeof withdrawalDeclarations | typeof noticeDeclarations,
+  input: { email: string; from: string },
+  now: Date,
+): Promise<boolean> {
+  const since = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
+  const [{ perAddress, perClient }] = await db.all<{ perAddress: number; perClient: number }>(sql`SELECT
+      (SELECT count(*) FROM ${table} WHERE email = ${input.email} AND received_on > ${since}) AS perAddress,
+      (SELECT count(*) FROM ${table} WHERE received_from = ${input.from} AND received_on > ${since}) AS perClient`);
+  return perAddress >= DECLARATIONS_PER_ADDRESS || perClient >= DECLARATIONS_PER_CLIENT;
+}
+
 /** Records a declaration received now from `from`, unless the address or the client has declared too often today. */
 export async function receiveWithdrawal(db: Db, input: Declaration & { from: string }, now = new Date()): Promise<ReceiveOutcome> {
   const email = normalizeEmail(input.email);
-  const since = new Date(now.getTime() - 24 * 3600 * 1000).toISOString();
-  const [{ perAddress, perClient }] = await db.all<{ perAddress: number; perClient: number }>(sql`SELECT
-      (SELECT count(*) FROM ${withdrawalDeclarations} WHERE email = ${email} AND received_on > ${since}) AS perAddress,
-      (SELECT count(*) FROM ${withdrawalDeclarations} WHERE received_from = ${input.from} AND received_on > ${since}) AS perClient`);
-  if (perAddress >= DECLARATIONS_PER_ADDRESS || perClient >= DECLARATIONS_PER_CLIENT) return { status: "limited" };
+  if (await declaredTooOften(db, withdrawalDeclarations, { email, from: input.from }, now)) return { status: "limited" };
   const receivedOn = now.toISOString();
   const [row] = await db
     .insert(withdrawalDeclarations)
@@ -160,12 +170,18 @@ export async function closeDeclaration(
   return exists ? { status: "changed" } : { status: "missing" };
 }
 
-/** Deletes the declarations settled before the start of the retention's last year. */
+/** Deletes the declarations settled before the start of the retention's last year: withdrawals and notices ('Verträge hier kündigen'). */
 export async function deleteExpiredDeclarations(db: Db, now = new Date()): Promise<number> {
   const keepFrom = `${Number(todayInBerlin(now).slice(0, 4)) - DECLARATION_RETENTION_YEARS}-01-01`;
-  const deleted = await db
-    .delete(withdrawalDeclarations)
-    .where(sql`${withdrawalDeclarations.status} <> 'OPEN' AND ${withdrawalDeclarations.settledOn} < ${keepFrom}`)
-    .returning({ id: withdrawalDeclarations.id });
-  return deleted.length;
+  const [withdrawals, notices] = await db.batch([
+    db
+      .delete(withdrawalDeclarations)
+      .where(sql`${withdrawalDeclarations.status} <> 'OPEN' AND ${withdrawalDeclarations.settledOn} < ${keepFrom}`)
+      .returning({ id: withdrawalDeclarations.id }),
+    db
+      .delete(noticeDeclarations)
+      .where(sql`${noticeDeclarations.status} <> 'OPEN' AND ${noticeDeclarations.settledOn} < ${keepFrom}`)
+      .returning({ id: noticeDeclarations.id }),
+  ]);
+  return withdrawals.length + notices.length;
 }

@@ -16,6 +16,8 @@ import { ownData } from "~/models/portal-profile.server";
 import { legalTextsByIds } from "~/models/consents.server";
 import type { OfferToMail } from "~/models/waitlist.server";
 import { confirmationSent } from "~/models/withdrawal-declarations.server";
+import { noticeConfirmationSent } from "~/models/notice-declarations.server";
+import { NOTICE_KIND_LABELS, type NoticeKind } from "~/lib/cards";
 import { courseDatesCalendar } from "./ics.server";
 import { setWriteActor, setWriteSource, type Actor } from "~/models/audit.server";
 import { composeMail, loadTemplate, mailSettings } from "~/jobs/mails.server";
@@ -37,6 +39,8 @@ const BOOKING_TEMPLATES = { CONFIRMED: "Buchungsbestätigung (Mein Wuff)", WAITL
 const OFFER_TEMPLATE = "Platz frei (Mein Wuff)";
 const ENDED_TEMPLATES = { CANCELLED: "Stornierung bestätigt (Mein Wuff)", WITHDRAWN: "Widerruf bestätigt (Mein Wuff)" } as const;
 const DECLARATION_TEMPLATE = "Widerruf eingegangen (Mein Wuff)";
+const PURCHASE_TEMPLATE = "Kauf bestätigt (Mein Wuff)";
+const NOTICE_TEMPLATE = "Kündigung eingegangen (Mein Wuff)";
 const APPLICATION_TEMPLATES = {
   confirm: "Mitgliedsantrag bestätigen (Mein Wuff)",
   accepted: "Mitgliedsantrag angenommen (Mein Wuff)",
@@ -180,6 +184,67 @@ export function sendAfterAnswer(context: AppLoadContext, mail: Promise<void>, wh
 }
 
 /**
+ * The confirmation of a notice given with 'Verträge hier kündigen' (§ 312k Abs. 4 BGB): its
+ * content, date and time of receipt, and the end, at once; a notice staff apply later is confirmed
+ * again with its end.
+ */
+export async function mailNoticeReceipt(
+  env: Env,
+  db: Db,
+  input: {
+    id: number;
+    name: string;
+    email: string;
+    contract: string;
+    kind: NoticeKind;
+    reason: string | null;
+    wantedEnd: string | null;
+    receivedOn: string;
+    end: string | null;
+  },
+): Promise<void> {
+  await mailPortalLink(env, db, NOTICE_TEMPLATE, {
+    email: input.email,
+    person: { firstName: input.name, lastName: "" },
+    extra: {
+      name: input.name,
+      email: input.email,
+      contract: input.contract,
+      kind: NOTICE_KIND_LABELS[input.kind],
+      reason: input.reason ?? "",
+      wanted: input.wantedEnd ? `zum ${formatDate(input.wantedEnd)}` : "zum nächstmöglichen Zeitpunkt",
+      received: formatDateTimeWithSeconds(input.receivedOn),
+      end: input.end ? formatDate(input.end) : "",
+    },
+  });
+  await noticeConfirmationSent(db, input.id);
+}
+
+/** The contract's terms on a durable medium with its confirmation (§ 312f Abs. 2 BGB): each text as a file. */
+const termsAttached = (texts: Awaited<ReturnType<typeof legalTextsByIds>>): Attachment[] =>
+  texts.map((text) => ({
+    filename: `${text.kind === "TERMS" ? "AGB" : "Widerrufsbelehrung"}-Fassung-${text.version}.txt`,
+    content: new TextEncoder().encode(text.body),
+    mimeType: "text/plain; charset=utf-8",
+  }));
+
+/** The mail that confirms a card or an Abo bought online (issue 34 item 2), with the AGB and the Widerrufsbelehrung accepted. */
+export async function mailCardPurchase(
+  env: Env,
+  db: Db,
+  input: { person: PortalPerson; product: string; validity: string; amount: number; earlyStart: boolean; textIds: number[] },
+): Promise<void> {
+  const [contact, texts] = await Promise.all([ownData(db, input.person.id), legalTextsByIds(db, input.textIds)]);
+  if (!contact?.email) return;
+  await mailPortalLink(env, db, PURCHASE_TEMPLATE, {
+    email: contact.email,
+    person: input.person,
+    extra: { product: input.product, validity: input.validity, amount: formatMoney(input.amount), earlyStart: input.earlyStart },
+    attachments: termsAttached(texts),
+  });
+}
+
+/**
  * The mail that confirms a course booked online (issue 33 item 2): the place with every date to
  * come in the text and as a calendar file (termine.ics), or the place on the waiting list.
  */
@@ -206,12 +271,7 @@ export async function mailCourseBooking(
   const calendar = dates.length
     ? [{ filename: "termine.ics", content: encoder.encode(courseDatesCalendar(booking.courseName, dates)), mimeType: "text/calendar" }]
     : [];
-  // The contract's terms on a durable medium with its confirmation (§ 312f Abs. 2 BGB).
-  const terms = texts.map((text) => ({
-    filename: `${text.kind === "TERMS" ? "AGB" : "Widerrufsbelehrung"}-Fassung-${text.version}.txt`,
-    content: encoder.encode(text.body),
-    mimeType: "text/plain; charset=utf-8",
-  }));
+  const terms = termsAttached(texts);
   await mailPortalLink(env, db, BOOKING_TEMPLATES[booking.place], {
     email: contact.email,
     person,

@@ -43,7 +43,7 @@ const db = createDb(env.DB);
 // The people: two families, each person with everything the portal shows or takes an id of
 
 /** What a person's secrets are, by kind; a route meant to show one kind to the family says so. */
-type Kind = "name" | "email" | "address" | "dog" | "paper" | "invoice" | "fee" | "iban" | "mandate" | "course" | "checkout";
+type Kind = "name" | "email" | "address" | "dog" | "paper" | "invoice" | "fee" | "iban" | "mandate" | "course" | "checkout" | "subscription";
 
 type Person = {
   key: string;
@@ -62,6 +62,8 @@ type Person = {
   booking: number;
   bookingVersion: number;
   checkout: number;
+  /** An Abo running on: a missing check of whose it is would end it ('Verträge hier kündigen'). */
+  subscription: number;
   /** The secrets of links and the calendar: the mailbox or the calendar app holds them. */
   feedToken: string;
   emailToken: string;
@@ -103,7 +105,10 @@ async function statusId(code: string) {
 async function createPerson(spec: (typeof SPECS)[number], index: number): Promise<Omit<Person, "feedToken" | "emailToken" | "mandateToken" | "linkToken">> {
   const { key, n } = spec;
   const id = 100 + n;
-  const [dog, paper, invoice, draft, fee, mandate, course, booking, checkout] = [200, 300, 400, 410, 500, 600, 700, 800, 900].map((base) => base + n);
+  const [dog, paper, invoice, draft, fee, mandate, course, booking, checkout, subscription] = [200, 300, 400, 410, 500, 600, 700, 800, 900, 1000].map(
+    (base) => base + n,
+  );
+  const subscriptionName = `Geheim-Abo ${key} Spielgruppe`;
   const invoiceNumber = 8800000 + n * 1111;
   const paperKey = `dogs/${dog}/${crypto.randomUUID()}.pdf`;
   const invoiceKey = `Zugang_${invoiceNumber}_${crypto.randomUUID()}.pdf`;
@@ -193,6 +198,22 @@ async function createPerson(spec: (typeof SPECS)[number], index: number): Promis
     createdBy: "Test",
     createdOn: "2026-11-01T10:00:00.000Z",
   });
+  await db
+    .insert(schema.cardProducts)
+    .values({ id: 1, name: "Zugangs-Abo", kind: "SUBSCRIPTION", period: "MONTHLY", minTermMonths: 0, noticeMonths: 1, priceFull: 3000 })
+    .onConflictDoNothing();
+  await db.insert(schema.cards).values({
+    id: subscription,
+    personId: id,
+    productId: 1,
+    kind: "SUBSCRIPTION",
+    name: subscriptionName,
+    price: 3000,
+    validFrom: "2026-10-01",
+    period: "MONTHLY",
+    minTermMonths: 0,
+    noticeMonths: 1,
+  });
   return {
     key,
     id,
@@ -210,6 +231,7 @@ async function createPerson(spec: (typeof SPECS)[number], index: number): Promis
     booking,
     bookingVersion: 1,
     checkout,
+    subscription,
     files: { papers: `dogs/${dog}/`, invoices: [invoiceKey], mandates: [mandateKey] },
     markers: {
       // A last name only where nobody else has it (family A shares one).
@@ -224,6 +246,7 @@ async function createPerson(spec: (typeof SPECS)[number], index: number): Promis
       mandate: [mandateReference, `GEHEIM-${key}-MANDAT`],
       course: [courseName],
       checkout: [formatMoneyInput(checkoutAmount)],
+      subscription: [subscriptionName],
     },
   };
 }
@@ -404,6 +427,23 @@ const PORTAL_ROUTES: Line[] = [
     ids: (v) => [String(v.id)],
     ask: (id) => ({ path: `/mein/karten?personId=${id}` }),
     answers: pageOfOwn,
+  },
+  // Karte oder Abo kaufen: the products are nobody's; a purchase is always the person's own.
+  {
+    route: "routes/mein.karten_.kaufen",
+    what: "the page",
+    needs: "person",
+    ids: (v) => [String(v.id)],
+    ask: (id) => ({ path: `/mein/karten/kaufen?personId=${id}` }),
+    answers: pageOfOwn,
+  },
+  {
+    route: "routes/mein.karten_.kaufen",
+    what: "a purchase naming the victim's ids",
+    needs: "person",
+    ids: (v) => [String(v.id), String(v.subscription)],
+    ask: (id) => ({ method: "POST", path: "/mein/karten/kaufen", form: { personId: id, productId: id, cardId: id } }),
+    answers: [400],
   },
   {
     route: "routes/mein.hunde",
@@ -708,6 +748,29 @@ const PORTAL_ROUTES: Line[] = [
     answers: [200, 429],
     echoes: ["email"],
   },
+  // Verträge hier kündigen: public (§ 312k BGB); signed in, only the person's own Abos are listed
+  // and ended, whatever Abo the form names; signed out, the notice waits for staff.
+  {
+    route: "routes/mein.kuendigen",
+    what: "the notice form",
+    needs: "none",
+    ids: (v) => [String(v.id), String(v.subscription)],
+    ask: (id) => ({ path: `/mein/kuendigen?abo=${id}&personId=${id}` }),
+    answers: [200],
+  },
+  {
+    route: "routes/mein.kuendigen",
+    what: "a notice of the victim's Abo",
+    needs: "none",
+    ids: (v) => [String(v.subscription)],
+    ask: (id, v) => ({
+      method: "POST",
+      path: "/mein/kuendigen",
+      form: { name: "Jemand", email: v.markers.email[0], kind: "ORDINARY", end: "earliest", subscription: id, personId: id },
+    }),
+    answers: [400, 409, 429],
+    echoes: ["email"],
+  },
   // Mitglied werden: public; an application names nobody in Wuff, and a confirmation link is the key.
   {
     route: "routes/mitglied-werden",
@@ -836,6 +899,7 @@ async function snapshot(victim: Person, excludedSession: string | null): Promise
     env.DB.prepare("SELECT * FROM portal_email_changes WHERE person_id = ? ORDER BY id").bind(p),
     env.DB.prepare("SELECT * FROM portal_mandate_requests WHERE person_id = ? ORDER BY id").bind(p),
     env.DB.prepare("SELECT * FROM portal_checkouts WHERE person_id = ? ORDER BY id").bind(p),
+    env.DB.prepare("SELECT * FROM cards WHERE person_id = ? ORDER BY id").bind(p),
     // The victim's sessions (the asker's own aside: it shares family A's address), not when last seen.
     env.DB.prepare("SELECT id, email, person_id, created_on, expires_on FROM portal_sessions WHERE (email = ? OR person_id = ?) AND id <> ? ORDER BY id").bind(
       victim.email,

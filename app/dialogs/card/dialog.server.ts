@@ -93,7 +93,7 @@ export const dialog = defineDialog({
       if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
       const { id, noticeOn } = submission.value;
       if (noticeOn > todayInBerlin()) return refusedOn(submission.reply, "noticeOn", "Eine Kündigung kann nicht in der Zukunft eingegangen sein.");
-      const outcome = await recordNotice(db, id, noticeOn, user);
+      const outcome = await recordNotice(db, id, { on: noticeOn, kind: "ORDINARY", wantedEnd: null }, user);
       if (outcome.status === "missing") return outcome;
       if (outcome.status === "refused") return refusedOn(submission.reply, undefined, outcome.message);
       return { status: "saved", id, message: `Kündigung eingetragen: Das Abo endet am ${formatDate(outcome.end)}.` };

@@ -257,6 +257,13 @@ function portalChangesCard(panel: NonNullable<HomePanels["portalChanges"]>): Hom
       note: "zuordnen",
       warn: true,
     },
+    panel.openNotices > 0 && {
+      key: "notices",
+      href: `${WITHDRAWALS}#notices`,
+      title: `${formatCount(panel.openNotices, "Kündigung", "Kündigungen")} zuzuordnen`,
+      note: "zuordnen",
+      warn: true,
+    },
     panel.pendingPapers > 0 && {
       key: "papers",
       href: DOG_PAPERS,

@@ -6,12 +6,12 @@
  * the versions the page showed, and a newer one published meanwhile stops the booking. Signed out,
  * the page sends to the sign-in and back here. Complete without JavaScript.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CourseFacts } from "~/components/catalogue";
-import { PortalField, PortalNotice, PortalPage, PortalPart, PortalSelect, PortalSubmit } from "~/components/portal";
+import { PortalContractTerms, PortalField, PortalNotice, PortalPage, PortalPart, PortalSelect, PortalSubmit } from "~/components/portal";
 import { formatDateTime, formatMoney, todayInBerlin } from "~/lib/format";
 import { COURSE_BOOKED, COURSE_WAITLISTED, TEXTS_MISSING } from "~/lib/portal";
 import { bookingPage, bookOnline, OFFER_GONE } from "~/models/online-bookings.server";
@@ -189,47 +189,15 @@ export default function BookCourse() {
               </div>
             </PortalPart>
           )}
-          <PortalPart id="booking-terms" title="Bedingungen">
-            <ul className="mt-2 space-y-1 text-sm">
-              <li>
-                <Link to="/mein/agb" className="text-wuff-800 underline" target="_blank">
-                  Allgemeine Geschäftsbedingungen (AGB), Fassung {texts.TERMS.version}
-                </Link>
-              </li>
-              <li>
-                <Link to="/mein/widerrufsbelehrung" className="text-wuff-800 underline" target="_blank">
-                  Widerrufsbelehrung, Fassung {texts.WITHDRAWAL.version}
-                </Link>
-              </li>
-              <li>
-                <Link to="/mein/datenschutz" className="text-wuff-800 underline" target="_blank">
-                  Datenschutzhinweise, Fassung {texts.PRIVACY.version}
-                </Link>
-              </li>
-            </ul>
-            <p className="mt-2 text-sm text-slate-700">
-              {page.withdrawalRight
+          <PortalContractTerms
+            texts={texts}
+            accept={fields.accept}
+            withdrawalNote={
+              page.withdrawalRight
                 ? "Du kannst diese Buchung innerhalb von 14 Tagen ohne Angabe von Gründen widerrufen, unter „Meine Kurse“ mit „Vertrag widerrufen“."
-                : "Für diesen Kurs besteht kein Widerrufsrecht: Er ist eine Freizeitdienstleistung zu festen Terminen (§ 312g Abs. 2 Nr. 9 BGB). Abmelden kannst du dich nach den AGB."}
-            </p>
-            <input type="hidden" name="termsId" value={texts.TERMS.id} />
-            <input type="hidden" name="withdrawalId" value={texts.WITHDRAWAL.id} />
-            <input type="hidden" name="privacyId" value={texts.PRIVACY.id} />
-            <label className="mt-3 flex items-start gap-2">
-              <input
-                {...getInputProps(fields.accept, { type: "checkbox" })}
-                key={fields.accept.key}
-                className="mt-1 h-5 w-5"
-                aria-describedby={fields.accept.errors ? fields.accept.errorId : undefined}
-              />
-              <span>Ich akzeptiere die AGB und habe die Widerrufsbelehrung und die Datenschutzhinweise gelesen.</span>
-            </label>
-            {fields.accept.errors && (
-              <p id={fields.accept.errorId} role="alert" className="mt-1 text-sm text-red-700">
-                {fields.accept.errors[0]}
-              </p>
-            )}
-          </PortalPart>
+                : "Für diesen Kurs besteht kein Widerrufsrecht: Er ist eine Freizeitdienstleistung zu festen Terminen (§ 312g Abs. 2 Nr. 9 BGB). Abmelden kannst du dich nach den AGB."
+            }
+          />
           {full || page.price === null ? (
             <PortalSubmit name="mode" value="waitlist" disabled={page.price === null}>
               Auf die Warteliste setzen

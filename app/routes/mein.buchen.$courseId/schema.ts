@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { ACCEPT_TEXTS } from "~/lib/portal";
 import { germanDate, id, optionalText } from "~/lib/form-fields";
 
-export const ACCEPT_TEXTS = "Bitte bestätige, dass du die AGB akzeptierst und die Widerrufsbelehrung und die Datenschutzhinweise gelesen hast.";
 const CHOOSE_DOG = "Bitte wähle einen Hund";
 
 /**

@@ -1,11 +1,11 @@
 /**
  * Mein Wuff, Meine Karten & Abos (issue 34 item 4): the person's 10er-Karten with what is left and
  * until when, their subscriptions with period and end, and what each attendance took, of that
- * person only (requirePortalPerson). Read only: cards are sold and subscriptions ended by notice
- * at the club. Complete without JavaScript.
+ * person only (requirePortalPerson). Buying is on its own page (mein.karten_.kaufen), an Abo is
+ * ended with 'Verträge hier kündigen' (mein.kuendigen, § 312k BGB). Complete without JavaScript.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PortalPage, PortalPart } from "~/components/portal";
 import { CARD_KIND_LABELS } from "~/lib/cards";
 import { formatDate, formatMoney, todayInBerlin } from "~/lib/format";
@@ -32,7 +32,12 @@ export default function MyCards() {
       title="Meine Karten & Abos"
       intro="Deine 10er-Karten und Abos: was noch übrig ist und bis wann sie gelten. Bei jedem Training, an dem du teilnimmst, wird die Einheit von der Karte genommen, die zuerst abläuft."
     >
-      {cards.length === 0 && <p className="mt-4 text-slate-700">Du hast noch keine Karte und kein Abo. Sprich uns beim nächsten Training gern an.</p>}
+      <p className="mt-3">
+        <Link to="/mein/karten/kaufen" className="inline-block rounded bg-wuff-700 px-4 py-2 font-medium text-white hover:bg-wuff-800">
+          Karte oder Abo kaufen
+        </Link>
+      </p>
+      {cards.length === 0 && <p className="mt-4 text-slate-700">Du hast noch keine Karte und kein Abo.</p>}
       {cards.map((card) => (
         <PortalPart key={card.id} id={`card-${card.id}`} title={card.name}>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
@@ -51,6 +56,13 @@ export default function MyCards() {
             <dt className="text-slate-600">Preis</dt>
             <dd>{card.kind === "CARD" ? formatMoney(card.price) : `${formatMoney(card.price)} je Zeitraum`}</dd>
           </dl>
+          {card.kind === "SUBSCRIPTION" && !card.noticeReceivedOn && (
+            <p className="mt-2 text-sm">
+              <Link to={`/mein/kuendigen?abo=${card.id}`} className="text-wuff-800 underline">
+                Dieses Abo kündigen<span className="sr-only">{` (${card.name})`}</span>
+              </Link>
+            </p>
+          )}
           {uses.some((use) => use.cardId === card.id) && (
             <>
               <h3 className="mt-3 text-sm font-semibold text-slate-800">Genutzt</h3>
