@@ -209,7 +209,7 @@ export function PortalCheckbox({ meta, label }: { meta: FieldMetadata<unknown>; 
         <span>{label}</span>
       </label>
       {meta.errors && (
-        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
+        <p id={meta.errorId} role="alert" className="mt-1 text-sm text-red-700">
           {meta.errors.join(" ")}
         </p>
       )}

@@ -3,6 +3,7 @@ import { test } from "@playwright/test";
 import { appSql } from "./support/app-db";
 import {
   TEST_DATA_FILE,
+  type CardBuyer,
   type CardCustomer,
   type CatalogueCourse,
   type CourseBooker,
@@ -56,6 +57,7 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       courseBooker: await courseBooker(`Bucher${stamp}`),
       waitlistBooker: await waitlistBooker(`Warter${stamp}`),
       cardCustomer: await cardCustomer(`Karte${stamp}`),
+      cardBuyer: await cardBuyer(`Kauf${stamp}`),
       umlautName: umlaut,
     };
   }
@@ -220,6 +222,18 @@ async function cardCustomer(lastName: string): Promise<CardCustomer> {
   const { personId, personName, courseId } = rows[0];
   const dates = rows.map((row) => ({ id: row.dateId, day: `${row.day.slice(8, 10)}.${row.day.slice(5, 7)}.${row.day.slice(0, 4)}` }));
   return { personId, personName, participant: `${dogName} mit ${personName}`, courseId, courseName, productName, dates };
+}
+
+/** A customer with an address for Mein Wuff, and a 10er-Karte and an Abo on sale only to be bought by them (a name of their own). */
+async function cardBuyer(lastName: string): Promise<CardBuyer> {
+  const email = `${lastName.toLowerCase()}@example.org`;
+  const [cardName, aboName] = [`10er-Karte ${lastName}`, `Abo ${lastName}`];
+  await appSql(`
+    INSERT INTO people (first_name, last_name, member_type_id, email) VALUES ('Kim', '${lastName}', 1, '${email}');
+    INSERT INTO card_products (name, kind, units, valid_months, price_full, price_reduced1, price_reduced2) VALUES ('${cardName}', 'CARD', 10, 6, 9000, 8000, 7000);
+    INSERT INTO card_products (name, kind, period, min_term_months, notice_months, price_full, price_reduced1, price_reduced2)
+      VALUES ('${aboName}', 'SUBSCRIPTION', 'MONTHLY', 0, 1, 3500, 3000, 2500);`);
+  return { firstName: "Kim", lastName, email, cardName, aboName };
 }
 
 /** An issued invoice of 100,00 € and its sent Zahlungserinnerung, whose deadline passed `daysAgo` days ago. */

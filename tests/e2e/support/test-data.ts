@@ -54,6 +54,9 @@ export type CardCustomer = {
   dates: { id: number; day: string }[];
 };
 
+/** Buys a 10er-Karte and an Abo in Mein Wuff and gives notice of the Abo (issue 34 item 2). */
+export type CardBuyer = PortalPerson & { cardName: string; aboName: string };
+
 /** Per browser project ('js', 'html'). */
 export type TestData = {
   /** A fee with its sent Zahlungserinnerung and an unsent 1. Mahnung. */
@@ -88,6 +91,8 @@ export type TestData = {
   portalPayer: PortalPerson & { personId: number };
   /** Uses up a 10er-Karte on the phone's Kursblatt and settles a tick 'ohne Karte' (issue 34). */
   cardCustomer: CardCustomer;
+  /** Buys in Mein Wuff and gives notice with 'Verträge hier kündigen'. */
+  cardBuyer: CardBuyer;
   /** The demo data's most common last name with an umlaut or ß (the name search). */
   umlautName: string;
 };
