@@ -165,6 +165,23 @@ export function CloseLink({ closeHref, className, label, children }: { closeHref
   );
 }
 
+/**
+ * A link from one dialog to another that takes its place (e.g. from 'Teilnahme ohne Karte
+ * erledigen' to 'Karte verkaufen'): without JavaScript a plain link. With it, the other dialog
+ * replaces this one's entry in the history, so closing it leaves no trace of either (back goes
+ * where this dialog came from, see useCloseDialog). Pressing it does not move the focus: the
+ * field the focus left would be validated on blur (useRecordForm) for a form the user is leaving,
+ * and its error, growing the centred panel, moved the link away from under the pointer before the
+ * button came up, so the click never happened.
+ */
+export function DialogLink({ to, className, children }: { to: string; className: string; children: ReactNode }) {
+  return (
+    <Link to={to} replace preventScrollReset className={className} onMouseDown={(event) => event.preventDefault()}>
+      {children}
+    </Link>
+  );
+}
+
 /** The CHILD grids under the dialog's record (e.g. a fee's Mahnungen), below its form. */
 function ChildGrids() {
   const grids = useContext(DialogGridsContext);

@@ -203,6 +203,8 @@ export type WithoutCardAttendance = {
   /** The course's price of a session for the person's tier, when it is priced per session. */
   sessionPrice: number | null;
   settled: boolean;
+  /** A card took it over since (sold afterwards, valid on its day). */
+  covered: boolean;
 };
 
 /** One attendance as the settling dialog shows it. */
@@ -217,6 +219,7 @@ export async function withoutCardAttendance(db: Db, attendanceId: number): Promi
       sessionPrice: sql<number | null>`CASE WHEN ${courses.pricingModel} = 'PER_SESSION' THEN
         ${tierPrice(coursePriceTierOf(people.id), { FULL: courses.costFull, REDUCED1: courses.costReduced1, REDUCED2: courses.costReduced2 })} END`,
       settled: sql<number>`EXISTS (SELECT 1 FROM ${attendanceSettlements} s WHERE s.attendance_id = ${attendances.id})`,
+      covered: sql<number>`${openUseOf("attendances.id")}`,
     })
     .from(attendances)
     .innerJoin(courseMemberships, eq(courseMemberships.id, attendances.courseMembershipId))
@@ -225,8 +228,8 @@ export async function withoutCardAttendance(db: Db, attendanceId: number): Promi
     .innerJoin(people, eq(people.id, courseMemberships.personId))
     .where(and(eq(attendances.id, attendanceId), eq(attendances.present, true)));
   if (!row) return undefined;
-  const { startDateTime, settled, ...rest } = row;
-  return { ...rest, day: berlinDateOf(startDateTime), settled: Boolean(settled) };
+  const { startDateTime, settled, covered, ...rest } = row;
+  return { ...rest, day: berlinDateOf(startDateTime), settled: Boolean(settled), covered: Boolean(covered) };
 }
 
 export type Settlement = { kind: "FEE"; amount: number } | { kind: "WAIVED"; note: string };

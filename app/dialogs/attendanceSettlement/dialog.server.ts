@@ -47,7 +47,11 @@ export const dialog = defineDialog({
           day: formatDate(attendance.day),
         },
         charge: { id: attendance.attendanceId, amount: formatMoneyInput(attendance.sessionPrice) },
-        refusal: attendance.settled ? "Diese Teilnahme ist schon erledigt." : null,
+        refusal: attendance.settled
+          ? "Diese Teilnahme ist schon erledigt."
+          : attendance.covered
+            ? "Diese Teilnahme ist schon mit einer Karte verrechnet."
+            : null,
       };
     },
   },

@@ -1,6 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Link } from "@remix-run/react";
-import { DialogAlert, DialogButtons, RouteDialog } from "~/components/dialog";
+import { DialogAlert, DialogButtons, DialogLink, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
 import { FormErrors, MoneyField, TextField } from "~/components/forms/fields";
 import { useRecordForm } from "~/components/forms/record-form";
@@ -33,9 +32,12 @@ export default function AttendanceSettlementDialog({ data, actionData, closeHref
       <h3 className={`${section} text-sm font-semibold`}>Karte verkaufen</h3>
       <p className="text-sm text-slate-700">
         Eine neue Karte übernimmt diese Teilnahme (und frühere ohne Karte in ihrer Gültigkeit).{" "}
-        <Link className="text-blue-700 underline" to={`/people/${attendance.personId}/cards?dialog=card-add&dialogParent=PERSON%3A${attendance.personId}`}>
+        <DialogLink
+          className="text-blue-700 underline"
+          to={`/people/${attendance.personId}/cards?dialog=card-add&dialogParent=PERSON%3A${attendance.personId}`}
+        >
           Karte verkaufen …
-        </Link>
+        </DialogLink>
       </p>
       <h3 className={`${section} text-sm font-semibold`}>Einzelstunde berechnen</h3>
       <DialogForm intent="attendanceSettlement:charge" {...getFormProps(chargeForm)}>
