@@ -5,6 +5,7 @@ import {
   TEST_DATA_FILE,
   type CardBuyer,
   type CardCustomer,
+  type CardDesk,
   type CatalogueCourse,
   type CourseBooker,
   type WaitlistBooker,
@@ -58,6 +59,7 @@ test("Testdaten: je Browser-Projekt eine unversandte Mahnung und zwei eigene Rec
       waitlistBooker: await waitlistBooker(`Warter${stamp}`),
       cardCustomer: await cardCustomer(`Karte${stamp}`),
       cardBuyer: await cardBuyer(`Kauf${stamp}`),
+      cardDesk: await cardDesk(`Theke${stamp}`),
       umlautName: umlaut,
     };
   }
@@ -234,6 +236,84 @@ async function cardBuyer(lastName: string): Promise<CardBuyer> {
     INSERT INTO card_products (name, kind, period, min_term_months, notice_months, price_full, price_reduced1, price_reduced2)
       VALUES ('${aboName}', 'SUBSCRIPTION', 'MONTHLY', 0, 1, 3500, 3000, 2500);`);
   return { firstName: "Kim", lastName, email, cardName, aboName };
+}
+
+/**
+ * The desk's card dialogs (issue 34): an open group with four weekly dates, the last 3 days ago, and
+ * a 10er-Karte for it alone. One participant ticked on the last date without a card; another bought
+ * the card 22 days ago (50,00 €, on an issued invoice as 'Rechnungen schreiben' issues it) and used
+ * it on the first three dates; a third has nothing yet and is to buy the Abo (monthly, 3 months'
+ * minimum term, 1 month's notice); a fourth took the Abo 40 days ago, its two periods begun not
+ * billed yet (as the demo's Abos: for the run 'Abo-Beiträge').
+ */
+async function cardDesk(stamp: string): Promise<CardDesk> {
+  const [courseName, productName, aboName] = [`Spielgruppe ${stamp}`, `10er-Karte ${stamp}`, `Abo ${stamp}`];
+  const [walkIn, refund, subscriber, monthly] = [`Ohne${stamp}`, `Rest${stamp}`, `Kuendigt${stamp}`, `Monatlich${stamp}`];
+  const days = [21, 14, 7, 3].map((daysAgo) => berlinDaysAgo(daysAgo));
+  const bought = berlinDaysAgo(22);
+  const rows = await appSql<{
+    role: string;
+    personId: number;
+    personName: string;
+    attendanceId: number | null;
+    day: string | null;
+    invoiceNumber: number | null;
+  }>(`
+    INSERT INTO people (first_name, last_name, member_type_id, email, street_number, zip, city) VALUES
+      ('Lotte', '${walkIn}', 1, NULL, NULL, NULL, NULL),
+      ('Jonas', '${refund}', 1, '${refund.toLowerCase()}@example.org', 'Feldweg 4', '35390', 'Gießen'),
+      ('Ida', '${subscriber}', 1, NULL, NULL, NULL, NULL),
+      ('Mia', '${monthly}', 1, NULL, NULL, NULL, NULL);
+    INSERT INTO dogs (owner_id, common_name) SELECT id, 'Bello' || last_name FROM people WHERE last_name IN ('${walkIn}', '${refund}');
+    INSERT INTO courses (name, start_year, status_code, duration_model, location_id)
+      VALUES ('${courseName}', ${Number(days[0].slice(0, 4))}, 'RUNNING', 'ONGOING', (SELECT min(id) FROM locations));
+    INSERT INTO course_dates (course_id, start_date_time, end_date_time)
+      SELECT c.id, d.value || 'T16:00:00.000Z', d.value || 'T17:00:00.000Z' FROM courses c, json_each('${JSON.stringify(days)}') d WHERE c.name = '${courseName}';
+    INSERT INTO course_memberships (course_id, person_id, dog_id, status_id)
+      SELECT c.id, p.id, d.id, (SELECT id FROM membership_statuses WHERE code = 'CONFIRMED')
+      FROM courses c, people p JOIN dogs d ON d.owner_id = p.id WHERE c.name = '${courseName}' AND p.last_name IN ('${walkIn}', '${refund}');
+    INSERT INTO card_products (name, kind, units, valid_months, price_full, price_reduced1, price_reduced2) VALUES ('${productName}', 'CARD', 10, 6, 5000, 4000, 3000);
+    INSERT INTO card_product_scopes (product_id, course_id) SELECT p.id, c.id FROM card_products p, courses c WHERE p.name = '${productName}' AND c.name = '${courseName}';
+    INSERT INTO card_products (name, kind, period, min_term_months, notice_months, price_full, price_reduced1, price_reduced2)
+      VALUES ('${aboName}', 'SUBSCRIPTION', 'MONTHLY', 3, 1, 2000, 1500, 1200);
+    INSERT INTO card_product_scopes (product_id, course_id) SELECT p.id, c.id FROM card_products p, courses c WHERE p.name = '${aboName}' AND c.name = '${courseName}';
+    INSERT INTO cards (person_id, product_id, kind, name, price, valid_from, period, min_term_months, notice_months)
+      SELECT p.id, cp.id, 'SUBSCRIPTION', cp.name, 2000, '${berlinDaysAgo(40)}', 'MONTHLY', 3, 1 FROM people p, card_products cp WHERE p.last_name = '${monthly}' AND cp.name = '${aboName}';
+    INSERT INTO attendances (course_date_id, course_membership_id, present)
+      SELECT cd.id, m.id, 1 FROM course_dates cd JOIN courses c ON c.id = cd.course_id JOIN course_memberships m ON m.course_id = c.id JOIN people p ON p.id = m.person_id
+      WHERE c.name = '${courseName}' AND ((p.last_name = '${walkIn}' AND cd.start_date_time >= '${days[3]}') OR (p.last_name = '${refund}' AND cd.start_date_time < '${days[3]}'));
+    INSERT INTO cards (person_id, product_id, kind, name, units, units_per_attendance, price, valid_from, valid_until)
+      SELECT p.id, cp.id, 'CARD', cp.name, 10, 1, 5000, '${bought}', date('${bought}', '+6 months', '-1 day') FROM people p, card_products cp WHERE p.last_name = '${refund}' AND cp.name = '${productName}';
+    INSERT INTO card_uses (card_id, kind, units, attendance_id, used_on)
+      SELECT k.id, 'USE', 1, a.id, substr(cd.start_date_time, 1, 10) FROM cards k JOIN course_memberships m ON m.person_id = k.person_id
+        JOIN attendances a ON a.course_membership_id = m.id JOIN course_dates cd ON cd.id = a.course_date_id
+      WHERE k.name = '${productName}';
+    INSERT INTO fees (person_id, date, text, amount, open_amount, send_invoice, is_invoiced, kind)
+      SELECT id, '${bought}', '${productName}, gültig ab ${bought}', 5000, 5000, 1, 1, 'OTHER' FROM people WHERE last_name = '${refund}';
+    INSERT INTO card_fees (card_id, fee_id) SELECT k.id, f.id FROM cards k JOIN fees f ON f.person_id = k.person_id WHERE k.name = '${productName}';
+    INSERT INTO invoice_headers (person_id, date, due_date, amount, open_amount) SELECT id, '${bought}', '${berlinDaysAgo(8)}', 5000, 0 FROM people WHERE last_name = '${refund}';
+    INSERT INTO invoice_rows (invoice_id, fee_id, line_number, text, amount, tax_case)
+      SELECT h.id, f.id, 1, f.text, f.amount, (SELECT tax_case FROM card_products WHERE name = '${productName}')
+      FROM invoice_headers h JOIN fees f ON f.person_id = h.person_id JOIN people p ON p.id = h.person_id WHERE p.last_name = '${refund}';
+    UPDATE invoice_headers SET status = 'ISSUED', invoice_number = (SELECT max(coalesce(c.last_invoice_number, 0), coalesce((SELECT max(invoice_number) FROM invoice_headers), 0)) + 1 FROM configuration c WHERE c.id = 1),
+      issued_on = '${bought}T09:00:00.000Z', open_amount = amount WHERE person_id = (SELECT id FROM people WHERE last_name = '${refund}');
+    UPDATE configuration SET last_invoice_number = (SELECT max(invoice_number) FROM invoice_headers) WHERE id = 1;
+    SELECT CASE p.last_name WHEN '${walkIn}' THEN 'walkIn' WHEN '${refund}' THEN 'refund' ELSE 'subscriber' END AS role, p.id AS personId, p.full_name AS personName,
+        (SELECT a.id FROM attendances a JOIN course_memberships m ON m.id = a.course_membership_id WHERE m.person_id = p.id) AS attendanceId,
+        (SELECT substr(cd.start_date_time, 1, 10) FROM attendances a JOIN course_memberships m ON m.id = a.course_membership_id JOIN course_dates cd ON cd.id = a.course_date_id WHERE m.person_id = p.id) AS day,
+        (SELECT invoice_number FROM invoice_headers WHERE person_id = p.id) AS invoiceNumber
+      FROM people p WHERE p.last_name IN ('${walkIn}', '${refund}', '${subscriber}');`);
+  const of = (role: string) => rows.find((row) => row.role === role)!;
+  const [w, r, s] = [of("walkIn"), of("refund"), of("subscriber")];
+  const day = w.day!;
+  return {
+    courseName,
+    productName,
+    aboName,
+    walkIn: { personId: w.personId, personName: w.personName, attendanceId: w.attendanceId!, day: `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}` },
+    refund: { personId: r.personId, personName: r.personName, invoiceNumber: r.invoiceNumber! },
+    subscriber: { personId: s.personId, personName: s.personName },
+  };
 }
 
 /** An issued invoice of 100,00 € and its sent Zahlungserinnerung, whose deadline passed `daysAgo` days ago. */

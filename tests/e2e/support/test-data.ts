@@ -56,6 +56,21 @@ export type CardCustomer = {
 
 /** Buys a 10er-Karte and an Abo in Mein Wuff and gives notice of the Abo (issue 34 item 2). */
 export type CardBuyer = PortalPerson & { cardName: string; aboName: string };
+/**
+ * Issue 34's dialogs at the desk, in an open group of their own with four dates (the last 3 days
+ * ago) and a 10er-Karte valid for it alone (50,00 € full price): `walkIn` was ticked on the last
+ * date without a card; `refund` bought the card 22 days ago, used 3 units on the first three
+ * dates, and its sale is on an issued invoice; `subscriber` is to buy `aboName` (monthly, 3 months'
+ * minimum term, 1 month's notice). A day is as the screens write it (dd.MM.yyyy).
+ */
+export type CardDesk = {
+  courseName: string;
+  productName: string;
+  aboName: string;
+  walkIn: { personId: number; personName: string; attendanceId: number; day: string };
+  refund: { personId: number; personName: string; invoiceNumber: number };
+  subscriber: { personId: number; personName: string };
+};
 
 /** Per browser project ('js', 'html'). */
 export type TestData = {
@@ -93,6 +108,8 @@ export type TestData = {
   cardCustomer: CardCustomer;
   /** Buys in Mein Wuff and gives notice with 'Verträge hier kündigen'. */
   cardBuyer: CardBuyer;
+  /** Settles a tick 'ohne Karte' by the sale linked from its dialog, refunds a card, gives an Abo notice (issue 34). */
+  cardDesk: CardDesk;
   /** The demo data's most common last name with an umlaut or ß (the name search). */
   umlautName: string;
 };
