@@ -2251,7 +2251,7 @@ export const cardRefunds = sqliteTable(
  * versions of the AGB, the Widerrufsbelehrung and the privacy notice were accepted (Art. 246a
  * EGBGB), and whether the buyer asked that the service may begin before the withdrawal period ends
  * (§ 356 Abs. 4, § 357a Abs. 2 BGB: only then is value owed for units used before a withdrawal).
- * Never changed once written.
+ * Never changed once written, but for the withdrawal's receipt, once.
  */
 export const cardPurchases = sqliteTable(
   "card_purchases",
@@ -2272,6 +2272,9 @@ export const cardPurchases = sqliteTable(
       .notNull()
       .references(() => legalTexts.id),
     earlyStart: flag("early_start"),
+    /** The withdrawal in Mein Wuff (§ 355 BGB): when it was received and from where; written once. */
+    withdrawnOn: text("withdrawn_on"),
+    withdrawnFrom: text("withdrawn_from"),
     createdBy: text("created_by").notNull(),
     createdOn: text("created_on").notNull(),
   },

@@ -214,3 +214,25 @@ export function cardReport(cards: readonly ReportCard[], uses: readonly ReportUs
   }
   return [...rows.values()];
 }
+
+/** The days a contract made online may be withdrawn from (§ 355 Abs. 2 BGB): 14 from its conclusion. */
+export const WITHDRAWAL_DAYS = 14;
+
+/**
+ * What a card or Abo bought online still costs after a withdrawal received on `withdrawnOn`
+ * (§ 357a Abs. 2 BGB): nothing, unless the buyer asked for the service to begin within the
+ * withdrawal period; then the share of the price for what was provided up to the withdrawal - a
+ * card's units used, an Abo's days (by days of each period, as a cut period is billed).
+ */
+export function withdrawalValue(
+  card: { kind: CardKind; price: number; units: number | null; validFrom: string; period: SubscriptionPeriod | null },
+  use: { earlyStart: boolean; usedUnits: number; withdrawnOn: string },
+): number {
+  if (!use.earlyStart) return 0;
+  if (card.kind === "CARD") return Math.min(card.price, Math.round((card.price * use.usedUnits) / (card.units ?? 1)));
+  if (use.withdrawnOn < card.validFrom) return 0;
+  return subscriptionPeriodsDue({ validFrom: card.validFrom, validUntil: use.withdrawnOn, period: card.period!, price: card.price }, use.withdrawnOn).reduce(
+    (sum, period) => sum + period.amount,
+    0,
+  );
+}

@@ -36,8 +36,11 @@ import { periodFeeStatements } from "./subscription-fees.server";
 
 /** A card's balance in SQL (`card` names the cards table or its alias): units − uses + returns − refunded; NULL for a subscription. */
 export const cardBalanceSql = (card: string) =>
-  sql.raw(`CASE WHEN ${card}.kind = 'CARD' THEN ${card}.units - coalesce((SELECT sum(CASE bu.kind WHEN 'USE' THEN bu.units ELSE -bu.units END)
-    FROM card_uses bu WHERE bu.card_id = ${card}.id), 0) - coalesce((SELECT br.units FROM card_refunds br WHERE br.card_id = ${card}.id), 0) END`);
+  sql.raw(`CASE WHEN ${card}.kind = 'CARD' THEN CASE WHEN ${isWithdrawn(card)} THEN 0 ELSE ${card}.units - coalesce((SELECT sum(CASE bu.kind WHEN 'USE' THEN bu.units ELSE -bu.units END)
+    FROM card_uses bu WHERE bu.card_id = ${card}.id), 0) - coalesce((SELECT br.units FROM card_refunds br WHERE br.card_id = ${card}.id), 0) END END`);
+
+/** Whether the card's online purchase was withdrawn (its units are gone with it). */
+const isWithdrawn = (card: string) => `EXISTS (SELECT 1 FROM card_purchases bp WHERE bp.card_id = ${card}.id AND bp.withdrawn_on IS NOT NULL)`;
 
 /** Whether a card's product is valid for a course (`course` names the courses table or its alias). */
 const validForCourse = (card: string, course: string) =>
@@ -482,7 +485,14 @@ export async function cardScopeOptions(db: Db) {
 // ---------------------------------------------------------------------------------------------
 // The cards sold (Karten & Abos: a person's tab, and all of them)
 
-export type CardRow = PersonCard & { personId: number; personName: string; state: string; noticeReceivedOn: string | null; refunded: boolean };
+export type CardRow = PersonCard & {
+  personId: number;
+  personName: string;
+  state: string;
+  noticeReceivedOn: string | null;
+  refunded: boolean;
+  withdrawn: boolean;
+};
 
 const CARD_SORTS: Record<string, SortKey> = {
   id: sortKey(sql`${cards.id}`),
@@ -494,11 +504,20 @@ const CARD_SORTS: Record<string, SortKey> = {
   price: sortKey(sql`${cards.price}`),
 };
 
-/** 'gültig', 'aufgebraucht', 'erstattet', 'abgelaufen', 'gekündigt zum …', 'beginnt am …' on `today`. */
+/** 'gültig', 'aufgebraucht', 'erstattet', 'widerrufen', 'abgelaufen', 'gekündigt zum …', 'beginnt am …' on `today`. */
 function cardState(
-  card: { kind: CardKind; validFrom: string; validUntil: string | null; balance: number | null; noticeReceivedOn: string | null; refunded: boolean },
+  card: {
+    kind: CardKind;
+    validFrom: string;
+    validUntil: string | null;
+    balance: number | null;
+    noticeReceivedOn: string | null;
+    refunded: boolean;
+    withdrawn: boolean;
+  },
   today: string,
 ) {
+  if (card.withdrawn) return "widerrufen";
   if (card.validFrom > today) return `beginnt am ${formatDate(card.validFrom)}`;
   if (card.validUntil !== null && card.validUntil < today) return card.kind === "CARD" ? "abgelaufen" : "beendet";
   if (card.kind === "CARD" && card.refunded) return "erstattet";
@@ -513,6 +532,7 @@ const cardColumns = {
   personName: sql<string>`${people.fullName}`.as("person_name"),
   noticeReceivedOn: cards.noticeReceivedOn,
   refunded: sql<boolean>`EXISTS (SELECT 1 FROM card_refunds rf WHERE rf.card_id = cards.id)`.mapWith(Boolean).as("refunded"),
+  withdrawn: sql<boolean>`${sql.raw(isWithdrawn("cards"))}`.mapWith(Boolean).as("withdrawn"),
 };
 
 export type CardQuery = { personId?: number; sort: SortSpec; today: string };

@@ -41,6 +41,7 @@ const ENDED_TEMPLATES = { CANCELLED: "Stornierung bestätigt (Mein Wuff)", WITHD
 const DECLARATION_TEMPLATE = "Widerruf eingegangen (Mein Wuff)";
 const PURCHASE_TEMPLATE = "Kauf bestätigt (Mein Wuff)";
 const NOTICE_TEMPLATE = "Kündigung eingegangen (Mein Wuff)";
+const CARD_WITHDRAWAL_TEMPLATE = "Widerruf einer Karte bestätigt (Mein Wuff)";
 const APPLICATION_TEMPLATES = {
   confirm: "Mitgliedsantrag bestätigen (Mein Wuff)",
   accepted: "Mitgliedsantrag angenommen (Mein Wuff)",
@@ -218,6 +219,21 @@ export async function mailNoticeReceipt(
     },
   });
   await noticeConfirmationSent(db, input.id);
+}
+
+/** The confirmation of a card or Abo withdrawn in Mein Wuff (§ 356a BGB): the declaration, its receipt to the second, and what happens to the money. */
+export async function mailCardWithdrawal(
+  env: Env,
+  db: Db,
+  input: { person: PortalPerson; product: string; boughtOn: string; receivedOn: string; moneyText: string },
+): Promise<void> {
+  const contact = await ownData(db, input.person.id);
+  if (!contact?.email) return;
+  await mailPortalLink(env, db, CARD_WITHDRAWAL_TEMPLATE, {
+    email: contact.email,
+    person: input.person,
+    extra: { product: input.product, bought: formatDate(input.boughtOn), received: formatDateTimeWithSeconds(input.receivedOn), money: input.moneyText },
+  });
 }
 
 /** The contract's terms on a durable medium with its confirmation (§ 312f Abs. 2 BGB): each text as a file. */

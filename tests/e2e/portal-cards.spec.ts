@@ -5,7 +5,8 @@ import { testDataFor } from "./support/test-data";
 /**
  * Mein Wuff, Karten & Abos (issue 34 item 2), as a customer does it on the phone: buy a 10er-Karte
  * with the button that obliges to pay, find it under Meine Karten & Abos, take an Abo too, and end
- * it with 'Verträge hier kündigen' (§ 312k BGB): the page confirms receipt and end, the mail comes.
+ * it with 'Verträge hier kündigen' (§ 312k BGB): the page confirms receipt and end, the mail comes;
+ * then withdraw from the card within its 14 days.
  * With JavaScript and without; axe on each page.
  */
 test("Mein Wuff: buy a 10er-Karte and an Abo, then give notice of the Abo", async ({ page, javaScriptEnabled }) => {
@@ -56,6 +57,16 @@ test("Mein Wuff: buy a 10er-Karte and an Abo, then give notice of the Abo", asyn
   await expect.poll(async () => (await portalMailsTo(buyer.email, "Eingangsbestätigung deiner Kündigung")).length, { timeout: 30_000 }).toBe(1);
   const [mail] = await portalMailsTo(buyer.email, "Eingangsbestätigung deiner Kündigung");
   expect(mail.text).toContain(`Dein Vertrag endet damit am ${earliest}.`);
+
+  // Changed mind about the card within 14 days: withdrawn here, two steps without JavaScript too.
+  await page.goto("/mein/karten");
+  const bought = page.getByRole("region", { name: buyer.cardName });
+  await bought.getByText("Vertrag widerrufen").click();
+  await bought.getByRole("button", { name: "Widerruf bestätigen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${buyer.cardName} gilt nicht mehr. Die Gebühr ist über` })).toBeVisible();
+  await expect(page.getByRole("region", { name: buyer.cardName }).getByText("Vertrag widerrufen")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: buyer.cardName }).getByText("0 von 10 Einheiten")).toBeVisible();
+  await fitsWidth(page);
 
   // The button is in every page's footer.
   await page.goto("/mein/karten");

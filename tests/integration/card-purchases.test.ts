@@ -10,10 +10,11 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { noticeEnd } from "~/lib/cards";
+import { noticeEnd, withdrawalValue } from "~/lib/cards";
 import { addDaysToDate, addMonthsToDate, formatDate, formatMoney, todayInBerlin } from "~/lib/format";
 import { ACCEPT_TEXTS, PRODUCT_NOT_FOR_SALE } from "~/lib/portal";
 import { TEXTS_CHANGED } from "~/models/online-bookings.server";
+import { CARD_ALREADY_INVOICED } from "~/models/card-purchases.server";
 import { NOTICE_UNKNOWN_SUBSCRIPTION } from "~/models/notice-declarations.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { mailsTo, useTestAccount } from "../support/mail-catcher";
@@ -304,3 +305,78 @@ describe("Verträge hier kündigen", () => {
     expect(row.settleNote).toBe("Kein Abo bei uns");
   });
 });
+
+describe("Widerruf eines Kaufs (§ 355, § 357a Abs. 2 BGB)", () => {
+  const card = { kind: "CARD" as const, price: 12000, units: 10, validFrom: "2026-11-01", period: null };
+  const abo = { kind: "SUBSCRIPTION" as const, price: 3100, units: null, validFrom: "2026-12-01", period: "MONTHLY" as const };
+
+  it("owes nothing without the early start asked for, else the share of what was used: units of a card, days of an Abo", () => {
+    expect(withdrawalValue(card, { earlyStart: false, usedUnits: 3, withdrawnOn: "2026-11-10" })).toBe(0);
+    expect(withdrawalValue(card, { earlyStart: true, usedUnits: 3, withdrawnOn: "2026-11-10" })).toBe(3600);
+    expect(withdrawalValue(card, { earlyStart: true, usedUnits: 0, withdrawnOn: "2026-11-10" })).toBe(0);
+    // 10 of December's 31 days.
+    expect(withdrawalValue(abo, { earlyStart: true, usedUnits: 0, withdrawnOn: "2026-12-10" })).toBe(1000);
+    expect(withdrawalValue(abo, { earlyStart: false, usedUnits: 0, withdrawnOn: "2026-12-10" })).toBe(0);
+    expect(withdrawalValue(abo, { earlyStart: true, usedUnits: 0, withdrawnOn: "2026-11-30" })).toBe(0);
+  });
+
+  it("ends a card bought here within 14 days, cancels its fee through the journal, confirms by mail, and only once", async () => {
+    const bought = await postForm("/mein/karten/kaufen", cookie, { productId: ids.card, ...accepted() });
+    expect(bought.status).toBe(302);
+    const card = (await cardsOf(ids.person)).at(-1)!;
+    const page = await pageText(await fetchApp("/mein/karten", { cookie }));
+    expect(page).toContain(`Widerrufen kannst du bis ${formatDate(addDaysToDate(today, 14))}`);
+    const response = await postForm("/mein/karten", cookie, { intent: "withdraw", cardId: card.id });
+    expect(response.status).toBe(302);
+    expect(toastOf(response)?.message).toMatch(
+      new RegExp(
+        `^Dein Widerruf ist am \\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d Uhr eingegangen: 10er-Karte Social Walk gilt nicht mehr\\. Die Gebühr ist über ${formatMoney(12000)} storniert\\.$`,
+      ),
+    );
+    const [ended] = await db.select().from(schema.cards).where(eq(schema.cards.id, card.id));
+    expect(ended.validUntil).toBe(today);
+    // Its units are gone with it: no reminder, no tick takes them.
+    const after = await pageText(await fetchApp("/mein/karten", { cookie }));
+    expect(after).toContain("0 von 10 Einheiten");
+    expect(after).toContain("widerrufen");
+    const [purchase] = await db.select().from(schema.cardPurchases).where(eq(schema.cardPurchases.cardId, card.id));
+    expect(purchase.withdrawnOn).not.toBeNull();
+    const [fee] = await db
+      .select({ openAmount: schema.fees.openAmount })
+      .from(schema.fees)
+      .innerJoin(schema.cardFees, eq(schema.cardFees.feeId, schema.fees.id))
+      .where(eq(schema.cardFees.cardId, card.id));
+    expect(fee.openAmount).toBe(0);
+    const storno = await db
+      .select({ amount: schema.payments.amount })
+      .from(schema.payments)
+      .where(eq(schema.payments.entryKey, `card-withdrawal:${card.id}:${await feeIdOf(card.id)}`));
+    expect(storno).toEqual([{ amount: 12000 }]);
+    const [mail] = (await mailsTo(testAccount)).filter((caught) => caught.subject === "Dein Widerruf: 10er-Karte Social Walk");
+    expect(mail.text).toContain("Hiermit widerrufe ich den online geschlossenen Vertrag über 10er-Karte Social Walk");
+    const again = await postForm("/mein/karten", cookie, { intent: "withdraw", cardId: card.id });
+    expect(again.status).toBe(404);
+  });
+
+  it("refuses once the card is on an invoice (the club credits it), and another's card", async () => {
+    await postForm("/mein/karten/kaufen", cookie, { productId: ids.card, ...accepted() });
+    const card = (await cardsOf(ids.person)).at(-1)!;
+    await db
+      .update(schema.fees)
+      .set({ isInvoiced: true })
+      .where(eq(schema.fees.id, await feeIdOf(card.id)));
+    const invoiced = await postForm("/mein/karten", cookie, { intent: "withdraw", cardId: card.id });
+    expect(invoiced.status).toBe(409);
+    expect(await pageText(invoiced)).toContain(CARD_ALREADY_INVOICED);
+    const otherCookie = await portalSessionFor("otto.anderer@example.org");
+    const foreign = await postForm("/mein/karten", otherCookie, { intent: "withdraw", cardId: card.id });
+    expect(foreign.status).toBe(404);
+    const [kept] = await db.select().from(schema.cardPurchases).where(eq(schema.cardPurchases.cardId, card.id));
+    expect(kept.withdrawnOn).toBeNull();
+  });
+});
+
+async function feeIdOf(cardId: number): Promise<number> {
+  const [row] = await db.select({ feeId: schema.cardFees.feeId }).from(schema.cardFees).where(eq(schema.cardFees.cardId, cardId));
+  return row.feeId;
+}

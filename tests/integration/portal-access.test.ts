@@ -428,6 +428,14 @@ const PORTAL_ROUTES: Line[] = [
     ask: (id) => ({ path: `/mein/karten?personId=${id}` }),
     answers: pageOfOwn,
   },
+  {
+    route: "routes/mein.karten",
+    what: "withdrawing the victim's Abo and malformed ids",
+    needs: "person",
+    ids: (v) => [String(v.subscription), "0", "-1", "abc"],
+    ask: (id) => ({ method: "POST", path: "/mein/karten", form: { intent: "withdraw", cardId: id } }),
+    answers: [400, 404],
+  },
   // Karte oder Abo kaufen: the products are nobody's; a purchase is always the person's own.
   {
     route: "routes/mein.karten_.kaufen",

@@ -4,28 +4,63 @@
  * person only (requirePortalPerson). Buying is on its own page (mein.karten_.kaufen), an Abo is
  * ended with 'Verträge hier kündigen' (mein.kuendigen, § 312k BGB). Complete without JavaScript.
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { PortalPage, PortalPart } from "~/components/portal";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { PortalNotice, PortalPage, PortalPart, PortalSubmit } from "~/components/portal";
 import { CARD_KIND_LABELS } from "~/lib/cards";
-import { formatDate, formatMoney, todayInBerlin } from "~/lib/format";
+import { formatDate, formatDateTime, formatMoney, todayInBerlin } from "~/lib/format";
+import { withdrawableCards, withdrawOwnCard } from "~/models/card-purchases.server";
 import { listCards, ownCardUses } from "~/models/cards.server";
-import { requirePortalPerson } from "~/services/portal.server";
+import { clientAddress, mailCardWithdrawal, requirePortalPerson, sendAfterAnswer } from "~/services/portal.server";
+import { readForm } from "~/services/request.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Meine Karten & Abos – Mein Wuff" }];
 
 export async function loader(args: LoaderFunctionArgs) {
   const { person } = await requirePortalPerson(args);
   const { db } = args.context;
-  const [cards, uses] = await Promise.all([
+  const [cards, uses, withdrawable] = await Promise.all([
     listCards(db, { personId: person.id, sort: { id: "validFrom", descending: true }, today: todayInBerlin(), page: 1, pageSize: 100 }),
     ownCardUses(db, person.id),
+    withdrawableCards(db, person.id),
   ]);
-  return { cards: cards.rows, uses };
+  return { cards: cards.rows, uses, withdrawable };
+}
+
+const positive = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const withdrawSchema = z.object({ intent: z.literal("withdraw"), cardId: positive });
+
+/** 'Vertrag widerrufen' of a card bought here (§ 355, § 356a BGB): the person's own only. */
+export async function action(args: ActionFunctionArgs) {
+  const { person, actor } = await requirePortalPerson(args);
+  const { db, cloudflare } = args.context;
+  const parsed = withdrawSchema.safeParse(Object.fromEntries(await readForm(args.request)));
+  if (!parsed.success) return data({ error: "Bitte eine Karte aus der Liste wählen." }, { status: 400 });
+  const outcome = await withdrawOwnCard(db, { personId: person.id, cardId: parsed.data.cardId, from: clientAddress(args.request) }, actor);
+  if (outcome.status === "missing") return data({ error: "Diese Karte gibt es bei dir nicht (mehr)." }, { status: 404 });
+  if (outcome.status === "refused") return data({ error: outcome.message }, { status: 409 });
+  sendAfterAnswer(
+    args.context,
+    mailCardWithdrawal(cloudflare.env, db, {
+      person,
+      product: outcome.name,
+      boughtOn: outcome.boughtOn,
+      receivedOn: outcome.receivedOn,
+      moneyText: outcome.moneyText,
+    }),
+    "Bestätigung des Widerrufs",
+  );
+  return redirectWithToast(cloudflare.env, "/mein/karten", {
+    type: "success",
+    message: `Dein Widerruf ist am ${formatDateTime(outcome.receivedOn)} Uhr eingegangen: ${outcome.name} gilt nicht mehr. ${outcome.moneyText}`.trim(),
+  });
 }
 
 export default function MyCards() {
-  const { cards, uses } = useLoaderData<typeof loader>();
+  const { cards, uses, withdrawable } = useLoaderData<typeof loader>();
+  const actionData = useActionData<{ error: string }>();
   return (
     <PortalPage
       id="my-cards-title"
@@ -37,6 +72,7 @@ export default function MyCards() {
           Karte oder Abo kaufen
         </Link>
       </p>
+      {actionData?.error && <PortalNotice tone="error">{actionData.error}</PortalNotice>}
       {cards.length === 0 && <p className="mt-4 text-slate-700">Du hast noch keine Karte und kein Abo.</p>}
       {cards.map((card) => (
         <PortalPart key={card.id} id={`card-${card.id}`} title={card.name}>
@@ -56,6 +92,7 @@ export default function MyCards() {
             <dt className="text-slate-600">Preis</dt>
             <dd>{card.kind === "CARD" ? formatMoney(card.price) : `${formatMoney(card.price)} je Zeitraum`}</dd>
           </dl>
+          <WithdrawCard card={card} until={withdrawable.find((candidate) => candidate.cardId === card.id)?.until} />
           {card.kind === "SUBSCRIPTION" && !card.noticeReceivedOn && (
             <p className="mt-2 text-sm">
               <Link to={`/mein/kuendigen?abo=${card.id}`} className="text-wuff-800 underline">
@@ -78,5 +115,28 @@ export default function MyCards() {
         </PortalPart>
       ))}
     </PortalPage>
+  );
+}
+
+/**
+ * 'Vertrag widerrufen' of a card bought here while the period runs: the declaration to confirm, then
+ * 'Widerruf bestätigen' (two steps without JavaScript too: a details element, then the button).
+ */
+function WithdrawCard({ card, until }: { card: { id: number; name: string }; until: string | undefined }) {
+  if (!until) return null;
+  return (
+    <details className="mt-3 rounded border-2 border-wuff-700 p-3">
+      <summary className="cursor-pointer font-semibold text-wuff-800">
+        Vertrag widerrufen<span className="sr-only">{` (${card.name})`}</span>
+      </summary>
+      <Form method="post" aria-label={`Vertrag ${card.name} widerrufen`} className="mt-2">
+        <p className="text-sm text-slate-700">
+          {`Hiermit widerrufe ich den online geschlossenen Vertrag über ${card.name}. Widerrufen kannst du bis ${formatDate(until)}. Die Karte gilt dann nicht mehr; was du bis dahin genutzt hast, zahlst du anteilig, wenn du den frühen Beginn verlangt hast. Die Bestätigung bekommst du per E-Mail.`}
+        </p>
+        <input type="hidden" name="intent" value="withdraw" />
+        <input type="hidden" name="cardId" value={card.id} />
+        <PortalSubmit>Widerruf bestätigen</PortalSubmit>
+      </Form>
+    </details>
   );
 }
