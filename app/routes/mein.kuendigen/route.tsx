@@ -19,7 +19,7 @@ import { receiveNotice, subscriptionsToEnd } from "~/models/notice-declarations.
 import { ownData } from "~/models/portal-profile.server";
 import { clientAddress, mailNoticeReceipt, optionalPortalSession, requirePortalPerson, sendAfterAnswer } from "~/services/portal.server";
 import { readForm } from "~/services/request.server";
-import { noticeSchema } from "./schema";
+import { CONTRACT_MISSING, noticeSchema } from "./schema";
 
 export const meta: MetaFunction = () => [{ title: "Verträge hier kündigen – Mein Wuff" }];
 
@@ -74,10 +74,7 @@ export async function action(args: ActionFunctionArgs) {
   const session = await optionalPortalSession(args);
   const chosenId = value.subscription && value.subscription !== "other" && session?.person ? Number(value.subscription) : null;
   if (chosenId === null && !value.contract) {
-    return data<ActionData>(
-      { result: submission.reply({ fieldErrors: { contract: ["Bitte gib an, welchen Vertrag du kündigst, zum Beispiel das Abo und seit wann es läuft."] } }) },
-      { status: 400 },
-    );
+    return data<ActionData>({ result: submission.reply({ fieldErrors: { contract: [CONTRACT_MISSING] } }) }, { status: 400 });
   }
   const actor = chosenId !== null ? (await requirePortalPerson(args)).actor : { name: `${value.name} (Verträge hier kündigen)` };
   const declaration = {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { optionalGermanDate, optionalText } from "~/lib/form-fields";
 import { declarationSchema } from "../mein.widerruf/schema";
 
-const CONTRACT_MISSING = "Bitte gib an, welchen Vertrag du kündigst, zum Beispiel das Abo und seit wann es läuft.";
+export const CONTRACT_MISSING = "Bitte gib an, welchen Vertrag du kündigst, zum Beispiel das Abo und seit wann es läuft.";
 
 /**
  * The notice (§ 312k Abs. 2 Satz 2 BGB): who, the address for the confirmation, which contract (an
