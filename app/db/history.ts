@@ -48,6 +48,7 @@ export const HISTORY_TABLES = [
   schema.dogPapers,
   schema.cardProducts,
   schema.cards,
+  schema.ledgerAccounts,
 ] as const;
 
 /** The tables without history, and why (technical logs, secrets, the history itself). */
@@ -89,6 +90,7 @@ export const NO_HISTORY: Record<string, string> = {
   attendance_settlements: "Karten & Abos: wie eine Teilnahme ohne Karte erledigt wurde, nie geändert (die Gebühr hat ihren Verlauf)",
   card_purchases: "Karten & Abos: Online-Käufe, selbst ein Protokoll (wer wann was akzeptiert hat), nie geändert; die Karte hat ihren Verlauf",
   notice_declarations: "Kündigungen über „Verträge hier kündigen“: selbst ein Protokoll (eingegangen, bestätigt, erledigt von/am); das Abo hat seinen Verlauf",
+  datev_exports: "DATEV-Export: selbst ein Protokoll der übergebenen Dateien, nie geändert",
   membership_applications: "Mitgliedsanträge: bis zur Entscheidung ein Antrag, danach ein Protokoll (Person, Hunde, Beiträge und Mandat haben ihren Verlauf)",
 };
 

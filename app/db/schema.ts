@@ -17,6 +17,7 @@ import { PORTAL_SOURCE } from "../lib/portal";
 import { DOG_PAPER_KINDS, DOG_PAPER_STATUSES, PAPER_CONTENT_TYPES } from "../lib/dog-papers";
 import { MANDATE_SOURCES } from "../lib/banking";
 import { MEMBERSHIP_APPLICATION_STATUSES } from "../lib/membership-applications";
+import { CHARTS, PURPOSES, SPHERES } from "../lib/ledger";
 
 export { SALUTATIONS };
 
@@ -51,6 +52,15 @@ const auditColumns = () => ({
   lastModifiedBy: text("last_modified_by"),
   lastModifiedOn: text("last_modified_on"),
   rowVersion: integer("row_version").notNull().default(1),
+});
+
+/** The account and sphere staff set for a course type, card product, fee or invoice row (issue 35
+ *  item 1, app/lib/ledger.ts); NULL: what the next level decides, in the end the account of the
+ *  fee's kind. (No check constraints: adding one would rebuild the tables; the models write only
+ *  valid values.) */
+const bookingOverride = () => ({
+  accountNumber: text("account_number"),
+  sphere: text("sphere", { enum: SPHERES }),
 });
 
 // Check constraints name SQL columns directly: they are table-local and must not be qualified.
@@ -273,6 +283,7 @@ export const courseMasters = sqliteTable(
     /** Issue 33 item 4: a booking of this type made online may be withdrawn within 14 days (§ 355
      *  BGB). Off for dated leisure services, where the law gives none (§ 312g Abs. 2 Nr. 9 BGB). */
     withdrawalRight: flag("withdrawal_right"),
+    ...bookingOverride(),
     ...auditColumns(),
   },
   (t) => [
@@ -521,6 +532,7 @@ export const fees = sqliteTable(
      *  reminded item may go into the Papierkorb (as the mail log's ids). */
     remindedInvoiceId: integer("reminded_invoice_id"),
     remindedFeeId: integer("reminded_fee_id"),
+    ...bookingOverride(),
     ...reminderStanding(),
     ...auditColumns(),
   },
@@ -704,6 +716,8 @@ export const invoiceRows = sqliteTable(
     feeReleased: flag("fee_released"),
     /** The invoicing run that wrote the row (also onto a draft it extended). */
     jobId: integer("job_id").references((): AnySQLiteColumn => jobs.id),
+    /** Frozen with the row once its invoice is issued. */
+    ...bookingOverride(),
     ...auditColumns(),
   },
   (t) => [
@@ -907,6 +921,14 @@ export const configuration = sqliteTable(
     /** How long a place freed in a full course is offered to the first on its waiting list before
      *  it passes to the next (issue 33 item 3), in hours. No check constraint: the form checks. */
     waitlistOfferHours: integer("waitlist_offer_hours").notNull().default(48),
+    /** The books for the tax adviser (issue 35): the chart of accounts (ledger_accounts holds its
+     *  numbers), DATEV's Berater- and Mandantennummer, the fiscal year's first month and the
+     *  length of a Sachkonto (a debtor's account is one digit longer). */
+    chartOfAccounts: text("chart_of_accounts", { enum: CHARTS }).notNull().default("SKR42"),
+    datevAdvisorNumber: integer("datev_advisor_number"),
+    datevClientNumber: integer("datev_client_number"),
+    fiscalYearStartMonth: integer("fiscal_year_start_month").notNull().default(1),
+    accountLength: integer("account_length").notNull().default(5),
     // (erased_on, retained_until, retention_years: no check constraints, adding one would rebuild
     // the table; the model writes only valid values.)
     comments: text("comments"),
@@ -2099,6 +2121,7 @@ export const cardProducts = sqliteTable(
     unitsPerAttendance: integer("units_per_attendance").notNull().default(1),
     isOffered: integer("is_offered", { mode: "boolean" }).notNull().default(true),
     comments: text("comments"),
+    ...bookingOverride(),
     ...auditColumns(),
   },
   (t) => [
@@ -2389,5 +2412,57 @@ export const cardUses = sqliteTable(
     oneOf("card_uses", "kind", CARD_USE_KINDS),
     rule("card_uses_units", "units BETWEEN 0 AND 10"),
     rule("card_uses_return_names_use", "(kind = 'RETURN') = (reverses_id IS NOT NULL)"),
+  ],
+);
+
+/**
+ * The accounts Wuff books to (issue 35 item 1), one per purpose (app/lib/ledger.ts PURPOSES):
+ * preset from the chart of accounts chosen in Buchhaltung, each number, name and sphere editable.
+ */
+export const ledgerAccounts = sqliteTable(
+  "ledger_accounts",
+  {
+    id: id(),
+    purpose: text("purpose", { enum: PURPOSES }).notNull(),
+    number: text("number").notNull(),
+    name: text("name").notNull(),
+    sphere: text("sphere", { enum: SPHERES }),
+    ...auditColumns(),
+  },
+  (t) => [
+    uniqueIndex("ledger_accounts_purpose_unique").on(t.purpose),
+    oneOf("ledger_accounts", "purpose", PURPOSES),
+    oneOf("ledger_accounts", "sphere", SPHERES, true),
+    rule("ledger_accounts_number_digits", "number GLOB '[1-9]*' AND number NOT GLOB '*[^0-9]*' AND length(number) <= 9"),
+    rule("ledger_accounts_name_length", "length(trim(name)) BETWEEN 1 AND 60"),
+  ],
+);
+
+const DATEV_EXPORT_KINDS = ["BOOKINGS", "DEBTORS"] as const;
+
+/**
+ * Every DATEV file handed out (issue 35 item 3): what, for which period, when, by whom, and the
+ * SHA-256 of its records. A second export of the same records is the same file (it takes the
+ * first one's creation time); records changed since are a new export the screen points out.
+ */
+export const datevExports = sqliteTable(
+  "datev_exports",
+  {
+    id: id(),
+    kind: text("kind", { enum: DATEV_EXPORT_KINDS }).notNull(),
+    dateFrom: text("date_from"),
+    dateTo: text("date_to"),
+    /** DATEV's 'Erzeugt am' (YYYYMMDDHHMMSSFFF, Berlin time). */
+    createdAt: text("created_at").notNull(),
+    recordsSha256: text("records_sha256").notNull(),
+    records: integer("records").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdOn: text("created_on").notNull(),
+  },
+  (t) => [
+    index("datev_exports_period_idx").on(t.kind, t.dateFrom, t.dateTo),
+    oneOf("datev_exports", "kind", DATEV_EXPORT_KINDS),
+    isDate("datev_exports", "date_from"),
+    isDate("datev_exports", "date_to"),
   ],
 );

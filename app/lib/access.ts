@@ -53,6 +53,9 @@ export const AREA_ACCESS = {
   invoices: ADMIN_FINANCE,
   /** Zahlungen: the payment journal (issue 30), its counter-entries and refunds. */
   payments: ADMIN_FINANCE,
+  /** Buchhaltung (issue 35): the chart of accounts and spheres (changed by ADMIN only, checked in
+   *  the action) and the DATEV export for the tax adviser. */
+  bookkeeping: ADMIN_FINANCE,
   /** Mahnwesen: the reminder run (preview, confirmation, progress) and the reminders written. */
   reminders: ADMIN_FINANCE,
   /** Kontoauszug importieren: CAMT.053/MT940 upload, review and booking (reached from the Kontenblatt). */

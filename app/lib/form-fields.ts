@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { parseGermanDate, parseGermanDateTime, parseMoney } from "./format";
 import { MAX_ID } from "./ids";
+import { SPHERES } from "./ledger";
 import { TAX_CASES } from "./tax";
 import { installGermanZodMessages } from "./zod-german";
 
@@ -192,3 +193,22 @@ export const optionalTaxCase = () =>
     .enum(TAX_CASES, { error: TAX_CASE_MESSAGE })
     .optional()
     .transform((value) => value ?? null);
+
+/** An account of the chart (DATEV: digits, at most nine, not starting with 0); empty: the default (issue 35). */
+const optionalAccountNumber = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^([1-9][0-9]{0,8})?$/, "Bitte eine Kontonummer aus Ziffern angeben (höchstens 9, nicht mit 0 beginnend)")
+    .optional()
+    .transform((value) => value || null);
+
+/** A club's sphere (app/lib/ledger.ts); empty: the default. */
+const optionalSphere = () =>
+  z
+    .enum(SPHERES, { error: "Bitte eine Sphäre wählen" })
+    .optional()
+    .transform((value) => value ?? null);
+
+/** The account and sphere a course type, card product, fee or invoice row may set for the books. */
+export const bookingOverrideFields = () => ({ accountNumber: optionalAccountNumber(), sphere: optionalSphere() });

@@ -3,6 +3,7 @@
  * planned sessions, capacity and prices, kept by ADMIN. Courses name their type (courses.course_master_id).
  */
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import type { BookingOverride } from "~/lib/ledger";
 import type { Db } from "~/db/client.server";
 import type { TaxCase } from "~/lib/tax";
 import { courseMasters, courses } from "~/db/schema";
@@ -120,7 +121,7 @@ export type CourseMasterInput = {
   priorCourseMasterId: number | null;
   /** A booking of this type made online may be withdrawn (issue 33 item 4). */
   withdrawalRight: boolean;
-};
+} & BookingOverride;
 
 export async function getCourseMasterRecord(db: Db, id: number): Promise<CourseMasterRecord | undefined> {
   const [row] = await db.select().from(courseMasters).where(eq(courseMasters.id, id));

@@ -8,6 +8,7 @@ import { ABORT_UNLESS_CHANGED, runAtomically, toSql, type Db } from "~/db/client
 import { fieldsAsSql, indexedBy } from "~/db/columns";
 import { courseMemberships, fees, feeTotals, invoiceHeaders, invoiceRows, paymentAllocations, people } from "~/db/schema";
 import { formatMoney, todayInBerlin } from "~/lib/format";
+import type { BookingOverride } from "~/lib/ledger";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { auditInsert, auditUpdate, type Actor, type UpdateOutcome } from "./audit.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
@@ -298,7 +299,7 @@ export type FeeInput = {
   sendInvoice: boolean;
   /** How a payment entered with the fee came in (default: a transfer today). */
   payment?: DialogPayment;
-};
+} & BookingOverride;
 
 export type FeeSaveOutcome<Current> = UpdateOutcome<Current> | { status: "refused"; message: string; field?: string };
 

@@ -32,6 +32,7 @@ import {
 import { formatMoney } from "~/lib/format";
 import { INVOICE_KIND_LABELS } from "~/lib/invoice-state";
 import type { TaxCase } from "~/lib/tax";
+import type { BookingOverride } from "~/lib/ledger";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { type Actor } from "./audit.server";
 import { errorText, isAbortedAsUnchanged, isForeignKeyViolation, isFrozenInvoice } from "./constraints.server";
@@ -703,7 +704,8 @@ const rowSum = (invoiceId: number, except: number | null) =>
 const recomputed = (total: SQL) => sql`open_amount = 0, amount = ${total}`;
 
 /** taxCase left out: a new row takes the default of Einstellungen, a changed one keeps its case. */
-export type InvoiceRowInput = { text: string; amount: number; taxCase?: TaxCase };
+/** Left out (undefined): a new row takes the default tax case, a changed one keeps its case and its account and sphere (issue 35). */
+export type InvoiceRowInput = { text: string; amount: number; taxCase?: TaxCase } & Partial<BookingOverride>;
 
 export type InvoiceRowSaveOutcome =
   | { status: "saved"; id: number }
@@ -741,14 +743,15 @@ export async function saveInvoiceRow(
   const statements: Statement[] = existing
     ? [
         render(sql`UPDATE ${invoiceRows} SET text = ${input.text}, amount = ${input.amount}, tax_case = coalesce(${input.taxCase ?? null}, tax_case), line_number = coalesce(line_number, 1),
+          ${input.accountNumber === undefined ? sql`` : sql`account_number = ${input.accountNumber}, `}${input.sphere === undefined ? sql`` : sql`sphere = ${input.sphere}, `}
           last_modified_by = ${actor.name}, last_modified_on = ${nowIso}, row_version = row_version + 1
           WHERE id = ${existing.id} AND row_version = ${existing.rowVersion}`),
         ABORT_UNLESS_CHANGED,
         headerUpdate,
       ]
     : [
-        render(sql`INSERT INTO ${invoiceRows} (invoice_id, line_number, text, amount, tax_case, created_by, created_on)
-          VALUES (${invoiceId}, (SELECT coalesce(max(line_number), 0) + 1 FROM ${invoiceRows} WHERE invoice_id = ${invoiceId}), ${input.text}, ${input.amount}, coalesce(${input.taxCase ?? null}, ${DEFAULT_TAX_CASE_OF_OTHER}), ${actor.name}, ${nowIso})
+        render(sql`INSERT INTO ${invoiceRows} (invoice_id, line_number, text, amount, tax_case, account_number, sphere, created_by, created_on)
+          VALUES (${invoiceId}, (SELECT coalesce(max(line_number), 0) + 1 FROM ${invoiceRows} WHERE invoice_id = ${invoiceId}), ${input.text}, ${input.amount}, coalesce(${input.taxCase ?? null}, ${DEFAULT_TAX_CASE_OF_OTHER}), ${input.accountNumber ?? null}, ${input.sphere ?? null}, ${actor.name}, ${nowIso})
           RETURNING id`),
         headerUpdate,
       ];

@@ -2,6 +2,7 @@ import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps, ty
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useContext, useEffect, useRef, type FormEvent, type ReactNode } from "react";
 import { mailtoHref, telHref } from "~/lib/format";
+import { SPHERE_OPTIONS } from "~/lib/ledger";
 import { DialogFormContext } from "../dialog-form";
 
 const inputClass =
@@ -317,5 +318,20 @@ export function RecordKeys({ record }: { record: { id: number; rowVersion: numbe
       <input type="hidden" name="id" value={record.id} />
       <input type="hidden" name="rowVersion" value={record.rowVersion} />
     </>
+  );
+}
+
+/**
+ * Konto and Sphäre for the books (issue 35 item 1), declared once for every dialog that may set
+ * them (Kurs-Typ, Karten-Produkt, Posten, Rechnungszeile): empty means what the next level says,
+ * in the end the account of Buchhaltung for the kind of fee.
+ */
+export function AccountFields({ account, sphere, disabled }: { account: FieldProps["meta"]; sphere: FieldProps["meta"]; disabled?: boolean }) {
+  return (
+    <fieldset className="col-span-2 grid grid-cols-2 gap-3 border-t border-slate-200 pt-3">
+      <legend className="col-span-2 text-sm font-medium text-slate-800">Buchhaltung</legend>
+      <TextField meta={account} label="Konto" inputMode="numeric" placeholder="wie Vorgabe" />
+      <SelectField meta={sphere} label="Sphäre" options={SPHERE_OPTIONS} placeholder="wie Vorgabe" disabled={disabled} />
+    </fieldset>
   );
 }

@@ -2,7 +2,17 @@ import { getFormProps } from "@conform-to/react";
 import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { CheckboxField, CheckboxGroupField, MoneyField, NumberField, SelectField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
+import {
+  AccountFields,
+  CheckboxField,
+  CheckboxGroupField,
+  MoneyField,
+  NumberField,
+  SelectField,
+  TextAreaField,
+  TextField,
+  RecordKeys,
+} from "~/components/forms/fields";
 import { CARD_KIND_LABELS, SUBSCRIPTION_PERIOD_LABELS } from "~/lib/cards";
 import { TAX_CASE_OPTIONS } from "~/lib/tax";
 import type { CardProductDialogData, CardProductFormRecord } from "./dialog.server";
@@ -47,6 +57,7 @@ export default function CardProductDialog({ data, actionData, closeHref }: Dialo
           <MoneyField meta={fields.priceReduced1} label="Preis ermäßigt 1" />
           <MoneyField meta={fields.priceReduced2} label="Preis ermäßigt 2" />
           <SelectField meta={fields.taxCase} label="Umsatzsteuer" className="col-span-2" options={TAX_CASE_OPTIONS} />
+          <AccountFields account={fields.accountNumber} sphere={fields.sphere} />
           <CheckboxGroupField
             meta={fields.courseMasterIds}
             label="Gilt für diese Kurs-Typen (ihre fortlaufenden Gruppen)"

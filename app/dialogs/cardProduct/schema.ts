@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { checkbox, optionalId, optionalMoneyInCents, optionalText, optionalWholeNumber, requiredText, rowVersion, taxCase } from "~/lib/form-fields";
+import {
+  bookingOverrideFields,
+  checkbox,
+  optionalId,
+  optionalMoneyInCents,
+  optionalText,
+  optionalWholeNumber,
+  requiredText,
+  rowVersion,
+  taxCase,
+} from "~/lib/form-fields";
 
 const ids = () =>
   z
@@ -34,6 +44,8 @@ export const cardProductSchema = z
     comments: optionalText(500),
     courseMasterIds: ids(),
     courseIds: ids(),
+    /** The account and sphere of its sales in the books (issue 35); empty: Buchhaltung's for cards. */
+    ...bookingOverrideFields(),
   })
   .superRefine((value, context) => {
     const missing = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { CheckboxField, MoneyField, NumberField, SelectField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
+import { AccountFields, CheckboxField, MoneyField, NumberField, SelectField, TextAreaField, TextField, RecordKeys } from "~/components/forms/fields";
 import { TAX_CASE_OPTIONS } from "~/lib/tax";
 import type { CourseMasterDialogData, CourseMasterFormRecord } from "./dialog.server";
 import { courseMasterSchema, type CourseMasterFormValues } from "./schema";
@@ -34,6 +34,7 @@ export default function CourseMasterDialog({ data, actionData, closeHref }: Dial
             options={TAX_CASE_OPTIONS}
             placeholder="wie in den Einstellungen"
           />
+          <AccountFields account={fields.accountNumber} sphere={fields.sphere} />
           <TextField
             meta={fields.portalCancelDays}
             label="Stornierung in Mein Wuff bis … Tage vor Kursbeginn"

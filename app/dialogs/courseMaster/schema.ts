@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { MAX_PORTAL_CANCEL_DAYS } from "~/lib/portal-courses";
-import { checkbox, optionalId, optionalMoneyInCents, optionalTaxCase, optionalText, optionalWholeNumber, requiredText, rowVersion } from "~/lib/form-fields";
+import {
+  bookingOverrideFields,
+  checkbox,
+  optionalId,
+  optionalMoneyInCents,
+  optionalTaxCase,
+  optionalText,
+  optionalWholeNumber,
+  requiredText,
+  rowVersion,
+} from "~/lib/form-fields";
 
 /** The largest planned number of sessions and of dogs a course type may have. */
 const MAX_COURSE_COUNT = 999;
@@ -36,6 +46,8 @@ export const courseMasterSchema = z.object({
   withdrawalRight: checkbox(),
   /** A course of this type attended before; empty: none. */
   priorCourseMasterId: optionalId(),
+  /** The account and sphere of this type's course fees in the books (issue 35); empty: Buchhaltung's for course fees. */
+  ...bookingOverrideFields(),
 });
 
 export type CourseMasterFormValues = z.infer<typeof courseMasterSchema>;

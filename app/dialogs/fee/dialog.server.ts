@@ -89,6 +89,8 @@ function ruled(value: FeeFormValues, stored: FeeRecord | undefined) {
     openAmount,
     dueDate: isOpen ? value.dueDate : null,
     comments: value.comments,
+    accountNumber: value.accountNumber,
+    sphere: value.sphere,
     // The Buchungskommentar is for fees collected directly.
     paymentComments: sendInvoice ? (stored?.paymentComments ?? null) : value.paymentComments,
     payment: { method: value.paidBy, date: value.paidOn ?? todayInBerlin(), key: value.paymentKey ?? null },

@@ -2,7 +2,18 @@ import { getFormProps } from "@conform-to/react";
 import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { CheckboxField, DateField, LockedField, LookupSearch, LookupSelect, MoneyField, RecordKeys, TextAreaField, TextField } from "~/components/forms/fields";
+import {
+  AccountFields,
+  CheckboxField,
+  DateField,
+  LockedField,
+  LookupSearch,
+  LookupSelect,
+  MoneyField,
+  RecordKeys,
+  TextAreaField,
+  TextField,
+} from "~/components/forms/fields";
 import { PaymentFields } from "~/components/forms/payment-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import type { FeeDialogData, FeeFormRecord } from "./dialog.server";
@@ -65,6 +76,7 @@ export default function FeeDialog({ data, actionData, closeHref }: DialogProps<F
           )}
           {(!hydrated || !sendInvoice) && <PaymentFields fields={fields} paymentKey={data.paymentKey} hidden={!paying} />}
           <TextAreaField meta={fields.comments} label="Kommentar" className="col-span-2" />
+          <AccountFields account={fields.accountNumber} sphere={fields.sphere} />
           {(!hydrated || !sendInvoice) && (
             <TextAreaField
               meta={fields.paymentComments}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  bookingOverrideFields,
   checkbox,
   germanDate,
   id,
@@ -29,6 +30,8 @@ export const feeSchema = z
     paymentComments: optionalText(500),
     sendInvoice: checkbox(),
     ...paymentFields(),
+    /** Its account and sphere in the books (issue 35); empty: its course type's, product's or kind's. */
+    ...bookingOverrideFields(),
   })
   .refine((fee) => !fee.isOpen || fee.openAmount === null || fee.openAmount <= fee.amount, {
     path: ["openAmount"],

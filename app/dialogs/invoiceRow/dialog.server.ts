@@ -31,6 +31,8 @@ function present(row: InvoiceRowRecord) {
     text: row.text,
     amount: formatMoneyInput(row.amount),
     taxCase: row.taxCase,
+    accountNumber: row.accountNumber,
+    sphere: row.sphere,
     audit: auditText(row),
   };
 }
@@ -103,7 +105,12 @@ export const dialog = defineDialog({
       if (value.id && !value.rowVersion) return { status: "invalid", result: submission.reply({ formErrors: ["Version fehlt"] }) };
       if (!value.id && !value.invoiceId) return { status: "invalid", result: submission.reply({ formErrors: ["Rechnung fehlt"] }) };
       const target = value.id ? { id: value.id, rowVersion: value.rowVersion! } : { invoiceId: value.invoiceId! };
-      const outcome = await saveInvoiceRow(db, target, { text: value.text, amount: value.amount, taxCase: value.taxCase }, user);
+      const outcome = await saveInvoiceRow(
+        db,
+        target,
+        { text: value.text, amount: value.amount, taxCase: value.taxCase, accountNumber: value.accountNumber, sphere: value.sphere },
+        user,
+      );
       switch (outcome.status) {
         case "saved": {
           const message = value.id ? "Rechnungszeile wurde gespeichert" : "Rechnungszeile wurde angelegt";

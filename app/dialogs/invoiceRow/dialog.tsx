@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useRecordForm } from "~/components/forms/record-form";
 import { RecordFormFooter, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { LockedField, RecordKeys, SelectField, TextField } from "~/components/forms/fields";
+import { AccountFields, LockedField, RecordKeys, SelectField, TextField } from "~/components/forms/fields";
 import { TAX_CASE_OPTIONS } from "~/lib/tax";
 import type { InvoiceRowDialogData, InvoiceRowFormRecord } from "./dialog.server";
 import { invoiceRowSchema, type InvoiceRowFormValues } from "./schema";
@@ -36,6 +36,7 @@ export default function InvoiceRowDialog({ data, actionData, closeHref }: Dialog
           <TextField meta={fields.text} label="Buchungstext" className="col-span-2" />
           <TextField meta={fields.amount} label="Betrag (brutto)" suffix="€" placeholder="z. B. 45,00 oder -5,00" />
           <SelectField meta={fields.taxCase} label="Umsatzsteuer" options={TAX_CASE_OPTIONS} />
+          <AccountFields account={fields.accountNumber} sphere={fields.sphere} />
         </div>
         <RecordFormFooter
           errors={form.errors}

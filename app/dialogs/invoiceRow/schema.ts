@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseMoney } from "~/lib/format";
-import { optionalId, optionalText, rowVersion, taxCase } from "~/lib/form-fields";
+import { bookingOverrideFields, optionalId, optionalText, rowVersion, taxCase } from "~/lib/form-fields";
 
 /** An amount that may be negative (a discount), typed the German way; empty is 0,00 €. */
 const signedMoneyInCents = () =>
@@ -28,6 +28,8 @@ export const invoiceRowSchema = z.object({
   amount: signedMoneyInCents(),
   /** Left out (a request without the field): a new row takes the default, a changed one keeps its case. */
   taxCase: taxCase().optional(),
+  /** The row's account and sphere in the books (issue 35); empty: its fee's, course type's, product's or kind's. */
+  ...bookingOverrideFields(),
 });
 
 export type InvoiceRowFormValues = z.infer<typeof invoiceRowSchema>;
