@@ -126,7 +126,7 @@ export async function saveBookkeepingSettings(db: Db, input: BookkeepingInput, a
 }
 
 /** What a fee says about its account: its own override, its course type's, its card product's, and its kind. */
-type FeeAccounting = {
+export type FeeAccounting = {
   feeKind: string | null;
   feeAccount: string | null;
   feeSphere: Sphere | null;
@@ -138,12 +138,12 @@ type FeeAccounting = {
 };
 
 /** The columns of FeeAccounting for the fee aliased `f` (LEFT JOINed: a row without a fee gives NULLs). */
-const FEE_ACCOUNTING_COLUMNS = sql.raw(`f.kind AS feeKind, f.account_number AS feeAccount, f.sphere AS feeSphere,
+export const FEE_ACCOUNTING_COLUMNS = sql.raw(`f.kind AS feeKind, f.account_number AS feeAccount, f.sphere AS feeSphere,
   cm.account_number AS courseAccount, cm.sphere AS courseSphere, cp.account_number AS productAccount, cp.sphere AS productSphere,
   (cp.id IS NOT NULL) AS isCard`);
 
 /** The course type (through the booking, or the attendance a single visit was charged for) and the card product of the fee `f`. */
-const FEE_ACCOUNTING_JOINS = sql.raw(`
+export const FEE_ACCOUNTING_JOINS = sql.raw(`
   LEFT JOIN course_masters cm ON cm.id = coalesce(
     (SELECT c.course_master_id FROM course_memberships m JOIN courses c ON c.id = m.course_id WHERE m.id = f.course_membership_id),
     (SELECT c.course_master_id FROM attendance_settlements s JOIN attendances a ON a.id = s.attendance_id

@@ -5,7 +5,7 @@
  * handed out. Plain forms: the downloads are native form posts, so they work without JavaScript.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PageAlert } from "~/components/error-message";
 import { SCREEN_TITLES } from "~/components/navigation";
@@ -110,6 +110,11 @@ export default function Bookkeeping() {
       <p className="max-w-3xl text-sm text-slate-700">
         Die Buchungen eines Zeitraums für den Steuerberater im DATEV-Format: Rechnungen, Stornos und Gutschriften, direkt eingezogene Posten, Zahlungen und
         Verzichte, je mit Konto, Steuerschlüssel und Sphäre. Nichts wird doppelt erfasst.
+      </p>
+      <p className="mt-1 text-sm">
+        <Link to="/bookkeeping/reports" className="text-blue-700 underline">
+          Auswertungen: Einnahmenüberschussrechnung, offene Posten, Bericht für die Mitgliederversammlung
+        </Link>
       </p>
       {actionData ? <PageAlert message={actionData.error} /> : null}
 
