@@ -18,6 +18,8 @@ import { remindersGrid } from "./reminders.grid";
 
 /** Where an invoice's stored PDF is shown (app/routes/invoices_.pdf.$invoiceId). */
 const invoicePdfHref = (invoiceId: number) => `/invoices/pdf/${invoiceId}`;
+/** Where an issued invoice's e-invoice is downloaded (app/routes/invoices_.xrechnung.$invoiceId). */
+const invoiceXRechnungHref = (invoiceId: number) => `/invoices/xrechnung/${invoiceId}`;
 
 const headerQuery = (query: Pick<ListQuery, "toggles" | "sort" | "parent">): InvoiceHeaderQuery => ({
   status: (INVOICE_STATUS_FILTERS.includes(query.toggles.status as InvoiceStatusFilter) ? query.toggles.status : "all") as InvoiceStatusFilter,
@@ -94,6 +96,8 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
     { label: "Gutschrift", view: "create", entity: "creditNote", when: (h) => h.status === "ISSUED" && h.kind === "INVOICE" && !h.cancelled && h.amount > 0 },
     { label: "Guthaben verrechnen", view: "creditInvoice", entity: "payment", area: "payments", when: (h) => h.status === "ISSUED" && h.openAmount > 0 },
     { label: "PDF anzeigen", href: (h) => invoicePdfHref(h.id), newTab: true, when: (h) => h.pdfFilePath !== null, mounts: ["PARENT"] },
+    // Issue 35 item 6: the e-invoice for a recipient marked as Unternehmer (the route serves any issued invoice).
+    { label: "E-Rechnung (XRechnung)", href: (h) => invoiceXRechnungHref(h.id), when: (h) => h.status === "ISSUED" && h.personIsBusiness, mounts: ["PARENT"] },
     { label: "PDF erzeugen", entity: "invoicePdf", view: "create", when: (h) => h.status === "ISSUED" && h.pdfFilePath === null, mounts: ["PARENT"] },
     // Not to an erased person (issue 29/16): the invoice is kept, its addressee is gone.
     { label: "Mail senden", view: "invoice", entity: "mail", area: "mailer", browse: true, when: (h) => h.status === "ISSUED" && !h.personErased },

@@ -28,7 +28,7 @@
  *   club's IBAN, the remittance 'ReNr {n}' as BT-83.
  */
 import { XMLBuilder } from "fast-xml-parser";
-import { taxNoteOf, type ClubInvoiceData } from "./invoice-document";
+import { taxNoteOf, type ClubInvoiceData, type InvoiceDocumentSource } from "./invoice-document";
 import type { InvoiceKindName } from "./invoice-state";
 import { effectiveTaxCase, taxOfGross, taxSummary, type ClubTaxStatus, type TaxCase } from "./tax";
 
@@ -66,8 +66,43 @@ export type XRechnungSource = {
 
 export type XRechnungResult = { ok: true; xml: string; fileName: string } | { ok: false; missing: string[] };
 
+/** The e-invoice's data from an invoice document as the PDF is made of it (issued: frozen), and
+ *  the recipient's number and e-mail in Wuff. */
+export function xrechnungSourceOf(document: InvoiceDocumentSource & { recipient: { id: number; email: string | null } }): XRechnungSource {
+  const { header, person } = document;
+  return {
+    header: {
+      invoiceNumber: header.invoiceNumber,
+      date: header.date,
+      dueDate: header.dueDate,
+      kind: header.kind ?? "INVOICE",
+      taxStatus: header.taxStatus ?? document.club?.taxStatus ?? "SMALL_BUSINESS",
+      corrects: header.corrects ?? null,
+    },
+    rows: document.rows.map((row) => ({
+      lineNumber: row.lineNumber,
+      text: row.text,
+      amount: row.amount,
+      serviceFrom: row.serviceFrom ?? null,
+      serviceTo: row.serviceTo ?? null,
+      taxCase: row.taxCase ?? "NOT_TAXABLE",
+    })),
+    buyer: {
+      reference: String(document.recipient.id),
+      title: person.title,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      streetNumber: person.streetNumber,
+      zip: person.zip,
+      city: person.city,
+      email: document.recipient.email,
+    },
+    club: document.club,
+  };
+}
+
 /** The file name of the download ('XRechnung_2026001.xml'). */
-export const xrechnungFileName = (invoiceNumber: number) => `XRechnung_${invoiceNumber}.xml`;
+const xrechnungFileName = (invoiceNumber: number) => `XRechnung_${invoiceNumber}.xml`;
 
 /** What an e-invoice needs that Wuff may not have (German, for the refusal). */
 function missingData(source: XRechnungSource, needsTaxId: boolean): string[] {

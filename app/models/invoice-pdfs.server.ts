@@ -20,6 +20,9 @@ export type InvoiceDocument = InvoiceDocumentSource & {
   changedOn: string | null;
   /** The template 'invoice' (HTML), or null when there is none. */
   template: string | null;
+  /** The recipient in Wuff: number, e-mail and whether an Unternehmer (their PDF carries the
+   *  e-invoice, issue 35 item 6). */
+  recipient: { id: number; email: string | null; isBusiness: boolean };
 };
 
 /** The recipient's field as the invoice was issued (copied onto the header when the person was
@@ -44,6 +47,9 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
         openAmount: invoiceHeaders.openAmount,
         issuedTaxStatus: invoiceHeaders.issuedTaxStatus,
         pdfFilePath: invoiceHeaders.pdfFilePath,
+        personId: invoiceHeaders.personId,
+        email: people.email,
+        isBusiness: people.isBusiness,
         changedOn: sql<string | null>`coalesce(${invoiceHeaders.lastModifiedOn}, ${invoiceHeaders.createdOn})`,
         // An erased person's invoice keeps the name and address it was issued to (GDPR erasure).
         salutation: issued<(typeof SALUTATIONS)[number] | null>(invoiceHeaders.issuedSalutation, people.salutation),
@@ -98,6 +104,7 @@ export async function getInvoiceDocument(db: Db, id: number): Promise<InvoiceDoc
     pdfFilePath: header.pdfFilePath,
     changedOn: header.changedOn,
     template: template?.html ?? null,
+    recipient: { id: header.personId, email: header.email, isBusiness: Boolean(header.isBusiness) },
     header: {
       invoiceNumber: header.invoiceNumber,
       date: header.date,

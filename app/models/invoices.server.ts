@@ -104,6 +104,7 @@ const headerColumns = {
   paymentComments: invoiceHeaders.paymentComments,
   pdfFilePath: invoiceHeaders.pdfFilePath,
   personErased: sql<boolean>`${people.erasedOn} IS NOT NULL`.mapWith(Boolean).as("person_erased"),
+  personIsBusiness: sql<boolean>`${people.isBusiness}`.mapWith(Boolean).as("person_is_business"),
   cancelled: sql<boolean>`${cancellingStorno} IS NOT NULL`.mapWith(Boolean).as("cancelled"),
   nrOfRows: sql<number>`(SELECT count(*) FROM ${invoiceRows} r WHERE r.invoice_id = ${qualified(invoiceHeaders.id)})`.as("nr_of_rows"),
   reminderLevel: invoiceHeaders.reminderLevel,
@@ -129,6 +130,8 @@ export type InvoiceHeaderRow = {
   pdfFilePath: string | null;
   /** The person was erased (GDPR): no mail goes to 'Gelöschte Person'. */
   personErased: boolean;
+  /** The recipient is an Unternehmer: the invoice is offered as an e-invoice (XRechnung, issue 35). */
+  personIsBusiness: boolean;
   /** A Stornorechnung cancelled it (issue 30). */
   cancelled: boolean;
   nrOfRows: number;
