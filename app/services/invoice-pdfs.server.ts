@@ -19,15 +19,22 @@
  * - If the header cannot be set (the invoice names another file now), the file this call uploaded
  *   is removed again: '131 error updating invoice header with pdf name'. A file the header names
  *   is never removed.
+ * - The PDF of a recipient marked as Unternehmer carries its e-invoice (ZUGFeRD / Factur-X, issue
+ *   35 item 6): the XRechnung XML is embedded before the PDF is hashed and stored. When the
+ *   e-invoice cannot be made (settings missing, named in the log), the PDF is stored without it.
  */
 import type { Db, Statement } from "~/db/client.server";
 import { toHex } from "~/lib/bytes";
 import { invoicePdfName, invoiceTemplateData, NO_INVOICE_TEMPLATE } from "~/lib/invoice-document";
 import { contentDisposition } from "~/lib/file-names";
+import { INVOICE_KIND_LABELS } from "~/lib/invoice-state";
+import { xrechnungMissingMessage } from "~/lib/xrechnung";
+import { embedFacturX } from "~/lib/zugferd";
 import { renderHtmlTemplate } from "~/lib/templates";
 import type { Actor } from "~/models/audit.server";
-import { getInvoiceDocument, pdfPathOf, pdfsWithoutHash, setPdfHash, setPdfPath } from "~/models/invoice-pdfs.server";
+import { getInvoiceDocument, pdfPathOf, pdfsWithoutHash, setPdfHash, setPdfPath, type InvoiceDocument } from "~/models/invoice-pdfs.server";
 import { PdfRenderer, RENDERING_FAILED } from "./pdf.server";
+import { xrechnungOfDocument } from "./xrechnung.server";
 
 export const PDF_HEADER_UPDATE_FAILED = "131 error updating invoice header with pdf name";
 export const PDF_ALREADY_THERE = "Für diese Rechnung gibt es schon ein PDF („PDF anzeigen“).";
@@ -78,7 +85,7 @@ export async function createInvoicePdf(env: Pick<Env, "INVOICES">, db: Db, id: n
     let pdf: Uint8Array;
     try {
       const html = renderHtmlTemplate(document.template, invoiceTemplateData(document));
-      pdf = await (await options.renderer()).render(html);
+      pdf = await withEInvoice(document, await (await options.renderer()).render(html), now());
     } catch (error) {
       console.error("PDF-Erzeugung fehlgeschlagen", invoiceNumber, error);
       return { status: "refused", message: RENDERING_FAILED };
@@ -112,6 +119,18 @@ export async function createInvoicePdf(env: Pick<Env, "INVOICES">, db: Db, id: n
   if (current === name.key) return { status: "exists", path: current, invoiceNumber };
   if (uploaded) await env.INVOICES.delete(name.key);
   return { status: "refused", message: PDF_HEADER_UPDATE_FAILED };
+}
+
+/** A business recipient's PDF with its e-invoice embedded (ZUGFeRD); any other PDF as it is. */
+async function withEInvoice(document: InvoiceDocument, pdf: Uint8Array, date: Date): Promise<Uint8Array> {
+  if (!document.recipient.isBusiness) return pdf;
+  const einvoice = xrechnungOfDocument(document);
+  if (!einvoice.ok) {
+    console.warn("PDF ohne E-Rechnung", document.header.invoiceNumber, xrechnungMissingMessage(einvoice.missing));
+    return pdf;
+  }
+  const title = `${INVOICE_KIND_LABELS[document.header.kind ?? "INVOICE"]} Nr. ${document.header.invoiceNumber}`;
+  return embedFacturX(pdf, einvoice.xml, { title, date });
 }
 
 /** A renderer opened on first use and closed by `close` (one request's PDF). */
