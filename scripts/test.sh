@@ -22,6 +22,7 @@ step "Installation prüfen"
 [ -x node_modules/.bin/vitest ] || npm install --no-audit --no-fund || status=1
 bash scripts/ensure-chromium.sh || status=1
 bash scripts/ensure-sepa-xsd.sh || status=1
+bash scripts/ensure-cii-xsd.sh || status=1
 took "Installation"
 
 # The build does not depend on the checks: it runs beside them (two cores), its log is shown when it fails.
