@@ -25,7 +25,8 @@
  * - CIUS XRechnung: BT-10 Buyer reference is the person's number in Wuff (there is no Leitweg-ID;
  *   a private buyer accepts any reference), seller contact BT-41..43 from Einstellungen, electronic
  *   addresses BT-34/BT-49 as e-mail (scheme EM), payment means 58 (SEPA credit transfer) with the
- *   club's IBAN, the remittance 'ReNr {n}' as BT-83.
+ *   club's IBAN, the remittance 'ReNr {n}' as BT-83. The seller is identified by its USt-IdNr.
+ *   (BT-31) or, without one on the invoice, by BT-29 (its Steuernummer), as BR-CO-26 asks.
  */
 import { XMLBuilder } from "fast-xml-parser";
 import { taxNoteOf, type ClubInvoiceData, type InvoiceDocumentSource } from "./invoice-document";
@@ -239,9 +240,12 @@ export function buildXRechnung(source: XRechnungSource): XRechnungResult {
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(" ");
+  // A seller VAT identifier is not allowed on an invoice not subject to VAT (BR-O-02).
+  const vatId = needsTaxId ? club.vatId?.trim() : undefined;
+  // Without it, the seller is identified by BT-29 (BR-CO-26): the Steuernummer, else the e-mail.
+  const sellerId = vatId ? undefined : club.taxNumber?.trim() || club.vatId?.trim() || club.clubEmail!.trim();
   const taxRegistrations = [
-    // A seller VAT identifier is not allowed on an invoice not subject to VAT (BR-O-02).
-    club.vatId?.trim() && needsTaxId ? { "ram:ID": { "@_schemeID": "VA", "#text": club.vatId.trim() } } : undefined,
+    vatId ? { "ram:ID": { "@_schemeID": "VA", "#text": vatId } } : undefined,
     club.taxNumber?.trim() ? { "ram:ID": { "@_schemeID": "FC", "#text": club.taxNumber.trim() } } : undefined,
   ].filter(Boolean);
 
@@ -285,6 +289,7 @@ export function buildXRechnung(source: XRechnungSource): XRechnungResult {
         "ram:ApplicableHeaderTradeAgreement": {
           "ram:BuyerReference": buyer.reference,
           "ram:SellerTradeParty": {
+            "ram:ID": sellerId,
             "ram:Name": club.clubName!.trim(),
             "ram:DefinedTradeContact": {
               "ram:PersonName": club.clubName!.trim(),
@@ -312,7 +317,11 @@ export function buildXRechnung(source: XRechnungSource): XRechnungResult {
             "ram:URIUniversalCommunication": { "ram:URIID": { "@_schemeID": "EM", "#text": buyer.email!.trim() } },
           },
         },
-        "ram:ApplicableHeaderTradeDelivery": "",
+        // BT-72: when the service was completed (the last day of service; the invoice's date without
+        // one), so that no element is left empty.
+        "ram:ApplicableHeaderTradeDelivery": {
+          "ram:ActualDeliverySupplyChainEvent": { "ram:OccurrenceDateTime": date102(ends.length > 0 ? ends[ends.length - 1] : header.date) },
+        },
         "ram:ApplicableHeaderTradeSettlement": {
           "ram:PaymentReference": `ReNr ${header.invoiceNumber}`,
           "ram:InvoiceCurrencyCode": "EUR",

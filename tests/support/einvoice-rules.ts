@@ -152,6 +152,7 @@ export function einvoiceRuleErrors(xml: string): string[] {
       "BR-CO-25: Fälligkeit oder Zahlungsbedingungen fehlen",
     );
 
+  check(!/<[\w:]+(\s[^>]*)?\/>|<([\w:]+)(\s[^>]*)?>\s*<\/\2>/.test(xml), "PEPPOL-EN16931-R008: leeres Element");
   check(lines.length > 0, "BR-16: keine Rechnungsposition");
   for (const line of lines) {
     check(line.id, "BR-21: Positionsnummer (BT-126) fehlt");
@@ -199,6 +200,12 @@ export function einvoiceRuleErrors(xml: string): string[] {
     const registrations: Node[] = seller?.SpecifiedTaxRegistration ?? [];
     check(!registrations.some((registration) => registration.ID?.["@schemeID"] === "VA"), "BR-O-02: USt-IdNr. des Verkäufers bei Kategorie O");
   }
+  check(
+    text(seller?.ID) ||
+      text(seller?.SpecifiedLegalOrganization?.ID) ||
+      (seller?.SpecifiedTaxRegistration ?? []).some((registration: Node) => registration.ID?.["@schemeID"] === "VA"),
+    "BR-CO-26: Verkäufer ohne Kennung (BT-29, BT-30 oder BT-31)",
+  );
   if (categories.has("S") || categories.has("E")) {
     const registrations: Node[] = seller?.SpecifiedTaxRegistration ?? [];
     check(
