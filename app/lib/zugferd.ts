@@ -7,11 +7,12 @@
  * fx:ConformanceLevel (profile XRECHNUNG). Done with pdf-lib on the bytes Chromium printed,
  * before the PDF is hashed and stored (its SHA-256 is set once).
  *
- * What this does not make: a verified PDF/A-3 file. Chromium's PDF has no output intent (ICC
- * profile), and nothing here checks fonts, transparency or the rest of ISO 19005-3; see the
- * section 'E-Rechnung' in docs/money.md.
+ * What this does not make: a verified PDF/A-3 file. Chromium's PDF embeds its fonts and is tagged,
+ * and gets a file identifier here, but it has no output intent (ICC profile), and nothing here
+ * checks the rest of ISO 19005-3; see the section 'E-Rechnung' in docs/money.md.
  */
-import { AFRelationship, PDFDocument, PDFName } from "pdf-lib";
+import { AFRelationship, PDFDocument, PDFHexString, PDFName } from "pdf-lib";
+import { toHex } from "./bytes";
 
 /** The name of the embedded XML (Factur-X 1.0 / ZUGFeRD 2.x since 2.1) and its profile. */
 const FACTURX_FILE_NAME = "factur-x.xml";
@@ -113,5 +114,11 @@ export async function embedFacturX(pdf: Uint8Array, xml: string, { title, date }
   // Uncompressed, as PDF/A wants the metadata readable without a filter.
   const metadata = document.context.stream(new TextEncoder().encode(facturXMetadata({ title, date })), { Type: "Metadata", Subtype: "XML" });
   document.catalog.set(PDFName.of("Metadata"), document.context.register(metadata));
+  // PDF/A asks for a file identifier in the trailer, which Chromium's PDF has not: the first 16
+  // bytes of the printed PDF's SHA-256, twice (the document was created with this content).
+  if (!document.context.trailerInfo.ID) {
+    const id = PDFHexString.of(toHex(await crypto.subtle.digest("SHA-256", pdf as BufferSource)).slice(0, 32));
+    document.context.trailerInfo.ID = document.context.obj([id, id]);
+  }
   return document.save({ useObjectStreams: false });
 }

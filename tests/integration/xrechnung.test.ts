@@ -315,7 +315,7 @@ async function embeddedFiles(bytes: Uint8Array) {
     });
   }
   const metadata = document.catalog.lookupMaybe(PDFName.of("Metadata"), PDFStream) as PDFRawStream | undefined;
-  return { files, xmp: metadata ? new TextDecoder().decode(decodePDFRawStream(metadata).decode()) : "" };
+  return { files, xmp: metadata ? new TextDecoder().decode(decodePDFRawStream(metadata).decode()) : "", fileId: document.context.trailerInfo.ID?.toString() };
 }
 
 describe("ZUGFeRD: the PDF of a business recipient", () => {
@@ -328,7 +328,9 @@ describe("ZUGFeRD: the PDF of a business recipient", () => {
     const stored = await env.INVOICES.get(header.pdfFilePath!);
     const bytes = new Uint8Array(await stored!.arrayBuffer());
     expect(header.pdfSha256).toBe(await sha256Hex(bytes));
-    const { files, xmp } = await embeddedFiles(bytes);
+    const { files, xmp, fileId } = await embeddedFiles(bytes);
+    // PDF/A's file identifier (Chromium writes none).
+    expect(fileId).toMatch(/^\[ <[0-9a-f]{32}> <[0-9a-f]{32}> \]$/i);
     expect(files.map(({ text: _, ...file }) => file)).toEqual([
       { name: "factur-x.xml", relationship: "/Alternative", associated: true, subtype: "/text#2Fxml" },
     ]);
