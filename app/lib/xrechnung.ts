@@ -15,6 +15,9 @@
  *   calculation the PDF prints (tax once per rate on its total), so the XML's totals equal the
  *   PDF's to the cent; the lines' net amounts are each row's own net with the category's rounding
  *   difference spread over its largest rows one cent at a time, so they add up to the basis.
+ *   EN 16931 computes the tax from the net (BR-S-09); where the PDF's net would give a cent more or
+ *   less, the basis moves by that cent and the rounding amount (BT-114) takes it (`basisForTax`):
+ *   tax and amount due are always the PDF's.
  *   Quantity 1 (−1 for a negative line, as the item price BT-146 must not be negative), unit C62.
  * - VAT categories (BT-118, BT-151): 19 % and 7 % are S; an exempt row (steuerfrei) and every row
  *   of a small business (§ 19 UStG) or of an exempt club are E with the club's note as the
@@ -157,6 +160,25 @@ export function lineNets(rows: readonly { amount: number }[], ratePercent: numbe
   return nets;
 }
 
+/** The tax EN 16931 asks for on a net (BR-S-09: BT-116 × BT-119 / 100, rounded to the cent half
+ *  up, as XPath's round() does), in cents. */
+export const en16931Tax = (net: number, ratePercent: number) => Math.floor((net * ratePercent + 50) / 100);
+
+/**
+ * The net (BT-116) closest to `net` on which EN 16931 computes exactly `tax`. Wuff works the tax
+ * out of the gross (the PDF's figures); on about one rate total in six, gross − tax gives a net
+ * whose tax EN 16931 rounds to a cent more or less. Then the basis moves by that cent, the tax
+ * stays the PDF's, and the cent goes into the rounding amount (BT-114), so what is to be paid
+ * (BT-115) is still the invoice's amount.
+ */
+export function basisForTax(net: number, ratePercent: number, tax: number): number {
+  for (let step = 0; step <= 100; step++) {
+    if (en16931Tax(net - step, ratePercent) === tax) return net - step;
+    if (en16931Tax(net + step, ratePercent) === tax) return net + step;
+  }
+  throw new RangeError(`Kein Nettobetrag mit ${tax} Cent Steuer bei ${ratePercent} %`);
+}
+
 /** The e-invoice of an issued invoice, or what is missing to make one. */
 export function buildXRechnung(source: XRechnungSource): XRechnungResult {
   const { header, club, buyer } = source;
@@ -179,11 +201,16 @@ export function buildXRechnung(source: XRechnungSource): XRechnungResult {
   const missing = missingData(source, needsTaxId);
   if (missing.length > 0 || !club) return { ok: false, missing };
 
+  // The net of each case as EN 16931 states it: the PDF's net, but for S the basis on which
+  // EN 16931 computes the PDF's tax exactly (BR-S-09, `basisForTax`).
+  const basisOf = new Map(
+    summary.map((line) => [line.taxCase, categoryOf(line.taxCase) === "S" ? basisForTax(line.net, line.ratePercent, line.tax) : line.net]),
+  );
   // The categories of the VAT breakdown (BG-23): S per rate, one E, or O alone.
   const categories: Category[] = [];
   for (const line of summary) {
     const code = categoryOf(line.taxCase);
-    if (code === "S") categories.push({ code, ratePercent: line.ratePercent, net: line.net, tax: line.tax });
+    if (code === "S") categories.push({ code, ratePercent: line.ratePercent, net: basisOf.get(line.taxCase)!, tax: line.tax });
     else if (code === "O") categories.push({ code, ratePercent: 0, net: line.net, tax: 0, reason: NOT_TAXABLE_REASON, reasonCode: "VATEX-EU-O" });
     else {
       const reason = line.taxCase === "NOT_TAXABLE" ? NOT_TAXABLE_REASON : exemptReason;
@@ -202,14 +229,18 @@ export function buildXRechnung(source: XRechnungSource): XRechnungResult {
     const nets = lineNets(
       indexes.map((index) => rows[index]),
       line.ratePercent,
-      line.net,
+      basisOf.get(line.taxCase)!,
     );
     indexes.forEach((index, i) => netOfRow.set(index, nets[i]));
   }
 
-  const lineTotal = summary.reduce((sum, line) => sum + line.net, 0);
+  const lineTotal = summary.reduce((sum, line) => sum + basisOf.get(line.taxCase)!, 0);
   const taxTotal = summary.reduce((sum, line) => sum + line.tax, 0);
-  const grandTotal = summary.reduce((sum, line) => sum + line.gross, 0);
+  // What is to be paid is the invoice's amount; the grand total may differ from it by the cents
+  // the bases moved (BT-114, rounding amount).
+  const payable = summary.reduce((sum, line) => sum + line.gross, 0);
+  const grandTotal = lineTotal + taxTotal;
+  const rounding = payable - grandTotal;
   const servicePeriod = (from: string | null, to: string | null) =>
     from ? { "ram:StartDateTime": date102(from), "ram:EndDateTime": date102(to && to >= from ? to : from) } : undefined;
   const starts = rows.flatMap((row) => (row.serviceFrom ? [row.serviceFrom] : [])).sort();
@@ -352,8 +383,9 @@ export function buildXRechnung(source: XRechnungSource): XRechnungResult {
             "ram:LineTotalAmount": decimalOfCents(lineTotal),
             "ram:TaxBasisTotalAmount": decimalOfCents(lineTotal),
             "ram:TaxTotalAmount": { "@_currencyID": "EUR", "#text": decimalOfCents(taxTotal) },
+            "ram:RoundingAmount": rounding === 0 ? undefined : decimalOfCents(rounding),
             "ram:GrandTotalAmount": decimalOfCents(grandTotal),
-            "ram:DuePayableAmount": decimalOfCents(grandTotal),
+            "ram:DuePayableAmount": decimalOfCents(payable),
           },
           "ram:InvoiceReferencedDocument": corrects
             ? {

@@ -15,8 +15,8 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, PDFString, PDFHexSt
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
-import { taxSummary } from "~/lib/tax";
-import { decimalOfCents, lineNets, NOT_TAXABLE_REASON, XRECHNUNG_SPECIFICATION } from "~/lib/xrechnung";
+import { taxOfGross, taxSummary } from "~/lib/tax";
+import { basisForTax, decimalOfCents, en16931Tax, lineNets, NOT_TAXABLE_REASON, XRECHNUNG_SPECIFICATION } from "~/lib/xrechnung";
 import { issueInvoice, saveInvoiceRow } from "~/models/invoices.server";
 import { sha256Hex } from "~/services/invoice-pdfs.server";
 import { fetchApp, postForm } from "../support/app";
@@ -140,6 +140,20 @@ describe("lineNets and amounts (pure)", () => {
     }
   });
 
+  it("every gross amount up to 1.000 € at 19 % and 7 %: a basis within a cent of the PDF's net on which EN 16931 computes the PDF's tax exactly (BR-S-09)", () => {
+    let moved = 0;
+    for (const rate of [19, 7])
+      for (let gross = -2_000; gross <= 100_000; gross++) {
+        const tax = taxOfGross(gross, rate);
+        const basis = basisForTax(gross - tax, rate, tax);
+        expect(en16931Tax(basis, rate)).toBe(tax);
+        expect(Math.abs(basis - (gross - tax))).toBeLessThanOrEqual(1);
+        if (basis !== gross - tax) moved += 1;
+      }
+    // The case is real: about one amount in six at 19 %, fewer at 7 %.
+    expect(moved).toBeGreaterThan(10_000);
+  });
+
   it("writes cents as XML decimals", () => {
     expect([0, 5, -5, 1234, -123_456, 100].map(decimalOfCents)).toEqual(["0.00", "0.05", "-0.05", "12.34", "-1234.56", "1.00"]);
     expect(["0.00", "0.05", "-0.05", "12.34", "-1234.56", "1.5", "1.234"].map(centsOf)).toEqual([0, 5, -5, 1234, -123_456, 150, Number.NaN]);
@@ -157,9 +171,10 @@ describe("XRechnung of a Regelbesteuerung club", () => {
     expect(xml).toContain(`<ram:ID>${XRECHNUNG_SPECIFICATION}</ram:ID>`);
     expect(xml).toContain(`<ram:ID>${invoice.invoiceNumber}</ram:ID>`);
     expect(xml).toContain("Leine &amp; Halsband &lt;rot&gt;");
-    // The totals are the invoice's; the VAT per rate the PDF's (taxSummary).
-    expect(parsed.totals.grandTotal).toBe(header.amount);
+    // What is due is the invoice's amount, the VAT per rate the PDF's (taxSummary); the grand
+    // total and the rounding amount add up to it.
     expect(parsed.totals.duePayable).toBe(header.amount);
+    expect(parsed.totals.grandTotal + parsed.totals.rounding).toBe(header.amount);
     const summary = taxSummary(MIXED, "REGULAR");
     expect(parsed.totals.taxTotal).toBe(summary.reduce((sum, line) => sum + line.tax, 0));
     const byCase = Object.fromEntries(summary.map((line) => [line.taxCase, line]));
@@ -175,6 +190,7 @@ describe("XRechnung of a Regelbesteuerung club", () => {
       { category: "S", rate: "7", basis: byCase.REDUCED.net, tax: byCase.REDUCED.tax, reason: undefined, reasonCode: undefined },
       { category: "S", rate: "19", basis: byCase.STANDARD.net, tax: byCase.STANDARD.tax, reason: undefined, reasonCode: undefined },
     ]);
+    expect(parsed.totals.rounding).toBe(0);
     // The seller's Steuernummer and USt-IdNr, the buyer's reference (their number in Wuff), the IBAN.
     expect(xml).toContain('<ram:ID schemeID="FC">21/815/08150</ram:ID>');
     expect(xml).toContain('<ram:ID schemeID="VA">DE123456788</ram:ID>');
@@ -186,6 +202,16 @@ describe("XRechnung of a Regelbesteuerung club", () => {
     expect(again.headers.get("Content-Disposition")).toContain(`XRechnung_${invoice.invoiceNumber}.xml`);
     expect(again.headers.get("Content-Disposition")).toMatch(/^attachment/);
     expect(await again.text()).toBe(xml);
+  });
+
+  it("a rate total whose PDF net EN 16931 would tax a cent less: the basis moves a cent, the tax and the amount due stay the PDF's (BT-114 rounding)", async () => {
+    await setClub(REGULAR_CLUB);
+    // 49,95 € at 19 %: the PDF says 41,97 € net and 7,98 € tax; EN 16931 taxes 41,97 € with 7,97 €.
+    const invoice = await issuedInvoice(businessId, [{ text: "Kurs Welpen", amount: 4_995, taxCase: "STANDARD" }]);
+    const parsed = parseCii(await validXml(invoice.id));
+    expect(parsed.breakdown).toEqual([{ category: "S", rate: "19", basis: 4_198, tax: 798, reason: undefined, reasonCode: undefined }]);
+    expect(parsed.lines.map((line) => line.net)).toEqual([4_198]);
+    expect(parsed.totals).toEqual({ lineTotal: 4_198, taxBasis: 4_198, taxTotal: 798, rounding: -1, grandTotal: 4_996, duePayable: 4_995 });
   });
 
   it("an invoice of not taxable rows only: category O with its reason and no seller USt-IdNr (BR-O-02)", async () => {
@@ -233,7 +259,7 @@ describe("XRechnung of a Regelbesteuerung club", () => {
     const parsed = parseCii(await validXml(note.id));
     expect(parsed.typeCode).toBe("381");
     expect(parsed.preceding).toBe(String(invoice.invoiceNumber));
-    expect(parsed.totals).toEqual({ lineTotal: 2_000, taxBasis: 2_000, taxTotal: 380, grandTotal: 2_380, duePayable: 2_380 });
+    expect(parsed.totals).toEqual({ lineTotal: 2_000, taxBasis: 2_000, taxTotal: 380, rounding: 0, grandTotal: 2_380, duePayable: 2_380 });
     expect(parsed.breakdown).toEqual([{ category: "S", rate: "19", basis: 2_000, tax: 380, reason: undefined, reasonCode: undefined }]);
   });
 });
@@ -256,7 +282,7 @@ describe("the checks themselves", () => {
     expect(einvoiceRuleErrors(tampered)).toEqual([
       "BR-DE-15: Käuferreferenz (BT-10) fehlt",
       "BR-CO-15: Gesamtbetrag (BT-112) ≠ BT-109 + BT-110",
-      "BR-CO-16: Zahlbetrag (BT-115) ≠ BT-112 − BT-113",
+      "BR-CO-16: Zahlbetrag (BT-115) ≠ BT-112 − BT-113 + BT-114",
     ]);
   });
 });
@@ -268,7 +294,14 @@ describe("XRechnung of a small business (§ 19 UStG)", () => {
     const header = await headerOf(invoice.id);
     expect(header.issuedTaxStatus).toBe("SMALL_BUSINESS");
     const parsed = parseCii(await validXml(invoice.id));
-    expect(parsed.totals).toEqual({ lineTotal: header.amount, taxBasis: header.amount, taxTotal: 0, grandTotal: header.amount, duePayable: header.amount });
+    expect(parsed.totals).toEqual({
+      lineTotal: header.amount,
+      taxBasis: header.amount,
+      taxTotal: 0,
+      rounding: 0,
+      grandTotal: header.amount,
+      duePayable: header.amount,
+    });
     expect(parsed.breakdown).toEqual([
       {
         category: "E",
