@@ -21,7 +21,8 @@
  *   is never removed.
  * - The PDF of a recipient marked as Unternehmer carries its e-invoice (ZUGFeRD / Factur-X, issue
  *   35 item 6): the XRechnung XML is embedded before the PDF is hashed and stored. When the
- *   e-invoice cannot be made (settings missing, named in the log), the PDF is stored without it.
+ *   e-invoice cannot be made (settings missing, named in the log) or embedded, the PDF is stored
+ *   without it.
  */
 import type { Db, Statement } from "~/db/client.server";
 import { toHex } from "~/lib/bytes";
@@ -130,7 +131,13 @@ async function withEInvoice(document: InvoiceDocument, pdf: Uint8Array, date: Da
     return pdf;
   }
   const title = `${INVOICE_KIND_LABELS[document.header.kind ?? "INVOICE"]} Nr. ${document.header.invoiceNumber}`;
-  return embedFacturX(pdf, einvoice.xml, { title, date });
+  try {
+    return await embedFacturX(pdf, einvoice.xml, { title, date });
+  } catch (error) {
+    // The invoice itself is the printed PDF: it is stored without the attachment rather than not at all.
+    console.error("E-Rechnung konnte nicht in das PDF eingebettet werden", document.header.invoiceNumber, error);
+    return pdf;
+  }
 }
 
 /** A renderer opened on first use and closed by `close` (one request's PDF). */
