@@ -3,6 +3,7 @@ import type { PaymentMethod } from "~/db/schema";
 import { todayInBerlin } from "~/lib/format";
 import { PAYMENT_METHOD_LABELS, PAYMENT_SOURCE_LABELS } from "~/lib/labels";
 import { reversalRefusal } from "~/lib/payments";
+import { PERIOD_OPTIONS } from "~/lib/periods";
 import {
   allPayments,
   listPayments,
@@ -66,13 +67,7 @@ export const paymentsGrid = defineGrid<PaymentRow>({
     {
       param: "period",
       label: "Zahlungen nach Zeitraum filtern",
-      options: [
-        { value: "all", label: "Immer" },
-        { value: "thisMonth", label: "Dieser Monat" },
-        { value: "lastMonth", label: "Letzter Monat" },
-        { value: "thisYear", label: "Dieses Jahr" },
-        { value: "lastYear", label: "Letztes Jahr" },
-      ],
+      options: PERIOD_OPTIONS,
     },
   ],
   search: { placeholder: "Person, Text oder Referenz" },

@@ -18,6 +18,7 @@ import { fees, invoiceHeaders, invoiceRows, paymentAllocations, payments, people
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { formatMoney } from "~/lib/format";
 import { reversalRefusal } from "~/lib/payments";
+import { PERIODS, periodRange, type Period } from "~/lib/periods";
 import type { Actor } from "./audit.server";
 import { errorText, isAbortedAsUnchanged } from "./constraints.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
@@ -355,8 +356,8 @@ export async function useCredit(db: Db, target: Target, actor: Actor, now = new 
 // ---------------------------------------------------------------------------------------------
 // The Zahlungen grid
 
-export const PAYMENT_PERIODS = ["all", "thisYear", "lastYear", "thisMonth", "lastMonth"] as const;
-export type PaymentPeriod = (typeof PAYMENT_PERIODS)[number];
+export const PAYMENT_PERIODS = PERIODS;
+export type PaymentPeriod = Period;
 export const PAYMENT_DEFAULT_SORT: SortSpec = { id: "date", descending: true };
 
 export type PaymentQuery = { personId?: number; method?: PaymentMethod; period: PaymentPeriod; search?: string; sort: SortSpec; today: string };
@@ -407,29 +408,6 @@ const PAYMENT_SORTS: Record<string, SortKey> = {
   method: sortKey(sql`${payments.method}`),
   createdBy: sortKey(sql`${payments.createdBy}`),
 };
-
-/** The first and the last day of a period around `today` ('YYYY-MM-DD'), or null for all. */
-function periodRange(period: PaymentPeriod, today: string): [string, string] | null {
-  const year = Number(today.slice(0, 4));
-  const month = Number(today.slice(5, 7));
-  const monthRange = (y: number, m: number): [string, string] => {
-    const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-    const mm = String(m).padStart(2, "0");
-    return [`${y}-${mm}-01`, `${y}-${mm}-${String(last).padStart(2, "0")}`];
-  };
-  switch (period) {
-    case "thisYear":
-      return [`${year}-01-01`, `${year}-12-31`];
-    case "lastYear":
-      return [`${year - 1}-01-01`, `${year - 1}-12-31`];
-    case "thisMonth":
-      return monthRange(year, month);
-    case "lastMonth":
-      return month === 1 ? monthRange(year - 1, 12) : monthRange(year, month - 1);
-    default:
-      return null;
-  }
-}
 
 function paymentWhere(query: Omit<PaymentQuery, "sort">): SQL | undefined {
   const range = periodRange(query.period, query.today);
