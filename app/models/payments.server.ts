@@ -302,9 +302,13 @@ export async function reversePayment(db: Db, id: number, input: { date: string; 
     return { status: "refused", message: `Das Guthaben aus dieser Zahlung (${formatMoney(unallocated)}) ist schon verrechnet oder erstattet.` };
   }
   const nowIso = now.toISOString();
+  // Aborted unless the counter-entry was written (not undone meanwhile); checked after the entry
+  // itself, as an entry that allocated nothing has no allocations to negate.
+  const [counterEntry, counterAllocations] = reversalStatements(sql`${id}`, { date: input.date, text: input.text }, actor, nowIso);
   await runAtomically(db, [
-    ...reversalStatements(sql`${id}`, { date: input.date, text: input.text }, actor, nowIso),
+    counterEntry,
     ABORT_UNLESS_CHANGED,
+    counterAllocations,
     render(sql`UPDATE ${fees} SET due_date = coalesce(due_date, ${input.date}), last_modified_by = ${actor.name}, last_modified_on = ${nowIso},
         row_version = row_version + 1
       WHERE open_amount > 0 AND id IN (SELECT fee_id FROM ${paymentAllocations} WHERE payment_id = ${id} AND fee_id IS NOT NULL)`),
