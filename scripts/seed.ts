@@ -67,6 +67,8 @@ if (existing > 0) {
       "card_refunds",
       "card_purchases",
       "notice_declarations",
+      // The Kassenbuch's entries name payments; the Kasse itself (from the migration) stays.
+      "cash_entries",
       ...TABLES_CHILDREN_FIRST,
       "jobs",
     ].map((table) => `DELETE FROM "${table}";`),

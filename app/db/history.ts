@@ -14,6 +14,7 @@
  * differ.
  */
 import { DERIVED_COLUMNS, feeTotalsTriggers, reminderStandingTriggers } from "./derived";
+import { cashBookTriggers } from "./cash-book";
 import { frozenInvoiceTriggers, paymentJournalTriggers } from "./frozen";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { storedColumns } from "./columns";
@@ -49,6 +50,7 @@ export const HISTORY_TABLES = [
   schema.cardProducts,
   schema.cards,
   schema.ledgerAccounts,
+  schema.cashBoxes,
 ] as const;
 
 /** The tables without history, and why (technical logs, secrets, the history itself). */
@@ -62,6 +64,7 @@ export const NO_HISTORY: Record<string, string> = {
   calendar_feeds: "Kalender-Abos: geheime Zugangsschlüssel",
   mail_log: "selbst ein Protokoll der versandten Mails",
   payments: "Zahlungsjournal: unveränderlich, selbst das Protokoll (Korrektur nur durch Gegenbuchung)",
+  cash_entries: "Kassenbuch: unveränderlich, selbst das Protokoll (Korrektur nur durch Gegenbuchung)",
   payment_allocations: "Zuordnungen des Zahlungsjournals: unveränderlich wie das Journal",
   mollie_payments: "Zahlungsprotokoll (die Änderung der Gebühr steht im Verlauf der Gebühr)",
   bank_statement_imports: "Kontoauszug-Import: Protokoll (die gebuchten Zahlungen stehen im Verlauf der Gebühren/Rechnungen)",
@@ -168,6 +171,7 @@ export function historyTriggersMigration(): string {
     ...HISTORY_TABLES.flatMap((table) => historyTriggers(table)),
     ...frozenInvoiceTriggers(),
     ...paymentJournalTriggers(),
+    ...cashBookTriggers(),
     ...reminderStandingTriggers(),
     ...feeTotalsTriggers(),
   ].flatMap((trigger) => [`DROP TRIGGER IF EXISTS ${trigger.name};`, `${trigger.sql};`]);

@@ -2072,6 +2072,85 @@ export const paymentAllocations = sqliteTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Kassenbuch (issue 35 item 2; § 146 Abs. 1 AO, GoBD Rz. 48 ff.): every cash movement of a Kasse,
+// one ordered sequence per Kasse, each entry with its receipt number (Belegnummer 'K-2026-0001',
+// consecutive per calendar year), never changed or deleted, never below zero (app/db/cash-book.ts).
+
+/** A Kasse. One today (id 1, from migration 0066_cash_book), which takes the journal's cash. */
+export const cashBoxes = sqliteTable("cash_boxes", {
+  id: id(),
+  name: text("name").notNull(),
+  createdBy: text("created_by").notNull().default("system"),
+  createdOn: text("created_on")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+});
+
+/** What an entry of the Kasse is: a cash payment of the journal (in or out, with its person), or
+ *  one without a person: Anfangsbestand, Einlage, Bankeinzahlung (Geldtransit), Ausgabe, Entnahme. */
+const CASH_ENTRY_KINDS = ["PAYMENT", "OPENING", "DEPOSIT", "BANK_DEPOSIT", "EXPENSE", "WITHDRAWAL"] as const;
+export type CashEntryKind = (typeof CASH_ENTRY_KINDS)[number];
+
+/**
+ * An entry of the Kassenbuch. `balance` is the Kassenbestand after it, `seq` its number in its
+ * Kasse and calendar year (the receipt number is derived from both). The insert computes both from
+ * the Kasse's last entry, and a trigger (app/db/cash-book.ts) refuses an entry whose figures do not
+ * follow from it, that is dated before it, or that would take the balance below zero. A journal
+ * cash payment's entry is written by a trigger on payments, in the payment's own statement.
+ * A counter-entry names the entry it reverses (at most once) and has the negated amount.
+ */
+export const cashEntries = sqliteTable(
+  "cash_entries",
+  {
+    id: id(),
+    cashBoxId: integer("cash_box_id")
+      .notNull()
+      .references(() => cashBoxes.id),
+    /** An entry booked by hand: the form's id ('form:{id}'), so a form sent twice books once. */
+    entryKey: text("entry_key"),
+    seq: integer("seq").notNull(),
+    /** 'K-2026-0001'': the Belegnummer, consecutive per Kasse and calendar year. */
+    receiptNumber: text("receipt_number").generatedAlwaysAs(sql.raw("printf('K-%s-%04d', substr(date, 1, 4), seq)"), { mode: "virtual" }),
+    date: text("date").notNull(),
+    kind: text("kind", { enum: CASH_ENTRY_KINDS }).notNull(),
+    /** Cents: above zero cash in, below zero cash out. */
+    amount: integer("amount").notNull(),
+    /** The Kassenbestand after this entry (never below zero). */
+    balance: integer("balance").notNull(),
+    text: text("text").notNull().default(""),
+    /** The journal's cash payment (set NULL only by the GDPR erasure of what has outlived its retention). */
+    paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
+    reversesEntryId: integer("reverses_entry_id").references((): AnySQLiteColumn => cashEntries.id),
+    /** The account (Sachkonto/Sphäre) of an Ausgabe or Einlage: the chart of accounts fills it later. */
+    account: text("account"),
+    createdBy: text("created_by").notNull(),
+    createdOn: text("created_on").notNull(),
+  },
+  (t) => [
+    uniqueIndex("cash_entries_number_unique").on(t.cashBoxId, t.receiptNumber),
+    index("cash_entries_box_date_idx").on(t.cashBoxId, t.date, t.seq),
+    uniqueIndex("cash_entries_entry_key_unique")
+      .on(t.entryKey)
+      .where(sql`entry_key IS NOT NULL`),
+    uniqueIndex("cash_entries_payment_unique")
+      .on(t.paymentId)
+      .where(sql`payment_id IS NOT NULL`),
+    uniqueIndex("cash_entries_reverses_unique")
+      .on(t.reversesEntryId)
+      .where(sql`reverses_entry_id IS NOT NULL`),
+    oneOf("cash_entries", "kind", CASH_ENTRY_KINDS),
+    isDate("cash_entries", "date"),
+    rule("cash_entries_amount_not_zero", `amount <> 0 AND amount BETWEEN -${MAX_CENTS} AND ${MAX_CENTS}`),
+    rule("cash_entries_balance_not_negative", `balance BETWEEN 0 AND ${MAX_CENTS}`),
+    rule("cash_entries_seq_positive", "seq > 0"),
+    rule(
+      "cash_entries_direction",
+      "reverses_entry_id IS NOT NULL OR kind = 'PAYMENT' OR (kind IN ('OPENING', 'DEPOSIT') AND amount > 0) OR (kind IN ('BANK_DEPOSIT', 'EXPENSE', 'WITHDRAWAL') AND amount < 0)",
+    ),
+  ],
+);
+
 /**
  * Who is writing right now: one row (id 1) that the D1 wrapper (app/db/client.server.ts) sets as
  * the first statement of every write batch and deletes as the last, so the history triggers

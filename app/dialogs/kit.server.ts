@@ -10,6 +10,7 @@ import { data, replace, type ActionFunctionArgs, type AppLoadContext } from "@re
 import { PARENT_TYPES, type ParentType } from "~/components/data-grid/declare";
 import { childPlacement, loadGrid, urlAfterChange, type PageGrid } from "~/components/data-grid/grid.server";
 import { may, mayUse, type Area, type User } from "~/lib/access";
+import { cashBookRefusal } from "~/models/cash-refusal.server";
 import { recordHistory } from "~/models/change-history.server";
 import { parseId } from "~/lib/ids";
 import { dialogSourceLabel } from "~/lib/labels";
@@ -23,6 +24,7 @@ import {
   UNKNOWN_ACTION,
   type DialogActionData,
   type DialogHistory,
+  type DialogOutcome,
   type DialogParent,
   type DialogServer,
   type OpenDialog,
@@ -131,7 +133,13 @@ export async function dialogAction(args: ActionFunctionArgs, areas: readonly [Ar
   // The Änderungsverlauf names the dialog as how the change was made.
   setWriteSource(context.db, dialogSourceLabel(entity));
 
-  const outcome = await handler({ db: context.db, user, form, env: context.cloudflare.env });
+  // A cash booking the Kassenbuch refused (balance below zero, back-dated): its German message,
+  // whichever dialog booked it (app/models/cash-refusal.server.ts).
+  const outcome: DialogOutcome = await handler({ db: context.db, user, form, env: context.cloudflare.env }).catch(async (error: unknown) => {
+    const message = await cashBookRefusal(context.db, error);
+    if (message === null) throw error;
+    return { status: "refused", message };
+  });
   const { env } = context.cloudflare;
   switch (outcome.status) {
     case "invalid":

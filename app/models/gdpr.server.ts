@@ -64,6 +64,9 @@ const WITHDRAWALS_OF_PERSON = `course_membership_id IN (${MEMBERSHIPS}) OR email
  *  given under their e-mail address. */
 const NOTICES_OF_PERSON = "card_id IN (SELECT id FROM cards WHERE person_id = ?1) OR email IN (SELECT lower(trim(email)) FROM people WHERE id = ?1)";
 
+/** The text of a Kasse entry whose cash payment the erasure removed. */
+const ERASED_CASH_TEXT = "Barzahlung (Angaben zur Person nach Ablauf der Aufbewahrungsfrist gelöscht)";
+
 /** Every table that holds records of the person, and which of its rows (the Auskunft's order). */
 export const SCOPES: readonly Scope[] = [
   { table: "people", where: "id = ?1" },
@@ -94,6 +97,8 @@ export const SCOPES: readonly Scope[] = [
   // The payment journal (issue 30): their payments, and what paid their invoices and fees.
   { table: "payments", where: "person_id = ?1" },
   { table: "payment_allocations", where: `payment_id IN (SELECT id FROM payments WHERE person_id = ?1) OR invoice_id IN (${INVOICES}) OR fee_id IN (${FEES})` },
+  // The Kassenbuch (issue 35 item 2): the entries of their cash payments.
+  { table: "cash_entries", where: "payment_id IN (SELECT id FROM payments WHERE person_id = ?1)" },
   // Booked to their invoices and fees (bookkeeping), and those never booked that name their IBAN.
   {
     table: "bank_statement_entries",
@@ -892,6 +897,9 @@ export async function eraseExpiredRemains(env: Pick<Env, "INVOICES" | "PAPERS">,
   const statements: Statement[] = [
     { sql: `DELETE FROM reminders WHERE ${inIds("id")}`, params: [list(remains.reminderIds)] },
     { sql: `DELETE FROM payment_allocations WHERE ${inIds("payment_id")}`, params: [list(remains.paymentIds)] },
+    // The Kassenbuch keeps its entries (the book stays complete: number, date, amount, balance);
+    // what named the person goes: the link to the payment and its text.
+    { sql: `UPDATE cash_entries SET payment_id = NULL, text = ?2 WHERE ${inIds("payment_id")}`, params: [list(remains.paymentIds), ERASED_CASH_TEXT] },
     { sql: `DELETE FROM payments WHERE ${inIds("id")}`, params: [list(remains.paymentIds)] },
     { sql: `DELETE FROM invoice_rows WHERE ${inIds("invoice_id")} OR ${inIds("invoice_id", 2)}`, params: [invoices, stripped] },
     {

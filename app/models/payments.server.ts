@@ -20,6 +20,7 @@ import { formatMoney } from "~/lib/format";
 import { reversalRefusal } from "~/lib/payments";
 import { PERIODS, periodRange, type Period } from "~/lib/periods";
 import type { Actor } from "./audit.server";
+import { cashBookRefusal } from "./cash-refusal.server";
 import { errorText, isAbortedAsUnchanged } from "./constraints.server";
 import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import { containsPattern } from "./search.server";
@@ -302,6 +303,7 @@ export async function reversePayment(db: Db, id: number, input: { date: string; 
     return { status: "refused", message: `Das Guthaben aus dieser Zahlung (${formatMoney(unallocated)}) ist schon verrechnet oder erstattet.` };
   }
   const nowIso = now.toISOString();
+  let refused: string | null = null;
   // Aborted unless the counter-entry was written (not undone meanwhile); checked after the entry
   // itself, as an entry that allocated nothing has no allocations to negate.
   const [counterEntry, counterAllocations] = reversalStatements(sql`${id}`, { date: input.date, text: input.text }, actor, nowIso);
@@ -312,9 +314,14 @@ export async function reversePayment(db: Db, id: number, input: { date: string; 
     render(sql`UPDATE ${fees} SET due_date = coalesce(due_date, ${input.date}), last_modified_by = ${actor.name}, last_modified_on = ${nowIso},
         row_version = row_version + 1
       WHERE open_amount > 0 AND id IN (SELECT fee_id FROM ${paymentAllocations} WHERE payment_id = ${id} AND fee_id IS NOT NULL)`),
-  ]).catch((error: unknown) => {
-    if (!isAbortedAsUnchanged(error)) throw error;
+  ]).catch(async (error: unknown) => {
+    if (isAbortedAsUnchanged(error)) return;
+    // A cash entry's counter-entry is a Kasse entry too: refused if the Kasse lacks the cash.
+    const message = await cashBookRefusal(db, error, entry.amount > 0 ? entry.amount : undefined);
+    if (message === null) throw error;
+    refused = message;
   });
+  if (refused) return { status: "refused", message: refused };
   return (await getPayment(db, id))?.reversedBy ? { status: "reversed" } : { status: "refused", message: "Diese Zahlung ist schon zurückgebucht." };
 }
 
@@ -505,7 +512,10 @@ export async function refundCredit(
     await runAtomically(db, [entryInsert(entry, actor, now.toISOString())]);
   } catch (error) {
     if (isDuplicateEntry(error)) return { status: "already" };
-    throw error;
+    // Paid out in cash: the Kasse must hold it (app/db/cash-book.ts).
+    const message = await cashBookRefusal(db, error, input.amount);
+    if (message === null) throw error;
+    return { status: "refused", message };
   }
   return { status: "refunded", amount: input.amount };
 }

@@ -29,6 +29,7 @@ const SECTION_TITLES: Record<string, string> = {
   mollie_payments: "Zahlungen (Mollie)",
   payments: "Zahlungsjournal",
   payment_allocations: "Zuordnungen von Zahlungen",
+  cash_entries: "Kassenbuch",
   bank_statement_entries: "Zahlungen (Kontoauszug)",
   sepa_mandates: "SEPA-Lastschriftmandate",
   consents: "Einwilligungen",

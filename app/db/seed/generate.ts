@@ -33,6 +33,8 @@ export type SeedData = {
   invoiceHeaders: Row<typeof schema.invoiceHeaders>[];
   invoiceRows: Row<typeof schema.invoiceRows>[];
   payments: Row<typeof schema.payments>[];
+  /** Entries of the Kasse without a person (the cash payments' entries come with the payments). */
+  cashBook: { date: string; kind: "EXPENSE" | "BANK_DEPOSIT"; amount: number; text: string }[];
   paymentAllocations: Row<typeof schema.paymentAllocations>[];
   mailshots: Row<typeof schema.mailshots>[];
   cardProducts: Row<typeof schema.cardProducts>[];
@@ -926,6 +928,20 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     });
   }
 
+  // Das Kassenbuch (issue 35 item 2): the cash payments above are its entries (a trigger on payments
+  // writes each with its payment, app/db/cash-book.ts; the seed plan inserts them in date order).
+  // On the reference day the treasurer paid supplies from the Kasse and took half the rest to the bank.
+  const cashIn = payments.filter((payment) => payment.method === "CASH").reduce((sum, payment) => sum + payment.amount, 0);
+  const supplies = 2380;
+  const banked = Math.floor((cashIn - supplies) / 2 / 1000) * 1000;
+  const cashBook: SeedData["cashBook"] =
+    banked > 0
+      ? [
+          { date: today, kind: "EXPENSE", amount: -supplies, text: "Leckerli und Kotbeutel für den Übungsplatz (Demo)" },
+          { date: today, kind: "BANK_DEPOSIT", amount: -banked, text: "Bareinzahlung auf das Vereinskonto (Demo)" },
+        ]
+      : [];
+
   // Attendance of the running courses' dates held so far (up to the end of the reference day):
   // most participants who take part came (about 4 in 5; derived from the ids, so the random data
   // above stays as it was). Finished courses have none, as if from before Wuff kept it.
@@ -1087,6 +1103,7 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     invoiceRows,
     payments,
     paymentAllocations,
+    cashBook,
     mailshots,
     cardProducts,
     cardProductScopes,

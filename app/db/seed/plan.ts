@@ -3,7 +3,9 @@
  * `npm run db:seed` (through wrangler, into local D1) and by the integration tests (into the test
  * D1), so the tests prove exactly what a fresh start loads.
  */
-import { is, SQL, type Table, getTableName } from "drizzle-orm";
+import { is, sql, SQL, type Table, getTableName } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { cashEntryInsert, JOURNAL_CASH_BOX } from "../cash-book";
 import { storedColumns } from "../columns";
 import { DERIVED_COLUMNS } from "../derived";
 import * as schema from "../schema";
@@ -81,6 +83,25 @@ function insertStatements(table: Table, rows: Record<string, unknown>[], existin
   return statements;
 }
 
+/** An entry of the Kasse after its last one, as 'Buchung erfassen' writes it (by the System). */
+const cashBookStatement = (entry: SeedData["cashBook"][number]) => {
+  const literal = (value: unknown) => sql.raw(sqlLiteral(value));
+  const insert = cashEntryInsert({
+    box: literal(JOURNAL_CASH_BOX),
+    entryKey: literal(null),
+    date: literal(entry.date),
+    kind: literal(entry.kind),
+    amount: literal(entry.amount),
+    text: literal(entry.text),
+    paymentId: literal(null),
+    reversesEntryId: literal(null),
+    account: literal(null),
+    createdBy: literal("System"),
+    createdOn: literal(`${entry.date}T17:00:00.000Z`),
+  });
+  return `${new SQLiteSyncDialect().sqlToQuery(insert).sql};`;
+};
+
 /** All statements that load `data` into an empty, migrated database. */
 /** The columns a table has in the database written to (undefined: all of the schema). */
 export type ExistingColumns = (table: string) => ReadonlySet<string> | undefined;
@@ -110,10 +131,15 @@ export function seedStatements(data: SeedData, existing?: ExistingColumns): stri
           ? rows.map((row) => ({ ...unpaidInvoice(row), status: "DRAFT", invoiceNumber: null, issuedOn: null }))
           : key === "fees"
             ? rows.map(unpaidFee)
-            : rows;
+            : key === "payments"
+              ? // In date order: each cash payment becomes the Kasse's next entry (app/db/cash-book.ts).
+                [...rows].sort((a, b) => String(a.date).localeCompare(String(b.date)) || Number(a.id) - Number(b.id))
+              : rows;
     statements.push(...insertStatements(table, prepared, existing));
   }
   statements.push(`${LINK_MEMBERSHIP_FEES};`);
+  // The Kasse's entries without a person, after its cash payments (not into a database of before the Kassenbuch).
+  if (!existing || existing("cash_entries")) statements.push(...data.cashBook.map(cashBookStatement));
   const issued = data.invoiceHeaders.filter((header) => header.status === "ISSUED").map(({ id, invoiceNumber, issuedOn }) => ({ id, invoiceNumber, issuedOn }));
   if (issued.length > 0) {
     statements.push(
