@@ -53,6 +53,8 @@ export const AREA_ACCESS = {
   invoices: ADMIN_FINANCE,
   /** Zahlungen: the payment journal (issue 30), its counter-entries and refunds. */
   payments: ADMIN_FINANCE,
+  /** Kasse: the Kassenbuch (issue 35 item 2), its entries without a person, cancellations, Tagesabschluss and print. */
+  cashbook: ADMIN_FINANCE,
   /** Buchhaltung (issue 35): the chart of accounts and spheres (changed by ADMIN only, checked in
    *  the action) and the DATEV export for the tax adviser. */
   bookkeeping: ADMIN_FINANCE,

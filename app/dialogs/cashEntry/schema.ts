@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { MANUAL_CASH_KINDS } from "~/lib/cash-book";
+import { formKey, germanDate, moneyInCents, optionalText, requiredText } from "~/lib/form-fields";
+
+/** 'Buchung erfassen' in the Kasse: an entry without a person (Einlage, Ausgabe, Bankeinzahlung, Entnahme). */
+export const cashEntrySchema = z.object({
+  kind: z.enum(MANUAL_CASH_KINDS, { error: "Bitte die Art der Buchung wählen" }),
+  date: germanDate("Bitte das Datum der Buchung angeben"),
+  amount: moneyInCents("Bitte einen Betrag eingeben"),
+  text: requiredText("Bitte einen Buchungstext angeben (wofür, an wen)"),
+  /** The account (Sachkonto) of an Ausgabe: free text until the chart of accounts comes. */
+  account: optionalText(60),
+  formKey: formKey(),
+});
+
+export type CashEntryFormValues = z.infer<typeof cashEntrySchema>;
