@@ -91,6 +91,8 @@ export type GridData = {
   entity: string | null;
   /** Dialogs ('person-add'): Hinzufügen; double click and Enter; Löschen. */
   addDialog: string | null;
+  /** The add button's label: 'Hinzufügen' unless the grid names its own ('Buchung erfassen'). */
+  addLabel: string;
   openDialog: string | null;
   editButton: boolean;
   deleteDialog: string | null;

@@ -311,7 +311,7 @@ export function DataGrid({ data }: { data: GridData }) {
         <div className="ml-auto flex flex-wrap items-center gap-1.5 print:hidden" role="toolbar" aria-label={`${title}: Aktionen`}>
           {data.addDialog && (
             <Link to={open(data.addDialog)} preventScrollReset className={buttonClass}>
-              Hinzufügen
+              {data.addLabel}
             </Link>
           )}
           {selected && data.editButton && data.openDialog && (

@@ -148,7 +148,7 @@ export type GridDecl<Row extends { id: number }> = {
   mounts: Partial<Record<Mount, MountDecl>>;
   model: GridModel<Row>;
   /** Toolbar and double click: which dialogs the rows offer. Default: add, edit, delete. */
-  dialogs?: { add?: boolean; edit?: boolean; delete?: boolean; open?: string };
+  dialogs?: { add?: boolean; edit?: boolean; delete?: boolean; open?: string; /** The add button's label (default 'Hinzufügen'). */ addLabel?: string };
   rowActions?: readonly RowActionDecl<Row>[];
   /** Rows shown greyed and in italics (e.g. participants on the waiting list: listed, not counted). */
   rowMuted?: (row: Row) => boolean;

@@ -307,6 +307,7 @@ export async function loadGrid(args: GridArgs, grid: AnyGridDecl, placement: Pla
     ownParams: gridOwnParams(grid, placement.mount),
     entity,
     addDialog: entity && dialogs.add ? `${entity}-add` : null,
+    addLabel: dialogs.addLabel ?? "Hinzufügen",
     openDialog: entity && (dialogs.open || dialogs.edit) ? `${entity}-${dialogs.open ?? "edit"}` : null,
     editButton: Boolean(entity && dialogs.edit),
     deleteDialog: entity && dialogs.delete ? `${entity}-delete` : null,
