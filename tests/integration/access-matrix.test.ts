@@ -29,6 +29,7 @@ const RESTRICTED: [string, string, DemoUserName[]][] = [
   ["/directdebits", "runs", ["finance", "admin"]],
   ["/tasks", "latest", ["admin"]],
   ["/reminders", "reminders", ["finance", "admin"]],
+  ["/cashbook", "Kassenbestand", ["finance", "admin"]],
 ];
 
 describe.each(RESTRICTED)("%s.data (%s)", (path, title, allowed) => {
@@ -78,6 +79,13 @@ const BUILT: { path: string; allowed: DemoUserName[]; get: number; post: number;
   { path: "/directdebits", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/directdebits?dialog=directDebit-start", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/directdebits/file/1", allowed: ["finance", "admin"], get: 404, post: 405, getOnly: true },
+  // Kasse (ADMIN, FINANCE; issue 35 item 2): the Kassenbuch, its Tagesabschluss, the print view and the Excel files.
+  { path: "/cashbook", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/cashbook/days", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/cashbook/print", allowed: ["finance", "admin"], get: 200, post: 400 },
+  { path: "/cashbook/export", allowed: ["finance", "admin"], get: 200, post: 405, getOnly: true },
+  { path: "/cashbook/days/export", allowed: ["finance", "admin"], get: 200, post: 405, getOnly: true },
+  { path: "/cashbook?dialog=cashEntry-add", allowed: ["finance", "admin"], get: 200, post: 400 },
   { path: "/courseDates", allowed: ANY, get: 200, post: 400 },
   // The handset views: every logged-in user; they only read (an empty post is refused).
   { path: "/peoplemobile", allowed: ANY, get: 200, post: 400 },

@@ -169,7 +169,8 @@ describe("credit: Guthaben erstatten and verrechnen", () => {
     expect(tooMuch.status).toBe(400);
     expect(await tooMuch.text()).toContain("Erstattet wird höchstens das Guthaben der Person");
     const key = crypto.randomUUID();
-    const refund = { intent: "payment:refund", id: entryId, amount: "5,00", paidBy: "CASH", paidOn: "13.11.2026", paymentKey: key };
+    // Paid out of the Kasse: dated not before its last entry (the demo's of 22.11.2026).
+    const refund = { intent: "payment:refund", id: entryId, amount: "5,00", paidBy: "CASH", paidOn: "23.11.2026", paymentKey: key };
     const done = await post(refund);
     expect(done.status).toBe(302);
     expect(toastOf(done)?.message).toBe("5,00\u00a0€ Guthaben erstattet");
@@ -181,18 +182,18 @@ describe("credit: Guthaben erstatten and verrechnen", () => {
       .select()
       .from(schema.payments)
       .where(eq(schema.payments.entryKey, `form:${key}`));
-    expect(out).toMatchObject({ amount: -500, method: "CASH", date: "2026-11-13" });
+    expect(out).toMatchObject({ amount: -500, method: "CASH", date: "2026-11-23" });
   });
 
   it("a draft whose discount leaves less to pay than was paid on its fees is issued: the invoice is paid, the rest is credit", async () => {
-    // A course fee of 50,00 € paid at the course, billed on a draft with a discount of 30,00 €.
+    // A course fee of 50,00 € paid at the course (booked in the Kasse after its last entry), billed on a draft with a discount of 30,00 €.
     const [fee] = await db
       .insert(schema.fees)
       .values({ personId, date: "2026-11-02", text: "Kursgebühr Rabatt", amount: 5_000, openAmount: 5_000, sendInvoice: true, isInvoiced: true })
       .returning({ id: schema.fees.id });
     await env.DB.batch([
       env.DB.prepare(
-        "INSERT INTO payments (entry_key, person_id, date, amount, method, source, text, created_by, created_on) VALUES ('test:course-cash', ?1, '2026-11-02', 5000, 'CASH', 'CASH_RECEIPT', 'am Platz', 'Test', '2026-11-02T10:00:00Z')",
+        "INSERT INTO payments (entry_key, person_id, date, amount, method, source, text, created_by, created_on) VALUES ('test:course-cash', ?1, '2026-11-23', 5000, 'CASH', 'CASH_RECEIPT', 'am Platz', 'Test', '2026-11-23T10:00:00Z')",
       ).bind(personId),
       env.DB.prepare(
         "INSERT INTO payment_allocations (payment_id, fee_id, amount, created_by, created_on) SELECT id, ?1, 5000, 'Test', created_on FROM payments WHERE entry_key = 'test:course-cash'",

@@ -30,6 +30,7 @@ function element(page: string, marker: string, tag: string): string {
 describe("a screen refused to a role sends home with a German toast naming the roles, and none of the screen", () => {
   it.each([
     ["/fees", "ADMIN, FINANCE", "Kontenblatt"],
+    ["/cashbook", "ADMIN, FINANCE", "Kassenbestand"],
     ["/hsvrmlist", "FINANCE, ADMIN, GDPR", "HSVRM-Liste"],
     ["/gdpr", "ADMIN, GDPR", "Datenschutz: Aufbewahrung"],
   ])("%s as staff", async (path, roles, title) => {
