@@ -35,7 +35,7 @@ export const cashPeriodToggle = {
 /**
  * Kasse (issue 35 item 2; ADMIN, FINANCE), declared once: the Kassenbuch in its order (date and
  * Belegnummer), each entry with Einnahme or Ausgabe and the Bestand after it. Entries without a
- * person are booked with 'Hinzufügen' ('Buchung erfassen'); an entry is never changed: 'Stornieren'
+ * person are booked with 'Buchung erfassen'; an entry is never changed: 'Stornieren'
  * writes its counter-entry (a cash payment of the journal is undone as 'Zurückbuchen' does).
  */
 export const cashBookGrid = defineGrid<CashEntryRow>({
@@ -74,7 +74,7 @@ export const cashBookGrid = defineGrid<CashEntryRow>({
   toggles: [cashPeriodToggle],
   search: { placeholder: "Text, Beleg oder Person" },
   defaultSort: CASH_DEFAULT_SORT,
-  dialogs: { add: true, edit: false, delete: false },
+  dialogs: { add: true, edit: false, delete: false, addLabel: "Buchung erfassen" },
   model: {
     list: (db, query) => listCashEntries(db, { ...cashQuery(query), page: query.page, pageSize: query.pageSize }),
     all: (db, query) => allCashEntries(db, cashQuery(query)),
