@@ -18,6 +18,7 @@ import type { Actor } from "./audit.server";
 import { cashBalance, cashBookRefusal } from "./cash-refusal.server";
 import { pageOfPosition, positionInOrder } from "./paging.server";
 import { reversePayment } from "./payments.server";
+import { containsPattern } from "./search.server";
 
 export { cashBalance };
 
@@ -75,13 +76,11 @@ export const CASH_DEFAULT_SORT: SortSpec = { id: "date", descending: false };
 
 function cashWhere(query: Omit<CashQuery, "sort">): SQL | undefined {
   const range = periodRange(query.period, query.today);
-  const pattern = query.search ? `%${query.search.replace(/[%_\\]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = query.search ? containsPattern(query.search) : null;
   return and(
     eq(cashEntries.cashBoxId, query.box ?? JOURNAL_CASH_BOX),
     range ? between(cashEntries.date, range[0], range[1]) : undefined,
-    pattern
-      ? sql`(${cashEntries.text} LIKE ${pattern} ESCAPE '\\' OR ${cashEntries.receiptNumber} LIKE ${pattern} ESCAPE '\\' OR ${people.fullName} LIKE ${pattern} ESCAPE '\\')`
-      : undefined,
+    pattern ? sql`(${cashEntries.text} LIKE ${pattern} OR ${cashEntries.receiptNumber} LIKE ${pattern} OR ${people.fullName} LIKE ${pattern})` : undefined,
   );
 }
 
