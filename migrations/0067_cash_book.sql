@@ -29,6 +29,7 @@ CREATE TABLE `cash_entries` (
 	`payment_id` integer,
 	`reverses_entry_id` integer,
 	`account` text,
+	`sphere` text,
 	`created_by` text NOT NULL,
 	`created_on` text NOT NULL,
 	FOREIGN KEY (`cash_box_id`) REFERENCES `cash_boxes`(`id`) ON UPDATE no action ON DELETE no action,

@@ -54,6 +54,8 @@ type EntryValues = {
   paymentId: SQL;
   reversesEntryId: SQL;
   account: SQL;
+  /** NULL where the caller has none (a payment's entry). */
+  sphere?: SQL;
   createdBy: SQL;
   createdOn: SQL;
 };
@@ -63,10 +65,10 @@ export function cashEntryInsert(v: EntryValues): SQL {
   // The box is a plain integer in every caller (a parameter would be bound once per use).
   const box = sql`${v.box}`;
   const last = (column: string) => sql`(SELECT ${sql.raw(column)} FROM cash_entries WHERE cash_box_id = ${box} ORDER BY id DESC LIMIT 1)`;
-  return sql`INSERT INTO cash_entries (cash_box_id, entry_key, seq, date, kind, amount, balance, text, payment_id, reverses_entry_id, account, created_by, created_on)
+  return sql`INSERT INTO cash_entries (cash_box_id, entry_key, seq, date, kind, amount, balance, text, payment_id, reverses_entry_id, account, sphere, created_by, created_on)
     SELECT ${box}, ${v.entryKey}, CASE WHEN ${last("date")} IS NULL OR substr(${last("date")}, 1, 4) <> substr(${v.date}, 1, 4) THEN 1 ELSE ${last("seq")} + 1 END ,
       ${v.date}, ${v.kind}, ${v.amount}, coalesce(${last("balance")}, 0) + ${v.amount}, substr(${v.text}, 1, 200), ${v.paymentId}, ${v.reversesEntryId},
-      ${v.account}, ${v.createdBy}, ${v.createdOn}`;
+      ${v.account}, ${v.sphere ?? sql`NULL`}, ${v.createdBy}, ${v.createdOn}`;
 }
 
 const raw = (expression: string) => sql.raw(expression);

@@ -2077,7 +2077,7 @@ export const paymentAllocations = sqliteTable(
 // one ordered sequence per Kasse, each entry with its receipt number (Belegnummer 'K-2026-0001',
 // consecutive per calendar year), never changed or deleted, never below zero (app/db/cash-book.ts).
 
-/** A Kasse. One today (id 1, from migration 0066_cash_book), which takes the journal's cash. */
+/** A Kasse. One today (id 1, from migration 0067_cash_book), which takes the journal's cash. */
 export const cashBoxes = sqliteTable("cash_boxes", {
   id: id(),
   name: text("name").notNull(),
@@ -2122,8 +2122,11 @@ export const cashEntries = sqliteTable(
     /** The journal's cash payment (set NULL only by the GDPR erasure of what has outlived its retention). */
     paymentId: integer("payment_id").references(() => payments.id, { onDelete: "set null" }),
     reversesEntryId: integer("reverses_entry_id").references((): AnySQLiteColumn => cashEntries.id),
-    /** The account (Sachkonto/Sphäre) of an Ausgabe or Einlage: the chart of accounts fills it later. */
+    /** The account (Sachkonto) and sphere of an Ausgabe (issue 35); NULL: Buchhaltung's account for
+     *  cash expenses. The money side is the Kasse's account, the other side of a Bankeinzahlung the
+     *  bank's, of an Einlage or Entnahme the Geldtransit's. */
     account: text("account"),
+    sphere: text("sphere", { enum: SPHERES }),
     createdBy: text("created_by").notNull(),
     createdOn: text("created_on").notNull(),
   },

@@ -48,7 +48,7 @@ export type BookingOverride = { accountNumber: string | null; sphere: Sphere | n
 
 /** What Wuff books to. Income by kind of fee, the money accounts by payment method, and what a
  *  payment or the cash book needs besides. */
-export const PURPOSES = ["ANNUAL", "ENROLLMENT", "COURSE", "CARD", "OTHER", "REMINDER", "BANK", "CASH", "TRANSIT", "BANK_FEES"] as const;
+export const PURPOSES = ["ANNUAL", "ENROLLMENT", "COURSE", "CARD", "OTHER", "REMINDER", "BANK", "CASH", "TRANSIT", "BANK_FEES", "EXPENSE"] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
 export const PURPOSE_LABELS: Record<Purpose, string> = {
@@ -62,6 +62,7 @@ export const PURPOSE_LABELS: Record<Purpose, string> = {
   CASH: "Kasse (Barzahlungen)",
   TRANSIT: "Geldtransit (Mollie)",
   BANK_FEES: "Nebenkosten des Geldverkehrs",
+  EXPENSE: "Ausgaben aus der Kasse (ohne eigenes Konto)",
 };
 
 /** Income accounts carry a sphere; money and expense accounts too where they are results. */
@@ -88,6 +89,7 @@ export const CHART_PRESETS: Record<Chart, readonly PresetAccount[]> = {
     { purpose: "CASH", number: "16000", name: "Kasse", sphere: null },
     { purpose: "TRANSIT", number: "14600", name: "Geldtransit", sphere: null },
     { purpose: "BANK_FEES", number: "68550", name: "Nebenkosten des Geldverkehrs", sphere: "IDEELL" },
+    { purpose: "EXPENSE", number: "69000", name: "Sonstige Ausgaben", sphere: "IDEELL" },
   ],
   SKR03: [
     { purpose: "ANNUAL", number: "8200", name: "Erlöse (Mitgliedsbeiträge)", sphere: null },
@@ -100,6 +102,7 @@ export const CHART_PRESETS: Record<Chart, readonly PresetAccount[]> = {
     { purpose: "CASH", number: "1000", name: "Kasse", sphere: null },
     { purpose: "TRANSIT", number: "1360", name: "Geldtransit", sphere: null },
     { purpose: "BANK_FEES", number: "4970", name: "Nebenkosten des Geldverkehrs", sphere: null },
+    { purpose: "EXPENSE", number: "4900", name: "Sonstige betriebliche Aufwendungen", sphere: null },
   ],
   SKR04: [
     { purpose: "ANNUAL", number: "4200", name: "Erlöse (Mitgliedsbeiträge)", sphere: null },
@@ -112,6 +115,7 @@ export const CHART_PRESETS: Record<Chart, readonly PresetAccount[]> = {
     { purpose: "CASH", number: "1600", name: "Kasse", sphere: null },
     { purpose: "TRANSIT", number: "1460", name: "Geldtransit", sphere: null },
     { purpose: "BANK_FEES", number: "6855", name: "Nebenkosten des Geldverkehrs", sphere: null },
+    { purpose: "EXPENSE", number: "6300", name: "Sonstige betriebliche Aufwendungen", sphere: null },
   ],
 };
 

@@ -162,7 +162,22 @@ export function incomeAccountOf(row: FeeAccounting & { rowAccount?: string | nul
   };
 }
 
-export type PeriodBookings = { bookings: (DatevBooking & { personId: number })[]; personIds: number[] };
+export type PeriodBookings = { bookings: (DatevBooking & { personId: number | null })[]; personIds: number[] };
+
+/** The account on the other side of a Kasse entry without a person: what the cash went to or came from. */
+function cashCounterAccount(kind: string, account: string | null, accounts: Accounts): string | null {
+  switch (kind) {
+    case "EXPENSE":
+      return account ?? accounts.get("EXPENSE")?.number ?? null;
+    case "BANK_DEPOSIT":
+      return accounts.get("BANK")?.number ?? null;
+    case "DEPOSIT":
+    case "WITHDRAWAL":
+      return accounts.get("TRANSIT")?.number ?? null;
+    default:
+      return null;
+  }
+}
 
 /** Every booking of the period [from, to] in date order (a stable order: the same data give the same file). */
 export async function bookingsOfPeriod(db: Db, from: string, to: string): Promise<PeriodBookings> {
@@ -172,7 +187,7 @@ export async function bookingsOfPeriod(db: Db, from: string, to: string): Promis
   const debtor = (personId: number) => debtorAccount(personId, settings.accountLength);
   const costCentre = (sphere: Sphere | null) => (spheres && sphere ? SPHERE_COST_CENTRE[sphere] : null);
 
-  const [rows, directFees, entries, waivers] = await Promise.all([
+  const [rows, directFees, entries, waivers, cash] = await Promise.all([
     // Issued invoice rows; a Storno's row reads its account from the row it negates, a Gutschrift's
     // from the first credited row of its tax case (their own rows name no fee).
     db.all<
@@ -222,9 +237,15 @@ export async function bookingsOfPeriod(db: Db, from: string, to: string): Promis
       FROM payment_allocations a JOIN payments p ON p.id = a.payment_id JOIN fees f ON f.id = a.fee_id ${FEE_ACCOUNTING_JOINS}
       WHERE p.method = 'OFFSET' AND (p.entry_key LIKE 'portal-%' OR p.entry_key LIKE 'card-withdrawal:%') AND p.date BETWEEN ${from} AND ${to}
       ORDER BY p.date, a.id`),
+    // The Kasse's entries without a person (issue 35 item 2): expenses, bank deposits, Einlagen, Entnahmen.
+    // (Its cash payments are the journal's; the Anfangsbestand is no booking.)
+    db.all<{ date: string; kind: string; amount: number; text: string; account: string | null; sphere: Sphere | null; receipt: string }>(sql`SELECT e.date,
+        e.kind, e.amount, e.text, e.account, e.sphere, e.receipt_number AS receipt
+      FROM cash_entries e WHERE e.kind NOT IN ('PAYMENT', 'OPENING') AND e.date BETWEEN ${from} AND ${to}
+      ORDER BY e.date, e.id`),
   ]);
 
-  type Dated = DatevBooking & { personId: number; order: number };
+  type Dated = DatevBooking & { personId: number | null; order: number };
   const bookings: Dated[] = [];
   for (const row of rows) {
     const income = incomeAccountOf(row, accounts);
@@ -292,12 +313,31 @@ export async function bookingsOfPeriod(db: Db, from: string, to: string): Promis
       serviceDate: null,
     });
   }
+  const cashAccount = accounts.get("CASH")?.number;
+  for (const entry of cash) {
+    const contra = cashCounterAccount(entry.kind, entry.account, accounts);
+    if (!cashAccount || !contra) continue;
+    bookings.push({
+      order: 4,
+      personId: null,
+      amount: entry.amount,
+      account: cashAccount,
+      contraAccount: contra,
+      taxKey: "",
+      date: entry.date,
+      document: entry.receipt,
+      text: entry.text,
+      costCentre: entry.kind === "EXPENSE" ? costCentre(entry.sphere ?? accounts.get("EXPENSE")?.sphere ?? null) : null,
+      serviceDate: null,
+    });
+  }
   // Stable: by date, then by kind of document in the order above, then as each query ordered them.
   const sorted = bookings
     .map((booking, index) => ({ booking, index }))
     .sort((a, b) => a.booking.date.localeCompare(b.booking.date) || a.booking.order - b.booking.order || a.index - b.index);
   const result = sorted.map(({ booking: { order: _order, ...booking } }) => booking);
-  return { bookings: result, personIds: [...new Set(result.map((booking) => booking.personId))].sort((a, b) => a - b) };
+  const personIds = result.flatMap((booking) => (booking.personId === null ? [] : [booking.personId]));
+  return { bookings: result, personIds: [...new Set(personIds)].sort((a, b) => a - b) };
 }
 
 /** The Debitoren of the given people: name and address only (Art. 5 Abs. 1 lit. c DSGVO: the adviser books, he needs no contact or bank data). */

@@ -12,6 +12,7 @@ import { cashEntryInsert, JOURNAL_CASH_BOX } from "~/db/cash-book";
 import { cashEntries, payments, people, type CashEntryKind } from "~/db/schema";
 import { cashBookDays, CASH_ENTRY_KIND_LABELS, isCashIn, type ManualCashKind } from "~/lib/cash-book";
 import { formatMoney } from "~/lib/format";
+import type { Sphere } from "~/lib/ledger";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { periodRange, type Period } from "~/lib/periods";
 import type { Actor } from "./audit.server";
@@ -40,6 +41,7 @@ export type CashEntryRow = {
   reversesNumber: string | null;
   reversedByNumber: string | null;
   account: string | null;
+  sphere: Sphere | null;
   createdBy: string;
   createdOn: string;
 };
@@ -67,6 +69,7 @@ const columns = {
     string | null
   >`(SELECT ${reversal}.receipt_number FROM ${cashEntries} ${reversal} WHERE ${reversal}.reverses_entry_id = "cash_entries"."id")`,
   account: cashEntries.account,
+  sphere: cashEntries.sphere,
   createdBy: cashEntries.createdBy,
   createdOn: cashEntries.createdOn,
 };
@@ -210,7 +213,15 @@ async function cashBalanceBefore(db: Db, date: string, box = JOURNAL_CASH_BOX): 
 // ---------------------------------------------------------------------------------------------
 // Booking
 
-export type CashBookingInput = { kind: ManualCashKind; date: string; amount: number; text: string; account?: string | null; key: string | null };
+export type CashBookingInput = {
+  kind: ManualCashKind;
+  date: string;
+  amount: number;
+  text: string;
+  account?: string | null;
+  sphere?: Sphere | null;
+  key: string | null;
+};
 export type CashOutcome =
   { status: "booked"; id: number; receiptNumber: string } | { status: "already" } | { status: "refused"; message: string; field?: "amount" | "date" };
 
@@ -248,6 +259,7 @@ export async function bookCashEntry(db: Db, input: CashBookingInput, actor: Acto
           paymentId: sql`NULL`,
           reversesEntryId: sql`NULL`,
           account: sql`${input.account ?? null}`,
+          sphere: sql`${input.sphere ?? null}`,
           createdBy: sql`${actor.name}`,
           createdOn: sql`${now.toISOString()}`,
         }),
@@ -299,6 +311,7 @@ export async function reverseCashEntry(db: Db, id: number, date: string, actor: 
             paymentId: sql`NULL`,
             reversesEntryId: sql`${entry.id}`,
             account: sql`${entry.account}`,
+            sphere: sql`${entry.sphere}`,
             createdBy: sql`${actor.name}`,
             createdOn: sql`${now.toISOString()}`,
           }),

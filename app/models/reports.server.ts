@@ -35,7 +35,7 @@ export async function incomeStatement(db: Db, year: number): Promise<IncomeState
   const nameOf = (number: string) => settings.accounts.find((account) => account.number === number)?.name ?? `Konto ${number}`;
   const spheres = settings.chart === "SKR42";
 
-  const [entries, invoiceShares, feeShares] = await Promise.all([
+  const [entries, invoiceShares, feeShares, expenses] = await Promise.all([
     db.all<{ amount: number; allocated: number }>(sql`SELECT p.amount,
         coalesce((SELECT sum(a.amount) FROM payment_allocations a WHERE a.payment_id = p.id), 0) AS allocated
       FROM payments p WHERE p.method <> 'OFFSET' AND p.date BETWEEN ${from} AND ${until}`),
@@ -52,6 +52,9 @@ export async function incomeStatement(db: Db, year: number): Promise<IncomeState
       FROM payment_allocations a JOIN payments p ON p.id = a.payment_id JOIN fees f ON f.id = a.fee_id
       ${FEE_ACCOUNTING_JOINS}
       WHERE p.method <> 'OFFSET' AND p.date BETWEEN ${from} AND ${until}`),
+    // Expenses paid from the Kasse (a cancelled one below zero).
+    db.all<{ amount: number; account: string | null; sphere: Sphere | null }>(sql`SELECT -amount AS amount, account, sphere
+      FROM cash_entries WHERE kind = 'EXPENSE' AND date BETWEEN ${from} AND ${until}`),
   ]);
 
   const lines = new Map<string, IncomeLine>();
@@ -68,6 +71,11 @@ export async function incomeStatement(db: Db, year: number): Promise<IncomeState
       rows.map((row) => row.rowAmount),
     );
     rows.forEach((row, index) => book(row, shares[index]));
+  }
+  const expensePreset = accounts.get("EXPENSE");
+  for (const expense of expenses) {
+    const account = expense.account ?? expensePreset?.number ?? "";
+    addToLines(lines, account, nameOf(account), spheres ? (expense.sphere ?? expensePreset?.sphere ?? null) : null, expense.amount, "expense");
   }
   const unassigned = entries.reduce((sum, entry) => sum + entry.amount - entry.allocated, 0);
   if (unassigned !== 0) addToLines(lines, "", UNASSIGNED, null, unassigned);

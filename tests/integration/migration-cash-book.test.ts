@@ -1,5 +1,5 @@
 /**
- * Migration 0066 (issue 35 item 2, the Kassenbuch) on a copy of the demo data as it stood before
+ * Migration 0067 (issue 35 item 2, the Kassenbuch) on a copy of the demo data as it stood before
  * it: the real migrations up to 0065, the demo data with its cash payments (no Kasse yet), and a
  * cash refund dated before any cash came in. Every cash payment becomes one Kasse entry in date
  * order with receipt numbers per year; the refund paid out before cash came in gets an
@@ -17,7 +17,7 @@ const all = async <T>(query: string) => (await env.DB.prepare(query).all<T>()).r
 let cashPayments: number;
 
 beforeAll(async () => {
-  const from66 = await migratedUpTo("0066_");
+  const from67 = await migratedUpTo("0067_");
   expect(await all("SELECT name FROM sqlite_master WHERE name = 'cash_entries'")).toHaveLength(0);
   const data = generateSeedData({ today: "2026-11-22" });
   // Only the columns and tables there were then.
@@ -32,10 +32,10 @@ beforeAll(async () => {
   ).run();
   [{ n: cashPayments }] = await all<{ n: number }>("SELECT count(*) AS n FROM payments WHERE method = 'CASH'");
   expect(cashPayments).toBeGreaterThan(2);
-  for (const migration of from66) await env.DB.batch(migration.queries.map((query) => env.DB.prepare(query)));
+  for (const migration of from67) await env.DB.batch(migration.queries.map((query) => env.DB.prepare(query)));
 });
 
-describe("migration 0066 on a copy of the demo data", () => {
+describe("migration 0067 on a copy of the demo data", () => {
   it("makes every cash payment one Kasse entry in date order, numbered per year, with an Anfangsbestand for cash paid out first", async () => {
     const entries = await all<{
       id: number;

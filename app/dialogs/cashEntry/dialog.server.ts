@@ -12,7 +12,7 @@ import { cashEntrySchema } from "./schema";
 
 export type CashEntryDialogData = {
   kinds: { value: string; label: string }[];
-  values: { kind: string; date: string; amount: string; text: string; account: string };
+  values: { kind: string; date: string; amount: string; text: string; accountNumber: string; sphere: string };
   /** This form's id: the entry's key (sent twice, it books once). */
   formKey: string;
   balance: string;
@@ -26,7 +26,7 @@ export const dialog = defineDialog({
       const { balance, lastDate } = await cashBalance(db);
       return {
         kinds: MANUAL_CASH_KINDS.map((kind) => ({ value: kind, label: CASH_ENTRY_KIND_LABELS[kind] })),
-        values: { kind: "EXPENSE", date: formatDate(todayInBerlin()), amount: "", text: "", account: "" },
+        values: { kind: "EXPENSE", date: formatDate(todayInBerlin()), amount: "", text: "", accountNumber: "", sphere: "" },
         formKey: crypto.randomUUID(),
         balance: formatMoney(balance),
         lastDate: lastDate ? formatDate(lastDate) : null,
@@ -58,7 +58,7 @@ export const dialog = defineDialog({
       if (submission.status !== "success") return { status: "invalid", result: submission.reply() };
       const value = submission.value;
       if (value.date > todayInBerlin()) return refusedOn(submission.reply, "date", "Eine Kassenbuchung kann nicht in der Zukunft liegen.");
-      const outcome = await bookCashEntry(db, { ...value, key: value.formKey }, user);
+      const outcome = await bookCashEntry(db, { ...value, account: value.accountNumber, key: value.formKey }, user);
       if (outcome.status === "refused") return refusedOn(submission.reply, outcome.field, outcome.message);
       if (outcome.status === "already") return { status: "refused", message: "Diese Buchung ist schon erfasst (das Formular wurde zweimal gesendet)." };
       return { status: "saved", id: outcome.id, message: bookedMessage(outcome.receiptNumber, value.kind, value.amount) };

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { DialogButtons, RouteDialog } from "~/components/dialog";
 import { DialogForm, type DialogProps } from "~/components/dialog-form";
-import { DateField, FormErrors, MoneyField, SelectField, TextField } from "~/components/forms/fields";
+import { AccountFields, DateField, FormErrors, MoneyField, SelectField, TextField } from "~/components/forms/fields";
 import { useRecordForm } from "~/components/forms/record-form";
 import type { CashEntryDialogData } from "./dialog.server";
 import { cashEntrySchema, type CashEntryFormValues } from "./schema";
@@ -30,8 +30,8 @@ export default function CashEntryDialog({ data, actionData, closeHref }: DialogP
           <SelectField meta={fields.kind} label="Art" options={data.kinds} />
           <DateField meta={fields.date} label="Datum" />
           <MoneyField meta={fields.amount} label="Betrag" />
-          <TextField meta={fields.account} label="Konto (optional)" />
           <TextField meta={fields.text} label="Buchungstext" className="sm:col-span-2" />
+          <AccountFields account={fields.accountNumber} sphere={fields.sphere} />
         </div>
         <FormErrors errors={[...(form.errors ?? []), ...(actionData?.error ? [actionData.error] : [])]} id={form.errorId} />
         <DialogButtons submitLabel="Buchen" closeHref={closeHref} />

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MANUAL_CASH_KINDS } from "~/lib/cash-book";
-import { formKey, germanDate, moneyInCents, optionalText, requiredText } from "~/lib/form-fields";
+import { bookingOverrideFields, formKey, germanDate, moneyInCents, requiredText } from "~/lib/form-fields";
 
 /** 'Buchung erfassen' in the Kasse: an entry without a person (Einlage, Ausgabe, Bankeinzahlung, Entnahme). */
 export const cashEntrySchema = z.object({
@@ -8,8 +8,8 @@ export const cashEntrySchema = z.object({
   date: germanDate("Bitte das Datum der Buchung angeben"),
   amount: moneyInCents("Bitte einen Betrag eingeben"),
   text: requiredText("Bitte einen Buchungstext angeben (wofür, an wen)"),
-  /** The account (Sachkonto) of an Ausgabe: free text until the chart of accounts comes. */
-  account: optionalText(60),
+  /** The account and sphere of an Ausgabe (issue 35); empty: Buchhaltung's account for cash expenses. */
+  ...bookingOverrideFields(),
   formKey: formKey(),
 });
 
