@@ -146,7 +146,7 @@ export default function Bookkeeping() {
       </p>
 
       {exports.length > 0 ? (
-        <div className="mt-3 overflow-x-auto">
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Übergebene Dateien">
           <table className="min-w-full text-sm">
             <caption className="text-left font-medium text-slate-700">Übergebene Dateien</caption>
             <thead>
@@ -216,7 +216,7 @@ export default function Bookkeeping() {
             <input name="accountLength" defaultValue={settings.accountLength} inputMode="numeric" className={`${input} w-20`} />
           </label>
         </fieldset>
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Konten">
           <table className="min-w-full text-sm">
             <caption className="sr-only">Konten</caption>
             <thead>
