@@ -36,7 +36,7 @@ export type DatevExportOutcome =
   { status: "built"; bytes: Uint8Array; records: number; repeated: boolean } | { status: "refused"; message: string; field?: string };
 
 /** The first day of the fiscal year the date lies in. */
-function fiscalYearStartOf(isoDate: string, startMonth: number): string {
+export function fiscalYearStartOf(isoDate: string, startMonth: number): string {
   const year = Number(isoDate.slice(0, 4));
   const month = Number(isoDate.slice(5, 7));
   return `${month >= startMonth ? year : year - 1}-${String(startMonth).padStart(2, "0")}-01`;

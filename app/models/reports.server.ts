@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { addDaysToDate } from "~/lib/format";
-import { SPHERES, type Purpose, type Sphere } from "~/lib/ledger";
+import { SPHERES, type Sphere } from "~/lib/ledger";
 import { addToLines, orderedLines, splitByWeights, totalsBySphere, type IncomeLine, type SphereTotal } from "~/lib/reports";
 import { bookkeepingSettings, FEE_ACCOUNTING_COLUMNS, FEE_ACCOUNTING_JOINS, incomeAccountOf, type FeeAccounting } from "./bookkeeping.server";
 
@@ -64,7 +64,11 @@ export async function incomeStatement(db: Db, year: number): Promise<IncomeState
   };
   for (const fee of feeShares) book(fee, fee.allocated);
   const byAllocation = new Map<number, typeof invoiceShares>();
-  for (const row of invoiceShares) byAllocation.set(row.allocationId, [...(byAllocation.get(row.allocationId) ?? []), row]);
+  for (const row of invoiceShares) {
+    const rows = byAllocation.get(row.allocationId);
+    if (rows) rows.push(row);
+    else byAllocation.set(row.allocationId, [row]);
+  }
   for (const rows of byAllocation.values()) {
     const shares = splitByWeights(
       rows[0].allocated,
@@ -122,7 +126,7 @@ export type AssemblyReport = {
   year: number;
   keyDate: string;
   membersByType: { type: string; members: number; joined: number; left: number }[];
-  incomeByPurpose: { purpose: Purpose | null; label: string; income: number }[];
+  incomeByPurpose: { label: string; income: number }[];
   statement: IncomeStatement;
 };
 
@@ -130,23 +134,20 @@ export type AssemblyReport = {
 export async function assemblyReport(db: Db, year: number): Promise<AssemblyReport> {
   const statement = await incomeStatement(db, year);
   const keyDate = statement.to;
-  const [membersByType, settings] = await Promise.all([
+  const [membersByType] = await Promise.all([
     db.all<{ type: string; members: number; joined: number; left: number }>(sql`SELECT t.name AS type,
         sum(p.is_member AND coalesce(p.member_since, '0000') <= ${keyDate} AND (p.member_until IS NULL OR p.member_until > ${keyDate})) AS members,
         sum(p.member_since BETWEEN ${statement.from} AND ${keyDate}) AS joined,
         sum(p.member_until BETWEEN ${statement.from} AND ${keyDate}) AS left
       FROM member_types t LEFT JOIN people p ON p.member_type_id = t.id AND p.erased_on IS NULL
       WHERE t.code <> 'NONE' GROUP BY t.id ORDER BY t.name`),
-    bookkeepingSettings(db),
   ]);
-  const purposeOf = (account: string) => settings.accounts.find((entry) => entry.number === account)?.purpose ?? null;
-  const byPurpose = new Map<string, { purpose: Purpose | null; label: string; income: number }>();
+  // Income by kind: the statement's lines by account name, whatever their sphere.
+  const byPurpose = new Map<string, { label: string; income: number }>();
   for (const line of statement.lines) {
-    const purpose = line.account ? purposeOf(line.account) : null;
-    const label = line.name;
-    const entry = byPurpose.get(label) ?? { purpose, label, income: 0 };
+    const entry = byPurpose.get(line.name) ?? { label: line.name, income: 0 };
     entry.income += line.income;
-    byPurpose.set(label, entry);
+    byPurpose.set(line.name, entry);
   }
   return {
     year,

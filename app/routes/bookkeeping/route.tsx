@@ -9,6 +9,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { PageAlert } from "~/components/error-message";
 import { SCREEN_TITLES } from "~/components/navigation";
+import { fiscalYearStartOf } from "~/lib/datev-export";
 import { formatDate, formatDateTime, todayInBerlin } from "~/lib/format";
 import { CHART_LABELS, CHARTS, isAccountNumber, PURPOSE_LABELS, PURPOSES, SPHERE_OPTIONS, SPHERES, type Purpose } from "~/lib/ledger";
 import { bookkeepingSettings, datevExportLog, saveBookkeepingSettings } from "~/models/bookkeeping.server";
@@ -26,10 +27,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const user = await requireAccess(args, "bookkeeping");
   const [settings, exports] = await Promise.all([bookkeepingSettings(args.context.db), datevExportLog(args.context.db)]);
   const today = todayInBerlin();
-  const year = Number(today.slice(0, 4));
-  const startMonth = String(settings.fiscalYearStartMonth).padStart(2, "0");
-  const fiscalStart = `${today.slice(5, 7) >= startMonth ? year : year - 1}-${startMonth}-01`;
-  return { settings, exports, canEdit: user.roles.includes("ADMIN"), defaultFrom: fiscalStart, defaultTo: today };
+  return { settings, exports, canEdit: user.roles.includes("ADMIN"), defaultFrom: fiscalYearStartOf(today, settings.fiscalYearStartMonth), defaultTo: today };
 }
 
 type ActionData = { error: string; field?: string };
