@@ -69,6 +69,9 @@ if (existing > 0) {
       "notice_declarations",
       // The Kassenbuch's entries name payments; the Kasse itself (from the migration) stays.
       "cash_entries",
+      // Donations name their fees and receipts; receipts name people.
+      "donations",
+      "donation_receipts",
       ...TABLES_CHILDREN_FIRST,
       "jobs",
     ].map((table) => `DELETE FROM "${table}";`),

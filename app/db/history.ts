@@ -15,6 +15,7 @@
  */
 import { DERIVED_COLUMNS, feeTotalsTriggers, reminderStandingTriggers } from "./derived";
 import { cashBookTriggers } from "./cash-book";
+import { donationTriggers } from "./donations";
 import { frozenInvoiceTriggers, paymentJournalTriggers } from "./frozen";
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import { storedColumns } from "./columns";
@@ -93,6 +94,8 @@ export const NO_HISTORY: Record<string, string> = {
   attendance_settlements: "Karten & Abos: wie eine Teilnahme ohne Karte erledigt wurde, nie geändert (die Gebühr hat ihren Verlauf)",
   card_purchases: "Karten & Abos: Online-Käufe, selbst ein Protokoll (wer wann was akzeptiert hat), nie geändert; die Karte hat ihren Verlauf",
   notice_declarations: "Kündigungen über „Verträge hier kündigen“: selbst ein Protokoll (eingegangen, bestätigt, erledigt von/am); das Abo hat seinen Verlauf",
+  donations: "Spenden: nie geändert, nur bestätigt oder storniert (wer und wann steht in der Spende selbst)",
+  donation_receipts: "Zuwendungsbestätigungen: das aufbewahrte Doppel, nie geändert (§ 50 Abs. 7 EStDV)",
   datev_exports: "DATEV-Export: selbst ein Protokoll der übergebenen Dateien, nie geändert",
   membership_applications: "Mitgliedsanträge: bis zur Entscheidung ein Antrag, danach ein Protokoll (Person, Hunde, Beiträge und Mandat haben ihren Verlauf)",
 };
@@ -172,6 +175,7 @@ export function historyTriggersMigration(): string {
     ...frozenInvoiceTriggers(),
     ...paymentJournalTriggers(),
     ...cashBookTriggers(),
+    ...donationTriggers(),
     ...reminderStandingTriggers(),
     ...feeTotalsTriggers(),
   ].flatMap((trigger) => [`DROP TRIGGER IF EXISTS ${trigger.name};`, `${trigger.sql};`]);

@@ -18,6 +18,7 @@ import { DOG_PAPER_KINDS, DOG_PAPER_STATUSES, PAPER_CONTENT_TYPES } from "../lib
 import { MANDATE_SOURCES } from "../lib/banking";
 import { MEMBERSHIP_APPLICATION_STATUSES } from "../lib/membership-applications";
 import { CHARTS, PURPOSES, SPHERES } from "../lib/ledger";
+import { DONATION_RECEIPT_KINDS, EXEMPTION_NOTICE_KINDS } from "../lib/donations";
 
 export { SALUTATIONS };
 
@@ -929,6 +930,16 @@ export const configuration = sqliteTable(
     datevClientNumber: integer("datev_client_number"),
     fiscalYearStartMonth: integer("fiscal_year_start_month").notNull().default(1),
     accountLength: integer("account_length").notNull().default(5),
+    /** Zuwendungsbestätigungen (issue 35 item 5): the tax office's notice that the club is
+     *  steuerbegünstigt. A Freistellungsbescheid (or the Anlage zum Körperschaftsteuerbescheid) for
+     *  the last assessment period, or the Feststellung nach § 60a AO; with the Finanzamt, the date
+     *  and (Freistellungsbescheid) the Veranlagungszeitraum, and the purposes the statutes name.
+     *  Without a notice Wuff issues no receipt (app/lib/donations.ts). */
+    exemptionNoticeKind: text("exemption_notice_kind", { enum: EXEMPTION_NOTICE_KINDS }),
+    exemptionTaxOffice: text("exemption_tax_office"),
+    exemptionNoticeDate: text("exemption_notice_date"),
+    exemptionAssessmentPeriod: text("exemption_assessment_period"),
+    exemptionPurposes: text("exemption_purposes"),
     // (erased_on, retained_until, retention_years: no check constraints, adding one would rebuild
     // the table; the model writes only valid values.)
     comments: text("comments"),
@@ -2546,5 +2557,91 @@ export const datevExports = sqliteTable(
     oneOf("datev_exports", "kind", DATEV_EXPORT_KINDS),
     isDate("datev_exports", "date_from"),
     isDate("datev_exports", "date_to"),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Spenden and Zuwendungsbestätigungen (issue 35 item 5; § 10b EStG, § 50 EStDV, § 63 Abs. 5 AO)
+
+/**
+ * A donation of money (Geldzuwendung) and its donor. It is booked as a fee of its own (kind
+ * 'OTHER', not invoiced, on Buchhaltung's donations account) that its journal entry pays in the
+ * same batch: the books, the Kasse and the reports take it like any paid fee, and the open amount
+ * stays derived. A membership fee is never a donation (§ 10b Abs. 1 Satz 8 EStG): a trigger
+ * refuses a donation whose fee is of another kind or is billed on an invoice. Never changed; a
+ * wrong one is cancelled (its payment undone by a counter-entry) while no receipt names it.
+ */
+export const donations = sqliteTable(
+  "donations",
+  {
+    id: id(),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id),
+    /** Tag der Zuwendung: when the money came. */
+    date: text("date").notNull(),
+    amount: integer("amount").notNull(),
+    feeId: integer("fee_id")
+      .notNull()
+      .references(() => fees.id),
+    text: text("text").notNull().default(""),
+    /** The Zuwendungsbestätigung that confirms it (at most one: single or Sammelbestätigung). */
+    receiptId: integer("receipt_id").references((): AnySQLiteColumn => donationReceipts.id),
+    cancelledBy: text("cancelled_by"),
+    cancelledOn: text("cancelled_on"),
+    createdBy: text("created_by").notNull(),
+    createdOn: text("created_on").notNull(),
+  },
+  (t) => [
+    uniqueIndex("donations_fee_unique").on(t.feeId),
+    index("donations_person_idx").on(t.personId, t.date),
+    index("donations_date_idx").on(t.date),
+    index("donations_receipt_idx")
+      .on(t.receiptId)
+      .where(sql`receipt_id IS NOT NULL`),
+    isDate("donations", "date"),
+    rule("donations_amount_positive", `amount BETWEEN 1 AND ${MAX_CENTS}`),
+    rule("donations_cancelled_or_receipted", "cancelled_on IS NULL OR receipt_id IS NULL"),
+  ],
+);
+
+/**
+ * A Zuwendungsbestätigung as issued: its number ('ZB-2026-0001', consecutive per year of issue),
+ * the donor's name and address and the club's notice as they were (the Doppel the club keeps,
+ * § 50 Abs. 7 EStDV), the total and the period; its PDF in R2 (stored once). Never changed.
+ */
+export const donationReceipts = sqliteTable(
+  "donation_receipts",
+  {
+    id: id(),
+    year: integer("year").notNull(),
+    seq: integer("seq").notNull(),
+    number: text("number").generatedAlwaysAs(sql.raw("printf('ZB-%d-%04d', year, seq)"), { mode: "virtual" }),
+    kind: text("kind", { enum: DONATION_RECEIPT_KINDS }).notNull(),
+    personId: integer("person_id")
+      .notNull()
+      .references(() => people.id),
+    issuedOn: text("issued_on").notNull(),
+    periodFrom: text("period_from").notNull(),
+    periodTo: text("period_to").notNull(),
+    amount: integer("amount").notNull(),
+    donorName: text("donor_name").notNull(),
+    donorAddress: text("donor_address").notNull(),
+    /** The issuer as printed (JSON: club, address, notice, purposes, place): the PDF is the same whenever it is made. */
+    issuer: text("issuer").notNull(),
+    pdfKey: text("pdf_key"),
+    pdfSha256: text("pdf_sha256"),
+    createdBy: text("created_by").notNull(),
+    createdOn: text("created_on").notNull(),
+  },
+  (t) => [
+    uniqueIndex("donation_receipts_number_unique").on(t.year, t.seq),
+    index("donation_receipts_person_idx").on(t.personId),
+    oneOf("donation_receipts", "kind", DONATION_RECEIPT_KINDS),
+    isDate("donation_receipts", "issued_on"),
+    isDate("donation_receipts", "period_from"),
+    isDate("donation_receipts", "period_to"),
+    rule("donation_receipts_amount_positive", `amount BETWEEN 1 AND ${MAX_CENTS}`),
+    rule("donation_receipts_seq_positive", "seq > 0"),
   ],
 );

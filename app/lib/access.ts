@@ -58,6 +58,9 @@ export const AREA_ACCESS = {
   /** Buchhaltung (issue 35): the chart of accounts and spheres (changed by ADMIN only, checked in
    *  the action) and the DATEV export for the tax adviser. */
   bookkeeping: ADMIN_FINANCE,
+  /** Spenden (issue 35 item 5): donations with their donor, cancelled while unconfirmed, and the
+   *  Zuwendungsbestätigungen issued for them (single and Sammelbestätigung, PDF). */
+  donations: ADMIN_FINANCE,
   /** Mahnwesen: the reminder run (preview, confirmation, progress) and the reminders written. */
   reminders: ADMIN_FINANCE,
   /** Kontoauszug importieren: CAMT.053/MT940 upload, review and booking (reached from the Kontenblatt). */

@@ -20,3 +20,8 @@ export async function sha256Base64Url(text: string): Promise<string> {
 
 /** 32 random bytes, base64url: a session id or a link's token. */
 export const randomToken = () => toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
+
+/** The SHA-256 of a stored document, as lowercase hex. */
+export async function sha256Hex(bytes: ArrayBuffer | Uint8Array): Promise<string> {
+  return toHex(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
+}

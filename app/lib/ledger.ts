@@ -48,7 +48,7 @@ export type BookingOverride = { accountNumber: string | null; sphere: Sphere | n
 
 /** What Wuff books to. Income by kind of fee, the money accounts by payment method, and what a
  *  payment or the cash book needs besides. */
-export const PURPOSES = ["ANNUAL", "ENROLLMENT", "COURSE", "CARD", "OTHER", "REMINDER", "BANK", "CASH", "TRANSIT", "BANK_FEES", "EXPENSE"] as const;
+export const PURPOSES = ["ANNUAL", "ENROLLMENT", "COURSE", "CARD", "OTHER", "REMINDER", "DONATION", "BANK", "CASH", "TRANSIT", "BANK_FEES", "EXPENSE"] as const;
 export type Purpose = (typeof PURPOSES)[number];
 
 export const PURPOSE_LABELS: Record<Purpose, string> = {
@@ -58,6 +58,7 @@ export const PURPOSE_LABELS: Record<Purpose, string> = {
   CARD: "10er-Karten und Abos",
   OTHER: "Sonstige Posten",
   REMINDER: "Mahngebühren und Verzugszinsen",
+  DONATION: "Spenden (Geldzuwendungen)",
   BANK: "Bank (Überweisungen, Lastschriften)",
   CASH: "Kasse (Barzahlungen)",
   TRANSIT: "Geldtransit (Mollie)",
@@ -66,7 +67,7 @@ export const PURPOSE_LABELS: Record<Purpose, string> = {
 };
 
 /** Income accounts carry a sphere; money and expense accounts too where they are results. */
-export const INCOME_PURPOSES: readonly Purpose[] = ["ANNUAL", "ENROLLMENT", "COURSE", "CARD", "OTHER", "REMINDER"];
+export const INCOME_PURPOSES: readonly Purpose[] = ["ANNUAL", "ENROLLMENT", "COURSE", "CARD", "OTHER", "REMINDER", "DONATION"];
 
 export type PresetAccount = { purpose: Purpose; number: string; name: string; sphere: Sphere | null };
 
@@ -85,6 +86,7 @@ export const CHART_PRESETS: Record<Chart, readonly PresetAccount[]> = {
     { purpose: "CARD", number: "42100", name: "Erlöse 10er-Karten und Abos", sphere: "ZWECK" },
     { purpose: "OTHER", number: "44000", name: "Sonstige Erlöse", sphere: "WIRTSCHAFT" },
     { purpose: "REMINDER", number: "48300", name: "Mahngebühren und Verzugszinsen", sphere: "IDEELL" },
+    { purpose: "DONATION", number: "41000", name: "Spenden", sphere: "IDEELL" },
     { purpose: "BANK", number: "18000", name: "Bank", sphere: null },
     { purpose: "CASH", number: "16000", name: "Kasse", sphere: null },
     { purpose: "TRANSIT", number: "14600", name: "Geldtransit", sphere: null },
@@ -98,6 +100,7 @@ export const CHART_PRESETS: Record<Chart, readonly PresetAccount[]> = {
     { purpose: "CARD", number: "8200", name: "Erlöse", sphere: null },
     { purpose: "OTHER", number: "8200", name: "Erlöse", sphere: null },
     { purpose: "REMINDER", number: "2700", name: "Sonstige Erträge", sphere: null },
+    { purpose: "DONATION", number: "2700", name: "Sonstige Erträge (Spenden)", sphere: null },
     { purpose: "BANK", number: "1200", name: "Bank", sphere: null },
     { purpose: "CASH", number: "1000", name: "Kasse", sphere: null },
     { purpose: "TRANSIT", number: "1360", name: "Geldtransit", sphere: null },
@@ -111,6 +114,7 @@ export const CHART_PRESETS: Record<Chart, readonly PresetAccount[]> = {
     { purpose: "CARD", number: "4200", name: "Erlöse", sphere: null },
     { purpose: "OTHER", number: "4200", name: "Erlöse", sphere: null },
     { purpose: "REMINDER", number: "4830", name: "Sonstige betriebliche Erträge", sphere: null },
+    { purpose: "DONATION", number: "4830", name: "Sonstige betriebliche Erträge (Spenden)", sphere: null },
     { purpose: "BANK", number: "1800", name: "Bank", sphere: null },
     { purpose: "CASH", number: "1600", name: "Kasse", sphere: null },
     { purpose: "TRANSIT", number: "1460", name: "Geldtransit", sphere: null },

@@ -11,7 +11,7 @@
  *   on its date (a refund or a returned debit the other way round), Belegfeld 1 the item it paid
  *   when it paid exactly one, else 'Z' and the entry's number;
  * - a waiver booked as 'Verrechnung' (a course cancelled or withdrawn in Mein Wuff, a card
- *   withdrawn): Erlöskonto an Debitor, an Erlösminderung. The other 'Verrechnung' entries move no
+ *   withdrawn, a donation cancelled): Erlöskonto an Debitor, an Erlösminderung. The other 'Verrechnung' entries move no
  *   money and no income (a Storno's and a Gutschrift's are booked by their documents; using a
  *   credit stays on the same Debitor).
  * Income carries its account, sphere (KOST1 under SKR 42) and tax key as app/lib/ledger.ts
@@ -135,12 +135,14 @@ export type FeeAccounting = {
   productAccount: string | null;
   productSphere: Sphere | null;
   isCard: number;
+  /** The fee books a donation (issue 35 item 5): the account 'Spenden'. */
+  isDonation: number;
 };
 
 /** The columns of FeeAccounting for the fee aliased `f` (LEFT JOINed: a row without a fee gives NULLs). */
 export const FEE_ACCOUNTING_COLUMNS = sql.raw(`f.kind AS feeKind, f.account_number AS feeAccount, f.sphere AS feeSphere,
   cm.account_number AS courseAccount, cm.sphere AS courseSphere, cp.account_number AS productAccount, cp.sphere AS productSphere,
-  (cp.id IS NOT NULL) AS isCard`);
+  (cp.id IS NOT NULL) AS isCard, EXISTS (SELECT 1 FROM donations d WHERE d.fee_id = f.id) AS isDonation`);
 
 /** The course type (through the booking, or the attendance a single visit was charged for) and the card product of the fee `f`. */
 export const FEE_ACCOUNTING_JOINS = sql.raw(`
@@ -154,7 +156,7 @@ type Accounts = Map<Purpose, LedgerAccount>;
 
 /** An income booking's account and sphere: override first, then course type or product, then the kind's account. */
 export function incomeAccountOf(row: FeeAccounting & { rowAccount?: string | null; rowSphere?: Sphere | null }, accounts: Accounts) {
-  const purpose: Purpose = row.isCard ? "CARD" : purposeOfFeeKind(row.feeKind);
+  const purpose: Purpose = row.isDonation ? "DONATION" : row.isCard ? "CARD" : purposeOfFeeKind(row.feeKind);
   const preset = accounts.get(purpose);
   return {
     account: firstSet(row.rowAccount, row.feeAccount, row.productAccount, row.courseAccount, preset?.number) ?? "",
@@ -231,11 +233,11 @@ export async function bookingsOfPeriod(db: Db, from: string, to: string): Promis
           FROM payment_allocations a WHERE a.payment_id = p.id AND a.created_on = p.created_on) AS document
       FROM payments p WHERE p.method <> 'OFFSET' AND p.date BETWEEN ${from} AND ${to}
       ORDER BY p.date, p.id`),
-    // Waivers: what a cancellation or withdrawal in Mein Wuff took off a fee.
+    // Waivers: what a cancellation or withdrawal in Mein Wuff took off a fee, and a cancelled donation's fee.
     db.all<FeeAccounting & { id: number; date: string; personId: number; amount: number; text: string; feeId: number; taxCase: TaxCase }>(sql`SELECT a.id,
         p.date, p.person_id AS personId, a.amount, p.text, f.id AS feeId, ${defaultTaxCaseOfFee(sql`f`)} AS taxCase, ${FEE_ACCOUNTING_COLUMNS}
       FROM payment_allocations a JOIN payments p ON p.id = a.payment_id JOIN fees f ON f.id = a.fee_id ${FEE_ACCOUNTING_JOINS}
-      WHERE p.method = 'OFFSET' AND (p.entry_key LIKE 'portal-%' OR p.entry_key LIKE 'card-withdrawal:%') AND p.date BETWEEN ${from} AND ${to}
+      WHERE p.method = 'OFFSET' AND (p.entry_key LIKE 'portal-%' OR p.entry_key LIKE 'card-withdrawal:%' OR p.entry_key LIKE 'donation-cancel:%') AND p.date BETWEEN ${from} AND ${to}
       ORDER BY p.date, a.id`),
     // The Kasse's entries without a person (issue 35 item 2): expenses, bank deposits, Einlagen, Entnahmen.
     // (Its cash payments are the journal's; the Anfangsbestand is no booking.)

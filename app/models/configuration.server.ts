@@ -1,6 +1,7 @@
 /**
  * The club's settings (a single row, id 1).
  */
+import type { ExemptionNoticeKind } from "~/lib/donations";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { configuration, invoiceHeaders } from "~/db/schema";
@@ -41,6 +42,12 @@ export type ConfigurationInput = {
   taxCaseEnrollment?: TaxCase;
   taxCaseCourse?: TaxCase;
   taxCaseOther?: TaxCase;
+  /** The tax office's notice for Zuwendungsbestätigungen (issue 35 item 5, app/lib/donations.ts). */
+  exemptionNoticeKind: ExemptionNoticeKind | null;
+  exemptionTaxOffice: string | null;
+  exemptionNoticeDate: string | null;
+  exemptionAssessmentPeriod: string | null;
+  exemptionPurposes: string | null;
 } & ClubInvoiceData;
 
 export async function getConfiguration(db: Db): Promise<ConfigurationRecord | undefined> {

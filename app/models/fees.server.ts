@@ -17,6 +17,7 @@ import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin } from "./recycle-bin.server";
 import { reminderFilterCondition, type ReminderFilter, type ReminderLevel } from "./reminders.server";
+import { DONATION_FEE_FROZEN, isDonationFee } from "./donations.server";
 
 export const FEE_STATES = ["all", "open", "paid", "due"] as const;
 export type FeeState = (typeof FEE_STATES)[number];
@@ -350,6 +351,7 @@ export async function updateFee(
   const before = await getFee(db, id);
   if (!before) return { status: "missing" };
   if (before.rowVersion !== rowVersion) return { status: "conflict", current: before };
+  if (await isDonationFee(db, id)) return { status: "refused", message: DONATION_FEE_FROZEN };
   // Owed through an issued invoice: settled by it (a fee on a draft is still the open claim).
   const owedByInvoice = before.invoiceNumber !== null;
   const paidBefore = owedByInvoice ? 0 : before.amount - before.openAmount;

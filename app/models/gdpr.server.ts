@@ -99,6 +99,9 @@ export const SCOPES: readonly Scope[] = [
   { table: "payment_allocations", where: `payment_id IN (SELECT id FROM payments WHERE person_id = ?1) OR invoice_id IN (${INVOICES}) OR fee_id IN (${FEES})` },
   // The Kassenbuch (issue 35 item 2): the entries of their cash payments.
   { table: "cash_entries", where: "payment_id IN (SELECT id FROM payments WHERE person_id = ?1)" },
+  // Spenden (issue 35 item 5): their donations and the Zuwendungsbestätigungen issued to them.
+  { table: "donations", where: "person_id = ?1" },
+  { table: "donation_receipts", where: "person_id = ?1" },
   // Booked to their invoices and fees (bookkeeping), and those never booked that name their IBAN.
   {
     table: "bank_statement_entries",
@@ -718,6 +721,9 @@ export type ExpiredRemains = {
   debitItemIds: number[];
   molliePaymentIds: string[];
   feeIds: number[];
+  /** Zuwendungsbestätigungen past their ten years (§ 50 Abs. 7 EStDV) that no kept donation names, and their PDFs (R2). */
+  receiptIds: number[];
+  receiptPdfKeys: string[];
   mandateIds: number[];
   personIds: number[];
 };
@@ -822,6 +828,15 @@ async function expiredRemains(db: Db, today: string): Promise<ExpiredRemains> {
     ),
   );
   const feeList = JSON.stringify(fees);
+  // A donation goes with its fee; its receipt (the Doppel, kept as the books are) when its time is
+  // up and no kept donation names it.
+  const receipts = await rows(
+    `SELECT r.id, r.pdf_key AS key FROM donation_receipts r WHERE r.person_id IN (${ERASED}) AND ${retentionEndSql("r.issued_on", "books")} < ?1
+      AND NOT EXISTS (SELECT 1 FROM donations d WHERE d.receipt_id = r.id AND d.fee_id NOT IN (${gone(2)})) ORDER BY r.id`,
+    today,
+    feeList,
+  );
+  const receiptList = JSON.stringify(ids(receipts));
   const mandates = ids(
     await rows(`SELECT s.id FROM sepa_mandates s WHERE s.person_id IN (${ERASED}) AND NOT ${mandateKept("s", gone(1))} ORDER BY s.id`, feeList),
   );
@@ -834,6 +849,7 @@ async function expiredRemains(db: Db, today: string): Promise<ExpiredRemains> {
         AND NOT EXISTS (SELECT 1 FROM payments x WHERE x.person_id = p.id AND x.id NOT IN (${gone(4)}))
         AND NOT EXISTS (SELECT 1 FROM reminders r WHERE r.person_id = p.id AND r.id NOT IN (${gone(5)}))
         AND NOT EXISTS (SELECT 1 FROM direct_debit_items di WHERE di.person_id = p.id AND di.id NOT IN (${gone(6)}))
+        AND NOT EXISTS (SELECT 1 FROM donation_receipts z WHERE z.person_id = p.id AND z.id NOT IN (${gone(7)}))
         AND NOT EXISTS (SELECT 1 FROM dogs d WHERE d.owner_id = p.id)
         AND NOT EXISTS (SELECT 1 FROM course_memberships m WHERE m.person_id = p.id)
         AND NOT EXISTS (SELECT 1 FROM certifications c WHERE c.person_id = p.id) ORDER BY p.id`,
@@ -843,6 +859,7 @@ async function expiredRemains(db: Db, today: string): Promise<ExpiredRemains> {
       paymentList,
       reminderList,
       JSON.stringify(debitItems),
+      receiptList,
     ),
   );
   return {
@@ -857,6 +874,8 @@ async function expiredRemains(db: Db, today: string): Promise<ExpiredRemains> {
     debitItemIds: debitItems,
     molliePaymentIds: molliePayments,
     feeIds: fees,
+    receiptIds: ids(receipts),
+    receiptPdfKeys: receipts.map((row) => row.key).filter((key): key is string => typeof key === "string"),
     mandateIds: mandates,
     personIds: people,
   };
@@ -868,6 +887,7 @@ const RETAINED_UNTIL_SQL = (person: string) => `(SELECT max(until) FROM (
     UNION ALL SELECT ${retentionEndSql("date", "vouchers")} FROM fees WHERE person_id = ${person}
     UNION ALL SELECT ${retentionEndSql("collection_date", "vouchers")} FROM direct_debit_items WHERE person_id = ${person}
     UNION ALL SELECT ${retentionEndSql("date", "books")} FROM payments WHERE person_id = ${person}
+    UNION ALL SELECT ${retentionEndSql("issued_on", "books")} FROM donation_receipts WHERE person_id = ${person}
     UNION ALL SELECT ${retentionEndSql("date", "letters")} FROM reminders WHERE person_id = ${person}))`;
 
 /**
@@ -881,7 +901,7 @@ const RETAINED_UNTIL_SQL = (person: string) => `(SELECT max(until) FROM (
 export async function eraseExpiredRemains(env: Pick<Env, "INVOICES" | "PAPERS">, db: Db, now = new Date()): Promise<ExpiredRemains> {
   const today = now.toISOString().slice(0, 10);
   const remains = await expiredRemains(db, today);
-  const objects = [...remains.pdfPaths, ...remains.reminderPdfKeys];
+  const objects = [...remains.pdfPaths, ...remains.reminderPdfKeys, ...remains.receiptPdfKeys];
   if (objects.length > 0) await env.INVOICES.delete(objects);
   const mandateDocuments = await mandateDocumentKeys(db, remains.mandateIds);
   if (mandateDocuments.length > 0) await env.PAPERS.delete(mandateDocuments);
@@ -917,6 +937,8 @@ export async function eraseExpiredRemains(env: Pick<Env, "INVOICES" | "PAPERS">,
     { sql: `DELETE FROM invoice_headers WHERE ${inIds("id")}`, params: [invoices] },
     { sql: `DELETE FROM mollie_payments WHERE ${inIds("payment_id")}`, params: [list(remains.molliePaymentIds)] },
     { sql: `DELETE FROM direct_debit_items WHERE ${inIds("id")}`, params: [list(remains.debitItemIds)] },
+    { sql: `DELETE FROM donations WHERE ${inIds("fee_id")}`, params: [fees] },
+    { sql: `DELETE FROM donation_receipts WHERE ${inIds("id")}`, params: [list(remains.receiptIds)] },
     { sql: `DELETE FROM fees WHERE ${inIds("id")}`, params: [fees] },
     { sql: `DELETE FROM portal_mandate_requests WHERE ${inIds("mandate_id")}`, params: [list(remains.mandateIds)] },
     { sql: `DELETE FROM sepa_mandates WHERE ${inIds("id")}`, params: [list(remains.mandateIds)] },

@@ -281,6 +281,12 @@ export async function reversePayment(db: Db, id: number, input: { date: string; 
   if (!entry) return { status: "missing" };
   const refusal = reversalRefusal(entry);
   if (refusal) return { status: "refused", message: refusal };
+  // A donation's payment goes with the donation ('Stornieren' under Spenden), never alone: its fee
+  // would be owed again.
+  const [donation] = await db.all<{ id: number }>(
+    sql`SELECT d.id FROM donations d JOIN ${paymentAllocations} a ON a.fee_id = d.fee_id WHERE a.payment_id = ${id} LIMIT 1`,
+  );
+  if (donation) return { status: "refused", message: "Das ist die Zahlung einer Spende: Sie wird mit der Spende unter „Spenden“ storniert." };
   const [cancelled] = await db
     .select({ invoiceNumber: invoiceHeaders.invoiceNumber })
     .from(paymentAllocations)

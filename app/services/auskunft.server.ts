@@ -30,6 +30,8 @@ const SECTION_TITLES: Record<string, string> = {
   payments: "Zahlungsjournal",
   payment_allocations: "Zuordnungen von Zahlungen",
   cash_entries: "Kassenbuch",
+  donations: "Spenden",
+  donation_receipts: "Zuwendungsbestätigungen",
   bank_statement_entries: "Zahlungen (Kontoauszug)",
   sepa_mandates: "SEPA-Lastschriftmandate",
   consents: "Einwilligungen",

@@ -25,7 +25,7 @@
  *   without it.
  */
 import type { Db, Statement } from "~/db/client.server";
-import { toHex } from "~/lib/bytes";
+import { sha256Hex } from "~/lib/bytes";
 import { invoicePdfName, invoiceTemplateData, NO_INVOICE_TEMPLATE } from "~/lib/invoice-document";
 import { contentDisposition } from "~/lib/file-names";
 import { INVOICE_KIND_LABELS } from "~/lib/invoice-state";
@@ -43,11 +43,6 @@ export const PDF_TEMPLATE_MISSING = `${NO_INVOICE_TEMPLATE}: Es gibt keine Rechn
 export const PDF_OF_DRAFT = "Ein Rechnungsentwurf hat noch kein PDF: Erst beim Ausstellen erhält die Rechnung ihre Nummer, dann kann ihr PDF erzeugt werden.";
 export const PDF_NEVER_REPLACED =
   "Das PDF einer ausgestellten Rechnung wird nicht neu erzeugt: Es ist das Dokument, das die Empfängerin oder der Empfänger erhalten hat (§ 147 AO).";
-
-/** The SHA-256 of a stored document, as lowercase hex. */
-export async function sha256Hex(bytes: ArrayBuffer | Uint8Array): Promise<string> {
-  return toHex(await crypto.subtle.digest("SHA-256", bytes as BufferSource));
-}
 
 export type PdfOutcome =
   /** Rendered and stored by this call, or an already stored file taken (adopted); the header names it. */

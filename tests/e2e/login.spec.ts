@@ -8,7 +8,7 @@ import { DEMO_NAMES, loginThroughProvider, logout, type DemoUser } from "./suppo
 
 const EVERYONE = ["Startseite", "Personen", "Hunde", "Erfolge", "Kurse", "Kursblatt", "Mensch/Hund Mini+", "Kalender", "Papierkorb"];
 const PRIVACY = ["Datenschutz"];
-const FINANCE = ["Kontenblatt", "Rechnungen", "Zahlungen", "Kasse", "Buchhaltung", "Mahnwesen"];
+const FINANCE = ["Kontenblatt", "Rechnungen", "Zahlungen", "Kasse", "Buchhaltung", "Spenden", "Mahnwesen"];
 const ADMIN = ["Kurs-Typen", "Tasks", "Einstellungen"];
 
 /** The sidebar of each role, in the spec's order; the Listen group follows. */

@@ -183,6 +183,7 @@ describe("accounts and spheres", () => {
       productAccount: null,
       productSphere: null,
       isCard: 0,
+      isDonation: 0,
     };
     expect(incomeAccountOf(none, accounts)).toEqual({ account: "42000", sphere: "ZWECK" });
     expect(incomeAccountOf({ ...none, courseAccount: "42500", courseSphere: "WIRTSCHAFT" }, accounts)).toEqual({ account: "42500", sphere: "WIRTSCHAFT" });
@@ -193,6 +194,7 @@ describe("accounts and spheres", () => {
     });
     expect(incomeAccountOf({ ...none, feeKind: "OTHER", isCard: 1 }, accounts)).toEqual({ account: "42100", sphere: "ZWECK" });
     expect(incomeAccountOf({ ...none, feeKind: null }, accounts)).toEqual({ account: "44000", sphere: "WIRTSCHAFT" });
+    expect(incomeAccountOf({ ...none, feeKind: "OTHER", isDonation: 1 }, accounts)).toEqual({ account: "41000", sphere: "IDEELL" });
   });
 
   it("ships the migration's accounts as the SKR 42 presets", async () => {

@@ -817,6 +817,8 @@ const NOTHING_EXPIRED = {
   debitItemIds: [],
   molliePaymentIds: [],
   feeIds: [],
+  receiptIds: [],
+  receiptPdfKeys: [],
   mandateIds: [],
   personIds: [],
 };

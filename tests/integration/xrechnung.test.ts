@@ -18,7 +18,7 @@ import * as schema from "~/db/schema";
 import { taxOfGross, taxSummary } from "~/lib/tax";
 import { basisForTax, decimalOfCents, en16931Tax, lineNets, NOT_TAXABLE_REASON, XRECHNUNG_SPECIFICATION } from "~/lib/xrechnung";
 import { issueInvoice, saveInvoiceRow } from "~/models/invoices.server";
-import { sha256Hex } from "~/services/invoice-pdfs.server";
+import { sha256Hex } from "~/lib/bytes";
 import { fetchApp, postForm } from "../support/app";
 import { centsOf, einvoiceRuleErrors, parseCii } from "../support/einvoice-rules";
 import { loadDemoData } from "../support/seed";

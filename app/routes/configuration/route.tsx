@@ -2,7 +2,18 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuditBlock, CheckboxField, FormErrors, LockedField, MoneyField, NumberField, SelectField, TextAreaField, TextField } from "~/components/forms/fields";
+import {
+  AuditBlock,
+  CheckboxField,
+  DateField,
+  FormErrors,
+  LockedField,
+  MoneyField,
+  NumberField,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from "~/components/forms/fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { auditText, formatDate, formatDateTimeWithSeconds, formatMoneyInput } from "~/lib/format";
 import { getConfiguration, hasIssuedInvoices, isRefusedValue, saveConfiguration, type ConfigurationRecord } from "~/models/configuration.server";
@@ -18,6 +29,7 @@ import { listBaseRates, saveBaseRate } from "~/models/default-interest.server";
 import { formatRate } from "~/lib/default-interest";
 import { SaveGateReason, useSaveGate } from "~/components/forms/save-gate";
 import { CLUB_TAX_STATUS_LABELS, CLUB_TAX_STATUSES, TAX_CASE_OPTIONS } from "~/lib/tax";
+import { EXEMPTION_NOTICE_KINDS, EXEMPTION_NOTICE_LABELS } from "~/lib/donations";
 
 export const meta: MetaFunction = () => [{ title: "Einstellungen – Wuff" }];
 
@@ -148,6 +160,7 @@ function defaults(config: ConfigurationRecord | null) {
     clubMembershipPriceReduced1: formatMoneyInput(config.clubMembershipPriceReduced1),
     clubMembershipPriceReduced2: formatMoneyInput(config.clubMembershipPriceReduced2),
     returnCharge: formatMoneyInput(config.returnCharge),
+    exemptionNoticeDate: formatDate(config.exemptionNoticeDate),
   };
 }
 
@@ -180,6 +193,11 @@ const CONFIGURATION_LABELS = {
   debitAutoSettle: "Lastschriften automatisch als bezahlt buchen",
   defaultInterest: "Verzugszinsen berechnen",
   waitlistOfferHours: "Angebot aus der Warteliste gilt (Stunden)",
+  exemptionNoticeKind: "Bescheid des Finanzamts",
+  exemptionTaxOffice: "Finanzamt",
+  exemptionNoticeDate: "Datum des Bescheids",
+  exemptionAssessmentPeriod: "Veranlagungszeitraum",
+  exemptionPurposes: "Steuerbegünstigte Zwecke",
 };
 
 export default function ConfigurationScreen() {
@@ -273,6 +291,32 @@ export default function ConfigurationScreen() {
             <SelectField meta={fields.taxCaseEnrollment} label="Aufnahmegebühren" options={TAX_CASE_OPTIONS} />
             <SelectField meta={fields.taxCaseCourse} label="Kursgebühren" options={TAX_CASE_OPTIONS} />
             <SelectField meta={fields.taxCaseOther} label="Sonstige Posten und neue Zeilen" options={TAX_CASE_OPTIONS} />
+          </div>
+        </fieldset>
+        <fieldset className="mt-6 border-t border-slate-200 pt-4">
+          <legend className="pr-2 text-base font-semibold text-wuff-800">Steuerbegünstigung (Zuwendungsbestätigungen)</legend>
+          <p className="mb-3 text-sm text-slate-600">
+            Nur ein steuerbegünstigter Verein stellt Zuwendungsbestätigungen für Spenden aus. Art, Finanzamt und Datum des Bescheids, die Steuernummer und die
+            Zwecke stehen auf jeder Bestätigung. Ein Freistellungsbescheid trägt Bestätigungen fünf Jahre, eine Feststellung nach § 60a AO drei Jahre (§ 63 Abs.
+            5 AO). Ohne Bescheid bleibt das Feld leer: dann stellt Wuff keine Bestätigung aus.
+          </p>
+          <div className="grid grid-cols-2 gap-4">
+            <SelectField
+              meta={fields.exemptionNoticeKind}
+              label="Bescheid des Finanzamts"
+              className="col-span-2"
+              placeholder="Kein Bescheid (keine Zuwendungsbestätigungen)"
+              options={EXEMPTION_NOTICE_KINDS.map((kind) => ({ value: kind, label: EXEMPTION_NOTICE_LABELS[kind] }))}
+            />
+            <TextField meta={fields.exemptionTaxOffice} label="Finanzamt" />
+            <DateField meta={fields.exemptionNoticeDate} label="Datum des Bescheids" />
+            <TextField meta={fields.exemptionAssessmentPeriod} label="Veranlagungszeitraum (Freistellungsbescheid, z. B. 2024)" />
+            <TextField
+              meta={fields.exemptionPurposes}
+              label="Steuerbegünstigte Zwecke: Förderung …"
+              placeholder="des Sports (§ 52 Abs. 2 Satz 1 Nr. 21 AO)"
+              className="col-span-2"
+            />
           </div>
         </fieldset>
         <fieldset className="mt-6 border-t border-slate-200 pt-4">

@@ -3,6 +3,7 @@ import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
 import { CLUB_TAX_STATUSES, compactVatId, isValidTaxNumber, isValidVatId } from "~/lib/tax";
 import { optionalBic, optionalCreditorId, optionalIban } from "~/lib/bank-fields";
 import { MAX_NOTICE_DAYS, MIN_NOTICE_DAYS } from "~/lib/debit-notice";
+import { EXEMPTION_NOTICE_KINDS } from "~/lib/donations";
 
 /** The longest an offer from a waiting list stands: two weeks. */
 const MAX_OFFER_HOURS = 336;
@@ -10,6 +11,7 @@ import {
   checkbox,
   moneyInCents,
   optionalEmail,
+  optionalGermanDate,
   optionalPhone,
   optionalText,
   optionalWholeNumber,
@@ -74,8 +76,29 @@ export const configurationSchema = z
     waitlistOfferHours: wholeNumber("Das Angebot aus der Warteliste", MAX_OFFER_HOURS)
       .min(1, "Das Angebot aus der Warteliste gilt mindestens 1 Stunde")
       .optional(),
+    // Zuwendungsbestätigungen (issue 35 item 5): the tax office's notice that the club is steuerbegünstigt.
+    exemptionNoticeKind: z
+      .enum(EXEMPTION_NOTICE_KINDS, { error: "Bitte die Art des Bescheids wählen" })
+      .optional()
+      .transform((value) => value ?? null),
+    exemptionTaxOffice: optionalText(100),
+    exemptionNoticeDate: optionalGermanDate(),
+    exemptionAssessmentPeriod: optionalText(30),
+    exemptionPurposes: optionalText(300),
   })
   .superRefine((value, context) => {
+    // A notice names its Finanzamt, date and the purposes (and a Freistellungsbescheid its
+    // Veranlagungszeitraum): each stands on every Zuwendungsbestätigung (BMF-Muster, § 50 EStDV).
+    if (value.exemptionNoticeKind) {
+      const missing = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+      if (!value.exemptionTaxOffice) missing("exemptionTaxOffice", "Bitte das Finanzamt angeben, das den Bescheid erlassen hat");
+      if (!value.exemptionNoticeDate) missing("exemptionNoticeDate", "Bitte das Datum des Bescheids angeben");
+      if (!value.exemptionPurposes) missing("exemptionPurposes", "Bitte die steuerbegünstigten Zwecke nach der Satzung angeben");
+      if (value.exemptionNoticeKind === "FREISTELLUNG" && !value.exemptionAssessmentPeriod) {
+        missing("exemptionAssessmentPeriod", "Bitte den Veranlagungszeitraum des Freistellungsbescheids angeben (z. B. 2024)");
+      }
+      if (!value.taxNumber) missing("taxNumber", "Die Steuernummer steht auf jeder Zuwendungsbestätigung: bitte angeben");
+    }
     if (bicRequiredFor(value.iban) && !value.bic) context.addIssue({ code: "custom", path: ["bic"], message: BIC_MESSAGES.required });
     // A USt-IdNr typed into the Steuernummer belongs into its own field.
     if (value.taxNumber && isValidVatId(value.taxNumber)) {
