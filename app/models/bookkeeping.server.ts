@@ -30,6 +30,7 @@ import {
   firstSet,
   purposeOfFeeKind,
   purposeOfMethod,
+  PURPOSES,
   SPHERE_COST_CENTRE,
   taxKeyOf,
   type Chart,
@@ -80,7 +81,8 @@ export async function bookkeepingSettings(db: Db): Promise<BookkeepingSettings> 
     accountLength: config?.accountLength ?? CHART_ACCOUNT_LENGTH.SKR42,
     taxStatus: config?.taxStatus ?? "SMALL_BUSINESS",
     rowVersion: config?.rowVersion ?? 1,
-    accounts,
+    // In the order of the purposes (a purpose added later, such as Spenden, stands where it belongs).
+    accounts: accounts.sort((a, b) => PURPOSES.indexOf(a.purpose) - PURPOSES.indexOf(b.purpose)),
   };
 }
 

@@ -886,8 +886,8 @@ const RETAINED_UNTIL_SQL = (person: string) => `(SELECT max(until) FROM (
     SELECT ${retentionEndSql("date", "vouchers")} AS until FROM invoice_headers WHERE person_id = ${person}
     UNION ALL SELECT ${retentionEndSql("date", "vouchers")} FROM fees WHERE person_id = ${person}
     UNION ALL SELECT ${retentionEndSql("collection_date", "vouchers")} FROM direct_debit_items WHERE person_id = ${person}
-    UNION ALL SELECT ${retentionEndSql("date", "books")} FROM payments WHERE person_id = ${person}
-    UNION ALL SELECT ${retentionEndSql("issued_on", "books")} FROM donation_receipts WHERE person_id = ${person}
+    UNION ALL SELECT ${retentionEndSql("day", "books")} FROM (SELECT date AS day FROM payments WHERE person_id = ${person}
+      UNION ALL SELECT issued_on FROM donation_receipts WHERE person_id = ${person})
     UNION ALL SELECT ${retentionEndSql("date", "letters")} FROM reminders WHERE person_id = ${person}))`;
 
 /**

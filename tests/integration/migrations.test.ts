@@ -8,6 +8,7 @@
 import { env } from "cloudflare:test";
 import { reminderStandingTriggers } from "~/db/derived";
 import { paymentJournalTriggers } from "~/db/frozen";
+import { donationTriggers } from "~/db/donations";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fetchApp } from "../support/app";
 import { loadDemoData } from "../support/seed";
@@ -20,9 +21,15 @@ function feeRebuild(): string[] {
   const start = migration.queries.findIndex((query) => query.includes("INSERT OR REPLACE INTO write_context"));
   expect(start).toBeGreaterThan(0);
   // The triggers of later migrations that name fees (the journal's, 0033; the reminder standing's,
-  // 0034): a rebuild of fees drops them first, and the migration's generated block (history-triggers)
+  // 0034; the donations', 0068): a rebuild of fees drops them first, and the migration's generated block (history-triggers)
   // writes them again, as every later rebuild must (app/db/frozen.ts, app/db/derived.ts).
-  const naming = [...paymentJournalTriggers().filter((trigger) => trigger.name === "payment_allocations_apply"), ...reminderStandingTriggers()];
+  const naming = [
+    ...paymentJournalTriggers().filter((trigger) => trigger.name === "payment_allocations_apply"),
+    ...reminderStandingTriggers(),
+    // Spenden (0068): a donation's fee is checked on insert (its trigger on fees goes with the
+    // table and needs columns 0023 did not have yet).
+    ...donationTriggers().filter((trigger) => trigger.name === "donations_fee_is_donation"),
+  ];
   return [
     ...naming.map((trigger) => `DROP TRIGGER IF EXISTS ${trigger.name}`),
     ...migration.queries.slice(start).filter((query) => !/^\s*INSERT INTO `(templates|reminder_levels)`/.test(query)),
