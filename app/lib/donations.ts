@@ -186,7 +186,8 @@ const RECEIPT_TEMPLATE = `<!doctype html>
   table.amount td { border: 1px solid #111; padding: 3pt 6pt; vertical-align: top; }
   p { margin: 0 0 6pt; }
   .check { font-family: sans-serif; }
-  .sign { margin-top: 26pt; border-top: 1px solid #111; width: 70%; padding-top: 2pt; }
+  .sign { margin-top: 14pt; width: 70%; }
+  .sign .line { margin-top: 30pt; border-top: 1px solid #111; padding-top: 2pt; }
   .note { font-size: 8pt; margin-top: 10pt; }
   .number { float: right; font-size: 8pt; }
   .annex { page-break-before: always; }
@@ -213,7 +214,7 @@ const RECEIPT_TEMPLATE = `<!doctype html>
 <p><span class="check">☒</span> Es wird bestätigt, dass es sich nicht um {{#collective}}Mitgliedsbeiträge handelt, deren{{/collective}}{{^collective}}einen Mitgliedsbeitrag handelt, dessen{{/collective}} Abzug nach § 10b Abs. 1 des Einkommensteuergesetzes ausgeschlossen ist.</p>
 {{#collective}}<p>Es wird bestätigt, dass über die in der Gesamtsumme enthaltenen Zuwendungen keine weiteren Bestätigungen, weder formelle Zuwendungsbestätigungen noch Beitragsquittungen oder ähnliches ausgestellt wurden und werden.</p>
 <p>Ob es sich um den Verzicht auf Erstattung von Aufwendungen handelt, ist der Anlage zur Sammelbestätigung zu entnehmen.</p>{{/collective}}
-<div class="sign">{{issuer.place}}, {{issuedOn}}<br><span class="label">(Ort, Datum und Unterschrift des Zuwendungsempfängers)</span></div>
+<div class="sign"><div>{{issuer.place}}, {{issuedOn}}</div><div class="line"><span class="label">(Ort, Datum und Unterschrift des Zuwendungsempfängers)</span></div></div>
 <div class="note"><strong>Hinweis:</strong><br>
 Wer vorsätzlich oder grob fahrlässig eine unrichtige Zuwendungsbestätigung erstellt oder veranlasst, dass Zuwendungen nicht zu den in der Zuwendungsbestätigung angegebenen steuerbegünstigten Zwecken verwendet werden, haftet für die entgangene Steuer (§ 10b Abs. 4 EStG, § 9 Abs. 3 KStG, § 9 Nr. 5 GewStG).<br>
 Diese Bestätigung wird nicht als Nachweis für die steuerliche Berücksichtigung der Zuwendung anerkannt, wenn das Datum des Freistellungsbescheides länger als 5 Jahre bzw. das Datum der Feststellung der Einhaltung der satzungsmäßigen Voraussetzungen nach § 60a Abs. 1 AO länger als 3 Jahre seit Ausstellung der Bestätigung zurückliegt (§ 63 Abs. 5 AO).</div>
