@@ -36,7 +36,7 @@ export default function DonationDialog({ data, actionData, closeHref }: DialogPr
           )}
           <DateField meta={fields.date} label="Tag der Zuwendung" />
           <MoneyField meta={fields.amount} label="Betrag" />
-          <SelectField meta={fields.method} label="Eingegangen als" options={data.methods} />
+          <SelectField meta={fields.method} label="Eingegangen als" options={data.methods} className="sm:col-span-2" />
           <TextField meta={fields.text} label="Notiz (z. B. Verwendungszweck)" className="sm:col-span-2" />
         </div>
         <FormErrors errors={[...(form.errors ?? []), ...(actionData?.error ? [actionData.error] : [])]} id={form.errorId} />
