@@ -1,4 +1,6 @@
+import type { Db } from "~/db/client.server";
 import { isSearchTooLong, parseSearchText, SEARCH_TOO_LONG } from "~/lib/grid-state";
+import { searchOwners } from "~/models/dogs.server";
 
 /** A choice of a lookup field (a select filled by a search). */
 export type LookupOption = { id: number; label: string };
@@ -22,4 +24,9 @@ export async function lookupOptions(
   const found = term ? await find(term) : [];
   const keptIds = new Set(keep.map((option) => option.id));
   return { term, options: [...keep, ...found.filter((row) => !keptIds.has(row.id)).map((row) => ({ id: row.id, label: row.fullName ?? String(row.id) }))] };
+}
+
+/** The person lookup of a dialog ('Person suchen'): the person chosen so far, then the people the search found. */
+export function personLookup(db: Db, search: URLSearchParams, person: { id: number; fullName: string | null } | undefined) {
+  return lookupOptions(search, "personId", (term) => searchOwners(db, term), person ? [{ id: person.id, label: person.fullName ?? String(person.id) }] : []);
 }

@@ -10,11 +10,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { formatCount, formatDate, formatMoney, todayInBerlin } from "~/lib/format";
 import { CARD_KIND_LABELS, cardValidUntil } from "~/lib/cards";
 import { recordNotice, refundableOf, refundCard, type Refundable } from "~/models/card-settlements.server";
-import { searchOwners } from "~/models/dogs.server";
 import { personName } from "~/models/people.server";
 import { cardOf, productsForSale, sellCard } from "~/models/cards.server";
 import { defineDialog, refusedOn, type DialogOutcome, type DialogViewContext } from "../define.server";
-import { lookupOptions, type LookupOption } from "../lookup.server";
+import { personLookup, type LookupOption } from "../lookup.server";
 import { cardNoticeSchema, cardRefundSchema, cardSaleSchema } from "./schema";
 
 export type CardSaleDialogData = {
@@ -29,10 +28,7 @@ export type CardSaleDialogData = {
 async function saleData({ db, parent, search }: DialogViewContext): Promise<CardSaleDialogData> {
   const personId = parent?.type === "PERSON" ? parent.id : null;
   const person = personId ? await personName(db, personId) : undefined;
-  const [lookup, products] = await Promise.all([
-    lookupOptions(search, "personId", (term) => searchOwners(db, term), person ? [{ id: person.id, label: person.fullName ?? String(person.id) }] : []),
-    productsForSale(db, personId),
-  ]);
+  const [lookup, products] = await Promise.all([personLookup(db, search, person), productsForSale(db, personId)]);
   return {
     kind: "sale",
     people: lookup.options,

@@ -15,7 +15,7 @@ import {
   type CertificationMasterOption,
   type CertificationRecord,
 } from "~/models/certifications.server";
-import { getDog, searchOwners } from "~/models/dogs.server";
+import { getDog } from "~/models/dogs.server";
 import { personName } from "~/models/people.server";
 import {
   auditText,
@@ -28,7 +28,7 @@ import {
   postedId,
   saveVersioned,
 } from "../define.server";
-import { lookupOptions, type LookupOption } from "../lookup.server";
+import { lookupOptions, personLookup, type LookupOption } from "../lookup.server";
 import { certificationSchema, type CertificationFormValues } from "./schema";
 import { certificationsGrid } from "~/grids/certifications.grid";
 
@@ -68,7 +68,7 @@ async function dialogData({ db, parent, search }: DialogViewContext, certificati
       : undefined;
   const keptDog = dogId && !ownDogs.some((option) => option.id === dogId) ? await dogOptions(db, { id: dogId }) : [];
   const [people, dogs] = await Promise.all([
-    lookupOptions(search, "personId", (term) => searchOwners(db, term), person ? [{ id: person.id, label: person.fullName ?? String(person.id) }] : []),
+    personLookup(db, search, person),
     lookupOptions(
       search,
       "dogId",

@@ -35,7 +35,7 @@ import {
 import { onlineBookingsOf } from "~/models/online-bookings.server";
 import { moveOnWaitlist, waitlistOfCourseOf } from "~/models/waitlist.server";
 import { onlineBookingText } from "~/lib/online-bookings";
-import { getDog, searchOwners } from "~/models/dogs.server";
+import { getDog } from "~/models/dogs.server";
 import type { Db } from "~/db/client.server";
 import {
   auditText,
@@ -48,7 +48,7 @@ import {
   type ConfirmData,
   type DialogViewContext,
 } from "../define.server";
-import { lookupOptions, type LookupOption } from "../lookup.server";
+import { lookupOptions, personLookup, type LookupOption } from "../lookup.server";
 import { membershipSchema, transferSchema, waitlistMoveSchema } from "./schema";
 import { courseMembershipsGrid } from "~/grids/courseMemberships.grid";
 
@@ -197,7 +197,7 @@ async function dialogData(context: DialogViewContext, membership: MembershipReco
   ]);
   const keptDog = dog && !ownDogs.some((option) => option.id === dog.id) ? [{ id: dog.id, label: `${dog.commonName} (${dog.ownerFullName ?? ""})` }] : [];
   const [people, dogs] = await Promise.all([
-    lookupOptions(search, "personId", (term) => searchOwners(db, term), person ? [{ id: person.id, label: person.fullName ?? String(person.id) }] : []),
+    personLookup(db, search, person),
     allDogs
       ? lookupOptions(search, "dogId", (term) => dogOptions(db, { term }), keptDog)
       : Promise.resolve({ term: "", options: [...keptDog, ...ownDogs.map((option) => ({ id: option.id, label: option.fullName }))] }),

@@ -7,7 +7,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { DONATION_METHOD_LABELS, DONATION_METHODS } from "~/lib/donations";
 import { formatDate, formatMoney, todayInBerlin } from "~/lib/format";
-import { searchOwners } from "~/models/dogs.server";
 import {
   cancelDonation,
   donationCancelRefusal,
@@ -21,7 +20,7 @@ import {
 import { personName } from "~/models/people.server";
 import { storeReceiptPdfs } from "~/services/donation-receipts.server";
 import { defineDialog, postedId, refusedOn, type ConfirmData, type DialogOutcome, type DialogViewContext } from "../define.server";
-import { lookupOptions, type LookupOption } from "../lookup.server";
+import { personLookup, type LookupOption } from "../lookup.server";
 import { donationSchema } from "./schema";
 
 export type DonationDialogData = {
@@ -38,12 +37,7 @@ export type DonationDialogData = {
 async function addData({ db, parent, search }: DialogViewContext): Promise<DonationDialogData> {
   const personId = parent?.type === "PERSON" ? parent.id : null;
   const person = personId ? await personName(db, personId) : undefined;
-  const lookup = await lookupOptions(
-    search,
-    "personId",
-    (term) => searchOwners(db, term),
-    person ? [{ id: person.id, label: person.fullName ?? String(person.id) }] : [],
-  );
+  const lookup = await personLookup(db, search, person);
   return {
     people: lookup.options,
     personSearch: lookup.term,

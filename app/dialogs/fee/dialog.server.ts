@@ -10,7 +10,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatDate, formatMoneyInput, todayInBerlin } from "~/lib/format";
 import { INVOICED_FEE_CHANGED } from "~/models/course-memberships.server";
-import { searchOwners } from "~/models/dogs.server";
 import { deleteFee, getFee, insertFee, updateFee, type FeeRecord } from "~/models/fees.server";
 import { personName } from "~/models/people.server";
 import {
@@ -23,7 +22,7 @@ import {
   type DialogOutcome,
   type DialogViewContext,
 } from "../define.server";
-import { lookupOptions, type LookupOption } from "../lookup.server";
+import { personLookup, type LookupOption } from "../lookup.server";
 import { feeSchema, type FeeFormValues } from "./schema";
 import { feesGrid } from "~/grids/fees.grid";
 import { remindersGrid } from "~/grids/reminders.grid";
@@ -57,12 +56,7 @@ export type FeeDialogData = {
 async function dialogData({ db, parent, search }: DialogViewContext, fee: FeeRecord | null): Promise<FeeDialogData> {
   const personId = fee ? fee.personId : parent?.type === "PERSON" ? parent.id : null;
   const person = personId ? await personName(db, personId) : undefined;
-  const lookup = await lookupOptions(
-    search,
-    "personId",
-    (term) => searchOwners(db, term),
-    person ? [{ id: person.id, label: person.fullName ?? String(person.id) }] : [],
-  );
+  const lookup = await personLookup(db, search, person);
   return {
     fee: fee && present(fee),
     people: lookup.options,
