@@ -34,9 +34,15 @@ const NOTICE_VALID_YEARS: Record<ExemptionNoticeKind, number> = { FREISTELLUNG: 
 export const DONATION_RECEIPT_KINDS = ["SINGLE", "COLLECTIVE"] as const;
 export type DonationReceiptKind = (typeof DONATION_RECEIPT_KINDS)[number];
 
-/** The methods by which a donation can come in (the journal's; a Verrechnung is no money). */
-export const DONATION_METHODS = ["TRANSFER", "CASH"] as const;
-export const DONATION_METHOD_LABELS: Record<(typeof DONATION_METHODS)[number], string> = { TRANSFER: "Überweisung", CASH: "Bar" };
+/** How a donation came in: a transfer or cash booked now, or money already in the journal as the
+ *  donor's credit (a transfer the bank statement import booked without an item). */
+export const DONATION_METHODS = ["TRANSFER", "CASH", "CREDIT"] as const;
+export type DonationMethod = (typeof DONATION_METHODS)[number];
+export const DONATION_METHOD_LABELS: Record<DonationMethod, string> = {
+  TRANSFER: "Überweisung",
+  CASH: "Bar",
+  CREDIT: "Schon gebucht: aus dem Guthaben der Person (z. B. Kontoauszug)",
+};
 
 /** The club as a receipt names it, with its notice from the tax office. */
 export type Issuer = {

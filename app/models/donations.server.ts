@@ -3,9 +3,11 @@
  *
  * A donation is recorded with its donor and booked in one batch as a fee of its own (kind 'OTHER',
  * not invoiced) that its journal entry (Überweisung or Bar) pays at once: the books (DATEV, EÜR on
- * the account 'Spenden'), the Kasse and the person's account take it as any paid fee. A wrong one
- * is cancelled while no receipt names it: its payment is undone by a counter-entry and a
- * 'Verrechnung' settles the fee again (so it never shows as owed), both in one batch.
+ * the account 'Spenden'), the Kasse and the person's account take it as any paid fee; money the
+ * journal already holds as the donor's credit (a transfer the bank statement import could not
+ * assign) can be taken instead. A wrong one is cancelled while no receipt names it: what its
+ * entries paid on the fee becomes the person's credit again and a 'Verrechnung' settles the fee
+ * (so it never shows as owed).
  *
  * Receipts: a single one per donation or a Sammelbestätigung per donor and year, numbered
  * 'ZB-2026-0001' per year of issue, each donation confirmed at most once (the Sammelbestätigung
@@ -17,7 +19,8 @@ import { and, asc, between, count, desc, eq, isNull, sql, sum, type SQL } from "
 import { ABORT_UNLESS_CHANGED, render, runAtomically, toSql, type Db, type Statement } from "~/db/client.server";
 import { configuration, donationReceipts, donations, fees, paymentAllocations, payments, people } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
-import { issuerOf, receiptHtml, receiptNumberOf, type DonationReceiptKind, type Issuer, type ReceiptDocument } from "~/lib/donations";
+import { issuerOf, receiptHtml, receiptNumberOf, type DonationMethod, type DonationReceiptKind, type Issuer, type ReceiptDocument } from "~/lib/donations";
+import { formatMoney } from "~/lib/format";
 import { periodRange, type Period } from "~/lib/periods";
 import { sha256Hex } from "~/lib/bytes";
 import { auditInsert, type Actor } from "./audit.server";
@@ -25,7 +28,7 @@ import { cashBookRefusal } from "./cash-refusal.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import { pageOfPosition, positionInOrder } from "./paging.server";
 import { containsPattern } from "./search.server";
-import { dialogPaymentStatements, entryInsert, isDuplicateEntry, reversalStatements, allocationStatements } from "./payments.server";
+import { allocationStatements, dialogPaymentStatements, entryInsert, isDuplicateEntry, paidFromCreditStatements, personCredit } from "./payments.server";
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -150,7 +153,7 @@ export function singleReceiptRefusal(donation: Pick<DonationRow, "receiptNumber"
 // ---------------------------------------------------------------------------------------------
 // Recording and cancelling
 
-export type DonationInput = { personId: number; date: string; amount: number; method: "TRANSFER" | "CASH"; text: string; key: string };
+export type DonationInput = { personId: number; date: string; amount: number; method: DonationMethod; text: string; key: string };
 
 export type DonationOutcome = { status: "recorded"; id: number } | { status: "refused"; message: string; field?: string } | { status: "already" };
 
@@ -164,6 +167,25 @@ export async function recordDonation(db: Db, input: DonationInput, actor: Actor,
     return { status: "refused", field: "personId", message: "Die Daten dieser Person sind gelöscht (DSGVO): Eine Spende wird ihr nicht zugeordnet." };
   const feeText = input.text ? `Spende: ${input.text}` : "Spende";
   const nowIso = now.toISOString();
+  // The money: booked now as a journal entry (keyed by the form: sent twice, booked once), or taken
+  // from the donor's credit (money the journal already holds, e.g. from the bank statement import).
+  const money =
+    input.method === "CREDIT"
+      ? await paidFromCreditStatements(db, input.personId, input.amount, newestFee, actor, nowIso)
+      : dialogPaymentStatements(
+          { method: input.method, date: input.date, key: input.key },
+          { personId: input.personId, amount: input.amount, text: "Spende" },
+          { feeId: newestFee, amount: input.amount },
+          actor,
+          now,
+        );
+  if (!money) {
+    return {
+      status: "refused",
+      field: "amount",
+      message: `Das Guthaben der Person reicht nicht (${formatMoney(await personCredit(db, input.personId))}): Eine Spende aus dem Guthaben ist höchstens so hoch.`,
+    };
+  }
   const statements: Statement[] = [
     toSql(
       db.insert(fees).values({
@@ -178,13 +200,7 @@ export async function recordDonation(db: Db, input: DonationInput, actor: Actor,
         ...auditInsert(actor, now),
       }),
     ),
-    ...dialogPaymentStatements(
-      { method: input.method, date: input.date, key: input.key },
-      { personId: input.personId, amount: input.amount, text: "Spende" },
-      { feeId: newestFee, amount: input.amount },
-      actor,
-      now,
-    ),
+    ...money,
     render(sql`INSERT INTO ${donations} (person_id, date, amount, fee_id, text, created_by, created_on)
       VALUES (${input.personId}, ${input.date}, ${input.amount}, ${newestFee}, ${input.text.slice(0, 200)}, ${actor.name}, ${nowIso})`),
   ];
@@ -192,6 +208,8 @@ export async function recordDonation(db: Db, input: DonationInput, actor: Actor,
     await runAtomically(db, statements);
   } catch (error) {
     if (isDuplicateEntry(error)) return { status: "already" };
+    if (isAbortedAsUnchanged(error))
+      return { status: "refused", field: "amount", message: "Das Guthaben der Person wurde inzwischen verrechnet: Bitte neu erfassen." };
     const cash = await cashBookRefusal(db, error);
     if (cash) return { status: "refused", field: "date", message: cash };
     throw error;
@@ -203,9 +221,11 @@ export async function recordDonation(db: Db, input: DonationInput, actor: Actor,
 export type CancelOutcome = { status: "cancelled" } | { status: "refused"; message: string } | { status: "missing" };
 
 /**
- * 'Stornieren': a donation recorded by mistake. Its payment is undone by a counter-entry dated
- * `date` (the money goes back, a cash one out of the Kasse) and a 'Verrechnung' settles its fee, so
- * nothing is owed; the donation stays, marked cancelled. Refused once a receipt names it.
+ * 'Stornieren': a donation recorded by mistake (the money was no donation, or the wrong donor).
+ * What its entries paid on its fee goes back to them, so the money is the person's credit again
+ * (refunded or used under 'Zahlungen'); a 'Verrechnung' dated `date` settles the fee, so nothing
+ * is owed (DATEV: 'Spenden an Debitor'). The journal's entries stay as booked; the donation stays,
+ * marked cancelled. Refused once a receipt names it.
  */
 export async function cancelDonation(db: Db, id: number, date: string, actor: Actor, now = new Date()): Promise<CancelOutcome> {
   const donation = await getDonation(db, id);
@@ -219,12 +239,10 @@ export async function cancelDonation(db: Db, id: number, date: string, actor: Ac
     render(sql`UPDATE ${donations} SET cancelled_by = ${actor.name}, cancelled_on = ${nowIso}
       WHERE id = ${id} AND cancelled_on IS NULL AND receipt_id IS NULL`),
     ABORT_UNLESS_CHANGED,
-    ...reversalStatements(
-      sql`SELECT a.payment_id FROM ${paymentAllocations} a JOIN ${payments} y ON y.id = a.payment_id WHERE a.fee_id = ${feeId} AND y.method <> 'OFFSET'`,
-      { date, text: `Storno der Spende, erfasst von ${actor.name}` },
-      actor,
-      nowIso,
-    ),
+    render(sql`INSERT INTO ${paymentAllocations} (payment_id, invoice_id, fee_id, amount, created_by, created_on)
+      SELECT a.payment_id, NULL, a.fee_id, -sum(a.amount), ${actor.name}, ${nowIso}
+      FROM ${paymentAllocations} a JOIN ${payments} y ON y.id = a.payment_id
+      WHERE a.fee_id = ${feeId} AND y.method <> 'OFFSET' GROUP BY a.payment_id, a.fee_id HAVING sum(a.amount) <> 0`),
     entryInsert(
       {
         entryKey,
@@ -233,7 +251,7 @@ export async function cancelDonation(db: Db, id: number, date: string, actor: Ac
         amount: donation.amount,
         method: "OFFSET",
         source: "CORRECTION",
-        text: "Storno der Spende: Posten ausgeglichen",
+        text: "Storno der Spende: Posten ausgeglichen, der Betrag ist Guthaben",
       },
       actor,
       nowIso,
@@ -245,8 +263,6 @@ export async function cancelDonation(db: Db, id: number, date: string, actor: Ac
   } catch (error) {
     if (isAbortedAsUnchanged(error) || isDuplicateEntry(error))
       return { status: "refused", message: "Diese Spende ist schon storniert oder inzwischen bestätigt." };
-    const cash = await cashBookRefusal(db, error, donation.amount);
-    if (cash) return { status: "refused", message: cash };
     throw error;
   }
   return { status: "cancelled" };

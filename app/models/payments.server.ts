@@ -281,12 +281,17 @@ export async function reversePayment(db: Db, id: number, input: { date: string; 
   if (!entry) return { status: "missing" };
   const refusal = reversalRefusal(entry);
   if (refusal) return { status: "refused", message: refusal };
-  // A donation's payment goes with the donation ('Stornieren' under Spenden), never alone: its fee
-  // would be owed again.
-  const [donation] = await db.all<{ id: number }>(
-    sql`SELECT d.id FROM donations d JOIN ${paymentAllocations} a ON a.fee_id = d.fee_id WHERE a.payment_id = ${id} LIMIT 1`,
-  );
-  if (donation) return { status: "refused", message: "Das ist die Zahlung einer Spende: Sie wird mit der Spende unter „Spenden“ storniert." };
+  // A payment of a donation is undone only after the donation is cancelled ('Stornieren' under
+  // Spenden): its fee would be owed again.
+  const [donation] = await db.all<{ id: number }>(sql`SELECT d.id FROM donations d JOIN ${paymentAllocations} a ON a.fee_id = d.fee_id
+    WHERE a.payment_id = ${id} AND d.cancelled_on IS NULL GROUP BY d.id HAVING sum(a.amount) <> 0 LIMIT 1`);
+  if (donation) {
+    return {
+      status: "refused",
+      message:
+        "Diese Zahlung bezahlt eine Spende: Erst die Spende unter „Spenden“ stornieren, dann ist der Betrag Guthaben und die Zahlung lässt sich zurückbuchen.",
+    };
+  }
   const [cancelled] = await db
     .select({ invoiceNumber: invoiceHeaders.invoiceNumber })
     .from(paymentAllocations)
@@ -368,6 +373,33 @@ export async function useCredit(db: Db, target: Target, actor: Actor, now = new 
     throw error;
   }
   return { status: "used", amount: used };
+}
+
+/**
+ * The allocations that pay `amount` of the fee `feeId` (SQL: a fee of the same batch) from the
+ * person's credit, oldest entries first, and a guard that aborts the batch (isAbortedAsUnchanged)
+ * should the credit have been used meanwhile; null when the credit is short.
+ */
+export async function paidFromCreditStatements(
+  db: Db,
+  personId: number,
+  amount: number,
+  feeId: SQL,
+  actor: Actor,
+  nowIso: string,
+): Promise<Statement[] | null> {
+  if ((await personCredit(db, personId)) < amount) return null;
+  const statements: Statement[] = [];
+  let left = amount;
+  for (const entry of await entriesWithCredit(db, personId)) {
+    const part = Math.min(entry.rest, left);
+    if (part <= 0) break;
+    statements.push(...allocationStatements(entry.entryKey, { feeId, amount: part }, actor, nowIso, { touch: false }));
+    left -= part;
+  }
+  if (left > 0) return null;
+  statements.push(render(sql`SELECT CASE WHEN ${creditOfPerson(personId)} < 0 THEN json('unchanged') END`));
+  return statements;
 }
 
 // ---------------------------------------------------------------------------------------------

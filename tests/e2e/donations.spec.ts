@@ -51,7 +51,7 @@ test("Spenden: a donation recorded, its receipt refused without a notice, cancel
   await expect(cancel).toBeVisible();
   if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
   await cancel.getByRole("button", { name: "Stornieren" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Spende storniert: Die Zahlung ist zurückgebucht." })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Spende storniert: Der Betrag ist Guthaben der Person." })).toBeVisible();
   await expect(grid.locator("tbody tr", { hasText: note })).toContainText("storniert am");
   await fitsWidth(page);
 });

@@ -16,7 +16,7 @@ import { sha256Hex } from "~/lib/bytes";
 import { amountInWords, issuerOf, type IssuerSettings } from "~/lib/donations";
 import { todayInBerlin } from "~/lib/format";
 import { bookingsOfPeriod } from "~/models/bookkeeping.server";
-import { reversePayment } from "~/models/payments.server";
+import { personCredit, reversePayment } from "~/models/payments.server";
 import { errorText } from "~/models/constraints.server";
 import { updateFee } from "~/models/fees.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
@@ -214,7 +214,7 @@ describe("recording a donation", () => {
     await refusedWith(db.run(sql`DELETE FROM donations WHERE id = ${donation.id}`), "frozen: donation");
   });
 
-  it("is cancelled while unconfirmed: the money goes back and the books net to zero", async () => {
+  it("is cancelled while unconfirmed: the money is the person's credit again, the account Spenden nets to zero", async () => {
     const cookie = await loginCookie("finance");
     const personId = await newDonor("Irrtum");
     await donate(cookie, personId, "2026-05-04", "30,00");
@@ -231,10 +231,41 @@ describe("recording a donation", () => {
     const onAccount = (account: string) =>
       mine.reduce((total, booking) => total + (booking.account === account ? booking.amount : 0) - (booking.contraAccount === account ? booking.amount : 0), 0);
     expect(onAccount("41000")).toBe(0);
-    expect(onAccount("18000")).toBe(0);
+    // The money stays in the bank as the person's credit (Debitor in Haben), to be refunded or used.
+    expect(onAccount("18000")).toBe(3_000);
+    expect(await personCredit(db, personId)).toBe(3_000);
     expect((await postForm("/donations", cookie, { intent: "donation:cancel", id: donation.id })).status).toBe(409);
     // A cancelled donation is never confirmed.
     expect((await postForm("/donations", cookie, { intent: "donation:receipt", id: donation.id })).status).toBe(409);
+  });
+});
+
+describe("a donation from money already booked", () => {
+  it("takes the donor's credit (a transfer the bank import could not assign) instead of booking the money twice", async () => {
+    const cookie = await loginCookie("finance");
+    const personId = await newDonor("Kontoauszug");
+    await db.insert(schema.payments).values({
+      entryKey: `bank:spende-${personId}`,
+      personId,
+      date: "2026-08-08",
+      amount: 4_000,
+      method: "TRANSFER",
+      source: "BANK_ENTRY",
+      text: "Spende Vereinsheim",
+      createdBy: "Test",
+      createdOn: new Date().toISOString(),
+    });
+    expect(await personCredit(db, personId)).toBe(4_000);
+    const tooMuch = await donate(cookie, personId, "2026-08-08", "40,01", "CREDIT");
+    expect(tooMuch.response.status).toBe(400);
+    expect((await tooMuch.response.text()).replaceAll("<!-- -->", "")).toContain("Das Guthaben der Person reicht nicht");
+    const { response } = await donate(cookie, personId, "2026-08-08", "40,00", "CREDIT", "Vereinsheim");
+    expect(response.status).toBe(302);
+    expect(await db.$count(schema.payments, eq(schema.payments.personId, personId))).toBe(1);
+    expect(await personCredit(db, personId)).toBe(0);
+    const [donation] = await donationsOf(personId);
+    const [fee] = await db.select().from(schema.fees).where(eq(schema.fees.id, donation.feeId));
+    expect(fee.openAmount).toBe(0);
   });
 });
 

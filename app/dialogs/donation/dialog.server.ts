@@ -60,7 +60,7 @@ export const dialog = defineDialog({
         confirm: {
           title: "Spende stornieren",
           message:
-            "Die Spende bleibt mit dem Vermerk „storniert“ stehen. Ihre Zahlung wird mit heutigem Datum zurückgebucht (eine Barspende geht aus der Kasse), der Posten wird ausgeglichen. Bist du sicher?",
+            "Die Spende bleibt mit dem Vermerk „storniert“ stehen, ihr Posten wird ausgeglichen. Der Betrag steht danach als Guthaben der Person: unter „Zahlungen“ erstatten oder verrechnen. Bist du sicher?",
           details: [`${donation.personName ?? ""}, ${formatDate(donation.date)}, ${formatMoney(donation.amount)}`, donation.text],
           intent: "donation:cancel",
           id: donation.id,
@@ -102,7 +102,7 @@ export const dialog = defineDialog({
       const id = postedId(form);
       if (!id) return { status: "missing" };
       const outcome = await cancelDonation(db, id, todayInBerlin(), user);
-      if (outcome.status === "cancelled") return { status: "saved", id, message: "Spende storniert: Die Zahlung ist zurückgebucht." };
+      if (outcome.status === "cancelled") return { status: "saved", id, message: "Spende storniert: Der Betrag ist Guthaben der Person." };
       return outcome;
     },
     receipt: async ({ db, user, form, env }): Promise<DialogOutcome> => {
