@@ -16,6 +16,8 @@ import { sha256Hex } from "~/lib/bytes";
 import { amountInWords, issuerOf, type IssuerSettings } from "~/lib/donations";
 import { todayInBerlin } from "~/lib/format";
 import { bookingsOfPeriod } from "~/models/bookkeeping.server";
+import { issueReceipts, receiptPdf } from "~/models/donations.server";
+import { eraseExpiredRemains, erasePerson, erasurePlan } from "~/models/gdpr.server";
 import { personCredit, reversePayment } from "~/models/payments.server";
 import { errorText } from "~/models/constraints.server";
 import { updateFee } from "~/models/fees.server";
@@ -447,5 +449,40 @@ describe("the Sammelbestätigung", () => {
     expect(none.status).toBe(400);
     expect(await db.$count(schema.donationReceipts, eq(schema.donationReceipts.personId, personId))).toBe(0);
     await setNotice(SETTINGS);
+  });
+});
+
+describe("the Doppel's retention (§ 50 Abs. 7 EStDV, ten years)", () => {
+  it("erases an erased donor's donation with its fee and the receipt with its PDF only after ten years", async () => {
+    const cookie = await loginCookie("finance");
+    const actor = { name: "Dana Datenschutz" };
+    await setNotice({ exemptionNoticeDate: "2013-06-01" });
+    const donorOf = async (lastName: string, donated: string, issued: string) => {
+      const personId = await newDonor(lastName);
+      await donate(cookie, personId, donated, "15,00");
+      const [donation] = await donationsOf(personId);
+      const outcome = await issueReceipts(db, { donationId: donation.id }, issued, actor);
+      if (outcome.status !== "issued") throw new Error(outcome.status);
+      const stored = await receiptPdf(env, db, outcome.receipts[0].id, async () => new TextEncoder().encode(`%PDF ${lastName}`));
+      return { personId, receiptId: outcome.receipts[0].id, key: `donation-receipts/${stored!.number}.pdf` };
+    };
+    const old = await donorOf("Spendealt", "2014-05-05", "2015-01-10");
+    const kept = await donorOf("Spendejung", "2016-05-05", "2017-01-10");
+    await setNotice(SETTINGS);
+    for (const donor of [old, kept]) {
+      const plan = (await erasurePlan(db, donor.personId))!;
+      await erasePerson(db, plan, plan.fingerprint, actor);
+    }
+    const remains = await eraseExpiredRemains(env, db, new Date("2026-11-25T06:00:00Z"));
+    expect(remains.receiptIds).toEqual([old.receiptId]);
+    expect(remains.receiptPdfKeys).toEqual([old.key]);
+    expect(remains.personIds).toContain(old.personId);
+    expect(await donationsOf(old.personId)).toEqual([]);
+    expect(await env.INVOICES.head(old.key)).toBeNull();
+    // The receipt of 2017 is kept until the end of 2027, and so is its donor's bare record.
+    expect(await db.$count(schema.donationReceipts, eq(schema.donationReceipts.id, kept.receiptId))).toBe(1);
+    expect(await env.INVOICES.head(kept.key)).not.toBeNull();
+    const [person] = await db.select({ retainedUntil: schema.people.retainedUntil }).from(schema.people).where(eq(schema.people.id, kept.personId));
+    expect(person.retainedUntil).toBe("2027-12-31");
   });
 });
