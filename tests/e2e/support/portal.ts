@@ -18,10 +18,24 @@ export async function noAxeViolations(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 }
 
-/** The page fits its width: nothing to scroll sideways. */
+/** The page fits its width: nothing to scroll sideways. A failure names the innermost elements that
+ *  stick out (outside any box that scrolls itself), so it explains itself. */
 export async function fitsWidth(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+  const { scrollWidth, innerWidth, sticking } = await page.evaluate(() => {
+    const scrollsItself = (element: Element | null): boolean => {
+      for (let at = element?.parentElement; at && at !== document.body; at = at.parentElement) {
+        if (/(auto|scroll|hidden|clip)/.test(getComputedStyle(at).overflowX)) return true;
+      }
+      return false;
+    };
+    const out = Array.from(document.body.querySelectorAll("*"))
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !scrollsItself(element))
+      .filter((element) => !Array.from(element.children).some((child) => child.getBoundingClientRect().right > window.innerWidth + 1))
+      .slice(0, 5)
+      .map((element) => `<${element.tagName.toLowerCase()} class="${element.getAttribute("class") ?? ""}"> ${(element.textContent ?? "").trim().slice(0, 60)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, sticking: out };
+  });
+  expect(scrollWidth, `Zu breit: ${sticking.join(" | ")}`).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Signs in to Mein Wuff as a member does: the address typed in, the link from maildev, its button.
