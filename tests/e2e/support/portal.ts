@@ -18,9 +18,11 @@ export async function noAxeViolations(page: Page, javaScriptEnabled: boolean) {
   if (javaScriptEnabled) expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 }
 
-/** The page fits its width: nothing to scroll sideways. A failure names the innermost elements that
- *  stick out (outside any box that scrolls itself), so it explains itself. */
+/** The page fits its width: nothing to scroll sideways. Measured once the page has loaded (after a
+ *  form post the new page's DOM is there before its stylesheet, and an unstyled page is wider). A
+ *  failure names the innermost elements that stick out (outside any box that scrolls itself). */
 export async function fitsWidth(page: Page) {
+  await page.waitForLoadState("load");
   const { scrollWidth, innerWidth, sticking } = await page.evaluate(() => {
     const scrollsItself = (element: Element | null): boolean => {
       for (let at = element?.parentElement; at && at !== document.body; at = at.parentElement) {
