@@ -1,19 +1,13 @@
-import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 import { toast, waitForHydration } from "./support/journeys";
 import { testDataFor } from "./support/test-data";
+import { fitsWidth } from "./support/portal";
 
 // Selling is for ADMIN and FINANCE; the Kursblatt for everyone.
 test.use({ loggedInAs: "admin" });
 
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1280, height: 720 };
-
-/** Nothing to scroll sideways, measured once the stylesheet has loaded. */
-async function fitsWidth(page: Page) {
-  await page.waitForLoadState("load");
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-}
 
 const unitsLeft = (units: number) =>
   units === 0 ? "Ohne gültige Karte (wird trotzdem gezählt)" : `Karte: ${units === 1 ? "1 Einheit" : `${units} Einheiten`} übrig`;
