@@ -121,9 +121,6 @@ export function issuerOf(settings: IssuerSettings, issuedOn: string): { issuer: 
   };
 }
 
-/** 'ZB-2026-0001': the receipt's number, consecutive per year of issue (as the table derives it). */
-export const receiptNumberOf = (year: number, seq: number) => `ZB-${year}-${String(seq).padStart(4, "0")}`;
-
 /**
  * The amount in words as the template asks ('- in Buchstaben -'): euros as one word, cents as
  * digits over hundred, both ends closed with 'X' (BMF: the blank before and after is struck out).

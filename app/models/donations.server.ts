@@ -19,7 +19,7 @@ import { and, asc, between, count, desc, eq, isNull, sql, sum, type SQL } from "
 import { ABORT_UNLESS_CHANGED, render, runAtomically, toSql, type Db, type Statement } from "~/db/client.server";
 import { configuration, donationReceipts, donations, fees, paymentAllocations, payments, people } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
-import { issuerOf, receiptHtml, receiptNumberOf, type DonationMethod, type DonationReceiptKind, type Issuer, type ReceiptDocument } from "~/lib/donations";
+import { issuerOf, receiptHtml, type DonationMethod, type DonationReceiptKind, type Issuer, type ReceiptDocument } from "~/lib/donations";
 import { formatMoney } from "~/lib/format";
 import { periodRange, type Period } from "~/lib/periods";
 import { sha256Hex } from "~/lib/bytes";
@@ -297,29 +297,25 @@ async function issuerSettings(db: Db) {
   return row;
 }
 
+/** The issuer of a receipt issued `today` as the Einstellungen say, or why none may be issued (German). */
+async function currentIssuer(db: Db, today: string): Promise<{ issuer: Issuer } | { refusal: string }> {
+  const settings = await issuerSettings(db);
+  return settings ? issuerOf(settings, today) : { refusal: "Bitte zuerst die Einstellungen des Vereins speichern." };
+}
+
 /** Why no receipt may be issued today at all (German), or null. */
 export async function receiptRefusal(db: Db, today: string): Promise<string | null> {
-  const settings = await issuerSettings(db);
-  if (!settings) return issuerOfMissing;
-  const result = issuerOf(settings, today);
+  const result = await currentIssuer(db, today);
   return "refusal" in result ? result.refusal : null;
 }
 
-const issuerOfMissing = "Bitte zuerst die Einstellungen des Vereins speichern.";
-
 type Unconfirmed = { id: number; personId: number; date: string; amount: number };
 
-/** Donations not cancelled and not yet confirmed: one, or those of a year (of one donor or all). */
-async function unconfirmed(db: Db, scope: { donationId: number } | { year: number; personId?: number }): Promise<Unconfirmed[]> {
+/** Donations not cancelled and not yet confirmed: one, or those of a year. */
+async function unconfirmed(db: Db, scope: { donationId: number } | { year: number }): Promise<Unconfirmed[]> {
   const open = and(isNull(donations.receiptId), isNull(donations.cancelledOn));
   const where =
-    "donationId" in scope
-      ? and(open, eq(donations.id, scope.donationId))
-      : and(
-          open,
-          between(donations.date, `${scope.year}-01-01`, `${scope.year}-12-31`),
-          scope.personId === undefined ? undefined : eq(donations.personId, scope.personId),
-        );
+    "donationId" in scope ? and(open, eq(donations.id, scope.donationId)) : and(open, between(donations.date, `${scope.year}-01-01`, `${scope.year}-12-31`));
   return db
     .select({ id: donations.id, personId: donations.personId, date: donations.date, amount: donations.amount })
     .from(donations)
@@ -338,14 +334,12 @@ export type IssueOutcome =
  */
 export async function issueReceipts(
   db: Db,
-  scope: { donationId: number } | { year: number; personId?: number },
+  scope: { donationId: number } | { year: number },
   today: string,
   actor: Actor,
   now = new Date(),
 ): Promise<IssueOutcome> {
-  const settings = await issuerSettings(db);
-  if (!settings) return { status: "refused", message: issuerOfMissing };
-  const checked = issuerOf(settings, today);
+  const checked = await currentIssuer(db, today);
   if ("refusal" in checked) return { status: "refused", message: checked.refusal };
   const found = await unconfirmed(db, scope);
   if (found.length === 0) {
@@ -412,7 +406,7 @@ async function receiptDocument(db: Db, id: number): Promise<(ReceiptDocument & {
     id: receipt.id,
     pdfKey: receipt.pdfKey,
     kind: receipt.kind,
-    number: receiptNumberOf(receipt.year, receipt.seq),
+    number: receipt.number ?? "",
     issuedOn: receipt.issuedOn,
     donorName: receipt.donorName,
     donorAddress: receipt.donorAddress,
