@@ -172,6 +172,9 @@ export const people = sqliteTable(
     // The grid's name orders (DIN 5007 keys, then id) read straight from these, no sorting.
     index("people_name_key_idx").on(t.lastNameKey, t.firstNameKey),
     index("people_first_name_key_idx").on(t.firstNameKey, t.lastNameKey),
+    // A person's name keys by id (personNameKeys): lists that sort many joined rows by person read
+    // them here instead of working out both keys for every row they sort.
+    index("people_id_name_keys_idx").on(t.id, t.lastNameKey, t.firstNameKey),
     index("people_first_name_idx").on(t.firstName),
     index("people_member_type_idx").on(t.memberTypeId),
     index("people_membership_status_idx").on(t.membershipStatusId),
@@ -538,7 +541,9 @@ export const fees = sqliteTable(
     ...auditColumns(),
   },
   (t) => [
-    index("fees_person_idx").on(t.personId),
+    // By person and date: a person's fees in date order, and the newest up to a day (Datenschutz's
+    // last activity) read from the index alone.
+    index("fees_person_idx").on(t.personId, t.date),
     index("fees_job_idx").on(t.jobId),
     index("fees_course_membership_idx").on(t.courseMembershipId),
     index("fees_billing_idx").on(t.sendInvoice, t.isInvoiced),

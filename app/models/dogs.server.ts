@@ -10,7 +10,7 @@ import { dogGenderText } from "~/lib/labels";
 import { hasRunOut, isRabiesExpired } from "~/lib/rabies";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
 import type { DeleteOutcome } from "./people.server";
-import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
+import { pageOfPosition, personNameKeys, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import { containsPattern, nameMatches, personNames } from "./search.server";
 import { moveToBin } from "./recycle-bin.server";
 import { attendanceOfMemberships } from "./attendances.server";
@@ -62,7 +62,7 @@ export type DogRow = {
 const SORTS: Record<string, SortKey> = {
   id: sortKey(sql`${dogs.id}`),
   commonName: sortKey(sql`${dogs.commonNameKey}`),
-  ownerFullName: sortKey(sql`${people.lastNameKey}`, sql`${people.firstNameKey}`),
+  ownerFullName: sortKey(...personNameKeys(dogs.ownerId)),
   breed: sortKey(sql`${dogs.breed} COLLATE NOCASE`),
   genderText: sortKey(sql`${dogs.gender}`),
   dateOfBirth: sortKey(sql`${dogs.dateOfBirth}`),

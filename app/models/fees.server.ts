@@ -13,7 +13,7 @@ import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { auditInsert, auditUpdate, type Actor, type UpdateOutcome } from "./audit.server";
 import { isAbortedAsUnchanged } from "./constraints.server";
 import { dialogPaymentStatements, isDuplicateEntry, OPEN_AMOUNT_RAISED, PAYMENT_ALREADY_BOOKED, type DialogPayment } from "./payments.server";
-import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
+import { pageOfPosition, positionInOrder, personNameKeys, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin } from "./recycle-bin.server";
 import { reminderFilterCondition, type ReminderFilter, type ReminderLevel } from "./reminders.server";
@@ -92,7 +92,7 @@ const SORTS: Record<string, SortKey> = {
   date: sortKey(sql`${fees.date}`),
   dueDate: sortKey(sql`${fees.dueDate}`),
   text: sortKey(sql`${fees.text} COLLATE NOCASE`),
-  personName: sortKey(sql`${people.lastNameKey}`, sql`${people.firstNameKey}`),
+  personName: sortKey(...personNameKeys(fees.personId)),
   amount: sortKey(sql`${fees.amount}`),
   openAmount: sortKey(sql`${fees.openAmount}`),
   comments: sortKey(sql`${fees.comments}`),
@@ -108,7 +108,7 @@ const SORTS: Record<string, SortKey> = {
 export const FEE_DEFAULT_SORT: SortSpec = { id: "date", descending: true };
 
 function orderBy(sort: SortSpec): SQL[] {
-  return [(SORTS[sort.id] ?? SORTS.date)(sort.descending), asc(people.lastNameKey), asc(people.firstNameKey), desc(fees.id)];
+  return [(SORTS[sort.id] ?? SORTS.date)(sort.descending), ...personNameKeys(fees.personId).map((key) => asc(key)), desc(fees.id)];
 }
 
 /** The Kontenblatt's toggle as a condition: open (something left to pay), paid, or due (open with a

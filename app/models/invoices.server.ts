@@ -47,7 +47,7 @@ import {
   paymentReferenceOf,
   type DialogPayment,
 } from "./payments.server";
-import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
+import { pageOfPosition, personNameKeys, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin, type Change } from "./recycle-bin.server";
 import { reminderFilterCondition, type ReminderFilter, type ReminderLevel } from "./reminders.server";
@@ -144,7 +144,7 @@ const HEADER_SORTS: Record<string, SortKey> = {
   id: sortKey(sql`${invoiceHeaders.id}`),
   date: sortKey(sql`${invoiceHeaders.date}`),
   invoiceNumber: sortKey(sql`${invoiceHeaders.invoiceNumber}`),
-  personName: sortKey(sql`${people.lastNameKey}`, sql`${people.firstNameKey}`),
+  personName: sortKey(...personNameKeys(invoiceHeaders.personId)),
   amount: sortKey(sql`${invoiceHeaders.amount}`),
   openAmount: sortKey(sql`${invoiceHeaders.openAmount}`),
   isOpen: sortKey(sql`(${invoiceHeaders.openAmount} > 0)`),

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 
 /** The 1-based position of each row in a list ordered like the grid (a window function). */
 export const positionInOrder = (orderBy: SQL[]) => sql<number>`row_number() over (order by ${sql.join(orderBy, sql`, `)})`.as("position");
@@ -15,3 +15,14 @@ export const sortKey =
       expressions.map((expression) => sql`${expression} ${sql.raw(descending ? "DESC" : "ASC")}`),
       sql`, `,
     );
+
+/**
+ * A person's DIN 5007 name keys (last name, first name) by id, read from people_id_name_keys_idx.
+ * A list joined to people that sorts more rows than its page (the Kontenblatt sorts every fee of a
+ * date by person) would otherwise work out both generated keys, a hundred replace()s each, for
+ * every row it sorts: on the benchmark data 214 fees of one day took 12 ms, from the index 3 ms.
+ */
+export const personNameKeys = (personId: AnyColumn | SQL): [SQL, SQL] => [
+  sql`(SELECT k.last_name_key FROM people AS k INDEXED BY people_id_name_keys_idx WHERE k.id = ${personId})`,
+  sql`(SELECT k.first_name_key FROM people AS k INDEXED BY people_id_name_keys_idx WHERE k.id = ${personId})`,
+];

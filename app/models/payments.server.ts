@@ -22,7 +22,7 @@ import { PERIODS, periodRange, type Period } from "~/lib/periods";
 import type { Actor } from "./audit.server";
 import { cashBookRefusal } from "./cash-refusal.server";
 import { errorText, isAbortedAsUnchanged } from "./constraints.server";
-import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
+import { pageOfPosition, personNameKeys, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import { containsPattern } from "./search.server";
 
 /** 'ReNr 2026001': the payment reference of the fees an invoice settles (spec 001 §4). */
@@ -452,7 +452,7 @@ const paymentColumns = {
 
 const PAYMENT_SORTS: Record<string, SortKey> = {
   date: sortKey(sql`${payments.date}`),
-  personName: sortKey(sql`${people.lastNameKey} || ' ' || ${people.firstNameKey}`),
+  personName: sortKey(...personNameKeys(payments.personId)),
   amount: sortKey(sql`${payments.amount}`),
   method: sortKey(sql`${payments.method}`),
   createdBy: sortKey(sql`${payments.createdBy}`),

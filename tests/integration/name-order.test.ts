@@ -11,6 +11,7 @@ import * as schema from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { listCertificationMasters, listCertifications, pageOfCertification } from "~/models/certifications.server";
 import { listDogs, pageOfDog } from "~/models/dogs.server";
+import { listFees, pageOfFee } from "~/models/fees.server";
 import { listAllPeople, listPeople, pageOfPerson } from "~/models/people.server";
 import { fetchApp } from "../support/app";
 import { gridOf } from "../support/grid-html";
@@ -76,6 +77,30 @@ describe("names sort by DIN 5007", () => {
         expect(await pageOfDog(db, row.id, { list: "current", sort }, 3), row.commonName).toBe(Math.floor(index / 3) + 1);
       }
     }
+  });
+
+  it("in the Kontenblatt: a day's fees by person (the default), and every fee by person", async () => {
+    // Two days of fees, each day's in reverse name order: newest day first, then DIN 5007 by person.
+    const fees = ["2026-03-01", "2026-03-02"].flatMap((date) =>
+      [...NAMES]
+        .reverse()
+        .map((lastName) => ({ personId: idOf.get(lastName)!, date, text: `Beitrag ${lastName}`, amount: 100, openAmount: 100, kind: "OTHER" as const })),
+    );
+    // One statement each: D1 binds at most 100 variables per statement.
+    await db.batch(fees.map((fee) => db.insert(schema.fees).values(fee)) as [never, ...never[]]);
+    const list = (sort: SortSpec) => listFees(db, { state: "all", billing: "all", sort, page: 1 });
+    const byDate = (await list(descending("date"))).rows;
+    expect(byDate.map((row) => [row.date, row.text])).toEqual(
+      ["2026-03-02", "2026-03-01"].flatMap((date) => DIN_ORDER.map((lastName) => [date, `Beitrag ${lastName}`])),
+    );
+    for (const [index, row] of byDate.entries()) {
+      expect(await pageOfFee(db, row.id, { state: "all", billing: "all", sort: descending("date") }, 4), row.text).toBe(Math.floor(index / 4) + 1);
+    }
+    // By person: each person's two fees together; Straße and Strasse have equal keys, so theirs mix.
+    const sameKey = (text: string) => text.replace("Strasse", "Straße");
+    const byPerson = (await list(ascending("personName"))).rows.map((row) => sameKey(row.text));
+    expect(byPerson).toEqual(DIN_ORDER.flatMap((lastName) => [sameKey(`Beitrag ${lastName}`), sameKey(`Beitrag ${lastName}`)]));
+    await db.delete(schema.fees);
   });
 
   it("in the Erfolge by person and by Erfolgsart, and in the Erfolgsarten", async () => {
@@ -159,5 +184,13 @@ describe("names sort by DIN 5007", () => {
     );
     expect(dogs).toContain("dogs_archived_name_key_idx");
     expect(dogs).not.toContain("TEMP B-TREE");
+    // The Kontenblatt sorts each day's fees by person: the keys come from people_id_name_keys_idx,
+    // not worked out from every fee's person (personNameKeys).
+    const fees = await plan(
+      `SELECT fees.id FROM fees JOIN people ON people.id = fees.person_id WHERE fees.date >= ''
+       ORDER BY fees.date DESC, (SELECT k.last_name_key FROM people AS k INDEXED BY people_id_name_keys_idx WHERE k.id = fees.person_id) LIMIT ${PAGE_SIZE}`,
+    );
+    expect(fees).toContain("fees_date_idx");
+    expect(fees).toMatch(/SEARCH k USING (COVERING )?INDEX people_id_name_keys_idx/);
   });
 });
