@@ -68,7 +68,8 @@ describe("the Kursblatt", () => {
     await db.delete(schema.attendances);
     await db.delete(schema.courseDates);
     await db.update(schema.courseMemberships).set({ feeId: null });
-    await clearingAway("DELETE FROM invoice_rows", "DELETE FROM payment_allocations", "DELETE FROM payments");
+    // The demo's donations name their fees.
+    await clearingAway("DELETE FROM donations", "DELETE FROM invoice_rows", "DELETE FROM payment_allocations", "DELETE FROM payments");
     await db.delete(schema.fees);
     await db.delete(schema.courseMemberships);
     await db.delete(schema.courses);

@@ -36,6 +36,8 @@ export type SeedData = {
   /** Entries of the Kasse without a person (the cash payments' entries come with the payments). */
   cashBook: { date: string; kind: "EXPENSE" | "BANK_DEPOSIT"; amount: number; text: string }[];
   paymentAllocations: Row<typeof schema.paymentAllocations>[];
+  /** Spenden, each with its own fee (kind OTHER, never invoiced) that its journal entry pays. */
+  donations: Row<typeof schema.donations>[];
   mailshots: Row<typeof schema.mailshots>[];
   cardProducts: Row<typeof schema.cardProducts>[];
   cardProductScopes: Row<typeof schema.cardProductScopes>[];
@@ -261,6 +263,15 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
       // The demo talks to the local Mollie fake (npm start), so payment links work out of the box.
       mollieIntegration: true,
       ...DEMO_CLUB,
+      // A gemeinnütziger Verein: its Steuernummer (on every invoice, § 14 Abs. 4 Nr. 2 UStG) and the
+      // tax office's Freistellungsbescheid, so the demo issues Zuwendungsbestätigungen (§ 63 Abs. 5
+      // AO: a notice at most five years old). Made up, as everything of the demo.
+      taxNumber: "214/5710/0815",
+      exemptionNoticeKind: "FREISTELLUNG",
+      exemptionTaxOffice: "Köln-Altstadt",
+      exemptionNoticeDate: `${currentYear - 1}-06-16`,
+      exemptionAssessmentPeriod: String(currentYear - 2),
+      exemptionPurposes: "des Sports (Hundesport)",
       ...DEMO_CREDITOR,
       ...audit,
     },
@@ -688,6 +699,35 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
   const [expired] = finishedGroups.length > 1 ? confirmedIn(finishedGroups[0].id!) : [];
   if (expired) sell(expired.personId, tenCard, addDaysToDate(firstDayOf(finishedGroups[0].id!), -7));
 
+  // Spenden (issue 35 item 5), booked as recordDonation books them: a fee of its own (kind OTHER,
+  // never invoiced) paid in full by its journal entry, and the donation naming it. Two of one donor
+  // in the same year (a Sammelbestätigung), one in cash (an entry of the Kasse); none confirmed yet.
+  const donors = people.filter((person) => person.isMember && !person.isVorstand).slice(0, 2);
+  const donations: SeedData["donations"] = [];
+  const donationFeeIds = new Set<number>();
+  for (const [donor, daysBefore, amount, text] of [
+    [donors[0], 40, 5_000, "für die neue Agility-Ausrüstung"],
+    [donors[0], 10, 2_500, ""],
+    [donors[1], 3, 2_000, "für den Übungsplatz"],
+  ] as const) {
+    const date = addDaysToDate(today, -daysBefore);
+    const feeId = fees.length + 1;
+    fees.push({
+      id: feeId,
+      personId: donor.id!,
+      date,
+      text: text ? `Spende: ${text}` : "Spende",
+      amount,
+      openAmount: 0,
+      sendInvoice: false,
+      isInvoiced: false,
+      kind: "OTHER",
+      ...audit,
+    });
+    donationFeeIds.add(feeId);
+    donations.push({ id: donations.length + 1, personId: donor.id!, date, amount, feeId, text, createdBy: SEED_USER, createdOn: seedInstant });
+  }
+
   // Other open items, to reach the wanted number of fees in the large benchmark data.
   while (fees.length < size.fees) {
     const personId = faker.number.int({ min: 1, max: size.people });
@@ -891,12 +931,17 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
   for (const fee of fees) {
     const paid = fee.amount! - fee.openAmount!;
     // The cards' fees after the rest of the journal (below): the entries before keep their numbers.
-    if (fee.isInvoiced || paid <= 0 || cardFeeIds.has(fee.id!)) continue;
+    if (fee.isInvoiced || paid <= 0 || cardFeeIds.has(fee.id!) || donationFeeIds.has(fee.id!)) continue;
     const day = fee.date < today ? addDaysToDate(fee.date, 3) : fee.date;
     const text = `Zahlung auf Posten „${fee.text}“ (Demo)`;
     pay({ personId: fee.personId, date: day > today ? today : day, amount: paid, method: fee.kind === "COURSE" ? "CASH" : "TRANSFER", text }, paid, {
       feeId: fee.id!,
     });
+  }
+  // The donations came on their day, the last one in cash.
+  for (const donation of donations) {
+    const method = donation.id === donations.length ? "CASH" : "TRANSFER";
+    pay({ personId: donation.personId, date: donation.date, amount: donation.amount, method, text: "Spende" }, donation.amount, { feeId: donation.feeId });
   }
   let overpaid = false;
   for (const header of invoiceHeaders) {
@@ -1103,6 +1148,7 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
     invoiceRows,
     payments,
     paymentAllocations,
+    donations,
     cashBook,
     mailshots,
     cardProducts,
