@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { toast, uniqueText } from "./support/journeys";
+import { chooseFirstPerson, toast, uniqueText } from "./support/journeys";
 import { readSheet } from "read-excel-file/node";
 
 // Every test here starts logged in as finance (one session per worker, tests/e2e/support/fixtures.ts).
@@ -47,11 +47,7 @@ test("Kontenblatt: both toggle groups and the sums, a fee through the dialog's r
   await grid.getByRole("link", { name: "Hinzufügen" }).click();
   const add = page.getByRole("dialog", { name: "Offenen Posten hinzufügen" });
   if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
-  await add.getByRole("textbox", { name: "Person suchen" }).fill("a");
-  await add.getByRole("search", { name: "Person suchen" }).getByRole("button", { name: "Suchen" }).click();
-  const person = add.getByRole("combobox", { name: "Person" });
-  await expect(person.locator("option").nth(1)).toBeAttached();
-  await person.selectOption({ index: 1 });
+  await chooseFirstPerson(add, "Person");
   await add.getByLabel("Text").fill(text);
   await add.getByLabel("Betrag", { exact: true }).fill("12,50");
   await add.getByLabel("Per Rechnung").uncheck();

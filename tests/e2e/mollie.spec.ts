@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { type Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
-import { onOwnConnection, uniqueText } from "./support/journeys";
+import { chooseFirstPerson, onOwnConnection, uniqueText } from "./support/journeys";
 
 /**
  * Mollie payment links in the browser, against the local Mollie fake that `npm start` runs (the
@@ -39,11 +39,7 @@ test("Kontenblatt: a payment link made, shown and copied, paid at Mollie, the we
   await grid.getByRole("link", { name: "Hinzufügen" }).click();
   const add = page.getByRole("dialog", { name: "Offenen Posten hinzufügen" });
   if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
-  await add.getByRole("textbox", { name: "Person suchen" }).fill("a");
-  await add.getByRole("search", { name: "Person suchen" }).getByRole("button", { name: "Suchen" }).click();
-  const person = add.getByRole("combobox", { name: "Person" });
-  await expect(person.locator("option").nth(1)).toBeAttached();
-  await person.selectOption({ index: 1 });
+  await chooseFirstPerson(add, "Person");
   await add.getByLabel("Text").fill(text);
   await add.getByLabel("Betrag", { exact: true }).fill("12,50");
   await add.getByLabel("Per Rechnung").uncheck();

@@ -725,7 +725,7 @@ export function generateSeedData({ today, size = DEMO_SIZE }: GenerateOptions): 
       ...audit,
     });
     donationFeeIds.add(feeId);
-    donations.push({ id: donations.length + 1, personId: donor.id!, date, amount, feeId, text, createdBy: SEED_USER, createdOn: seedInstant });
+    donations.push({ id: donations.length + 1, personId: donor.id!, date, amount, feeId, text, ...audit });
   }
 
   // Other open items, to reach the wanted number of fees in the large benchmark data.

@@ -1,6 +1,6 @@
 /**
  * Steps the browser journeys share: unique names, waiting for hydration, the toast, opening a
- * row's dialog, a person with a dog and saving a participant. One place, so a changed screen is
+ * row's dialog, choosing a person in a dialog, a person with a dog and saving a participant. One place, so a changed screen is
  * followed in one place.
  */
 import { expect, request, test, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
@@ -17,6 +17,16 @@ export const waitForHydration = (page: Page, javaScriptEnabled: boolean) =>
 
 /** The toast (role status). */
 export const toast = (page: Page) => page.getByRole("status");
+
+/** In a dialog's person lookup (app/dialogs/lookup.server.ts): searches `term` and chooses the
+ *  first person found in the select named `label`. */
+export async function chooseFirstPerson(dialog: Locator, label: string, term = "a") {
+  await dialog.getByRole("textbox", { name: "Person suchen" }).fill(term);
+  await dialog.getByRole("search", { name: "Person suchen" }).getByRole("button", { name: "Suchen" }).click();
+  const person = dialog.getByRole("combobox", { name: label });
+  await expect(person.locator("option").nth(1)).toBeAttached();
+  await person.selectOption({ index: 1 });
+}
 
 /** Opens the selected row's edit dialog: double click with JavaScript, the toolbar link without. */
 export async function openEdit(grid: Locator, row: Locator, javaScriptEnabled: boolean) {
