@@ -190,6 +190,11 @@ export const people = sqliteTable(
     index("people_not_member_created_idx")
       .on(t.createdOn)
       .where(sql`erased_on IS NULL AND is_member = 0`),
+    // The erased people only: the retention schedule finds their kept records without reading
+    // every person (SELECT id FROM people WHERE erased_on IS NOT NULL).
+    index("people_erased_idx")
+      .on(t.erasedOn)
+      .where(sql`erased_on IS NOT NULL`),
     rule("people_names_present", "length(trim(last_name)) > 0"),
     oneOf("people", "salutation", SALUTATIONS, true),
     isDate("people", "date_of_birth"),
@@ -226,7 +231,9 @@ export const dogs = sqliteTable(
     ...auditColumns(),
   },
   (t) => [
-    index("dogs_owner_idx").on(t.ownerId),
+    // A person's dogs (the person's Hunde tab) in the grid's order, read from the index: without the
+    // owner first, SQLite walked every current dog by name to find one owner's.
+    index("dogs_owner_idx").on(t.ownerId, t.archived, t.commonNameKey),
     // The grid's order (DIN 5007 name key, then id) read straight from the index, no sorting.
     index("dogs_archived_name_key_idx").on(t.archived, t.commonNameKey),
     rule("dogs_name_present", "length(trim(common_name)) > 0"),

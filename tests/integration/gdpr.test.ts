@@ -906,6 +906,11 @@ describe("retention per kind of record (§ 147 AO)", () => {
     expect(schedule).toContainEqual({ until: "2026-12-31", kind: "books", records: "1 Buchung im Zahlungsjournal" });
     // Seen from 2023 the letter's date has passed: it is no longer listed.
     expect(await retentionSchedule(db, "2023-06-01")).not.toContainEqual(expect.objectContaining({ until: "2022-12-31" }));
+    // The erased people come from their own index (people_erased_idx), not from every person.
+    const erasedPlan = await env.DB.prepare(
+      "EXPLAIN QUERY PLAN SELECT count(*) FROM fees WHERE person_id IN (SELECT id FROM people WHERE erased_on IS NOT NULL)",
+    ).all<{ detail: string }>();
+    expect(erasedPlan.results.map((row) => row.detail).join("\n")).toMatch(/people USING COVERING INDEX people_erased_idx/);
 
     // 2023: the business letter has gone, the vouchers and the journal stay.
     const letters = await eraseExpiredRemains(env, db, new Date("2023-01-02T06:00:00Z"));

@@ -79,6 +79,19 @@ describe("names sort by DIN 5007", () => {
     }
   });
 
+  it("counts the dogs of the list, of an owner and of a name search (the owner's name too)", async () => {
+    const total = async (query: { ownerId?: number; term?: string }) =>
+      (await listDogs(db, { list: "current", sort: ascending("commonName"), page: 1, ...query })).total;
+    expect(await total({})).toBe(NAMES.length);
+    expect(await total({ ownerId: idOf.get("Übel") })).toBe(1);
+    // 'ubel' finds Übel's dog by its name, 'Erika' every dog by its owner's first name.
+    expect(await total({ term: "ubel" })).toBe(1);
+    expect(await total({ term: "Erika" })).toBe(NAMES.length);
+    expect(await total({ term: "Erika", ownerId: idOf.get("Abel") })).toBe(1);
+    expect(await total({ term: "niemand" })).toBe(0);
+    expect((await listDogs(db, { list: "archived", sort: ascending("commonName"), page: 1 })).total).toBe(0);
+  });
+
   it("in the Kontenblatt: a day's fees by person (the default), and every fee by person", async () => {
     // Two days of fees, each day's in reverse name order: newest day first, then DIN 5007 by person.
     const fees = ["2026-03-01", "2026-03-02"].flatMap((date) =>
@@ -184,6 +197,15 @@ describe("names sort by DIN 5007", () => {
     );
     expect(dogs).toContain("dogs_archived_name_key_idx");
     expect(dogs).not.toContain("TEMP B-TREE");
+    // A person's dogs (the Hunde tab) in the same order: that owner's only, not every dog by name.
+    const ownersDogs = await plan(
+      `SELECT dogs.*, people.full_name FROM dogs JOIN people ON people.id = dogs.owner_id
+       WHERE archived = 0 AND owner_id = 1 ORDER BY common_name_key, dogs.id LIMIT ${PAGE_SIZE}`,
+    );
+    expect(ownersDogs).toContain("dogs_owner_idx (owner_id=? AND archived=?)");
+    expect(ownersDogs).not.toContain("TEMP B-TREE");
+    // The grid's count without a name search reads the index alone, no owner joined.
+    expect(await plan("SELECT count(*) FROM dogs WHERE archived = 0")).toMatch(/COVERING INDEX/);
     // The Kontenblatt sorts each day's fees by person: the keys come from people_id_name_keys_idx,
     // not worked out from every fee's person (personNameKeys).
     const fees = await plan(
