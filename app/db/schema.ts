@@ -231,6 +231,8 @@ export const dogs = sqliteTable(
     ...auditColumns(),
   },
   (t) => [
+    // A dog's name key by id (dogNameKey): lists that sort joined rows by dog name read it here.
+    index("dogs_id_name_key_idx").on(t.id, t.commonNameKey),
     // A person's dogs (the person's Hunde tab) in the grid's order, read from the index: without the
     // owner first, SQLite walked every current dog by name to find one owner's.
     index("dogs_owner_idx").on(t.ownerId, t.archived, t.commonNameKey),

@@ -17,6 +17,7 @@ import type { Actor } from "./audit.server";
 import { isForeignKeyViolation } from "./constraints.server";
 import type { Capture } from "./recycle-bin.server";
 import { cardUseStatements } from "./cards.server";
+import { dogNameKey, personNameKeys } from "./paging.server";
 
 export { attendanceText, takesPart };
 
@@ -123,9 +124,8 @@ export async function attendanceSheet(db: Db, courseId: number, today = todayInB
       .where(eq(courseMemberships.courseId, courseId))
       .orderBy(
         sql`${membershipStatuses.code} IN ('WAITLIST', 'CANCELLED')`,
-        asc(people.lastNameKey),
-        asc(people.firstNameKey),
-        asc(dogs.commonNameKey),
+        ...personNameKeys(courseMemberships.personId).map((key) => asc(key)),
+        asc(dogNameKey(courseMemberships.dogId)),
         asc(courseMemberships.id),
       ),
     courseAttendance(db, courseId, today),

@@ -7,7 +7,7 @@ import type { Db } from "~/db/client.server";
 import { certificationMasters, certifications, dogs, people } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { auditInsert, updateVersioned, type Actor, type UpdateOutcome } from "./audit.server";
-import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
+import { dogNameKey, pageOfPosition, personNameKeys, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import { containsPattern } from "./search.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin } from "./recycle-bin.server";
@@ -47,8 +47,8 @@ export type CertificationQuery = { personId?: number; dogId?: number; sort: Sort
 /** Names sort by their DIN 5007 keys (Ärmel with A). */
 const SORTS: Record<string, SortKey> = {
   id: sortKey(sql`${certifications.id}`),
-  personName: sortKey(sql`${people.lastNameKey}`, sql`${people.firstNameKey}`),
-  dogName: sortKey(sql`${dogs.commonNameKey}`),
+  personName: sortKey(...personNameKeys(certifications.personId)),
+  dogName: sortKey(dogNameKey(certifications.dogId)),
   certificationName: sortKey(sql`${certificationMasters.nameKey}`),
   date: sortKey(sql`${certifications.date}`),
   comments: sortKey(sql`${certifications.comments}`),

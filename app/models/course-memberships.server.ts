@@ -28,7 +28,7 @@ import { isRabiesExpired } from "~/lib/rabies";
 import type { Capacity } from "~/lib/capacity";
 import { type Actor } from "./audit.server";
 import { errorText, isAbortedAsUnchanged, isForeignKeyViolation } from "./constraints.server";
-import { pageOfPosition, positionInOrder, sortKey, type SortKey } from "./paging.server";
+import { dogNameKey, pageOfPosition, personNameKeys, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { invoiceNumberOfFee, isSettledFee } from "./fees.server";
 import { dialogPaymentStatements, reversalStatements, type DialogPayment } from "./payments.server";
@@ -181,10 +181,10 @@ export type MembershipQuery = {
  */
 const SORTS: Record<string, SortKey> = {
   id: sortKey(sql`${courseMemberships.id}`),
-  fullName: sortKey(sql`${people.lastNameKey}`, sql`${people.firstNameKey}`),
+  fullName: sortKey(...personNameKeys(courseMemberships.personId)),
   courseName: sortKey(sql`${courses.startYear}`, sql`${courses.name} COLLATE NOCASE`),
   courseStart: sortKey(sql`${courses.startDateTime}`),
-  dogCommonName: sortKey(sql`${dogs.commonNameKey}`),
+  dogCommonName: sortKey(dogNameKey(courseMemberships.dogId)),
   dogGenderText: sortKey(sql`${dogs.gender}`),
   breed: sortKey(sql`${dogs.breed} COLLATE NOCASE`),
   dateOfBirth: sortKey(sql`${dogs.dateOfBirth}`),
@@ -215,9 +215,8 @@ function orderBy(sort: SortSpec, heldBy: string): SQL[] {
   return [
     first(sort.descending),
     desc(courses.startDateTime),
-    asc(people.lastNameKey),
-    asc(people.firstNameKey),
-    asc(dogs.commonNameKey),
+    ...personNameKeys(courseMemberships.personId).map((key) => asc(key)),
+    asc(dogNameKey(courseMemberships.dogId)),
     asc(courseMemberships.id),
   ];
 }

@@ -25,6 +25,7 @@ import { comingCourseDates, type ComingDate } from "./handset.server";
 import { lastJob, type JobRow } from "./jobs.server";
 import { failedReminders, type ReminderRow } from "./reminders.server";
 import { pendingPaperCount } from "./dog-papers.server";
+import { dogNameKey } from "./paging.server";
 import { openNoticeCount } from "./notice-declarations.server";
 import { openDeclarationCount } from "./withdrawal-declarations.server";
 import { attendanceWithoutCard, cardsExpiring, type ExpiringCard, type WithoutCard } from "./cards.server";
@@ -123,7 +124,7 @@ async function rabiesWarnings(db: Db, until: string): Promise<Limited<RabiesWarn
     .innerJoin(dogs, eq(dogs.id, warned.dogId))
     .innerJoin(people, eq(people.id, dogs.ownerId))
     .where(sql`${warned.rabiesValidUntil} <= ${lastShownDate}`)
-    .orderBy(sql`${warned.rabiesValidUntil}`, dogs.commonNameKey, dogs.id)
+    .orderBy(sql`${warned.rabiesValidUntil}`, dogNameKey(dogs.id), dogs.id)
     .limit(HOME_PANEL_LIMIT + 1);
   return limited(rows.map((row) => ({ ...row, courseNames: (JSON.parse(row.courseNames) as string[]).sort((a, b) => a.localeCompare(b, "de")) })));
 }

@@ -16,6 +16,10 @@ export const sortKey =
       sql`, `,
     );
 
+/** A dog's DIN 5007 name key by id, read from dogs_id_name_key_idx (as personNameKeys for people):
+ *  a sort of joined rows by dog name (a course's participants) reads it instead of working it out. */
+export const dogNameKey = (dogId: AnyColumn | SQL): SQL => sql`(SELECT k.common_name_key FROM dogs AS k INDEXED BY dogs_id_name_key_idx WHERE k.id = ${dogId})`;
+
 /**
  * A person's DIN 5007 name keys (last name, first name) by id, read from people_id_name_keys_idx.
  * A list joined to people that sorts more rows than its page (the Kontenblatt sorts every fee of a

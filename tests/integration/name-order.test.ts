@@ -3,13 +3,14 @@
  * the page a row is on and in the Excel export: all from the indexed key columns.
  */
 import { env } from "cloudflare:test";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { readSheet } from "read-excel-file/universal";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import { listCertificationMasters, listCertifications, pageOfCertification } from "~/models/certifications.server";
+import { listMemberships, pageOfMembership } from "~/models/course-memberships.server";
 import { listDogs, pageOfDog } from "~/models/dogs.server";
 import { listFees, pageOfFee } from "~/models/fees.server";
 import { listAllPeople, listPeople, pageOfPerson } from "~/models/people.server";
@@ -128,6 +129,35 @@ describe("names sort by DIN 5007", () => {
     expect(masters.rows.map((row) => row.name)).toEqual(MASTER_ORDER);
   });
 
+  it("in a course's participants by person and by dog, and in the page of a participant", async () => {
+    await db.insert(schema.membershipStatuses).values({ code: "CONFIRMED", name: "Angemeldet", appliesTo: "COURSE" }).onConflictDoNothing();
+    const [status] = await db
+      .select({ id: schema.membershipStatuses.id })
+      .from(schema.membershipStatuses)
+      .where(eq(schema.membershipStatuses.code, "CONFIRMED"));
+    const [course] = await db.insert(schema.courses).values({ name: "Namen", startYear: 2026 }).returning({ id: schema.courses.id });
+    const ownDogs = await db.select({ id: schema.dogs.id, ownerId: schema.dogs.ownerId }).from(schema.dogs);
+    // One by one: a multi-row insert would pass D1's 100 bound variables.
+    for (const dog of ownDogs) {
+      await db.insert(schema.courseMemberships).values({ courseId: course.id, personId: dog.ownerId, dogId: dog.id, statusId: status.id });
+    }
+    for (const id of ["fullName", "dogCommonName"]) {
+      const { rows } = await listMemberships(db, { courseId: course.id, sort: ascending(id), page: 1 });
+      expect(
+        rows.map((row) => row.dogCommonName),
+        id,
+      ).toEqual(DIN_ORDER);
+      expect((await listMemberships(db, { courseId: course.id, sort: descending(id), page: 1 })).rows.map((row) => row.dogCommonName)).toEqual(
+        DIN_ORDER_DESCENDING,
+      );
+      for (const [index, row] of rows.entries()) {
+        expect(await pageOfMembership(db, row.id, { courseId: course.id, sort: ascending(id) }, 4)).toBe(Math.floor(index / 4) + 1);
+      }
+    }
+    await db.delete(schema.courseMemberships).where(eq(schema.courseMemberships.courseId, course.id));
+    await db.delete(schema.courses).where(eq(schema.courses.id, course.id));
+  });
+
   it("in the page a person is on, which agrees with the list for every sort direction", async () => {
     for (const sort of [ascending("lastName"), descending("lastName"), ascending("firstName")]) {
       const all = await listAllPeople(db, { filter: "all", sort, withProtected: false });
@@ -212,6 +242,13 @@ describe("names sort by DIN 5007", () => {
       `SELECT fees.id FROM fees JOIN people ON people.id = fees.person_id WHERE fees.date >= ''
        ORDER BY fees.date DESC, (SELECT k.last_name_key FROM people AS k INDEXED BY people_id_name_keys_idx WHERE k.id = fees.person_id) LIMIT ${PAGE_SIZE}`,
     );
+    // A course's participants by name: both people's keys and the dog's from their id indexes.
+    const participants = await plan(
+      `SELECT m.id FROM course_memberships m WHERE m.course_id = 1
+       ORDER BY (SELECT k.last_name_key FROM people AS k INDEXED BY people_id_name_keys_idx WHERE k.id = m.person_id),
+         (SELECT k.common_name_key FROM dogs AS k INDEXED BY dogs_id_name_key_idx WHERE k.id = m.dog_id)`,
+    );
+    expect(participants).toMatch(/SEARCH k USING (COVERING )?INDEX dogs_id_name_key_idx/);
     expect(fees).toContain("fees_date_idx");
     expect(fees).toMatch(/SEARCH k USING (COVERING )?INDEX people_id_name_keys_idx/);
   });
