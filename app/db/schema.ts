@@ -349,6 +349,9 @@ export const courses = sqliteTable(
     index("courses_cotrainer_idx").on(t.cotrainerId),
     index("courses_location_idx").on(t.locationId),
     index("courses_year_status_idx").on(t.startYear, t.statusCode),
+    // The grid's default order (year, start, name): a page is read from the index and stops after
+    // its rows; sorting instead counted participants and dates of every course first.
+    index("courses_order_idx").on(t.startYear, t.startDateTime, sql`${t.name} COLLATE NOCASE`),
     index("courses_name_idx").on(t.name),
     rule("courses_name_present", "length(trim(name)) > 0"),
     rule("courses_start_year_range", "start_year BETWEEN 2000 AND 2100"),

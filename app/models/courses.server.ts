@@ -184,15 +184,17 @@ function toCourseRow(row: Omit<CourseRow, "status" | "overCapacity" | "sessionsD
   };
 }
 
-export async function listCourses(db: Db, query: CourseQuery & { page: number; pageSize?: number }) {
+/** A page of the courses grid (its query, so a test can ask SQLite for its plan). */
+export function coursePageQuery(db: Db, query: CourseQuery & { page: number; pageSize?: number }) {
   const pageSize = query.pageSize ?? PAGE_SIZE;
-  const [rows, [{ total }]] = await db.batch([
-    joined(db.select(columns).from(courses).$dynamic(), query)
-      .orderBy(...orderBy(query.sort))
-      .limit(pageSize)
-      .offset((query.page - 1) * pageSize),
-    db.select({ total: count() }).from(courses).where(where(query)),
-  ]);
+  return joined(db.select(columns).from(courses).$dynamic(), query)
+    .orderBy(...orderBy(query.sort))
+    .limit(pageSize)
+    .offset((query.page - 1) * pageSize);
+}
+
+export async function listCourses(db: Db, query: CourseQuery & { page: number; pageSize?: number }) {
+  const [rows, [{ total }]] = await db.batch([coursePageQuery(db, query), db.select({ total: count() }).from(courses).where(where(query))]);
   return { rows: (rows as Omit<CourseRow, "status" | "overCapacity" | "sessionsDiffer">[]).map(toCourseRow), total };
 }
 

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { todayInBerlin } from "~/lib/format";
+import { COURSE_DEFAULT_SORT, coursePageQuery } from "~/models/courses.server";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
 import { loginCookie } from "../support/sessions";
@@ -59,6 +60,18 @@ describe("the courses list", () => {
     expect(titleCount(searched)).toBe(data.courses.filter((course) => course.name.toLowerCase().includes("welpen")).length);
     // The years offered are those the data has.
     for (const courseYear of new Set(data.courses.map((course) => course.startYear))) expect(all).toContain(`>${courseYear}</a>`);
+  });
+
+  it("reads a page in the default order along courses_order_idx, without sorting every course", async () => {
+    for (const year of ["all", 2026] as const) {
+      const page = coursePageQuery(db, { status: "all", year, term: "", sort: COURSE_DEFAULT_SORT, page: 1 }).toSQL();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${page.sql}`)
+        .bind(...page.params)
+        .all<{ detail: string }>();
+      const details = plan.results.map((row) => row.detail).join("\n");
+      expect(details).toContain("courses_order_idx");
+      expect(details).not.toContain("TEMP B-TREE");
+    }
   });
 
   it("shows red when more dogs take part than places, or sessions differ from the plan", async () => {
