@@ -39,7 +39,7 @@ const state = path.resolve(root, values.state);
 // package without running postinstall, and the app still works, only slower (the router's
 // patch, docs/benchmarks.md): that happened unnoticed once, so it is checked here.
 const routerBuild = path.join(root, "node_modules/@remix-run/router/dist/router.js");
-if (!readFileSync(routerBuild, "utf8").includes("rankedBranchesCache")) {
+if (!readFileSync(routerBuild, "utf8").includes("copyMatches")) {
   execFileSync(path.join(root, "node_modules/.bin/patch-package"), [], { cwd: root, stdio: "inherit" });
 }
 
