@@ -328,7 +328,7 @@ describe("Mitgliedsanträge: staff accept or decline", () => {
       memberTypeId: memberType,
       membershipStatusId: activeStatus,
     });
-    const dogs = await db.select().from(schema.dogs).where(eq(schema.dogs.ownerId, person.id));
+    const dogs = await db.select().from(schema.dogs).where(eq(schema.dogs.ownerId, person.id)).orderBy(schema.dogs.id);
     expect(dogs.map((dog) => [dog.commonName, dog.gender, dog.chipNr])).toEqual([
       ["Kira", 2, "276098100000001"],
       ["Bolt", 1, null],
