@@ -212,13 +212,7 @@ function orderBy(sort: SortSpec, heldBy: string): SQL[] {
           attendedCount(courseMemberships, heldBy),
         )
       : (SORTS[sort.id] ?? SORTS.fullName);
-  return [
-    first(sort.descending),
-    desc(courses.startDateTime),
-    ...personNameKeys(courseMemberships.personId).map((key) => asc(key)),
-    asc(dogNameKey(courseMemberships.dogId)),
-    asc(courseMemberships.id),
-  ];
+  return [first(sort.descending), desc(courses.startDateTime), SORTS.fullName(false), SORTS.dogCommonName(false), asc(courseMemberships.id)];
 }
 
 function where({ courseId, personId, dogId, courses: courseFilters }: Omit<MembershipQuery, "sort">) {

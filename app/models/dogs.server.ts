@@ -116,10 +116,9 @@ function orderBy(sort: SortSpec): SQL[] {
 
 /** How many dogs the list holds. The owner is joined only for a name search: every dog has one
  *  (owner_id NOT NULL, a foreign key), and without the join the count reads the index alone. */
-function countDogs(db: Db, query: Pick<DogQuery, "list" | "ownerId" | "term">) {
-  const where = conditions(query);
+function countDogs(db: Db, where: SQL | undefined, term: string | undefined) {
   const counted = db.select({ total: count() }).from(dogs);
-  return dogNameMatches(query.term ?? "") ? counted.innerJoin(people, eq(people.id, dogs.ownerId)).where(where) : counted.where(where);
+  return dogNameMatches(term ?? "") ? counted.innerJoin(people, eq(people.id, dogs.ownerId)).where(where) : counted.where(where);
 }
 
 export async function listDogs(db: Db, { pageSize = PAGE_SIZE, today = todayInBerlin(), ...query }: DogQuery) {
@@ -133,7 +132,7 @@ export async function listDogs(db: Db, { pageSize = PAGE_SIZE, today = todayInBe
       .orderBy(...orderBy(query.sort))
       .limit(pageSize)
       .offset((query.page - 1) * pageSize),
-    countDogs(db, query),
+    countDogs(db, where, query.term),
   ]);
   return { rows: rows.map((row) => toDogRow(row, today)), total };
 }

@@ -1,7 +1,7 @@
 /**
  * Steps the browser journeys share: unique names, waiting for hydration, the toast, opening a
- * row's dialog, choosing a person in a dialog, a person with a dog and saving a participant. One place, so a changed screen is
- * followed in one place.
+ * row's dialog, choosing a person in a dialog, a person with a dog and saving a participant. One
+ * place, so a changed screen is followed in one place.
  */
 import { expect, request, test, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
 
