@@ -36,10 +36,14 @@ const root = path.resolve(import.meta.dirname, "..");
 const state = path.resolve(root, values.state);
 
 // The patches of patches/ are in the bundle: `npm install some-package` reinstalls a patched
-// package without running postinstall, and the app still works, only slower (the router's
-// patch, docs/benchmarks.md): that happened unnoticed once, so it is checked here.
-const routerBuild = path.join(root, "node_modules/@remix-run/router/dist/router.js");
-if (!readFileSync(routerBuild, "utf8").includes("copyMatches")) {
+// package without running postinstall, and the app still works, only slower (the patches are
+// for speed, docs/benchmarks.md): that happened unnoticed once, so it is checked here, by a
+// mark of each patch's latest version in the file it changes.
+const patchMarks = [
+  ["node_modules/@remix-run/router/dist/router.js", "rankedByShape"],
+  ["node_modules/react-dom/cjs/react-dom-server.browser.production.min.js", "Patched for Wuff"],
+];
+if (patchMarks.some(([file, mark]) => !readFileSync(path.join(root, file), "utf8").includes(mark))) {
   execFileSync(path.join(root, "node_modules/.bin/patch-package"), [], { cwd: root, stdio: "inherit" });
 }
 
