@@ -127,6 +127,15 @@ export function dialogHref(pathname: string, search: string | URLSearchParams, n
  */
 export function searchWith(base: URLSearchParams): (changes: Record<string, string>) => string {
   const baseText = base.toString();
+  // Rows repeat the same parameters (a dialog's name, the page's ids for browsing): each is encoded once.
+  const encoded = new Map<string, string>();
+  const pair = (name: string, value: string) => {
+    if (FORM_SAFE.test(name) && FORM_SAFE.test(value)) return `${name}=${value}`;
+    const key = `${name}\u0000${value}`;
+    let text = encoded.get(key);
+    if (text === undefined) encoded.set(key, (text = new URLSearchParams([[name, value]]).toString()));
+    return text;
+  };
   return (changes) => {
     if (Object.keys(changes).some((name) => base.has(name))) {
       const next = new URLSearchParams(base);
@@ -134,10 +143,15 @@ export function searchWith(base: URLSearchParams): (changes: Record<string, stri
       return `?${next}`;
     }
     // A name new to the search is appended, as set() would; repeated names in `changes` cannot occur.
-    const added = new URLSearchParams(changes).toString();
+    const added = Object.entries(changes)
+      .map(([name, value]) => pair(name, value))
+      .join("&");
     return `?${baseText}${baseText && added ? "&" : ""}${added}`;
   };
 }
+
+/** What application/x-www-form-urlencoded writes as it is (URL Standard: the urlencoded serializer). */
+const FORM_SAFE = /^[\w.*-]*$/;
 
 /** dialogHref for many dialogs of one page: the page's search is read once. */
 export function dialogHrefs(pathname: string, search: string | URLSearchParams) {

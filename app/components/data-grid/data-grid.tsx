@@ -15,7 +15,8 @@ import { alignClass, cellText, GridRows, gridRowsHtml, type ActionLink, type Row
 
 const buttonClass = "inline-flex items-center rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
 
-/** Rows and cells are styled from the table body, so each of the many cells carries no classes.
+/** Rows, cells, their links and the rows' commands are styled from the table body, so each of the
+ *  many cells carries no classes.
  *  Printed, cells wrap between words so that the columns fit on A4 (an e-mail address anywhere:
  *  breaking every word anywhere would squeeze short columns such as PLZ), and a row is never
  *  split across two sheets. */
@@ -23,6 +24,9 @@ const ROWS_CLASS =
   "[&>tr]:border-b [&>tr]:border-slate-100 [&>tr[aria-selected]]:cursor-pointer [&>tr:not([aria-selected=true]):hover]:bg-slate-50 [&>tr[aria-selected=true]]:bg-wuff-100 " +
   "[&>tr[aria-busy=true]]:animate-pulse [&>tr[aria-busy=true]]:bg-wuff-50 " +
   "[&_td]:whitespace-nowrap [&_td]:px-2 [&_td]:py-1 [&_input]:pointer-events-none [&_input]:accent-wuff-700 " +
+  "[&_a[data-cell-link]]:text-wuff-700 [&_a[data-cell-link]]:underline " +
+  "[&_a[data-command]]:ml-1 [&_a[data-command]]:rounded [&_a[data-command]]:border [&_a[data-command]]:border-slate-300 [&_a[data-command]]:bg-white " +
+  "[&_a[data-command]]:px-1.5 [&_a[data-command]]:py-0.5 [&_a[data-command]]:text-xs [&_a[data-command]]:hover:bg-slate-50 " +
   "[&>tr]:break-inside-avoid print:[&_td]:whitespace-normal print:[&_td]:px-0.5 print:[&_td]:py-0.5 print:[&_td]:[overflow-wrap:break-word] print:[&_a[href^=mailto]]:[overflow-wrap:anywhere]";
 
 /**
