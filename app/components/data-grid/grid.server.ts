@@ -355,14 +355,27 @@ function rowActionsFor(grid: AnyGridDecl, mount: Mount, entity: string | null, u
   );
   const perRow = declared.some((action) => action.when !== undefined || action.href !== undefined);
   const browsing = { [DIALOG_LIST_PARAM]: pageIds.join(",") };
-  const of = (row: unknown): RowActionData[] =>
+  // A dialog's action is the same object on every row, and so is a list of them: the page's data
+  // (turbo-stream) writes an object once and then only refers to it, not 50 copies.
+  const dialogs = new Map(
     declared
-      .filter((action) => row === null || !action.when || action.when(row))
-      .map((action) =>
-        action.href
-          ? { label: action.label, href: action.href(row), ...(action.newTab ? { newTab: true } : {}) }
-          : { label: action.label, dialog: `${action.entity ?? entity}-${action.view}`, ...(action.browse ? { params: browsing } : {}) },
-      );
+      .filter((action) => !action.href)
+      .map((action): [RowActionDecl, RowActionData] => [
+        action,
+        { label: action.label, dialog: `${action.entity ?? entity}-${action.view}`, ...(action.browse ? { params: browsing } : {}) },
+      ]),
+  );
+  const sharedLists = new Map<string, RowActionData[]>();
+  const of = (row: unknown): RowActionData[] => {
+    const shown = declared.filter((action) => row === null || !action.when || action.when(row));
+    const list = shown.map((action) => dialogs.get(action) ?? { label: action.label, href: action.href!(row), ...(action.newTab ? { newTab: true } : {}) });
+    if (shown.some((action) => action.href)) return list;
+    const key = shown.map((action) => declared.indexOf(action)).join(",");
+    const shared = sharedLists.get(key);
+    if (shared) return shared;
+    sharedLists.set(key, list);
+    return list;
+  };
   return { perRow, of };
 }
 
