@@ -64,9 +64,15 @@ export function isIsoDate(value: string): boolean {
   return match !== null && isRealDate(Number(match[1]), Number(match[2]), Number(match[3]));
 }
 
+let lastToday: { minute: number; date: string } | undefined;
+
 /** Today's calendar date in Berlin as 'YYYY-MM-DD'. */
 export function todayInBerlin(now: Date = new Date()): string {
-  return formatWithPattern(new TZDate(now, TIME_ZONE), "yyyy-MM-dd");
+  // Asked many times per request (a zoned date costs Intl work each time); Berlin's offset
+  // changes only on whole hours, so one minute of UTC lies within one Berlin day.
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (lastToday?.minute !== minute) lastToday = { minute, date: formatWithPattern(new TZDate(now, TIME_ZONE), "yyyy-MM-dd") };
+  return lastToday.date;
 }
 
 /** The current year in Berlin (2026). */

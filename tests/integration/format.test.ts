@@ -64,6 +64,25 @@ describe("dates", () => {
     expect(todayInBerlin(new Date("2026-06-30T22:30:00Z"))).toBe("2026-07-01");
     expect(todayInBerlin(new Date("2026-12-31T22:59:00Z"))).toBe("2026-12-31");
   });
+
+  it("knows it from one call to the next, across midnight and the change of summer time", () => {
+    // Kept for a minute of UTC: the last millisecond before Berlin's midnight, then the first after.
+    const instants = [
+      "2026-12-31T22:59:59.999Z",
+      "2026-12-31T23:00:00.000Z",
+      "2026-12-31T22:59:00.000Z",
+      "2026-03-28T22:59:59.999Z", // Saturday before summer time, 23:59:59 CET
+      "2026-03-28T23:00:00.000Z", // Sunday 00:00 CET
+      "2026-03-29T21:59:59.999Z", // Sunday 23:59:59 CEST
+      "2026-03-29T22:00:00.000Z", // Monday 00:00 CEST
+      "2026-10-24T21:59:59.999Z",
+      "2026-10-24T22:00:00.000Z",
+      "2026-10-25T22:59:59.999Z",
+      "2026-10-25T23:00:00.000Z",
+    ];
+    const berlin = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" });
+    for (const instant of [...instants, ...instants.reverse()]) expect(todayInBerlin(new Date(instant)), instant).toBe(berlin.format(new Date(instant)));
+  });
 });
 
 describe("instants in Europe/Berlin", () => {
