@@ -16,6 +16,7 @@ const EVERY_PAGE_MODULES = new RegExp(
     [
       "lib/grid-state",
       "lib/error-text",
+      "lib/locale",
       "components/dialog-form",
       "components/toggle-links",
       "components/navigation",

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { CALENDAR_VIEWS, WEEKDAYS, type CalendarData, type CalendarDay, type CalendarEntry, type CalendarView } from "~/lib/calendar";
+import { formatNumber } from "~/lib/locale";
 import { ToggleLinks } from "./toggle-links";
 
 /**
@@ -156,8 +157,7 @@ export function Calendar({ data }: { data: CalendarData }) {
       <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
         <h1 className="text-lg font-semibold text-wuff-800">Kalender</h1>
         <h2 id="calendar-title" className="text-lg text-slate-800" aria-live="polite">
-          {data.title}{" "}
-          <span className="text-sm font-normal text-slate-600">({data.total === 1 ? "1 Termin" : `${data.total.toLocaleString("de-DE")} Termine`})</span>
+          {data.title} <span className="text-sm font-normal text-slate-600">({data.total === 1 ? "1 Termin" : `${formatNumber(data.total)} Termine`})</span>
         </h2>
       </div>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 print:hidden">

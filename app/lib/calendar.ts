@@ -10,7 +10,7 @@
 import { TZDate } from "@date-fns/tz";
 import { addDays, addMonths, addWeeks, eachDayOfInterval, endOfMonth, endOfWeek, format, getISOWeek, startOfMonth, startOfWeek } from "date-fns";
 import { de } from "date-fns/locale";
-import { berlinDateOf, formatTime, isIsoDate, TIME_ZONE } from "./format";
+import { berlinDateOf, compareGerman, formatTime, isIsoDate, TIME_ZONE } from "./format";
 
 export type CalendarView = "month" | "week" | "list";
 
@@ -212,10 +212,7 @@ export function buildCalendar({
   const byDay = new Map(days.map((day) => [day.day, day]));
   const sorted = [...rows].sort(
     (a, b) =>
-      Number(b.isAllDay) - Number(a.isAllDay) ||
-      a.startDateTime.localeCompare(b.startDateTime) ||
-      a.courseName.localeCompare(b.courseName, "de") ||
-      a.id - b.id,
+      Number(b.isAllDay) - Number(a.isAllDay) || a.startDateTime.localeCompare(b.startDateTime) || compareGerman(a.courseName, b.courseName) || a.id - b.id,
   );
   const counted = new Set<number>();
   for (const row of sorted) {

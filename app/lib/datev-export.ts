@@ -15,6 +15,7 @@ import {
   type DatevDebtor,
 } from "./datev";
 import type { Chart } from "./ledger";
+import { formatNumber } from "./format";
 
 export const DATEV_PERIOD_ERRORS = {
   from: "Bitte den Beginn des Zeitraums als Datum angeben (TT.MM.JJJJ).",
@@ -77,7 +78,7 @@ export async function buildDatevExport(
   if (input.kind === "BOOKINGS" && lines.length > MAX_BOOKINGS) {
     return {
       status: "refused",
-      message: `DATEV nimmt höchstens ${MAX_BOOKINGS.toLocaleString("de-DE")} Buchungen je Datei: bitte einen kürzeren Zeitraum wählen.`,
+      message: `DATEV nimmt höchstens ${formatNumber(MAX_BOOKINGS)} Buchungen je Datei: bitte einen kürzeren Zeitraum wählen.`,
       field: "to",
     };
   }

@@ -8,10 +8,9 @@
  * the whole sheet as one string. Here the sheet is deflated a slice of rows at a time while the
  * browser downloads it, so 50,000 rows need neither a worker nor the whole file in memory.
  */
-import { tzOffset } from "@date-fns/tz";
 import { Zip, ZipDeflate } from "fflate";
 import { contentDisposition } from "./file-names";
-import { TIME_ZONE } from "./format";
+import { berlinOffsetMinutes } from "./format";
 import type { CellType, CellValue } from "./grid";
 
 /** What the export needs of a grid column (its declaration). */
@@ -41,18 +40,11 @@ function excelDay(value: string): Date | null {
   return year ? new Date(Date.UTC(year, month - 1, day)) : null;
 }
 
-/**
- * An instant as its Berlin wall-clock time to the minute, as UTC fields. Berlin's offset changes
- * only on the hour, so it is looked up once per hour (per export): a TZDate per cell took 1.6 s
- * of CPU for 50,000 cells.
- */
-function excelWallClock(value: string, offsets: Map<number, number>): Date | null {
+/** An instant as its Berlin wall-clock time to the minute, as UTC fields. */
+function excelWallClock(value: string): Date | null {
   const instant = Date.parse(value);
   if (Number.isNaN(instant)) return null;
-  const hour = Math.floor(instant / 3_600_000);
-  let offset = offsets.get(hour);
-  if (offset === undefined) offsets.set(hour, (offset = tzOffset(TIME_ZONE, new Date(instant))));
-  return new Date(Math.floor((instant + offset * 60_000) / 60_000) * 60_000);
+  return new Date(Math.floor((instant + berlinOffsetMinutes(instant) * 60_000) / 60_000) * 60_000);
 }
 
 /** Excel's serial day number (days since 1899-12-30) of a date given as UTC fields. */
@@ -73,7 +65,7 @@ const numberCell = (ref: string, value: number, style = 0) =>
   Number.isFinite(value) ? `<c r="${ref}"${style ? ` s="${style}"` : ""}><v>${value}</v></c>` : "";
 const dateCell = (ref: string, date: Date | null, style: number) => (date ? numberCell(ref, serialOf(date), style) : "");
 
-function cellXml(type: CellType | undefined, ref: string, value: CellValue, offsets: Map<number, number>): string {
+function cellXml(type: CellType | undefined, ref: string, value: CellValue): string {
   if (value === null || value === undefined || value === "") return "";
   switch (type) {
     case "date":
@@ -81,7 +73,7 @@ function cellXml(type: CellType | undefined, ref: string, value: CellValue, offs
     case "dateTime":
     case "dateTimeWeekday":
     case "dateTimeSeconds":
-      return dateCell(ref, excelWallClock(String(value), offsets), STYLE.dateTime);
+      return dateCell(ref, excelWallClock(String(value)), STYLE.dateTime);
     case "money":
       return numberCell(ref, Number(value) / 100, STYLE.money);
     case "number":
@@ -154,7 +146,6 @@ export function gridToXlsx<Row>(
   const shown = visible.map((id) => columns.find((column) => column.id === id)).filter((column) => column !== undefined);
   const letters = shown.map((_, index) => columnLetters(index));
   const encoder = new TextEncoder();
-  const offsets = new Map<number, number>();
   let sheetPart: ZipDeflate;
   let next = 0;
   let emitted = false;
@@ -176,7 +167,7 @@ export function gridToXlsx<Row>(
     const cells = shown
       .map((column, index) =>
         column.id in sums
-          ? cellXml(column.type, `${letters[index]}${number}`, sums[column.id], offsets)
+          ? cellXml(column.type, `${letters[index]}${number}`, sums[column.id])
           : index === label
             ? textCell(`${letters[index]}${number}`, "Summe", STYLE.header)
             : "",
@@ -217,8 +208,7 @@ export function gridToXlsx<Row>(
           const row = rows[next];
           const number = next + 2;
           let cells = "";
-          for (let index = 0; index < shown.length; index++)
-            cells += cellXml(shown[index].type, `${letters[index]}${number}`, shown[index].value(row), offsets);
+          for (let index = 0; index < shown.length; index++) cells += cellXml(shown[index].type, `${letters[index]}${number}`, shown[index].value(row));
           xml += `<row r="${number}">${cells}</row>`;
         }
         if (next < rows.length) {

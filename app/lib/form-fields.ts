@@ -3,7 +3,7 @@
  * in the action, with the spec's messages. Conform sends empty inputs as undefined.
  */
 import { z } from "zod";
-import { parseGermanDate, parseGermanDateTime, parseMoney } from "./format";
+import { formatNumber, parseGermanDate, parseGermanDateTime, parseMoney } from "./format";
 import { MAX_ID } from "./ids";
 import { SPHERES } from "./ledger";
 import { TAX_CASES } from "./tax";
@@ -94,7 +94,7 @@ export const wholeNumber = (label: string, max = MAX_ID) =>
     .number({ error: `${label} muss eine Zahl sein` })
     .int(`${label} muss eine ganze Zahl sein`)
     .min(0, `${label} darf nicht negativ sein`)
-    .max(max, max === MAX_ID ? `${label} ist zu groß` : `${label} darf höchstens ${max.toLocaleString("de-DE")} sein`);
+    .max(max, max === MAX_ID ? `${label} ist zu groß` : `${label} darf höchstens ${formatNumber(max)} sein`);
 
 /** An optional whole number from 0 to `max`: empty becomes null. */
 export const optionalWholeNumber = (label: string, max = MAX_ID) =>

@@ -5,9 +5,11 @@
  * - Instants are stored as UTC ISO strings and shown in Europe/Berlin.
  * - Money is integer cents and shown as 1.234,56 €.
  */
-import { TZDate } from "@date-fns/tz";
-import { addMonths, format as formatWithPattern, isValid } from "date-fns";
-import { de } from "date-fns/locale";
+import { tzOffset } from "@date-fns/tz";
+import { addMonths, format as formatWithPattern } from "date-fns";
+import { formatNumber } from "./locale";
+
+export { formatNumber } from "./locale";
 
 export const TIME_ZONE = "Europe/Berlin";
 const LOCALE = "de-DE";
@@ -42,7 +44,7 @@ export function formatDate(value: string | Date | null | undefined): string {
     const match = ISO_DATE.exec(value);
     if (match) return `${match[3]}.${match[2]}.${match[1]}`;
   }
-  return formatInstant(value, "dd.MM.yyyy");
+  return formatInstant(value, dayMonthYear);
 }
 
 /**
@@ -71,7 +73,7 @@ export function todayInBerlin(now: Date = new Date()): string {
   // Asked many times per request (a zoned date costs Intl work each time); Berlin's offset
   // changes only on whole hours, so one minute of UTC lies within one Berlin day.
   const minute = Math.floor(now.getTime() / 60_000);
-  if (lastToday?.minute !== minute) lastToday = { minute, date: formatWithPattern(new TZDate(now, TIME_ZONE), "yyyy-MM-dd") };
+  if (lastToday?.minute !== minute) lastToday = { minute, date: berlinDateOf(now) };
   return lastToday.date;
 }
 
@@ -95,50 +97,87 @@ export function addMonthsToDate(isoDate: string, months: number): string {
 // ---------------------------------------------------------------------------------------------
 // Instants (points in time), shown in Europe/Berlin
 
-function formatInstant(value: string | Date, pattern: string): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  if (!isValid(date)) return "";
-  return formatWithPattern(new TZDate(date, TIME_ZONE), pattern, { locale: de });
+const HOUR_MS = 3_600_000;
+const berlinOffsets = new Map<number, number>();
+
+/**
+ * Berlin's offset from UTC in minutes at an instant. Asking Intl costs about 10 µs, and a page shows
+ * hundreds of instants; the offset only changes on a whole UTC hour (01:00 UTC since 1980), so it
+ * is kept per hour once both ends of the hour agree (in 1893 Berlin left its local mean time at
+ * 22:53:28 UTC: that hour is asked each time).
+ */
+export function berlinOffsetMinutes(instantMs: number): number {
+  const hour = Math.floor(instantMs / HOUR_MS);
+  const known = berlinOffsets.get(hour);
+  if (known !== undefined) return known;
+  const offset = tzOffset(TIME_ZONE, new Date(hour * HOUR_MS));
+  if (tzOffset(TIME_ZONE, new Date(hour * HOUR_MS + HOUR_MS - 1)) !== offset) return tzOffset(TIME_ZONE, new Date(instantMs));
+  // A bound, not an eviction policy: a year of hours is about 9,000 entries.
+  if (berlinOffsets.size >= 50_000) berlinOffsets.clear();
+  berlinOffsets.set(hour, offset);
+  return offset;
+}
+
+/** An instant's Berlin wall-clock time as the UTC fields of a Date (read it with getUTC…). */
+function berlinWallClock(value: string | Date): Date | null {
+  const instantMs = typeof value === "string" ? Date.parse(value) : value.getTime();
+  if (Number.isNaN(instantMs)) return null;
+  return new Date(instantMs + berlinOffsetMinutes(instantMs) * 60_000);
+}
+
+// The German names as date-fns' de locale writes them (tests/integration/format.test.ts compares).
+const WEEKDAYS_SHORT = ["So.", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa."];
+const MONTHS = ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
+
+const year4 = (wall: Date) => String(wall.getUTCFullYear()).padStart(4, "0");
+const dayMonthYear = (wall: Date) => `${pad2(wall.getUTCDate())}.${pad2(wall.getUTCMonth() + 1)}.${year4(wall)}`;
+const hourMinute = (wall: Date) => `${pad2(wall.getUTCHours())}:${pad2(wall.getUTCMinutes())}`;
+
+/** Formats an instant's Berlin wall-clock time; '' for an invalid one. */
+function formatInstant(value: string | Date, write: (wall: Date) => string): string {
+  const wall = berlinWallClock(value);
+  return wall ? write(wall) : "";
 }
 
 /** '2026-11-24T17:00:00.000Z' -> '18:00' (Berlin time). */
 export function formatTime(value: string | Date | null | undefined): string {
-  return value ? formatInstant(value, "HH:mm") : "";
+  return value ? formatInstant(value, hourMinute) : "";
 }
 
 /** '2026-11-24T17:00:00.000Z' -> 'Di.': the abbreviated weekday in Berlin. */
 export function formatWeekday(value: string | Date | null | undefined): string {
-  return value ? formatInstant(value, "ccc") : "";
+  return value ? formatInstant(value, (wall) => WEEKDAYS_SHORT[wall.getUTCDay()]) : "";
 }
 
 /** '2026-12-31T23:30:00.000Z' -> 'Januar 2027': the month and year in Berlin. */
 export function formatMonthYear(value: string | Date): string {
-  return formatInstant(value, "LLLL yyyy");
+  return formatInstant(value, (wall) => `${MONTHS[wall.getUTCMonth()]} ${year4(wall)}`);
 }
 
 /** '2026-12-05T23:30:00.000Z' -> 7: the ISO weekday (1 Monday … 7 Sunday) in Berlin. */
 export function berlinWeekdayOf(value: string | Date): number {
-  return Number(formatInstant(value, "i"));
+  const wall = berlinWallClock(value);
+  return wall ? wall.getUTCDay() || 7 : 0;
 }
 
 /** '2026-11-24T23:30:00.000Z' -> '2026-11-25': the Berlin calendar day of an instant. */
 export function berlinDateOf(value: string | Date): string {
-  return formatInstant(value, "yyyy-MM-dd");
+  return formatInstant(value, (wall) => `${year4(wall)}-${pad2(wall.getUTCMonth() + 1)}-${pad2(wall.getUTCDate())}`);
 }
 
 /** '2026-11-24T17:00:00.000Z' -> '24.11.2026 18:00' */
 export function formatDateTime(value: string | Date | null | undefined): string {
-  return value ? formatInstant(value, "dd.MM.yyyy HH:mm") : "";
+  return value ? formatInstant(value, (wall) => `${dayMonthYear(wall)} ${hourMinute(wall)}`) : "";
 }
 
-/** '2026-11-24T17:00:00.000Z' -> '24.11.2026 18:00 (Di)': course dates, next sessions. */
+/** '2026-11-24T17:00:00.000Z' -> '24.11.2026 18:00 (Di.)': course dates, next sessions. */
 export function formatDateTimeWithWeekday(value: string | Date | null | undefined): string {
-  return value ? formatInstant(value, "dd.MM.yyyy HH:mm (ccc)") : "";
+  return value ? formatInstant(value, (wall) => `${dayMonthYear(wall)} ${hourMinute(wall)} (${WEEKDAYS_SHORT[wall.getUTCDay()]})`) : "";
 }
 
 /** '2026-11-24T17:00:05.000Z' -> '24.11.2026 18:00:05': recycle bin, audit block. */
 export function formatDateTimeWithSeconds(value: string | Date | null | undefined): string {
-  return value ? formatInstant(value, "dd.MM.yyyy HH:mm:ss") : "";
+  return value ? formatInstant(value, (wall) => `${dayMonthYear(wall)} ${hourMinute(wall)}:${pad2(wall.getUTCSeconds())}`) : "";
 }
 
 const GERMAN_DATE_TIME = /^(\d{1,2})\.(\d{1,2})\.(\d{4})\s+(\d{1,2}):(\d{2})$/;
@@ -153,10 +192,15 @@ export function parseGermanDateTime(input: string): ParseResult<string> {
   return ok(berlinWallClockToInstant(year, month, day, hour, minute));
 }
 
-/** The UTC instant of a Berlin wall-clock time (DST-aware). */
+/**
+ * The UTC instant of a Berlin wall-clock time (DST-aware). A time the spring change skips (02:30)
+ * is read with winter time's offset (03:30 summer time), one the autumn change repeats as its
+ * second, winter-time occurrence, as @date-fns/tz's TZDate does.
+ */
 export function berlinWallClockToInstant(year: number, month: number, day: number, hour: number, minute: number): string {
-  const wallClock = new TZDate(year, month - 1, day, hour, minute, 0, TIME_ZONE);
-  return new Date(wallClock.getTime()).toISOString();
+  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const firstGuess = wallAsUtc - berlinOffsetMinutes(wallAsUtc) * 60_000;
+  return new Date(wallAsUtc - berlinOffsetMinutes(firstGuess) * 60_000).toISOString();
 }
 
 /** '2026-11-23' -> the instant its day begins in Berlin ('2026-11-22T23:00:00.000Z'). */
@@ -167,6 +211,13 @@ export function berlinMidnight(isoDate: string): string {
 
 // ---------------------------------------------------------------------------------------------
 // Money
+
+// Made once: with a locale, `toLocaleString` and `localeCompare` build a new Intl object on every
+// call, about 50 µs each in workerd (./locale.ts).
+const germanCollator = new Intl.Collator("de");
+
+/** German alphabetical order of two texts (as `a.localeCompare(b, "de")`). */
+export const compareGerman = (a: string, b: string) => germanCollator.compare(a, b);
 
 const moneyFormat = new Intl.NumberFormat(LOCALE, { style: "currency", currency: "EUR" });
 const amountFormat = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -262,7 +313,7 @@ export function auditText(record: { createdBy: string; createdOn: string; lastMo
 }
 
 /** "1 Hund", "2 Hunde": a count with its noun in German. */
-export const formatCount = (count: number, singular: string, plural: string) => `${count.toLocaleString("de-DE")} ${count === 1 ? singular : plural}`;
+export const formatCount = (count: number, singular: string, plural: string) => `${formatNumber(count)} ${count === 1 ? singular : plural}`;
 
 /** "a", "a und b", "a, b und c". */
 export function joinGerman(parts: string[]): string {

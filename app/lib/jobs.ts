@@ -3,7 +3,7 @@
  * The runs themselves are in app/models/jobs.server.ts and app/jobs.
  */
 import type { JobStatus } from "~/db/schema";
-import { formatDateTime } from "./format";
+import { formatDateTime, formatNumber } from "./format";
 
 /** The kinds of bulk run the Tasks screen starts. */
 export type JobType = "ANNUAL_FEES" | "SUBSCRIPTION_FEES" | "INVOICES" | "PDFS" | "MAILSHOT" | "DIRECT_DEBIT" | "REMINDERS";
@@ -46,8 +46,8 @@ export function isFollowed(
 
 /** '120 von 3.000', and how many failed. */
 export function progressText(job: Pick<JobState, "done" | "failed" | "total">): string {
-  const failed = job.failed > 0 ? `, ${job.failed.toLocaleString("de-DE")} fehlgeschlagen` : "";
-  return `${job.done.toLocaleString("de-DE")} von ${job.total.toLocaleString("de-DE")}${failed}`;
+  const failed = job.failed > 0 ? `, ${formatNumber(job.failed)} fehlgeschlagen` : "";
+  return `${formatNumber(job.done)} von ${formatNumber(job.total)}${failed}`;
 }
 
 /** The run's message; 'working ...' while it runs (spec 001 §8). */
@@ -86,7 +86,7 @@ export const AUTOMATIC_RESUME = null;
  */
 export function resumedText(job: { resumedOn: string | null; resumedBy: string | null; resumes: number }): string | null {
   if (!job.resumedOn) return null;
-  const times = job.resumes > 1 ? ` (${job.resumes.toLocaleString("de-DE")}-mal)` : "";
+  const times = job.resumes > 1 ? ` (${formatNumber(job.resumes)}-mal)` : "";
   const when = formatDateTime(job.resumedOn);
   return job.resumedBy === null
     ? `Der Lauf kam nicht voran und wurde am ${when} automatisch fortgesetzt${times}: Es wird nur erledigt, was noch fehlte.`

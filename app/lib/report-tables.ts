@@ -5,7 +5,7 @@
  */
 import Mustache from "mustache";
 import type { CellType, CellValue } from "./grid";
-import { formatDate, formatMoney } from "./format";
+import { formatDate, formatMoney, formatNumber } from "./format";
 import { SPHERE_OPTIONS, type Sphere } from "./ledger";
 import type { IncomeLine, SphereTotal } from "./reports";
 
@@ -174,7 +174,7 @@ export function formatCell(value: CellValue, type: CellType | undefined): string
   if (value === null || value === undefined || value === "") return "";
   if (type === "money") return formatMoney(Number(value));
   if (type === "date") return formatDate(String(value));
-  if (type === "number") return Number(value).toLocaleString("de-DE");
+  if (type === "number") return formatNumber(Number(value));
   return String(value);
 }
 

@@ -6,8 +6,9 @@
  */
 import { z } from "zod";
 import type { $ZodRawIssue } from "zod/v4/core";
+import { formatNumber } from "./format";
 
-const number = (value: number | bigint) => (typeof value === "number" ? value.toLocaleString("de-DE") : value.toString());
+const number = (value: number | bigint) => (typeof value === "number" ? formatNumber(value) : value.toString());
 
 function germanError(issue: $ZodRawIssue): string {
   switch (issue.code) {

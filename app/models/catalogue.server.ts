@@ -9,7 +9,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { courseDates, courseMasters, courses, locations, memberTypes, people } from "~/db/schema";
 import { freePlaces, isOpenForBooking, requirementTexts } from "~/lib/catalogue";
-import { berlinWeekdayOf, joinGerman } from "~/lib/format";
+import { berlinWeekdayOf, compareGerman, joinGerman } from "~/lib/format";
 import { claimedPlaces, courseStart, nextCourseDate } from "./courses.server";
 
 const trainers = alias(people, "catalogue_trainers");
@@ -143,10 +143,10 @@ export async function catalogue(db: Db, now: string): Promise<Catalogue> {
       };
     })
     // The next first; on the same start by name.
-    .sort((a, b) => a.sortKey.localeCompare(b.sortKey) || a.name.localeCompare(b.name, "de"))
+    .sort((a, b) => a.sortKey.localeCompare(b.sortKey) || compareGerman(a.name, b.name))
     .map(({ sortKey: _sortKey, ...course }) => course);
   const types = [...new Map(result.map((course) => [course.typeId, course.typeName])).entries()]
     .map(([id, name]) => ({ id, name }))
-    .sort((a, b) => a.name.localeCompare(b.name, "de"));
+    .sort((a, b) => compareGerman(a.name, b.name));
   return { courses: result, types };
 }

@@ -15,7 +15,7 @@ import type { Db } from "~/db/client.server";
 import { courseMemberships, courses, dogs, membershipStatuses, people } from "~/db/schema";
 import { may, mayUse, maySeeHomePanel, type HomePanel, type User } from "~/lib/access";
 import { weekDays } from "~/lib/calendar";
-import { addDaysToDate, berlinMidnight, todayInBerlin } from "~/lib/format";
+import { addDaysToDate, berlinMidnight, compareGerman, todayInBerlin } from "~/lib/format";
 import { rabiesWarningUntil } from "~/lib/rabies";
 import { birthdaysOnDays, type BirthdayRow } from "./club-lists.server";
 import { participantRabiesDate } from "./course-memberships.server";
@@ -126,7 +126,7 @@ async function rabiesWarnings(db: Db, until: string): Promise<Limited<RabiesWarn
     .where(sql`${warned.rabiesValidUntil} <= ${lastShownDate}`)
     .orderBy(sql`${warned.rabiesValidUntil}`, dogNameKey(dogs.id), dogs.id)
     .limit(HOME_PANEL_LIMIT + 1);
-  return limited(rows.map((row) => ({ ...row, courseNames: (JSON.parse(row.courseNames) as string[]).sort((a, b) => a.localeCompare(b, "de")) })));
+  return limited(rows.map((row) => ({ ...row, courseNames: (JSON.parse(row.courseNames) as string[]).sort((a, b) => compareGerman(a, b)) })));
 }
 
 /**

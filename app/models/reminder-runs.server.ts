@@ -13,7 +13,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { qualified } from "~/db/columns";
 import { fees, invoiceHeaders, mailLog, people, reminders, type ReminderChannel, type ReminderTargetType } from "~/db/schema";
-import { formatCount } from "~/lib/format";
+import { compareGerman, formatCount } from "~/lib/format";
 import { newDueDateOf } from "~/lib/reminder-dates";
 import { NO_EMAIL } from "~/lib/mail";
 import type { ReminderLetterItem, ReminderLetterSource } from "~/lib/reminder-letter";
@@ -177,7 +177,7 @@ export async function previewReminderRun(db: Db, params: ReminderRunParams): Pro
   const people = new Map<number, ReminderRunPreview["recipients"][number]>();
   for (const item of due)
     people.set(item.personId, { personId: item.personId, name: item.name, channel: item.byMail ? "MAIL" : "PRINT", reason: item.printReason });
-  const recipients = [...people.values()].sort((a, b) => a.name.localeCompare(b.name, "de") || a.personId - b.personId);
+  const recipients = [...people.values()].sort((a, b) => compareGerman(a.name, b.name) || a.personId - b.personId);
   const levels = params.levels
     .filter((level) => level.enabled)
     .map((level) => {

@@ -1,14 +1,23 @@
 // Runs inside workerd: proves that its Intl and time-zone data give the German formats too.
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import { de } from "date-fns/locale";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addDaysToDate,
+  berlinDateOf,
   berlinWallClockToInstant,
+  berlinWeekdayOf,
   formatDate,
   formatDateTime,
   formatDateTimeWithSeconds,
   formatDateTimeWithWeekday,
   formatMoney,
   formatMoneyInput,
+  formatMonthYear,
+  formatTime,
+  formatWeekday,
   isIsoDate,
   mailtoHref,
   parseGermanDate,
@@ -106,6 +115,71 @@ describe("instants in Europe/Berlin", () => {
     expect(parseGermanDateTime("24.11.2026 18:00")).toEqual({ success: true, value: "2026-11-24T17:00:00.000Z" });
     expect(parseGermanDateTime("31.04.2026 18:00").success).toBe(false);
     expect(parseGermanDateTime("24.11.2026 24:00").success).toBe(false);
+  });
+
+  // The reference: date-fns patterns on a TZDate, as these were written before they read Berlin's
+  // offset once per hour (format.ts). Instants from 1900 to 2200, every minute and second, and the
+  // hours around each change of summer time in particular.
+  const zoned = (instant: Date, pattern: string) => format(new TZDate(instant, "Europe/Berlin"), pattern, { locale: de });
+  const changeHours = fc
+    .tuple(
+      fc.integer({ min: 1900, max: 2200 }),
+      fc.constantFrom(2, 9, 3, 4, 9, 10),
+      fc.integer({ min: 20, max: 31 }),
+      fc.integer({ min: -2, max: 3 }),
+      fc.integer({ min: 0, max: 3599 }),
+    )
+    .map(([year, month, day, hour, second]) => new Date(Date.UTC(year, month, day, hour, 0, second)))
+    .filter((date) => !Number.isNaN(date.getTime()));
+  const instants = fc.oneof(fc.date({ min: new Date("1900-01-01T00:00:00Z"), max: new Date("2200-12-31T23:59:59Z"), noInvalidDate: true }), changeHours);
+
+  it("shows every instant as date-fns and TZDate do", () => {
+    fc.assert(
+      fc.property(instants, fc.boolean(), (instant, asString) => {
+        const value = asString ? instant.toISOString() : instant;
+        expect(formatDate(value)).toBe(zoned(instant, "dd.MM.yyyy"));
+        expect(formatTime(value)).toBe(zoned(instant, "HH:mm"));
+        expect(formatWeekday(value)).toBe(zoned(instant, "ccc"));
+        expect(formatMonthYear(value)).toBe(zoned(instant, "LLLL yyyy"));
+        expect(berlinWeekdayOf(value)).toBe(Number(zoned(instant, "i")));
+        expect(berlinDateOf(value)).toBe(zoned(instant, "yyyy-MM-dd"));
+        expect(formatDateTime(value)).toBe(zoned(instant, "dd.MM.yyyy HH:mm"));
+        expect(formatDateTimeWithWeekday(value)).toBe(zoned(instant, "dd.MM.yyyy HH:mm (ccc)"));
+        expect(formatDateTimeWithSeconds(value)).toBe(zoned(instant, "dd.MM.yyyy HH:mm:ss"));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(formatDateTime("kein Datum")).toBe("");
+    expect(berlinWeekdayOf("kein Datum")).toBe(0);
+  });
+
+  it("reads every wall-clock time as TZDate does, in the hours summer time skips and repeats too", () => {
+    const wallClocks = fc.oneof(
+      fc.tuple(
+        fc.integer({ min: 1900, max: 2200 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+      ),
+      fc.tuple(
+        fc.integer({ min: 1900, max: 2200 }),
+        fc.constantFrom(3, 4, 9, 10),
+        fc.integer({ min: 20, max: 31 }),
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 59 }),
+      ),
+    );
+    fc.assert(
+      fc.property(wallClocks, ([year, month, day, hour, minute]) => {
+        const reference = new Date(new TZDate(year, month - 1, day, hour, minute, 0, "Europe/Berlin").getTime()).toISOString();
+        expect(berlinWallClockToInstant(year, month, day, hour, minute)).toBe(reference);
+      }),
+      { numRuns: 3000 },
+    );
+    // The spring change skips 02:00–03:00, the autumn change repeats it.
+    expect(berlinWallClockToInstant(2026, 3, 29, 2, 30)).toBe("2026-03-29T01:30:00.000Z");
+    expect(berlinWallClockToInstant(2026, 10, 25, 2, 30)).toBe("2026-10-25T01:30:00.000Z");
   });
 });
 

@@ -12,6 +12,7 @@ import { closedHref, closedSearch, dialogHrefs, gridHref, gridParamNames, keepOn
 import { takeClosedDialog } from "../dialog-form";
 import { ToggleLinks } from "../toggle-links";
 import { alignClass, cellText, GridRows, gridRowsHtml, type ActionLink, type RowsModel } from "./rows";
+import { formatNumber } from "~/lib/locale";
 
 const buttonClass = "inline-flex items-center rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
 
@@ -272,7 +273,7 @@ export function DataGrid({ data }: { data: GridData }) {
     <section className="flex min-h-0 flex-col gap-2" aria-label={title}>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Heading className="text-lg font-semibold text-wuff-800">
-          {title} <span className="font-normal text-slate-500">({total.toLocaleString("de-DE")})</span>
+          {title} <span className="font-normal text-slate-500">({formatNumber(total)})</span>
         </Heading>
         {data.toggles.map((toggle) => (
           <ToggleLinks
@@ -425,7 +426,7 @@ export function DataGrid({ data }: { data: GridData }) {
       {total > pageSize && (
         <nav className="flex items-center gap-3 text-sm text-slate-600" aria-label={`${title}: Seiten`}>
           <span>
-            Zeilen {firstShown.toLocaleString("de-DE")}–{lastShown.toLocaleString("de-DE")} von {total.toLocaleString("de-DE")}
+            Zeilen {formatNumber(firstShown)}–{formatNumber(lastShown)} von {formatNumber(total)}
           </span>
           {page > 1 && (
             <Link to={pageHref(page - 1)} preventScrollReset className={`${buttonClass} print:hidden`}>

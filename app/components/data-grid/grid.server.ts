@@ -6,7 +6,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { may, mayUse, type User } from "~/lib/access";
 import { gridToXlsx, xlsxResponse } from "~/lib/excel.server";
-import { formatDate, formatDateTime, formatDateTimeWithSeconds, formatDateTimeWithWeekday, formatMoney, mailtoHref, telHref } from "~/lib/format";
+import { formatDate, formatDateTime, formatDateTimeWithSeconds, formatDateTimeWithWeekday, formatMoney, formatNumber, mailtoHref, telHref } from "~/lib/format";
 import {
   DIALOG_LIST_PARAM,
   PAGE_SIZE,
@@ -40,7 +40,7 @@ function formatValue(type: CellType | undefined, value: CellValue): string | boo
     case "money":
       return formatMoney(Number(value));
     case "number":
-      return Number(value).toLocaleString("de-DE");
+      return formatNumber(Number(value));
     default:
       return String(value);
   }
