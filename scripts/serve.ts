@@ -43,6 +43,8 @@ const patchMarks = [
   ["node_modules/@remix-run/router/dist/router.js", "rankedByShape"],
   ["node_modules/react-dom/cjs/react-dom-server.browser.production.min.js", "Patched for Wuff"],
   ["node_modules/drizzle-orm/utils.js", "Patched for Wuff"],
+  ["node_modules/react-router/dist/umd/react-router.production.min.js", "Patched for Wuff"],
+  ["node_modules/@remix-run/react/dist/esm/routes.js", "Patched for Wuff"],
 ];
 if (patchMarks.some(([file, mark]) => !readFileSync(path.join(root, file), "utf8").includes(mark))) {
   execFileSync(path.join(root, "node_modules/.bin/patch-package"), [], { cwd: root, stdio: "inherit" });
