@@ -1,5 +1,5 @@
 import { defineGrid, type ListQuery } from "~/components/data-grid/declare";
-import { REMINDER_TOGGLE, reminderFilterOf, withReminderLevels } from "~/models/reminders.server";
+import { REMINDER_TOGGLE, reminderFilterOf } from "~/models/reminders.server";
 import {
   currentPaymentLink,
   FEE_BILLING,
@@ -91,9 +91,9 @@ export const feesGrid = defineGrid<FeeRow>({
   ],
   defaultSort: FEE_DEFAULT_SORT,
   model: {
-    list: async (db, query) => listFees(db, { ...(await withReminderLevels(db, feeQuery(query))), page: query.page, pageSize: query.pageSize }),
-    pageOf: async (db, id, query) => pageOfFee(db, id, await withReminderLevels(db, feeQuery(query)), query.pageSize),
-    all: async (db, query) => listAllFees(db, await withReminderLevels(db, feeQuery(query))),
+    list: async (db, query) => listFees(db, { ...feeQuery(query), page: query.page, pageSize: query.pageSize }),
+    pageOf: async (db, id, query) => pageOfFee(db, id, feeQuery(query), query.pageSize),
+    all: async (db, query) => listAllFees(db, feeQuery(query)),
   },
   excel: { fileName: "Kontenblatt.xlsx", sheet: "Kontenblatt", path: "/fees/export" },
   refresh: true,

@@ -11,7 +11,7 @@ import {
   type InvoiceStatusFilter,
 } from "~/models/invoices.server";
 import { invoiceStateLabel } from "~/lib/invoice-state";
-import { REMINDER_TOGGLE, reminderFilterOf, withReminderLevels } from "~/models/reminders.server";
+import { REMINDER_TOGGLE, reminderFilterOf } from "~/models/reminders.server";
 import { invoiceRowsGrid } from "./invoiceRows.grid";
 import { mailsGrid } from "./mails.grid";
 import { remindersGrid } from "./reminders.grid";
@@ -84,8 +84,8 @@ export const invoiceHeadersGrid = defineGrid<InvoiceHeaderRow>({
   defaultSort: INVOICE_DEFAULT_SORT,
   dialogs: { add: false },
   model: {
-    list: async (db, query) => listInvoiceHeaders(db, { ...(await withReminderLevels(db, headerQuery(query))), page: query.page, pageSize: query.pageSize }),
-    pageOf: async (db, id, query) => pageOfInvoiceHeader(db, id, await withReminderLevels(db, headerQuery(query)), query.pageSize),
+    list: async (db, query) => listInvoiceHeaders(db, { ...headerQuery(query), page: query.page, pageSize: query.pageSize }),
+    pageOf: async (db, id, query) => pageOfInvoiceHeader(db, id, headerQuery(query), query.pageSize),
   },
   rowActions: [
     // Issue 30: a draft gets rows and is issued; an issued invoice gets its PDF once (spec 001 §2's

@@ -83,6 +83,31 @@ export function latestDueDateFor(days: number, today: string): string {
   return previousWorkingDay(addDaysToDate(today, -days));
 }
 
+/** The most days a level may wait (Einstellungen and the table's check reminder_levels_days_range). */
+export const MAX_REMINDER_DAYS = 365;
+
+/** workingDayStepsBack's last answer: a day's requests all ask for the same. */
+let stepsBack: { today: string; steps: string } | undefined;
+
+/**
+ * latestDueDateFor for every `days` a level may have, as SQL can look it up: character `days` (1-based)
+ * is how many days before `today - days` its last working day lies (0 on a working day; at most 4,
+ * Karfreitag to Ostermontag). With it a query computes the cut-off from the stored levels itself:
+ * `date(today, '-' || (days + substr(steps, days, 1)) || ' days')`.
+ */
+export function workingDayStepsBack(today: string): string {
+  if (stepsBack?.today === today) return stepsBack.steps;
+  let steps = "";
+  for (let days = 1; days <= MAX_REMINDER_DAYS; days++) {
+    const date = addDaysToDate(today, -days);
+    let back = 0;
+    while (!isWorkingDay(addDaysToDate(date, -back))) back++;
+    steps += String(back);
+  }
+  stepsBack = { today, steps };
+  return steps;
+}
+
 /** The new due date a reminder sent on `date` names: `termDays` later, moved to a working day. */
 export function newDueDateOf(date: string, termDays: number): string {
   return effectiveDueDate(addDaysToDate(date, termDays));

@@ -16,7 +16,7 @@ import { dialogPaymentStatements, isDuplicateEntry, OPEN_AMOUNT_RAISED, PAYMENT_
 import { pageOfPosition, positionInOrder, personNameKeys, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin } from "./recycle-bin.server";
-import { reminderFilterCondition, type ReminderFilter, type ReminderLevel } from "./reminders.server";
+import { reminderFilterCondition, type ReminderFilter } from "./reminders.server";
 import { DONATION_FEE_FROZEN, isDonationFee } from "./donations.server";
 
 export const FEE_STATES = ["all", "open", "paid", "due"] as const;
@@ -76,7 +76,7 @@ export type FeeRow = {
   lastReminderDate: string | null;
 };
 
-/** `reminder`: the toggle 'Nur gemahnte' / 'Mahnung fällig' ('due' needs the reminder levels). */
+/** `reminder`: the toggle 'Nur gemahnte' / 'Mahnung fällig' ('due' reads the stored reminder levels). */
 export type FeeQuery = {
   state: FeeState;
   billing: FeeBilling;
@@ -84,7 +84,6 @@ export type FeeQuery = {
   sort: SortSpec;
   today?: string;
   reminder?: ReminderFilter;
-  levels?: ReminderLevel[];
 };
 
 const SORTS: Record<string, SortKey> = {
@@ -125,9 +124,9 @@ function feeStateCondition(state: FeeState, today: string): SQL | undefined {
 
 /** `alongDate`: the page query walks fees_date_idx (see alongDate), so the reminder toggle must not
  *  offer SQLite the overdue fees' index instead. */
-function where({ state, billing, personId, today = todayInBerlin(), reminder, levels }: Omit<FeeQuery, "sort">, alongDate = false) {
+function where({ state, billing, personId, today = todayInBerlin(), reminder }: Omit<FeeQuery, "sort">, alongDate = false) {
   return and(
-    reminderFilterCondition(reminder, "FEE", levels, today, { overdueIndex: !alongDate }),
+    reminderFilterCondition(reminder, "FEE", today, { overdueIndex: !alongDate }),
     personId ? eq(fees.personId, personId) : undefined,
     feeStateCondition(state, today),
     billing === "invoiced" ? eq(fees.isInvoiced, true) : billing === "notInvoiced" ? eq(fees.isInvoiced, false) : undefined,

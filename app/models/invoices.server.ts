@@ -50,7 +50,7 @@ import {
 import { pageOfPosition, personNameKeys, positionInOrder, sortKey, type SortKey } from "./paging.server";
 import type { DeleteOutcome } from "./people.server";
 import { moveToBin, type Change } from "./recycle-bin.server";
-import { reminderFilterCondition, type ReminderFilter, type ReminderLevel } from "./reminders.server";
+import { reminderFilterCondition, type ReminderFilter } from "./reminders.server";
 import { DEFAULT_TAX_CASE_OF_OTHER } from "./tax.server";
 import { todayInBerlin } from "~/lib/format";
 
@@ -74,13 +74,12 @@ export const INVOICE_STATUS_FILTERS = ["all", "draft", "open", "paid"] as const;
 export type InvoiceStatusFilter = (typeof INVOICE_STATUS_FILTERS)[number];
 export const INVOICE_DEFAULT_SORT: SortSpec = { id: "invoiceNumber", descending: true };
 
-/** `reminder`: the toggle 'Nur gemahnte' / 'Mahnung fällig' ('due' needs the reminder levels). */
+/** `reminder`: the toggle 'Nur gemahnte' / 'Mahnung fällig' ('due' reads the stored reminder levels). */
 export type InvoiceHeaderQuery = {
   status: InvoiceStatusFilter;
   personId?: number;
   sort: SortSpec;
   reminder?: ReminderFilter;
-  levels?: ReminderLevel[];
   today?: string;
 };
 
@@ -161,9 +160,9 @@ function headerOrder(sort: SortSpec): SQL[] {
   return [(HEADER_SORTS[sort.id] ?? HEADER_SORTS.invoiceNumber)(sort.descending), desc(invoiceHeaders.invoiceNumber), asc(invoiceHeaders.id)];
 }
 
-function headerWhere({ status, personId, reminder, levels, today = todayInBerlin() }: Omit<InvoiceHeaderQuery, "sort">) {
+function headerWhere({ status, personId, reminder, today = todayInBerlin() }: Omit<InvoiceHeaderQuery, "sort">) {
   return and(
-    reminderFilterCondition(reminder, "INVOICE", levels, today),
+    reminderFilterCondition(reminder, "INVOICE", today),
     status === "open"
       ? sql`${invoiceHeaders.openAmount} > 0`
       : status === "paid"

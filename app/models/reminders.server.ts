@@ -28,7 +28,7 @@ import {
 } from "~/db/schema";
 import type { SortSpec } from "~/lib/grid";
 import { earliestCollectionDate } from "~/lib/pain008";
-import { latestDueDateFor } from "~/lib/reminder-dates";
+import { latestDueDateFor, workingDayStepsBack } from "~/lib/reminder-dates";
 import type { Actor } from "./audit.server";
 import { mandateValidOnSql } from "./direct-debits.server";
 import { containsPattern } from "./search.server";
@@ -117,20 +117,48 @@ const feeOverdue = (today: string) =>
   sql`(${feeRemindable} AND ${qualified(fees.openAmount)} > 0 AND ${qualified(fees.dueDate)} IS NOT NULL AND ${qualified(fees.dueDate)} <= ${latestDueDateFor(1, today)} AND NOT ${debitPending(today)})`;
 
 /**
+ * Where the levels come from: a run's own (its parameters, fixed when it started) or STORED_LEVELS,
+ * the table as it is when the query runs (the toggles: read in the same statement, so the page
+ * needs no round trip to D1 for the levels before its list).
+ */
+export const STORED_LEVELS = "stored";
+export type LevelSource = readonly ReminderLevel[] | typeof STORED_LEVELS;
+
+/** The levels there can be (reminder_levels_level_range). */
+const LEVEL_NUMBERS = [1, 2, 3] as const;
+
+/**
+ * A stored level's cut-off (latestDueDateFor of its days), NULL while it is disabled or missing.
+ * Uncorrelated, so SQLite works it out once per statement.
+ */
+const storedCutoff = (level: number, today: string) =>
+  sql<string | null>`(SELECT CASE WHEN rl.enabled = 1 THEN date(${today}, '-' || (rl.days + substr(${workingDayStepsBack(today)}, rl.days, 1)) || ' days') END
+    FROM ${reminderLevels} rl WHERE rl.level = ${level})`;
+
+/**
  * The level that is due for an item today, as SQL (NULL when none is): the next enabled level above
  * its current one, if `days` have passed since the date it counts from. Reads only the item's own
- * columns (and, for a fee, whether a direct debit is pending).
+ * columns (and, for a fee, whether a direct debit is pending), and with STORED_LEVELS the levels.
  */
-export function dueLevelOf(levels: ReminderLevel[], type: ReminderTargetType, today: string): SQL<number | null> {
+export function dueLevelOf(levels: LevelSource, type: ReminderTargetType, today: string): SQL<number | null> {
   const overdue = type === "INVOICE" ? invoiceOverdue(today) : feeOverdue(today);
   const current = reminderLevelOf(type);
   const base = nextLevelBaseOf(type);
-  const enabled = levels.filter((level) => level.enabled).sort((a, b) => a.level - b.level);
-  if (enabled.length === 0) return sql<null>`NULL`;
-  // The next enabled level above the current one, and whether it is due.
-  const cases = enabled.map(
-    (level) => sql`WHEN ${current} < ${level.level} THEN CASE WHEN ${base} <= ${latestDueDateFor(level.days, today)} THEN ${level.level} END`,
-  );
+  // The next enabled level above the current one, and whether it is due: the first WHEN that holds
+  // decides, so a level not due yet is NULL (not the one after it).
+  let cases: SQL[];
+  if (levels === STORED_LEVELS) {
+    cases = LEVEL_NUMBERS.map((level) => {
+      const cutoff = storedCutoff(level, today);
+      return sql`WHEN ${current} < ${level} AND ${cutoff} IS NOT NULL THEN CASE WHEN ${base} <= ${cutoff} THEN ${level} END`;
+    });
+  } else {
+    const enabled = levels.filter((level) => level.enabled).sort((a, b) => a.level - b.level);
+    if (enabled.length === 0) return sql<null>`NULL`;
+    cases = enabled.map(
+      (level) => sql`WHEN ${current} < ${level.level} THEN CASE WHEN ${base} <= ${latestDueDateFor(level.days, today)} THEN ${level.level} END`,
+    );
+  }
   return sql<number | null>`(CASE WHEN ${overdue} THEN (CASE ${sql.join(cases, sql` `)} END) END)`;
 }
 
@@ -139,7 +167,8 @@ const REMINDER_FILTERS = ["all", "reminded", "due"] as const;
 export type ReminderFilter = (typeof REMINDER_FILTERS)[number];
 
 /**
- * The toggle as a condition; 'due' needs the levels (read before the list). `overdueIndex` (the
+ * The toggle as a condition; 'due' reads the stored levels in the same statement (or `levels`
+ * given). `overdueIndex` (the
  * default) tests overdue once more outside the CASE, so SQLite may read the overdue items from
  * their partial index (invoice_headers_overdue_idx, fees_remindable_idx) instead of testing every
  * item; a query that walks another index on purpose turns it off.
@@ -147,22 +176,16 @@ export type ReminderFilter = (typeof REMINDER_FILTERS)[number];
 export function reminderFilterCondition(
   filter: ReminderFilter | undefined,
   type: ReminderTargetType,
-  levels: ReminderLevel[] | undefined,
   today: string,
-  { overdueIndex = true } = {},
+  { overdueIndex = true, levels = STORED_LEVELS }: { overdueIndex?: boolean; levels?: LevelSource } = {},
 ): SQL | undefined {
   if (filter === "reminded") return sql`${reminderLevelOf(type)} > 0`;
   if (filter === "due") {
-    const due = sql`${dueLevelOf(levels ?? [], type, today)} IS NOT NULL`;
+    const due = sql`${dueLevelOf(levels, type, today)} IS NOT NULL`;
     if (!overdueIndex) return due;
     return sql`${type === "INVOICE" ? invoiceOverdue(today) : feeOverdue(today)} AND ${due}`;
   }
   return undefined;
-}
-
-/** A list query with the levels its reminder toggle needs (read only for 'Mahnung fällig'). */
-export async function withReminderLevels<Query extends { reminder?: ReminderFilter }>(db: Db, query: Query): Promise<Query & { levels?: ReminderLevel[] }> {
-  return query.reminder === "due" ? { ...query, levels: await getReminderLevels(db) } : query;
 }
 
 /** The toggle's value from the URL. */

@@ -3,15 +3,26 @@
  * overdue and which level is due, and the grids' columns and toggles.
  */
 import { env } from "cloudflare:test";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
 import * as schema from "~/db/schema";
 import { INVOICE_DEFAULT_SORT, listInvoiceHeaders } from "~/models/invoices.server";
 import { FEE_DEFAULT_SORT, listFees } from "~/models/fees.server";
-import { getReminderLevels, reminderFilterCondition, type ReminderLevel } from "~/models/reminders.server";
+import fc from "fast-check";
+import { dueLevelOf, getReminderLevels, reminderFilterCondition, STORED_LEVELS, type ReminderLevel } from "~/models/reminders.server";
 import { easterSunday } from "~/lib/easter";
-import { effectiveDueDate, isOverdue, isWorkingDay, latestDueDateFor, levelDueOn, newDueDateOf, nationwideHolidays } from "~/lib/reminder-dates";
+import {
+  effectiveDueDate,
+  isOverdue,
+  isWorkingDay,
+  latestDueDateFor,
+  levelDueOn,
+  MAX_REMINDER_DAYS,
+  newDueDateOf,
+  nationwideHolidays,
+  workingDayStepsBack,
+} from "~/lib/reminder-dates";
 import { addDaysToDate } from "~/lib/format";
 import { fetchApp, postForm, toastOf } from "../support/app";
 import { loadDemoData } from "../support/seed";
@@ -86,6 +97,17 @@ describe("the date rules (§193 BGB)", () => {
           const due = addDaysToDate(today, -back);
           expect(levelDueOn(due, days) <= today, `${due} +${days} on ${today}`).toBe(due <= cutoff);
         }
+      }
+    }
+  });
+
+  it("the steps back SQL reads the cut-off from are the cut-offs of every days a level may have", () => {
+    // Days around Easter, Christmas and the turn of the year, and every weekday.
+    for (const today of ["2026-04-07", "2026-04-03", "2026-12-28", "2027-01-04", "2027-05-25", "2026-11-30", "2026-12-01", "2028-03-01"]) {
+      const steps = workingDayStepsBack(today);
+      expect(steps).toHaveLength(MAX_REMINDER_DAYS);
+      for (let days = 1; days <= MAX_REMINDER_DAYS; days++) {
+        expect(addDaysToDate(today, -(days + Number(steps[days - 1]))), `${days} on ${today}`).toBe(latestDueDateFor(days, today));
       }
     }
   });
@@ -257,13 +279,13 @@ describe("what is overdue and which level is due", () => {
     status: "PENDING" | "SENT" | "CANCELLED" = "SENT",
   ) => db.insert(schema.reminders).values({ targetType, targetId, personId, level, date, newDueDate, status });
   const dueInvoices = async (today: string) => {
-    const { rows } = await listInvoiceHeaders(db, { status: "all", personId, sort: INVOICE_DEFAULT_SORT, page: 1, reminder: "due", levels, today });
+    const { rows } = await listInvoiceHeaders(db, { status: "all", personId, sort: INVOICE_DEFAULT_SORT, page: 1, reminder: "due", today });
     return rows.map((row) => row.id).sort();
   };
   const dueFees = async (today: string) => {
-    const { rows } = await listFees(db, { state: "all", billing: "all", personId, sort: FEE_DEFAULT_SORT, page: 1, reminder: "due", levels, today });
+    const { rows } = await listFees(db, { state: "all", billing: "all", personId, sort: FEE_DEFAULT_SORT, page: 1, reminder: "due", today });
     // The whole Kontenblatt by date (its page query walks fees_remindable_date_idx) agrees.
-    const whole = await listFees(db, { state: "all", billing: "all", sort: FEE_DEFAULT_SORT, page: 1, pageSize: 10_000, reminder: "due", levels, today });
+    const whole = await listFees(db, { state: "all", billing: "all", sort: FEE_DEFAULT_SORT, page: 1, pageSize: 10_000, reminder: "due", today });
     expect(whole.rows.filter((row) => row.personId === personId).map((row) => row.id)).toEqual(rows.map((row) => row.id));
     return rows.map((row) => row.id).sort();
   };
@@ -276,6 +298,57 @@ describe("what is overdue and which level is due", () => {
     expect(await dueInvoices("2026-11-20")).toEqual([friday]);
     expect(await dueInvoices("2026-11-22")).toEqual([friday]);
     expect(await dueInvoices("2026-11-23")).toEqual([friday, saturday].sort());
+  });
+
+  it("the levels stored, read by the statement itself (the toggles), decide as the same levels given (a run's) do", async () => {
+    await clearingAway(`DELETE FROM invoice_headers WHERE person_id = ${personId}`);
+    await db.delete(schema.fees).where(eq(schema.fees.personId, personId));
+    // Items due on 60 days in a row (over Easter, 1 May and Ascension 2026), a third not reminded,
+    // a third at level 1, a third at level 2; today is a level's days after one of them, so the
+    // cut-offs fall among them, on working days and on the days before and after holidays.
+    const items: { type: "INVOICE" | "FEE"; id: number }[] = [];
+    for (let i = 0; i < 60; i++) {
+      const due = addDaysToDate("2026-03-10", i);
+      const item = i % 2 === 0 ? { type: "INVOICE" as const, id: await invoice(due) } : { type: "FEE" as const, id: await fee(due) };
+      if (i % 3 >= 1) await remind(item.type, item.id, 1, addDaysToDate(due, 20), addDaysToDate(due, 34));
+      if (i % 3 === 2) await remind(item.type, item.id, 2, addDaysToDate(due, 40), addDaysToDate(due, 55));
+      items.push(item);
+    }
+    const ids = (type: "INVOICE" | "FEE") => items.filter((item) => item.type === type).map((item) => item.id);
+    let levelsDue = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.tuple(...[1, 2, 3].map(() => fc.record({ enabled: fc.boolean(), days: fc.integer({ min: 1, max: MAX_REMINDER_DAYS }) }))),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 120 }),
+        async (config, anchor, shift) => {
+          const today = addDaysToDate("2026-03-10", config[anchor].days + shift);
+          for (const [index, values] of config.entries())
+            await db
+              .update(schema.reminderLevels)
+              .set(values)
+              .where(eq(schema.reminderLevels.level, index + 1));
+          const given = levels.map((level, index) => ({ ...level, ...config[index] }));
+          const [invoiceRows, feeRows] = await Promise.all([
+            db
+              .select({ given: dueLevelOf(given, "INVOICE", today), stored: dueLevelOf(STORED_LEVELS, "INVOICE", today) })
+              .from(schema.invoiceHeaders)
+              .where(inArray(schema.invoiceHeaders.id, ids("INVOICE"))),
+            db
+              .select({ given: dueLevelOf(given, "FEE", today), stored: dueLevelOf(STORED_LEVELS, "FEE", today) })
+              .from(schema.fees)
+              .where(inArray(schema.fees.id, ids("FEE"))),
+          ]);
+          for (const row of [...invoiceRows, ...feeRows]) expect(row.stored).toBe(row.given);
+          levelsDue += [...invoiceRows, ...feeRows].filter((row) => row.given !== null).length;
+        },
+      ),
+      { seed: 20261201, numRuns: 80 },
+    );
+    // Not only NULL = NULL: many items had a level due.
+    expect(levelsDue).toBeGreaterThan(500);
+    await db.delete(schema.reminders);
+    await db.delete(schema.fees).where(eq(schema.fees.personId, personId));
   });
 
   it("over the end of February: 28.02.2026 (Saturday) and 29.02.2028", async () => {
@@ -357,12 +430,12 @@ describe("what is overdue and which level is due", () => {
     const feeQuery = createDb(env.DB)
       .select({ count: sql<number>`count(*)`, amount: sql<number>`sum(${schema.fees.amount})`, open: sql<number>`sum(${schema.fees.openAmount})` })
       .from(schema.fees)
-      .where(reminderFilterCondition("due", "FEE", levels, "2026-12-01"))
+      .where(reminderFilterCondition("due", "FEE", "2026-12-01"))
       .toSQL();
     const invoiceQuery = createDb(env.DB)
       .select({ id: schema.invoiceHeaders.id })
       .from(schema.invoiceHeaders)
-      .where(reminderFilterCondition("due", "INVOICE", levels, "2026-12-01"))
+      .where(reminderFilterCondition("due", "INVOICE", "2026-12-01"))
       .toSQL();
     expect((await plan(feeQuery.sql, feeQuery.params))[0]).toMatch(/USING COVERING INDEX fees_remindable_idx/);
     expect((await plan(invoiceQuery.sql, invoiceQuery.params))[0]).toMatch(/USING INDEX invoice_headers_overdue_idx/);
@@ -370,11 +443,11 @@ describe("what is overdue and which level is due", () => {
 
   it("a disabled level is skipped: without level 1 the first reminder is level 2, after the due date", async () => {
     await clearingAway(`DELETE FROM invoice_headers WHERE person_id = ${personId}`);
-    levels = levels.map((level) => (level.level === 1 ? { ...level, enabled: false } : level));
+    await db.update(schema.reminderLevels).set({ enabled: false }).where(eq(schema.reminderLevels.level, 1));
     const id = await invoice("2026-11-02");
     expect(await dueInvoices("2026-11-08")).toEqual([]);
     expect(await dueInvoices("2026-11-09")).toEqual([id]); // level 2's 7 days
-    levels = levels.map((level) => ({ ...level, enabled: false }));
+    await db.update(schema.reminderLevels).set({ enabled: false });
     expect(await dueInvoices("2026-12-31")).toEqual([]);
   });
 

@@ -3,6 +3,7 @@ import { BIC_MESSAGES, bicRequiredFor } from "~/lib/banking";
 import { CLUB_TAX_STATUSES, compactVatId, isValidTaxNumber, isValidVatId } from "~/lib/tax";
 import { optionalBic, optionalCreditorId, optionalIban } from "~/lib/bank-fields";
 import { MAX_NOTICE_DAYS, MIN_NOTICE_DAYS } from "~/lib/debit-notice";
+import { MAX_REMINDER_DAYS } from "~/lib/reminder-dates";
 import { EXEMPTION_NOTICE_KINDS } from "~/lib/donations";
 
 /** The longest an offer from a waiting list stands: two weeks. */
@@ -129,7 +130,7 @@ const reminderLevelSchema = z.object({
   level: z.number({ error: "Unbekannte Mahnstufe" }).int("Unbekannte Mahnstufe").min(1, "Unbekannte Mahnstufe").max(3, "Unbekannte Mahnstufe"),
   rowVersion: rowVersion(),
   enabled: checkbox(),
-  days: wholeNumber("Tage bis zur Mahnung", 365).min(1, "Tage bis zur Mahnung: mindestens 1"),
+  days: wholeNumber("Tage bis zur Mahnung", MAX_REMINDER_DAYS).min(1, "Tage bis zur Mahnung: mindestens 1"),
   fee: moneyInCents("Bitte die Mahngebühr per Brief eingeben (0,00 für keine)"),
   mailFee: moneyInCents("Bitte die Mahngebühr per Mail eingeben (0,00 für keine)"),
   paymentTermDays: wholeNumber("Neue Zahlungsfrist", 365).min(1, "Neue Zahlungsfrist: mindestens 1 Tag"),
