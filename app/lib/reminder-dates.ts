@@ -11,7 +11,7 @@
  * (`todayInBerlin`).
  */
 import { easterSunday } from "./easter";
-import { addDaysToDate } from "./format";
+import { addDaysToDate, daysBetween } from "./format";
 
 const holidayCache = new Map<number, ReadonlySet<string>>();
 
@@ -98,12 +98,7 @@ let stepsBack: { today: string; steps: string } | undefined;
 export function workingDayStepsBack(today: string): string {
   if (stepsBack?.today === today) return stepsBack.steps;
   let steps = "";
-  for (let days = 1; days <= MAX_REMINDER_DAYS; days++) {
-    const date = addDaysToDate(today, -days);
-    let back = 0;
-    while (!isWorkingDay(addDaysToDate(date, -back))) back++;
-    steps += String(back);
-  }
+  for (let days = 1; days <= MAX_REMINDER_DAYS; days++) steps += String(daysBetween(latestDueDateFor(days, today), addDaysToDate(today, -days)));
   stepsBack = { today, steps };
   return steps;
 }

@@ -167,21 +167,20 @@ const REMINDER_FILTERS = ["all", "reminded", "due"] as const;
 export type ReminderFilter = (typeof REMINDER_FILTERS)[number];
 
 /**
- * The toggle as a condition; 'due' reads the stored levels in the same statement (or `levels`
- * given). `overdueIndex` (the
- * default) tests overdue once more outside the CASE, so SQLite may read the overdue items from
- * their partial index (invoice_headers_overdue_idx, fees_remindable_idx) instead of testing every
- * item; a query that walks another index on purpose turns it off.
+ * The toggle as a condition; 'due' reads the stored levels in the same statement (STORED_LEVELS).
+ * `overdueIndex` (the default) tests overdue once more outside the CASE, so SQLite may read the
+ * overdue items from their partial index (invoice_headers_overdue_idx, fees_remindable_idx) instead
+ * of testing every item; a query that walks another index on purpose turns it off.
  */
 export function reminderFilterCondition(
   filter: ReminderFilter | undefined,
   type: ReminderTargetType,
   today: string,
-  { overdueIndex = true, levels = STORED_LEVELS }: { overdueIndex?: boolean; levels?: LevelSource } = {},
+  { overdueIndex = true } = {},
 ): SQL | undefined {
   if (filter === "reminded") return sql`${reminderLevelOf(type)} > 0`;
   if (filter === "due") {
-    const due = sql`${dueLevelOf(levels, type, today)} IS NOT NULL`;
+    const due = sql`${dueLevelOf(STORED_LEVELS, type, today)} IS NOT NULL`;
     if (!overdueIndex) return due;
     return sql`${type === "INVOICE" ? invoiceOverdue(today) : feeOverdue(today)} AND ${due}`;
   }

@@ -68,8 +68,6 @@ test("the invoice mails task is shown disabled and answers that it does not send
   // JavaScript). Opened from the keyboard: Playwright clicks an aria-disabled link only when forced,
   // and a forced click skips the wait for a still element, so it once landed beside the link while
   // the Tasks screen's refresh (it follows the previous test's run) moved the cards.
-  const link = card.getByRole("link", { name: "Rechnungsmails versenden" });
-  await link.focus();
-  await link.press("Enter");
+  await card.getByRole("link", { name: "Rechnungsmails versenden" }).press("Enter");
   await expect(page.getByRole("dialog", { name: "Rechnungsmails versenden" })).toContainText("not sending mails for security reasons");
 });
