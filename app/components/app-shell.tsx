@@ -1,36 +1,48 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, type Location } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { mayUse, type Area, type User } from "~/lib/access";
+import { isActiveLink } from "~/lib/active-link";
+import { PlainLink, useFollowPlainLinks } from "./plain-links";
 import { HANDSET_MENU, HANDSET_MORE, HANDSET_VIEW_OF, LISTS_GROUP, SCREEN_TITLES, SIDEBAR, visibleEntries, type NavEntry } from "./navigation";
 import { PendingBar } from "./pending-bar";
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+const navLinkClass = (isActive: boolean) =>
   `block rounded px-3 py-1.5 text-sm ${isActive ? "bg-wuff-100 font-semibold text-wuff-800" : "text-slate-700 hover:bg-slate-100"}`;
 
-function NavItems({ entries }: { entries: NavEntry[] }) {
-  const location = useLocation();
+/** A menu's entries (plain anchors, followed by the menu's listener: plain-links.tsx). */
+function NavItems({ entries, location }: { entries: NavEntry[]; location: Location }) {
   // A dialog entry remembers the page it was opened on: Abbruch leads back there.
   const returnTo = `?${new URLSearchParams({ returnTo: location.pathname + location.search })}`;
-  return entries.map((item) => (
-    <li key={item.area}>
-      <NavLink to={item.keepsPlace && location.pathname !== item.to ? item.to + returnTo : item.to} className={navLinkClass}>
-        {item.label}
-      </NavLink>
-    </li>
-  ));
+  return entries.map((item) => {
+    const active = isActiveLink(location.pathname, item.to);
+    return (
+      <li key={item.area}>
+        <PlainLink
+          to={item.keepsPlace && location.pathname !== item.to ? item.to + returnTo : item.to}
+          current={active ? "page" : undefined}
+          className={navLinkClass(active)}
+        >
+          {item.label}
+        </PlainLink>
+      </li>
+    );
+  });
 }
 
 function Sidebar({ user }: { user: User | null }) {
   const lists = visibleEntries(LISTS_GROUP, user);
+  const location = useLocation();
+  const follow = useFollowPlainLinks();
+  const home = isActiveLink(location.pathname, "/", true);
   return (
-    <nav aria-label="Hauptmenü" className="hidden w-sidebar shrink-0 border-r border-slate-200 bg-white p-2 md:block print:hidden">
+    <nav aria-label="Hauptmenü" onClick={follow} className="hidden w-sidebar shrink-0 border-r border-slate-200 bg-white p-2 md:block print:hidden">
       <ul className="space-y-0.5">
         <li>
-          <NavLink to="/" end className={navLinkClass}>
+          <PlainLink to="/" current={home ? "page" : undefined} className={navLinkClass(home)}>
             Startseite
-          </NavLink>
+          </PlainLink>
         </li>
-        <NavItems entries={visibleEntries(SIDEBAR, user)} />
+        <NavItems entries={visibleEntries(SIDEBAR, user)} location={location} />
         {lists.length > 0 && (
           <li>
             {/* A disclosure that opens and closes without JavaScript. */}
@@ -42,7 +54,7 @@ function Sidebar({ user }: { user: User | null }) {
                 Listen
               </summary>
               <ul className="ml-3 space-y-0.5">
-                <NavItems entries={lists} />
+                <NavItems entries={lists} location={location} />
               </ul>
             </details>
           </li>
@@ -57,6 +69,7 @@ function Sidebar({ user }: { user: User | null }) {
 function HandsetMenu({ user, version }: { user: User; version: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
+  const follow = useFollowPlainLinks();
   const shownKey = useRef(location.key);
   useEffect(() => {
     // Close after a navigation, not at hydration (the user may have opened it already).
@@ -74,15 +87,19 @@ function HandsetMenu({ user, version }: { user: User; version: string }) {
           ✕
         </span>
       </summary>
-      <nav aria-label="Mobiles Menü" className="absolute inset-x-0 top-topbar z-40 border-b border-slate-200 bg-white p-2 text-slate-900 shadow-lg">
+      <nav
+        aria-label="Mobiles Menü"
+        onClick={follow}
+        className="absolute inset-x-0 top-topbar z-40 border-b border-slate-200 bg-white p-2 text-slate-900 shadow-lg"
+      >
         <ul className="space-y-0.5">
-          <NavItems entries={visibleEntries(HANDSET_MENU, user)} />
+          <NavItems entries={visibleEntries(HANDSET_MENU, user)} location={location} />
         </ul>
         <p id="handset-more" className="mt-2 border-t border-slate-100 px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-slate-500">
           Weitere Bildschirme
         </p>
         <ul className="space-y-0.5" aria-labelledby="handset-more">
-          <NavItems entries={visibleEntries(HANDSET_MORE, user)} />
+          <NavItems entries={visibleEntries(HANDSET_MORE, user)} location={location} />
         </ul>
         <p className="mt-2 border-t border-slate-100 px-3 pt-2 text-xs text-slate-500">Version {version}</p>
       </nav>

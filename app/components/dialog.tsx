@@ -6,6 +6,7 @@ import { DialogForm, DialogFormContext, DialogGridsContext, DialogHistoryContext
 import { AuditBlock, FormErrors, type AuditInfo } from "./forms/fields";
 import { SaveGateReason } from "./forms/save-gate";
 import { releaseTopLayerSlot, setTopLayerSlot } from "./top-layer";
+import { isPlainClick } from "./plain-links";
 
 type RouteDialogProps = {
   title: string;
@@ -155,7 +156,7 @@ export function CloseLink({ closeHref, className, label, children }: { closeHref
       className={className}
       aria-label={label}
       onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         close();
       }}

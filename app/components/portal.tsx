@@ -4,8 +4,10 @@
  * the navigation, the fields and the notices look and behave alike everywhere.
  */
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { isActiveLink } from "~/lib/active-link";
+import { PlainLink, useFollowPlainLinks } from "./plain-links";
 
 const PORTAL_LINKS = [
   { to: "/mein", label: "Übersicht", end: true },
@@ -18,20 +20,23 @@ const PORTAL_LINKS = [
 
 /** The signed-in portal's navigation and 'Abmelden'. */
 function PortalNav() {
+  const { pathname } = useLocation();
+  const follow = useFollowPlainLinks();
   return (
-    <nav aria-label="Mein Wuff" className="mb-4 flex flex-wrap items-center gap-2 border-b border-slate-200 pb-3">
-      {PORTAL_LINKS.map((link) => (
-        <NavLink
-          key={link.to}
-          to={link.to}
-          end={link.end}
-          className={({ isActive }) =>
-            `rounded px-3 py-2 text-sm font-medium ${isActive ? "bg-wuff-700 text-white" : "text-wuff-800 underline-offset-2 hover:underline"}`
-          }
-        >
-          {link.label}
-        </NavLink>
-      ))}
+    <nav aria-label="Mein Wuff" onClick={follow} className="mb-4 flex flex-wrap items-center gap-2 border-b border-slate-200 pb-3">
+      {PORTAL_LINKS.map((link) => {
+        const active = isActiveLink(pathname, link.to, link.end);
+        return (
+          <PlainLink
+            key={link.to}
+            to={link.to}
+            current={active ? "page" : undefined}
+            className={`rounded px-3 py-2 text-sm font-medium ${active ? "bg-wuff-700 text-white" : "text-wuff-800 underline-offset-2 hover:underline"}`}
+          >
+            {link.label}
+          </PlainLink>
+        );
+      })}
       <Form method="post" action="/mein" className="ml-auto">
         <input type="hidden" name="intent" value="logout" />
         <button type="submit" className="rounded border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50">

@@ -1,23 +1,28 @@
-import { NavLink } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { isActiveLink } from "~/lib/active-link";
+import { PlainLink, useFollowPlainLinks } from "./plain-links";
 
 /** The tabs of a selected row (child panes as nested routes); the active one is marked (`current`
- *  names it where the URL does not, e.g. the default tab of a screen's first row). */
+ *  names it where the URL does not, e.g. the default tab of a screen's first row). Plain anchors
+ *  that the bar follows within the app (plain-links.tsx), keeping the scroll position. */
 export function TabBar({ label, tabs, current }: { label: string; tabs: { to: string; label: string }[]; current?: string }) {
+  const { pathname } = useLocation();
+  const follow = useFollowPlainLinks({ preventScrollReset: true });
   return (
-    <nav aria-label={label} className="flex shrink-0 flex-wrap gap-1 border-b border-slate-200">
-      {tabs.map((tab) => (
-        <NavLink
-          key={tab.to}
-          to={tab.to}
-          preventScrollReset
-          aria-current={current === tab.to.split("?")[0] ? "page" : undefined}
-          className={({ isActive: matches }) =>
-            `-mb-px rounded-t border px-3 py-1.5 text-sm ${matches || current === tab.to.split("?")[0] ? "border-slate-200 border-b-white bg-white font-semibold text-wuff-800" : "border-transparent text-slate-600 hover:text-slate-900"}`
-          }
-        >
-          {tab.label}
-        </NavLink>
-      ))}
+    <nav aria-label={label} onClick={follow} className="flex shrink-0 flex-wrap gap-1 border-b border-slate-200">
+      {tabs.map((tab) => {
+        const active = isActiveLink(pathname, tab.to) || current === tab.to.split("?")[0];
+        return (
+          <PlainLink
+            key={tab.to}
+            to={tab.to}
+            current={active ? "page" : undefined}
+            className={`-mb-px rounded-t border px-3 py-1.5 text-sm ${active ? "border-slate-200 border-b-white bg-white font-semibold text-wuff-800" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+          >
+            {tab.label}
+          </PlainLink>
+        );
+      })}
     </nav>
   );
 }

@@ -1,5 +1,6 @@
 import { type Locator } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
+import { waitForHydration } from "./support/journeys";
 import { testDataFor } from "./support/test-data";
 
 /** How a name search compares (DIN 5007, umlauts either way): app/lib/collation.ts nameSearchKey. */
@@ -118,4 +119,53 @@ test("Kursteilnehmer: every course's participants from Listen, the courses' togg
     .click();
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/status=closed/);
+});
+
+// The menus, a row's tabs and a grid's sort headers, pager and toggles are plain anchors that
+// their container follows within the app (app/components/plain-links.tsx): with JavaScript no
+// click loads a document, without it each is the link it looks like. Either way the page shows
+// what was chosen, marked for screen readers.
+test("menu, tabs, sort headers, pager and toggles: followed within the app, plain links without JavaScript", async ({ page, openAs, javaScriptEnabled }) => {
+  await openAs("staff", "/people");
+  await waitForHydration(page, javaScriptEnabled);
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document" && request.frame() === page.mainFrame()) documents.push(request.url());
+  });
+  const grid = page.getByRole("region", { name: "Personen" });
+  const header = (name: string) => grid.getByRole("columnheader", { name: new RegExp(`^${name}`) });
+
+  await header("Vorname").getByRole("link").click();
+  await expect(page).toHaveURL(/[?&]sort=firstName(&|$)/);
+  await expect(header("Vorname")).toHaveAttribute("aria-sort", "ascending");
+  await header("Vorname").getByRole("link").click();
+  await expect(page).toHaveURL(/[?&]sort=-firstName(&|$)/);
+  await expect(header("Vorname")).toHaveAttribute("aria-sort", "descending");
+
+  const pager = page.getByRole("navigation", { name: "Personen: Seiten" });
+  await pager.getByRole("link", { name: "Weiter ›" }).click();
+  await expect(pager).toContainText("Seite 2 von");
+  await pager.getByRole("link", { name: "‹ Zurück" }).click();
+  await expect(pager).toContainText("Seite 1 von");
+
+  const filter = grid.getByRole("group", { name: "Personen filtern" });
+  await filter.getByRole("link", { name: "Nur Mitglieder" }).click();
+  await expect(filter.getByRole("link", { name: "Nur Mitglieder" })).toHaveAttribute("aria-current", "true");
+  await expect(filter.getByRole("link", { name: "Alle" })).not.toHaveAttribute("aria-current");
+
+  const tabs = page.getByRole("navigation", { name: "Bereiche der Person" });
+  await tabs.getByRole("link", { name: "Erfolge" }).click();
+  await expect(page).toHaveURL(/\/people\/\d+\/certifications(\?|$)/);
+  await expect(tabs.getByRole("link", { name: "Erfolge" })).toHaveAttribute("aria-current", "page");
+  await expect(tabs.getByRole("link", { name: "Hunde" })).not.toHaveAttribute("aria-current");
+
+  const menu = page.getByRole("navigation", { name: "Hauptmenü" });
+  await menu.getByRole("link", { name: "Hunde", exact: true }).click();
+  await expect(page).toHaveURL(/\/dogs(\/|$|\?)/);
+  await expect(menu.getByRole("link", { name: "Hunde", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(menu.getByRole("link", { name: "Personen", exact: true })).not.toHaveAttribute("aria-current");
+
+  // Seven clicks: without JavaScript seven documents (and the redirects some of them answer).
+  if (javaScriptEnabled) expect(documents).toEqual([]);
+  else expect(documents.length).toBeGreaterThanOrEqual(7);
 });

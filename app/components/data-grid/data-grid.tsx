@@ -11,6 +11,7 @@ import { shownColumns, type GridData, type GridRow } from "~/lib/grid";
 import { closedHref, closedSearch, dialogHrefs, gridHref, gridParamNames, keepOnly, searchWith } from "~/lib/grid-state";
 import { takeClosedDialog } from "../dialog-form";
 import { ToggleLinks } from "../toggle-links";
+import { isPlainClick, PlainLink, useFollowPlainLinks } from "../plain-links";
 import { alignClass, cellText, GridRows, gridRowsHtml, type ActionLink, type RowsModel } from "./rows";
 import { formatNumber } from "~/lib/locale";
 
@@ -181,6 +182,9 @@ export function DataGrid({ data }: { data: GridData }) {
   const lastShown = Math.min(total, page * pageSize);
   const sortHref = (id: string) => gridHref(pathname, search, prefix, { sort: sort.id === id && !sort.descending ? `-${id}` : id });
   const pageHref = (target: number) => gridHref(pathname, search, prefix, { page: target });
+  // Sorting replaces the page in the history (a view of the same list); neither moves the page.
+  const followSort = useFollowPlainLinks({ preventScrollReset: true, replace: true });
+  const followPage = useFollowPlainLinks({ preventScrollReset: true });
 
   // The row whose page is loading (clicked, or moved to with the arrow keys) is marked meanwhile.
   const loading = useNavigation().location;
@@ -220,7 +224,7 @@ export function DataGrid({ data }: { data: GridData }) {
   // One listener for all rows: a click selects (the first cell is the link without JavaScript).
   const onClick = (event: MouseEvent<HTMLTableSectionElement>) => {
     const target = event.target as HTMLElement;
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    if (!isPlainClick(event)) return;
     // A cell's or a command's dialog link opens the dialog within the app (plain links: cheaper than components).
     const dialogLink = target.closest<HTMLAnchorElement>("a[data-cell-link='dialog'], a[data-command='dialog']");
     if (dialogLink) {
@@ -366,7 +370,7 @@ export function DataGrid({ data }: { data: GridData }) {
         style={{ maxHeight: data.maxHeight }}
       >
         <table className="w-full border-collapse text-sm print:text-[8pt] print:wrap-anywhere">
-          <thead className="sticky top-0 z-10 bg-slate-100 print:static">
+          <thead onClick={followSort} className="sticky top-0 z-10 bg-slate-100 print:static">
             <tr>
               {visibleColumns.map((column) => {
                 const sorted = sort.id === column.id ? (sort.descending ? "descending" : "ascending") : "none";
@@ -380,10 +384,10 @@ export function DataGrid({ data }: { data: GridData }) {
                     style={column.widthRem ? { width: `${column.widthRem}rem` } : undefined}
                   >
                     {column.sortable ? (
-                      <Link to={sortHref(column.id)} preventScrollReset replace className="hover:underline">
+                      <PlainLink to={sortHref(column.id)} className="hover:underline">
                         {label}
                         {sorted !== "none" && <span aria-hidden>{sorted === "ascending" ? " ▲" : " ▼"}</span>}
-                      </Link>
+                      </PlainLink>
                     ) : (
                       label
                     )}
@@ -424,22 +428,22 @@ export function DataGrid({ data }: { data: GridData }) {
       </div>
 
       {total > pageSize && (
-        <nav className="flex items-center gap-3 text-sm text-slate-600" aria-label={`${title}: Seiten`}>
+        <nav onClick={followPage} className="flex items-center gap-3 text-sm text-slate-600" aria-label={`${title}: Seiten`}>
           <span>
             Zeilen {formatNumber(firstShown)}–{formatNumber(lastShown)} von {formatNumber(total)}
           </span>
           {page > 1 && (
-            <Link to={pageHref(page - 1)} preventScrollReset className={`${buttonClass} print:hidden`}>
+            <PlainLink to={pageHref(page - 1)} className={`${buttonClass} print:hidden`}>
               ‹ Zurück
-            </Link>
+            </PlainLink>
           )}
           <span>
             Seite {page} von {pageCount}
           </span>
           {page < pageCount && (
-            <Link to={pageHref(page + 1)} preventScrollReset className={`${buttonClass} print:hidden`}>
+            <PlainLink to={pageHref(page + 1)} className={`${buttonClass} print:hidden`}>
               Weiter ›
-            </Link>
+            </PlainLink>
           )}
         </nav>
       )}
