@@ -61,6 +61,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     port: Number(process.env.PORT ?? 5173),
   },
   build: {
+    // The browsers the app's own code needs anyway (Object.hasOwn: Chrome and Edge 93, Firefox 92,
+    // Safari 15.4). Vite's default (Chrome 87, Safari 14) rewrote every `a?.b` into
+    // `null==a?void 0:a.b` for browsers that could not run the app: 0.3 KB of the People page.
+    target: ["es2022", "chrome93", "edge93", "firefox92", "safari15.4"],
     // The browser's code through terser (two passes): about 5 % less JavaScript after gzip than
     // esbuild's minifier on every page (People page 110.9 -> 105.7 KB). The Worker's code stays
     // unminified, as Vite builds it by default (readable stack traces, fast builds).

@@ -27,16 +27,18 @@ export function useFollowPlainLinks({ preventScrollReset = false, replace = fals
   const { pathname, search, hash } = useLocation();
   return (event: MouseEvent<HTMLElement>) => {
     if (event.defaultPrevented || !isPlainClick(event)) return;
+    // Only a PlainLink gets here (a Link inside handles its own click): an address of the app.
     const anchor = (event.target as Element).closest<HTMLAnchorElement>("a[data-discover]");
-    if (!anchor || !event.currentTarget.contains(anchor) || (anchor.target && anchor.target !== "_self") || anchor.origin !== window.location.origin) return;
+    if (!anchor) return;
     event.preventDefault();
     const to = `${anchor.pathname}${anchor.search}${anchor.hash}`;
     navigate(to, { preventScrollReset, replace: replace || to === `${pathname}${search}${hash}` });
   };
 }
 
-/** A link of the app inside a container that follows it (useFollowPlainLinks); `current` marks
- *  the entry shown now: "page" in a menu, "true" for the chosen option of a group. */
+/** A link to a page of the app (`to`: a path, no target) inside a container that follows it
+ *  (useFollowPlainLinks); `current` marks the entry shown now: "page" in a menu, "true" for the
+ *  chosen option of a group. */
 export function PlainLink({ to, current, className, children }: { to: string; current?: "page" | "true"; className?: string; children: ReactNode }) {
   return (
     <a data-discover="true" aria-current={current} className={className} href={to}>
