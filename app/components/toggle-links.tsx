@@ -16,6 +16,7 @@ export function ToggleLinks({
   label: string;
   options: readonly { value: string; label: string }[];
   active: string;
+  /** The option's address: a path of the app ('/scheduler?view=week'), not relative ('?view=week'). */
   hrefOf: (value: string) => string;
   /** The choice replaces the page in the history (a filter), instead of adding one (a view). */
   replace?: boolean;
