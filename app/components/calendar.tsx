@@ -8,7 +8,7 @@ import { ToggleLinks } from "./toggle-links";
  * and the week are a list too). Everything is a link, so it works without JavaScript: the URL
  * (?view=&date=) says what is shown, a date opens its dialog (?dialog=courseDate-edit&dialogId=).
  */
-/** The Kalender's address for a view and date (absolute: the view switch's links are plain anchors). */
+// Absolute: the view switch's links are plain anchors, written as given (ToggleLinks).
 const href = (view: CalendarView, date: string | null, extra: Record<string, string | number> = {}) => {
   const search = new URLSearchParams({ view, ...(date ? { date } : {}) });
   for (const [name, value] of Object.entries(extra)) search.set(name, String(value));

@@ -1,6 +1,6 @@
 /**
  * Whether a menu entry leads to the page being shown: React Router's rule for NavLink (v6.30,
- * `isActive`), for the menus that render plain anchors (app/components/menu-links.tsx). The entry's
+ * `isActive`), for the menus that render plain anchors (app/components/plain-links.tsx). The entry's
  * path matches the location's exactly, or, unless `end`, is a parent of it ('/people' is active on
  * '/people/7/dogs', not on '/peoplemobile'); case-insensitive, the query of `to` does not count.
  */
