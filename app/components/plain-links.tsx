@@ -10,7 +10,7 @@
  * `data-discover` as Remix's links do, so Remix still learns their routes ahead of a click (its
  * route discovery looks for that mark). Without JavaScript they are the links they look like.
  */
-import { useLocation, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import type { MouseEvent, ReactNode } from "react";
 
 /** A click the app may take over: the main button, no modifier (those open tabs and windows). */
@@ -24,7 +24,6 @@ export const isPlainClick = (event: { button: number; metaKey: boolean; ctrlKey:
  */
 export function useFollowPlainLinks({ preventScrollReset = false, replace = false } = {}) {
   const navigate = useNavigate();
-  const { pathname, search, hash } = useLocation();
   return (event: MouseEvent<HTMLElement>) => {
     if (event.defaultPrevented || !isPlainClick(event)) return;
     // Only a PlainLink gets here (a Link inside handles its own click): an address of the app.
@@ -32,6 +31,8 @@ export function useFollowPlainLinks({ preventScrollReset = false, replace = fals
     if (!anchor) return;
     event.preventDefault();
     const to = `${anchor.pathname}${anchor.search}${anchor.hash}`;
+    // The page shown is the browser's location (read at the click, not rendered into every page).
+    const { pathname, search, hash } = window.location;
     navigate(to, { preventScrollReset, replace: replace || to === `${pathname}${search}${hash}` });
   };
 }
