@@ -331,15 +331,35 @@ describe("what is overdue and which level is due", () => {
           const given = levels.map((level, index) => ({ ...level, ...config[index] }));
           const [invoiceRows, feeRows] = await Promise.all([
             db
-              .select({ given: dueLevelOf(given, "INVOICE", today), stored: dueLevelOf(STORED_LEVELS, "INVOICE", today) })
+              .select({ id: schema.invoiceHeaders.id, given: dueLevelOf(given, "INVOICE", today), stored: dueLevelOf(STORED_LEVELS, "INVOICE", today) })
               .from(schema.invoiceHeaders)
               .where(inArray(schema.invoiceHeaders.id, ids("INVOICE"))),
             db
-              .select({ given: dueLevelOf(given, "FEE", today), stored: dueLevelOf(STORED_LEVELS, "FEE", today) })
+              .select({ id: schema.fees.id, given: dueLevelOf(given, "FEE", today), stored: dueLevelOf(STORED_LEVELS, "FEE", today) })
               .from(schema.fees)
               .where(inArray(schema.fees.id, ids("FEE"))),
           ]);
           for (const row of [...invoiceRows, ...feeRows]) expect(row.stored).toBe(row.given);
+          // The toggle's condition, both ways it is written, holds for exactly the items with a level due.
+          const dueIds = (rows: { id: number; given: number | null }[]) =>
+            rows
+              .filter((row) => row.given !== null)
+              .map((row) => row.id)
+              .sort();
+          for (const overdueIndex of [true, false]) {
+            const [invoicesDue, feesDue] = await Promise.all([
+              db
+                .select({ id: schema.invoiceHeaders.id })
+                .from(schema.invoiceHeaders)
+                .where(and(inArray(schema.invoiceHeaders.id, ids("INVOICE")), reminderFilterCondition("due", "INVOICE", today, { overdueIndex }))),
+              db
+                .select({ id: schema.fees.id })
+                .from(schema.fees)
+                .where(and(inArray(schema.fees.id, ids("FEE")), reminderFilterCondition("due", "FEE", today, { overdueIndex }))),
+            ]);
+            expect(invoicesDue.map((row) => row.id).sort()).toEqual(dueIds(invoiceRows));
+            expect(feesDue.map((row) => row.id).sort()).toEqual(dueIds(feeRows));
+          }
           levelsDue += [...invoiceRows, ...feeRows].filter((row) => row.given !== null).length;
         },
       ),
@@ -437,7 +457,10 @@ describe("what is overdue and which level is due", () => {
       .from(schema.invoiceHeaders)
       .where(reminderFilterCondition("due", "INVOICE", "2026-12-01"))
       .toSQL();
-    expect((await plan(feeQuery.sql, feeQuery.params))[0]).toMatch(/USING COVERING INDEX fees_remindable_idx/);
+    const feePlan = await plan(feeQuery.sql, feeQuery.params);
+    expect(feePlan[0]).toMatch(/USING COVERING INDEX fees_remindable_idx/);
+    // Whether a direct debit is pending (the person's mandate) is asked once per fee, not again for its level.
+    expect(feePlan.filter((step) => /SEARCH sm /.test(step))).toHaveLength(1);
     expect((await plan(invoiceQuery.sql, invoiceQuery.params))[0]).toMatch(/USING INDEX invoice_headers_overdue_idx/);
   });
 
