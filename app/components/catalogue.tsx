@@ -14,14 +14,18 @@ export function dateText(date: CatalogueDate): string {
   return `${day}, ${formatTime(date.start)}${date.end ? `–${formatTime(date.end)}` : ""} Uhr`;
 }
 
+/** A fact's row, term and value are styled from their list (FACTS_CLASS): the catalogue's page
+ *  repeats them over a hundred times. */
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="flex flex-wrap gap-x-2">
-      <dt className="font-medium text-slate-800">{term}:</dt>
-      <dd className="text-slate-700">{children}</dd>
+    <div>
+      <dt>{`${term}:`}</dt>
+      <dd>{children}</dd>
     </div>
   );
 }
+
+const FACTS_CLASS = "mt-2 space-y-1 text-sm [&>div]:flex [&>div]:flex-wrap [&>div]:gap-x-2 [&_dt]:font-medium [&_dt]:text-slate-800 [&_dd]:text-slate-700";
 
 /** Free places in green, the waiting list in amber (with its word, never by colour alone). */
 export function Places({ free }: { free: number | null }) {
@@ -34,9 +38,9 @@ export function Places({ free }: { free: number | null }) {
 }
 
 /** Type, trainer, place, prices per tier and the requirements of a course. */
-export function CourseFacts({ course }: { course: CatalogueCourse }) {
+export function CourseFacts({ course }: { course: Omit<CatalogueCourse, "dates" | "weekdays"> }) {
   return (
-    <dl className="mt-2 space-y-1 text-sm">
+    <dl className={FACTS_CLASS}>
       <Fact term="Kurs-Typ">{course.typeName}</Fact>
       {course.trainer && <Fact term="Trainer">{course.trainer}</Fact>}
       {course.location && <Fact term="Ort">{course.location}</Fact>}
@@ -44,9 +48,7 @@ export function CourseFacts({ course }: { course: CatalogueCourse }) {
       <Fact term={course.perSession ? "Preis je Termin" : "Preis"}>
         <ul>
           {course.prices.map((price) => (
-            <li key={price.label}>
-              {price.label}: {formatMoney(price.amount)}
-            </li>
+            <li key={price.label}>{`${price.label}: ${formatMoney(price.amount)}`}</li>
           ))}
         </ul>
       </Fact>

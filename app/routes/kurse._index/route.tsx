@@ -4,8 +4,9 @@
  * GET form, so the page works without JavaScript and its URL keeps them.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { CourseFacts, Places, dateText } from "~/components/catalogue";
+import { PlainLink, useFollowPlainLinks } from "~/components/plain-links";
 import { CATALOGUE_PAGE_SIZE, catalogueFilterOf, cataloguePageHref, matchesFilter, WEEKDAYS } from "~/lib/catalogue";
 import { formatCount, formatDate } from "~/lib/format";
 import { publicCatalogue } from "~/services/catalogue.server";
@@ -19,7 +20,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pages = Math.max(1, Math.ceil(matching.length / CATALOGUE_PAGE_SIZE));
   const page = Math.min(filter.page, pages);
   return {
-    courses: matching.slice((page - 1) * CATALOGUE_PAGE_SIZE, page * CATALOGUE_PAGE_SIZE),
+    // A card shows the first date, how many there are and the last, not every date (the course's
+    // own page does): the page's data stays the same size however many dates the courses have.
+    courses: matching.slice((page - 1) * CATALOGUE_PAGE_SIZE, page * CATALOGUE_PAGE_SIZE).map(({ dates, weekdays: _weekdays, ...course }) => ({
+      ...course,
+      first: dates[0] ?? null,
+      dateCount: dates.length,
+      lastStart: dates.at(-1)?.start ?? null,
+    })),
     matching: matching.length,
     page,
     pages,
@@ -33,6 +41,7 @@ const selectClass = "mt-1 block w-full rounded border border-slate-300 bg-white 
 
 export default function Catalogue() {
   const { courses, matching, page, pages, types, filter, total } = useLoaderData<typeof loader>();
+  const followLinks = useFollowPlainLinks();
   return (
     <section aria-labelledby="catalogue-title">
       <h1 id="catalogue-title" className="text-2xl font-semibold text-wuff-800">
@@ -79,26 +88,23 @@ export default function Catalogue() {
             ? "Kein Kurs passt zu diesen Filtern."
             : `${formatCount(matching, "Kurs", "Kurse")}${pages > 1 ? `, Seite ${page} von ${pages}` : ""}`}
       </p>
-      <ul className="mt-2 space-y-4">
+      <ul className="mt-2 space-y-4" onClick={followLinks}>
         {courses.map((course) => (
           <li key={course.id}>
             <article aria-labelledby={`course-${course.id}`} className="rounded border border-slate-200 bg-white p-4">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <h2 id={`course-${course.id}`} className="text-lg font-semibold text-wuff-800">
-                  <Link to={`/kurse/${course.id}`} className="underline-offset-2 hover:underline">
+                  <PlainLink to={`/kurse/${course.id}`} className="underline-offset-2 hover:underline">
                     {course.name}
-                  </Link>
+                  </PlainLink>
                 </h2>
                 <Places free={course.free} />
               </div>
               <p className="mt-1 text-sm text-slate-700">
-                {course.ongoing ? "Fortlaufend, nächster Termin " : "Beginn "}
-                {course.dates[0] ? dateText(course.dates[0]) : "steht noch nicht fest"}
+                {`${course.ongoing ? "Fortlaufend, nächster Termin" : "Beginn"} ${course.first ? dateText(course.first) : "steht noch nicht fest"}`}
               </p>
-              {!course.ongoing && course.dates.length > 1 && (
-                <p className="text-sm text-slate-700">
-                  {formatCount(course.dates.length, "Termin", "Termine")}, der letzte am {formatDate(course.dates[course.dates.length - 1].start)}
-                </p>
+              {!course.ongoing && course.dateCount > 1 && course.lastStart && (
+                <p className="text-sm text-slate-700">{`${formatCount(course.dateCount, "Termin", "Termine")}, der letzte am ${formatDate(course.lastStart)}`}</p>
               )}
               <CourseFacts course={course} />
             </article>
@@ -106,18 +112,18 @@ export default function Catalogue() {
         ))}
       </ul>
       {pages > 1 && (
-        <nav aria-label="Seiten des Kursangebots" className="mt-4 flex justify-between gap-2">
+        <nav aria-label="Seiten des Kursangebots" className="mt-4 flex justify-between gap-2" onClick={followLinks}>
           {page > 1 ? (
-            <Link to={cataloguePageHref(filter, page - 1)} className="rounded border border-slate-300 bg-white px-4 py-2 text-wuff-800">
+            <PlainLink to={cataloguePageHref(filter, page - 1)} className="rounded border border-slate-300 bg-white px-4 py-2 text-wuff-800">
               Vorherige Kurse
-            </Link>
+            </PlainLink>
           ) : (
             <span />
           )}
           {page < pages && (
-            <Link to={cataloguePageHref(filter, page + 1)} className="rounded border border-slate-300 bg-white px-4 py-2 text-wuff-800">
+            <PlainLink to={cataloguePageHref(filter, page + 1)} className="rounded border border-slate-300 bg-white px-4 py-2 text-wuff-800">
               Weitere Kurse
-            </Link>
+            </PlainLink>
           )}
         </nav>
       )}
