@@ -184,8 +184,9 @@ export type ReminderFilter = (typeof REMINDER_FILTERS)[number];
  * overdue items from their partial index (invoice_headers_overdue_idx, fees_remindable_idx) instead
  * of testing every item, and then the level behind it without testing overdue again (for a fee that
  * is a lookup of its person's mandate: asked twice per fee, the toggle's count over the benchmark
- * data's 2,698 overdue fees took 1.6 to 2.3 times as long). A query that walks another index on purpose turns
- * it off: overdue then stays inside the level's CASE, where the planner does not see it.
+ * data's 2,698 overdue fees took 1.6 to 2.3 times as long). A query that walks another index on
+ * purpose turns it off: overdue then stays inside the level's CASE, where the planner does not see
+ * it.
  */
 export function reminderFilterCondition(
   filter: ReminderFilter | undefined,

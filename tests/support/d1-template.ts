@@ -5,11 +5,12 @@
  * per test file. Instead tests/vitest.config.ts applies the real migrations of migrations/ once per
  * run, exactly as `applyD1Migrations` of cloudflare:test does (one batch per migration plus its row
  * in d1_migrations), to an in-memory D1 in workerd (with the compatibility settings of
- * wrangler.toml), and reads the result back as SQL: every table, index, view and trigger as SQLite stored it, every
- * row, and the AUTOINCREMENT counters. Each test file's setup (tests/integration/migrated-database.ts)
- * fetches that script from the service binding D1_TEMPLATE and runs it as one batch after dropping
- * whatever the database holds: the same start whether the file's workerd is new or was used by the
- * file before (vitest's `isolate: false`, which spares every file loading the app anew).
+ * wrangler.toml), and reads the result back as SQL: every table, index, view and trigger as SQLite
+ * stored it, every row, and the AUTOINCREMENT counters. Each test file's setup
+ * (tests/integration/migrated-database.ts) fetches that script from the service binding
+ * D1_TEMPLATE and runs it as one batch after dropping whatever the database holds: the same start
+ * whether the file's workerd is new or was used by the file before (vitest's `isolate: false`,
+ * which spares every file loading the app anew).
  */
 import type { D1Migration } from "@cloudflare/vitest-pool-workers";
 import { Miniflare } from "miniflare";
