@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceContext } from "./components/nonce";
 import { preloadOpenDialog } from "./dialogs/host";
+import { endPhase } from "./services/phase-timing.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -13,6 +14,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  await endPhase(loadContext.phases, "loaders");
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
 
@@ -42,6 +44,7 @@ export default async function handleRequest(
   // (the lazily loaded dialogs) is then inlined, so it shows without JavaScript too. Wuff defers
   // no data, so streaming would gain nothing.
   await body.allReady;
+  await endPhase(loadContext.phases, "render");
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

@@ -184,18 +184,23 @@ type Options = {
   warmup: number;
   /** Only this part: 'pdfs' (the PDF run on the large data) or 'pages' (no bulk runs). */
   only: "pdfs" | "pages" | null;
+  /** Where each page's time goes: the app's phases (PHASE_TIMING) and the way there and back. */
+  phases: boolean;
 };
 
-const USAGE = "Aufruf: tsx scripts/bench.ts [--runs N] [--quick] [--only pdfs|pages]   (npm run bench -- --quick)";
+const USAGE = "Aufruf: tsx scripts/bench.ts [--runs N] [--quick] [--only pdfs|pages] [--phases]   (npm run bench -- --quick)";
 
 function parseOptions(args: string[]): Options {
   let rounds: number | undefined;
   let quick = false;
   let only: Options["only"] = null;
+  let phases = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     if (arg === "--quick") {
       quick = true;
+    } else if (arg === "--phases") {
+      phases = true;
     } else if (arg === "--only" || arg.startsWith("--only=")) {
       const value = arg === "--only" ? args[++i] : arg.slice("--only=".length);
       if (value !== "pdfs" && value !== "pages") throw new Error(`--only kennt nur pdfs und pages, nicht ${value}\n${USAGE}`);
@@ -212,7 +217,7 @@ function parseOptions(args: string[]): Options {
     }
   }
   // --runs wins over --quick's default; --quick also shortens the warm-up.
-  return { rounds: rounds ?? (quick ? 10 : 40), warmup: quick ? 2 : 5, only };
+  return { rounds: rounds ?? (quick ? 10 : 40), warmup: quick ? 2 : 5, only, phases };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -303,7 +308,7 @@ let stopping: Promise<void> | undefined;
 let interrupted = false;
 
 /** scripts/start.sh in its own process group, so wrangler, workerd and the provider stop together. */
-function startApp(dataset: Dataset, appPort: number, idpPort: number): Instance {
+function startApp(dataset: Dataset, appPort: number, idpPort: number, phases = false): Instance {
   // After Ctrl-C nothing new may start: stopApps only stops the instances it has seen.
   if (stopping) throw new Error("abgebrochen");
   progress(`${dataset.label}: App starten (scripts/start.sh) auf Port ${appPort}, Identitätsanbieter auf Port ${idpPort}`);
@@ -326,6 +331,8 @@ function startApp(dataset: Dataset, appPort: number, idpPort: number): Instance 
       // The defaults, pinned so a stray HOST or LOCAL_IDP in the shell cannot break the login.
       HOST: "127.0.0.1",
       LOCAL_IDP: "1",
+      // --phases: the worker tells where a request's time goes (app/services/phase-timing.server.ts).
+      ...(phases ? { WUFF_DEV_ARGS: "--var PHASE_TIMING:1" } : {}),
     },
   });
   const keep = (chunk: Buffer) => {
@@ -501,11 +508,27 @@ async function login({ dataset, appOrigin, idpOrigin }: Instance) {
 // ---------------------------------------------------------------------------------------------
 // One page visit: the redirect chain a browser goes through, timed hop by hop
 
-type Hop = { path: string; status: number; ms: number; app?: number; db?: number; queries?: number };
+type Hop = { path: string; status: number; ms: number; app?: number; db?: number; queries?: number; phases?: Phases };
+
+/**
+ * Where one response's time went (--phases), in ms: the way to the worker, the worker's phases
+ * (Server-Timing of app/services/phase-timing.server.ts), the way back until the response's head
+ * arrived, and its body (transfer and decompression in this client). The two clocks are the same
+ * machine's; the worker's has whole milliseconds.
+ */
+type Phases = { there: number; loaders?: number; render?: number; worker: number; back: number; body: number };
+const PHASE_COLUMNS: [keyof Phases, string][] = [
+  ["there", "Hinweg"],
+  ["loaders", "Loader"],
+  ["render", "Rendern"],
+  ["worker", "Worker"],
+  ["back", "Rückweg"],
+  ["body", "Körper"],
+];
 type Visit = { hops: Hop[] };
 
 /** `app;dur=12.3, db;dur=4.5;desc="3 D1-Abfragen"` → name → { dur, desc } (first of each name). */
-function parseServerTiming(header: string | null) {
+function serverTimingMetrics(header: string | null) {
   const metrics = new Map<string, { dur?: number; desc?: string }>();
   // Split at commas outside quotes.
   for (const entry of (header ?? "").split(/,(?=(?:[^"]*"[^"]*")*[^"]*$)/)) {
@@ -526,12 +549,35 @@ function parseServerTiming(header: string | null) {
     }
     metrics.set(name, metric);
   }
+  return metrics;
+}
+
+function parseServerTiming(header: string | null) {
+  const metrics = serverTimingMetrics(header);
   const db = metrics.get("db");
   // The D1 call count: the first integer of db's description, whatever the words around it;
   // digits glued to letters (the 1 of "D1") are a name, not a count, unless nothing else is there.
   const desc = db?.desc ?? "";
   const queries = (/(?<![\p{L}\d.])\d+(?!\d)/u.exec(desc) ?? /\d+/.exec(desc))?.[0];
   return { app: metrics.get("app")?.dur, db: db?.dur, queries: queries === undefined ? undefined : Number(queries) };
+}
+
+/** The phases of one response (--phases), or undefined when the worker does not tell them. */
+function phasesOf(header: string | null, client: { started: number; headAt: number; ms: number }): Phases | undefined {
+  const metrics = serverTimingMetrics(header);
+  const arrived = Number(metrics.get("arrived")?.desc);
+  const left = Number(metrics.get("left")?.desc);
+  const worker = metrics.get("worker")?.dur;
+  if (!Number.isFinite(arrived) || !Number.isFinite(left) || worker === undefined) return undefined;
+  const wallClock = (at: number) => performance.timeOrigin + at;
+  return {
+    there: arrived - wallClock(client.started),
+    loaders: metrics.get("loaders")?.dur,
+    render: metrics.get("render")?.dur,
+    worker,
+    back: wallClock(client.headAt) - left,
+    body: client.ms - (client.headAt - client.started),
+  };
 }
 
 async function visit(instance: Instance, page: Page): Promise<Visit & { html: string }> {
@@ -542,9 +588,11 @@ async function visit(instance: Instance, page: Page): Promise<Visit & { html: st
     const started = performance.now();
     const headers = { ...HTML, ...page.headers?.() };
     const response = await request(url, page.post ? { method: "POST", headers: { ...headers, Origin: instance.appOrigin } } : { headers });
+    const headAt = performance.now();
     const body = await response.text();
     const ms = performance.now() - started;
-    hops.push({ path, status: response.status, ms, ...parseServerTiming(response.headers.get("Server-Timing")) });
+    const timing = response.headers.get("Server-Timing");
+    hops.push({ path, status: response.status, ms, ...parseServerTiming(timing), phases: phasesOf(timing, { started, headAt, ms }) });
     if (page.post) {
       if (response.status !== page.post.status) throw new Error(`${instance.dataset.label} ${page.path}: Status ${response.status} statt ${page.post.status}`);
       page.check(path, body);
@@ -1230,6 +1278,40 @@ function jobsReport(jobs: JobsReport | Error | null, large: Dataset): string[] {
   return out;
 }
 
+/** --phases: per page and data set the p50 of each phase of its last response (Phases). */
+function phasesReport(cells: Cell[]): string[] {
+  const rows = cells.map((cell) => {
+    const phases = cell.visits.map((visit) => finalHop(visit).phases);
+    const p50 = (key: keyof Phases) =>
+      fmtMs(
+        percentile(
+          phases.map((p) => p?.[key]),
+          50,
+        ),
+      );
+    return [
+      cell.page.path,
+      cell.instance.dataset.label,
+      fmtMs(
+        percentile(
+          cell.visits.map((visit) => finalHop(visit).ms),
+          50,
+        ),
+      ),
+      ...PHASE_COLUMNS.map(([key]) => p50(key)),
+    ];
+  });
+  return [
+    "Wo die Zeit bleibt (--phases; p50 in ms, Endseite):",
+    ...table(["Seite", "Daten", "RT", ...PHASE_COLUMNS.map(([, label]) => label)], rows, 2),
+    "  Hinweg: Client bis Worker; Loader: im Worker bis zum Rendern (Routing, Sitzung, Abfragen, D1);",
+    "  Rendern: React und die Daten für die Hydrierung; Worker: alles im Worker (mit den Zeitmarken);",
+    "  Rückweg: Worker fertig bis der Kopf der Antwort im Client ist; Körper: Rest der Antwort, gzip-",
+    "  Übertragung und Entpacken im Client. Die Uhr des Workers zählt ganze Millisekunden, und jede",
+    "  Zeitmarke kostet eine Runde der Ereignisschleife: die Verhältnisse unten gelten für diesen Lauf.",
+  ];
+}
+
 function printReport(report: {
   options: Options;
   cells: Cell[];
@@ -1269,6 +1351,8 @@ function printReport(report: {
       if (visits.some((v) => v.hops.length > 1)) out.push(`Weiterleitung ${dataset.label}: ${[...chains].join(" | ")}`);
     }
   }
+
+  if (options.phases) out.push("", ...phasesReport(PAGES.flatMap((page) => DATASETS.map((dataset) => cell(dataset, page)))));
 
   // Targets: ratios of p50 round trips (whole chain), with the bootstrap range in brackets.
   const targetRows: string[][] = [];
@@ -1380,7 +1464,7 @@ async function main() {
   for (const dataset of DATASETS) {
     // Picked right before the start, so nothing else takes them during the long setup.
     const [appPort, idpPort] = await freePorts(2);
-    const instance = startApp(dataset, appPort, idpPort);
+    const instance = startApp(dataset, appPort, idpPort, options.phases);
     await waitUntilReady(instance);
     await login(instance);
     started.push(instance);

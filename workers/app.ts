@@ -11,6 +11,7 @@ import { handleQueueBatch, handleScheduled } from "../app/jobs/index.server";
 import { getLoadContext } from "../app/load-context";
 import { refuseCrossSiteWrite } from "../app/services/cross-site.server";
 import { appEnv, EnvError, envErrorResponse } from "../app/services/env.server";
+import { phaseMetrics } from "../app/services/phase-timing.server";
 import { onSiteLocation } from "../app/services/return-path.server";
 import { cacheControl, securityHeaders } from "../app/services/security-headers.server";
 
@@ -67,7 +68,9 @@ export default {
     const response = refuseCrossSiteWrite(request) ?? (await handleRemixRequest(request, loadContext));
     // Server time and D1 time of this request, for browsers' dev tools and `npm run bench`.
     const { count, milliseconds } = loadContext.queryTimer;
-    const timing = `app;dur=${(performance.now() - started).toFixed(1)}, db;dur=${milliseconds.toFixed(1)};desc="${count} D1-Abfragen"`;
+    const metrics = [`app;dur=${(performance.now() - started).toFixed(1)}`, `db;dur=${milliseconds.toFixed(1)};desc="${count} D1-Abfragen"`];
+    if (loadContext.phases) metrics.push(...(await phaseMetrics(loadContext.phases)));
+    const timing = metrics.join(", ");
     return finish(response, [...securityHeaders(request, env, loadContext.nonce), ["Server-Timing", timing]]);
   },
   async queue(batch, env) {

@@ -68,6 +68,8 @@ const envSchema = z.object({
   SMTP_SECURE: required()
     .toLowerCase()
     .pipe(z.enum(["false", "starttls", "tls"], { error: "ist nicht false, starttls oder tls / is not false, starttls or tls" })),
+  /** "1": Server-Timing tells where a request's time goes (`npm run bench -- --phases` sets it). */
+  PHASE_TIMING: optional(),
   MAIL_FROM: required().regex(SENDER, "ist keine Absenderadresse wie „Name <adresse@example.org>“ / is not a sender like 'Name <address@example.org>'"),
   // Secrets
   SESSION_SECRET: required().min(16, "ist kürzer als 16 Zeichen / is shorter than 16 characters"),
