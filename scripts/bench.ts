@@ -552,8 +552,10 @@ function serverTimingMetrics(header: string | null) {
   return metrics;
 }
 
-function parseServerTiming(header: string | null) {
-  const metrics = serverTimingMetrics(header);
+type TimingMetrics = ReturnType<typeof serverTimingMetrics>;
+
+/** What every run reports of a response's Server-Timing: the worker's time, D1's time and calls. */
+function parseServerTiming(metrics: TimingMetrics) {
   const db = metrics.get("db");
   // The D1 call count: the first integer of db's description, whatever the words around it;
   // digits glued to letters (the 1 of "D1") are a name, not a count, unless nothing else is there.
@@ -563,8 +565,7 @@ function parseServerTiming(header: string | null) {
 }
 
 /** The phases of one response (--phases), or undefined when the worker does not tell them. */
-function phasesOf(header: string | null, client: { started: number; headAt: number; ms: number }): Phases | undefined {
-  const metrics = serverTimingMetrics(header);
+function phasesOf(metrics: TimingMetrics, client: { started: number; headAt: number; ms: number }): Phases | undefined {
   const arrived = Number(metrics.get("arrived")?.desc);
   const left = Number(metrics.get("left")?.desc);
   const worker = metrics.get("worker")?.dur;
@@ -591,7 +592,7 @@ async function visit(instance: Instance, page: Page): Promise<Visit & { html: st
     const headAt = performance.now();
     const body = await response.text();
     const ms = performance.now() - started;
-    const timing = response.headers.get("Server-Timing");
+    const timing = serverTimingMetrics(response.headers.get("Server-Timing"));
     hops.push({ path, status: response.status, ms, ...parseServerTiming(timing), phases: phasesOf(timing, { started, headAt, ms }) });
     if (page.post) {
       if (response.status !== page.post.status) throw new Error(`${instance.dataset.label} ${page.path}: Status ${response.status} statt ${page.post.status}`);
@@ -1280,25 +1281,14 @@ function jobsReport(jobs: JobsReport | Error | null, large: Dataset): string[] {
 
 /** --phases: per page and data set the p50 of each phase of its last response (Phases). */
 function phasesReport(cells: Cell[]): string[] {
+  const median = (values: (number | undefined)[]) => fmtMs(percentile(values, 50));
   const rows = cells.map((cell) => {
-    const phases = cell.visits.map((visit) => finalHop(visit).phases);
-    const p50 = (key: keyof Phases) =>
-      fmtMs(
-        percentile(
-          phases.map((p) => p?.[key]),
-          50,
-        ),
-      );
+    const hops = cell.visits.map(finalHop);
     return [
       cell.page.path,
       cell.instance.dataset.label,
-      fmtMs(
-        percentile(
-          cell.visits.map((visit) => finalHop(visit).ms),
-          50,
-        ),
-      ),
-      ...PHASE_COLUMNS.map(([key]) => p50(key)),
+      median(hops.map((hop) => hop.ms)),
+      ...PHASE_COLUMNS.map(([key]) => median(hops.map((hop) => hop.phases?.[key]))),
     ];
   });
   return [
