@@ -40,3 +40,14 @@ export const tierPrice = (
 /** A person's course price tier: that of their member type. */
 export const coursePriceTierOf = (personId: SQL | Column | number): SQL =>
   sql`(SELECT mt.course_price_tier FROM people p JOIN member_types mt ON mt.id = p.member_type_id WHERE p.id = ${personId})`;
+
+/**
+ * A list of any length as a subquery, `(SELECT value FROM json_each(?))`. D1 binds at most 100
+ * parameters per statement ("too many SQL variables"), so drizzle's inArray fails once a list read
+ * from the data passes that; here the whole list is one JSON parameter, and a column's index still
+ * serves `column IN` it. An empty list holds nothing.
+ */
+export const valuesOf = (values: readonly (number | string)[]): SQL => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
+
+/** `expression IN (values)` for a list of any length (valuesOf). */
+export const inValues = (expression: Column | SQL, values: readonly (number | string)[]): SQL => sql`${expression} IN ${valuesOf(values)}`;

@@ -8,7 +8,7 @@
  * the inserts skip what exists: a run twice, or a redelivered slice, adds nothing.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { tierPrice } from "~/db/columns";
+import { tierPrice, valuesOf } from "~/db/columns";
 import { render, type Db, type Statement } from "~/db/client.server";
 import { configuration, fees, memberTypes, people, sepaMandates, type PriceTier } from "~/db/schema";
 import { formatCount } from "~/lib/format";
@@ -122,7 +122,7 @@ export async function membersOwingAnnualFees(db: Db, year: number): Promise<numb
 
 /** The batch that charges one slice of members; what exists already is skipped. */
 export function annualFeeSliceStatements(jobId: number, personIds: readonly number[], params: AnnualFeeParams, actor: Actor, now: Date): Statement[] {
-  return annualFeeStatements(sql`(SELECT value FROM json_each(${JSON.stringify(personIds)}))`, jobId, params, actor, now);
+  return annualFeeStatements(valuesOf(personIds), jobId, params, actor, now);
 }
 
 /**

@@ -24,9 +24,9 @@
  * R-transaction names that id, so it finds the fees whose paymentReference equals it, and booking
  * it reopens every fee of that transaction (a person's fees due the same day share one).
  */
-import { and, asc, desc, eq, inArray, isNotNull, like, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, like, not, sql, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { qualified } from "~/db/columns";
+import { inValues, qualified } from "~/db/columns";
 import {
   bankStatementEntries,
   bankStatementImports,
@@ -258,8 +258,8 @@ async function itemsNamedBy(db: Db, credits: DebitCredit[]): Promise<NamedItem[]
       .innerJoin(directDebitRuns, eq(directDebitRuns.id, directDebitItems.runId))
       .where(and(where, not(eq(directDebitRuns.status, "CANCELLED")), isNotNull(directDebitRuns.fileKey)));
   const rows = new Map<number, NamedItem>();
-  for (const part of chunks(endToEndIds)) for (const row of await named(inArray(directDebitItems.endToEndId, part))) rows.set(row.id, row);
-  for (const part of chunks(runIds)) for (const row of await named(inArray(directDebitItems.runId, part))) rows.set(row.id, row);
+  const [byEndToEnd, byRun] = await Promise.all([named(inValues(directDebitItems.endToEndId, endToEndIds)), named(inValues(directDebitItems.runId, runIds))]);
+  for (const row of [...byEndToEnd, ...byRun]) rows.set(row.id, row);
   return [...rows.values()];
 }
 
@@ -348,9 +348,6 @@ async function settlementProposals(db: Db, transactions: StatementTransaction[])
 // ---------------------------------------------------------------------------------------------
 // Reading open items
 
-const CHUNK = 90;
-const chunks = <T>(values: T[]) => Array.from({ length: Math.ceil(values.length / CHUNK) }, (_, index) => values.slice(index * CHUNK, (index + 1) * CHUNK));
-
 const invoiceItem = (row: {
   id: number;
   personId: number;
@@ -427,119 +424,106 @@ async function openReminderFeesOf(db: Db, targets: Target[]): Promise<Map<string
     ["INVOICE", fees.remindedInvoiceId],
     ["FEE", fees.remindedFeeId],
   ] as const) {
-    for (const part of chunks(ids(type))) {
-      const rows = await db
-        .select({ id: fees.id, openAmount: fees.openAmount, itemId: column })
-        .from(fees)
-        .where(and(eq(fees.kind, "REMINDER"), inArray(column, part), sql`${fees.openAmount} > 0`))
-        .orderBy(asc(fees.id));
-      for (const row of rows) {
-        const key = targetKey({ type, id: row.itemId! });
-        result.set(key, [...(result.get(key) ?? []), { id: row.id, openAmount: row.openAmount }]);
-      }
+    const rows = await db
+      .select({ id: fees.id, openAmount: fees.openAmount, itemId: column })
+      .from(fees)
+      .where(and(eq(fees.kind, "REMINDER"), inValues(column, ids(type)), sql`${fees.openAmount} > 0`))
+      .orderBy(asc(fees.id));
+    for (const row of rows) {
+      const key = targetKey({ type, id: row.itemId! });
+      result.set(key, [...(result.get(key) ?? []), { id: row.id, openAmount: row.openAmount }]);
     }
   }
   return result;
 }
 
 async function invoicesByNumbers(db: Db, numbers: number[]) {
-  const rows = [];
-  for (const part of chunks(numbers)) {
-    rows.push(
-      ...(await db
-        .select(invoiceColumns)
-        .from(invoiceHeaders)
-        .leftJoin(people, eq(people.id, invoiceHeaders.personId))
-        .where(inArray(invoiceHeaders.invoiceNumber, part))),
-    );
-  }
+  const rows = await db
+    .select(invoiceColumns)
+    .from(invoiceHeaders)
+    .leftJoin(people, eq(people.id, invoiceHeaders.personId))
+    .where(inValues(invoiceHeaders.invoiceNumber, numbers));
   return rows.map(invoiceItem);
 }
 
 async function feesByReferences(db: Db, references: string[]) {
-  const rows = [];
-  for (const part of chunks(references)) {
-    rows.push(...(await db.select(feeColumns).from(fees).leftJoin(people, eq(people.id, fees.personId)).where(inArray(fees.paymentReference, part))));
-  }
+  const rows = await db.select(feeColumns).from(fees).leftJoin(people, eq(people.id, fees.personId)).where(inValues(fees.paymentReference, references));
   return rows.map(feeItem);
 }
 
 /** The fees a statement names by number ('Posten {id}'), not those billed by an invoice (their payment goes to the invoice). */
 async function feesByIds(db: Db, ids: number[]) {
-  const rows = [];
-  for (const part of chunks(ids.filter((id) => Number.isSafeInteger(id)))) {
-    rows.push(
-      ...(await db
-        .select(feeColumns)
-        .from(fees)
-        .leftJoin(people, eq(people.id, fees.personId))
-        .where(and(inArray(fees.id, part), eq(fees.isInvoiced, false)))),
+  const rows = await db
+    .select(feeColumns)
+    .from(fees)
+    .leftJoin(people, eq(people.id, fees.personId))
+    .where(
+      and(
+        inValues(
+          fees.id,
+          ids.filter((id) => Number.isSafeInteger(id)),
+        ),
+        eq(fees.isInvoiced, false),
+      ),
     );
-  }
   return rows.map(feeItem);
 }
 
 /** The mandates a statement names, each with its person's open fees billed directly (sendInvoice off). */
 async function mandatesByReferences(db: Db, references: string[]): Promise<Map<string, MandateBook>> {
   const result = new Map<string, MandateBook>();
-  for (const part of chunks(references)) {
-    const rows = await db
-      .select({ reference: sepaMandates.reference, personId: sepaMandates.personId, personName: people.fullName })
-      .from(sepaMandates)
-      .leftJoin(people, eq(people.id, sepaMandates.personId))
-      .where(inArray(sql`upper(${sepaMandates.reference})`, part));
-    for (const row of rows) result.set(row.reference.toUpperCase(), { ...row, directFees: [] });
-  }
+  const mandates = await db
+    .select({ reference: sepaMandates.reference, personId: sepaMandates.personId, personName: people.fullName })
+    .from(sepaMandates)
+    .leftJoin(people, eq(people.id, sepaMandates.personId))
+    .where(inValues(sql`upper(${sepaMandates.reference})`, references));
+  for (const row of mandates) result.set(row.reference.toUpperCase(), { ...row, directFees: [] });
   const personIds = [...new Set([...result.values()].map((mandate) => mandate.personId))];
-  for (const part of chunks(personIds)) {
-    const rows = await db
-      .select(feeColumns)
-      .from(fees)
-      .leftJoin(people, eq(people.id, fees.personId))
-      .where(and(inArray(fees.personId, part), eq(fees.sendInvoice, false), eq(fees.isInvoiced, false), sql`${fees.openAmount} > 0`))
-      .orderBy(asc(fees.id));
-    for (const mandate of result.values()) mandate.directFees.push(...rows.filter((row) => row.personId === mandate.personId).map(feeItem));
-  }
+  const rows = await db
+    .select(feeColumns)
+    .from(fees)
+    .leftJoin(people, eq(people.id, fees.personId))
+    .where(and(inValues(fees.personId, personIds), eq(fees.sendInvoice, false), eq(fees.isInvoiced, false), sql`${fees.openAmount} > 0`))
+    .orderBy(asc(fees.id));
+  for (const mandate of result.values()) mandate.directFees.push(...rows.filter((row) => row.personId === mandate.personId).map(feeItem));
   return result;
 }
 
 /** The end-to-end ids whose direct debit came back already: items cancelled while their run is not (a booked Rücklastschrift), none left standing. */
 async function returnedTransactions(db: Db, endToEndIds: string[]): Promise<Set<string>> {
-  const result = new Set<string>();
-  for (const part of chunks(endToEndIds)) {
-    const rows = await db
-      .selectDistinct({ endToEndId: directDebitItems.endToEndId })
-      .from(directDebitItems)
-      .innerJoin(directDebitRuns, eq(directDebitRuns.id, directDebitItems.runId))
-      .where(
-        and(
-          inArray(directDebitItems.endToEndId, part),
-          isNotNull(directDebitItems.cancelledOn),
-          not(eq(directDebitRuns.status, "CANCELLED")),
-          sql`NOT EXISTS (SELECT 1 FROM ${directDebitItems} standing WHERE standing.end_to_end_id = ${directDebitItems.endToEndId} AND standing.cancelled_on IS NULL)`,
-        ),
-      );
-    for (const row of rows) result.add(row.endToEndId);
-  }
-  return result;
+  const rows = await db
+    .selectDistinct({ endToEndId: directDebitItems.endToEndId })
+    .from(directDebitItems)
+    .innerJoin(directDebitRuns, eq(directDebitRuns.id, directDebitItems.runId))
+    .where(
+      and(
+        inValues(directDebitItems.endToEndId, endToEndIds),
+        isNotNull(directDebitItems.cancelledOn),
+        not(eq(directDebitRuns.status, "CANCELLED")),
+        sql`NOT EXISTS (SELECT 1 FROM ${directDebitItems} standing WHERE standing.end_to_end_id = ${directDebitItems.endToEndId} AND standing.cancelled_on IS NULL)`,
+      ),
+    );
+  return new Set(rows.map((row) => row.endToEndId));
 }
 
 /** The open items by target (for labels and checks). */
 async function openItemsOf(db: Db, targets: Target[]): Promise<Map<string, OpenItem>> {
   const result = new Map<string, OpenItem>();
   const ids = (type: TargetType) => [...new Set(targets.filter((target) => target.type === type).map((target) => target.id))];
-  for (const part of chunks(ids("INVOICE"))) {
-    const rows = await db
+  const [invoiceRows, feeRows] = await Promise.all([
+    db
       .select(invoiceColumns)
       .from(invoiceHeaders)
       .leftJoin(people, eq(people.id, invoiceHeaders.personId))
-      .where(inArray(invoiceHeaders.id, part));
-    for (const row of rows) result.set(`INVOICE:${row.id}`, invoiceItem(row));
-  }
-  for (const part of chunks(ids("FEE"))) {
-    const rows = await db.select(feeColumns).from(fees).leftJoin(people, eq(people.id, fees.personId)).where(inArray(fees.id, part));
-    for (const row of rows) result.set(`FEE:${row.id}`, feeItem(row));
-  }
+      .where(inValues(invoiceHeaders.id, ids("INVOICE"))),
+    db
+      .select(feeColumns)
+      .from(fees)
+      .leftJoin(people, eq(people.id, fees.personId))
+      .where(inValues(fees.id, ids("FEE"))),
+  ]);
+  for (const row of invoiceRows) result.set(`INVOICE:${row.id}`, invoiceItem(row));
+  for (const row of feeRows) result.set(`FEE:${row.id}`, feeItem(row));
   return result;
 }
 
@@ -583,11 +567,16 @@ export async function importStatement(db: Db, input: { fileName: string; stateme
   const keyed = await Promise.all(
     statement.transactions.map(async (transaction) => ({ transaction, key: await transactionKey(statement.accountIban, transaction) })),
   );
-  const known = new Set<string>();
-  for (const part of chunks(keyed.map(({ key }) => key))) {
-    for (const row of await db.select({ key: bankStatementEntries.entryKey }).from(bankStatementEntries).where(inArray(bankStatementEntries.entryKey, part)))
-      known.add(row.key);
-  }
+  const stored = await db
+    .select({ key: bankStatementEntries.entryKey })
+    .from(bankStatementEntries)
+    .where(
+      inValues(
+        bankStatementEntries.entryKey,
+        keyed.map(({ key }) => key),
+      ),
+    );
+  const known = new Set(stored.map((row) => row.key));
   const fresh = keyed.filter(({ key }, index) => !known.has(key) && keyed.findIndex((other) => other.key === key) === index);
 
   const credits = fresh.filter(({ transaction }) => transaction.direction === "CRDT").map(({ transaction }) => transaction);
@@ -995,7 +984,7 @@ export async function bookEntries(db: Db, importId: number, choices: Choice[], a
     })
     .from(bankStatementEntries)
     .where(
-      inArray(
+      inValues(
         bankStatementEntries.id,
         planned.map(({ entry }) => entry.id),
       ),

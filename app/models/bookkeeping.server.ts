@@ -17,7 +17,8 @@
  * Income carries its account, sphere (KOST1 under SKR 42) and tax key as app/lib/ledger.ts
  * resolves them; money bookings and Debitoren carry neither sphere nor tax.
  */
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { inValues } from "~/db/columns";
 import type { Db } from "~/db/client.server";
 import { ABORT_UNLESS_CHANGED, render, runAtomically } from "~/db/client.server";
 import { configuration, datevExports, ledgerAccounts, people } from "~/db/schema";
@@ -347,39 +348,31 @@ export async function bookingsOfPeriod(db: Db, from: string, to: string): Promis
 /** The Debitoren of the given people: name and address only (Art. 5 Abs. 1 lit. c DSGVO: the adviser books, he needs no contact or bank data). */
 export async function debtorsOf(db: Db, personIds: number[], accountLength: number): Promise<DatevDebtor[]> {
   if (personIds.length === 0) return [];
-  const found: DatevDebtor[] = [];
-  // D1 binds at most 100 parameters per statement.
-  for (let start = 0; start < personIds.length; start += 90) {
-    const slice = personIds.slice(start, start + 90);
-    const rows = await db
-      .select({
-        id: people.id,
-        isBusiness: people.isBusiness,
-        lastName: people.lastName,
-        firstName: people.firstName,
-        salutation: people.salutation,
-        street: people.streetNumber,
-        zip: people.zip,
-        city: people.city,
-      })
-      .from(people)
-      .where(inArray(people.id, slice))
-      .orderBy(asc(people.id));
-    for (const row of rows) {
-      found.push({
-        account: debtorAccount(row.id, accountLength),
-        isBusiness: row.isBusiness,
-        lastName: row.lastName ?? "",
-        firstName: row.firstName,
-        salutation: row.salutation,
-        street: row.street,
-        zip: row.zip,
-        city: row.city,
-        customerNumber: String(row.id),
-      });
-    }
-  }
-  return found;
+  const rows = await db
+    .select({
+      id: people.id,
+      isBusiness: people.isBusiness,
+      lastName: people.lastName,
+      firstName: people.firstName,
+      salutation: people.salutation,
+      street: people.streetNumber,
+      zip: people.zip,
+      city: people.city,
+    })
+    .from(people)
+    .where(inValues(people.id, personIds))
+    .orderBy(asc(people.id));
+  return rows.map((row) => ({
+    account: debtorAccount(row.id, accountLength),
+    isBusiness: row.isBusiness,
+    lastName: row.lastName ?? "",
+    firstName: row.firstName,
+    salutation: row.salutation,
+    street: row.street,
+    zip: row.zip,
+    city: row.city,
+    customerNumber: String(row.id),
+  }));
 }
 
 export type DatevExportRecord = {

@@ -4,7 +4,8 @@
  * Nothing personal: the trainer is named as the club names them on the course, no participant.
  * Read in three queries of one round trip; the rules of what is open are in app/lib/catalogue.ts.
  */
-import { and, asc, eq, gte, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
+import { inValues } from "~/db/columns";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/db/client.server";
 import { courseDates, courseMasters, courses, locations, memberTypes, people } from "~/db/schema";
@@ -101,7 +102,7 @@ export async function catalogue(db: Db, now: string): Promise<Catalogue> {
         })
         .from(courseDates)
         .leftJoin(dateLocations, eq(dateLocations.id, courseDates.locationId))
-        .where(and(inArray(courseDates.courseId, ids), gte(courseDates.startDateTime, now)))
+        .where(and(inValues(courseDates.courseId, ids), gte(courseDates.startDateTime, now)))
         .orderBy(asc(courseDates.startDateTime), asc(courseDates.id))
     : [];
   const datesOf = new Map<number, typeof dates>();

@@ -8,6 +8,7 @@
  * charged (or since default began) up to its own date, so no day is charged twice.
  */
 import { asc, sql } from "drizzle-orm";
+import { valuesOf } from "~/db/columns";
 import { type Db } from "~/db/client.server";
 import { baseRates, reminders, type ReminderTargetType } from "~/db/schema";
 import { BUSINESS_SURCHARGE, CONSUMER_SURCHARGE, defaultInterest, type BaseRate, type DatedPayment, type InterestOutcome } from "~/lib/default-interest";
@@ -111,11 +112,11 @@ export async function interestOfItems(db: Db, date: string, rates: readonly Base
 /** The journal's allocations to the items, with the entry's date, from the earliest `from` on. */
 async function paymentsOfItems(db: Db, items: readonly (InterestItem & { from: string })[]): Promise<Map<string, DatedPayment[]>> {
   const since = items.map((item) => item.from).sort()[0];
-  const ids = (type: ReminderTargetType) => JSON.stringify(items.filter((item) => item.targetType === type).map((item) => item.targetId));
+  const ids = (type: ReminderTargetType) => valuesOf(items.filter((item) => item.targetType === type).map((item) => item.targetId));
   const rows = await db.all<{ targetType: ReminderTargetType; targetId: number; date: string; amount: number }>(sql`
     SELECT CASE WHEN a.invoice_id IS NOT NULL THEN 'INVOICE' ELSE 'FEE' END AS targetType, coalesce(a.invoice_id, a.fee_id) AS targetId, p.date AS date, a.amount AS amount
     FROM payment_allocations a JOIN payments p ON p.id = a.payment_id
-    WHERE (a.invoice_id IN (SELECT value FROM json_each(${ids("INVOICE")})) OR a.fee_id IN (SELECT value FROM json_each(${ids("FEE")}))) AND p.date >= ${since}`);
+    WHERE (a.invoice_id IN ${ids("INVOICE")} OR a.fee_id IN ${ids("FEE")}) AND p.date >= ${since}`);
   const byItem = new Map<string, DatedPayment[]>();
   for (const row of rows) {
     const key = interestKey(row);

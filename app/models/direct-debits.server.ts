@@ -25,7 +25,7 @@
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { qualified } from "~/db/columns";
+import { qualified, valuesOf } from "~/db/columns";
 import {
   bankStatementEntries,
   configuration,
@@ -334,8 +334,8 @@ function directDebitSliceStatements(
 ): Statement[] {
   const runId = job.id;
   const iso = now.toISOString();
-  const people = JSON.stringify(items);
-  const inSlice = sql`person_id IN (SELECT value FROM json_each(${people}))`;
+  const slice = valuesOf(items);
+  const inSlice = sql`person_id IN ${slice}`;
   // Due dates on days TARGET2 is closed move to the next business day (collectionDateSql).
   const collectionDate = collectionDateSql(sql`coalesce(f.due_date, f.date)`, params.earliest);
   const ofSlice = sql`SELECT fee_id FROM ${directDebitItems} WHERE run_id = ${runId} AND cancelled_on IS NULL AND ${inSlice}`;
@@ -353,7 +353,7 @@ function directDebitSliceStatements(
         ${collectionDate},
         f.open_amount, f.payment_reference, f.payment_comments
       FROM ${fees} f JOIN ${sepaMandates} m ON m.person_id = f.person_id AND m.is_active = 1
-      WHERE f.person_id IN (SELECT value FROM json_each(${people})) AND f.send_invoice = 0 AND f.open_amount > 0 AND f.collection_stop IS NULL
+      WHERE f.person_id IN ${slice} AND f.send_invoice = 0 AND f.open_amount > 0 AND f.collection_stop IS NULL
         AND NOT EXISTS (SELECT 1 FROM ${directDebitItems} i WHERE i.fee_id = f.id AND i.cancelled_on IS NULL)
         AND ${collectionDate} <= ${mandateValidUntilSql("m")} AND ${collectionDate} <= ${params.latest ?? NO_LATEST}
       ON CONFLICT DO NOTHING`),

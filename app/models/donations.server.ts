@@ -16,6 +16,7 @@
  * kept ten years (app/lib/retention.ts 'books').
  */
 import { and, asc, between, count, desc, eq, isNull, sql, sum, type SQL } from "drizzle-orm";
+import { valuesOf } from "~/db/columns";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, toSql, type Db, type Statement } from "~/db/client.server";
 import { configuration, donationReceipts, donations, fees, paymentAllocations, payments, people } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
@@ -363,9 +364,9 @@ export async function issueReceipts(
       skipped.push(donor?.name ?? `Person ${personId}`);
       continue;
     }
-    const ids = JSON.stringify(list.map((donation) => donation.id));
+    const ids = valuesOf(list.map((donation) => donation.id));
     const amount = list.reduce((total, donation) => total + donation.amount, 0);
-    const stillOpen = sql`(SELECT count(*) FROM ${donations} WHERE id IN (SELECT value FROM json_each(${ids})) AND receipt_id IS NULL AND cancelled_on IS NULL)`;
+    const stillOpen = sql`(SELECT count(*) FROM ${donations} WHERE id IN ${ids} AND receipt_id IS NULL AND cancelled_on IS NULL)`;
     try {
       await runAtomically(db, [
         render(sql`INSERT INTO ${donationReceipts} (year, seq, kind, person_id, issued_on, period_from, period_to, amount, donor_name, donor_address, issuer, created_by, created_on)
@@ -375,7 +376,7 @@ export async function issueReceipts(
           WHERE ${stillOpen} = ${list.length}`),
         ABORT_UNLESS_CHANGED,
         render(sql`UPDATE ${donations} SET receipt_id = (SELECT max(id) FROM ${donationReceipts})
-          WHERE id IN (SELECT value FROM json_each(${ids})) AND receipt_id IS NULL AND cancelled_on IS NULL`),
+          WHERE id IN ${ids} AND receipt_id IS NULL AND cancelled_on IS NULL`),
       ]);
     } catch (error) {
       // Confirmed or cancelled in between (another run): nothing issued for this donor.

@@ -21,6 +21,7 @@
  * goes last, so the history the erasure itself writes goes too.
  */
 import { sql } from "drizzle-orm";
+import { inValues } from "~/db/columns";
 import { erasedIbans } from "~/db/schema";
 import { ABORT_UNLESS_CHANGED, runAtomically, writingAs, type Db, type Statement } from "~/db/client.server";
 import { formatCount, formatDate, formatMoney } from "~/lib/format";
@@ -530,11 +531,15 @@ export async function erasedIbansAmong(db: Db, ibans: readonly (string | null)[]
   const distinct = [...new Set(ibans.filter((iban): iban is string => !!iban?.trim()))];
   if (distinct.length === 0) return new Set();
   const hashes = await Promise.all(distinct.map(async (iban) => [iban, await erasedIbanHash(iban)] as const));
-  const list = JSON.stringify(hashes.map(([, hash]) => hash));
   const found = await db
     .select({ hash: erasedIbans.ibanHash })
     .from(erasedIbans)
-    .where(sql`${erasedIbans.ibanHash} IN (SELECT value FROM json_each(${list}))`);
+    .where(
+      inValues(
+        erasedIbans.ibanHash,
+        hashes.map(([, hash]) => hash),
+      ),
+    );
   const erased = new Set(found.map((row) => row.hash));
   return new Set(hashes.filter(([, hash]) => erased.has(hash)).map(([iban]) => iban));
 }

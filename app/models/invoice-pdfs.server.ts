@@ -5,6 +5,7 @@
  * it is still empty (the header is the one truth about which stored PDF belongs to an invoice).
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { inValues } from "~/db/columns";
 import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { configuration, invoiceHeaders, type SALUTATIONS, invoiceRows, jobs, people, templates } from "~/db/schema";
@@ -186,7 +187,7 @@ export async function countWithPdf(db: Db, ids: readonly number[]): Promise<numb
   const [row] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(invoiceHeaders)
-    .where(and(sql`${invoiceHeaders.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`, sql`${invoiceHeaders.pdfFilePath} IS NOT NULL`));
+    .where(and(inValues(invoiceHeaders.id, ids), sql`${invoiceHeaders.pdfFilePath} IS NOT NULL`));
   return row.n;
 }
 
@@ -197,7 +198,7 @@ export async function nameInvoices(db: Db, ids: readonly number[]): Promise<Map<
     .select({ id: invoiceHeaders.id, invoiceNumber: invoiceHeaders.invoiceNumber, name: people.fullName })
     .from(invoiceHeaders)
     .innerJoin(people, eq(people.id, invoiceHeaders.personId))
-    .where(sql`${invoiceHeaders.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
+    .where(inValues(invoiceHeaders.id, ids))
     .orderBy(asc(invoiceHeaders.invoiceNumber));
   return new Map(rows.map((row) => [row.id, `Rechnung ${row.invoiceNumber} (${row.name ?? "unbekannt"})`]));
 }

@@ -16,6 +16,7 @@
  * its invoices are still drafts (an issued invoice is never deleted, only cancelled).
  */
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { valuesOf } from "~/db/columns";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { configuration, fees, invoiceHeaders, invoiceRows, jobs, people } from "~/db/schema";
 import { issueStatements } from "./invoices.server";
@@ -130,7 +131,7 @@ export function invoiceSliceStatements(
   today = params.date,
 ): Statement[] {
   const iso = now.toISOString();
-  const slice = sql`(SELECT value FROM json_each(${JSON.stringify(personIds)}))`;
+  const slice = valuesOf(personIds);
   const billed = [
     // New drafts for the people without one to extend (no number yet: issuing gives it).
     render(sql`INSERT INTO ${invoiceHeaders} (person_id, status, date, due_date, amount, open_amount, job_id, created_by, created_on)

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, max, sql } from "drizzle-orm";
 import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
-import { qualified } from "~/db/columns";
+import { inValues, qualified, valuesOf } from "~/db/columns";
 import { jobFailures, jobs, jobSlices, people } from "~/db/schema";
 import { joinGerman } from "~/lib/format";
 import { isActive, type JobType } from "~/lib/jobs";
@@ -102,7 +102,7 @@ function progressStatement(jobId: number, now: string): Statement {
 export function sliceSettledStatements(jobId: number, slice: number, items: readonly number[], now: Date): Statement[] {
   const iso = now.toISOString();
   return [
-    render(sql`DELETE FROM ${jobFailures} WHERE job_id = ${jobId} AND item_id IN (SELECT value FROM json_each(${JSON.stringify(items)}))`),
+    render(sql`DELETE FROM ${jobFailures} WHERE job_id = ${jobId} AND item_id IN ${valuesOf(items)}`),
     render(
       sql`INSERT INTO ${jobSlices} (job_id, slice, done, failed, settled_on) VALUES (${jobId}, ${slice}, ${items.length}, 0, ${iso}) ON CONFLICT DO NOTHING`,
     ),
@@ -118,7 +118,7 @@ export function sliceSettledStatements(jobId: number, slice: number, items: read
 export async function settleSliceAsFailed(db: Db, jobId: number, slice: number, items: readonly number[], reason: string, now = new Date()) {
   const iso = now.toISOString();
   const list = JSON.stringify(items);
-  const failedItems = sql`(SELECT count(*) FROM ${jobFailures} WHERE job_id = ${jobId} AND item_id IN (SELECT value FROM json_each(${list})))`;
+  const failedItems = sql`(SELECT count(*) FROM ${jobFailures} WHERE job_id = ${jobId} AND item_id IN ${valuesOf(items)})`;
   await runAtomically(db, [
     render(sql`INSERT INTO ${jobFailures} (job_id, item_id, message, attempts, last_attempt_on)
       SELECT ${jobId}, value, ${reason}, 1, ${iso} FROM json_each(${list}) WHERE ${failedItems} = 0 ON CONFLICT DO NOTHING`),
@@ -148,7 +148,7 @@ export async function namePeople(db: Db, ids: readonly number[]): Promise<Map<nu
   const rows = await db
     .select({ id: people.id, name: people.fullName })
     .from(people)
-    .where(sql`${people.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
+    .where(inValues(people.id, ids))
     .orderBy(people.lastNameKey, people.firstNameKey);
   return new Map(rows.map((row) => [row.id, row.name ?? "unbekannt"]));
 }

@@ -7,7 +7,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { qualified } from "~/db/columns";
+import { inValues, qualified } from "~/db/columns";
 import { fees, invoiceHeaders, mailLog, people, templates, type MailKind, type MailStatus } from "~/db/schema";
 import { PAGE_SIZE, type SortSpec } from "~/lib/grid";
 import type { MailFee, MailInvoice, MailPerson } from "~/lib/mail";
@@ -286,7 +286,7 @@ export async function birthdayMailStatus(db: Db, personIds: readonly number[], y
   const rows = await db
     .select({ personId: mailLog.personId, status: mailLog.status })
     .from(mailLog)
-    .where(and(eq(mailLog.kind, "BIRTHDAY"), eq(mailLog.birthdayYear, year), inArray(mailLog.personId, [...personIds])));
+    .where(and(eq(mailLog.kind, "BIRTHDAY"), eq(mailLog.birthdayYear, year), inValues(mailLog.personId, personIds)));
   return new Map(rows.map((row) => [row.personId as number, row.status]));
 }
 

@@ -5,7 +5,8 @@
  * year's fees and the SEPA mandate in one batch that claims the application first: accepted twice
  * at once, the second claims nothing and writes nothing.
  */
-import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { inValues } from "~/db/columns";
 import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { memberTypes, membershipApplications, membershipStatuses, people, portalMandateRequests, sepaMandates } from "~/db/schema";
 import { MANDATE_REFERENCE_PREFIX, mandateReference } from "~/lib/banking";
@@ -161,7 +162,7 @@ export async function openApplications(db: Db): Promise<OpenApplication[]> {
       : await db
           .select({ id: people.id, fullName: sql<string>`${people.fullName}`, isMember: people.isMember, email: sql<string>`lower(trim(${people.email}))` })
           .from(people)
-          .where(and(inArray(sql`lower(trim(${people.email}))`, emails), isNull(people.erasedOn)))
+          .where(and(inValues(sql`lower(trim(${people.email}))`, emails), isNull(people.erasedOn)))
           .orderBy(people.lastNameKey, people.firstNameKey, people.id);
   return rows.map((row) => ({
     ...row,

@@ -11,7 +11,8 @@
  * 'Widerrufe' for staff, who apply it to an Abo of a person with its address, or close it with a
  * note.
  */
-import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, sql } from "drizzle-orm";
+import { inValues } from "~/db/columns";
 import { ABORT_UNLESS_CHANGED, render, type Db } from "~/db/client.server";
 import { cards, noticeDeclarations, people } from "~/db/schema";
 import { noticeEnd, type NoticeKind } from "~/lib/cards";
@@ -61,7 +62,7 @@ async function runningSubscriptions(
         sql`${cards.noticeReceivedOn} IS NULL`,
         "personId" in whose
           ? eq(cards.personId, whose.personId)
-          : or(inArray(sql`lower(trim(${people.email}))`, whose.emails), inArray(cards.id, whose.cardIds.length ? whose.cardIds : [0])),
+          : or(inValues(sql`lower(trim(${people.email}))`, whose.emails), inValues(cards.id, whose.cardIds)),
       ),
     )
     .orderBy(asc(cards.validFrom), asc(cards.id));

@@ -4,7 +4,8 @@
  * and the person's own calendar feed. Every query here is asked with the person's id and filters
  * by it: someone else's booking answers as if it did not exist.
  */
-import { and, asc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, sql } from "drizzle-orm";
+import { inValues } from "~/db/columns";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import {
   courseDates,
@@ -119,7 +120,7 @@ export async function ownBookings(db: Db, personId: number, now = new Date()): P
           .innerJoin(courses, eq(courses.id, courseDates.courseId))
           // A date without a location of its own takes place at its course's.
           .leftJoin(locations, eq(locations.id, sql`coalesce(${courseDates.locationId}, ${courses.locationId})`))
-          .where(and(inArray(courseDates.courseId, courseIds), gte(courseDates.startDateTime, berlinMidnight(today))))
+          .where(and(inValues(courseDates.courseId, courseIds), gte(courseDates.startDateTime, berlinMidnight(today))))
           .orderBy(asc(courseDates.startDateTime), asc(courseDates.id));
   return rows.map((row) => {
     const coming = row.courseStatusCode === "FINISHED" ? [] : dates.filter((date) => date.courseId === row.courseId);
@@ -291,7 +292,7 @@ export async function declaredWithdrawalCandidates(
     .leftJoin(courseMasters, eq(courseMasters.id, courses.courseMasterId))
     .where(
       and(
-        inArray(email, emails),
+        inValues(email, emails),
         isNull(people.erasedOn),
         sql`EXISTS (SELECT 1 FROM ${onlineBookings} b WHERE b.course_membership_id = ${courseMemberships.id} AND b.act IN ('BOOKED', 'OFFER_ACCEPTED') AND b.withdrawal_right = 1)`,
       ),

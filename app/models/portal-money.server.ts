@@ -6,7 +6,8 @@
  * items in their order up to what is open when the money arrives. What is left is the person's
  * credit, never a change of an item's amount.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { inValues } from "~/db/columns";
 import { render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { directDebitItems, fees, invoiceHeaders, invoiceRows, payments, portalCheckoutItems, portalCheckouts } from "~/db/schema";
 import type { PaymentMethod } from "~/db/schema";
@@ -346,7 +347,7 @@ async function checkoutTargets(db: Db, checkoutId: number): Promise<CheckoutTarg
         payable: sql<number>`${invoiceHeaders.status} = 'ISSUED' AND ${invoiceHeaders.kind} = 'INVOICE'`,
       })
       .from(invoiceHeaders)
-      .where(inArray(invoiceHeaders.id, invoiceIds.length ? invoiceIds : [0])),
+      .where(inValues(invoiceHeaders.id, invoiceIds)),
     db
       .select({
         id: fees.id,
@@ -355,7 +356,7 @@ async function checkoutTargets(db: Db, checkoutId: number): Promise<CheckoutTarg
         inCollection: sql<number>`${collectionDateOf} IS NOT NULL OR ${onInvoice}`,
       })
       .from(fees)
-      .where(inArray(fees.id, feeIds.length ? feeIds : [0])),
+      .where(inValues(fees.id, feeIds)),
   ]);
   const invoicesById = new Map(invoiceRowsNow.map((row) => [row.id, row]));
   const feesById = new Map(feeRowsNow.map((row) => [row.id, row]));

@@ -9,6 +9,7 @@
  * last run can be undone while none of its fees has been invoiced, paid or collected.
  */
 import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { inValues } from "~/db/columns";
 import { ABORT_UNLESS_CHANGED, render, runAtomically, type Db, type Statement } from "~/db/client.server";
 import { cardFees, cards, directDebitItems, fees, invoiceRows, jobs, paymentAllocations, people } from "~/db/schema";
 import { subscriptionPeriodsDue, type SubscriptionPeriod, type SubscriptionPeriodFee } from "~/lib/cards";
@@ -90,7 +91,7 @@ export async function nameSubscriptions(db: Db, ids: readonly number[]): Promise
     .select({ id: cards.id, name: sql<string>`coalesce(${people.fullName}, 'unbekannt') || ' (' || ${cards.name} || ')'` })
     .from(cards)
     .innerJoin(people, eq(people.id, cards.personId))
-    .where(sql`${cards.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`)
+    .where(inValues(cards.id, ids))
     .orderBy(people.lastNameKey, people.firstNameKey);
   return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -569,3 +569,38 @@ describe("matching by mandate reference ('WUFF-{person}-{n}') and by fee number 
     expect(await Promise.all([single, twinA, twinB, giro].map((fee) => feeNow(fee.id)))).toEqual(booked);
   });
 });
+
+describe("a statement of 120 payments: more than D1 binds parameters in one statement (100)", () => {
+  it("is imported with each payment proposed to its fee, and 'Buchen' books all 120 in one go", async () => {
+    const personId = data.people.at(-2)!.id!;
+    const created = await db.batch(
+      Array.from({ length: 120 }, (_, index) =>
+        db
+          .insert(schema.fees)
+          .values({ personId, date: "2026-11-01", text: `Einzelstunde ${index + 1}`, amount: 2_000 + index, openAmount: 2_000 + index, sendInvoice: false })
+          .returning(),
+      ) as [never, ...never[]],
+    );
+    const fees = (created as (typeof schema.fees.$inferSelect)[][]).map(([fee]) => fee);
+    const response = await upload(
+      camtWith(fees.map((fee, index) => ({ ref: `VIELE-${index + 1}`, cents: fee.amount!, text: `Posten ${fee.id} Einzelstunde` }))),
+      "viele.xml",
+    );
+    expect(response.status).toBe(302);
+    const importId = importIdOf(response);
+    const entries = await entriesOf(importId);
+    expect(entries.map((entry) => [entry.proposal, entry.targetId])).toEqual(fees.map((fee) => ["MATCHED", fee.id]));
+
+    const booking = await postForm(
+      `/bankstatements/${importId}`,
+      await loginCookie("finance"),
+      Object.fromEntries([["intent", "book"], ...entries.map((entry) => [`choice-${entry.id}`, `FEE:${entry.targetId}`])]),
+    );
+    expect(booking.status).toBe(302);
+    expect(toastOf(booking)?.message).toMatch(/^120 Buchungen gebucht/);
+    const ours = new Set(fees.map((fee) => fee.id));
+    const after = await db.select({ id: schema.fees.id, openAmount: schema.fees.openAmount }).from(schema.fees).where(eq(schema.fees.personId, personId));
+    expect(after.filter((fee) => ours.has(fee.id)).map((fee) => fee.openAmount)).toEqual(fees.map(() => 0));
+    expect((await entriesOf(importId)).every((entry) => entry.status === "BOOKED")).toBe(true);
+  });
+});

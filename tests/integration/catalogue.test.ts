@@ -270,6 +270,36 @@ describe("/kurse", () => {
     expect((await html(`/kurse?typ=${type}&seite=99`)).text).toContain("21 Kurse, Seite 2 von 2");
   });
 
+  it("lists more courses than D1 binds parameters in one statement (100), each with its dates", async () => {
+    const [{ id: type }] = await db
+      .insert(schema.courseMasters)
+      .values({ name: "Hundert online", onlineBooking: true })
+      .returning({ id: schema.courseMasters.id });
+    const names = Array.from({ length: 110 }, (_, index) => `Hundert ${String(index).padStart(3, "0")}`);
+    const created = await db.batch(
+      names.map((name) =>
+        db
+          .insert(schema.courses)
+          .values({ name, startYear: 2026, statusCode: "PLANNED", courseMasterId: type, locationId: 1, maxDogs: 6, costFull: 5000 })
+          .returning({ id: schema.courses.id }),
+      ) as [never, ...never[]],
+    );
+    const courseIds = (created as { id: number }[][]).map(([row]) => row.id);
+    await db.batch(
+      courseIds.map((courseId, index) =>
+        db.insert(schema.courseDates).values({ courseId, startDateTime: dayAt(40 + index), endDateTime: dayAt(40 + index, 19) }),
+      ) as [never, ...never[]],
+    );
+    const page = await html(`/kurse?typ=${type}&seite=6`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("110 Kurse, Seite 6 von 6");
+    expect(page.text).toContain("Hundert 109");
+    // One course's page among them, with its date: the dates of every course open for booking were read.
+    const one = await html(`/kurse/${courseIds[105]}`);
+    expect(one.status).toBe(200);
+    expect(one.text).toContain("18:00–19:00 Uhr");
+  });
+
   it("is rate-limited per client like every public address", async () => {
     // An address of its own (TEST-NET-3). The limiter counts in fixed minutes: across one change of
     // minute at most 120 get through, so ask until the first 429.

@@ -4,6 +4,7 @@
  * per list of columns. What must not change: the objects a select gives. Checked on random rows
  * against objects built by hand from the same data: columns, SQL fields, nested selections, and a
  * left join whose missing row becomes null (and a present one with only nulls stays an object).
+ * Also inValues (app/db/columns.ts): an IN list longer than D1 binds parameters.
  */
 import { env } from "cloudflare:test";
 import { eq, is, SQL, sql } from "drizzle-orm";
@@ -12,6 +13,7 @@ import { integer, sqliteTable, text, SQLiteColumn } from "drizzle-orm/sqlite-cor
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "~/db/client.server";
+import { inValues } from "~/db/columns";
 
 const owners = sqliteTable("test_mapping_owners", { id: integer("id").primaryKey(), name: text("name"), active: integer("active", { mode: "boolean" }) });
 const pets = sqliteTable("test_mapping_pets", { id: integer("id").primaryKey(), ownerId: integer("owner_id"), name: text("name"), born: text("born") });
@@ -90,5 +92,33 @@ describe("drizzle's rows as objects", () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("inValues: a list of any length as one parameter", () => {
+  it("matches exactly the rows whose value is in the list, past D1's 100 bound parameters, and none for an empty list", async () => {
+    await env.DB.prepare("CREATE TABLE IF NOT EXISTS test_mapping_pets (id INTEGER PRIMARY KEY, owner_id INTEGER, name TEXT, born TEXT)").run();
+    await env.DB.prepare("DELETE FROM test_mapping_pets").run();
+    const stored = Array.from({ length: 300 }, (_, index) => ({ id: index + 1, name: `Hund ${index + 1}` }));
+    await env.DB.batch(stored.map(({ id, name }) => env.DB.prepare("INSERT INTO test_mapping_pets (id, name) VALUES (?, ?)").bind(id, name)));
+    // Ids beyond the stored ones and duplicates included; up to four times D1's limit.
+    const lengths: number[] = [];
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 320 }), { maxLength: 400, size: "max" }), async (ids) => {
+        const byId = await db.select({ id: pets.id }).from(pets).where(inValues(pets.id, ids)).orderBy(pets.id);
+        lengths.push(ids.length);
+        expect(byId.map((row) => row.id)).toEqual([...new Set(ids)].filter((id) => id >= 1 && id <= 300).sort((a, b) => a - b));
+        const names = ids.map((id) => `Hund ${id}`);
+        const byName = await db
+          .select({ id: pets.id })
+          .from(pets)
+          .where(inValues(sql`${pets.name}`, names))
+          .orderBy(pets.id);
+        expect(byName).toEqual(byId);
+      }),
+      { numRuns: 40 },
+    );
+    expect(Math.max(...lengths)).toBeGreaterThan(100);
+    expect(await db.select({ id: pets.id }).from(pets).where(inValues(pets.id, []))).toEqual([]);
   });
 });
