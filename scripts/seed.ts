@@ -4,6 +4,7 @@
  *   tsx scripts/seed.ts                 demo data, only if the database has no people yet
  *   tsx scripts/seed.ts --large --force benchmark data (5,000 people, 6,000 dogs, 300 courses,
  *                                       50,000 fees), replacing what is there
+ *   --times N                           with --large: N times as much (npm run bench -- --scale)
  *   --persist-to DIR                    the wrangler state directory (default .wrangler/state)
  */
 import { spawnSync } from "node:child_process";
@@ -16,6 +17,9 @@ import { todayInBerlin } from "../app/lib/format";
 const args = process.argv.slice(2);
 const large = args.includes("--large");
 const force = args.includes("--force");
+const timesIndex = args.indexOf("--times");
+const times = timesIndex >= 0 ? Number(args[timesIndex + 1]) : 1;
+if (!Number.isInteger(times) || times < 1) throw new Error(`--times braucht eine ganze Zahl ≥ 1, nicht ${args[timesIndex + 1]}`);
 const persistIndex = args.indexOf("--persist-to");
 const persistTo = persistIndex >= 0 ? args[persistIndex + 1] : undefined;
 
@@ -80,7 +84,9 @@ if (existing > 0) {
   ]);
 }
 
-const size = large ? LARGE_SIZE : DEMO_SIZE;
+const size = large
+  ? { people: LARGE_SIZE.people * times, dogs: LARGE_SIZE.dogs * times, courses: LARGE_SIZE.courses * times, fees: LARGE_SIZE.fees * times }
+  : DEMO_SIZE;
 const data = generateSeedData({ today: todayInBerlin(), size });
 executeFile(large ? "large" : "demo", seedStatements(data));
 console.log(
